@@ -1,0 +1,82 @@
+// Two builds: the extension host bundle (node, cjs, `vscode` external) and one browser bundle per webview panel.
+// Flags: --production (minify, no source maps), --watch (rebuild on change; prints the markers the problem matcher reads).
+import * as esbuild from 'esbuild';
+import { readdirSync, existsSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Every folder under webviews/ with a main.ts is a panel; `common` holds shared browser code. */
+function webviewEntries() {
+  return readdirSync('webviews')
+    .filter((name) => name !== 'common' && statSync(join('webviews', name)).isDirectory())
+    .filter((name) => existsSync(join('webviews', name, 'main.ts')))
+    .map((name) => ({ in: join('webviews', name, 'main.ts'), out: name }));
+}
+
+/** Reports sizes after each build and the watch markers VS Code's esbuild problem matcher waits for. */
+const reporter = {
+  name: 'reporter',
+  setup(build) {
+    build.onStart(() => {
+      if (watch) console.log('[watch] build started');
+    });
+    build.onEnd((result) => {
+      for (const message of result.errors) {
+        const where = message.location ? `${message.location.file}:${message.location.line}:${message.location.column}: ` : '';
+        console.error(`✘ [ERROR] ${where}${message.text}`);
+      }
+      for (const [file, info] of Object.entries(result.metafile?.outputs ?? {})) {
+        if (file.endsWith('.map')) continue;
+        console.log(`  ${relative('.', file).padEnd(36)} ${(info.bytes / 1024).toFixed(1).padStart(8)} KiB`);
+      }
+      if (watch) console.log('[watch] build finished');
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  metafile: true,
+  logLevel: 'silent',
+  plugins: [reporter],
+};
+
+const contexts = await Promise.all([
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  }),
+  esbuild.context({
+    ...common,
+    entryPoints: webviewEntries(),
+    outdir: 'dist/webviews',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  }),
+]);
+
+if (watch) {
+  await Promise.all(contexts.map((context) => context.watch()));
+} else {
+  let failed = false;
+  for (const context of contexts) {
+    try {
+      await context.rebuild();
+    } catch {
+      failed = true;
+    }
+    await context.dispose();
+  }
+  process.exit(failed ? 1 : 0);
+}

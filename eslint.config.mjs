@@ -1,0 +1,48 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const noVscode = {
+  paths: [{ name: 'vscode', message: 'This layer must stay free of the VS Code API (see DESIGN.md): pass data in from src/host.' }],
+  patterns: [{ group: ['**/host/**', '**/ctx', '**/extension'], message: 'This layer must not depend on the host layer.' }],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.tools/**', '.test-artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  {
+    // core and shared are pure: unit-tested in plain Node, reused by webviews and tests.
+    files: ['src/core/**/*.ts', 'src/shared/**/*.ts', 'webviews/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', noVscode] },
+  },
+  {
+    // The extension bundle must never carry undici: it would replace the dispatcher other extensions share.
+    files: ['src/**/*.ts'],
+    ignores: ['src/core/**/*.ts', 'src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'undici', message: 'undici is test-side only; use the global fetch.' }] }],
+    },
+  },
+  {
+    files: ['src/core/**/*.ts', 'src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...noVscode, paths: [...noVscode.paths, { name: 'undici', message: 'undici is test-side only; use the injected fetch.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,66 @@
+import * as vscode from 'vscode';
+import type { Ctx } from '../../ctx';
+import type { CommandId } from '../../constants';
+import { showAbout } from './showAbout';
+
+/** What a command handler receives besides its arguments: the context and a token that cancels its work. */
+export interface CommandRun {
+  readonly ctx: Ctx;
+  readonly token: vscode.CancellationToken;
+  /** Title shown if the command takes long enough to need a progress notification. */
+  progressTitle(title: string): void;
+}
+
+export interface CommandDefinition {
+  readonly id: CommandId;
+  readonly title: string;
+  run(run: CommandRun, ...args: unknown[]): Promise<unknown>;
+}
+
+/** Below this a command finishes before a notification would be readable; above it the user sees progress. */
+const PROGRESS_DELAY_MS = 300;
+
+const commands: readonly CommandDefinition[] = [showAbout];
+
+export function registerAllCommands(ctx: Ctx): vscode.Disposable[] {
+  return commands.map((command) => vscode.commands.registerCommand(command.id, (...args: unknown[]) => runCommand(ctx, command, args)));
+}
+
+/**
+ * The one wrapper every command runs through: it shows progress once a command runs longer than PROGRESS_DELAY_MS,
+ * lets the user cancel it from that notification, and reports every failure the same way (log + notification).
+ */
+export async function runCommand(ctx: Ctx, command: CommandDefinition, args: unknown[]): Promise<unknown> {
+  const cancellation = new vscode.CancellationTokenSource();
+  let title = command.title;
+  let settled = false;
+  const work = command.run({ ctx, token: cancellation.token, progressTitle: (next) => (title = next) }, ...args);
+  const timer = setTimeout(() => {
+    if (settled) return;
+    void vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+      (_progress, progressToken) => {
+        progressToken.onCancellationRequested(() => cancellation.cancel());
+        return work.catch(() => undefined);
+      },
+    );
+  }, PROGRESS_DELAY_MS);
+  try {
+    return await work;
+  } catch (error) {
+    if (cancellation.token.isCancellationRequested) {
+      ctx.log.info(`${command.id} cancelled`);
+      return undefined;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    ctx.log.error(`${command.id} failed: ${message}`);
+    void vscode.window.showErrorMessage(`${command.title} failed: ${message}`, 'Show Log').then((choice) => {
+      if (choice === 'Show Log') ctx.log.show(true);
+    });
+    return undefined;
+  } finally {
+    settled = true;
+    clearTimeout(timer);
+    cancellation.dispose();
+  }
+}

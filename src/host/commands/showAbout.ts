@@ -1,0 +1,15 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import type { CommandDefinition } from './registry';
+
+/** Shows which build is running and in which editor; the first thing a bug report needs. */
+export const showAbout: CommandDefinition = {
+  id: CommandId.showAbout,
+  title: 'Show Version Information',
+  async run({ ctx }) {
+    const text = `Orchestrator Workbench ${ctx.version} on ${vscode.env.appName} ${vscode.version} (${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'})`;
+    ctx.log.info(text);
+    void vscode.window.showInformationMessage(text);
+    return text;
+  },
+};
