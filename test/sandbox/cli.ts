@@ -1,0 +1,78 @@
+import { parseArgs } from 'node:util';
+import { startSandbox, type SandboxOptions } from './index';
+
+/** `npm run sandbox -- [options]`: starts the sandbox and prints where each service listens. */
+const USAGE = `Usage: npm run sandbox -- [--port N] [--scale small|large] [--seed N] [--token-ttl SECONDS]
+  [--rate-limit N] [--namespace NS] [--header-prefix PREFIX] [--state FILE]
+  [--job-seconds N] [--log-interval-ms N] [--legacy-ideas]`;
+
+function int(name: string, value: string | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min) {
+    console.error(`--${name} must be an integer ≥ ${min}, got '${value}'.\n${USAGE}`);
+    process.exit(2);
+  }
+  return Number(value);
+}
+
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'token-ttl': { type: 'string' },
+        'rate-limit': { type: 'string' }, namespace: { type: 'string' }, 'header-prefix': { type: 'string' }, state: { type: 'string' },
+        'job-seconds': { type: 'string' }, 'log-interval-ms': { type: 'string' }, 'legacy-ideas': { type: 'boolean' }, help: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (values.scale !== undefined && values.scale !== 'small' && values.scale !== 'large') {
+  console.error(`--scale must be small or large.\n${USAGE}`);
+  process.exit(2);
+}
+const jobSeconds = int('job-seconds', values['job-seconds'], 1);
+const options: SandboxOptions = {
+  port: int('port', values.port, 0),
+  scale: values.scale as SandboxOptions['scale'],
+  seed: int('seed', values.seed, 0),
+  tokenTtlSeconds: int('token-ttl', values['token-ttl'], 1),
+  rateLimitPerMinute: int('rate-limit', values['rate-limit'], 1),
+  namespace: values.namespace,
+  headerPrefix: values['header-prefix'],
+  stateFile: values.state,
+  jobDurationMs: jobSeconds === undefined ? undefined : jobSeconds * 1000,
+  logIntervalMs: int('log-interval-ms', values['log-interval-ms'], 10),
+  customisedIdeaFlow: values['legacy-ideas'] ? false : undefined,
+};
+
+async function main(): Promise<void> {
+  const sandbox = await startSandbox(options);
+  console.log(`sandbox ready ${sandbox.url}`);
+  console.log(`identity ${sandbox.identityUrl}`);
+  console.log(`orchestrator ${sandbox.orchestratorUrl}`);
+  console.log(`ideas ${sandbox.ideasUrl}`);
+  console.log(`ideas-token ${sandbox.ideasToken}`);
+  console.log(`ideas-app-key ${sandbox.ideasAppKey}`);
+
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void sandbox.close().then(() => process.exit(0));
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`sandbox failed to start: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,148 @@
+import { badRequest, HttpError, ErrorCode } from '../server/errors';
+import { html, json, type Reply, type Request } from '../server/http';
+import type { PathRoute } from '../server/router';
+import { USERS, findUser } from '../server/users';
+import { CLIENT_ID, TokenStore } from './tokens';
+
+export interface IdentityContext {
+  tokens: TokenStore;
+  tenants: () => string[];
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+
+function isLoopbackRedirect(value: string | null): boolean {
+  if (!value) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname) && url.hash === '';
+  } catch {
+    return false;
+  }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function errorPage(message: string): Reply {
+  return html(`<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><p id="error">${escapeHtml(message)}</p>`, 400);
+}
+
+function redirectWith(redirectUri: string, params: Record<string, string>): Reply {
+  const url = new URL(redirectUri);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return { kind: 'redirect', location: url.toString() };
+}
+
+/** Validates an authorization request. Client and redirect problems never redirect (RFC 6749 §4.1.2.1). */
+function checkAuthorize(params: URLSearchParams, ctx: IdentityContext): { error: Reply } | { redirectUri: string; state: string; tenant: string } {
+  if (params.get('client_id') !== CLIENT_ID) return { error: errorPage(`Unknown client_id '${params.get('client_id') ?? ''}'.`) };
+  const redirectUri = params.get('redirect_uri');
+  if (!isLoopbackRedirect(redirectUri)) return { error: errorPage(`redirect_uri '${redirectUri ?? ''}' is not registered: only http URIs on a loopback host are allowed.`) };
+  const state = params.get('state') ?? '';
+  const fail = (description: string, error = 'invalid_request') => ({ error: redirectWith(redirectUri!, { error, error_description: description, ...(state ? { state } : {}) }) });
+  if (params.get('response_type') !== 'code') return fail('response_type must be code.', 'unsupported_response_type');
+  if (!state) return fail('state is required.');
+  if (!params.get('nonce')) return fail('nonce is required.');
+  if (params.get('code_challenge_method') !== 'S256') return fail('code_challenge_method must be S256.');
+  if (!CHALLENGE.test(params.get('code_challenge') ?? '')) return fail('code_challenge must be 43 base64url characters (S256).');
+  if (!(params.get('scope') ?? '').split(' ').includes('openid')) return fail('scope must include openid.', 'invalid_scope');
+  const tenant = params.get('tenant') ?? 'main';
+  if (!ctx.tenants().includes(tenant)) return fail(`Unknown tenant '${tenant}'.`);
+  return { redirectUri: redirectUri!, state, tenant };
+}
+
+function approve(params: URLSearchParams, ctx: IdentityContext, userName: string): Reply {
+  const checked = checkAuthorize(params, ctx);
+  if ('error' in checked) return checked.error;
+  const user = findUser(userName);
+  if (!user) return redirectWith(checked.redirectUri, { error: 'access_denied', error_description: `Unknown user '${userName}'.`, state: checked.state });
+  const code = ctx.tokens.issueCode({
+    userName: user.userName, tenant: checked.tenant, scope: params.get('scope')!, audience: params.get('audience'),
+    challenge: params.get('code_challenge')!, redirectUri: checked.redirectUri, clientId: CLIENT_ID, nonce: params.get('nonce')!,
+  });
+  return redirectWith(checked.redirectUri, { code, state: checked.state });
+}
+
+function loginPage(params: URLSearchParams): Reply {
+  const hidden = [...params.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('');
+  const buttons = USERS.map((u) => `<button type="submit" name="user" value="${u.userName}" id="user-${u.userName}">${escapeHtml(`${u.name} ${u.surname}`)} <small>(${u.userName}, ${escapeHtml(u.roleName)})</small></button>`).join('<br>');
+  return html(`<!doctype html><html><head><meta charset="utf-8"><title>Sandbox sign-in</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto}button{width:100%;padding:.6rem;margin:.25rem 0;text-align:left}</style></head>
+<body><h1>Sandbox identity provider</h1><p>Choose who to sign in as (tenant <b>${escapeHtml(params.get('tenant') ?? 'main')}</b>).</p>
+<form method="post" action="authorize">${hidden}${buttons}</form></body></html>`);
+}
+
+function tokenError(error: string, description: string): HttpError {
+  const e = new HttpError(400, ErrorCode.invalidRequest, description);
+  e.body = () => ({ error, error_description: description });
+  return e;
+}
+
+function tokenRequest(req: Request, ctx: IdentityContext): Reply {
+  const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
+  const get = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
+  const clientId = get('client_id');
+  if (clientId !== CLIENT_ID) throw Object.assign(tokenError('invalid_client', `Unknown client_id '${clientId ?? ''}'.`), { status: 401 });
+  switch (get('grant_type')) {
+    case 'authorization_code': {
+      const code = get('code');
+      const verifier = get('code_verifier');
+      const redirectUri = get('redirect_uri');
+      if (!code || !verifier || !redirectUri) throw tokenError('invalid_request', 'code, code_verifier and redirect_uri are required.');
+      if (!VERIFIER.test(verifier)) throw tokenError('invalid_request', 'code_verifier must be 43 to 128 unreserved characters.');
+      const pending = ctx.tokens.takeCode(code);
+      if (!pending) throw tokenError('invalid_grant', 'The authorization code is invalid, expired or already used.');
+      if (pending.redirectUri !== redirectUri) throw tokenError('invalid_grant', 'redirect_uri does not match the authorization request.');
+      if (pending.clientId !== clientId) throw tokenError('invalid_grant', 'client_id does not match the authorization request.');
+      if (TokenStore.challengeOf(verifier) !== pending.challenge) throw tokenError('invalid_grant', 'code_verifier does not match the code_challenge.');
+      return json(ctx.tokens.issueTokens(pending, clientId, pending.nonce));
+    }
+    case 'refresh_token': {
+      const refreshToken = get('refresh_token');
+      if (!refreshToken) throw tokenError('invalid_request', 'refresh_token is required.');
+      const tokens = ctx.tokens.rotate(refreshToken, clientId);
+      if (!tokens) throw tokenError('invalid_grant', 'The refresh token is invalid, expired or was already used.');
+      return json(tokens);
+    }
+    default:
+      throw tokenError('unsupported_grant_type', `grant_type must be authorization_code or refresh_token.`);
+  }
+}
+
+export const IDENTITY_ROUTES: PathRoute<IdentityContext>[] = [
+  {
+    method: 'GET', pattern: '/authorize', summary: 'Authorization endpoint (login page, or prompt=none with login_hint)',
+    handler: (req, _p, ctx) => {
+      const params = req.url.searchParams;
+      const checked = checkAuthorize(params, ctx);
+      if ('error' in checked) return checked.error;
+      const hint = params.get('login_hint');
+      if (params.get('prompt') === 'none') {
+        if (!hint) return redirectWith(checked.redirectUri, { error: 'login_required', error_description: 'prompt=none needs login_hint.', state: checked.state });
+        return approve(params, ctx, hint);
+      }
+      return loginPage(params);
+    },
+  },
+  {
+    method: 'POST', pattern: '/authorize', summary: 'Login form submission',
+    handler: (req, _p, ctx) => {
+      const form = new URLSearchParams((req.body ?? {}) as Record<string, string>);
+      const user = form.get('user');
+      form.delete('user');
+      if (!user) throw badRequest('Choose a user.');
+      return approve(form, ctx, user);
+    },
+  },
+  { method: 'POST', pattern: '/oauth/token', summary: 'Token endpoint', handler: (req, _p, ctx) => tokenRequest(req, ctx) },
+  {
+    method: 'GET', pattern: '/.well-known/openid-configuration', summary: 'Discovery',
+    handler: (_r, _p, ctx) => json({
+      issuer: ctx.tokens.issuer, authorization_endpoint: `${ctx.tokens.issuer}/authorize`, token_endpoint: `${ctx.tokens.issuer}/oauth/token`,
+      response_types_supported: ['code'], grant_types_supported: ['authorization_code', 'refresh_token'], code_challenge_methods_supported: ['S256'],
+      scopes_supported: ['openid', 'profile', 'offline_access', 'email'], id_token_signing_alg_values_supported: ['HS256'],
+    }),
+  },
+];

@@ -1,0 +1,104 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { Clock } from '../server/clock';
+
+export const CLIENT_ID = 'orchestrator-workbench';
+const CODE_LIFETIME_MS = 60_000;
+
+export interface Grant {
+  userName: string;
+  tenant: string;
+  scope: string;
+  audience: string | null;
+}
+
+interface PendingCode extends Grant {
+  challenge: string;
+  redirectUri: string;
+  clientId: string;
+  nonce: string;
+  expiresAt: number;
+}
+
+export interface AccessGrant extends Grant {
+  expiresAt: number;
+}
+
+const base64url = (buffer: Buffer) => buffer.toString('base64url');
+const random = (bytes = 32) => base64url(randomBytes(bytes));
+
+/** Codes, access tokens and refresh tokens of the sandbox identity provider (memory only). */
+export class TokenStore {
+  private readonly codes = new Map<string, PendingCode>();
+  private readonly access = new Map<string, AccessGrant>();
+  private readonly refresh = new Map<string, Grant & { clientId: string }>();
+  private readonly signingKey = randomBytes(32);
+
+  constructor(private readonly clock: Clock, private readonly tokenTtlSeconds: number, readonly issuer: string) {}
+
+  issueCode(grant: Grant & { challenge: string; redirectUri: string; clientId: string; nonce: string }): string {
+    const code = random();
+    this.codes.set(code, { ...grant, expiresAt: this.clock.now() + CODE_LIFETIME_MS });
+    return code;
+  }
+
+  /** Single use: the code is gone whether or not the exchange succeeds. */
+  takeCode(code: string): PendingCode | undefined {
+    const pending = this.codes.get(code);
+    this.codes.delete(code);
+    if (!pending || pending.expiresAt < this.clock.now()) return undefined;
+    return pending;
+  }
+
+  static challengeOf(verifier: string): string {
+    return base64url(createHash('sha256').update(verifier).digest());
+  }
+
+  issueTokens(grant: Grant, clientId: string, nonce?: string) {
+    const accessToken = `sbx_at_${random()}`;
+    const refreshToken = `sbx_rt_${random()}`;
+    const now = this.clock.now();
+    this.access.set(accessToken, { ...grant, expiresAt: now + this.tokenTtlSeconds * 1000 });
+    this.refresh.set(refreshToken, { ...grant, clientId });
+    return {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      id_token: this.idToken(grant, clientId, nonce, now),
+      scope: grant.scope,
+      expires_in: this.tokenTtlSeconds,
+      token_type: 'Bearer',
+    };
+  }
+
+  /** Rotation: the presented refresh token stops working the moment a new one is issued. */
+  rotate(refreshToken: string, clientId: string) {
+    const grant = this.refresh.get(refreshToken);
+    if (!grant || grant.clientId !== clientId) return undefined;
+    this.refresh.delete(refreshToken);
+    const { clientId: _ignored, ...rest } = grant;
+    return this.issueTokens(rest, clientId);
+  }
+
+  lookup(accessToken: string): AccessGrant | 'expired' | undefined {
+    const grant = this.access.get(accessToken);
+    if (!grant) return undefined;
+    if (grant.expiresAt <= this.clock.now()) return 'expired';
+    return grant;
+  }
+
+  /** Drops every token of a user (admin endpoint: simulates a revoked consent). */
+  revokeAll(): void {
+    this.access.clear();
+    this.refresh.clear();
+  }
+
+  private idToken(grant: Grant, clientId: string, nonce: string | undefined, now: number): string {
+    const header = { alg: 'HS256', typ: 'JWT' };
+    const payload = {
+      iss: this.issuer, sub: grant.userName, aud: clientId, iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + this.tokenTtlSeconds,
+      ...(nonce ? { nonce } : {}), preferred_username: grant.userName, email: `${grant.userName}@sandbox.test`, name: grant.userName,
+      tenant: grant.tenant,
+    };
+    const body = `${base64url(Buffer.from(JSON.stringify(header)))}.${base64url(Buffer.from(JSON.stringify(payload)))}`;
+    return `${body}.${base64url(createHmac('sha256', this.signingKey).update(body).digest())}`;
+  }
+}

@@ -1,0 +1,289 @@
+import { badRequest, ErrorCode } from '../server/errors';
+
+/**
+ * $filter parser and evaluator: eq ne gt ge lt le, and or not, parentheses, contains/startswith/endswith,
+ * paths (Robot/Id), and literals: 'strings' with '' escaping, numbers, true/false/null, bare ISO datetimes,
+ * datetime'…', bare GUIDs and guid'…'. Anything else is a 400 with the position of the problem.
+ */
+export type Literal = string | number | boolean | null | { datetime: number; text: string } | { guid: string };
+
+export type FilterNode =
+  | { kind: 'literal'; value: Literal }
+  | { kind: 'path'; segments: string[] }
+  | { kind: 'compare'; op: 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le'; left: FilterNode; right: FilterNode }
+  | { kind: 'logical'; op: 'and' | 'or'; left: FilterNode; right: FilterNode }
+  | { kind: 'not'; operand: FilterNode }
+  | { kind: 'call'; name: 'contains' | 'startswith' | 'endswith'; args: FilterNode[] };
+
+type Token =
+  | { type: 'string'; value: string; pos: number }
+  | { type: 'number'; value: number; pos: number }
+  | { type: 'datetime'; value: string; pos: number }
+  | { type: 'guid'; value: string; pos: number }
+  | { type: 'word'; value: string; pos: number }
+  | { type: '(' | ')' | ','; pos: number };
+
+const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,7})?)?(Z|[+-]\d{2}:\d{2})?)?/;
+const NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?[mMdDfFlL]?/;
+const WORD = /^[A-Za-z_][A-Za-z0-9_./@]*/;
+
+function fail(message: string, pos: number): never {
+  throw badRequest(`Invalid $filter at position ${pos + 1}: ${message}`, ErrorCode.invalidQuery);
+}
+
+function readQuoted(text: string, start: number): { value: string; end: number } {
+  let value = '';
+  let i = start + 1;
+  for (;;) {
+    if (i >= text.length) fail('unterminated string literal', start);
+    const ch = text[i]!;
+    if (ch === "'") {
+      if (text[i + 1] === "'") {
+        value += "'";
+        i += 2;
+        continue;
+      }
+      return { value, end: i + 1 };
+    }
+    value += ch;
+    i++;
+  }
+}
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (/\s/.test(ch)) {
+      i++;
+      continue;
+    }
+    if (ch === '(' || ch === ')' || ch === ',') {
+      tokens.push({ type: ch, pos: i });
+      i++;
+      continue;
+    }
+    if (ch === "'") {
+      const { value, end } = readQuoted(text, i);
+      tokens.push({ type: 'string', value, pos: i });
+      i = end;
+      continue;
+    }
+    const rest = text.slice(i);
+    const typed = /^(datetime|datetimeoffset|guid)'/i.exec(rest);
+    if (typed) {
+      const { value, end } = readQuoted(text, i + typed[1]!.length);
+      const kind = typed[1]!.toLowerCase() === 'guid' ? 'guid' : 'datetime';
+      if (kind === 'guid' && !GUID.test(value)) fail(`'${value}' is not a GUID`, i);
+      if (kind === 'datetime' && Number.isNaN(Date.parse(value))) fail(`'${value}' is not a datetime`, i);
+      tokens.push({ type: kind, value, pos: i });
+      i = end;
+      continue;
+    }
+    const guid = GUID.exec(rest);
+    if (guid && !/^[0-9a-fA-F]/.test(rest.slice(guid[0].length))) {
+      tokens.push({ type: 'guid', value: guid[0], pos: i });
+      i += guid[0].length;
+      continue;
+    }
+    const datetime = DATETIME.exec(rest);
+    if (datetime && datetime[1]) {
+      if (Number.isNaN(Date.parse(datetime[0]))) fail(`'${datetime[0]}' is not a datetime`, i);
+      tokens.push({ type: 'datetime', value: datetime[0], pos: i });
+      i += datetime[0].length;
+      continue;
+    }
+    const number = NUMBER.exec(rest);
+    if (number) {
+      tokens.push({ type: 'number', value: Number(number[0].replace(/[mMdDfFlL]$/, '')), pos: i });
+      i += number[0].length;
+      continue;
+    }
+    const word = WORD.exec(rest);
+    if (word) {
+      tokens.push({ type: 'word', value: word[0], pos: i });
+      i += word[0].length;
+      continue;
+    }
+    fail(`unexpected character '${ch}'`, i);
+  }
+  return tokens;
+}
+
+const COMPARISONS = new Set(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
+const FUNCTIONS = new Set(['contains', 'startswith', 'endswith']);
+
+export function parseFilter(text: string): FilterNode {
+  const tokens = tokenize(text);
+  let index = 0;
+  const peek = () => tokens[index];
+  const endPos = text.length;
+  const isWord = (value: string) => {
+    const token = peek();
+    return token?.type === 'word' && token.value.toLowerCase() === value;
+  };
+  const expect = (type: '(' | ')' | ',') => {
+    const token = peek();
+    if (token?.type !== type) fail(`expected '${type}'`, token?.pos ?? endPos);
+    index++;
+  };
+
+  const parseOr = (): FilterNode => {
+    let left = parseAnd();
+    while (isWord('or')) {
+      index++;
+      left = { kind: 'logical', op: 'or', left, right: parseAnd() };
+    }
+    return left;
+  };
+  const parseAnd = (): FilterNode => {
+    let left = parseUnary();
+    while (isWord('and')) {
+      index++;
+      left = { kind: 'logical', op: 'and', left, right: parseUnary() };
+    }
+    return left;
+  };
+  const parseUnary = (): FilterNode => {
+    if (isWord('not')) {
+      index++;
+      return { kind: 'not', operand: parseUnary() };
+    }
+    const left = parsePrimary();
+    const token = peek();
+    if (token?.type === 'word' && COMPARISONS.has(token.value.toLowerCase())) {
+      index++;
+      const right = parsePrimary();
+      return { kind: 'compare', op: token.value.toLowerCase() as 'eq', left, right };
+    }
+    return left;
+  };
+  const parsePrimary = (): FilterNode => {
+    const token = peek();
+    if (!token) fail('unexpected end of expression', endPos);
+    index++;
+    switch (token.type) {
+      case '(': {
+        const inner = parseOr();
+        expect(')');
+        return inner;
+      }
+      case 'string':
+        return { kind: 'literal', value: token.value };
+      case 'number':
+        return { kind: 'literal', value: token.value };
+      case 'datetime':
+        return { kind: 'literal', value: { datetime: Date.parse(token.value), text: token.value } };
+      case 'guid':
+        return { kind: 'literal', value: { guid: token.value.toLowerCase() } };
+      case 'word': {
+        const lower = token.value.toLowerCase();
+        if (lower === 'true' || lower === 'false') return { kind: 'literal', value: lower === 'true' };
+        if (lower === 'null') return { kind: 'literal', value: null };
+        if (peek()?.type === '(') {
+          if (!FUNCTIONS.has(lower)) fail(`unknown function '${token.value}'`, token.pos);
+          index++;
+          const args = [parseOr()];
+          while (peek()?.type === ',') {
+            index++;
+            args.push(parseOr());
+          }
+          expect(')');
+          if (args.length !== 2) fail(`${lower}() takes 2 arguments`, token.pos);
+          return { kind: 'call', name: lower as 'contains', args };
+        }
+        if (COMPARISONS.has(lower) || lower === 'and' || lower === 'or') fail(`unexpected operator '${token.value}'`, token.pos);
+        return { kind: 'path', segments: token.value.split('/') };
+      }
+      default:
+        return fail(`unexpected '${token.type}'`, token.pos);
+    }
+  };
+
+  if (tokens.length === 0) fail('empty expression', 0);
+  const node = parseOr();
+  if (index < tokens.length) fail('unexpected trailing input', tokens[index]!.pos);
+  return node;
+}
+
+/** Resolves a path on an entity; the entity set supplies navigation properties that are not stored inline. */
+export type PathResolver = (entity: object, segments: string[]) => unknown;
+
+/** Enum-valued properties compare by declared order (e.g. log Level), not alphabetically. */
+export type EnumOrders = Record<string, readonly string[]>;
+
+function comparable(value: unknown, literal: Literal, enumOrder?: readonly string[]): [unknown, unknown] {
+  if (literal !== null && typeof literal === 'object') {
+    if ('datetime' in literal) return [typeof value === 'string' ? Date.parse(value) : value, literal.datetime];
+    return [typeof value === 'string' ? value.toLowerCase() : value, literal.guid];
+  }
+  if (enumOrder && typeof value === 'string' && typeof literal === 'string') {
+    const l = enumOrder.indexOf(literal);
+    if (l < 0) throw badRequest(`'${literal}' is not a valid value; expected one of ${enumOrder.join(', ')}.`, ErrorCode.invalidQuery);
+    return [enumOrder.indexOf(value), l];
+  }
+  if (typeof value === 'string' && typeof literal === 'string') return [value.toLowerCase(), literal.toLowerCase()];
+  return [value, literal];
+}
+
+export function compileFilter(node: FilterNode, resolve: PathResolver, enumOrders: EnumOrders = {}): (entity: object) => boolean {
+  const evaluate = (n: FilterNode, entity: object): unknown => {
+    switch (n.kind) {
+      case 'literal':
+        return n.value;
+      case 'path':
+        return resolve(entity, n.segments);
+      case 'not':
+        return !truthy(evaluate(n.operand, entity));
+      case 'logical':
+        return n.op === 'and'
+          ? truthy(evaluate(n.left, entity)) && truthy(evaluate(n.right, entity))
+          : truthy(evaluate(n.left, entity)) || truthy(evaluate(n.right, entity));
+      case 'call': {
+        const [haystack, needle] = n.args.map((arg) => evaluate(arg, entity));
+        if (typeof haystack !== 'string' || typeof needle !== 'string') return false;
+        const h = haystack.toLowerCase();
+        const s = needle.toLowerCase();
+        return n.name === 'contains' ? h.includes(s) : n.name === 'startswith' ? h.startsWith(s) : h.endsWith(s);
+      }
+      case 'compare': {
+        const pathNode = n.left.kind === 'path' ? n.left : n.right.kind === 'path' ? n.right : undefined;
+        const enumOrder = pathNode ? enumOrders[pathNode.segments.join('/')] : undefined;
+        let left = evaluate(n.left, entity);
+        let right = evaluate(n.right, entity);
+        if (n.right.kind === 'literal') [left, right] = comparable(left, n.right.value, enumOrder);
+        else if (n.left.kind === 'literal') [right, left] = comparable(right, n.left.value, enumOrder);
+        if (n.op === 'eq') return (left ?? null) === (right ?? null);
+        if (n.op === 'ne') return (left ?? null) !== (right ?? null);
+        if (left === null || left === undefined || right === null || right === undefined) return false;
+        const l = left as number | string;
+        const r = right as number | string;
+        return n.op === 'gt' ? l > r : n.op === 'ge' ? l >= r : n.op === 'lt' ? l < r : l <= r;
+      }
+    }
+  };
+  return (entity) => truthy(evaluate(node, entity));
+}
+
+function truthy(value: unknown): boolean {
+  return value === true;
+}
+
+/** Every property path the filter mentions, so the entity set can reject unknown ones with a clear message. */
+export function filterPaths(node: FilterNode): string[][] {
+  switch (node.kind) {
+    case 'path':
+      return [node.segments];
+    case 'compare':
+    case 'logical':
+      return [...filterPaths(node.left), ...filterPaths(node.right)];
+    case 'not':
+      return filterPaths(node.operand);
+    case 'call':
+      return node.args.flatMap(filterPaths);
+    default:
+      return [];
+  }
+}

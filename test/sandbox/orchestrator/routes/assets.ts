@@ -1,0 +1,178 @@
+import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
+import { empty, json } from '../../server/http';
+import type { Call, ODataRoute } from '../context';
+import { byKey, inFolder, list, one, requireKeyInt } from '../service';
+import { entitySets } from '../sets';
+import type { Row } from '../state';
+import { bodyOf } from './body';
+
+const sets = (call: Call) => entitySets(call.tenant, call.clock.now());
+const MAX_TEXT_ASSET = 1_000_000;
+const VALUE_TYPES = ['Text', 'Bool', 'Integer', 'Credential'];
+
+const assetOf = (call: Call) => byKey(inFolder(call, call.tenant.assets), requireKeyInt(call, 'Assets'), 'Asset');
+
+function applyAsset(asset: Row, body: ReturnType<typeof bodyOf>): void {
+  asset.Name = body.string('Name', { max: 128 });
+  const scope = body.has('ValueScope') ? body.string('ValueScope') : 'Global';
+  if (scope !== 'Global' && scope !== 'PerRobot') throw badRequest('ValueScope must be Global or PerRobot.');
+  const type = body.string('ValueType');
+  if (!VALUE_TYPES.includes(type)) throw badRequest(`ValueType must be one of ${VALUE_TYPES.join(', ')}.`);
+  Object.assign(asset, { ValueScope: scope, ValueType: type, StringValue: null, BoolValue: false, IntValue: 0, CredentialUsername: null, CredentialPassword: null });
+  if (type === 'Text') {
+    const text = body.string('StringValue', { optional: true });
+    if (text.length > MAX_TEXT_ASSET) throw new HttpError(400, ErrorCode.fieldTooLarge, `StringValue is ${text.length} characters; text assets hold at most ${MAX_TEXT_ASSET}.`);
+    Object.assign(asset, { StringValue: text, Value: text });
+  } else if (type === 'Bool') {
+    const value = body.bool('BoolValue');
+    Object.assign(asset, { BoolValue: value, Value: value ? 'True' : 'False' });
+  } else if (type === 'Integer') {
+    const value = body.int('IntValue');
+    Object.assign(asset, { IntValue: value, Value: String(value) });
+  } else {
+    const user = body.string('CredentialUsername', { max: 256 });
+    Object.assign(asset, { CredentialUsername: user, Value: `username: ${user}`, $secret: body.string('CredentialPassword', { optional: true }) });
+  }
+}
+
+/** The robot-asset shape. The password travels only to robots (by robot key), never to listings. */
+function robotAsset(asset: Row, withPassword: boolean) {
+  return { Name: asset.Name, ValueType: asset.ValueType, StringValue: asset.StringValue ?? null, BoolValue: asset.BoolValue, IntValue: asset.IntValue, CredentialUsername: asset.CredentialUsername ?? null, CredentialPassword: withPassword ? (asset.$secret ?? null) : null };
+}
+
+function assetByName(call: Call, name: unknown): Row {
+  if (typeof name !== 'string') throw badRequest('assetName must be a quoted string.');
+  const asset = inFolder(call, call.tenant.assets).find((a) => String(a.Name).toLowerCase() === name.toLowerCase());
+  if (!asset) throw notFound(`Asset '${name}' does not exist in this folder.`);
+  return asset;
+}
+
+function robotFromParam(call: Call, value: unknown) {
+  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return byKey(call.tenant.robots, id, 'Robot');
+}
+
+const environmentOf = (call: Call, id = requireKeyInt(call, 'Environments')) => byKey(inFolder(call, call.tenant.environments), id, 'Environment');
+
+function syncRobotEnvironments(call: Call): void {
+  for (const robot of call.tenant.robots) {
+    robot.RobotEnvironments = [...new Set(call.tenant.environments.filter((e) => (e.$robotIds as number[]).includes(robot.Id)).map((e) => String(e.Name)))].join(',');
+  }
+  call.changed();
+}
+
+function applyEnvironment(call: Call, env: Row, body: ReturnType<typeof bodyOf>): void {
+  env.Name = body.string('Name', { max: 128 });
+  env.Description = body.string('Description', { optional: true, max: 500 });
+  env.Type = body.has('Type') ? body.string('Type') : 'Dev';
+  if (call.tenant.environments.some((e) => e !== env && e.$folderId === env.$folderId && String(e.Name).toLowerCase() === String(env.Name).toLowerCase())) {
+    throw new HttpError(409, ErrorCode.conflict, `An environment named '${String(env.Name)}' already exists in this folder.`);
+  }
+}
+
+export const ASSET_ROUTES: ODataRoute[] = [
+  { method: 'GET', set: 'Assets', scope: 'folder', permissions: ['Assets.View'], handler: (call) => list(call, sets(call).Assets, inFolder(call, call.tenant.assets)) },
+  { method: 'GET', set: 'Assets', key: true, scope: 'folder', permissions: ['Assets.View'], handler: (call) => one(call, sets(call).Assets, assetOf(call)) },
+  {
+    method: 'POST', set: 'Assets', scope: 'folder', permissions: ['Assets.Create'],
+    handler: (call) => {
+      const asset: Row = { Id: call.tenant.nextId++, CanBeDeleted: true, KeyValueList: [], $folderId: call.folder!.Id };
+      applyAsset(asset, bodyOf(call.req));
+      if (inFolder(call, call.tenant.assets).some((a) => String(a.Name).toLowerCase() === String(asset.Name).toLowerCase())) throw new HttpError(409, ErrorCode.conflict, `An asset named '${String(asset.Name)}' already exists in this folder.`);
+      call.tenant.assets.push(asset);
+      call.changed();
+      return one(call, sets(call).Assets, asset);
+    },
+  },
+  {
+    method: 'PUT', set: 'Assets', key: true, scope: 'folder', permissions: ['Assets.Edit'],
+    handler: (call) => {
+      applyAsset(assetOf(call), bodyOf(call.req));
+      call.changed();
+      return json({});
+    },
+  },
+  {
+    method: 'DELETE', set: 'Assets', key: true, scope: 'folder', permissions: ['Assets.Delete'],
+    handler: (call) => {
+      const asset = assetOf(call);
+      call.tenant.assets = call.tenant.assets.filter((a) => a !== asset);
+      call.changed();
+      return empty(204);
+    },
+  },
+  { method: 'GET', set: 'Assets', operation: 'GetRobotAsset', scope: 'folder', permissions: ['Assets.View'], handler: (call) => (robotFromParam(call, call.params.robotId), json(robotAsset(assetByName(call, call.params.assetName), false))) },
+  { method: 'GET', set: 'Assets', operation: 'GetRobotAssetByRobotId', scope: 'folder', permissions: ['Assets.View'], handler: (call) => (robotFromParam(call, call.params.robotId), json(robotAsset(assetByName(call, call.params.assetName), false))) },
+  {
+    method: 'POST', set: 'Assets', operation: 'GetRobotAssetByNameForRobotKey', scope: 'folder', permissions: ['Assets.View'],
+    handler: (call) => {
+      const body = bodyOf(call.req);
+      const robotKey = body.string('robotKey');
+      if (!call.tenant.robots.some((r) => r.LicenseKey === robotKey)) throw notFound('No robot has that key.');
+      return json(robotAsset(assetByName(call, body.string('assetName')), true));
+    },
+  },
+  { method: 'GET', set: 'Environments', scope: 'folder', permissions: ['Environments.View'], handler: (call) => list(call, sets(call).Environments, inFolder(call, call.tenant.environments)) },
+  { method: 'GET', set: 'Environments', key: true, scope: 'folder', permissions: ['Environments.View'], handler: (call) => one(call, sets(call).Environments, environmentOf(call)) },
+  {
+    method: 'POST', set: 'Environments', scope: 'folder', permissions: ['Environments.Create'],
+    handler: (call) => {
+      const env: Row = { Id: call.tenant.nextId++, $folderId: call.folder!.Id, $robotIds: [] };
+      applyEnvironment(call, env, bodyOf(call.req));
+      call.tenant.environments.push(env);
+      call.changed();
+      return one(call, sets(call).Environments, env);
+    },
+  },
+  {
+    method: 'PUT', set: 'Environments', key: true, scope: 'folder', permissions: ['Environments.Edit'],
+    handler: (call) => {
+      const env = environmentOf(call);
+      applyEnvironment(call, env, bodyOf(call.req));
+      syncRobotEnvironments(call);
+      return json({});
+    },
+  },
+  {
+    method: 'DELETE', set: 'Environments', key: true, scope: 'folder', permissions: ['Environments.Delete'],
+    handler: (call) => {
+      const env = environmentOf(call);
+      if (call.tenant.releases.some((r) => r.EnvironmentId === env.Id)) throw new HttpError(409, ErrorCode.conflict, `Environment '${String(env.Name)}' is used by processes.`);
+      call.tenant.environments = call.tenant.environments.filter((e) => e !== env);
+      syncRobotEnvironments(call);
+      return empty(204);
+    },
+  },
+  {
+    method: 'GET', set: 'Environments', operation: 'GetRobotsForEnvironment', scope: 'folder', permissions: ['Environments.View', 'Robots.View'],
+    handler: (call) => list(call, sets(call).Robots, call.tenant.robots.filter((r) => (environmentOf(call, Number(call.params.key)).$robotIds as number[]).includes(r.Id))),
+  },
+  {
+    method: 'GET', set: 'Environments', operation: 'GetRobotIdsForEnvironment', scope: 'folder', permissions: ['Environments.View', 'Robots.View'],
+    handler: (call) => json({ '@odata.context': `${call.odataBase}/$metadata#Collection(Edm.Int64)`, value: environmentOf(call, Number(call.params.key)).$robotIds }),
+  },
+  ...(['AddRobot', 'RemoveRobot'] as const).map((operation): ODataRoute => ({
+    method: 'POST', set: 'Environments', key: true, operation, scope: 'folder', permissions: ['Environments.Edit'],
+    handler: (call) => {
+      const env = environmentOf(call);
+      const robot = byKey(call.tenant.robots, Number(bodyOf(call.req).raw.robotId), 'Robot');
+      const ids = env.$robotIds as number[];
+      env.$robotIds = operation === 'AddRobot' ? [...new Set([...ids, robot.Id])] : ids.filter((id) => id !== robot.Id);
+      syncRobotEnvironments(call);
+      return empty(204);
+    },
+  })),
+  {
+    method: 'POST', set: 'Environments', key: true, operation: 'SetRobots', scope: 'folder', permissions: ['Environments.Edit'],
+    handler: (call) => {
+      const env = environmentOf(call);
+      const body = bodyOf(call.req);
+      const added = body.intArray('addedRobotIds', { optional: true });
+      const removed = body.intArray('removedRobotIds', { optional: true });
+      for (const id of [...added, ...removed]) byKey(call.tenant.robots, id, 'Robot');
+      env.$robotIds = [...new Set([...(env.$robotIds as number[]), ...added])].filter((id) => !removed.includes(id));
+      syncRobotEnvironments(call);
+      return empty(204);
+    },
+  },
+];

@@ -1,0 +1,15 @@
+import type { ODataRoute } from '../context';
+import { ASSET_ROUTES } from './assets';
+import { FOLDER_ROUTES } from './folders';
+import { JOB_ROUTES } from './jobs';
+import { PACKAGE_ROUTES } from './packages';
+import { QUEUE_ROUTES } from './queues';
+import { RELEASE_ROUTES } from './releases';
+import { ROBOT_ROUTES } from './robots';
+import { TENANT_ROUTES } from './tenant';
+import { USER_ROUTES } from './users';
+
+/** Every OData route of the orchestration service, by resource group. */
+export const ORCHESTRATOR_ROUTES: readonly ODataRoute[] = [
+  ...PACKAGE_ROUTES, ...RELEASE_ROUTES, ...JOB_ROUTES, ...ROBOT_ROUTES, ...QUEUE_ROUTES, ...ASSET_ROUTES, ...FOLDER_ROUTES, ...USER_ROUTES, ...TENANT_ROUTES,
+];

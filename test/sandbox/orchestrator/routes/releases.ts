@@ -1,0 +1,155 @@
+import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
+import { empty, json } from '../../server/http';
+import type { Call, ODataRoute } from '../context';
+import { byKey, inFolder, list, one, requireKeyInt } from '../service';
+import { entitySets } from '../sets';
+import type { Release } from '../state';
+import { bodyOf } from './body';
+
+export const MAX_INPUT_ARGUMENTS_CHARS = 10_000;
+const sets = (call: Call) => entitySets(call.tenant, call.clock.now());
+
+export function releaseOf(call: Call): Release {
+  return byKey(inFolder(call, call.tenant.releases), requireKeyInt(call, 'Releases'), 'Release');
+}
+
+/** Input values: JSON text of an object, at most 10,000 characters (spec, Other limits). */
+export function checkInputArguments(text: unknown, field: string): string | null {
+  if (text === null || text === undefined) return null;
+  if (typeof text !== 'string') throw badRequest(`${field} must be JSON text of an object.`);
+  if (text.length > MAX_INPUT_ARGUMENTS_CHARS) {
+    throw new HttpError(400, ErrorCode.inputTooLarge, `${field} is ${text.length} characters; the limit is ${MAX_INPUT_ARGUMENTS_CHARS}.`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw badRequest(`${field} is not valid JSON.`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest(`${field} must be a JSON object of argument name to value.`);
+  return text;
+}
+
+function moveToVersion(call: Call, release: Release, version: string): void {
+  const pkg = call.tenant.packages.find((p) => p.Id === release.ProcessKey && p.Version === version && !p.$isLibrary);
+  if (!pkg) throw notFound(`Package ${release.ProcessKey} has no version '${version}'.`);
+  if (version !== release.ProcessVersion) release.$previousVersions.push(release.ProcessVersion);
+  release.ProcessVersion = version;
+  release.IsLatestVersion = pkg.IsLatestVersion;
+  call.changed();
+}
+
+function latestVersion(call: Call, release: Release): string {
+  const latest = call.tenant.packages.find((p) => p.Id === release.ProcessKey && p.IsLatestVersion && !p.$isLibrary);
+  if (!latest) throw notFound(`Package ${release.ProcessKey} no longer exists.`);
+  return latest.Version;
+}
+
+function applyFields(call: Call, release: Release, body: ReturnType<typeof bodyOf>, replace: boolean): void {
+  if (replace || body.has('Name')) release.Name = body.string('Name', { max: 128 });
+  if (body.has('Description')) release.Description = body.raw.Description === null ? null : body.string('Description', { max: 500, optional: true });
+  const input = body.has('Arguments') ? body.object('Arguments').Input : body.has('InputArguments') ? body.raw.InputArguments : undefined;
+  if (input !== undefined) {
+    const text = checkInputArguments(input, body.has('Arguments') ? 'Arguments.Input' : 'InputArguments');
+    release.InputArguments = text;
+    release.Arguments = { Input: text, Output: release.Arguments?.Output ?? null };
+  }
+  if (body.has('EnvironmentId')) {
+    const env = call.tenant.environments.find((e) => e.Id === body.int('EnvironmentId') && e.$folderId === release.$folderId);
+    if (!env) throw badRequest(`EnvironmentId ${String(body.raw.EnvironmentId)} is not an environment of this folder.`);
+    release.EnvironmentId = Number(env.Id);
+    release.EnvironmentName = String(env.Name);
+  }
+}
+
+export const RELEASE_ROUTES: ODataRoute[] = [
+  { method: 'GET', set: 'Releases', scope: 'folder', permissions: ['Processes.View'], handler: (call) => list(call, sets(call).Releases, inFolder(call, call.tenant.releases)) },
+  { method: 'GET', set: 'Releases', key: true, scope: 'folder', permissions: ['Processes.View'], handler: (call) => one(call, sets(call).Releases, releaseOf(call)) },
+  {
+    method: 'PATCH', set: 'Releases', key: true, scope: 'folder', permissions: ['Processes.Edit'],
+    handler: (call) => {
+      const release = releaseOf(call);
+      applyFields(call, release, bodyOf(call.req), false);
+      call.changed();
+      return json({});
+    },
+  },
+  {
+    method: 'PUT', set: 'Releases', key: true, scope: 'folder', permissions: ['Processes.Edit'],
+    handler: (call) => {
+      const release = releaseOf(call);
+      applyFields(call, release, bodyOf(call.req), true);
+      call.changed();
+      return one(call, sets(call).Releases, release);
+    },
+  },
+  {
+    method: 'POST', set: 'Releases', scope: 'folder', permissions: ['Processes.Create'],
+    handler: (call) => {
+      const body = bodyOf(call.req);
+      const processKey = body.string('ProcessKey');
+      const version = body.has('ProcessVersion') ? body.string('ProcessVersion') : undefined;
+      const pkg = call.tenant.packages.find((p) => p.Id === processKey && !p.$isLibrary && (version ? p.Version === version : p.IsLatestVersion));
+      if (!pkg) throw notFound(`Package ${processKey}${version ? ` ${version}` : ''} does not exist.`);
+      const env = call.tenant.environments.find((e) => e.$folderId === call.folder!.Id && (!body.has('EnvironmentId') || e.Id === body.int('EnvironmentId')));
+      if (!env) throw badRequest('EnvironmentId must name an environment of this folder.');
+      const release: Release = {
+        Id: call.tenant.nextId++, Key: call.random.uuid(), Name: '', Description: null, ProcessKey: pkg.Id, ProcessVersion: pkg.Version,
+        IsLatestVersion: pkg.IsLatestVersion, IsProcessDeleted: false, EnvironmentId: Number(env.Id), EnvironmentName: String(env.Name),
+        InputArguments: null, Arguments: { Input: null, Output: pkg.Arguments?.Output ?? null }, OrganizationUnitId: call.folder!.Id, $folderId: call.folder!.Id, $previousVersions: [],
+      };
+      applyFields(call, release, body, true);
+      if (call.tenant.releases.some((r) => r.$folderId === release.$folderId && r.Name.toLowerCase() === release.Name.toLowerCase())) {
+        throw new HttpError(409, ErrorCode.conflict, `A process named '${release.Name}' already exists in this folder.`);
+      }
+      call.tenant.releases.push(release);
+      call.changed();
+      return one(call, sets(call).Releases, release);
+    },
+  },
+  {
+    method: 'DELETE', set: 'Releases', key: true, scope: 'folder', permissions: ['Processes.Delete'],
+    handler: (call) => {
+      const release = releaseOf(call);
+      call.tenant.releases = call.tenant.releases.filter((r) => r !== release);
+      call.changed();
+      return empty(204);
+    },
+  },
+  {
+    method: 'POST', set: 'Releases', key: true, operation: 'UpdateToSpecificPackageVersion', scope: 'folder', permissions: ['Processes.Edit'],
+    handler: (call) => {
+      const release = releaseOf(call);
+      moveToVersion(call, release, bodyOf(call.req).string('packageVersion'));
+      return one(call, sets(call).Releases, release);
+    },
+  },
+  {
+    method: 'POST', set: 'Releases', key: true, operation: 'UpdateToLatestPackageVersion', scope: 'folder', permissions: ['Processes.Edit'],
+    handler: (call) => {
+      const release = releaseOf(call);
+      moveToVersion(call, release, latestVersion(call, release));
+      return one(call, sets(call).Releases, release);
+    },
+  },
+  {
+    method: 'POST', set: 'Releases', operation: 'UpdateToLatestPackageVersionBulk', scope: 'folder', permissions: ['Processes.Edit'],
+    handler: (call) => {
+      const ids = bodyOf(call.req).intArray('releaseIds');
+      const releases = ids.map((id) => byKey(inFolder(call, call.tenant.releases), id, 'Release'));
+      for (const release of releases) moveToVersion(call, release, latestVersion(call, release));
+      return json({ '@odata.context': `${call.odataBase}/$metadata#Releases`, value: releases.map((r) => ({ Id: r.Id, ProcessVersion: r.ProcessVersion })) });
+    },
+  },
+  {
+    method: 'POST', set: 'Releases', key: true, operation: 'RollbackToPreviousReleaseVersion', scope: 'folder', permissions: ['Processes.Edit'],
+    handler: (call) => {
+      const release = releaseOf(call);
+      const previous = release.$previousVersions.pop();
+      if (!previous) throw new HttpError(409, ErrorCode.conflict, `Process '${release.Name}' has no previous version to roll back to.`);
+      moveToVersion(call, release, previous);
+      release.$previousVersions.pop(); // moveToVersion recorded the version we just left; a rollback is not itself undoable.
+      return one(call, sets(call).Releases, release);
+    },
+  },
+];

@@ -1,0 +1,98 @@
+import type { Clock } from '../server/clock';
+import type { OrchestratorOptions } from './context';
+import type { Job, LogSegment, TenantState } from './state';
+
+export const FINAL_STATES = new Set(['Successful', 'Faulted', 'Stopped']);
+
+/**
+ * Simulated robots: pending jobs are picked up, write robot logs at a steady rate, and finish; stop requests are
+ * honoured; sessions heartbeat (except silent robots, which turn unresponsive after 2 minutes).
+ */
+export class Simulator {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly tenants: () => TenantState[], private readonly clock: Clock, private readonly options: OrchestratorOptions, private readonly changed: () => void) {}
+
+  start(intervalMs = 100): void {
+    this.timer = setInterval(() => this.tick(), intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  tick(): void {
+    const now = this.clock.now();
+    let dirty = false;
+    for (const tenant of this.tenants()) {
+      for (const session of tenant.sessions) {
+        const robot = tenant.robots.find((r) => r.Id === session.$robotId);
+        if (robot && !robot.$silent && session.State !== 'Disconnected') session.ReportingTime = new Date(now).toISOString();
+      }
+      for (const job of tenant.jobs) {
+        if (FINAL_STATES.has(job.State) || !job.$plan) continue;
+        dirty = this.advance(tenant, job, now) || dirty;
+      }
+    }
+    if (dirty) this.changed();
+  }
+
+  private segment(tenant: TenantState, job: Job): LogSegment {
+    let segment = tenant.logs.find((s) => s.JobKey === job.Key);
+    if (!segment) {
+      const robot = tenant.robots.find((r) => r.Id === job.$robotId);
+      segment = { rows: [], JobKey: job.Key, RobotName: robot?.Name ?? 'unknown', MachineId: robot?.MachineId ?? 0, ProcessName: job.ReleaseName, WindowsIdentity: robot?.Username ?? '', folderId: job.$folderId };
+      tenant.logs.push(segment);
+    }
+    return segment;
+  }
+
+  private log(tenant: TenantState, job: Job, level: string, message: string, at: number): void {
+    this.segment(tenant, job).rows!.push({ Id: tenant.nextId++, Level: level, TimeStamp: new Date(at).toISOString(), Message: message });
+  }
+
+  private advance(tenant: TenantState, job: Job, now: number): boolean {
+    const iso = (ms: number) => new Date(ms).toISOString();
+    if (job.State === 'Pending') {
+      if (now - Date.parse(job.CreationTime) < this.options.pickupDelayMs) return false;
+      if (job.$robotId === null) {
+        const busy = new Set(tenant.jobs.filter((j) => j.State === 'Running' && j.$robotId !== null).map((j) => j.$robotId));
+        const release = tenant.releases.find((r) => r.Id === job.$releaseId);
+        const env = tenant.environments.find((e) => e.Id === release?.EnvironmentId);
+        const candidate = ((env?.$robotIds as number[]) ?? []).find((id) => !busy.has(id));
+        if (candidate === undefined) return false;
+        job.$robotId = candidate;
+        job.HostMachineName = tenant.robots.find((r) => r.Id === candidate)?.MachineName ?? null;
+      }
+      job.State = 'Running';
+      job.StartTime = iso(now);
+      this.log(tenant, job, 'Information', `${job.ReleaseName} execution started`, now);
+      return true;
+    }
+    const started = Date.parse(job.StartTime ?? job.CreationTime);
+    const segment = this.segment(tenant, job);
+    const written = segment.rows!.length;
+    const due = Math.floor((Math.min(now, started + job.$plan!.runMs) - started) / this.options.logIntervalMs) + 1;
+    for (let i = written; i < due; i++) {
+      const level = i % 10 === 9 ? 'Warning' : i % 5 === 2 ? 'Trace' : 'Information';
+      this.log(tenant, job, level, `Processing step ${i} of ${job.ReleaseName}`, started + i * this.options.logIntervalMs);
+    }
+    if (job.$stopRequested) {
+      this.log(tenant, job, job.$stopRequested === 'Kill' ? 'Error' : 'Warning', job.$stopRequested === 'Kill' ? 'Job was killed' : 'Job stopped on request', now);
+      Object.assign(job, { State: 'Stopped', EndTime: iso(now), Info: job.$stopRequested === 'Kill' ? 'Job was killed.' : 'Job was stopped.' });
+      return true;
+    }
+    if (now - started >= job.$plan!.runMs) {
+      const faulted = job.$plan!.outcome === 'Faulted';
+      if (faulted) this.log(tenant, job, 'Error', 'System.Exception: simulated failure requested by SandboxOutcome', now);
+      this.log(tenant, job, 'Information', `${job.ReleaseName} execution ended`, now);
+      Object.assign(job, {
+        State: job.$plan!.outcome, EndTime: iso(now), Info: faulted ? 'System.Exception: simulated failure requested by SandboxOutcome' : 'Job completed',
+        $outputArguments: faulted ? null : JSON.stringify({ out_Result: 'OK', out_Processed: written }),
+      });
+      return true;
+    }
+    return due > written;
+  }
+}

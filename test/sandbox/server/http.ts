@@ -1,0 +1,98 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError, ErrorCode, badRequest } from './errors';
+
+/** What a route handler sees of a request. */
+export interface Request {
+  readonly method: string;
+  readonly url: URL;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: unknown;
+  readonly rawBody: Buffer;
+  header(name: string): string | undefined;
+}
+
+export type Reply =
+  | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
+  | { kind: 'raw'; status: number; body: Buffer | string; contentType: string; headers?: Record<string, string> }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'empty'; status: number };
+
+export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({ kind: 'json', status, body, headers });
+export const empty = (status = 204): Reply => ({ kind: 'empty', status });
+export const html = (body: string, status = 200): Reply => ({ kind: 'raw', status, body, contentType: 'text/html; charset=utf-8' });
+
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+export async function readRequest(req: IncomingMessage, base: string): Promise<Request> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, ErrorCode.invalidRequest, `Request body exceeds ${MAX_BODY_BYTES} bytes.`);
+    chunks.push(chunk as Buffer);
+  }
+  const rawBody = Buffer.concat(chunks);
+  const contentType = String(req.headers['content-type'] ?? '');
+  let body: unknown = undefined;
+  if (rawBody.length > 0) {
+    if (contentType.includes('application/x-www-form-urlencoded')) {
+      body = Object.fromEntries(new URLSearchParams(rawBody.toString('utf8')));
+    } else if (contentType === '' || contentType.includes('json')) {
+      try {
+        body = JSON.parse(rawBody.toString('utf8'));
+      } catch (error) {
+        throw badRequest(`The request body is not valid JSON: ${(error as Error).message}`);
+      }
+    }
+  }
+  const url = new URL(req.url ?? '/', base);
+  return {
+    method: (req.method ?? 'GET').toUpperCase(),
+    url,
+    headers: req.headers,
+    body,
+    rawBody,
+    header: (name) => {
+      const value = req.headers[name.toLowerCase()];
+      return Array.isArray(value) ? value[0] : value;
+    },
+  };
+}
+
+/** Writes a reply; `mutate` lets fault injection truncate or corrupt the serialized body. */
+export function writeReply(res: ServerResponse, reply: Reply, mutate?: (text: string) => string): void {
+  const common = { 'cache-control': 'no-store' };
+  switch (reply.kind) {
+    case 'json': {
+      let text = JSON.stringify(reply.body);
+      if (mutate) text = mutate(text);
+      res.writeHead(reply.status, { ...common, 'content-type': 'application/json; charset=utf-8', ...reply.headers });
+      res.end(text);
+      return;
+    }
+    case 'raw':
+      res.writeHead(reply.status, { ...common, 'content-type': reply.contentType, ...reply.headers });
+      res.end(reply.body);
+      return;
+    case 'redirect':
+      res.writeHead(302, { ...common, location: reply.location });
+      res.end();
+      return;
+    case 'empty':
+      res.writeHead(reply.status, common);
+      res.end();
+      return;
+  }
+}
+
+export function errorReply(error: HttpError): Reply {
+  return json(error.body(), error.status, error.headers);
+}
+
+/** Reads a required object body, or answers 400 naming what is missing. */
+export function objectBody(req: Request): Record<string, unknown> {
+  if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
+    throw badRequest('The request body must be a JSON object.');
+  }
+  return req.body as Record<string, unknown>;
+}
