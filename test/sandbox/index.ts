@@ -91,8 +91,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const ideasAppKey = `sbx_app_${randomBytes(12).toString('hex')}`;
   const faults = new Faults(createRandom(seed + 99));
   let baseUrl = '';
-  let tokens!: TokenStore;
-  let orchestrator!: OrchestratorService;
+  const tokens = new TokenStore(clock, options.tokenTtlSeconds ?? 86_400, () => `${baseUrl}/identity`);
+  const orchestrator = new OrchestratorService({ state: () => state, tokens, clock, random, options: orchestratorOptions, changed });
   const simulator = new Simulator(() => state.tenants, clock, orchestratorOptions, changed);
 
   const ideasHandler = async (req: Request, tenantName: string, rest: string[]): Promise<Reply> => {
@@ -197,8 +197,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   const port = (server.address() as AddressInfo).port;
   baseUrl = `http://127.0.0.1:${port}`;
-  tokens = new TokenStore(clock, options.tokenTtlSeconds ?? 86_400, `${baseUrl}/identity`);
-  orchestrator = new OrchestratorService({ state: () => state, tokens, clock, random, options: orchestratorOptions, changed });
   simulator.start();
 
   return {

@@ -33,7 +33,11 @@ export class TokenStore {
   private readonly refresh = new Map<string, Grant & { clientId: string }>();
   private readonly signingKey = randomBytes(32);
 
-  constructor(private readonly clock: Clock, private readonly tokenTtlSeconds: number, readonly issuer: string) {}
+  constructor(private readonly clock: Clock, private readonly tokenTtlSeconds: number, private readonly issuerUrl: () => string) {}
+
+  get issuer(): string {
+    return this.issuerUrl();
+  }
 
   issueCode(grant: Grant & { challenge: string; redirectUri: string; clientId: string; nonce: string }): string {
     const code = random();

@@ -120,7 +120,12 @@ export const FOLDER_ROUTES: ODataRoute[] = [
       const doomed = new Set<number>([folder.Id]);
       for (let grew = true; grew; ) {
         grew = false;
-        for (const f of call.tenant.folders) if (f.ParentId !== null && doomed.has(f.ParentId) && !doomed.has(f.Id)) (doomed.add(f.Id), (grew = true));
+        for (const f of call.tenant.folders) {
+          if (f.ParentId !== null && doomed.has(f.ParentId) && !doomed.has(f.Id)) {
+            doomed.add(f.Id);
+            grew = true;
+          }
+        }
       }
       call.tenant.folders = call.tenant.folders.filter((f) => !doomed.has(f.Id));
       call.changed();

@@ -1,0 +1,152 @@
+// Conformance helpers: everything goes over real HTTP. Only the public entry point (startSandbox) is imported.
+import { createHash, randomBytes } from 'node:crypto';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../index';
+
+export const NS = 'Vendor.Server.Configuration.OData';
+export const QNS = 'VendorODataSvc';
+export const CLIENT_ID = 'orchestrator-workbench';
+export const REDIRECT = 'http://127.0.0.1:53682/callback';
+
+export type Sandbox = RunningSandbox;
+
+export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
+  let sandbox: Sandbox | undefined;
+  before(async () => {
+    sandbox = await startSandbox(options);
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+  return () => sandbox!;
+}
+
+export function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return { verifier, challenge };
+}
+
+export interface AuthorizeOptions {
+  user?: string;
+  tenant?: string;
+  challenge?: string;
+  redirectUri?: string;
+  clientId?: string;
+  state?: string;
+  nonce?: string;
+  extra?: Record<string, string>;
+}
+
+export function authorizeUrl(sandbox: Sandbox, options: AuthorizeOptions = {}): string {
+  const params = new URLSearchParams({
+    response_type: 'code', nonce: options.nonce ?? 'nonce-1', state: options.state ?? 'state-1', code_challenge: options.challenge ?? pkce().challenge,
+    code_challenge_method: 'S256', scope: 'openid profile offline_access email', audience: 'https://orchestrator.example.test', client_id: options.clientId ?? CLIENT_ID,
+    redirect_uri: options.redirectUri ?? REDIRECT, ...(options.user ? { login_hint: options.user, prompt: 'none' } : {}), ...(options.tenant ? { tenant: options.tenant } : {}),
+    ...options.extra,
+  });
+  return `${sandbox.identityUrl}/authorize?${params}`;
+}
+
+/** Runs the authorization request with prompt=none and returns the redirect's query. */
+export async function authorize(sandbox: Sandbox, options: AuthorizeOptions = {}): Promise<URLSearchParams> {
+  const res = await fetch(authorizeUrl(sandbox, options), { redirect: 'manual' });
+  if (res.status !== 302) throw new Error(`authorize answered ${res.status}: ${await res.text()}`);
+  return new URL(res.headers.get('location')!).searchParams;
+}
+
+export async function tokenRequest(sandbox: Sandbox, body: Record<string, string>): Promise<Response> {
+  return fetch(`${sandbox.identityUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+export interface TokenSet {
+  access_token: string;
+  refresh_token: string;
+  id_token: string;
+  scope: string;
+  expires_in: number;
+  token_type: string;
+}
+
+export async function signIn(sandbox: Sandbox, user = 'developer', tenant?: string): Promise<TokenSet> {
+  const { verifier, challenge } = pkce();
+  const query = await authorize(sandbox, { user, tenant, challenge });
+  const res = await tokenRequest(sandbox, { grant_type: 'authorization_code', code: query.get('code')!, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CLIENT_ID });
+  if (res.status !== 200) throw new Error(`token exchange failed: ${await res.text()}`);
+  return (await res.json()) as TokenSet;
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  folderId?: number;
+  folderPath?: string;
+  encodedFolderPath?: string;
+  headers?: Record<string, string>;
+  token?: string | null;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A small client for the orchestration service of one tenant, as one signed-in user. */
+export class Api {
+  constructor(private readonly base: string, private readonly token: string) {}
+
+  static async as(sandbox: Sandbox, user = 'developer', tenant = 'main'): Promise<Api> {
+    const tokens = await signIn(sandbox, user, tenant);
+    return new Api(`${sandbox.url}/sandbox/${tenant}`, tokens.access_token);
+  }
+
+  async call<T = any>(path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token !== null) headers.authorization = `Bearer ${options.token ?? this.token}`;
+    if (options.folderId !== undefined) headers['X-VENDOR-OrganizationUnitId'] = String(options.folderId);
+    if (options.folderPath !== undefined) headers['X-VENDOR-FolderPath'] = options.folderPath;
+    if (options.encodedFolderPath !== undefined) headers['X-VENDOR-FolderPath-Encoded'] = options.encodedFolderPath;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${this.base}${path}`, { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const text = await res.text();
+    let body: any = text;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) body = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body };
+  }
+
+  get<T = any>(path: string, options: CallOptions = {}) {
+    return this.call<T>(path, options);
+  }
+
+  post<T = any>(path: string, body: unknown, options: CallOptions = {}) {
+    return this.call<T>(path, { ...options, method: 'POST', body });
+  }
+}
+
+export const odata = (path: string, query: Record<string, string> = {}) => {
+  const q = new URLSearchParams(query).toString();
+  return `/odata/${path}${q ? `?${q}` : ''}`;
+};
+
+/** Folder ids by display name, through the folder listing. */
+export async function folderIds(api: Api): Promise<Record<string, number>> {
+  const res = await api.get(odata('Folders'));
+  return Object.fromEntries(res.body.value.map((f: { DisplayName: string; Id: number }) => [f.DisplayName, f.Id]));
+}
+
+export function encodeFolderPath(path: string): string {
+  return Buffer.from(path, 'utf16le').toString('base64');
+}
+
+export async function admin(sandbox: Sandbox, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${sandbox.url}/__sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, attempts = 200, intervalMs = 50): Promise<T> {
+  for (let i = 0; i < attempts; i++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
