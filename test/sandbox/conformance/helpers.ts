@@ -114,6 +114,11 @@ export class Api {
     return { status: res.status, headers: res.headers, body };
   }
 
+  /** The undecoded response, for binary bodies such as package downloads. */
+  raw(path: string): Promise<Response> {
+    return fetch(`${this.base}${path}`, { headers: { authorization: `Bearer ${this.token}` } });
+  }
+
   get<T = any>(path: string, options: CallOptions = {}) {
     return this.call<T>(path, options);
   }
