@@ -48,7 +48,8 @@ export function entitySets(tenant: TenantState, now: number) {
     name: 'Sessions',
     fields: ['Id', 'State', 'ReportingTime', 'Info', 'IsUnresponsive', 'Robot'],
     navigation: { Robot: (s) => robot(s.$robotId) },
-    present: (s) => ({ ...s, IsUnresponsive: now - Date.parse(s.ReportingTime) > UNRESPONSIVE_AFTER_MS }),
+    // A disconnected robot said goodbye; only a connected one that stopped reporting is unresponsive.
+    present: (s) => ({ ...s, IsUnresponsive: s.State !== 'Disconnected' && now - Date.parse(s.ReportingTime) > UNRESPONSIVE_AFTER_MS }),
   };
   const QueueDefinitions: EntitySetDef<QueueDefinition> = {
     name: 'QueueDefinitions',

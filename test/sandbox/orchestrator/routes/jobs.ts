@@ -45,12 +45,6 @@ function startJobs(call: Call) {
   const strategy = info.has('Strategy') ? info.string('Strategy') : 'ModernJobsCount';
   const environment = call.tenant.environments.find((e) => e.Id === release.EnvironmentId);
   const envRobots = ((environment?.$robotIds as number[]) ?? []).map((id) => call.tenant.robots.find((r) => r.Id === id)).filter((r): r is Robot => Boolean(r));
-  const input = checkInputArguments(info.has('InputArguments') ? info.raw.InputArguments : undefined, 'startInfo.InputArguments');
-  const merged = { ...(release.InputArguments ? JSON.parse(release.InputArguments) : {}), ...(input ? JSON.parse(input) : {}) };
-  checkAgainstDeclared(call, release.ProcessKey, release.ProcessVersion, merged);
-  const mergedText = JSON.stringify(merged);
-  if (mergedText.length > 10_000) throw new HttpError(400, ErrorCode.inputTooLarge, `The job's input arguments are ${mergedText.length} characters; the limit is 10,000.`);
-
   let robots: (Robot | null)[];
   switch (strategy) {
     case 'All':
@@ -78,6 +72,12 @@ function startJobs(call: Call) {
     default:
       throw badRequest(`startInfo.Strategy '${strategy}' is not one of All, Specific, RobotCount, JobsCount, ModernJobsCount.`);
   }
+  const input = checkInputArguments(info.has('InputArguments') ? info.raw.InputArguments : undefined, 'startInfo.InputArguments');
+  const merged = { ...(release.InputArguments ? JSON.parse(release.InputArguments) : {}), ...(input ? JSON.parse(input) : {}) };
+  checkAgainstDeclared(call, release.ProcessKey, release.ProcessVersion, merged);
+  const mergedText = JSON.stringify(merged);
+  if (mergedText.length > 10_000) throw new HttpError(400, ErrorCode.inputTooLarge, `The job's input arguments are ${mergedText.length} characters; the limit is 10,000.`);
+
   const batch = call.random.uuid();
   const now = call.clock.iso();
   const outcome = merged.SandboxOutcome === 'Faulted' ? 'Faulted' : 'Successful';
