@@ -93,7 +93,7 @@ export interface ApiResponse<T = any> {
 
 /** A small client for the orchestration service of one tenant, as one signed-in user. */
 export class Api {
-  constructor(private readonly base: string, private readonly token: string) {}
+  constructor(private readonly base: string, readonly token: string) {}
 
   static async as(sandbox: Sandbox, user = 'developer', tenant = 'main'): Promise<Api> {
     const tokens = await signIn(sandbox, user, tenant);

@@ -73,7 +73,8 @@ describe('identity provider (authorization code + PKCE)', () => {
   });
 
   it('redirects invalid_request when state, nonce or the S256 challenge is missing', async () => {
-    for (const extra of [{ state: '' }, { nonce: '' }, { code_challenge_method: 'plain' }, { code_challenge: 'short' }]) {
+    const cases: Record<string, string>[] = [{ state: '' }, { nonce: '' }, { code_challenge_method: 'plain' }, { code_challenge: 'short' }];
+    for (const extra of cases) {
       const query = await authorize(sandbox(), { user: 'developer', extra });
       assert.equal(query.get('error'), 'invalid_request', JSON.stringify(extra));
       assert.equal(query.get('code'), null);

@@ -95,15 +95,19 @@ export function queryLogs(segments: LogSegment[], params: URLSearchParams, conte
 
   const chosen = segments.filter((s) => (!query.jobKey || s.JobKey.toLowerCase() === query.jobKey.toLowerCase()) && (!query.robotName || s.RobotName === query.robotName) && (query.machineId === undefined || s.MachineId === query.machineId));
   const matches = (row: LogRow) => (query.minLevel === undefined || LOG_LEVELS.indexOf(row.Level) >= query.minLevel) && (query.after === undefined || Date.parse(row.TimeStamp) > query.after);
+  const rowFilter = query.minLevel !== undefined || query.after !== undefined;
+  const counting = params.get('$count') === 'true';
+  // Without a row-level filter the total is known from the segment sizes, so a page never scans the whole history.
+  const mustScanForCount = counting && rowFilter;
   const value: Record<string, unknown>[] = [];
   let seen = 0;
-  const counting = params.get('$count') === 'true';
   for (const [row, segment] of merged(chosen, descending)) {
     if (!matches(row)) continue;
     seen++;
     if (seen > skip && value.length < top) {
       value.push({ ...row, RawMessage: JSON.stringify({ message: row.Message, level: row.Level, timeStamp: row.TimeStamp, jobId: segment.JobKey, processName: segment.ProcessName }), ProcessName: segment.ProcessName, WindowsIdentity: segment.WindowsIdentity, JobKey: segment.JobKey, RobotName: segment.RobotName, MachineId: segment.MachineId });
-    } else if (!counting && value.length >= top) break;
+    } else if (!mustScanForCount && value.length >= top) break;
   }
-  return { '@odata.context': `${contextUrl}/$metadata#RobotLogs`, ...(counting ? { '@odata.count': Math.min(seen, MAX_RESULT_WINDOW) } : {}), value };
+  const total = rowFilter ? seen : chosen.reduce((sum, s) => sum + (s.rows ? s.rows.length : s.virtual!.count), 0);
+  return { '@odata.context': `${contextUrl}/$metadata#RobotLogs`, ...(counting ? { '@odata.count': total } : {}), value };
 }

@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { Api, folderIds, NS, odata, useSandbox } from './helpers';
+
+const CLI = join(__dirname, '..', 'cli.ts');
+
+/** Starts `npm run sandbox`'s program and collects its announcement lines. */
+async function launch(args: string[]): Promise<{ child: ChildProcess; lines: Record<string, string> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: Record<string, string> = {};
+  const reader = createInterface({ input: child.stdout! });
+  for await (const line of reader) {
+    const [name, ...rest] = line.split(' ');
+    if (name === 'sandbox' && rest[0] === 'ready') lines.ready = rest[1]!;
+    else lines[name!] = rest.join(' ');
+    if (lines['ideas-app-key']) break;
+  }
+  return { child, lines };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  child.kill('SIGINT');
+  if (child.exitCode === null) await once(child, 'exit');
+}
+
+describe('sandbox command line', () => {
+  it('prints where each service listens, and the idea-service credentials', async () => {
+    const { child, lines } = await launch(['--port', '0', '--seed', '7']);
+    try {
+      const base = lines.ready!;
+      assert.match(base, /^http:\/\/127\.0\.0\.1:\d+$/);
+      assert.equal(lines.identity, `${base}/identity`);
+      assert.equal(lines.orchestrator, `${base}/sandbox/main`);
+      assert.equal(lines.ideas, `${base}/sandbox/main/ideas_/api/v1/openapi`);
+      assert.match(lines['ideas-token']!, /^\S+$/);
+      const res = await fetch(`${lines.ideas}/idea-schema`, { headers: { authorization: `Bearer ${lines['ideas-token']}`, 'X-App-Key': lines['ideas-app-key']! } });
+      assert.equal(res.status, 200);
+    } finally {
+      await stop(child);
+    }
+  });
+
+  it('rejects bad options with usage and exit code 2', async () => {
+    for (const args of [['--scale', 'huge'], ['--port', 'x'], ['--unknown']]) {
+      const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr!.on('data', (chunk) => (stderr += chunk));
+      const [code] = await once(child, 'exit');
+      assert.equal(code, 2, args.join(' '));
+      assert.match(stderr, /Usage: npm run sandbox/);
+    }
+  });
+
+  it('persists state with --state and reloads it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-state-'));
+    const file = join(dir, 'state.json');
+    try {
+      const first = await launch(['--state', file]);
+      const sandboxLike = { url: first.lines.ready!, identityUrl: first.lines.identity! } as never;
+      let api = await Api.as(sandboxLike, 'developer');
+      const folders = await folderIds(api);
+      const added = await api.post(odata('Queues/VendorODataSvc.AddQueueItem'), { itemData: { Name: 'NewHires', Reference: 'persisted-item' } }, { folderId: folders.HR });
+      assert.equal(added.status, 200);
+      await stop(first.child);
+      assert.ok(existsSync(file));
+      const second = await launch(['--state', file]);
+      try {
+        api = await Api.as({ url: second.lines.ready!, identityUrl: second.lines.identity! } as never, 'developer');
+        const found = await api.get(odata('QueueItems', { $filter: `Reference eq 'persisted-item'` }), { folderId: folders.HR });
+        assert.equal(found.body.value.length, 1);
+      } finally {
+        await stop(second.child);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('honours --namespace and --header-prefix', async () => {
+    const { child, lines } = await launch(['--namespace', 'Acme.OData', '--header-prefix', 'X-ACME']);
+    try {
+      const api = await Api.as({ url: lines.ready!, identityUrl: lines.identity! } as never, 'developer');
+      assert.equal((await api.get(`/odata/Processes/${NS}.GetProcessVersions(processId='Invoice.Processing')`)).status, 404);
+      assert.equal((await api.get(`/odata/Processes/Acme.OData.GetProcessVersions(processId='Invoice.Processing')`)).status, 200);
+      const folders = await folderIds(api);
+      assert.equal((await api.get(odata('Releases'), { headers: { 'X-ACME-OrganizationUnitId': String(folders.Shared) } })).status, 200);
+      assert.equal((await api.get(odata('Releases'), { folderId: folders.Shared })).body.errorCode, 1101);
+    } finally {
+      await stop(child);
+    }
+  });
+});
+
+describe('on-premises path shape', () => {
+  const sandbox = useSandbox();
+  it('serves /odata/... without the account and tenant prefix for the first tenant', async () => {
+    const tokens = await Api.as(sandbox(), 'developer');
+    const onPrem = new Api(sandbox().onPremisesUrl, tokens.token);
+    const res = await onPrem.get(odata('Processes', { $top: '1' }));
+    assert.equal(res.status, 200);
+    assert.equal(res.body.value.length, 1);
+  });
+});
+
+describe('large scale', () => {
+  const sandbox = useSandbox({ scale: 'large' });
+  let api: Api;
+  let folders: Record<string, number>;
+  before(async () => {
+    api = await Api.as(sandbox(), 'admin');
+    folders = await folderIds(api);
+  });
+
+  it('holds 1,000 folders, 10,000 packages and 100,000 queue items in one queue', async () => {
+    // The admin sees every folder except the two other users' personal workspaces.
+    assert.equal((await api.get(odata('Folders', { $count: 'true', $top: '1' }))).body['@odata.count'], 998);
+    assert.equal((await api.get(odata('Processes', { $count: 'true', $top: '1' }))).body['@odata.count'], 10_000);
+    const queue = (await api.get(odata('QueueDefinitions', { $filter: `Name eq 'InvoicesToProcess'` }), { folderId: folders.Invoices })).body.value[0];
+    const items = await api.get(odata('QueueItems', { $filter: `QueueDefinitionId eq ${queue.Id}`, $count: 'true', $top: '100', $skip: '99900' }), { folderId: folders.Invoices });
+    assert.equal(items.body['@odata.count'], 100_000);
+    assert.equal(items.body.value.length, 100);
+  });
+
+  it('serves a 1,000,000-line robot log lazily within the 10,000-entry window', async () => {
+    const jobs = await api.get(odata('Jobs', { $filter: `Info eq 'Long history job'` }), { folderId: folders.Shared });
+    const key = jobs.body.value[0].Key;
+    const first = await api.get(odata('RobotLogs', { $filter: `JobKey eq ${key}`, $count: 'true', $top: '1000' }), { folderId: folders.Shared });
+    assert.equal(first.body['@odata.count'], 1_000_000);
+    assert.equal(first.body.value.length, 1000);
+    const last = await api.get(odata('RobotLogs', { $filter: `JobKey eq ${key}`, $orderby: 'TimeStamp desc', $top: '1' }), { folderId: folders.Shared });
+    assert.match(last.body.value[0].Message, /History line 1000000:/);
+    const deep = await api.get(odata('RobotLogs', { $filter: `JobKey eq ${key}`, $skip: '9000', $top: '1000' }), { folderId: folders.Shared });
+    assert.equal(deep.body.value[0].Id - first.body.value[0].Id, 9000);
+    const navigation = await api.get('/api/FoldersNavigation/GetFolderNavigationContextForCurrentUser?take=1000');
+    assert.ok(navigation.body.ChildrenCount >= 4);
+    assert.equal((await api.get(`/odata/Processes/${NS}.GetProcessVersions(processId='Generated.Package09999')`)).body['@odata.count'], 2);
+  });
+});

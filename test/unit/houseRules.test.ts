@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : /\.(ts|mts|cts|js)$/.test(name) ? [path] : [];
+  });
+}
+
+const IMPORT = (module: string) => new RegExp(`(from\\s+['"]${module}['"]|require\\(\\s*['"]${module}['"]\\s*\\)|import\\(\\s*['"]${module}['"]\\s*\\))`);
+
+describe('house rules', () => {
+  it('src/core and src/shared never import vscode (they run in plain Node and in webviews)', () => {
+    for (const dir of ['src/core', 'src/shared', 'webviews']) {
+      for (const file of sourceFiles(join(ROOT, dir))) {
+        assert.doesNotMatch(readFileSync(file, 'utf8'), IMPORT('vscode'), relative(ROOT, file));
+      }
+    }
+  });
+
+  it('the extension sources never import undici (it would replace the dispatcher other extensions share)', () => {
+    for (const file of sourceFiles(join(ROOT, 'src'))) {
+      const text = readFileSync(file, 'utf8');
+      assert.doesNotMatch(text, IMPORT('undici'), relative(ROOT, file));
+      assert.doesNotMatch(text, /setGlobalDispatcher/, relative(ROOT, file));
+    }
+  });
+
+  it('the rule checker itself catches a vscode import', () => {
+    assert.match(`import * as vscode from 'vscode';`, IMPORT('vscode'));
+    assert.match(`const v = require('vscode')`, IMPORT('vscode'));
+    assert.doesNotMatch(`import { x } from 'vscode-uri';`, IMPORT('vscode'));
+  });
+});

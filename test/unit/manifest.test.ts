@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CommandId, ViewId } from '../../src/constants';
+
+const ROOT = join(__dirname, '..', '..');
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+describe('extension manifest', () => {
+  it('is a real manifest: name, engine, entry point, no * activation', () => {
+    assert.equal(manifest.name, 'orchestrator-workbench');
+    assert.equal(manifest.displayName, 'Orchestrator Workbench');
+    assert.equal(manifest.main, './dist/extension.js');
+    const [major, minor] = String(manifest.engines.vscode).replace(/^\^/, '').split('.').map(Number);
+    assert.ok(major === 1 && minor! >= 101, manifest.engines.vscode);
+    assert.ok(!(manifest.activationEvents ?? []).includes('*'));
+    assert.ok(manifest.categories.length > 0);
+  });
+
+  it('contributes the Orchestrator view container with an icon that exists, and its views', () => {
+    const container = manifest.contributes.viewsContainers.activitybar.find((c: { id: string }) => c.id === 'orchestrator');
+    assert.ok(container);
+    assert.ok(existsSync(join(ROOT, container.icon)), container.icon);
+    const views = manifest.contributes.views.orchestrator.map((v: { id: string }) => v.id).sort();
+    assert.deepEqual(views, Object.values(ViewId).sort());
+  });
+
+  it('declares exactly the commands the code defines, each with a category', () => {
+    const contributed = manifest.contributes.commands.map((c: { command: string }) => c.command).sort();
+    assert.deepEqual(contributed, Object.values(CommandId).sort());
+    for (const command of manifest.contributes.commands) assert.equal(command.category, 'Orchestrator', command.command);
+  });
+
+  it('packages only the allow-listed files', function () {
+    this.timeout(60_000);
+    execFileSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'ignore' });
+    const listed = execFileSync(process.execPath, [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n').map((l) => l.trim()).filter(Boolean).sort();
+    const allowed = /^(dist\/extension\.js|dist\/webviews\/[^/]+\.js|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
+    for (const file of listed) assert.match(file, allowed);
+    for (const required of ['dist/extension.js', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/orchestrator.svg']) assert.ok(listed.includes(required), required);
+  });
+});
