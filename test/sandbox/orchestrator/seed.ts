@@ -1,7 +1,7 @@
 import { createRandom, type Random } from '../server/clock';
 import { USERS } from '../server/users';
 import { seedIdeas } from '../ideas/seed';
-import type { Folder, Package, QueueItem, Release, Robot, Row, SandboxState, TenantState } from './state';
+import type { Folder, Package, QueueItem, Release, Robot, SandboxState, TenantState } from './state';
 
 /** Argument types used by seed packages: every kind the Start Job form must handle. */
 const ARGUMENT_TYPES = [
@@ -296,4 +296,3 @@ export function sampleValue(type: string): unknown {
   return 'default';
 }
 
-export type { Row, Release, QueueItem, Package, Folder };

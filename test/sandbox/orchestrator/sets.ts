@@ -1,5 +1,5 @@
 import type { EntitySetDef } from '../odata/query';
-import { stripInternal } from '../odata/query';
+
 import type { Folder, Job, Package, QueueDefinition, QueueItem, Release, Robot, Row, Session, TenantState } from './state';
 
 const PACKAGE_FIELDS = ['Id', 'Key', 'Version', 'Title', 'Description', 'Authors', 'Published', 'IsActive', 'IsLatestVersion', 'OldVersion', 'ReleaseNotes', 'SupportsMultipleEntryPoints', 'MainEntryPointPath', 'RequiresUserInteraction', 'TargetFramework', 'ProjectType', 'Tags', 'Arguments'];
@@ -87,4 +87,3 @@ export function entitySets(tenant: TenantState, now: number) {
 
 export type EntitySets = ReturnType<typeof entitySets>;
 
-export { stripInternal };

@@ -1,9 +1,8 @@
-import { deflateRawSync } from 'node:zlib';
-import * as zlib from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
 import { empty, json, type Reply } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { byKey, list } from '../service';
+import { list } from '../service';
 import { entitySets } from '../sets';
 import type { Package } from '../state';
 import { bodyOf } from './body';
@@ -29,7 +28,7 @@ function nupkg(pkg: Package): Buffer {
   const name = Buffer.from(`${pkg.Id}.nuspec`);
   const content = Buffer.from(`<?xml version="1.0" encoding="utf-8"?>\n<package><metadata><id>${pkg.Id}</id><version>${pkg.Version}</version><authors>${pkg.Authors}</authors><description>${pkg.Description}</description></metadata></package>\n`);
   const compressed = deflateRawSync(content);
-  const crc = (zlib as unknown as { crc32(data: Buffer): number }).crc32(content);
+  const crc = crc32(content);
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(8, 8);
   local.writeUInt32LE(crc, 14); local.writeUInt32LE(compressed.length, 18); local.writeUInt32LE(content.length, 22); local.writeUInt16LE(name.length, 26);
@@ -162,4 +161,3 @@ export const PACKAGE_ROUTES: ODataRoute[] = [
   { method: 'POST', set: 'Libraries', operation: 'UploadPackage', scope: 'tenant', permissions: ['Libraries.Create'], handler: (call) => uploadPackage(call, true) },
 ];
 
-export { byKey };
