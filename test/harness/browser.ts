@@ -1,0 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { toolPaths, toolsDir } from './provision';
+
+/** Debian's Chromium, headless, with a fresh profile and the flags this closed network needs. */
+export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(toolsDir, 'chromium-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: toolPaths().chromium,
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close().catch(() => undefined);
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

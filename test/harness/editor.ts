@@ -1,0 +1,123 @@
+import { mkdirSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { provision, toolsDir } from './provision';
+import { spawnTracked, stopProcess } from './processes';
+
+export const ROOT = join(__dirname, '..', '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface EditorOptions {
+  /** A name for the run folder under .tools/run (wiped at start). */
+  name: string;
+  /** User settings written into the editor's own user-data dir, never the user's real settings. */
+  settings?: Record<string, unknown>;
+  /** Needed to run an extension-host test suite: the workbench then reports the suite's exit code. */
+  smokeTestDriver?: boolean;
+  /** Copy the built extension into the editor's extensions dir (as a user would have it installed). */
+  installExtension?: boolean;
+  /** Extra environment for the editor and so for the extension host (e.g. the sandbox URL for tests). */
+  env?: Record<string, string>;
+  /** Print the editor's own output (npm start); tests keep it quiet. */
+  verbose?: boolean;
+}
+
+export interface RunningEditor {
+  url: string;
+  port: number;
+  workspace: string;
+  runDir: string;
+  /** `http://127.0.0.1:<port>/?folder=<workspace>` plus an optional payload. */
+  workbenchUrl(payload?: [string, string][]): string;
+  stop(): Promise<void>;
+}
+
+const BASE_SETTINGS = {
+  'chat.disableAIFeatures': true,
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'security.workspace.trust.enabled': false,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+};
+
+/** Copies the built extension (the files the .vsix would hold) into an extensions dir. */
+export function installBuiltExtension(extensionsDir: string): string {
+  const manifest = require(join(ROOT, 'package.json')) as { publisher: string; name: string; version: string };
+  const target = join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
+  for (const entry of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media', 'dist']) cpSync(join(ROOT, entry), join(target, entry), { recursive: true });
+  return target;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`code-server exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`code-server did not answer ${url}/healthz within ${timeoutMs / 1000} s`);
+}
+
+/** Starts code-server on an ephemeral loopback port with every piece of state under .tools/run/<name>. */
+export async function startEditor(options: EditorOptions): Promise<RunningEditor> {
+  const tools = provision();
+  const runDir = join(toolsDir, 'run', options.name);
+  rmSync(runDir, { recursive: true, force: true });
+  const dirs = { userData: join(runDir, 'user-data'), extensions: join(runDir, 'extensions'), config: join(runDir, 'config'), data: join(runDir, 'data'), tmp: join(runDir, 'tmp'), workspace: join(runDir, 'workspace') };
+  for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+  mkdirSync(join(dirs.userData, 'User'), { recursive: true });
+  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...options.settings }, null, 2));
+  writeFileSync(join(dirs.workspace, 'README.md'), '# Orchestrator Workbench sandbox workspace\n\nOpen the Orchestrator view in the activity bar.\n');
+  if (options.installExtension) installBuiltExtension(dirs.extensions);
+  const port = await freePort();
+  const configFile = join(runDir, 'config.yaml');
+  writeFileSync(configFile, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
+  const args = [
+    tools.codeServer, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
+    '--disable-workspace-trust', '--ignore-last-opened', '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--config', configFile,
+    ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+  ];
+  const child = spawnTracked(tools.node, args, {
+    cwd: runDir,
+    env: { ...process.env, ...options.env, XDG_CONFIG_HOME: dirs.config, XDG_DATA_HOME: dirs.data, TMPDIR: dirs.tmp, NODE_OPTIONS: '' },
+    stdio: options.verbose ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    await stopProcess(child);
+    throw new Error(`${(error as Error).message}\n${stderr}`);
+  }
+  return {
+    url,
+    port,
+    workspace: dirs.workspace,
+    runDir,
+    workbenchUrl: (payload) => `${url}/?folder=${encodeURIComponent(dirs.workspace)}${payload ? `&payload=${encodeURIComponent(JSON.stringify(payload))}` : ''}`,
+    stop: () => stopProcess(child),
+  };
+}

@@ -1,0 +1,25 @@
+// Entry point the extension host loads as `extensionTestsPath`: runs every *.test.js beside it with mocha and
+// settles with the result (the workbench turns that into the runner's exit code).
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { format } from 'node:util';
+
+/** The runner picks the suite's lines out of the workbench console by this prefix. */
+export const SUITE_LINE_PREFIX = '[suite] ';
+
+export async function run(): Promise<void> {
+  const { default: Mocha } = await import('mocha');
+  // The reporters print through Base.consoleLog with format arguments; collapse each call into one tagged line.
+  const base = Mocha.reporters.Base as unknown as { consoleLog: (...args: unknown[]) => void };
+  const log = base.consoleLog;
+  base.consoleLog = (...args: unknown[]) => console.log(`${SUITE_LINE_PREFIX}${format(...args)}`);
+  try {
+    const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 20_000, reporter: 'spec' });
+    for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(join(__dirname, file));
+    await new Promise<void>((resolve, reject) => {
+      mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} test(s) failed`)) : resolve()));
+    });
+  } finally {
+    base.consoleLog = log;
+  }
+}
