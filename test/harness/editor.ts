@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -46,6 +46,7 @@ export interface RunningEditor {
 const BASE_SETTINGS = {
   'chat.disableAIFeatures': true,
   'workbench.startupEditor': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'workbench.tips.enabled': false,
   'security.workspace.trust.enabled': false,
   'telemetry.telemetryLevel': 'off',
@@ -56,7 +57,7 @@ const BASE_SETTINGS = {
 
 /** Copies the built extension (the files the .vsix would hold) into an extensions dir. */
 export function installBuiltExtension(extensionsDir: string): string {
-  const manifest = require(join(ROOT, 'package.json')) as { publisher: string; name: string; version: string };
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
   const target = join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
@@ -110,7 +111,7 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
     await waitForHealth(url, child);
   } catch (error) {
     await stopProcess(child);
-    throw new Error(`${(error as Error).message}\n${stderr}`);
+    throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error });
   }
   return {
     url,

@@ -2,37 +2,16 @@
 // loopback ports, opens the workbench with extensionDevelopmentPath + extensionTestsPath, prints the suite's
 // output and exits with its result. Then it checks itself: a deliberately failing suite must fail the run.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import type { BrowserContext } from 'playwright-core';
 import { startSandbox, type RunningSandbox } from '../sandbox/index';
 import { launchBrowser } from '../harness/browser';
 import { ROOT, startEditor, type RunningEditor } from '../harness/editor';
 import { installCleanup } from '../harness/processes';
 import { SUITE_LINE_PREFIX } from './suite/index';
+import { bundleSuite } from './bundle';
 
 const SUITE_TIMEOUT_MS = 5 * 60_000;
-const OUT = join(ROOT, 'out');
-
-/** Bundles index.ts and every *.test.ts of a folder into out/<name> (vscode and mocha stay external). */
-async function bundle(name: string, testDir: string): Promise<string> {
-  const outDir = join(OUT, name);
-  rmSync(outDir, { recursive: true, force: true });
-  const tests = readdirSync(testDir).filter((f) => f.endsWith('.test.ts')).map((f) => join(testDir, f));
-  await build({
-    entryPoints: [join(__dirname, 'suite', 'index.ts'), ...tests],
-    outdir: outDir,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode', 'mocha'],
-    sourcemap: 'inline',
-    logLevel: 'error',
-  });
-  return outDir;
-}
 
 /** The suite's lines reach the page console as `%c INFO color: … [suite] <text>`; keep the text. */
 function suiteLine(text: string): string | undefined {
@@ -69,8 +48,8 @@ async function main(): Promise<number> {
   installCleanup();
   const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) return 1;
-  const suite = await bundle('integration', join(__dirname, 'suite'));
-  const selfCheck = await bundle('integration-selfcheck', join(__dirname, 'selfcheck'));
+  const suite = await bundleSuite('integration', join(__dirname, 'suite'));
+  const selfCheck = await bundleSuite('integration-selfcheck', join(__dirname, 'selfcheck'));
   let sandbox: RunningSandbox | undefined;
   let editor: RunningEditor | undefined;
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;

@@ -32,6 +32,13 @@ describe('extension manifest', () => {
     for (const command of manifest.contributes.commands) assert.equal(command.category, 'Orchestrator', command.command);
   });
 
+  it('contributes the connections setting without any secret-looking field', () => {
+    const connections = manifest.contributes.configuration.properties['orchestrator.connections'];
+    const fields = Object.keys(connections.items.properties);
+    assert.deepEqual(connections.items.properties.protection.enum, ['normal', 'confirm', 'readOnly']);
+    for (const field of fields) assert.doesNotMatch(field, /token|secret|password|key/i, field);
+  });
+
   it('packages only the allow-listed files', function () {
     this.timeout(60_000);
     execFileSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'ignore' });

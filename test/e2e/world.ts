@@ -1,0 +1,52 @@
+// Root hooks for the UI suite: one build, one sandbox, one code-server with the extension installed, one
+// Chromium page shared by the journeys. Everything is stopped after the run, also when a test fails.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { startSandbox, type RunningSandbox } from '../sandbox/index';
+import { launchBrowser } from '../harness/browser';
+import { ROOT, startEditor, type RunningEditor } from '../harness/editor';
+import { installCleanup, stopAll } from '../harness/processes';
+
+/** Where CI keeps the screenshots (README: "Screenshots"). */
+export const SCREENSHOT_DIR = join(ROOT, '.test-artifacts', 'e2e');
+
+export const world = {} as { sandbox: RunningSandbox; editor: RunningEditor; page: Page; close(): Promise<void> };
+
+export async function screenshot(name: string): Promise<string> {
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await world.page.screenshot({ path });
+  return path;
+}
+
+export const mochaHooks = {
+  async beforeAll(this: Mocha.Context) {
+    this.timeout(10 * 60_000); // the first run on a machine provisions the editor
+    installCleanup();
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'ignore' });
+    if (built.status !== 0) throw new Error('the extension build failed');
+    const sandbox = await startSandbox({});
+    const editor = await startEditor({ name: 'e2e', installExtension: true, settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
+    const browser = await launchBrowser();
+    const page = await browser.context.newPage();
+    Object.assign(world, {
+      sandbox,
+      editor,
+      page,
+      close: async () => {
+        await browser.close();
+        await editor.stop();
+        await sandbox.close();
+      },
+    });
+    await page.goto(editor.workbenchUrl());
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  },
+  async afterAll(this: Mocha.Context) {
+    this.timeout(60_000);
+    await world.close?.();
+    await stopAll();
+  },
+};

@@ -1,0 +1,24 @@
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { ROOT } from '../harness/editor';
+
+/** Bundles index.ts and every *.test.ts of a folder into out/<name> (vscode and mocha stay external). */
+export async function bundleSuite(name: string, testDir: string): Promise<string> {
+  const outDir = join(ROOT, 'out', name);
+  rmSync(outDir, { recursive: true, force: true });
+  const tests = readdirSync(testDir).filter((f) => f.endsWith('.test.ts')).map((f) => join(testDir, f));
+  await build({
+    entryPoints: [join(__dirname, 'suite', 'index.ts'), ...tests],
+    outdir: outDir,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode', 'mocha'],
+    sourcemap: 'inline',
+    logLevel: 'error',
+  });
+  return outDir;
+}
+
