@@ -1,14 +1,14 @@
 import { badRequest, ErrorCode, forbidden, HttpError, notFound } from '../server/errors';
-import { json, type Reply, type Request } from '../server/http';
+import type { Reply, Request } from '../server/http';
 import type { Clock, Random } from '../server/clock';
 import { findUser, type SandboxUser } from '../server/users';
 import type { TokenStore } from '../identity/tokens';
-import { queryCollection, single, type EntitySetDef } from '../odata/query';
 import { parseODataPath } from './odataPath';
 import { RateLimiter, takeExport } from './limits';
 import type { Call, ODataRoute, OrchestratorOptions } from './context';
 import type { Folder, SandboxState, TenantState } from './state';
 import { ORCHESTRATOR_ROUTES } from './routes';
+import { canUseFolder } from './access';
 import { folderNavigation } from './routes/folders';
 import { directoryPermissions } from './routes/users';
 
@@ -33,10 +33,6 @@ export function authenticate(req: Request, tokens: TokenStore, tenant: TenantSta
   return findUser(grant.userName)!;
 }
 
-export function canUseFolder(user: SandboxUser, folder: Folder): boolean {
-  if (!user.folderAccess) return false;
-  return !folder.$restrictedTo || folder.$restrictedTo.includes(user.id);
-}
 
 function decodeUtf16Base64(value: string): string {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.length % 4 !== 0) throw badRequest('The encoded folder path header is not Base64.');
@@ -138,31 +134,4 @@ export class OrchestratorService {
     }
     throw notFound(`No API at '/api/${route}'.`);
   }
-}
-
-/** Helpers shared by route handlers. */
-export function list<R extends object>(call: Call, set: EntitySetDef<R>, rows: Iterable<R>, alwaysCount = false): Reply {
-  return json(queryCollection(set, rows, call.req.url.searchParams, call.odataBase, alwaysCount));
-}
-
-export function one<R extends object>(call: Call, set: EntitySetDef<R>, row: R): Reply {
-  return json(single(set, row, call.req.url.searchParams, call.odataBase));
-}
-
-export function inFolder<R extends { $folderId?: unknown }>(call: Call, rows: R[]): R[] {
-  return call.folder ? rows.filter((r) => r.$folderId === call.folder!.Id) : rows;
-}
-
-export function byKey<R extends object>(rows: R[], key: unknown, what: string): R {
-  const row = rows.find((r) => {
-    const id = (r as { Id?: unknown }).Id;
-    return id === key || (typeof key === 'string' && typeof id === 'string' && id.toLowerCase() === key.toLowerCase());
-  });
-  if (!row) throw notFound(`${what} ${JSON.stringify(key)} does not exist.`);
-  return row;
-}
-
-export function requireKeyInt(call: Call, what: string): number {
-  if (typeof call.key !== 'number' || !Number.isInteger(call.key)) throw badRequest(`The key of ${what} must be an integer id.`);
-  return call.key;
 }

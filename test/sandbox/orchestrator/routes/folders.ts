@@ -2,7 +2,8 @@ import { badRequest, ErrorCode, HttpError, notFound, forbidden } from '../../ser
 import { empty, json, type Reply, type Request } from '../../server/http';
 import { USERS, type SandboxUser } from '../../server/users';
 import type { Call, ODataRoute } from '../context';
-import { byKey, canUseFolder, list, one, requireKeyInt } from '../service';
+import { byKey, list, one, requireKeyInt } from '../respond';
+import { canUseFolder } from '../access';
 import { entitySets } from '../sets';
 import type { Folder, TenantState } from '../state';
 import { bodyOf } from './body';

@@ -1,7 +1,7 @@
 import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
 import { json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { inFolder, list, one } from '../service';
+import { inFolder, list, one } from '../respond';
 import { entitySets } from '../sets';
 import type { Job, Robot } from '../state';
 import { FINAL_STATES } from '../simulator';

@@ -2,7 +2,7 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
 import { empty, json, type Reply } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { list } from '../service';
+import { list } from '../respond';
 import { entitySets } from '../sets';
 import type { Package } from '../state';
 import { bodyOf } from './body';

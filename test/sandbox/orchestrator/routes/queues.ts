@@ -1,7 +1,7 @@
 import { badRequest, ErrorCode, forbidden, HttpError, notFound } from '../../server/errors';
 import { empty, json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { byKey, inFolder, list, one, requireKeyInt } from '../service';
+import { byKey, inFolder, list, one, requireKeyInt } from '../respond';
 import { entitySets } from '../sets';
 import type { QueueDefinition, QueueItem } from '../state';
 import { bodyOf, utf16Length } from './body';

@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '../../server/errors';
 import { empty, json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { byKey, list, one, requireKeyInt } from '../service';
+import { byKey, list, one, requireKeyInt } from '../respond';
 import { entitySets } from '../sets';
 import type { Robot } from '../state';
 import { queryLogs } from '../logs';

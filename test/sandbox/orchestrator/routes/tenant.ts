@@ -1,7 +1,7 @@
 import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
 import { json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { byKey, list, one, requireKeyInt } from '../service';
+import { byKey, list, one, requireKeyInt } from '../respond';
 import { entitySets } from '../sets';
 import type { Row, TenantState } from '../state';
 import { bodyOf } from './body';
