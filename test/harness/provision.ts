@@ -58,13 +58,17 @@ function ensureDebianPackages() {
   apt(['install', '-y', '-qq', '-o', 'Dpkg::Use-Pty=0', '--no-install-recommends', ...missing]);
 }
 
-/** npm with its cache, config and logs inside .tools so nothing lands in $HOME. */
+/**
+ * npm with its cache, config and logs inside .tools so nothing lands in $HOME. The npm_* variables of an outer
+ * `npm run` are dropped: they would point the tool installs at the outer Node (npm_node_execpath) and its headers.
+ */
 function npmEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const npmDir = join(toolsDir, 'npm');
   mkdirSync(npmDir, { recursive: true });
   const userconfig = join(npmDir, 'npmrc');
   if (!existsSync(userconfig)) writeFileSync(userconfig, 'fund=false\naudit=false\nupdate-notifier=false\n');
-  return { ...process.env, npm_config_cache: join(npmDir, 'cache'), npm_config_userconfig: userconfig, npm_config_logs_dir: join(npmDir, 'logs'), ...extra };
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'NODE' && key !== 'INIT_CWD'));
+  return { ...inherited, npm_config_cache: join(npmDir, 'cache'), npm_config_userconfig: userconfig, npm_config_logs_dir: join(npmDir, 'logs'), ...extra };
 }
 
 /** The tools' install scripts fetch nothing: node's picks its bundled platform binary, code-server's build native modules. */
