@@ -165,3 +165,9 @@ export async function requiredInputs(api: Api, release: { ProcessKey: string; Pr
     type.endsWith('[]') ? [] : type.includes('Dictionary') ? {} : /Int|Double/.test(type) ? 1 : type.includes('Boolean') ? true : type.includes('DateTime') ? '2026-01-01T00:00:00Z' : 'x';
   return Object.fromEntries(declared.filter((d) => d.required && !d.hasDefault).map((d) => [d.name, sample(d.type)]));
 }
+
+/** Signs a user in and reads the folder ids, the setup most suites share. */
+export async function signInWithFolders(sandbox: Sandbox, user: string): Promise<{ api: Api; folders: Record<string, number> }> {
+  const api = await Api.as(sandbox, user);
+  return { api, folders: await folderIds(api) };
+}

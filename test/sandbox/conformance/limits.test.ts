@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { admin, Api, folderIds, NS, QNS, odata, requiredInputs, useSandbox, waitFor } from './helpers';
+import { admin, Api, NS, QNS, odata, requiredInputs, useSandbox, waitFor, signInWithFolders } from './helpers';
 
 describe('limits and large-data rules', () => {
   const sandbox = useSandbox({ rateLimitPerMinute: 15, jobDurationMs: 300, pickupDelayMs: 50, logIntervalMs: 20 });
   let api: Api;
   let folders: Record<string, number>;
   before(async () => {
-    api = await Api.as(sandbox(), 'admin');
-    folders = await folderIds(api);
+    ({ api, folders } = await signInWithFolders(sandbox(), 'admin'));
   });
 
   it('caps QueueItems $top at 100 (default 100, 101 is a 400)', async () => {

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { Api, folderIds, odata, useSandbox } from './helpers';
+import { Api, odata, useSandbox, signInWithFolders } from './helpers';
 
 describe('OData query options', () => {
   const sandbox = useSandbox();
   let api: Api;
   let folders: Record<string, number>;
   before(async () => {
-    api = await Api.as(sandbox(), 'admin');
-    folders = await folderIds(api);
+    ({ api, folders } = await signInWithFolders(sandbox(), 'admin'));
   });
   const items = (query: Record<string, string>) => api.get(odata('QueueItems', query), { folderId: folders.Invoices });
   const packages = (query: Record<string, string>) => api.get(odata('Processes', query));

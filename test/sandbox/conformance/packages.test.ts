@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { Api, folderIds, NS, odata, useSandbox } from './helpers';
+import { Api, NS, odata, useSandbox, signInWithFolders } from './helpers';
 
 describe('packages, libraries and releases', () => {
   const sandbox = useSandbox();
   let api: Api;
   let folders: Record<string, number>;
   before(async () => {
-    api = await Api.as(sandbox(), 'developer');
-    folders = await folderIds(api);
+    ({ api, folders } = await signInWithFolders(sandbox(), 'developer'));
   });
   const latest = async () => (await api.get(odata('Processes', { $orderby: 'Id' }))).body.value as { Id: string; Key: string; Version: string; IsLatestVersion: boolean }[];
 

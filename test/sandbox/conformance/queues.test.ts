@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { Api, folderIds, NS, QNS, odata, useSandbox } from './helpers';
+import { Api, NS, QNS, odata, useSandbox, signInWithFolders } from './helpers';
 
 describe('queues and queue items', () => {
   const sandbox = useSandbox();
   let api: Api;
   let folders: Record<string, number>;
   before(async () => {
-    api = await Api.as(sandbox(), 'developer');
-    folders = await folderIds(api);
+    ({ api, folders } = await signInWithFolders(sandbox(), 'developer'));
   });
   const add = (itemData: Record<string, unknown>, folderId = folders.HR) => api.post(odata(`Queues/${QNS}.AddQueueItem`), { itemData }, { folderId });
   const bulk = (body: Record<string, unknown>, folderId = folders.Invoices) => api.post(odata(`Queues/${QNS}.BulkAddQueueItems`), body, { folderId });

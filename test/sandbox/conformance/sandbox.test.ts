@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { Api, folderIds, NS, odata, useSandbox } from './helpers';
+import { Api, folderIds, NS, odata, useSandbox, signInWithFolders } from './helpers';
 
 const CLI = join(__dirname, '..', 'cli.ts');
 
@@ -112,8 +112,7 @@ describe('large scale', () => {
   let api: Api;
   let folders: Record<string, number>;
   before(async () => {
-    api = await Api.as(sandbox(), 'admin');
-    folders = await folderIds(api);
+    ({ api, folders } = await signInWithFolders(sandbox(), 'admin'));
   });
 
   it('holds 1,000 folders, 10,000 packages and 100,000 queue items in one queue', async () => {
