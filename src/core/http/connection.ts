@@ -1,0 +1,64 @@
+/** Where a tenant's service lives and the per-connection protocol details (the spec's defaults unless set). */
+export interface ServiceConnection {
+  kind: 'cloud' | 'onPremises';
+  /** {base_url}: for cloud the host part; the account and tenant prefix is added. */
+  serviceUrl: string;
+  account?: string;
+  tenant?: string;
+  /** OData operation namespace ({ns}). */
+  namespace?: string;
+  /** Queue operation namespace ({qns}). */
+  queueNamespace?: string;
+  /** Folder header prefix: `<prefix>-OrganizationUnitId` etc. */
+  headerPrefix?: string;
+}
+
+export const DEFAULT_NAMESPACE = 'Vendor.Server.Configuration.OData';
+export const DEFAULT_QUEUE_NAMESPACE = 'VendorODataSvc';
+export const DEFAULT_HEADER_PREFIX = 'X-VENDOR';
+
+const LOGICAL_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+/** The tenant's base URL: `<serviceUrl>/<account>/<tenant>` for cloud, `<serviceUrl>` on-premises. */
+export function tenantBaseUrl(connection: ServiceConnection): string {
+  let url: URL;
+  try {
+    url = new URL(connection.serviceUrl);
+  } catch {
+    throw new Error(`The service URL '${connection.serviceUrl}' is not a valid URL.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`The service URL must use https (or http), not '${url.protocol}'.`);
+  const base = url.toString().replace(/\/+$/, '');
+  if (connection.kind === 'onPremises') return base;
+  for (const [name, value] of [['account', connection.account], ['tenant', connection.tenant]] as const) {
+    if (!value || !LOGICAL_NAME.test(value)) throw new Error(`The ${name} logical name '${value ?? ''}' is not valid (letters, digits, - and _).`);
+  }
+  return `${base}/${encodeURIComponent(connection.account!)}/${encodeURIComponent(connection.tenant!)}`;
+}
+
+/** A folder is named by exactly one header: its id, its path, or its path as Base64 of UTF-16LE (any characters). */
+export type FolderContext = { id: number } | { path: string; encoding?: 'plain' | 'utf16' };
+
+export function folderHeader(folder: FolderContext, prefix = DEFAULT_HEADER_PREFIX): [string, string] {
+  if ('id' in folder) {
+    if (!Number.isSafeInteger(folder.id) || folder.id < 0) throw new Error(`A folder id must be a non-negative integer, got ${folder.id}.`);
+    return [`${prefix}-OrganizationUnitId`, String(folder.id)];
+  }
+  const path = folder.path.trim().replace(/^\/+|\/+$/g, '');
+  if (path === '') throw new Error('A folder path must not be empty.');
+  // Plain text is only safe for printable ASCII in an HTTP header; anything else goes encoded.
+  if (folder.encoding === 'plain' && /^[\x20-\x7e]*$/.test(path)) return [`${prefix}-FolderPath`, path];
+  return [`${prefix}-FolderPath-Encoded`, encodeUtf16Base64(path)];
+}
+
+export function encodeUtf16Base64(text: string): string {
+  const bytes = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    bytes[i * 2] = unit & 0xff;
+    bytes[i * 2 + 1] = unit >> 8;
+  }
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

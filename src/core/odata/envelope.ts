@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { OrchestratorError } from '../http/errors';
+
+/** A row the service sent that did not match its schema: skipped, and reported so the UI can say so. */
+export interface RowProblem {
+  index: number;
+  problem: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  count?: number;
+  skipped: RowProblem[];
+}
+
+const collection = z.looseObject({
+  '@odata.count': z.number().int().nonnegative().optional(),
+  value: z.array(z.unknown()),
+});
+
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+function invalid(endpoint: string, message: string): OrchestratorError {
+  return new OrchestratorError({ kind: 'invalidResponse', endpoint, message });
+}
+
+/** Parses `{ value: [...] }`: a wrong envelope is an error; a bad row is skipped and reported. */
+export function parseCollection<T>(endpoint: string, body: unknown, row: z.ZodType<T>): Page<T> {
+  const envelope = collection.safeParse(body);
+  if (!envelope.success) throw invalid(endpoint, `${endpoint} did not answer a collection: ${describeIssues(envelope.error)}.`);
+  const items: T[] = [];
+  const skipped: RowProblem[] = [];
+  envelope.data.value.forEach((value, index) => {
+    const parsed = row.safeParse(value);
+    if (parsed.success) items.push(parsed.data);
+    else skipped.push({ index, problem: describeIssues(parsed.error) });
+  });
+  return { items, skipped, ...(envelope.data['@odata.count'] !== undefined ? { count: envelope.data['@odata.count'] } : {}) };
+}
+
+/** Parses a single entity or object; a mismatch is an error naming the endpoint and the field. */
+export function parseEntity<T>(endpoint: string, body: unknown, schema: z.ZodType<T>): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw invalid(endpoint, `${endpoint} answered an unexpected shape: ${describeIssues(parsed.error)}.`);
+  return parsed.data;
+}

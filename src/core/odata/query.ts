@@ -1,0 +1,44 @@
+import { path, type Filter } from './filter';
+
+export interface ODataQuery {
+  top?: number;
+  skip?: number;
+  filter?: Filter;
+  orderBy?: { path: string; desc?: boolean }[];
+  select?: string[];
+  expand?: string[];
+  count?: boolean;
+}
+
+/** Builds the query string (with its leading `?`, or '' when empty); `maxTop` is the endpoint's cap. */
+export function buildQuery(query: ODataQuery, maxTop?: number): string {
+  const params: string[] = [];
+  const add = (name: string, value: string) => params.push(`${name}=${encodeURIComponent(value)}`);
+  if (query.top !== undefined) {
+    if (!Number.isInteger(query.top) || query.top < 0) throw new Error(`$top must be a non-negative integer, got ${query.top}.`);
+    if (maxTop !== undefined && query.top > maxTop) throw new Error(`$top is at most ${maxTop} on this endpoint, got ${query.top}.`);
+    add('$top', String(query.top));
+  }
+  if (query.skip !== undefined && query.skip !== 0) {
+    if (!Number.isInteger(query.skip) || query.skip < 0) throw new Error(`$skip must be a non-negative integer, got ${query.skip}.`);
+    add('$skip', String(query.skip));
+  }
+  if (query.filter) add('$filter', query.filter);
+  if (query.orderBy?.length) add('$orderby', query.orderBy.map((o) => `${path(o.path)}${o.desc ? ' desc' : ''}`).join(','));
+  if (query.select?.length) add('$select', query.select.map(path).join(','));
+  if (query.expand?.length) add('$expand', query.expand.map(path).join(','));
+  if (query.count) add('$count', 'true');
+  return params.length ? `?${params.join('&')}` : '';
+}
+
+/** A value inside an operation's parentheses: `key='a:1.0'`, `robotId=5`. */
+export function operationParams(params: Record<string, string | number | boolean>): string {
+  return Object.entries(params)
+    .map(([name, value]) => {
+      if (!/^[A-Za-z_]\w*$/.test(name)) throw new Error(`'${name}' is not a parameter name.`);
+      if (typeof value === 'string') return `${name}=${encodeURIComponent(`'${value.replace(/'/g, "''")}'`)}`;
+      if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`${name} must be a finite number.`);
+      return `${name}=${String(value)}`;
+    })
+    .join(',');
+}

@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import { invalidInput, OrchestratorError } from '../http/errors';
+import { DEFAULT_NAMESPACE, DEFAULT_QUEUE_NAMESPACE, type FolderContext } from '../http/connection';
+import type { HttpMethod, Transport } from '../http/transport';
+import { parseCollection, parseEntity, type Page } from '../odata/envelope';
+import { buildQuery, operationParams, type ODataQuery } from '../odata/query';
+import { pages, type PagingOptions } from '../odata/paging';
+
+export interface CallOptions {
+  folder?: FolderContext;
+  signal?: AbortSignal;
+}
+
+export interface ListOptions extends CallOptions {
+  query?: ODataQuery;
+}
+
+/** What every endpoint group builds on: paths with the connection's namespaces, parsing, paging. */
+export class ODataBase {
+  readonly namespace: string;
+  readonly queueNamespace: string;
+
+  constructor(readonly transport: Transport) {
+    this.namespace = transport.connection.namespace ?? DEFAULT_NAMESPACE;
+    this.queueNamespace = transport.connection.queueNamespace ?? DEFAULT_QUEUE_NAMESPACE;
+  }
+
+  /** `/odata/<set>[(<key>)]/<ns>.<Operation>(<params>)` */
+  operation(set: string, name: string, params?: Record<string, string | number | boolean>, options: { key?: number | string; queue?: boolean } = {}): string {
+    const key = options.key === undefined ? '' : `(${typeof options.key === 'number' ? options.key : `'${encodeURIComponent(options.key.replace(/'/g, "''"))}'`})`;
+    const ns = options.queue ? this.queueNamespace : this.namespace;
+    return `/odata/${set}${key}/${ns}.${name}${params ? `(${operationParams(params)})` : ''}`;
+  }
+
+  entity(set: string, key: number | string): string {
+    if (typeof key === 'number' && !Number.isSafeInteger(key)) throw invalidInput(`/odata/${set}`, `${key} is not a valid id.`);
+    return `/odata/${set}(${typeof key === 'number' ? key : `'${encodeURIComponent(key.replace(/'/g, "''"))}'`})`;
+  }
+
+  async getPage<T>(path: string, schema: z.ZodType<T>, options: ListOptions & { maxTop?: number; rateLimited?: boolean } = {}): Promise<Page<T>> {
+    const endpoint = `GET ${path}`;
+    let query: string;
+    try {
+      query = options.query ? buildQuery(options.query, options.maxTop) : '';
+    } catch (error) {
+      throw invalidInput(endpoint, (error as Error).message);
+    }
+    const body = await this.transport.request({ method: 'GET', path: `${path}${query}`, folder: options.folder, signal: options.signal, rateLimited: options.rateLimited });
+    return parseCollection(endpoint, body.kind === 'json' ? body.value : undefined, schema);
+  }
+
+  /** Every row of a collection, page by page ($top = min(pageSize, cap)); the first page asks for the count. */
+  iterate<T>(path: string, schema: z.ZodType<T>, options: ListOptions & { maxTop: number; rateLimited?: boolean; paging?: Partial<PagingOptions> }): AsyncGenerator<T[], void, undefined> {
+    const pageSize = Math.min(options.paging?.pageSize ?? options.maxTop, options.maxTop);
+    return pages(
+      (top, skip, count, signal) => this.getPage(path, schema, { ...options, signal, query: { ...options.query, top, skip, count: count || options.query?.count } }),
+      { pageSize, signal: options.signal, limit: options.paging?.limit, onSkipped: options.paging?.onSkipped },
+    );
+  }
+
+  async get<T>(path: string, schema: z.ZodType<T>, options: CallOptions & { query?: string } = {}): Promise<T> {
+    const body = await this.transport.request({ method: 'GET', path: `${path}${options.query ?? ''}`, folder: options.folder, signal: options.signal });
+    return parseEntity(`GET ${path}`, body.kind === 'json' ? body.value : undefined, schema);
+  }
+
+  /** A change: never retried by the transport. Returns the parsed body when a schema is given. */
+  async send<T = void>(method: Exclude<HttpMethod, 'GET'>, path: string, body: unknown, schema?: z.ZodType<T>, options: CallOptions = {}): Promise<T> {
+    const response = await this.transport.request({ method, path, body, folder: options.folder, signal: options.signal });
+    if (!schema) return undefined as T;
+    if (response.kind !== 'json') throw new OrchestratorError({ kind: 'invalidResponse', endpoint: `${method} ${path}`, message: `${method} ${path} answered no body.` });
+    return parseEntity(`${method} ${path}`, response.value, schema);
+  }
+
+  async download(path: string, options: CallOptions = {}): Promise<{ bytes: Uint8Array; fileName?: string }> {
+    const body = await this.transport.request({ method: 'GET', path, folder: options.folder, signal: options.signal, binary: true });
+    if (body.kind !== 'binary') throw new OrchestratorError({ kind: 'invalidResponse', endpoint: `GET ${path}`, message: 'The download answered no file.' });
+    return { bytes: body.value, ...(body.fileName ? { fileName: body.fileName } : {}) };
+  }
+
+  check(endpoint: string, problem: string | undefined): void {
+    if (problem) throw invalidInput(endpoint, problem);
+  }
+}

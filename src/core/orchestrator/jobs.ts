@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { CallOptions, ODataBase, ListOptions } from './base';
+import { ExportSchema, JobSchema } from './schemas';
+import { checkInputArgumentsText } from './validation';
+
+const MAX_TOP = 1000;
+
+export interface StartInfo {
+  ReleaseKey: string;
+  /** All: every robot of the environment; Specific: RobotIds; ModernJobsCount/RobotCount: NoOfRobots jobs. */
+  Strategy: 'All' | 'Specific' | 'RobotCount' | 'JobsCount' | 'ModernJobsCount';
+  RobotIds?: number[];
+  NoOfRobots?: number;
+  InputArguments?: string;
+}
+
+const StartedJobsSchema = z.looseObject({ value: z.array(JobSchema) });
+
+/** Jobs: the list is rate limited (and carries no arguments); Jobs(<key>) is not. */
+export class JobsApi {
+  constructor(private readonly base: ODataBase) {}
+
+  list(options: ListOptions = {}) {
+    return this.base.getPage('/odata/Jobs', JobSchema, { ...options, maxTop: MAX_TOP, rateLimited: true });
+  }
+
+  iterate(options: ListOptions & { pageSize?: number } = {}) {
+    return this.base.iterate('/odata/Jobs', JobSchema, { ...options, maxTop: MAX_TOP, rateLimited: true, paging: { pageSize: options.pageSize } });
+  }
+
+  /** One job with its input and output arguments; by Id or Key. Not rate limited: use it to watch a job. */
+  get(key: number | string, options: CallOptions = {}) {
+    const path = typeof key === 'number' ? this.base.entity('Jobs', key) : `/odata/Jobs(${key})`;
+    if (typeof key === 'string' && !/^[0-9a-fA-F-]{36}$/.test(key)) this.base.check(`GET /odata/Jobs`, `'${key}' is not a job key.`);
+    return this.base.get(path, JobSchema, options);
+  }
+
+  /** One POST, never retried: a failure after sending leaves the outcome unknown, which the caller must say. */
+  async start(startInfo: StartInfo, options: CallOptions = {}) {
+    const path = this.base.operation('Jobs', 'StartJobs');
+    const endpoint = `POST ${path}`;
+    if (startInfo.InputArguments !== undefined) this.base.check(endpoint, checkInputArgumentsText(startInfo.InputArguments));
+    if (startInfo.Strategy === 'Specific' && !startInfo.RobotIds?.length) this.base.check(endpoint, 'Choose at least one robot.');
+    if (startInfo.NoOfRobots !== undefined && (!Number.isInteger(startInfo.NoOfRobots) || startInfo.NoOfRobots < 1)) this.base.check(endpoint, 'The number of jobs must be a whole number of at least 1.');
+    return (await this.base.send('POST', path, { startInfo }, StartedJobsSchema, options)).value;
+  }
+
+  stop(id: number, strategy: 'SoftStop' | 'Kill', options: CallOptions = {}) {
+    return this.base.send('POST', this.base.operation('Jobs', 'StopJob', undefined, { key: id }), { strategy }, undefined, options);
+  }
+
+  stopMany(jobIds: number[], strategy: 'SoftStop' | 'Kill', options: CallOptions = {}) {
+    return this.base.send('POST', this.base.operation('Jobs', 'StopJobs'), { jobIds, strategy }, undefined, options);
+  }
+
+  export(options: CallOptions = {}) {
+    return this.base.send('POST', this.base.operation('Jobs', 'Export'), {}, ExportSchema, options);
+  }
+}

@@ -1,0 +1,312 @@
+import { z } from 'zod';
+
+// Entity schemas from the spec's field tables. Unknown fields pass through (loose objects); fields the spec marks
+// null-able accept null; "some responses omit the newer fields" makes those optional.
+
+const datetime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'not a datetime');
+const nullable = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
+
+export const ArgumentsSchema = z.looseObject({ Input: nullable(z.string()), Output: nullable(z.string()) });
+
+export const PackageSchema = z.looseObject({
+  Id: z.string(),
+  Key: z.string(),
+  Version: z.string(),
+  Title: nullable(z.string()),
+  Description: nullable(z.string()),
+  Authors: nullable(z.string()),
+  Published: nullable(datetime),
+  IsActive: z.boolean().optional(),
+  IsLatestVersion: z.boolean(),
+  OldVersion: nullable(z.string()),
+  ReleaseNotes: nullable(z.string()),
+  SupportsMultipleEntryPoints: z.boolean().optional(),
+  MainEntryPointPath: nullable(z.string()),
+  RequiresUserInteraction: z.boolean().optional(),
+  TargetFramework: nullable(z.string()),
+  ProjectType: nullable(z.string()),
+  Tags: nullable(z.string()),
+  Arguments: nullable(ArgumentsSchema),
+});
+export type Package = z.infer<typeof PackageSchema>;
+
+export const LibrarySchema = z.looseObject({
+  Id: z.string(),
+  Key: z.string(),
+  Version: z.string(),
+  Title: nullable(z.string()),
+  Description: nullable(z.string()),
+  Published: nullable(datetime),
+  IsLatestVersion: z.boolean(),
+  OldVersion: nullable(z.string()),
+  ReleaseNotes: nullable(z.string()),
+  Authors: nullable(z.string()),
+});
+export type Library = z.infer<typeof LibrarySchema>;
+
+export const ArgumentMetadataSchema = z.looseObject({ Input: nullable(z.string()), Output: nullable(z.string()) });
+
+/** One declared input or output argument inside Arguments.Input / Output (JSON text of an array). */
+export const ArgumentEntrySchema = z.looseObject({
+  name: z.string().min(1),
+  type: z.string().min(1),
+  required: z.boolean().optional(),
+  hasDefault: z.boolean().optional(),
+});
+export type ArgumentEntry = z.infer<typeof ArgumentEntrySchema>;
+
+export const ReleaseSchema = z.looseObject({
+  Id: z.number().int(),
+  Key: z.string(),
+  Name: z.string(),
+  Description: nullable(z.string()),
+  ProcessKey: z.string(),
+  ProcessVersion: z.string(),
+  IsLatestVersion: z.boolean(),
+  IsProcessDeleted: z.boolean().optional(),
+  EnvironmentId: nullable(z.number().int()),
+  EnvironmentName: nullable(z.string()),
+  InputArguments: nullable(z.string()),
+  Arguments: nullable(ArgumentsSchema),
+  OrganizationUnitId: nullable(z.number().int()),
+});
+export type Release = z.infer<typeof ReleaseSchema>;
+
+export const RobotSchema = z.looseObject({
+  Id: z.number().int(),
+  Name: z.string(),
+  Username: nullable(z.string()),
+  Description: nullable(z.string()),
+  Type: z.string(),
+  HostingType: nullable(z.string()),
+  CredentialType: nullable(z.string()),
+  MachineName: nullable(z.string()),
+  MachineId: nullable(z.number().int()),
+  LicenseKey: nullable(z.string()),
+  Version: nullable(z.string()),
+  RobotEnvironments: nullable(z.string()),
+  ExecutionSettings: nullable(z.record(z.string(), z.unknown())),
+});
+export type Robot = z.infer<typeof RobotSchema>;
+
+export const JobSchema = z.looseObject({
+  Id: z.number().int(),
+  Key: z.string(),
+  State: z.string(),
+  Source: nullable(z.string()),
+  BatchExecutionKey: nullable(z.string()),
+  Info: nullable(z.string()),
+  CreationTime: datetime,
+  StartTime: nullable(datetime),
+  EndTime: nullable(datetime),
+  StartingScheduleId: nullable(z.number().int()),
+  ReleaseName: nullable(z.string()),
+  HostMachineName: nullable(z.string()),
+  InputArguments: nullable(z.string()),
+  OutputArguments: nullable(z.string()),
+  Robot: nullable(RobotSchema),
+});
+export type Job = z.infer<typeof JobSchema>;
+
+export const SessionSchema = z.looseObject({
+  Id: z.number().int(),
+  State: z.string(),
+  ReportingTime: datetime,
+  Info: nullable(z.string()),
+  IsUnresponsive: z.boolean(),
+  Robot: nullable(RobotSchema),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+export const RobotLogSchema = z.looseObject({
+  Id: z.number().int(),
+  Level: z.string(),
+  TimeStamp: datetime,
+  Message: z.string(),
+  RawMessage: nullable(z.string()),
+  ProcessName: nullable(z.string()),
+  WindowsIdentity: nullable(z.string()),
+  JobKey: nullable(z.string()),
+  RobotName: nullable(z.string()),
+  MachineId: nullable(z.number().int()),
+});
+export type RobotLog = z.infer<typeof RobotLogSchema>;
+
+export const QueueDefinitionSchema = z.looseObject({
+  Id: z.number().int(),
+  Key: nullable(z.string()),
+  Name: z.string(),
+  Description: nullable(z.string()),
+  MaxNumberOfRetries: nullable(z.number().int()),
+  AcceptAutomaticallyRetry: z.boolean().optional(),
+  EnforceUniqueReference: z.boolean().optional(),
+  CreationTime: nullable(datetime),
+  OrganizationUnitId: nullable(z.number().int()),
+});
+export type QueueDefinition = z.infer<typeof QueueDefinitionSchema>;
+
+const primitive = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const QueueItemSchema = z.looseObject({
+  Id: z.number().int(),
+  Key: z.string(),
+  QueueDefinitionId: z.number().int(),
+  Status: z.string(),
+  ReviewStatus: nullable(z.string()),
+  ReviewerUserId: nullable(z.number().int()),
+  Reference: nullable(z.string()),
+  Priority: nullable(z.string()),
+  DeferDate: nullable(datetime),
+  DueDate: nullable(datetime),
+  StartProcessing: nullable(datetime),
+  EndProcessing: nullable(datetime),
+  SecondsInPreviousAttempts: nullable(z.number()),
+  AncestorId: nullable(z.number().int()),
+  RetryNumber: nullable(z.number().int()),
+  CreationTime: datetime,
+  Progress: nullable(z.string()),
+  RowVersion: nullable(z.string()),
+  ProcessingExceptionType: nullable(z.string()),
+  ProcessingException: nullable(z.looseObject({ Reason: nullable(z.string()), Details: nullable(z.string()) })),
+  Output: nullable(z.record(z.string(), z.unknown())),
+  OutputData: nullable(z.string()),
+  SpecificData: nullable(z.string()),
+  SpecificContent: nullable(z.record(z.string(), primitive)),
+});
+export type QueueItem = z.infer<typeof QueueItemSchema>;
+
+export const QueueItemEventSchema = z.looseObject({ Id: z.number().int(), QueueItemId: z.number().int(), Action: nullable(z.string()), Status: nullable(z.string()), Timestamp: nullable(datetime), UserName: nullable(z.string()) });
+export type QueueItemEvent = z.infer<typeof QueueItemEventSchema>;
+
+export const QueueItemCommentSchema = z.looseObject({ Id: z.number().int(), QueueItemId: z.number().int(), Text: z.string(), CreationTime: nullable(datetime), UserId: nullable(z.number().int()), UserName: nullable(z.string()) });
+export type QueueItemComment = z.infer<typeof QueueItemCommentSchema>;
+
+export const BulkAddResponseSchema = z.looseObject({
+  Success: z.boolean(),
+  Message: nullable(z.string()),
+  FailedItems: z.array(z.looseObject({ Ordinal: z.number().int(), ErrorCode: z.string(), ErrorMessage: nullable(z.string()) })),
+});
+export type BulkAddResponse = z.infer<typeof BulkAddResponseSchema>;
+
+export const AssetSchema = z.looseObject({
+  Id: z.number().int(),
+  Name: z.string(),
+  CanBeDeleted: z.boolean().optional(),
+  ValueScope: nullable(z.string()),
+  ValueType: z.string(),
+  Value: nullable(z.string()),
+  StringValue: nullable(z.string()),
+  BoolValue: nullable(z.boolean()),
+  IntValue: nullable(z.number()),
+  CredentialUsername: nullable(z.string()),
+  KeyValueList: nullable(z.array(z.unknown())),
+});
+export type Asset = z.infer<typeof AssetSchema>;
+
+export const RobotAssetSchema = z.looseObject({ Name: z.string(), ValueType: z.string(), StringValue: nullable(z.string()), BoolValue: nullable(z.boolean()), IntValue: nullable(z.number()), CredentialUsername: nullable(z.string()) });
+export type RobotAsset = z.infer<typeof RobotAssetSchema>;
+
+export const EnvironmentSchema = z.looseObject({ Id: z.number().int(), Name: z.string(), Description: nullable(z.string()), Type: nullable(z.string()) });
+export type Environment = z.infer<typeof EnvironmentSchema>;
+
+export const FolderSchema = z.looseObject({
+  Id: z.number().int(),
+  Key: nullable(z.string()),
+  DisplayName: z.string(),
+  FullyQualifiedName: z.string(),
+  Description: nullable(z.string()),
+  FolderType: nullable(z.string()),
+  ProvisionType: nullable(z.string()),
+  ParentId: nullable(z.number().int()),
+});
+export type Folder = z.infer<typeof FolderSchema>;
+
+const FolderSummarySchema = z.looseObject({
+  Id: z.number().int(),
+  DisplayName: z.string(),
+  FullyQualifiedName: nullable(z.string()),
+  IsSelectable: z.boolean().optional(),
+  IsPersonal: z.boolean().optional(),
+  ChildrenCount: nullable(z.number().int()),
+});
+
+export const FolderNavigationSchema = z.looseObject({
+  Id: nullable(z.number().int()),
+  DisplayName: nullable(z.string()),
+  IsSelectable: z.boolean(),
+  IsPersonal: z.boolean(),
+  ProvisionType: nullable(z.string()),
+  Ancestors: z.array(FolderSummarySchema),
+  ChildrenPage: z.array(FolderSummarySchema),
+  ChildrenCount: z.number().int(),
+});
+export type FolderNavigation = z.infer<typeof FolderNavigationSchema>;
+
+export const FolderUserSchema = z.looseObject({
+  Id: z.number().int(),
+  UserEntity: z.looseObject({ UserName: z.string(), IsInherited: z.boolean().optional(), Id: z.number().int() }),
+  Roles: z.array(z.looseObject({ Name: z.string(), Origin: nullable(z.string()), Id: z.number().int() })),
+});
+export type FolderUser = z.infer<typeof FolderUserSchema>;
+
+export const UserSchema = z.looseObject({ Id: z.number().int(), UserName: z.string(), Name: nullable(z.string()), Surname: nullable(z.string()), EmailAddress: nullable(z.string()), Type: nullable(z.string()), RolesList: nullable(z.array(z.string())) });
+export type User = z.infer<typeof UserSchema>;
+
+export const RoleSchema = z.looseObject({ Id: z.number().int(), Name: z.string(), DisplayName: nullable(z.string()), IsStatic: z.boolean().optional(), IsEditable: z.boolean().optional() });
+export type Role = z.infer<typeof RoleSchema>;
+
+export const PermissionSchema = z.looseObject({ Name: z.string(), IsGranted: z.boolean(), RoleId: nullable(z.number().int()) });
+export type Permission = z.infer<typeof PermissionSchema>;
+
+const RobotCountsSchema = z.looseObject({ Unattended: z.number(), Attended: z.number(), NonProduction: z.number(), Development: z.number() });
+
+export const TenantSchema = z.looseObject({
+  Id: z.number().int(),
+  Name: z.string(),
+  LastLoginTime: nullable(datetime),
+  IsActive: z.boolean(),
+  License: nullable(z.looseObject({ HostLicenseId: nullable(z.number()), CreationTime: nullable(datetime), Code: nullable(z.string()), Id: nullable(z.number()), Allowed: nullable(RobotCountsSchema) })),
+});
+export type Tenant = z.infer<typeof TenantSchema>;
+
+export const LicenseReportSchema = z.looseObject({
+  ExpireDate: nullable(z.number()),
+  IsRegistered: z.boolean(),
+  Concurrent: z.boolean().optional(),
+  IsExpired: z.boolean(),
+  AllowedRobots: RobotCountsSchema,
+  DefinedRobots: RobotCountsSchema,
+  ConcurrentRobots: nullable(RobotCountsSchema),
+});
+export type LicenseReport = z.infer<typeof LicenseReportSchema>;
+
+export const NamedUserLicenseSchema = z.looseObject({ UserName: z.string(), Key: nullable(z.string()), LastLoginDate: nullable(datetime), MachinesCount: nullable(z.number()), IsLicensed: z.boolean(), MachineNames: nullable(z.array(z.string())), ActiveMachineNames: nullable(z.array(z.string())) });
+export const RuntimeLicenseSchema = z.looseObject({ Key: z.string(), MachineName: nullable(z.string()), RobotType: nullable(z.string()), Enabled: z.boolean() });
+
+export const AlertSchema = z.looseObject({ Id: z.string(), UserNotificationId: z.string(), NotificationName: z.string(), Component: nullable(z.string()), Severity: z.string(), State: z.string(), CreationTime: datetime, Data: nullable(z.string()) });
+export type Alert = z.infer<typeof AlertSchema>;
+
+export const CalendarSchema = z.looseObject({ Id: z.number().int(), Name: z.string(), TimeZoneId: nullable(z.string()), ExcludedDates: z.array(datetime).optional() });
+export type Calendar = z.infer<typeof CalendarSchema>;
+
+export const WebhookSchema = z.looseObject({
+  Id: z.number().int(),
+  Url: z.string(),
+  Enabled: z.boolean(),
+  SubscribeToAllEvents: z.boolean().optional(),
+  AllowInsecureSsl: z.boolean().optional(),
+  Events: nullable(z.array(z.looseObject({ EventType: z.string() }))),
+});
+export type Webhook = z.infer<typeof WebhookSchema>;
+
+export const EventTypeSchema = z.looseObject({ Name: z.string(), Group: z.string() });
+export const PingEventSchema = z.looseObject({ Type: z.literal('ping'), EventId: z.string(), Timestamp: datetime, TenantId: z.number(), OrganizationUnitId: nullable(z.number()), UserId: z.number() });
+
+export const ExecutionSettingsSchema = z.looseObject({
+  Scope: z.string(),
+  Configuration: z.array(z.looseObject({ Key: z.string(), DisplayName: nullable(z.string()), ValueType: z.string(), DefaultValue: nullable(z.string()), PossibleValues: nullable(z.array(z.string())) })),
+});
+
+export const ServicesSettingsSchema = z.looseObject({ Keys: z.array(z.string()), Values: z.array(z.string()) });
+export const CountSchema = z.looseObject({ value: z.number().int() });
+export const ExportSchema = z.looseObject({ Id: z.number().int(), Status: z.string() });

@@ -1,0 +1,150 @@
+import { ArgumentEntrySchema, type ArgumentEntry } from './schemas';
+
+// Checks made before anything is sent, mirroring the spec's limits, so the user hears what is wrong with their
+// input instead of a service error. Each returns a message naming the field or argument, or undefined.
+
+export const LIMITS = {
+  releaseInputChars: 10_000,
+  queueItemsTop: 100,
+  progressChars: 104_857,
+  outputChars: 51_200,
+  specificContentChars: 256_000,
+  exceptionReasonChars: 102_400,
+  exceptionDetailsChars: 102_400,
+  textAssetChars: 1_000_000,
+} as const;
+
+/** Characters as the service counts them: UTF-16 code units, which is JavaScript's string length. */
+export const utf16Length = (text: string) => text.length;
+
+export function checkInputArgumentsText(text: string): string | undefined {
+  if (utf16Length(text) > LIMITS.releaseInputChars) return `Input arguments are ${text.length.toLocaleString('en')} characters; the limit is ${LIMITS.releaseInputChars.toLocaleString('en')}.`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return 'Input arguments are not valid JSON.';
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'Input arguments must be a JSON object of argument name to value.';
+  return undefined;
+}
+
+const INT32 = [-(2 ** 31), 2 ** 31 - 1] as const;
+
+/** Checks one value against a .NET type name from a package's argument declarations. */
+export function checkArgumentValue(name: string, type: string, value: unknown): string | undefined {
+  const t = type.trim();
+  if (value === null || value === undefined) return undefined;
+  const arrayOf = /^(.*)\[\]$/.exec(t);
+  if (arrayOf) {
+    if (!Array.isArray(value)) return `${name} must be a list (${t}).`;
+    for (let i = 0; i < value.length; i++) {
+      const problem = checkArgumentValue(`${name}[${i}]`, arrayOf[1]!, value[i]);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  switch (t) {
+    case 'System.String':
+    case 'System.Char':
+      if (typeof value !== 'string') return `${name} must be text (${t}).`;
+      if (t === 'System.Char' && value.length !== 1) return `${name} must be a single character.`;
+      return undefined;
+    case 'System.Boolean':
+      return typeof value === 'boolean' ? undefined : `${name} must be true or false.`;
+    case 'System.Int32':
+    case 'System.Int16':
+    case 'System.Byte':
+      if (typeof value !== 'number' || !Number.isInteger(value)) return `${name} must be a whole number (${t}).`;
+      return value < INT32[0] || value > INT32[1] ? `${name} is out of range for ${t}.` : undefined;
+    case 'System.Int64':
+      return typeof value === 'number' && Number.isSafeInteger(value) ? undefined : `${name} must be a whole number (${t}).`;
+    case 'System.Double':
+    case 'System.Single':
+    case 'System.Decimal':
+      return typeof value === 'number' && Number.isFinite(value) ? undefined : `${name} must be a number (${t}).`;
+    case 'System.DateTime':
+    case 'System.DateTimeOffset':
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : `${name} must be a date and time (ISO 8601, e.g. 2026-01-31T09:00:00Z).`;
+    case 'System.TimeSpan':
+      return typeof value === 'string' && /^-?(\d+\.)?\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value) ? undefined : `${name} must be a duration such as 01:30:00.`;
+    default:
+      if (t.startsWith('System.Collections.Generic.Dictionary') && (typeof value !== 'object' || Array.isArray(value))) return `${name} must be a JSON object (${t}).`;
+      return undefined; // other types: any JSON value, checked by the service
+  }
+}
+
+/** Parses a package's declared arguments (Arguments.Input / Output text). */
+export function parseArgumentDeclarations(text: string | null | undefined): ArgumentEntry[] {
+  if (!text) return [];
+  const parsed = JSON.parse(text) as unknown;
+  if (!Array.isArray(parsed)) throw new Error('Argument declarations must be a JSON array.');
+  return parsed.map((entry, i) => {
+    const result = ArgumentEntrySchema.safeParse(entry);
+    if (!result.success) throw new Error(`Argument declaration ${i + 1} is malformed.`);
+    return result.data;
+  });
+}
+
+/** Checks job or release input values against the declared inputs: names, required ones, types, total size. */
+export function checkInputValues(declared: readonly ArgumentEntry[], values: Record<string, unknown>, options: { requireAll?: boolean } = {}): string[] {
+  const problems: string[] = [];
+  const byName = new Map(declared.map((d) => [d.name.toLowerCase(), d]));
+  for (const [name, value] of Object.entries(values)) {
+    const declaration = byName.get(name.toLowerCase());
+    if (!declaration) {
+      problems.push(`${name} is not an input argument of this process.`);
+      continue;
+    }
+    const problem = checkArgumentValue(name, declaration.type, value);
+    if (problem) problems.push(problem);
+  }
+  if (options.requireAll !== false) {
+    for (const d of declared) if (d.required && !d.hasDefault && (values[d.name] === undefined || values[d.name] === null)) problems.push(`${d.name} is required.`);
+  }
+  const size = checkInputArgumentsText(JSON.stringify(values));
+  if (size) problems.push(size);
+  return problems;
+}
+
+/** SetArguments entries: identifiers, unique names, a type; outputs carry no `required`. */
+export function checkArgumentDeclarations(entries: readonly ArgumentEntry[], which: 'Input' | 'Output'): string | undefined {
+  const seen = new Set<string>();
+  for (const [i, entry] of entries.entries()) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(entry.name)) return `${which} argument ${i + 1}: '${entry.name}' is not a valid name.`;
+    if (seen.has(entry.name.toLowerCase())) return `${which} argument '${entry.name}' is declared twice.`;
+    seen.add(entry.name.toLowerCase());
+    if (!/^[\w.`,[\]\s]+$/.test(entry.type)) return `${which} argument '${entry.name}': '${entry.type}' is not a type name.`;
+  }
+  return undefined;
+}
+
+export interface QueueItemInput {
+  Name: string;
+  Priority?: 'High' | 'Normal' | 'Low';
+  Reference?: string | null;
+  DeferDate?: string | null;
+  DueDate?: string | null;
+  SpecificContent?: Record<string, string | number | boolean | null>;
+}
+
+export function checkQueueItem(item: QueueItemInput): string | undefined {
+  if (!item.Name?.trim()) return 'The queue name is required.';
+  if (item.Priority !== undefined && !['High', 'Normal', 'Low'].includes(item.Priority)) return 'Priority must be High, Normal or Low.';
+  for (const field of ['DeferDate', 'DueDate'] as const) {
+    const value = item[field];
+    if (value !== undefined && value !== null && Number.isNaN(Date.parse(value))) return `${field} must be a date and time.`;
+  }
+  if (item.DeferDate && item.DueDate && Date.parse(item.DueDate) < Date.parse(item.DeferDate)) return 'DueDate must not be before DeferDate.';
+  for (const [key, value] of Object.entries(item.SpecificContent ?? {})) {
+    if (value !== null && typeof value === 'object') return `SpecificContent.${key} must be text, a number, true/false or null.`;
+  }
+  const size = utf16Length(JSON.stringify(item.SpecificContent ?? {}));
+  if (size > LIMITS.specificContentChars) return `SpecificContent is ${size.toLocaleString('en')} characters; the limit is ${LIMITS.specificContentChars.toLocaleString('en')}.`;
+  return undefined;
+}
+
+export function checkTextLimit(field: string, text: string | null | undefined, limit: number): string | undefined {
+  if (!text) return undefined;
+  return utf16Length(text) > limit ? `${field} is ${text.length.toLocaleString('en')} characters; the limit is ${limit.toLocaleString('en')}.` : undefined;
+}
