@@ -71,7 +71,13 @@ export class Transport {
     if (spec.method !== 'GET') return this.attempt(spec, endpoint, spec.signal);
     const [folderName, folderValue] = spec.folder ? folderHeader(spec.folder, this.options.connection.headerPrefix ?? DEFAULT_HEADER_PREFIX) : ['', ''];
     const key = `${spec.path}\n${folderName}:${folderValue}\n${spec.binary ? 'bin' : 'json'}`;
-    return this.coalescer.run(key, spec.signal, (shared) => this.withRetries(spec, endpoint, shared));
+    try {
+      return await this.coalescer.run(key, spec.signal, (shared) => this.withRetries(spec, endpoint, shared));
+    } catch (error) {
+      // The caller's own cancellation surfaces as the coalescer's abort reason: report it as a cancellation.
+      if (spec.signal?.aborted && !(error instanceof OrchestratorError)) throw cancelled(endpoint);
+      throw error;
+    }
   }
 
   private async withRetries(spec: RequestSpec, endpoint: string, signal: AbortSignal): Promise<ResponseBody> {

@@ -19,7 +19,7 @@ export class AssetsApi {
     return this.base.getPage('/odata/Assets', AssetSchema, { ...options, maxTop: MAX_TOP });
   }
 
-  get(id: number, options: CallOptions = {}) {
+  async get(id: number, options: CallOptions = {}) {
     return this.base.get(this.base.entity('Assets', id), AssetSchema, options);
   }
 
@@ -29,11 +29,11 @@ export class AssetsApi {
     return asset;
   }
 
-  create(asset: AssetInput, options: CallOptions = {}) {
+  async create(asset: AssetInput, options: CallOptions = {}) {
     return this.base.send('POST', '/odata/Assets', this.checked(asset), AssetSchema, options);
   }
 
-  replace(id: number, asset: AssetInput, options: CallOptions = {}) {
+  async replace(id: number, asset: AssetInput, options: CallOptions = {}) {
     return this.base.send('PUT', this.base.entity('Assets', id), this.checked(asset), undefined, options);
   }
 

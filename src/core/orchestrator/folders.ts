@@ -30,7 +30,7 @@ export class FoldersApi {
     return this.base.get('/api/FoldersNavigation/GetFolderNavigationContextForCurrentUser', FolderNavigationSchema, { ...options, query });
   }
 
-  create(folder: { DisplayName: string; ParentId?: number | null; Description?: string }, options: CallOptions = {}) {
+  async create(folder: { DisplayName: string; ParentId?: number | null; Description?: string }, options: CallOptions = {}) {
     this.base.check('POST /odata/Folders', folder.DisplayName.includes('/') ? 'A folder name cannot contain "/".' : folder.DisplayName.trim() ? undefined : 'A folder needs a name.');
     return this.base.send('POST', '/odata/Folders', folder, FolderSchema, options);
   }
@@ -72,7 +72,7 @@ export class FoldersApi {
     return this.base.send('POST', this.base.operation('Users', 'AssignRoles', undefined, { key: userId }), { roleIds }, undefined, options);
   }
 
-  changeCulture(userId: number, culture: string, options: CallOptions = {}) {
+  async changeCulture(userId: number, culture: string, options: CallOptions = {}) {
     this.base.check('POST /odata/Users/ChangeUserCulture', /^[a-z]{2}(-[A-Z]{2})?$/.test(culture) ? undefined : `'${culture}' is not a language code such as en or de-DE.`);
     return this.base.send('POST', this.base.operation('Users', 'ChangeUserCulture', undefined, { key: userId }), { culture }, undefined, options);
   }

@@ -29,7 +29,7 @@ export class JobsApi {
   }
 
   /** One job with its input and output arguments; by Id or Key. Not rate limited: use it to watch a job. */
-  get(key: number | string, options: CallOptions = {}) {
+  async get(key: number | string, options: CallOptions = {}) {
     const path = typeof key === 'number' ? this.base.entity('Jobs', key) : `/odata/Jobs(${key})`;
     if (typeof key === 'string' && !/^[0-9a-fA-F-]{36}$/.test(key)) this.base.check(`GET /odata/Jobs`, `'${key}' is not a job key.`);
     return this.base.get(path, JobSchema, options);

@@ -22,7 +22,7 @@ export class PackagesApi {
     return this.base.getPage(this.base.operation('Processes', 'GetProcessVersions', { processId: packageId }), PackageSchema, options);
   }
 
-  getArguments(key: string, options: CallOptions = {}) {
+  async getArguments(key: string, options: CallOptions = {}) {
     return this.base.get(this.base.operation('Processes', 'GetArguments', { key }), ArgumentMetadataSchema, options);
   }
 

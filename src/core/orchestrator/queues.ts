@@ -49,14 +49,14 @@ export class QueuesApi {
   }
 
   /** One POST, never retried. */
-  addItem(item: QueueItemInput, options: CallOptions = {}) {
+  async addItem(item: QueueItemInput, options: CallOptions = {}) {
     const path = this.base.operation('Queues', 'AddQueueItem', undefined, { queue: true });
     this.base.check(`POST ${path}`, checkQueueItem(item));
     return this.base.send('POST', path, { itemData: item }, QueueItemSchema, options);
   }
 
   /** One POST, never retried; a 200 may still report FailedItems. */
-  bulkAdd(queueName: string, commitType: 'AllOrNothing' | 'ProcessAllIndependently', items: Omit<QueueItemInput, 'Name'>[], options: CallOptions = {}) {
+  async bulkAdd(queueName: string, commitType: 'AllOrNothing' | 'ProcessAllIndependently', items: Omit<QueueItemInput, 'Name'>[], options: CallOptions = {}) {
     const path = this.base.operation('Queues', 'BulkAddQueueItems', undefined, { queue: true });
     if (items.length === 0) this.base.check(`POST ${path}`, 'There are no items to add.');
     items.forEach((item, i) => {
@@ -66,13 +66,13 @@ export class QueuesApi {
     return this.base.send('POST', path, { queueName, commitType, queueItems: items.map((item) => ({ ...item, Name: queueName })) }, BulkAddResponseSchema, options);
   }
 
-  setProgress(itemId: number, progress: string, options: CallOptions = {}) {
+  async setProgress(itemId: number, progress: string, options: CallOptions = {}) {
     const path = this.base.operation('QueueItems', 'SetTransactionProgress', undefined, { key: itemId });
     this.base.check(`POST ${path}`, checkTextLimit('Progress', progress, LIMITS.progressChars));
     return this.base.send('POST', path, { progress }, undefined, options);
   }
 
-  setResult(itemId: number, result: { IsSuccessful: boolean; Output?: Record<string, unknown>; ProcessingException?: { Reason: string; Details: string } }, options: CallOptions = {}) {
+  async setResult(itemId: number, result: { IsSuccessful: boolean; Output?: Record<string, unknown>; ProcessingException?: { Reason: string; Details: string } }, options: CallOptions = {}) {
     const path = this.base.operation('Queues', 'SetTransactionResult', undefined, { key: itemId, queue: true });
     const endpoint = `POST ${path}`;
     this.base.check(endpoint, checkTextLimit('Output', result.Output ? JSON.stringify(result.Output) : undefined, LIMITS.outputChars));
@@ -105,7 +105,7 @@ export class QueuesApi {
     return this.base.getPage(this.base.operation('QueueItemComments', 'GetQueueItemCommentsHistory', { queueItemId }), QueueItemCommentSchema, options);
   }
 
-  addComment(queueItemId: number, text: string, options: CallOptions = {}) {
+  async addComment(queueItemId: number, text: string, options: CallOptions = {}) {
     this.base.check('POST /odata/QueueItemComments', text.trim() ? undefined : 'A comment cannot be empty.');
     return this.base.send('POST', '/odata/QueueItemComments', { QueueItemId: queueItemId, Text: text }, QueueItemCommentSchema, options);
   }

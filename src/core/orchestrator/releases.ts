@@ -17,7 +17,7 @@ export class ReleasesApi {
     return this.base.iterate('/odata/Releases', ReleaseSchema, { ...options, maxTop: MAX_TOP, paging: { pageSize: options.pageSize } });
   }
 
-  get(id: number, options: CallOptions = {}) {
+  async get(id: number, options: CallOptions = {}) {
     return this.base.get(this.base.entity('Releases', id), ReleaseSchema, options);
   }
 
@@ -28,12 +28,12 @@ export class ReleasesApi {
     await this.base.send('PATCH', path, { Arguments: { Input: inputJson } }, undefined, options);
   }
 
-  create(release: { Name: string; ProcessKey: string; ProcessVersion?: string; EnvironmentId?: number; Description?: string; InputArguments?: string }, options: CallOptions = {}) {
+  async create(release: { Name: string; ProcessKey: string; ProcessVersion?: string; EnvironmentId?: number; Description?: string; InputArguments?: string }, options: CallOptions = {}) {
     if (release.InputArguments !== undefined) this.base.check('POST /odata/Releases', checkInputArgumentsText(release.InputArguments));
     return this.base.send('POST', '/odata/Releases', release, ReleaseSchema, options);
   }
 
-  replace(id: number, release: { Name: string; Description?: string | null; EnvironmentId?: number; InputArguments?: string | null }, options: CallOptions = {}) {
+  async replace(id: number, release: { Name: string; Description?: string | null; EnvironmentId?: number; InputArguments?: string | null }, options: CallOptions = {}) {
     if (typeof release.InputArguments === 'string') this.base.check(`PUT /odata/Releases(${id})`, checkInputArgumentsText(release.InputArguments));
     return this.base.send('PUT', this.base.entity('Releases', id), release, ReleaseSchema, options);
   }

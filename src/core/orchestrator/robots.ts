@@ -59,7 +59,7 @@ export class RobotsApi {
   }
 
   /** One page of robot logs; skip + top beyond the 10,000-entry window is refused before sending. */
-  logs(options: ListOptions = {}) {
+  async logs(options: ListOptions = {}) {
     const { top = 100, skip = 0 } = options.query ?? {};
     this.base.check('GET /odata/RobotLogs', skip + top > LOG_WINDOW ? `Only the first ${LOG_WINDOW.toLocaleString('en')} log entries of a query can be read; narrow the filter (for example by time).` : undefined);
     return this.base.getPage('/odata/RobotLogs', RobotLogSchema, { ...options, maxTop: MAX_TOP });

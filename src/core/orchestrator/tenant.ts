@@ -83,7 +83,7 @@ export class TenantApi {
     return this.base.get(this.base.entity('Calendars', id), CalendarSchema, options);
   }
 
-  createCalendar(calendar: { Name: string; TimeZoneId?: string; ExcludedDates: string[] }, options: CallOptions = {}) {
+  async createCalendar(calendar: { Name: string; TimeZoneId?: string; ExcludedDates: string[] }, options: CallOptions = {}) {
     for (const date of calendar.ExcludedDates) this.base.check('POST /odata/Calendars', Number.isNaN(Date.parse(date)) ? `'${date}' is not a date.` : undefined);
     return this.base.send('POST', '/odata/Calendars', calendar, CalendarSchema, options);
   }
@@ -100,7 +100,7 @@ export class TenantApi {
     return this.base.getPage(this.base.operation('Webhooks', 'GetEventTypes', {}), EventTypeSchema, options);
   }
 
-  updateWebhook(id: number, webhook: { Url: string; Enabled: boolean; Secret?: string; AllowInsecureSsl?: boolean; SubscribeToAllEvents?: boolean; Events: { EventType: string }[] }, options: CallOptions = {}) {
+  async updateWebhook(id: number, webhook: { Url: string; Enabled: boolean; Secret?: string; AllowInsecureSsl?: boolean; SubscribeToAllEvents?: boolean; Events: { EventType: string }[] }, options: CallOptions = {}) {
     let protocol = '';
     try {
       protocol = new URL(webhook.Url).protocol;

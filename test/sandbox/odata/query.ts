@@ -151,7 +151,17 @@ export function queryCollection<R extends object>(set: EntitySetDef<R>, records:
   if (alwaysCount) options.count = true;
   let rows: R[] = [];
   for (const record of records) if (!options.filter || options.filter(record)) rows.push(record);
-  if (options.orderby.length > 0) {
+  const alreadyOrdered = () => {
+    // Large collections are stored in Id order; checking is O(n) where a sort is O(n log n) per page request.
+    const [only] = options.orderby;
+    if (options.orderby.length !== 1 || !only) return false;
+    for (let i = 1; i < rows.length; i++) {
+      const c = compareValues(resolvePath(set, rows[i - 1]!, only.path), resolvePath(set, rows[i]!, only.path));
+      if (only.desc ? c < 0 : c > 0) return false;
+    }
+    return true;
+  };
+  if (options.orderby.length > 0 && !alreadyOrdered()) {
     rows = rows
       .map((record) => ({ record, keys: options.orderby.map((o) => resolvePath(set, record, o.path)) }))
       .sort((x, y) => {

@@ -1,0 +1,110 @@
+import { and, eq, ge, gt, guid, type Filter } from '../odata/filter';
+import type { Page } from '../odata/envelope';
+import type { RobotLog } from '../orchestrator/schemas';
+import { sleep as realSleep } from '../http/retry';
+import type { FolderContext } from '../http/connection';
+
+/** Where the engine reads from: one page of logs after a cursor, and (for a job) whether it has finished. */
+export interface TailSource {
+  page(query: { filter: Filter; top: number }, signal?: AbortSignal): Promise<Page<RobotLog>>;
+  /** True once the job is in a final state; absent for robot tails, which follow until stopped. */
+  isFinished?(signal?: AbortSignal): Promise<boolean>;
+}
+
+export interface TailOptions {
+  jobKey?: string;
+  robotName?: string;
+  /** Only lines at or above this level (service order: Verbose < Trace < Information < Warning < Error < Fatal). */
+  minLevel?: string;
+  pageSize?: number;
+  minIntervalMs?: number;
+  maxIntervalMs?: number;
+  /** Lines may reach the index late; re-read this far behind the cursor and drop what was already delivered. */
+  overlapMs?: number;
+  signal?: AbortSignal;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export type TailEvent = { kind: 'lines'; lines: RobotLog[] } | { kind: 'finished' };
+
+const MAX_TOP = 1000;
+
+/** Orders by time, then Id (equal timestamps are common in bursts). */
+function compare(a: RobotLog, b: RobotLog): number {
+  const t = Date.parse(a.TimeStamp) - Date.parse(b.TimeStamp);
+  return t !== 0 ? t : a.Id - b.Id;
+}
+
+/**
+ * Follows robot logs: yields new lines in order with no gaps and no duplicates. The cursor is the last delivered
+ * (TimeStamp, Id); each poll asks for `TimeStamp gt cursor - overlap` and drops lines already delivered, so lines
+ * with equal timestamps and lines indexed a little late are neither lost nor repeated. It never pages with $skip,
+ * so the 10,000-entry window of the search index is never hit, however long the log. The interval adapts: at once
+ * while pages come back full, the minimum while lines arrive, doubling up to the maximum while idle. A job tail
+ * ends when the job is final and one more poll finds nothing.
+ */
+export async function* tailLogs(source: TailSource, options: TailOptions): AsyncGenerator<TailEvent, void, undefined> {
+  const pageSize = Math.min(options.pageSize ?? 200, MAX_TOP);
+  const minInterval = options.minIntervalMs ?? 1000;
+  const maxInterval = options.maxIntervalMs ?? 15_000;
+  const overlap = options.overlapMs ?? 2000;
+  const wait = options.sleep ?? realSleep;
+  const scope = and(options.jobKey ? eq('JobKey', guid(options.jobKey)) : undefined, options.robotName ? eq('RobotName', options.robotName) : undefined, options.minLevel ? ge('Level', options.minLevel) : undefined);
+  if (!scope) throw new Error('A log tail needs a job key or a robot name.');
+
+  let cursor: RobotLog | undefined;
+  /** Ids delivered within the overlap behind the cursor: the only ones a poll can return again. */
+  const recent = new Map<number, number>();
+  let interval = minInterval;
+  let finalSeen = false;
+
+  for (;;) {
+    options.signal?.throwIfAborted();
+    // A fast log can put more lines inside the overlap than one page holds: then look back only to the cursor.
+    const lookBack = recent.size > MAX_TOP - pageSize ? 0 : overlap;
+    const since = cursor ? new Date(Date.parse(cursor.TimeStamp) - lookBack - 1) : undefined;
+    const filter = and(scope, since ? gt('TimeStamp', since) : undefined)!;
+    const top = Math.min(MAX_TOP, pageSize + recent.size);
+    const page = await source.page({ filter, top }, options.signal);
+    const fresh = page.items.filter((line) => !recent.has(line.Id)).sort(compare);
+    if (fresh.length > 0) {
+      for (const line of fresh) recent.set(line.Id, Date.parse(line.TimeStamp));
+      const last = fresh[fresh.length - 1]!;
+      if (!cursor || compare(last, cursor) > 0) cursor = last;
+      const horizon = Date.parse(cursor.TimeStamp) - lookBack - 1;
+      for (const [id, time] of recent) if (time <= horizon) recent.delete(id);
+      yield { kind: 'lines', lines: fresh };
+    }
+    const full = page.items.length + page.skipped.length >= top;
+    if (full && fresh.length === 0) throw new Error(`More than ${MAX_TOP} log lines share one timestamp; they cannot be read in order.`);
+    if (full) continue; // more are waiting: read on without pausing
+    if (fresh.length === 0) {
+      if (finalSeen) {
+        yield { kind: 'finished' };
+        return;
+      }
+      if (source.isFinished && (await source.isFinished(options.signal))) {
+        finalSeen = true; // one more poll drains what the robot wrote last
+        continue;
+      }
+      interval = Math.min(maxInterval, interval * 2);
+    } else {
+      interval = minInterval;
+    }
+    await wait(interval, options.signal);
+  }
+}
+
+/** A tail source over the client's RobotLogs and Jobs(<key>) calls, for one job in one folder. */
+export function jobLogSource(
+  client: { robots: { logs(o: { folder?: FolderContext; signal?: AbortSignal; query: { filter: Filter; top: number; orderBy: { path: string }[] } }): Promise<Page<RobotLog>> }; jobs: { get(key: string, o: { folder?: FolderContext; signal?: AbortSignal }): Promise<{ State: string }> } },
+  folder: FolderContext,
+  jobKey: string,
+): TailSource {
+  return {
+    page: (query, signal) => client.robots.logs({ folder, signal, query: { ...query, orderBy: [{ path: 'TimeStamp' }] } }),
+    isFinished: async (signal) => FINAL_JOB_STATES.has((await client.jobs.get(jobKey, { folder, signal })).State),
+  };
+}
+
+export const FINAL_JOB_STATES: ReadonlySet<string> = new Set(['Successful', 'Faulted', 'Stopped']);

@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MockAgent, fetch as undiciFetch } from 'undici';
+import { and, contains, eq } from '../../../src/core/odata/filter';
+import { OrchestratorError } from '../../../src/core/http/errors';
+import { OrchestratorClient } from '../../../src/core/orchestrator/client';
+import type { FetchLike } from '../../../src/core/http/transport';
+import { signIn } from '../../sandbox/conformance/helpers';
+import { folderId, useCoreSandbox } from './fixtures';
+
+/** Counts the requests a client sends (per path), whatever the transport does with them. */
+function counting(base: FetchLike = (url, init) => fetch(url, init)) {
+  const calls: string[] = [];
+  const wrapped: FetchLike = (url, init) => {
+    calls.push(`${init.method} ${new URL(url).pathname}`);
+    return base(url, init);
+  };
+  return { fetch: wrapped, calls };
+}
+
+describe('core client resilience (sandbox faults)', () => {
+  const fx = useCoreSandbox();
+
+  it('refreshes the token once on 401 and retries that request once', async () => {
+    const good = (await signIn(fx.sandbox(), 'admin')).access_token;
+    const asked: boolean[] = [];
+    const client = await fx.client('admin', { token: async ({ forceRefresh }) => (asked.push(forceRefresh), forceRefresh ? good : 'stale-token') });
+    assert.equal((await client.packages.list({ query: { top: 1 } })).items.length, 1);
+    assert.deepEqual(asked, [false, true]);
+    const never = await fx.client('admin', { token: async () => 'always-bad' });
+    await assert.rejects(never.packages.list(), (e: OrchestratorError) => e.status === 401);
+  });
+
+  it('honours Retry-After on 429 for GETs (two requests, one wait of the advertised length)', async () => {
+    const counter = counting();
+    const waits: number[] = [];
+    const client = await fx.client('admin', { fetch: counter.fetch, sleep: async (ms) => void waits.push(ms) });
+    await fx.faults([{ path: '/sandbox/main/odata/Processes', status: 429, retryAfter: 2, times: 1 }]);
+    assert.equal((await client.packages.list({ query: { top: 1 } })).items.length, 1);
+    assert.equal(counter.calls.filter((c) => c.endsWith('/odata/Processes')).length, 2);
+    assert.deepEqual(waits, [2000]);
+  });
+
+  it('retries a 503 and succeeds; gives up after the cap with the service error', async () => {
+    const counter = counting();
+    const client = await fx.client('admin', { fetch: counter.fetch });
+    await fx.faults([{ path: '/sandbox/main/odata/Processes', status: 503, times: 1 }]);
+    await client.packages.list();
+    assert.equal(counter.calls.length, 2);
+    await fx.faults([{ path: '/sandbox/main/odata/Processes', status: 503 }]);
+    await assert.rejects(client.packages.list(), (e: OrchestratorError) => e.status === 503 && e.errorCode === 9000);
+    assert.equal(counter.calls.length, 2 + 4);
+  });
+
+  it('retries a connection reset', async () => {
+    const counter = counting();
+    const client = await fx.client('admin', { fetch: counter.fetch });
+    await fx.faults([{ path: '/sandbox/main/odata/Processes', reset: true, times: 1 }]);
+    await client.packages.list();
+    assert.equal(counter.calls.length, 2);
+  });
+
+  it('reports malformed JSON as an invalid response, without retrying', async () => {
+    const counter = counting();
+    const client = await fx.client('admin', { fetch: counter.fetch });
+    await fx.faults([{ path: '/sandbox/main/odata/Processes', malformed: true, times: 1 }]);
+    await assert.rejects(client.packages.list(), (e: OrchestratorError) => e.kind === 'invalidResponse' && /not valid JSON/.test(e.message));
+    assert.equal(counter.calls.length, 1);
+  });
+
+  it('never retries a POST: StartJobs answered 503 is sent once', async () => {
+    const counter = counting();
+    const client = await fx.client('admin', { fetch: counter.fetch });
+    const folder = { id: await folderId(client, 'Shared') };
+    const release = (await client.releases.list({ folder })).items[0]!;
+    counter.calls.length = 0;
+    await fx.faults([{ path: '/sandbox/main/odata/Jobs/*', status: 503 }, { path: '/sandbox/main/odata/Queues/*', reset: true }]);
+    await assert.rejects(client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1 }, { folder }), (e: OrchestratorError) => e.status === 503);
+    await assert.rejects(client.queues.addItem({ Name: 'OrderQueue' }, { folder }), (e: OrchestratorError) => e.kind === 'network');
+    assert.deepEqual(counter.calls.map((c) => c.split(' ')[0]), ['POST', 'POST']);
+  });
+
+  it('stops waiting when cancelled during a Retry-After wait', async () => {
+    const client = await fx.client('admin', { sleep: undefined });
+    await fx.faults([{ path: '/sandbox/main/odata/Processes', status: 429, retryAfter: 30 }]);
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 100);
+    await assert.rejects(client.packages.list({ signal: controller.signal }), (e: OrchestratorError) => e.kind === 'cancelled');
+    assert.ok(Date.now() - started < 10_000, 'did not sit out the 30 s');
+  });
+
+  it('sends a UTF-16 folder path through the encoded header', async () => {
+    const client = await fx.client('developer');
+    const queues = await client.queues.list({ folder: { path: 'Ünïcode Ørders — 東京' } });
+    assert.deepEqual(queues.items.map((q) => q.Name), ['Bestellungen']);
+    const plainAscii = await client.queues.list({ folder: { path: 'Shared/HR', encoding: 'plain' } });
+    assert.deepEqual(plainAscii.items.map((q) => q.Name), ['NewHires']);
+  });
+
+  it('keeps hostile text literal: the sandbox matches exactly the one item each', async () => {
+    const client = await fx.client('admin');
+    const folder = { id: await folderId(client, 'HR') };
+    const hostile = ["O'Brien", "''", '100%', 'a/b', 'Zoë 東京 😀', "') or true or ('", "x' or Reference ne '"];
+    for (const reference of hostile) await client.queues.addItem({ Name: 'NewHires', Reference: reference }, { folder });
+    for (const reference of hostile) {
+      const found = await client.queues.items({ folder, query: { filter: eq('Reference', reference) } });
+      assert.deepEqual(found.items.map((i) => i.Reference), [reference], reference);
+    }
+    const byContains = await client.queues.items({ folder, query: { filter: and(contains('Reference', "') or true"), eq('Status', 'New')) } });
+    assert.equal(byContains.items.length, 1);
+  });
+});
+
+describe('core client resilience (staged responses)', () => {
+  let server: Server;
+  let base = '';
+  let mode = '';
+  before(async () => {
+    server = createServer((req, res) => {
+      if (mode === 'reset-mid-body' && !req.headers['x-second']) {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+        res.write('{"value": [{"Id": 1');
+        setTimeout(() => res.socket?.destroy(), 20);
+        mode = 'ok';
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ value: [{ Id: 'Pkg', Key: 'Pkg:1.0.0', Version: '1.0.0', IsLatestVersion: true }] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const clientWith = (fetchImpl: FetchLike) => new OrchestratorClient({ connection: { kind: 'onPremises', serviceUrl: base }, fetch: fetchImpl, token: async () => 't', sleep: async () => undefined });
+
+  it('retries a GET whose body is cut off mid-way by a reset', async () => {
+    mode = 'reset-mid-body';
+    const counter = counting();
+    const page = await clientWith(counter.fetch).packages.list();
+    assert.equal(page.items[0]!.Id, 'Pkg');
+    assert.equal(counter.calls.length, 2);
+  });
+
+  it('skips and reports a row with wrong types; a wrong envelope is a clear error (MockAgent)', async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    const pool = agent.get('https://mock.example.test');
+    const good = { Id: 1, Key: '0d3f2a7b-1c2d-4e5f-8a9b-0c1d2e3f4a5b', State: 'Running', CreationTime: '2026-01-01T00:00:00Z' };
+    pool.intercept({ path: (p) => p.startsWith('/acct/ten/odata/Jobs'), method: 'GET' }).reply(200, { '@odata.count': 3, value: [good, { ...good, Id: 'two' }, { ...good, Id: 3, CreationTime: 'yesterday' }] }, { headers: { 'content-type': 'application/json' } });
+    pool.intercept({ path: (p) => p.startsWith('/acct/ten/odata/Jobs'), method: 'GET' }).reply(200, { value: 'not an array' }, { headers: { 'content-type': 'application/json' } });
+    const mocked: FetchLike = (url, init) => undiciFetch(url, { ...(init as object), dispatcher: agent }) as unknown as Promise<Response>;
+    const client = new OrchestratorClient({ connection: { kind: 'cloud', serviceUrl: 'https://mock.example.test', account: 'acct', tenant: 'ten' }, fetch: mocked, token: async () => 't' });
+    const page = await client.jobs.list({ folder: { id: 1 } });
+    assert.deepEqual(page.items.map((j) => j.Id), [1]);
+    assert.deepEqual(page.skipped.map((s) => s.index), [1, 2]);
+    assert.match(page.skipped[0]!.problem, /Id/);
+    assert.match(page.skipped[1]!.problem, /CreationTime/);
+    await assert.rejects(client.jobs.list({ folder: { id: 1 } }), (e: OrchestratorError) => e.kind === 'invalidResponse' && /GET \/odata\/Jobs did not answer a collection: value/.test(e.message));
+    await agent.close();
+  });
+});
+
+describe('paging the large queue', () => {
+  const fx = useCoreSandbox({ scale: 'large', rateLimitPerMinute: 100_000 });
+
+  it('reads 100,000 queue items in exactly 1,000 requests, in order, without duplicates', async function () {
+    this.timeout(120_000);
+    const counter = counting();
+    const client = await fx.client('admin', { fetch: counter.fetch });
+    const folder = { id: await folderId(client, 'Invoices') };
+    const queue = (await client.queues.list({ folder, query: { filter: eq('Name', 'InvoicesToProcess') } })).items[0]!;
+    counter.calls.length = 0;
+    const ids: number[] = [];
+    for await (const page of client.queues.iterateItems({ folder, query: { filter: eq('QueueDefinitionId', queue.Id) } })) ids.push(...page.map((i) => i.Id));
+    assert.equal(ids.length, 100_000);
+    assert.equal(new Set(ids).size, 100_000);
+    assert.ok(ids.every((id, i) => i === 0 || id > ids[i - 1]!));
+    assert.equal(counter.calls.length, 1000);
+  });
+
+  it('stops paging cleanly when cancelled', async () => {
+    const counter = counting();
+    const client = await fx.client('admin', { fetch: counter.fetch });
+    const folder = { id: await folderId(client, 'Invoices') };
+    counter.calls.length = 0;
+    const controller = new AbortController();
+    let pages = 0;
+    await assert.rejects(async () => {
+      for await (const _page of client.queues.iterateItems({ folder, signal: controller.signal })) {
+        if (++pages === 3) controller.abort(new Error('user cancelled'));
+      }
+    }, /cancelled/);
+    assert.equal(counter.calls.length, 3);
+  });
+});

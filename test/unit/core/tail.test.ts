@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { eq } from '../../../src/core/odata/filter';
+import { jobLogSource, tailLogs, type TailSource } from '../../../src/core/logs/tail';
+import type { RobotLog } from '../../../src/core/orchestrator/schemas';
+import { folderId, useCoreSandbox } from './fixtures';
+
+describe('log tail engine', () => {
+  const fx = useCoreSandbox({ jobDurationMs: 1500, pickupDelayMs: 20, logIntervalMs: 10 });
+
+  it('follows a running sandbox job and delivers exactly its full log: no gap, no duplicate, bursts included', async function () {
+    this.timeout(30_000);
+    const client = await fx.client('admin');
+    const folder = { id: await folderId(client, 'Shared') };
+    const release = (await client.releases.list({ folder, query: { filter: eq('Name', 'Invoice.Processing_Production') } })).items[0] ?? (await client.releases.list({ folder })).items[0]!;
+    const declared = JSON.parse((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input ?? '[]') as { name: string; type: string; required: boolean; hasDefault: boolean }[];
+    const input = Object.fromEntries(declared.filter((d) => d.required && !d.hasDefault).map((d) => [d.name, d.type.endsWith('[]') ? [] : /Int|Double/.test(d.type) ? 1 : d.type.includes('Boolean') ? true : d.type.includes('DateTime') ? '2026-01-01T00:00:00Z' : d.type.includes('Dictionary') ? {} : 'x']));
+    const [job] = await client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(input) }, { folder });
+    const delivered: RobotLog[] = [];
+    let finished = false;
+    for await (const event of tailLogs(jobLogSource(client, folder, job!.Key), { jobKey: job!.Key, pageSize: 20, minIntervalMs: 30, maxIntervalMs: 120, overlapMs: 50 })) {
+      if (event.kind === 'lines') delivered.push(...event.lines);
+      else finished = true;
+    }
+    assert.ok(finished);
+    const full: RobotLog[] = [];
+    for (let skip = 0; ; skip += 1000) {
+      const page = await client.robots.logs({ folder, query: { filter: eq('JobKey', job!.Key), top: 1000, skip } });
+      full.push(...page.items);
+      if (page.items.length < 1000) break;
+    }
+    assert.ok(full.length > 100, `${full.length} lines`);
+    assert.deepEqual(delivered.map((l) => l.Id), full.map((l) => l.Id));
+    const stamps = full.map((l) => l.TimeStamp);
+    assert.ok(stamps.length - new Set(stamps).size > 10, 'the log had equal-timestamp bursts');
+    assert.equal((await client.jobs.get(job!.Key, { folder })).State, 'Successful');
+  });
+
+  it('drops lines already delivered when they come back in the overlap, and picks up late ones', async () => {
+    const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+    const line = (id: number, s: number): RobotLog => ({ Id: id, Level: 'Information', TimeStamp: t(s), Message: `line ${id}` });
+    const store: RobotLog[] = [line(1, 1), line(2, 2), line(3, 2)];
+    let polls = 0;
+    let finishedAfter = 3;
+    const source: TailSource = {
+      page: async ({ filter, top }) => {
+        polls++;
+        const since = /TimeStamp gt ([^)\s]+)/.exec(filter)?.[1];
+        const rows = store.filter((l) => !since || Date.parse(l.TimeStamp) > Date.parse(since)).sort((a, b) => a.TimeStamp.localeCompare(b.TimeStamp) || a.Id - b.Id);
+        return { items: rows.slice(0, top), skipped: [] };
+      },
+      isFinished: async () => --finishedAfter <= 0,
+    };
+    const seen: number[] = [];
+    const sleeps: number[] = [];
+    let step = 0;
+    for await (const event of tailLogs(source, { jobKey: '0d3f2a7b-1c2d-4e5f-8a9b-0c1d2e3f4a5b', overlapMs: 2000, minIntervalMs: 100, maxIntervalMs: 400, sleep: async (ms) => void sleeps.push(ms) })) {
+      if (event.kind !== 'lines') break;
+      seen.push(...event.lines.map((l) => l.Id));
+      step++;
+      if (step === 1) store.push(line(5, 3), line(4, 1)); // 4 is late: older than the cursor, within the overlap
+    }
+    assert.deepEqual(seen, [1, 2, 3, 4, 5]);
+    assert.ok(polls >= 3);
+    assert.ok(sleeps.some((ms) => ms > 100), 'backed off while idle');
+  });
+
+  it('refuses a tail with neither a job nor a robot, and stops when cancelled', async () => {
+    const source: TailSource = { page: async () => ({ items: [], skipped: [] }) };
+    await assert.rejects(tailLogs(source, {}).next(), /job key or a robot name/);
+    const controller = new AbortController();
+    const iterator = tailLogs(source, { robotName: 'Robot-01', signal: controller.signal, minIntervalMs: 10 });
+    controller.abort(new Error('closed'));
+    await assert.rejects(iterator.next(), /closed/);
+  });
+});
