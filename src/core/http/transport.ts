@@ -35,6 +35,8 @@ export interface TransportOptions {
   timeoutMs?: number;
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Headers every request carries (the idea service's app key). Never logged. */
+  headers?: () => Promise<Record<string, string>> | Record<string, string>;
 }
 
 export type ResponseBody = { kind: 'json'; value: unknown } | { kind: 'empty' } | { kind: 'binary'; value: Uint8Array; fileName?: string };
@@ -129,7 +131,7 @@ export class Transport {
       if (signal?.aborted) throw cancelled(endpoint);
       throw new OrchestratorError({ kind: 'http', status: 401, endpoint, message: `Not signed in: ${(error as Error).message}`, cause: error });
     }
-    const headers: Record<string, string> = { accept: spec.binary ? 'application/octet-stream' : 'application/json', authorization: `Bearer ${token}`, ...spec.headers };
+    const headers: Record<string, string> = { accept: spec.binary ? 'application/octet-stream' : 'application/json', ...(await this.options.headers?.()), authorization: `Bearer ${token}`, ...spec.headers };
     if (spec.folder) {
       const [name, value] = folderHeader(spec.folder, this.options.connection.headerPrefix ?? DEFAULT_HEADER_PREFIX);
       headers[name] = value;

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { invalidInput, OrchestratorError } from '../http/errors';
+import { Transport, type FetchLike } from '../http/transport';
+import { parseEntity } from '../odata/envelope';
+import {
+  AppSchema, CategorySchema, CollaboratorSchema, ComponentSchema, dataOf, DocumentSchema, IdeaSchema, IdeaSchemaSchema, IdeaUserSchema, pageOf, PipelineSchema,
+  ReviewSchema, type IdeaSchema as FormSchema,
+} from './schemas';
+import { validateIdeaValues } from './validation';
+
+export interface IdeaServiceOptions {
+  /** {openapi_base_url}: `https://<host>/<org>/<tenant>/<product>/api/v1/openapi`. */
+  baseUrl: string;
+  token: () => Promise<string>;
+  appKey: () => Promise<string>;
+  /** Where the app key travels; the spec leaves it unshown (the sandbox uses X-App-Key). */
+  appKeyHeader?: string;
+  fetch: FetchLike;
+}
+
+type CallOptions = { signal?: AbortSignal };
+type Paging = CallOptions & { page?: number; pageSize?: number };
+
+/** The idea-management open API: every endpoint of its table, with bodies as the sandbox documents them. */
+export class IdeaClient {
+  readonly transport: Transport;
+
+  constructor(options: IdeaServiceOptions) {
+    this.transport = new Transport({
+      connection: { kind: 'onPremises', serviceUrl: options.baseUrl },
+      fetch: options.fetch,
+      token: () => options.token(),
+      headers: async () => ({ [options.appKeyHeader ?? 'X-App-Key']: await options.appKey() }),
+    });
+  }
+
+  private async call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, schema: z.ZodType<T> | undefined, body?: unknown, options: CallOptions = {}): Promise<T> {
+    const response = await this.transport.request({ method, path, body, signal: options.signal });
+    if (!schema) return undefined as T;
+    if (response.kind !== 'json') throw new OrchestratorError({ kind: 'invalidResponse', endpoint: `${method} ${path}`, message: `${method} ${path} answered no body.` });
+    return parseEntity(`${method} ${path}`, response.value, schema);
+  }
+
+  private static paging(options: Paging): string {
+    const params = new URLSearchParams();
+    if (options.page !== undefined) params.set('page', String(options.page));
+    if (options.pageSize !== undefined) params.set('pageSize', String(options.pageSize));
+    return params.size ? `?${params}` : '';
+  }
+
+  private static id(value: number, name: string): number {
+    if (!Number.isSafeInteger(value) || value < 1) throw invalidInput(name, `${name} must be a positive whole number.`);
+    return value;
+  }
+
+  async schema(options: CallOptions = {}) {
+    return (await this.call('GET', '/idea-schema', dataOf(IdeaSchemaSchema), undefined, options)).data;
+  }
+
+  /** Checked against the form before sending; field errors come back from the service too (OrchestratorError). */
+  async submit(form: FormSchema, values: Record<string, unknown>, options: CallOptions = {}) {
+    const problems = validateIdeaValues(form, values);
+    if (problems.length > 0) throw invalidInput('POST /idea-from-schema', problems.map((p) => `${p.field}: ${p.message}`).join('\n'));
+    return (await this.call('POST', '/idea-from-schema', dataOf(IdeaSchema), { schemaVersion: form.version, values }, options)).data;
+  }
+
+  async ideaForm(automationId: number, options: CallOptions = {}) {
+    return (await this.call('GET', `/automations/${IdeaClient.id(automationId, 'automationId')}/schema`, dataOf(z.looseObject({ schema: IdeaSchemaSchema, values: z.record(z.string(), z.unknown()) })), undefined, options)).data;
+  }
+
+  async updateIdea(automationId: number, values: Record<string, unknown>, options: CallOptions = {}) {
+    return (await this.call('PATCH', `/automations/${IdeaClient.id(automationId, 'automationId')}`, dataOf(IdeaSchema), { values }, options)).data;
+  }
+
+  ideas(options: Paging & { phase?: string; status?: string; search?: string } = {}) {
+    const params = new URLSearchParams(IdeaClient.paging(options).slice(1));
+    for (const key of ['phase', 'status', 'search'] as const) if (options[key]) params.set(key, options[key]!);
+    return this.call('GET', `/automations${params.size ? `?${params}` : ''}`, pageOf(IdeaSchema), undefined, options);
+  }
+
+  collaborators(options: Paging = {}) {
+    return this.call('GET', `/automations/collaborators${IdeaClient.paging(options)}`, pageOf(CollaboratorSchema.extend({ automationId: z.number().int() })), undefined, options);
+  }
+
+  addCollaborator(automationId: number, userId: number, role = 'Collaborator', options: CallOptions = {}) {
+    return this.call('POST', `/automations/${IdeaClient.id(automationId, 'automationId')}/collaborators`, dataOf(z.array(CollaboratorSchema)), { userId, role }, options);
+  }
+
+  removeCollaborator(automationId: number, userId: number, options: CallOptions = {}) {
+    return this.call('DELETE', `/automations/${IdeaClient.id(automationId, 'automationId')}/collaborators?userId=${IdeaClient.id(userId, 'userId')}`, undefined, undefined, options);
+  }
+
+  documents(automationId: number, options: CallOptions = {}) {
+    return this.call('GET', `/automations/${IdeaClient.id(automationId, 'automationId')}/documents`, dataOf(z.array(DocumentSchema)), undefined, options);
+  }
+
+  addDocument(automationId: number, document: { name: string; url: string }, options: CallOptions = {}) {
+    return this.call('POST', `/automations/${IdeaClient.id(automationId, 'automationId')}/documents`, dataOf(DocumentSchema), document, options);
+  }
+
+  components(automationId?: number, options: CallOptions = {}) {
+    const path = automationId === undefined ? '/components' : `/automations/${IdeaClient.id(automationId, 'automationId')}/components`;
+    return this.call('GET', path, dataOf(z.array(ComponentSchema)), undefined, options);
+  }
+
+  questionnaire(options: CallOptions = {}) {
+    return this.call('GET', '/questionnaire', dataOf(z.array(z.looseObject({ id: z.number(), question: z.string() }))), undefined, options);
+  }
+
+  costBenefit(options: Paging = {}) {
+    return this.call('GET', `/cba${IdeaClient.paging(options)}`, pageOf(z.looseObject({ automationId: z.number().int() })), undefined, options);
+  }
+
+  setProjectPlanBaseline(automationId: number, baseline: Record<string, unknown>, options: CallOptions = {}) {
+    return this.call('PUT', `/automations/cba/${IdeaClient.id(automationId, 'automationId')}/project-plan-baseline`, dataOf(z.unknown()), baseline, options);
+  }
+
+  /** Legacy submission; refused by services whose idea flow is customised (use submit). */
+  legacySubmit(kind: 'automationidea' | 'coe-automationidea' | 'processmining-idea', idea: { name: string; description: string }, options: CallOptions = {}) {
+    return this.call('POST', `/${kind}`, dataOf(IdeaSchema), idea, options);
+  }
+
+  addMedia(automationId: number, media: { name: string; url: string }, options: CallOptions = {}) {
+    return this.call('POST', `/automations/${IdeaClient.id(automationId, 'automationId')}/media`, dataOf(DocumentSchema), media, options);
+  }
+
+  async moveStatus(automationId: number, phase: string, status: string, comment?: string, options: CallOptions = {}) {
+    return (await this.call('POST', '/automations/status', dataOf(IdeaSchema), { automationId: IdeaClient.id(automationId, 'automationId'), phase, status, ...(comment ? { comment } : {}) }, options)).data;
+  }
+
+  async setTags(automationId: number, tags: string[], options: CallOptions = {}) {
+    if (tags.some((t) => !t.trim() || t.length > 50)) throw invalidInput('POST /automations/tags', 'Tags must be 1 to 50 characters.');
+    return this.call('POST', `/automations/${IdeaClient.id(automationId, 'automationId')}/tags`, dataOf(z.array(z.string())), { tags }, options);
+  }
+
+  setCategory(automationId: number, categoryId: number, options: CallOptions = {}) {
+    return this.call('PUT', `/automation/${IdeaClient.id(automationId, 'automationId')}/categories`, dataOf(IdeaSchema), { categoryId }, options);
+  }
+
+  pipeline(options: CallOptions = {}) {
+    return this.call('GET', '/automationpipeline', dataOf(PipelineSchema), undefined, options);
+  }
+
+  users(options: Paging = {}) {
+    return this.call('GET', `/users${IdeaClient.paging(options)}`, pageOf(IdeaUserSchema), undefined, options);
+  }
+
+  roles(options: CallOptions = {}) {
+    return this.call('GET', '/roles', dataOf(z.array(z.string())), undefined, options);
+  }
+
+  async addUser(user: { email: string; firstName: string; lastName: string }, options: CallOptions = {}) {
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(user.email)) throw invalidInput('POST /adduser', `'${user.email}' is not an e-mail address.`);
+    return this.call('POST', '/adduser', dataOf(IdeaUserSchema), user, options);
+  }
+
+  editUser(user: { id: number; firstName?: string; lastName?: string; status?: string }, options: CallOptions = {}) {
+    return this.call('POST', '/edituser', dataOf(IdeaUserSchema), user, options);
+  }
+
+  applications(options: CallOptions = {}) {
+    return this.call('GET', '/appinventory', dataOf(z.array(AppSchema)), undefined, options);
+  }
+
+  saveApplication(app: { id?: number; name: string; version?: string; vendor?: string }, options: CallOptions = {}) {
+    return this.call('PUT', '/appinventory', dataOf(AppSchema), app, options);
+  }
+
+  deleteApplication(applicationId: number, options: CallOptions = {}) {
+    return this.call('DELETE', `/appinventory/${IdeaClient.id(applicationId, 'applicationId')}`, undefined, undefined, options);
+  }
+
+  categories(options: CallOptions = {}) {
+    return this.call('GET', '/hierarchy', dataOf(z.array(CategorySchema)), undefined, options);
+  }
+
+  replaceCategories(categories: { id: number; name: string; parentId: number | null }[], options: CallOptions = {}) {
+    return this.call('PUT', '/categories', dataOf(z.array(CategorySchema)), { categories }, options);
+  }
+
+  store(options: Paging = {}) {
+    return this.call('GET', `/automation-store${IdeaClient.paging(options)}`, pageOf(IdeaSchema), undefined, options);
+  }
+
+  reviews(automationId: number, options: CallOptions = {}) {
+    return this.call('GET', `/automation-store/${IdeaClient.id(automationId, 'automationId')}/reviews`, dataOf(z.array(ReviewSchema)), undefined, options);
+  }
+}
