@@ -72,55 +72,55 @@ export class IdeaClient {
     return (await this.call('PATCH', `/automations/${IdeaClient.id(automationId, 'automationId')}`, dataOf(IdeaSchema), { values }, options)).data;
   }
 
-  ideas(options: Paging & { phase?: string; status?: string; search?: string } = {}) {
+  async ideas(options: Paging & { phase?: string; status?: string; search?: string } = {}) {
     const params = new URLSearchParams(IdeaClient.paging(options).slice(1));
     for (const key of ['phase', 'status', 'search'] as const) if (options[key]) params.set(key, options[key]!);
     return this.call('GET', `/automations${params.size ? `?${params}` : ''}`, pageOf(IdeaSchema), undefined, options);
   }
 
-  collaborators(options: Paging = {}) {
+  async collaborators(options: Paging = {}) {
     return this.call('GET', `/automations/collaborators${IdeaClient.paging(options)}`, pageOf(CollaboratorSchema.extend({ automationId: z.number().int() })), undefined, options);
   }
 
-  addCollaborator(automationId: number, userId: number, role = 'Collaborator', options: CallOptions = {}) {
+  async addCollaborator(automationId: number, userId: number, role = 'Collaborator', options: CallOptions = {}) {
     return this.call('POST', `/automations/${IdeaClient.id(automationId, 'automationId')}/collaborators`, dataOf(z.array(CollaboratorSchema)), { userId, role }, options);
   }
 
-  removeCollaborator(automationId: number, userId: number, options: CallOptions = {}) {
+  async removeCollaborator(automationId: number, userId: number, options: CallOptions = {}) {
     return this.call('DELETE', `/automations/${IdeaClient.id(automationId, 'automationId')}/collaborators?userId=${IdeaClient.id(userId, 'userId')}`, undefined, undefined, options);
   }
 
-  documents(automationId: number, options: CallOptions = {}) {
+  async documents(automationId: number, options: CallOptions = {}) {
     return this.call('GET', `/automations/${IdeaClient.id(automationId, 'automationId')}/documents`, dataOf(z.array(DocumentSchema)), undefined, options);
   }
 
-  addDocument(automationId: number, document: { name: string; url: string }, options: CallOptions = {}) {
+  async addDocument(automationId: number, document: { name: string; url: string }, options: CallOptions = {}) {
     return this.call('POST', `/automations/${IdeaClient.id(automationId, 'automationId')}/documents`, dataOf(DocumentSchema), document, options);
   }
 
-  components(automationId?: number, options: CallOptions = {}) {
+  async components(automationId?: number, options: CallOptions = {}) {
     const path = automationId === undefined ? '/components' : `/automations/${IdeaClient.id(automationId, 'automationId')}/components`;
     return this.call('GET', path, dataOf(z.array(ComponentSchema)), undefined, options);
   }
 
-  questionnaire(options: CallOptions = {}) {
+  async questionnaire(options: CallOptions = {}) {
     return this.call('GET', '/questionnaire', dataOf(z.array(z.looseObject({ id: z.number(), question: z.string() }))), undefined, options);
   }
 
-  costBenefit(options: Paging = {}) {
+  async costBenefit(options: Paging = {}) {
     return this.call('GET', `/cba${IdeaClient.paging(options)}`, pageOf(z.looseObject({ automationId: z.number().int() })), undefined, options);
   }
 
-  setProjectPlanBaseline(automationId: number, baseline: Record<string, unknown>, options: CallOptions = {}) {
+  async setProjectPlanBaseline(automationId: number, baseline: Record<string, unknown>, options: CallOptions = {}) {
     return this.call('PUT', `/automations/cba/${IdeaClient.id(automationId, 'automationId')}/project-plan-baseline`, dataOf(z.unknown()), baseline, options);
   }
 
   /** Legacy submission; refused by services whose idea flow is customised (use submit). */
-  legacySubmit(kind: 'automationidea' | 'coe-automationidea' | 'processmining-idea', idea: { name: string; description: string }, options: CallOptions = {}) {
+  async legacySubmit(kind: 'automationidea' | 'coe-automationidea' | 'processmining-idea', idea: { name: string; description: string }, options: CallOptions = {}) {
     return this.call('POST', `/${kind}`, dataOf(IdeaSchema), idea, options);
   }
 
-  addMedia(automationId: number, media: { name: string; url: string }, options: CallOptions = {}) {
+  async addMedia(automationId: number, media: { name: string; url: string }, options: CallOptions = {}) {
     return this.call('POST', `/automations/${IdeaClient.id(automationId, 'automationId')}/media`, dataOf(DocumentSchema), media, options);
   }
 
@@ -133,19 +133,19 @@ export class IdeaClient {
     return this.call('POST', `/automations/${IdeaClient.id(automationId, 'automationId')}/tags`, dataOf(z.array(z.string())), { tags }, options);
   }
 
-  setCategory(automationId: number, categoryId: number, options: CallOptions = {}) {
+  async setCategory(automationId: number, categoryId: number, options: CallOptions = {}) {
     return this.call('PUT', `/automation/${IdeaClient.id(automationId, 'automationId')}/categories`, dataOf(IdeaSchema), { categoryId }, options);
   }
 
-  pipeline(options: CallOptions = {}) {
+  async pipeline(options: CallOptions = {}) {
     return this.call('GET', '/automationpipeline', dataOf(PipelineSchema), undefined, options);
   }
 
-  users(options: Paging = {}) {
+  async users(options: Paging = {}) {
     return this.call('GET', `/users${IdeaClient.paging(options)}`, pageOf(IdeaUserSchema), undefined, options);
   }
 
-  roles(options: CallOptions = {}) {
+  async roles(options: CallOptions = {}) {
     return this.call('GET', '/roles', dataOf(z.array(z.string())), undefined, options);
   }
 
@@ -154,35 +154,35 @@ export class IdeaClient {
     return this.call('POST', '/adduser', dataOf(IdeaUserSchema), user, options);
   }
 
-  editUser(user: { id: number; firstName?: string; lastName?: string; status?: string }, options: CallOptions = {}) {
+  async editUser(user: { id: number; firstName?: string; lastName?: string; status?: string }, options: CallOptions = {}) {
     return this.call('POST', '/edituser', dataOf(IdeaUserSchema), user, options);
   }
 
-  applications(options: CallOptions = {}) {
+  async applications(options: CallOptions = {}) {
     return this.call('GET', '/appinventory', dataOf(z.array(AppSchema)), undefined, options);
   }
 
-  saveApplication(app: { id?: number; name: string; version?: string; vendor?: string }, options: CallOptions = {}) {
+  async saveApplication(app: { id?: number; name: string; version?: string; vendor?: string }, options: CallOptions = {}) {
     return this.call('PUT', '/appinventory', dataOf(AppSchema), app, options);
   }
 
-  deleteApplication(applicationId: number, options: CallOptions = {}) {
+  async deleteApplication(applicationId: number, options: CallOptions = {}) {
     return this.call('DELETE', `/appinventory/${IdeaClient.id(applicationId, 'applicationId')}`, undefined, undefined, options);
   }
 
-  categories(options: CallOptions = {}) {
+  async categories(options: CallOptions = {}) {
     return this.call('GET', '/hierarchy', dataOf(z.array(CategorySchema)), undefined, options);
   }
 
-  replaceCategories(categories: { id: number; name: string; parentId: number | null }[], options: CallOptions = {}) {
+  async replaceCategories(categories: { id: number; name: string; parentId: number | null }[], options: CallOptions = {}) {
     return this.call('PUT', '/categories', dataOf(z.array(CategorySchema)), { categories }, options);
   }
 
-  store(options: Paging = {}) {
+  async store(options: Paging = {}) {
     return this.call('GET', `/automation-store${IdeaClient.paging(options)}`, pageOf(IdeaSchema), undefined, options);
   }
 
-  reviews(automationId: number, options: CallOptions = {}) {
+  async reviews(automationId: number, options: CallOptions = {}) {
     return this.call('GET', `/automation-store/${IdeaClient.id(automationId, 'automationId')}/reviews`, dataOf(z.array(ReviewSchema)), undefined, options);
   }
 }

@@ -79,6 +79,8 @@ describe('core client against the sandbox: every endpoint group', () => {
     await client.robots.replace(created.Id, { Name: 'Core Robot 2', Type: 'Attended' });
     await client.robots.convertToFloating(created.Id);
     await client.robots.deleteMany([created.Id]);
+    const another = await client.robots.create({ Name: 'Core Robot 3', Username: 'corp\\core3', Type: 'Development' });
+    await client.robots.delete(another.Id);
     assert.ok((await client.robots.usernames()).value.length > 0);
     assert.ok((await client.robots.machineLicenseKeys()).value.length > 0);
     const release = (await client.releases.list({ folder })).items[0]!;
@@ -174,6 +176,8 @@ describe('core client against the sandbox: every endpoint group', () => {
     assert.equal((await client.folders.role(roles.items[0]!.Id)).Id, roles.items[0]!.Id);
     assert.ok((await client.folders.permissions()).items.length > 10);
     assert.equal((await client.folders.directoryPermissions(2)).UserId, 2);
+    await client.folders.deleteUser(4);
+    assert.ok(!(await client.folders.listUsers()).items.some((u) => u.Id === 4));
   });
 
   it('tenant: tenants, features, settings, licenses, alerts, calendars, webhooks, audit', async () => {
