@@ -1,6 +1,6 @@
 // `npm run bench`: prints figures, asserts nothing. Runs the core client against the sandbox over real HTTP.
 import { startSandbox } from '../sandbox/index';
-import { signIn } from '../sandbox/conformance/helpers';
+import { requiredInputsFor, signIn } from '../sandbox/conformance/helpers';
 import { OrchestratorClient } from '../../src/core/orchestrator/client';
 import { RateLimitScheduler } from '../../src/core/http/scheduler';
 import { eq } from '../../src/core/odata/filter';
@@ -57,8 +57,7 @@ async function logTail(): Promise<void> {
     const folders = await client.folders.list();
     const folder = { id: folders.items.find((f) => f.DisplayName === 'Shared')!.Id };
     const release = (await client.releases.list({ folder })).items[0]!;
-    const declared = JSON.parse((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input ?? '[]') as { name: string; type: string; required: boolean; hasDefault: boolean }[];
-    const input = Object.fromEntries(declared.filter((d) => d.required && !d.hasDefault).map((d) => [d.name, d.type.endsWith('[]') ? [] : /Int|Double/.test(d.type) ? 1 : d.type.includes('Boolean') ? true : d.type.includes('DateTime') ? '2026-01-01T00:00:00Z' : d.type.includes('Dictionary') ? {} : 'x']));
+    const input = requiredInputsFor((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input);
     const [job] = await client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(input) }, { folder });
     const before = requests();
     const started = performance.now();

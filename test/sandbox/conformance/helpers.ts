@@ -156,14 +156,19 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, what: stri
   throw new Error(`Timed out waiting for ${what}`);
 }
 
+/** Values for every required input argument declared in a package's Arguments.Input text. */
+export function requiredInputsFor(declaredJson: string | null | undefined): Record<string, unknown> {
+  const declared: { name: string; type: string; required?: boolean; hasDefault?: boolean }[] = JSON.parse(declaredJson ?? '[]');
+  const sample = (type: string): unknown =>
+    type.endsWith('[]') ? [] : type.includes('Dictionary') ? {} : /Int|Double/.test(type) ? 1 : type.includes('Boolean') ? true : type.includes('DateTime') ? '2026-01-01T00:00:00Z' : 'x';
+  return Object.fromEntries(declared.filter((d) => d.required && !d.hasDefault).map((d) => [d.name, sample(d.type)]));
+}
+
 /** Values for every required input argument of a release's package, so StartJobs accepts the request. */
 export async function requiredInputs(api: Api, release: { ProcessKey: string; ProcessVersion: string }): Promise<Record<string, unknown>> {
   const key = encodeURIComponent(`${release.ProcessKey}:${release.ProcessVersion}`);
   const args = await api.get(`/odata/Processes/${NS}.GetArguments(key='${key}')`);
-  const declared: { name: string; type: string; required: boolean; hasDefault: boolean }[] = JSON.parse(args.body.Input ?? '[]');
-  const sample = (type: string): unknown =>
-    type.endsWith('[]') ? [] : type.includes('Dictionary') ? {} : /Int|Double/.test(type) ? 1 : type.includes('Boolean') ? true : type.includes('DateTime') ? '2026-01-01T00:00:00Z' : 'x';
-  return Object.fromEntries(declared.filter((d) => d.required && !d.hasDefault).map((d) => [d.name, sample(d.type)]));
+  return requiredInputsFor(args.body.Input);
 }
 
 /** Signs a user in and reads the folder ids, the setup most suites share. */

@@ -3,6 +3,7 @@ import { eq } from '../../../src/core/odata/filter';
 import { OrchestratorError } from '../../../src/core/http/errors';
 import { collectAll } from '../../../src/core/odata/paging';
 import { folderId, useCoreSandbox } from './fixtures';
+import { requiredInputsFor } from '../../sandbox/conformance/helpers';
 
 describe('core client against the sandbox: every endpoint group', () => {
   const fx = useCoreSandbox({ jobDurationMs: 300, pickupDelayMs: 20, logIntervalMs: 20 });
@@ -54,8 +55,7 @@ describe('core client against the sandbox: every endpoint group', () => {
     const client = await fx.client();
     const folder = { id: await folderId(client, 'Shared') };
     const release = (await client.releases.list({ folder })).items[0]!;
-    const declared = JSON.parse((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input ?? '[]') as { name: string; required: boolean; hasDefault: boolean; type: string }[];
-    const input = Object.fromEntries(declared.filter((d) => d.required && !d.hasDefault).map((d) => [d.name, d.type.endsWith('[]') ? [] : d.type.includes('Int') || d.type.includes('Double') ? 1 : d.type.includes('Boolean') ? true : d.type.includes('DateTime') ? '2026-01-01T00:00:00Z' : d.type.includes('Dictionary') ? {} : 'x']));
+    const input = requiredInputsFor((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input);
     const [job] = await client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(input) }, { folder });
     assert.equal(job!.State, 'Pending');
     const byKey = await client.jobs.get(job!.Key, { folder });

@@ -3,6 +3,7 @@ import { eq } from '../../../src/core/odata/filter';
 import { jobLogSource, tailLogs, type TailSource } from '../../../src/core/logs/tail';
 import type { RobotLog } from '../../../src/core/orchestrator/schemas';
 import { folderId, useCoreSandbox } from './fixtures';
+import { requiredInputsFor } from '../../sandbox/conformance/helpers';
 
 describe('log tail engine', () => {
   const fx = useCoreSandbox({ jobDurationMs: 1500, pickupDelayMs: 20, logIntervalMs: 10 });
@@ -12,8 +13,7 @@ describe('log tail engine', () => {
     const client = await fx.client('admin');
     const folder = { id: await folderId(client, 'Shared') };
     const release = (await client.releases.list({ folder, query: { filter: eq('Name', 'Invoice.Processing_Production') } })).items[0] ?? (await client.releases.list({ folder })).items[0]!;
-    const declared = JSON.parse((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input ?? '[]') as { name: string; type: string; required: boolean; hasDefault: boolean }[];
-    const input = Object.fromEntries(declared.filter((d) => d.required && !d.hasDefault).map((d) => [d.name, d.type.endsWith('[]') ? [] : /Int|Double/.test(d.type) ? 1 : d.type.includes('Boolean') ? true : d.type.includes('DateTime') ? '2026-01-01T00:00:00Z' : d.type.includes('Dictionary') ? {} : 'x']));
+    const input = requiredInputsFor((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input);
     const [job] = await client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(input) }, { folder });
     const delivered: RobotLog[] = [];
     let finished = false;
