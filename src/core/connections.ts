@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/**
+ * A connection as the user configures it in `orchestrator.connections` (no secrets). Validators are pure so the
+ * Add Connection input can check each field as the user types, and tests can name the bad inputs.
+ */
+export const ConnectionSettingSchema = z.object({
+  label: z.string().trim().min(1),
+  kind: z.enum(['cloud', 'onPremises']),
+  serviceUrl: z.string(),
+  identityUrl: z.string().optional(),
+  account: z.string().optional(),
+  tenant: z.string().optional(),
+  clientId: z.string().optional(),
+  scopes: z.string().optional(),
+  audience: z.string().optional(),
+  protection: z.enum(['normal', 'confirm', 'readOnly']).optional(),
+  loginHint: z.string().optional(),
+  prompt: z.string().optional(),
+  ideasUrl: z.string().optional(),
+});
+export type ConnectionSetting = z.infer<typeof ConnectionSettingSchema>;
+
+export interface Connection extends ConnectionSetting {
+  /** Stable across label edits: derived from where the tenant lives. */
+  id: string;
+  clientId: string;
+  scopes: string;
+  protection: 'normal' | 'confirm' | 'readOnly';
+}
+
+export const DEFAULT_CLIENT_ID = 'orchestrator-workbench';
+export const DEFAULT_SCOPES = 'openid profile offline_access email';
+
+export function validateUrl(value: string, what = 'URL'): string | undefined {
+  const text = value.trim();
+  if (!text) return `Enter the ${what}.`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return `'${text}' is not a valid URL (for example https://cloud.example.com).`;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `The ${what} must start with https:// (or http:// for a local service).`;
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol === 'http:' && !local) return `Use https:// for ${url.hostname}: tokens must not travel unencrypted.`;
+  if (url.username || url.password) return 'Leave credentials out of the URL.';
+  if (url.search || url.hash) return 'Leave query and fragment out of the URL.';
+  return undefined;
+}
+
+export function validateLogicalName(value: string, what: 'account' | 'tenant'): string | undefined {
+  const text = value.trim();
+  if (!text) return `Enter the ${what} logical name.`;
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/.test(text)) return `The ${what} logical name may contain letters, digits, - and _ (as in the URL after the host).`;
+  return undefined;
+}
+
+export function validateClientId(value: string): string | undefined {
+  return /^[\w.:-]{1,200}$/.test(value.trim()) ? undefined : 'The client id is a single word of letters, digits and . _ : -';
+}
+
+function normalizedUrl(value: string): string {
+  return value.trim().replace(/\/+$/, '');
+}
+
+export function connectionId(setting: ConnectionSetting): string {
+  const host = normalizedUrl(setting.serviceUrl).toLowerCase();
+  return setting.kind === 'cloud' ? `${host}/${(setting.account ?? '').toLowerCase()}/${(setting.tenant ?? '').toLowerCase()}` : host;
+}
+
+/** Every problem with one configured connection (empty when it can be used). */
+export function validateConnection(setting: ConnectionSetting): string[] {
+  const problems: string[] = [];
+  const add = (problem: string | undefined) => problem && problems.push(problem);
+  add(validateUrl(setting.serviceUrl, 'service URL'));
+  if (setting.kind === 'cloud') {
+    add(validateUrl(setting.identityUrl ?? '', 'identity URL'));
+    add(validateLogicalName(setting.account ?? '', 'account'));
+    add(validateLogicalName(setting.tenant ?? '', 'tenant'));
+  }
+  if (setting.clientId !== undefined) add(validateClientId(setting.clientId));
+  if (setting.ideasUrl !== undefined) add(validateUrl(setting.ideasUrl, 'idea-service URL'));
+  return problems;
+}
+
+/** Reads the setting: valid connections, and a message per entry that cannot be used (never throws). */
+export function readConnections(raw: unknown): { connections: Connection[]; problems: string[] } {
+  const connections: Connection[] = [];
+  const problems: string[] = [];
+  if (!Array.isArray(raw)) return { connections, problems: raw === undefined ? [] : ['orchestrator.connections must be a list.'] };
+  const seen = new Set<string>();
+  raw.forEach((entry, index) => {
+    const parsed = ConnectionSettingSchema.safeParse(entry);
+    const name = typeof (entry as { label?: unknown })?.label === 'string' ? `'${(entry as { label: string }).label}'` : `#${index + 1}`;
+    if (!parsed.success) {
+      problems.push(`Connection ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'} ${i.message}`).join('; ')}`);
+      return;
+    }
+    const issues = validateConnection(parsed.data);
+    if (issues.length > 0) {
+      problems.push(`Connection ${name}: ${issues.join(' ')}`);
+      return;
+    }
+    const id = connectionId(parsed.data);
+    if (seen.has(id)) {
+      problems.push(`Connection ${name} points at the same tenant as another one and is ignored.`);
+      return;
+    }
+    seen.add(id);
+    connections.push({
+      ...parsed.data,
+      serviceUrl: normalizedUrl(parsed.data.serviceUrl),
+      ...(parsed.data.identityUrl ? { identityUrl: normalizedUrl(parsed.data.identityUrl) } : {}),
+      id,
+      clientId: parsed.data.clientId?.trim() || DEFAULT_CLIENT_ID,
+      scopes: parsed.data.scopes?.trim() || DEFAULT_SCOPES,
+      protection: parsed.data.protection ?? 'normal',
+    });
+  });
+  return { connections, problems };
+}
+
+/** The idea service of a tenant: `<service>/<account>/<tenant>/ideas_/api/v1/openapi` unless overridden. */
+export function ideasBaseUrl(connection: Connection): string | undefined {
+  if (connection.ideasUrl) return normalizedUrl(connection.ideasUrl);
+  if (connection.kind !== 'cloud') return undefined;
+  return `${connection.serviceUrl}/${connection.account}/${connection.tenant}/ideas_/api/v1/openapi`;
+}
