@@ -4,6 +4,14 @@ export const EXTENSION_ID = 'orchestrator-workbench.orchestrator-workbench';
 
 export const CommandId = {
   showAbout: 'orchestrator.showAbout',
+  addConnection: 'orchestrator.addConnection',
+  editConnection: 'orchestrator.editConnection',
+  removeConnection: 'orchestrator.removeConnection',
+  signIn: 'orchestrator.signIn',
+  signOut: 'orchestrator.signOut',
+  signInWithAccessToken: 'orchestrator.signInWithAccessToken',
+  setIdeaServiceCredentials: 'orchestrator.setIdeaServiceCredentials',
+  switchActiveFolder: 'orchestrator.switchActiveFolder',
 } as const;
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];
 
@@ -15,7 +23,12 @@ export type ViewId = (typeof ViewId)[keyof typeof ViewId];
 
 export const ContextKey = {
   activated: 'orchestrator.activated',
+  hasConnections: 'orchestrator.hasConnections',
+  signedIn: 'orchestrator.signedIn',
 } as const;
 export type ContextKey = (typeof ContextKey)[keyof typeof ContextKey];
 
 export const OUTPUT_CHANNEL_NAME = 'Orchestrator Workbench';
+
+/** Secret key of a connection's idea-service API token and app key. */
+export const ideaSecretKey = (connectionId: string) => `orchestrator.ideas.${connectionId}`;

@@ -1,18 +1,69 @@
 import * as vscode from 'vscode';
-import { ContextKey, OUTPUT_CHANNEL_NAME } from './constants';
+import { ContextKey, ideaSecretKey, OUTPUT_CHANNEL_NAME } from './constants';
 import { registerAllCommands } from './host/commands/registry';
+import { Logger } from './host/log';
+import { ConnectionStore } from './host/connectionStore';
+import { ActiveContext } from './host/active';
+import { ConnectionStatusBar } from './host/statusBar';
+import { secretStoreOf } from './host/auth/secretStore';
+import { AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, OrchestratorAuthProvider } from './host/auth/provider';
+import { SessionManager, type StoredAccount } from './core/auth/sessions';
+import { ideasBaseUrl, type Connection } from './core/connections';
+import { OrchestratorClient } from './core/orchestrator/client';
+import { RateLimitScheduler } from './core/http/scheduler';
+import { IdeaClient } from './core/ideas/client';
+import { CommandId } from './constants';
 
 /**
  * The one place that wires the extension together: it owns the services, the disposables and the context keys.
- * Later features add their services here so their lifetime follows the extension's.
  */
 export class Ctx implements vscode.Disposable {
-  readonly log: vscode.LogOutputChannel;
+  readonly log: Logger;
+  readonly connections: ConnectionStore;
+  readonly sessions: SessionManager;
+  readonly auth: OrchestratorAuthProvider;
+  readonly active: ActiveContext;
+  readonly statusBar: ConnectionStatusBar;
+  /** Settles once the stored sessions are loaded (tests and commands that need them wait for it). */
+  readonly ready: Promise<void>;
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly clients = new Map<string, { client: OrchestratorClient; accountId: string }>();
+  private readonly schedulers = new Map<string, RateLimitScheduler>();
 
   constructor(readonly extension: vscode.ExtensionContext) {
-    this.log = this.track(vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true }));
+    this.log = new Logger(this.track(vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true })));
+    this.connections = this.track(new ConnectionStore((problems) => {
+      for (const problem of problems) this.log.warn(problem);
+      void vscode.window.showWarningMessage(`Some Orchestrator connections cannot be used: ${problems[0]}${problems.length > 1 ? ` (+${problems.length - 1} more)` : ''}`, 'Open Settings').then((choice) => {
+        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'orchestrator.connections');
+      });
+    }));
+    this.active = this.track(new ActiveContext(extension.globalState));
+    this.sessions = new SessionManager({
+      secrets: secretStoreOf(extension.secrets),
+      fetch: (url, init) => fetch(url, init),
+      onExpired: (account) => this.sessionExpired(account),
+    });
+    this.track({ dispose: () => this.sessions.dispose() });
+    this.auth = this.track(new OrchestratorAuthProvider(this.sessions, this.connections, this.log, () => vscode.workspace.getConfiguration('orchestrator').get<number>('auth.loopbackPort', 0)));
+    this.track(vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, this.auth, { supportsMultipleAccounts: true }));
+    this.statusBar = this.track(new ConnectionStatusBar(this));
     for (const registration of registerAllCommands(this)) this.track(registration);
+
+    const refresh = () => {
+      this.clients.clear();
+      this.statusBar.update();
+      void vscode.commands.executeCommand('setContext', ContextKey.hasConnections, this.connections.all().length > 0);
+      void vscode.commands.executeCommand('setContext', ContextKey.signedIn, this.sessions.accounts().length > 0);
+    };
+    this.track(this.connections.onDidChange(refresh));
+    this.track(this.active.onDidChange(refresh));
+    this.track(this.sessions.onDidChange(refresh));
+    // Another window signed in, out, or rotated a refresh token: follow it.
+    this.track(extension.secrets.onDidChange((event) => {
+      if (event.key.startsWith('orchestrator.session')) void this.sessions.load();
+    }));
+    this.ready = this.sessions.load().then(refresh, (error: unknown) => this.log.error(`Could not load sessions: ${(error as Error).message}`));
     void vscode.commands.executeCommand('setContext', ContextKey.activated, true);
     extension.subscriptions.push(this);
   }
@@ -24,6 +75,57 @@ export class Ctx implements vscode.Disposable {
   track<T extends vscode.Disposable>(disposable: T): T {
     this.disposables.push(disposable);
     return disposable;
+  }
+
+  /** The chosen connection; else the only one; else the first one signed in. */
+  activeConnection(): Connection | undefined {
+    const all = this.connections.all();
+    return this.connections.get(this.active.get().connectionId ?? '') ?? (all.length === 1 ? all[0] : all.find((c) => this.accountFor(c.id)));
+  }
+
+  accountFor(connectionId: string): StoredAccount | undefined {
+    return this.sessions.accounts().find((a) => a.connectionId === connectionId);
+  }
+
+  /** The typed client of a connection, signed in as its account; one rate-limit budget per tenant. */
+  clientFor(connection: Connection): OrchestratorClient {
+    const account = this.accountFor(connection.id);
+    if (!account) throw new Error(`You are not signed in to '${connection.label}'. Run "Orchestrator: Sign In".`);
+    const cached = this.clients.get(connection.id);
+    if (cached && cached.accountId === account.id) return cached.client;
+    let scheduler = this.schedulers.get(connection.id);
+    if (!scheduler) this.schedulers.set(connection.id, (scheduler = new RateLimitScheduler({ budgetPerMinute: vscode.workspace.getConfiguration('orchestrator').get<number>('rateLimit.budgetPerMinute', 50) })));
+    const client = new OrchestratorClient({
+      connection,
+      fetch: (url, init) => fetch(url, init),
+      token: async ({ forceRefresh }) => {
+        const token = await this.sessions.accessToken(account.id, { forceRefresh });
+        this.log.redact(token);
+        return token;
+      },
+      scheduler,
+    });
+    this.clients.set(connection.id, { client, accountId: account.id });
+    return client;
+  }
+
+  /** The idea-service client of a connection, with the API token and app key from SecretStorage. */
+  async ideasClientFor(connection: Connection): Promise<IdeaClient> {
+    const baseUrl = ideasBaseUrl(connection);
+    if (!baseUrl) throw new Error(`'${connection.label}' has no idea-service URL. Set "ideasUrl" in Edit Connection.`);
+    const stored = await this.extension.secrets.get(ideaSecretKey(connection.id));
+    if (!stored) throw new Error(`No idea-service credentials for '${connection.label}'. Run "Orchestrator: Set Idea Service Credentials".`);
+    const { token, appKey } = JSON.parse(stored) as { token: string; appKey: string };
+    this.log.redact(token);
+    this.log.redact(appKey);
+    return new IdeaClient({ baseUrl, token: async () => token, appKey: async () => appKey, fetch: (url, init) => fetch(url, init) });
+  }
+
+  private sessionExpired(account: StoredAccount): void {
+    this.log.warn(`The sign-in of ${account.label} expired (invalid_grant); it was removed.`);
+    void vscode.window.showWarningMessage(`Your sign-in to ${account.label} has expired. Sign in again to continue.`, 'Sign In').then((choice) => {
+      if (choice) void vscode.commands.executeCommand(CommandId.signIn, account.connectionId);
+    });
   }
 
   dispose(): void {

@@ -44,6 +44,18 @@ async function runSuite(context: BrowserContext, editor: RunningEditor, outDir: 
   }
 }
 
+/** The connections the suite signs in to: the sandbox (login_hint + prompt=none completes the browser step) and a
+ * connection with a client id the identity provider does not know (its error page never redirects back). */
+function integrationSettings(sandboxUrl: string): Record<string, unknown> {
+  const base = { kind: 'cloud', serviceUrl: sandboxUrl, identityUrl: `${sandboxUrl}/identity`, account: 'sandbox', loginHint: 'developer', prompt: 'none' };
+  return {
+    'orchestrator.connections': [
+      { ...base, label: 'Sandbox', tenant: 'main' },
+      { ...base, label: 'Wrong client', tenant: 'staging', clientId: 'not-registered' },
+    ],
+  };
+}
+
 async function main(): Promise<number> {
   installCleanup();
   const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'inherit' });
@@ -55,7 +67,7 @@ async function main(): Promise<number> {
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
     sandbox = await startSandbox({});
-    editor = await startEditor({ name: 'integration', smokeTestDriver: true, env: { ORCHESTRATOR_SANDBOX_URL: sandbox.url } });
+    editor = await startEditor({ name: 'integration', smokeTestDriver: true, env: { ORCHESTRATOR_SANDBOX_URL: sandbox.url }, settings: integrationSettings(sandbox.url) });
     browser = await launchBrowser();
     console.log(`integration: code-server ${editor.url}, sandbox ${sandbox.url}`);
     const code = await runSuite(browser.context, editor, suite, true);

@@ -2,6 +2,14 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../../ctx';
 import type { CommandId } from '../../constants';
 import { showAbout } from './showAbout';
+import { addConnection } from './addConnection';
+import { editConnection } from './editConnection';
+import { removeConnection } from './removeConnection';
+import { signIn } from './signIn';
+import { signOut } from './signOut';
+import { signInWithAccessToken } from './signInWithAccessToken';
+import { setIdeaServiceCredentials } from './setIdeaServiceCredentials';
+import { switchActiveFolder } from './switchActiveFolder';
 
 /** What a command handler receives besides its arguments: the context and a token that cancels its work. */
 export interface CommandRun {
@@ -20,7 +28,7 @@ export interface CommandDefinition {
 /** Below this a command finishes before a notification would be readable; above it the user sees progress. */
 const PROGRESS_DELAY_MS = 300;
 
-const commands: readonly CommandDefinition[] = [showAbout];
+const commands: readonly CommandDefinition[] = [showAbout, addConnection, editConnection, removeConnection, signIn, signOut, signInWithAccessToken, setIdeaServiceCredentials, switchActiveFolder];
 
 export function registerAllCommands(ctx: Ctx): vscode.Disposable[] {
   return commands.map((command) => vscode.commands.registerCommand(command.id, (...args: unknown[]) => runCommand(ctx, command, args)));
@@ -48,14 +56,14 @@ export async function runCommand(ctx: Ctx, command: CommandDefinition, args: unk
   try {
     return await work;
   } catch (error) {
-    if (cancellation.token.isCancellationRequested) {
+    if (cancellation.token.isCancellationRequested || error instanceof vscode.CancellationError) {
       ctx.log.info(`${command.id} cancelled`);
       return undefined;
     }
     const message = error instanceof Error ? error.message : String(error);
     ctx.log.error(`${command.id} failed: ${message}`);
     void vscode.window.showErrorMessage(`${command.title} failed: ${message}`, 'Show Log').then((choice) => {
-      if (choice === 'Show Log') ctx.log.show(true);
+      if (choice === 'Show Log') ctx.log.show();
     });
     return undefined;
   } finally {

@@ -1,0 +1,57 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface LoopbackServer {
+  /** `http://127.0.0.1:<port>/callback` */
+  redirectUri: string;
+  /** The full callback URL once a request with our state arrives. */
+  callback: Promise<string>;
+  dispose(): void;
+}
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:system-ui,sans-serif;margin:4rem auto;max-width:32rem}</style></head><body><h1>${title}</h1><p>${body}</p></body></html>`;
+
+/**
+ * A one-shot server on 127.0.0.1 that serves only /callback. A request whose state is not ours gets an error page
+ * and the server keeps waiting; ours ends the wait and the server closes. It also closes on dispose.
+ */
+export async function startLoopback(expectedState: string, port = 0): Promise<LoopbackServer> {
+  let resolve!: (url: string) => void;
+  let reject!: (error: Error) => void;
+  const callback = new Promise<string>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  callback.catch(() => undefined);
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method !== 'GET' || url.pathname !== '/callback') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+    if (url.searchParams.get('state') !== expectedState) {
+      res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end(page('Sign-in not recognised', 'This response does not belong to the sign-in in progress. Start the sign-in again from VS Code.'));
+      return;
+    }
+    const failed = url.searchParams.get('error');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', connection: 'close' });
+    res.end(failed ? page('Sign-in failed', 'Return to VS Code for details.') : page('Signed in', 'You can close this tab and return to VS Code.'));
+    resolve(`http://127.0.0.1${req.url ?? ''}`);
+    setImmediate(() => server.close());
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', () => ok());
+  });
+  const { port: actual } = server.address() as AddressInfo;
+  return {
+    redirectUri: `http://127.0.0.1:${actual}/callback`,
+    callback,
+    dispose: () => {
+      server.close();
+      server.closeAllConnections?.();
+      reject(new Error('The sign-in was cancelled.'));
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import * as vscode from 'vscode';
+import type { Connection } from '../../core/connections';
+import type { SessionManager, StoredAccount } from '../../core/auth/sessions';
+import { TokenError } from '../../core/auth/tokens';
+import type { Logger } from '../log';
+import { runAuthorizationCodeFlow } from './signInFlow';
+
+export const AUTH_PROVIDER_ID = 'orchestrator';
+export const AUTH_PROVIDER_LABEL = 'Orchestrator';
+/** Sessions are asked for per connection: `connection:<id>` among the scopes. */
+export const connectionScope = (connectionId: string) => `connection:${connectionId}`;
+
+export function accountIdOf(connectionId: string, userName: string): string {
+  return `${connectionId}|${userName}`;
+}
+
+/**
+ * The VS Code AuthenticationProvider: several accounts (one or more per tenant connection), shown in the Accounts
+ * menu. Access tokens come from the session manager (memory only), refresh tokens never leave SecretStorage.
+ */
+export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
+  readonly onDidChangeSessions = this.emitter.event;
+  private readonly subscription: { dispose(): void };
+
+  constructor(
+    private readonly sessions: SessionManager,
+    private readonly connections: { all(): Connection[]; get(id: string): Connection | undefined },
+    private readonly log: Logger,
+    private readonly loopbackPort: () => number,
+  ) {
+    this.subscription = sessions.onDidChange((change) => {
+      const toSession = (account: StoredAccount): vscode.AuthenticationSession => ({ id: account.id, accessToken: '', account: { id: account.id, label: account.label }, scopes: account.scopes.split(' ') });
+      this.emitter.fire({ added: change.added.map(toSession), removed: change.removed.map(toSession), changed: change.changed.map(toSession) });
+    });
+  }
+
+  private wanted(scopes: readonly string[] | undefined): string | undefined {
+    return scopes?.find((s) => s.startsWith('connection:'))?.slice('connection:'.length);
+  }
+
+  async getSessions(scopes?: readonly string[]): Promise<vscode.AuthenticationSession[]> {
+    const connectionId = this.wanted(scopes);
+    const result: vscode.AuthenticationSession[] = [];
+    for (const account of this.sessions.accounts()) {
+      if (connectionId && account.connectionId !== connectionId) continue;
+      try {
+        const accessToken = await this.sessions.accessToken(account.id);
+        this.log.redact(accessToken);
+        result.push({ id: account.id, accessToken, account: { id: account.id, label: account.label }, scopes: [connectionScope(account.connectionId), ...account.scopes.split(' ')] });
+      } catch (error) {
+        // A network failure is not a sign-out: the account stays and is offered again once reachable.
+        this.log.warn(`Could not renew the session of ${account.label}: ${(error as Error).message}`);
+      }
+    }
+    return result;
+  }
+
+  async createSession(scopes: readonly string[]): Promise<vscode.AuthenticationSession> {
+    let connection = this.connections.get(this.wanted(scopes) ?? '');
+    if (!connection) {
+      const cloud = this.connections.all().filter((c) => c.kind === 'cloud');
+      const pick = await vscode.window.showQuickPick(cloud.map((c) => ({ label: c.label, description: `${c.account}/${c.tenant}`, connection: c })), { title: 'Sign in to which tenant?' });
+      if (!pick) throw new vscode.CancellationError();
+      connection = pick.connection;
+    }
+    if (connection.kind !== 'cloud') throw new Error(`'${connection.label}' is on-premises: use "Sign In with Access Token".`);
+    const target = connection;
+    const { tokens, claims } = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Signing in to ${target.label}… (finish in your browser)`, cancellable: true },
+      (_progress, token) => runAuthorizationCodeFlow(target, token, this.loopbackPort()),
+    );
+    this.log.redact(tokens.access_token);
+    this.log.redact(tokens.refresh_token);
+    const userName = claims.preferred_username ?? claims.email ?? claims.sub ?? 'user';
+    const account: StoredAccount = {
+      id: accountIdOf(target.id, userName), connectionId: target.id, userName, label: `${userName} (${target.label})`, scopes: tokens.scope ?? target.scopes,
+      kind: 'oauth', identityUrl: target.identityUrl, clientId: target.clientId,
+    };
+    if (!tokens.refresh_token) this.log.warn(`The identity provider gave no refresh token for ${account.label}: you will have to sign in again when the access token expires.`);
+    await this.sessions.add(account, tokens);
+    this.log.info(`Signed in as ${account.label}.`);
+    return { id: account.id, accessToken: tokens.access_token, account: { id: account.id, label: account.label }, scopes: [connectionScope(target.id), ...account.scopes.split(' ')] };
+  }
+
+  async removeSession(sessionId: string): Promise<void> {
+    const removed = await this.sessions.remove(sessionId);
+    if (removed) this.log.info(`Signed out ${removed.label}.`);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.emitter.dispose();
+  }
+}
+
+export function isSignInExpired(error: unknown): boolean {
+  return error instanceof TokenError && error.kind === 'invalid_grant';
+}

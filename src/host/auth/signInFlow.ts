@@ -1,0 +1,79 @@
+import * as vscode from 'vscode';
+import type { Connection } from '../../core/connections';
+import { authorizeUrl, createPkce, parseCallback } from '../../core/auth/pkce';
+import { checkIdToken, exchangeCode, type IdTokenClaims, type TokenResponse } from '../../core/auth/tokens';
+import { startLoopback } from './loopback';
+
+const FLOW_TIMEOUT_MS = 5 * 60_000;
+
+export interface SignInResult {
+  tokens: TokenResponse;
+  claims: IdTokenClaims;
+}
+
+function cancelled(): Error {
+  return new vscode.CancellationError();
+}
+
+/**
+ * Authorization code + PKCE. The redirect goes to a loopback server in the extension host; `asExternalUri` makes
+ * it reachable from the user's browser in every setup (local, remote, web: code-server proxies the port). If the
+ * browser cannot be opened, the user can paste the final URL instead. Ends on the callback, on cancellation, or
+ * after 5 minutes, and always closes the server.
+ */
+export async function runAuthorizationCodeFlow(connection: Connection, token: vscode.CancellationToken, port = 0): Promise<SignInResult> {
+  if (!connection.identityUrl) throw new Error(`Connection '${connection.label}' has no identity URL.`);
+  const pkce = await createPkce();
+  const loopback = await startLoopback(pkce.state, port);
+  try {
+    const external = await vscode.env.asExternalUri(vscode.Uri.parse(loopback.redirectUri));
+    const redirectUri = external.toString(true);
+    const url = authorizeUrl({
+      identityUrl: connection.identityUrl,
+      clientId: connection.clientId,
+      redirectUri,
+      scopes: connection.scopes,
+      audience: connection.audience,
+      pkce,
+      loginHint: connection.loginHint,
+      prompt: connection.prompt,
+      extra: connection.kind === 'cloud' && connection.tenant ? { tenant: connection.tenant } : undefined,
+    });
+    const opened = await vscode.env.openExternal(vscode.Uri.parse(url));
+    const callbackUrl = await Promise.race([
+      loopback.callback,
+      opened ? new Promise<never>(() => undefined) : pasteFallback(url, token),
+      new Promise<never>((_, reject) => {
+        const timer = setTimeout(() => reject(new Error('The sign-in did not complete within 5 minutes. Start it again when you are ready.')), FLOW_TIMEOUT_MS);
+        token.onCancellationRequested(() => {
+          clearTimeout(timer);
+          reject(cancelled());
+        });
+        void loopback.callback.finally(() => clearTimeout(timer));
+      }),
+    ]);
+    const result = parseCallback(callbackUrl, pkce.state);
+    if ('error' in result) throw new Error(result.error === 'access_denied' ? 'Sign-in was declined at the identity provider.' : `The identity provider refused the sign-in: ${result.description}`);
+    const tokens = await exchangeCode(fetch, connection.identityUrl, { code: result.code, verifier: pkce.verifier, redirectUri, clientId: connection.clientId });
+    const claims = checkIdToken(tokens.id_token, { nonce: pkce.nonce, clientId: connection.clientId });
+    return { tokens, claims };
+  } finally {
+    loopback.dispose();
+  }
+}
+
+/** When no browser could be opened: the URL goes to the clipboard and the user pastes where the browser ended. */
+async function pasteFallback(url: string, token: vscode.CancellationToken): Promise<string> {
+  await vscode.env.clipboard.writeText(url);
+  const pasted = await vscode.window.showInputBox(
+    {
+      title: 'Sign in: paste the address the browser ends on',
+      prompt: 'The sign-in address is on your clipboard. Open it in a browser, sign in, then paste the full address of the page you land on.',
+      ignoreFocusOut: true,
+      validateInput: (value) => (/[?&]code=/.test(value) || /[?&]error=/.test(value) ? undefined : 'Paste the whole address; it contains code= and state='),
+    },
+    token,
+  );
+  if (!pasted) throw cancelled();
+  return pasted;
+}

@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import { validateClientId, validateLogicalName, validateUrl, type ConnectionSetting } from '../../core/connections';
+import { pickConnection } from './pickConnection';
+import type { CommandDefinition } from './registry';
+
+type Field = { key: keyof ConnectionSetting; label: string; validate: (value: string) => string | undefined; cloudOnly?: boolean };
+
+const FIELDS: Field[] = [
+  { key: 'label', label: 'Name', validate: (v) => (v.trim() ? undefined : 'Enter a name.') },
+  { key: 'serviceUrl', label: 'Service URL', validate: (v) => validateUrl(v, 'service URL') },
+  { key: 'identityUrl', label: 'Identity URL', validate: (v) => validateUrl(v, 'identity URL'), cloudOnly: true },
+  { key: 'account', label: 'Account', validate: (v) => validateLogicalName(v, 'account'), cloudOnly: true },
+  { key: 'tenant', label: 'Tenant', validate: (v) => validateLogicalName(v, 'tenant'), cloudOnly: true },
+  { key: 'clientId', label: 'Client id', validate: validateClientId, cloudOnly: true },
+  { key: 'ideasUrl', label: 'Idea-service URL', validate: (v) => (v.trim() === '' ? undefined : validateUrl(v, 'idea-service URL')) },
+];
+
+/** Edit one field of a connection (validated as typed), or its protection level. */
+export const editConnection: CommandDefinition = {
+  id: CommandId.editConnection,
+  title: 'Edit Connection',
+  async run({ ctx }, arg) {
+    const connection = await pickConnection(ctx, arg, 'Edit which connection?');
+    if (!connection) return;
+    const raw = ctx.connections.raw();
+    const index = raw.findIndex((c) => c.label === connection.label);
+    if (index < 0) throw new Error(`'${connection.label}' is not in your user settings (it may come from workspace settings).`);
+    const entry = raw[index]!;
+    const fields = FIELDS.filter((f) => !f.cloudOnly || connection.kind === 'cloud');
+    const pick = await vscode.window.showQuickPick(
+      [...fields.map((f) => ({ label: f.label, description: String(entry[f.key] ?? ''), field: f as Field | undefined })), { label: 'Protection', description: connection.protection, field: undefined }],
+      { title: `Edit ${connection.label}` },
+    );
+    if (!pick) return;
+    let updated: ConnectionSetting;
+    if (!pick.field) {
+      const level = await vscode.window.showQuickPick(['normal', 'confirm', 'readOnly'], { title: `Protection of ${connection.label}` });
+      if (!level) return;
+      updated = { ...entry, protection: level as 'normal' };
+    } else {
+      const field = pick.field;
+      const value = await vscode.window.showInputBox({ title: `${connection.label}: ${field.label}`, value: String(entry[field.key] ?? ''), validateInput: field.validate, ignoreFocusOut: true });
+      if (value === undefined) return;
+      updated = { ...entry, [field.key]: value.trim() === '' && field.key === 'ideasUrl' ? undefined : value.trim() };
+    }
+    await ctx.connections.save(raw.map((c, i) => (i === index ? updated : c)));
+    ctx.log.info(`Edited connection ${updated.label}.`);
+  },
+};

@@ -1,0 +1,25 @@
+import * as vscode from 'vscode';
+import type { Connection } from '../../core/connections';
+import type { Ctx } from '../../ctx';
+
+/** The connection a command acts on: the one passed in (id or tree node), else the only one, else a pick. */
+export async function pickConnection(ctx: Ctx, arg: unknown, title: string, filter: (c: Connection) => boolean = () => true): Promise<Connection | undefined> {
+  const id = typeof arg === 'string' ? arg : typeof (arg as { connectionId?: unknown })?.connectionId === 'string' ? (arg as { connectionId: string }).connectionId : undefined;
+  if (id) {
+    const found = ctx.connections.get(id);
+    if (!found) throw new Error(`There is no connection '${id}'.`);
+    return found;
+  }
+  const candidates = ctx.connections.all().filter(filter);
+  if (candidates.length === 0) {
+    const choice = await vscode.window.showInformationMessage('There is no Orchestrator connection yet.', 'Add Connection…');
+    if (choice) await vscode.commands.executeCommand('orchestrator.addConnection');
+    return undefined;
+  }
+  if (candidates.length === 1) return candidates[0];
+  const pick = await vscode.window.showQuickPick(
+    candidates.map((c) => ({ label: c.label, description: c.kind === 'cloud' ? `${c.account}/${c.tenant}` : c.serviceUrl, detail: ctx.accountFor(c.id)?.label ?? 'signed out', connection: c })),
+    { title, matchOnDescription: true },
+  );
+  return pick?.connection;
+}

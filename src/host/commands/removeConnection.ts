@@ -1,0 +1,21 @@
+import * as vscode from 'vscode';
+import { CommandId, ideaSecretKey } from '../../constants';
+import { pickConnection } from './pickConnection';
+import type { CommandDefinition } from './registry';
+
+/** Removes a connection after confirmation, with its sign-ins and idea-service credentials. */
+export const removeConnection: CommandDefinition = {
+  id: CommandId.removeConnection,
+  title: 'Remove Connection',
+  async run({ ctx }, arg) {
+    const connection = await pickConnection(ctx, arg, 'Remove which connection?');
+    if (!connection) return;
+    const answer = await vscode.window.showWarningMessage(`Remove the connection '${connection.label}'?`, { modal: true, detail: 'Its sign-ins and idea-service credentials are deleted from this machine. Nothing changes on the service.' }, 'Remove');
+    if (answer !== 'Remove') return;
+    for (const account of ctx.sessions.accounts().filter((a) => a.connectionId === connection.id)) await ctx.sessions.remove(account.id);
+    await ctx.extension.secrets.delete(ideaSecretKey(connection.id));
+    await ctx.connections.save(ctx.connections.raw().filter((c) => c.label !== connection.label));
+    if (ctx.active.get().connectionId === connection.id) await ctx.active.set({});
+    ctx.log.info(`Removed connection ${connection.label}.`);
+  },
+};

@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import { CommandId, ideaSecretKey } from '../../constants';
+import { ideasBaseUrl } from '../../core/connections';
+import { IdeaClient } from '../../core/ideas/client';
+import { pickConnection } from './pickConnection';
+import type { CommandDefinition } from './registry';
+
+/** The idea service's API token and app key, entered once, checked with a cheap call, kept in SecretStorage. */
+export const setIdeaServiceCredentials: CommandDefinition = {
+  id: CommandId.setIdeaServiceCredentials,
+  title: 'Set Idea Service Credentials',
+  async run({ ctx, token: cancellation }, arg) {
+    const connection = await pickConnection(ctx, arg, 'Idea-service credentials for which connection?');
+    if (!connection) return;
+    const baseUrl = ideasBaseUrl(connection);
+    if (!baseUrl) throw new Error(`'${connection.label}' has no idea-service URL. Set "Idea-service URL" with Edit Connection first.`);
+    const ask = (title: string, prompt: string) => vscode.window.showInputBox({ title, prompt, password: true, ignoreFocusOut: true, validateInput: (v) => (/^\S{8,}$/.test(v.trim()) ? undefined : 'Paste the whole value (at least 8 characters, no spaces).') });
+    const token = (await ask(`Idea service of ${connection.label}: API token`, 'From the administration console: platform setup, Open API.'))?.trim();
+    if (!token) return;
+    const appKey = (await ask(`Idea service of ${connection.label}: app key`, 'Generated with the API token.'))?.trim();
+    if (!appKey) return;
+    ctx.log.redact(token);
+    ctx.log.redact(appKey);
+    const controller = new AbortController();
+    cancellation.onCancellationRequested(() => controller.abort());
+    const client = new IdeaClient({ baseUrl, token: async () => token, appKey: async () => appKey, fetch: (url, init) => fetch(url, init) });
+    try {
+      await client.schema({ signal: controller.signal });
+    } catch (error) {
+      throw new Error(`The idea service did not accept these credentials: ${(error as Error).message}`, { cause: error });
+    }
+    await ctx.extension.secrets.store(ideaSecretKey(connection.id), JSON.stringify({ token, appKey }));
+    void vscode.window.showInformationMessage(`Idea-service credentials saved for ${connection.label}.`);
+  },
+};

@@ -1,0 +1,21 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import { AUTH_PROVIDER_ID, connectionScope } from '../auth/provider';
+import { pickConnection } from './pickConnection';
+import type { CommandDefinition } from './registry';
+
+/** Sign In: the VS Code way (the account then appears in the Accounts menu). On-premises goes to the token sign-in. */
+export const signIn: CommandDefinition = {
+  id: CommandId.signIn,
+  title: 'Sign In',
+  async run({ ctx }, arg) {
+    const connection = await pickConnection(ctx, arg, 'Sign in to which connection?');
+    if (!connection) return undefined;
+    if (connection.kind === 'onPremises') return vscode.commands.executeCommand(CommandId.signInWithAccessToken, connection.id);
+    // Through VS Code, so the account shows in the Accounts menu and this extension is recorded as allowed to use it.
+    const session = await vscode.authentication.getSession(AUTH_PROVIDER_ID, [connectionScope(connection.id)], { createIfNone: true });
+    if (!ctx.active.get().connectionId) await ctx.active.set({ connectionId: connection.id });
+    void vscode.window.showInformationMessage(`Signed in as ${session.account.label}.`);
+    return session.account.label;
+  },
+};

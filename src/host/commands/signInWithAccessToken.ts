@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import { OrchestratorClient } from '../../core/orchestrator/client';
+import { accountIdOf } from '../auth/provider';
+import { pickConnection } from './pickConnection';
+import type { CommandDefinition } from './registry';
+
+/**
+ * On-premises token acquisition is not specified: the user pastes an access token, which is checked with a cheap
+ * authenticated call before it is stored (SecretStorage only).
+ */
+export const signInWithAccessToken: CommandDefinition = {
+  id: CommandId.signInWithAccessToken,
+  title: 'Sign In with Access Token',
+  async run({ ctx, token: cancellation }, arg) {
+    const connection = await pickConnection(ctx, arg, 'Sign in to which connection?');
+    if (!connection) return;
+    const accessToken = await vscode.window.showInputBox({
+      title: `Sign in to ${connection.label} with an access token`,
+      prompt: 'Paste a bearer access token for this service. It is kept in VS Code\'s secret storage only.',
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (value) => (/^\S{16,}$/.test(value.trim()) ? undefined : 'An access token is one word of at least 16 characters.'),
+    });
+    if (!accessToken) return;
+    ctx.log.redact(accessToken.trim());
+    const probe = new OrchestratorClient({ connection, fetch: (url, init) => fetch(url, init), token: async () => accessToken.trim() });
+    const controller = new AbortController();
+    cancellation.onCancellationRequested(() => controller.abort());
+    try {
+      await probe.folders.permissions({ signal: controller.signal });
+    } catch (error) {
+      throw new Error(`The token was not accepted by ${connection.label}: ${(error as Error).message}`, { cause: error });
+    }
+    const userName = 'access token';
+    await ctx.sessions.add({ id: accountIdOf(connection.id, userName), connectionId: connection.id, userName, label: `${userName} (${connection.label})`, scopes: '', kind: 'accessToken', accessToken: accessToken.trim() });
+    if (!ctx.active.get().connectionId) await ctx.active.set({ connectionId: connection.id });
+    void vscode.window.showInformationMessage(`Signed in to ${connection.label} with an access token.`);
+  },
+};

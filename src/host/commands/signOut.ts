@@ -1,0 +1,22 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import type { CommandDefinition } from './registry';
+
+/** Sign Out: removes the account's refresh token from SecretStorage and its access token from memory. */
+export const signOut: CommandDefinition = {
+  id: CommandId.signOut,
+  title: 'Sign Out',
+  async run({ ctx }, arg) {
+    const connectionId = typeof arg === 'string' ? arg : undefined;
+    const accounts = ctx.sessions.accounts().filter((a) => !connectionId || a.connectionId === connectionId);
+    if (accounts.length === 0) {
+      void vscode.window.showInformationMessage('You are not signed in to any Orchestrator connection.');
+      return;
+    }
+    const account = accounts.length === 1 ? accounts[0] : (await vscode.window.showQuickPick(accounts.map((a) => ({ label: a.label, account: a })), { title: 'Sign out of which account?' }))?.account;
+    if (!account) return;
+    await ctx.sessions.remove(account.id);
+    ctx.log.info(`Signed out ${account.label}.`);
+    void vscode.window.showInformationMessage(`Signed out ${account.label}.`);
+  },
+};

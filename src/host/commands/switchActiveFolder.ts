@@ -1,0 +1,32 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import { collectAll } from '../../core/odata/paging';
+import { pickConnection } from './pickConnection';
+import type { CommandDefinition } from './registry';
+
+/** Chooses the connection and folder that commands act on by default (shown in the status bar). */
+export const switchActiveFolder: CommandDefinition = {
+  id: CommandId.switchActiveFolder,
+  title: 'Switch Active Folder',
+  async run({ ctx, token, progressTitle }, arg) {
+    const connection = await pickConnection(ctx, arg, 'Which connection?');
+    if (!connection) return undefined;
+    if (!ctx.accountFor(connection.id)) {
+      const choice = await vscode.window.showWarningMessage(`You are not signed in to ${connection.label}.`, 'Sign In');
+      if (choice) await vscode.commands.executeCommand(CommandId.signIn, connection.id);
+      if (!ctx.accountFor(connection.id)) return undefined;
+    }
+    progressTitle(`Reading the folders of ${connection.label}…`);
+    const controller = new AbortController();
+    token.onCancellationRequested(() => controller.abort());
+    const folders = await collectAll(ctx.clientFor(connection).folders.iterate({ signal: controller.signal, query: { orderBy: [{ path: 'FullyQualifiedName' }] } }));
+    if (folders.length === 0) throw new Error(`You have no folders in ${connection.label}. Ask an administrator to assign you to one.`);
+    const pick = await vscode.window.showQuickPick(
+      folders.map((f) => ({ label: f.FullyQualifiedName, description: f.FolderType === 'Personal' ? 'personal workspace' : undefined, folder: f })),
+      { title: `Active folder in ${connection.label}`, matchOnDescription: true },
+    );
+    if (!pick) return undefined;
+    await ctx.active.set({ connectionId: connection.id, folder: { id: pick.folder.Id, path: pick.folder.FullyQualifiedName } });
+    return pick.folder.FullyQualifiedName;
+  },
+};

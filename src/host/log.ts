@@ -1,0 +1,50 @@
+import type * as vscode from 'vscode';
+
+/**
+ * The extension's log: the LogOutputChannel plus a short in-memory tail (for tests and bug reports). Every line is
+ * passed through redaction first, so a token that reaches a message (in an error from a library, say) is never
+ * written: secrets are registered here the moment they are obtained.
+ */
+export class Logger {
+  private readonly secrets = new Set<string>();
+  private readonly tail: string[] = [];
+
+  constructor(private readonly channel: vscode.LogOutputChannel) {}
+
+  redact(secret: string | undefined): void {
+    if (secret && secret.length >= 8) this.secrets.add(secret);
+  }
+
+  private clean(message: string): string {
+    let text = message;
+    for (const secret of this.secrets) text = text.split(secret).join('***');
+    return text.replace(/(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi, '$1***');
+  }
+
+  private keep(level: string, message: string): string {
+    const line = this.clean(message);
+    this.tail.push(`${level} ${line}`);
+    if (this.tail.length > 500) this.tail.shift();
+    return line;
+  }
+
+  info(message: string): void {
+    this.channel.info(this.keep('info', message));
+  }
+
+  warn(message: string): void {
+    this.channel.warn(this.keep('warn', message));
+  }
+
+  error(message: string): void {
+    this.channel.error(this.keep('error', message));
+  }
+
+  recent(): readonly string[] {
+    return this.tail;
+  }
+
+  show(): void {
+    this.channel.show(true);
+  }
+}
