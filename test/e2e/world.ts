@@ -28,7 +28,15 @@ export const mochaHooks = {
     const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'ignore' });
     if (built.status !== 0) throw new Error('the extension build failed');
     const sandbox = await startSandbox({});
-    const editor = await startEditor({ name: 'e2e', installExtension: true, settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
+    const editor = await startEditor({
+      name: 'e2e',
+      installExtension: true,
+      settings: {
+        'workbench.colorTheme': 'Default Dark Modern',
+        // The sandbox completes the browser step at once for this user (login_hint + prompt=none).
+        'orchestrator.connections': [{ label: 'Sandbox', kind: 'cloud', serviceUrl: sandbox.url, identityUrl: sandbox.identityUrl, account: 'sandbox', tenant: 'main', loginHint: 'developer', prompt: 'none' }],
+      },
+    });
     const browser = await launchBrowser();
     const page = await browser.context.newPage();
     Object.assign(world, {

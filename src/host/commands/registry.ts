@@ -22,6 +22,8 @@ export interface CommandRun {
 export interface CommandDefinition {
   readonly id: CommandId;
   readonly title: string;
+  /** The command shows its own progress (e.g. sign-in waiting for the browser): no second notification. */
+  readonly ownProgress?: boolean;
   run(run: CommandRun, ...args: unknown[]): Promise<unknown>;
 }
 
@@ -44,7 +46,7 @@ export async function runCommand(ctx: Ctx, command: CommandDefinition, args: unk
   let settled = false;
   const work = command.run({ ctx, token: cancellation.token, progressTitle: (next) => (title = next) }, ...args);
   const timer = setTimeout(() => {
-    if (settled) return;
+    if (settled || command.ownProgress) return;
     void vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       (_progress, progressToken) => {

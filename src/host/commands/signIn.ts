@@ -8,6 +8,7 @@ import type { CommandDefinition } from './registry';
 export const signIn: CommandDefinition = {
   id: CommandId.signIn,
   title: 'Sign In',
+  ownProgress: true,
   async run({ ctx }, arg) {
     const connection = await pickConnection(ctx, arg, 'Sign in to which connection?');
     if (!connection) return undefined;
