@@ -68,7 +68,7 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
     const target = connection;
     const { tokens, claims } = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Signing in to ${target.label}… (finish in your browser)`, cancellable: true },
-      (_progress, token) => runAuthorizationCodeFlow(target, token, this.loopbackPort()),
+      (_progress, token) => runAuthorizationCodeFlow(target, token, this.loopbackPort(), (m) => this.log.info(m)),
     );
     this.log.redact(tokens.access_token);
     this.log.redact(tokens.refresh_token);

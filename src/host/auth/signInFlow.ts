@@ -17,17 +17,21 @@ function cancelled(): Error {
 
 /**
  * Authorization code + PKCE. The redirect goes to a loopback server in the extension host; `asExternalUri` makes
- * it reachable from the user's browser in every setup (local, remote, web: code-server proxies the port). If the
- * browser cannot be opened, the user can paste the final URL instead. Ends on the callback, on cancellation, or
- * after 5 minutes, and always closes the server.
+ * it reachable from the user's browser in every setup (local, remote, web: code-server proxies the port as
+ * /proxy/<port>/callback). This extension always runs in a Node extension host, so the loopback server is always
+ * available. A URI-handler redirect is not offered: in the web workbench openExternal re-encodes the query of the
+ * authorize URL, which splits a redirect_uri that has its own query (…/callback?vscode-reqid=…&…). If the browser
+ * cannot be opened, the user pastes the final URL instead. Ends on the callback, on cancellation, or after 5
+ * minutes, and always closes the server.
  */
-export async function runAuthorizationCodeFlow(connection: Connection, token: vscode.CancellationToken, port = 0): Promise<SignInResult> {
+export async function runAuthorizationCodeFlow(connection: Connection, token: vscode.CancellationToken, port = 0, log?: (message: string) => void): Promise<SignInResult> {
   if (!connection.identityUrl) throw new Error(`Connection '${connection.label}' has no identity URL.`);
   const pkce = await createPkce();
   const loopback = await startLoopback(pkce.state, port);
   try {
     const external = await vscode.env.asExternalUri(vscode.Uri.parse(loopback.redirectUri));
     const redirectUri = external.toString(true);
+    log?.(`Signing in to ${connection.label} (redirect ${redirectUri}).`);
     const url = authorizeUrl({
       identityUrl: connection.identityUrl,
       clientId: connection.clientId,
