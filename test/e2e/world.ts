@@ -52,6 +52,13 @@ export const mochaHooks = {
     await page.goto(editor.workbenchUrl());
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   },
+  /** A failed journey leaves a screenshot and the open pages, so CI failures can be read afterwards. */
+  async afterEach(this: Mocha.Context) {
+    if (this.currentTest?.state !== 'failed' || !world.page) return;
+    const name = `failed-${(this.currentTest.title ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`;
+    await screenshot(name).catch(() => undefined);
+    console.log(`e2e: screenshot ${name}.png; open pages: ${world.page.context().pages().map((p) => p.url()).join(' | ')}`);
+  },
   async afterAll(this: Mocha.Context) {
     this.timeout(60_000);
     await world.close?.();
