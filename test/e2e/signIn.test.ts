@@ -17,11 +17,11 @@ describe('Sign in (UI)', () => {
     await allow.waitFor({ timeout: 20_000 });
     await screenshot('03-sign-in-consent');
     await allow.click();
-    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Signed in as developer (Sandbox)' }).first();
-    await toast.waitFor({ timeout: 45_000 });
-    const status = page.locator('.statusbar-item', { hasText: 'Sandbox' }).first();
-    await status.waitFor();
+    // State, not a transient toast: the status bar leaves its "signed out" warning and the view says so.
+    const status = page.locator('.statusbar-item', { hasText: 'Sandbox' }).filter({ hasNotText: 'signed out' }).first();
+    await status.waitFor({ timeout: 45_000 });
     assert.match(await status.innerText(), /Sandbox/);
+    await page.locator('.welcome-view-content', { hasText: 'You are signed in.' }).first().waitFor();
     await page.locator('.activitybar [aria-label^="Accounts"]').first().click();
     const account = page.locator('.monaco-menu .action-label', { hasText: 'developer (Sandbox)' }).first();
     await account.waitFor({ timeout: 10_000 });
