@@ -12,6 +12,11 @@ export const CommandId = {
   signInWithAccessToken: 'orchestrator.signInWithAccessToken',
   setIdeaServiceCredentials: 'orchestrator.setIdeaServiceCredentials',
   switchActiveFolder: 'orchestrator.switchActiveFolder',
+  treeRefresh: 'orchestrator.tree.refresh',
+  treeRetry: 'orchestrator.tree.retry',
+  treeLoadMore: 'orchestrator.tree.loadMore',
+  setActiveFolder: 'orchestrator.setActiveFolder',
+  copyKey: 'orchestrator.copyKey',
 } as const;
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];
 

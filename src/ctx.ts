@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ContextKey, ideaSecretKey, OUTPUT_CHANNEL_NAME } from './constants';
+import { ContextKey, ideaSecretKey, OUTPUT_CHANNEL_NAME, ViewId } from './constants';
+import { ExplorerTree } from './host/views/explorer/explorerTree';
 import { registerAllCommands } from './host/commands/registry';
 import { Logger } from './host/log';
 import { ConnectionStore } from './host/connectionStore';
@@ -24,6 +25,7 @@ export class Ctx implements vscode.Disposable {
   readonly auth: OrchestratorAuthProvider;
   readonly active: ActiveContext;
   readonly statusBar: ConnectionStatusBar;
+  readonly explorer: ExplorerTree;
   /** Settles once the stored sessions are loaded (tests and commands that need them wait for it). */
   readonly ready: Promise<void>;
   private readonly disposables: vscode.Disposable[] = [];
@@ -48,16 +50,19 @@ export class Ctx implements vscode.Disposable {
     this.auth = this.track(new OrchestratorAuthProvider(this.sessions, this.connections, this.log, () => vscode.workspace.getConfiguration('orchestrator').get<number>('auth.loopbackPort', 0)));
     this.track(vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, this.auth, { supportsMultipleAccounts: true }));
     this.statusBar = this.track(new ConnectionStatusBar(this));
+    this.explorer = this.track(new ExplorerTree(this));
+    this.track(vscode.window.createTreeView(ViewId.explorer, { treeDataProvider: this.explorer, showCollapseAll: true }));
     for (const registration of registerAllCommands(this)) this.track(registration);
 
     const refresh = () => {
       this.clients.clear();
       this.statusBar.update();
+      this.explorer.rebuild();
       void vscode.commands.executeCommand('setContext', ContextKey.hasConnections, this.connections.all().length > 0);
       void vscode.commands.executeCommand('setContext', ContextKey.signedIn, this.sessions.accounts().length > 0);
     };
     this.track(this.connections.onDidChange(refresh));
-    this.track(this.active.onDidChange(refresh));
+    this.track(this.active.onDidChange(() => this.statusBar.update()));
     this.track(this.sessions.onDidChange(refresh));
     // Another window signed in, out, or rotated a refresh token: follow it.
     this.track(extension.secrets.onDidChange((event) => {

@@ -10,10 +10,10 @@ describe('Orchestrator view container (UI)', () => {
     const sidebar = page.locator('.part.sidebar');
     await sidebar.locator('.pane-header', { hasText: 'Orchestrator' }).first().waitFor();
     await sidebar.locator('.pane-header', { hasText: 'Ideas' }).first().waitFor();
-    // The sandbox connection is configured but nobody is signed in yet: the view says what to do next.
-    const welcome = sidebar.locator('.welcome-view-content', { hasText: 'Sign in to a connection to see its folders.' }).first();
-    await welcome.waitFor({ timeout: 20_000 });
-    assert.ok(await welcome.locator('a, .monaco-button', { hasText: 'Sign In' }).first().isVisible());
+    // The sandbox connection is configured but nobody is signed in yet: the tree says so.
+    const connection = sidebar.locator('.monaco-list-row', { hasText: 'Sandbox' }).first();
+    await connection.waitFor({ timeout: 20_000 });
+    assert.match(await connection.innerText(), /signed out/);
     await screenshot('01-orchestrator-view');
   });
 

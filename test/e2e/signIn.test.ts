@@ -21,7 +21,7 @@ describe('Sign in (UI)', () => {
     const status = page.locator('.statusbar-item', { hasText: 'Sandbox' }).filter({ hasNotText: 'signed out' }).first();
     await status.waitFor({ timeout: 45_000 });
     assert.match(await status.innerText(), /Sandbox/);
-    await page.locator('.welcome-view-content', { hasText: 'You are signed in.' }).first().waitFor();
+    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Sandbox' }).filter({ hasNotText: 'signed out' }).first().waitFor();
     await page.locator('.activitybar [aria-label^="Accounts"]').first().click();
     const account = page.locator('.monaco-menu .action-label', { hasText: 'developer (Sandbox)' }).first();
     await account.waitFor({ timeout: 10_000 });

@@ -7,7 +7,7 @@ export const signOut: CommandDefinition = {
   id: CommandId.signOut,
   title: 'Sign Out',
   async run({ ctx }, arg) {
-    const connectionId = typeof arg === 'string' ? arg : undefined;
+    const connectionId = typeof arg === 'string' ? arg : (arg as { connection?: { id: string } })?.connection?.id;
     const accounts = ctx.sessions.accounts().filter((a) => !connectionId || a.connectionId === connectionId);
     if (accounts.length === 0) {
       void vscode.window.showInformationMessage('You are not signed in to any Orchestrator connection.');

@@ -1,0 +1,167 @@
+import type { Asset, Folder, Job, Package, QueueDefinition, QueueItem, Release, Robot } from '../orchestrator/schemas';
+import { OrchestratorError } from '../http/errors';
+
+/**
+ * What a tree row shows, as plain data (no vscode import): the host turns it into a TreeItem. Builders are pure so
+ * the wording, icons and context values are unit-tested.
+ */
+export interface ItemData {
+  id: string;
+  label: string;
+  description?: string;
+  /** Markdown. */
+  tooltip?: string;
+  icon?: { id: string; color?: string };
+  contextValue: string;
+  collapsible: 'none' | 'collapsed';
+}
+
+const md = (text: string | number | null | undefined) => String(text ?? '—').replace(/([\\`*_{}[\]()#+\-.!|<>])/g, '\\$1');
+const row = (name: string, value: string | number | null | undefined) => `| ${name} | ${md(value)} |`;
+const table = (title: string, rows: string[]) => [`**${md(title)}**`, '', '| | |', '|---|---|', ...rows].join('\n');
+
+/** "3 min ago", "2 h ago", "5 d ago" — short, for descriptions. */
+export function relativeTime(iso: string | null | undefined, now: number): string {
+  if (!iso) return '';
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
+  return `${Math.floor(seconds / 86_400)} d ago`;
+}
+
+export const JOB_STATE_ICONS: Record<string, { id: string; color?: string }> = {
+  Pending: { id: 'clock', color: 'charts.yellow' },
+  Running: { id: 'sync~spin', color: 'charts.blue' },
+  Stopping: { id: 'debug-stop', color: 'charts.orange' },
+  Terminating: { id: 'debug-stop', color: 'charts.orange' },
+  Successful: { id: 'pass', color: 'testing.iconPassed' },
+  Faulted: { id: 'error', color: 'testing.iconFailed' },
+  Stopped: { id: 'circle-slash', color: 'disabledForeground' },
+  Suspended: { id: 'debug-pause', color: 'charts.yellow' },
+};
+
+export const QUEUE_ITEM_STATUS_ICONS: Record<string, { id: string; color?: string }> = {
+  New: { id: 'circle-large-outline' },
+  InProgress: { id: 'sync~spin', color: 'charts.blue' },
+  Failed: { id: 'error', color: 'testing.iconFailed' },
+  Successful: { id: 'pass', color: 'testing.iconPassed' },
+  Abandoned: { id: 'warning', color: 'charts.orange' },
+  Retried: { id: 'refresh' },
+  Deleted: { id: 'trash', color: 'disabledForeground' },
+};
+
+export function folderItem(scope: string, folder: Pick<Folder, 'Id' | 'DisplayName'> & { FullyQualifiedName?: string | null; IsPersonal?: boolean; ChildrenCount?: number | null }): ItemData {
+  return {
+    id: `${scope}/folder/${folder.Id}`,
+    label: folder.DisplayName,
+    description: folder.IsPersonal ? 'personal workspace' : undefined,
+    tooltip: table(folder.FullyQualifiedName ?? folder.DisplayName, [row('Id', folder.Id), row('Kind', folder.IsPersonal ? 'Personal workspace' : 'Folder'), row('Subfolders', folder.ChildrenCount ?? 0)]),
+    icon: { id: folder.IsPersonal ? 'account' : 'folder' },
+    contextValue: 'folder',
+    collapsible: 'collapsed',
+  };
+}
+
+export function packageItem(scope: string, pkg: Package): ItemData {
+  return {
+    id: `${scope}/package/${pkg.Id}`,
+    label: pkg.Title && pkg.Title !== pkg.Id ? `${pkg.Id}` : pkg.Id,
+    description: `${pkg.Version}${pkg.IsLatestVersion ? ' (latest)' : ''}`,
+    tooltip: table(pkg.Id, [row('Version', pkg.Version), row('Description', pkg.Description), row('Authors', pkg.Authors), row('Published', pkg.Published), row('Project type', pkg.ProjectType), row('Key', pkg.Key)]),
+    icon: { id: 'package' },
+    contextValue: 'package',
+    collapsible: 'none',
+  };
+}
+
+export function releaseItem(scope: string, release: Release): ItemData {
+  return {
+    id: `${scope}/process/${release.Id}`,
+    label: release.Name,
+    description: `${release.ProcessVersion}${release.EnvironmentName ? ` · ${release.EnvironmentName}` : ''}${release.IsLatestVersion ? '' : ' · update available'}`,
+    tooltip: table(release.Name, [row('Package', `${release.ProcessKey} ${release.ProcessVersion}`), row('Environment', release.EnvironmentName), row('Latest version', release.IsLatestVersion ? 'yes' : 'no'), row('Key', release.Key), row('Description', release.Description)]),
+    icon: { id: 'symbol-event' },
+    contextValue: release.IsLatestVersion ? 'process' : 'process.outdated',
+    collapsible: 'none',
+  };
+}
+
+export function jobItem(scope: string, job: Job, now: number): ItemData {
+  const started = job.StartTime ?? job.CreationTime;
+  const final = ['Successful', 'Faulted', 'Stopped'].includes(job.State);
+  return {
+    id: `${scope}/job/${job.Key}`,
+    label: job.ReleaseName ?? job.Key,
+    description: `${job.State} · ${relativeTime(started, now)}`,
+    tooltip: table(job.ReleaseName ?? 'Job', [row('State', job.State), row('Created', job.CreationTime), row('Started', job.StartTime), row('Ended', job.EndTime), row('Robot', job.Robot?.Name ?? job.HostMachineName), row('Source', job.Source), row('Info', job.Info), row('Key', job.Key)]),
+    icon: JOB_STATE_ICONS[job.State] ?? { id: 'circle-outline' },
+    contextValue: final ? 'job.final' : 'job.running',
+    collapsible: 'none',
+  };
+}
+
+export function queueItem(scope: string, queue: QueueDefinition): ItemData {
+  return {
+    id: `${scope}/queue/${queue.Id}`,
+    label: queue.Name,
+    description: queue.EnforceUniqueReference ? 'unique references' : undefined,
+    tooltip: table(queue.Name, [row('Description', queue.Description), row('Retries', queue.MaxNumberOfRetries), row('Unique references', queue.EnforceUniqueReference ? 'yes' : 'no'), row('Id', queue.Id)]),
+    icon: { id: 'list-ordered' },
+    contextValue: 'queue',
+    collapsible: 'collapsed',
+  };
+}
+
+export function queueItemItem(scope: string, item: QueueItem, now: number): ItemData {
+  return {
+    id: `${scope}/queueItem/${item.Id}`,
+    label: item.Reference ?? `Item ${item.Id}`,
+    description: `${item.Status}${item.Priority ? ` · ${item.Priority}` : ''} · ${relativeTime(item.CreationTime, now)}`,
+    tooltip: table(item.Reference ?? `Item ${item.Id}`, [row('Status', item.Status), row('Priority', item.Priority), row('Created', item.CreationTime), row('Retry', item.RetryNumber), row('Exception', item.ProcessingException?.Reason), row('Id', item.Id)]),
+    icon: QUEUE_ITEM_STATUS_ICONS[item.Status] ?? { id: 'circle-outline' },
+    contextValue: 'queueItem',
+    collapsible: 'none',
+  };
+}
+
+export function robotItem(scope: string, robot: Robot, session?: { State: string; IsUnresponsive: boolean }): ItemData {
+  const state = session ? (session.IsUnresponsive ? 'unresponsive' : session.State) : undefined;
+  return {
+    id: `${scope}/robot/${robot.Id}`,
+    label: robot.Name,
+    description: [robot.Type, state].filter(Boolean).join(' · '),
+    tooltip: table(robot.Name, [row('Type', robot.Type), row('Machine', robot.MachineName), row('User', robot.Username), row('Environments', robot.RobotEnvironments), row('State', state)]),
+    icon: session?.IsUnresponsive ? { id: 'warning', color: 'charts.orange' } : { id: 'hubot' },
+    contextValue: 'robot',
+    collapsible: 'none',
+  };
+}
+
+/** Credential values are never shown: a credential asset shows its user name only. */
+export function assetItem(scope: string, asset: Asset): ItemData {
+  const value = asset.ValueType === 'Credential' ? `user ${asset.CredentialUsername ?? '—'}` : asset.ValueType === 'Text' ? (asset.StringValue ?? '').slice(0, 60) : asset.Value ?? '';
+  return {
+    id: `${scope}/asset/${asset.Id}`,
+    label: asset.Name,
+    description: `${asset.ValueType} · ${value}`,
+    tooltip: table(asset.Name, [row('Type', asset.ValueType), row('Scope', asset.ValueScope), row(asset.ValueType === 'Credential' ? 'User' : 'Value', asset.ValueType === 'Credential' ? asset.CredentialUsername : value)]),
+    icon: { id: asset.ValueType === 'Credential' ? 'key' : 'symbol-constant' },
+    contextValue: 'asset',
+    collapsible: 'none',
+  };
+}
+
+/** The message an error node shows: what happened and what to do. */
+export function describeFailure(error: unknown, what: string, where: string): string {
+  if (error instanceof OrchestratorError) {
+    if (error.status === 403) return `You lack the permission to see ${what} in ${where}.${error.message ? ` (${error.message})` : ''}`;
+    if (error.status === 401) return 'Your sign-in is not accepted. Sign in again.';
+    if (error.status === 404) return `${where} no longer exists.`;
+    if (error.status === 429) return `The service asks to slow down${error.retryAfter ? ` (retry in ${error.retryAfter} s)` : ''}.`;
+    if (error.kind === 'network' || error.kind === 'timeout') return `Can't reach the service. ${error.message}`;
+    if (error.kind === 'invalidResponse') return `The service answered something unexpected: ${error.message}`;
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

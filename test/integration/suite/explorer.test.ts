@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { EXTENSION_ID } from '../../../src/constants';
+import type { Ctx } from '../../../src/ctx';
+import type { TreeNode } from '../../../src/host/views/treeNode';
+
+const sandboxUrl = () => process.env.ORCHESTRATOR_SANDBOX_URL!;
+const faults = (rules: unknown[]) => fetch(`${sandboxUrl()}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
+
+describe('Orchestrator tree on the sandbox', () => {
+  let ctx: Ctx;
+  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
+  const label = (node: TreeNode) => String(node.item().label);
+  const children = async (node?: TreeNode) => ctx.explorer.getChildren(node);
+  const child = async (node: TreeNode | undefined, name: string) => {
+    const found = (await children(node)).find((n) => label(n) === name);
+    assert.ok(found, `${name} under ${node ? label(node) : 'the root'}`);
+    return found;
+  };
+  const sent = () => ctx.clientFor(sandbox()).transport.sent;
+
+  before(async () => {
+    ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
+    await ctx.ready;
+  });
+  after(async () => {
+    await faults([]);
+    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
+  });
+
+  it('shows a sign-in row for a signed-out connection', async () => {
+    const root = await child(undefined, 'Sandbox');
+    assert.equal(root.item().contextValue, 'connection.signedOut');
+    const [signIn] = await children(root);
+    assert.match(label(signIn!), /Sign in/);
+    assert.equal(signIn!.item().command?.command, 'orchestrator.signIn');
+  });
+
+  it('expands tenant → folder → groups with one request per expand', async function () {
+    this.timeout(60_000);
+    await ctx.auth.createSession([`connection:${sandbox().id}`]);
+    const root = await child(undefined, 'Sandbox');
+    assert.equal(root.item().contextValue, 'connection.signedIn');
+    let before = sent();
+    const folders = (await children(root)).map(label);
+    assert.equal(sent() - before, 1, 'the top-level folders in one request');
+    assert.ok(folders.includes('Shared') && folders.includes('Dev Lab'));
+    assert.ok(!folders.some((f) => f.startsWith('Ada')), "another user's workspace is not listed");
+    const shared = await child(root, 'Shared');
+    before = sent();
+    const inside = (await children(shared)).map(label);
+    assert.equal(sent() - before, 1, 'subfolders in one request; the groups cost nothing until expanded');
+    assert.deepEqual(inside, ['Finance', 'HR', 'Processes', 'Jobs', 'Queues', 'Packages', 'Robots', 'Assets']);
+    for (const group of ['Processes', 'Jobs', 'Queues', 'Packages', 'Robots', 'Assets']) {
+      before = sent();
+      const rows = await children(await child(shared, group));
+      assert.equal(sent() - before, 1, `${group}: one request`);
+      assert.ok(rows.length > 0, group);
+      assert.ok(rows.every((r) => r.item().contextValue !== 'error'), `${group} has no error row`);
+    }
+    const devLab = await child(root, 'Dev Lab');
+    before = sent();
+    await children(devLab);
+    assert.equal(sent() - before, 0, 'a folder without subfolders costs no request to expand');
+  });
+
+  it('pages a queue with Load more, without duplicates', async function () {
+    this.timeout(60_000);
+    const invoices = await child(await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Finance'), 'Invoices');
+    const queue = await child(await child(invoices, 'Queues'), 'InvoicesToProcess');
+    let rows = await children(queue);
+    assert.equal(rows.length, 51);
+    const more = rows.at(-1)!;
+    assert.match(label(more), /Load more… \(70 more\)/);
+    await vscode.commands.executeCommand(more.item().command!.command, ...(more.item().command!.arguments ?? []));
+    rows = await children(queue);
+    assert.equal(rows.length, 101);
+    const ids = rows.slice(0, 100).map((r) => r.id);
+    assert.equal(new Set(ids).size, 100);
+    assert.match(label(rows.at(-1)!), /20 more/);
+  });
+
+  it('shows a permission error row and a network error row, and recovers on retry', async function () {
+    this.timeout(60_000);
+    const shared = await child(await child(undefined, 'Sandbox'), 'Shared');
+    const assets = await child(shared, 'Assets');
+    await faults([{ path: '/sandbox/main/odata/Assets', status: 403 }]);
+    ctx.explorer.refresh(assets);
+    let rows = await children(assets);
+    assert.equal(rows.length, 1);
+    assert.match(label(rows[0]!), /You lack the permission to see assets in folder Shared/);
+    assert.equal(rows[0]!.item().command?.command, 'orchestrator.tree.retry');
+    await faults([{ path: '/sandbox/main/odata/Releases', reset: true }]);
+    const processes = await child(shared, 'Processes');
+    ctx.explorer.refresh(processes);
+    rows = await children(processes);
+    assert.match(label(rows[0]!), /^Can't reach the service/);
+    await faults([]);
+    await vscode.commands.executeCommand('orchestrator.tree.retry', assets);
+    await vscode.commands.executeCommand('orchestrator.tree.retry', processes);
+    assert.ok((await children(assets)).some((r) => r.item().contextValue === 'asset'));
+    assert.ok((await children(processes)).some((r) => String(r.item().contextValue).startsWith('process')));
+  });
+
+  it('sets the active folder from a folder row', async () => {
+    const hr = await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'HR');
+    assert.equal(await vscode.commands.executeCommand('orchestrator.setActiveFolder', hr), 'Shared/HR');
+    assert.match(ctx.statusBar.text(), /Shared\/HR/);
+  });
+});
