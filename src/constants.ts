@@ -15,6 +15,8 @@ export const CommandId = {
   treeRefresh: 'orchestrator.tree.refresh',
   treeRetry: 'orchestrator.tree.retry',
   treeLoadMore: 'orchestrator.tree.loadMore',
+  treeFilter: 'orchestrator.tree.filter',
+  treeClearFilter: 'orchestrator.tree.clearFilter',
   setActiveFolder: 'orchestrator.setActiveFolder',
   copyKey: 'orchestrator.copyKey',
 } as const;

@@ -10,7 +10,7 @@ import { signOut } from './signOut';
 import { signInWithAccessToken } from './signInWithAccessToken';
 import { setIdeaServiceCredentials } from './setIdeaServiceCredentials';
 import { switchActiveFolder } from './switchActiveFolder';
-import { copyKey, setActiveFolder, treeLoadMore, treeRefresh, treeRetry } from './treeCommands';
+import { copyKey, setActiveFolder, treeClearFilter, treeFilter, treeLoadMore, treeRefresh, treeRetry } from './treeCommands';
 
 /** What a command handler receives besides its arguments: the context and a token that cancels its work. */
 export interface CommandRun {
@@ -31,7 +31,7 @@ export interface CommandDefinition {
 /** Below this a command finishes before a notification would be readable; above it the user sees progress. */
 const PROGRESS_DELAY_MS = 300;
 
-const commands: readonly CommandDefinition[] = [showAbout, addConnection, editConnection, removeConnection, signIn, signOut, signInWithAccessToken, setIdeaServiceCredentials, switchActiveFolder, treeRefresh, treeRetry, treeLoadMore, setActiveFolder, copyKey];
+const commands: readonly CommandDefinition[] = [showAbout, addConnection, editConnection, removeConnection, signIn, signOut, signInWithAccessToken, setIdeaServiceCredentials, switchActiveFolder, treeRefresh, treeRetry, treeLoadMore, treeFilter, treeClearFilter, setActiveFolder, copyKey];
 
 export function registerAllCommands(ctx: Ctx): vscode.Disposable[] {
   return commands.map((command) => vscode.commands.registerCommand(command.id, (...args: unknown[]) => runCommand(ctx, command, args)));

@@ -56,3 +56,40 @@ export const copyKey: CommandDefinition = {
     return key;
   },
 };
+
+interface Filterable {
+  filterText: string | undefined;
+  filterField: string | undefined;
+  setFilter(text: string | undefined): void;
+}
+
+const filterableOf = (node: unknown): Filterable => {
+  const candidate = node as Partial<Filterable> | undefined;
+  if (!candidate?.setFilter || !candidate.filterField) throw new Error('Filter works on a collection of the Orchestrator view (Processes, Jobs, Queues, …).');
+  return candidate as Filterable;
+};
+
+/** Filter a collection by text (contains, case-insensitive on the service); the text is escaped by the builder. */
+export const treeFilter: CommandDefinition = {
+  id: CommandId.treeFilter,
+  title: 'Filter',
+  async run(_run, node) {
+    const target = filterableOf(node);
+    const text = await vscode.window.showInputBox({
+      title: `Filter by ${target.filterField}`,
+      prompt: 'Show only rows whose name contains this text. Leave empty to show everything.',
+      value: target.filterText ?? '',
+      validateInput: (value) => (value.length > 200 ? 'Use at most 200 characters.' : undefined),
+    });
+    if (text === undefined) return;
+    target.setFilter(text);
+  },
+};
+
+export const treeClearFilter: CommandDefinition = {
+  id: CommandId.treeClearFilter,
+  title: 'Clear Filter',
+  async run(_run, node) {
+    filterableOf(node).setFilter(undefined);
+  },
+};

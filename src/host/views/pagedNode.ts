@@ -1,12 +1,15 @@
 import * as vscode from 'vscode';
 import type { Page } from '../../core/odata/envelope';
+import { contains, type Filter } from '../../core/odata/filter';
 import { describeFailure } from '../../core/presentation/items';
 import { CommandId } from '../../constants';
 import { messageNode, type TreeNode } from './treeNode';
 
 export interface PagedSource<T> {
-  /** One page: top rows after skip; asks for the count on the first page. */
-  load(top: number, skip: number, signal: AbortSignal): Promise<Page<T>>;
+  /** One page: top rows after skip, narrowed by the user's filter if any; asks for the count on the first page. */
+  load(top: number, skip: number, signal: AbortSignal, filter: Filter | undefined): Promise<Page<T>>;
+  /** The text property the Filter action searches (with contains(), escaped by the builder). */
+  filterField?: string;
   make(row: T): TreeNode;
   /** "processes", "jobs", … and "folder Shared" for messages. */
   what: string;
@@ -31,6 +34,8 @@ export class PagedNode<T> implements TreeNode {
   private exhausted = false;
   private loading: Promise<void> | undefined;
   private controller = new AbortController();
+  /** The user's filter text; shown on the row, cleared with its own action. */
+  filterText: string | undefined;
 
   constructor(
     readonly id: string,
@@ -45,8 +50,10 @@ export class PagedNode<T> implements TreeNode {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.icon);
-    item.contextValue = this.contextValue;
-    if (this.loaded && !this.failure) item.description = this.total !== undefined ? `${this.total.toLocaleString('en')}` : `${this.rows.length}${this.exhausted ? '' : '+'}`;
+    const filterable = this.source.filterField ? (this.filterText ? '.filtered' : '.filterable') : '';
+    item.contextValue = `${this.contextValue}${filterable}`;
+    const count = this.loaded && !this.failure ? (this.total !== undefined ? this.total.toLocaleString('en') : `${this.rows.length}${this.exhausted ? '' : '+'}`) : undefined;
+    item.description = [this.filterText ? `filter: “${this.filterText}”` : undefined, count].filter(Boolean).join(' · ') || undefined;
     return item;
   }
 
@@ -56,6 +63,8 @@ export class PagedNode<T> implements TreeNode {
     if (this.skipped > 0) nodes.push(messageNode(`${this.id}/skipped`, `${this.skipped} row(s) could not be read and are not shown (see the log).`, 'warning'));
     if (this.failure !== undefined) {
       nodes.push(messageNode(`${this.id}/error`, `${describeFailure(this.failure, this.source.what, this.source.where)} Retry`, 'error', { command: CommandId.treeRetry, title: 'Retry', arguments: [this] }, 'error'));
+    } else if (this.rows.length === 0 && this.filterText) {
+      nodes.push(messageNode(`${this.id}/empty`, `Nothing matches “${this.filterText}”. Clear the filter`, 'filter', { command: CommandId.treeClearFilter, title: 'Clear Filter', arguments: [this] }));
     } else if (this.rows.length === 0) {
       nodes.push(messageNode(`${this.id}/empty`, this.source.empty.text, 'info', this.source.empty.command));
     } else if (!this.exhausted) {
@@ -74,7 +83,8 @@ export class PagedNode<T> implements TreeNode {
   private loadPage(): Promise<void> {
     this.loading ??= (async () => {
       try {
-        const page = await this.source.load(PAGE_SIZE, this.received, this.controller.signal);
+        const filter = this.filterText && this.source.filterField ? contains(this.source.filterField, this.filterText) : undefined;
+        const page = await this.source.load(PAGE_SIZE, this.received, this.controller.signal, filter);
         if (this.received === 0 && page.count !== undefined) this.total = page.count;
         this.rows.push(...page.items.map((row) => this.source.make(row)));
         this.skipped += page.skipped.length;
@@ -90,6 +100,17 @@ export class PagedNode<T> implements TreeNode {
       }
     })();
     return this.loading;
+  }
+
+  /** Narrows the collection (or clears the filter with undefined) and reloads it from the first page. */
+  setFilter(text: string | undefined): void {
+    this.filterText = text?.trim() ? text.trim() : undefined;
+    this.reset();
+    this.changed(this);
+  }
+
+  get filterField(): string | undefined {
+    return this.source.filterField;
   }
 
   reset(): void {

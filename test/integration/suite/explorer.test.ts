@@ -102,6 +102,25 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.ok((await children(processes)).some((r) => String(r.item().contextValue).startsWith('process')));
   });
 
+  it('filters a collection with a literal, escaped text: hostile input matches nothing instead of everything', async () => {
+    const shared = await child(await child(undefined, 'Sandbox'), 'Shared');
+    const processes = await child(shared, 'Processes') as TreeNode & { setFilter(text: string | undefined): void };
+    const all = (await children(processes)).filter((r) => String(r.item().contextValue).startsWith('process'));
+    processes.setFilter("O'Brien') or (1 eq 1");
+    let rows = await children(processes);
+    assert.equal(rows.length, 1);
+    assert.match(label(rows[0]!), /Nothing matches “O'Brien'\) or \(1 eq 1”/);
+    assert.match(String(processes.item().description), /filter: “O'Brien'\) or \(1 eq 1”/);
+    assert.equal(processes.item().contextValue, 'collection.filtered');
+    processes.setFilter('invoice');
+    rows = (await children(processes)).filter((r) => String(r.item().contextValue).startsWith('process'));
+    assert.ok(rows.length > 0 && rows.length < all.length);
+    assert.ok(rows.every((r) => /invoice/i.test(label(r))));
+    await vscode.commands.executeCommand('orchestrator.tree.clearFilter', processes);
+    assert.equal((await children(processes)).filter((r) => String(r.item().contextValue).startsWith('process')).length, all.length);
+    assert.equal(processes.item().contextValue, 'collection.filterable');
+  });
+
   it('sets the active folder from a folder row', async () => {
     const hr = await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'HR');
     assert.equal(await vscode.commands.executeCommand('orchestrator.setActiveFolder', hr), 'Shared/HR');

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../../constants';
 import type { Connection } from '../../../core/connections';
 import type { FolderContext } from '../../../core/http/connection';
-import { eq } from '../../../core/odata/filter';
+import { and, eq } from '../../../core/odata/filter';
 import { assetItem, describeFailure, folderItem, jobItem, packageItem, queueItem, queueItemItem, releaseItem, robotItem } from '../../../core/presentation/items';
 import type { OrchestratorClient } from '../../../core/orchestrator/client';
 import type { FolderNavigation, QueueDefinition } from '../../../core/orchestrator/schemas';
@@ -143,32 +143,38 @@ export class FolderNode implements TreeNode {
     const leaf = (data: ReturnType<typeof packageItem>, value: unknown) => new LeafNode(data.id, toTreeItem(data), value);
     return [
       new PagedNode(`${scope}/processes`, 'Processes', 'symbol-event', {
-        load: (top, skip, signal) => client().releases.list({ folder, signal, query: { top, skip, count: skip === 0, orderBy: [{ path: 'Name' }] } }),
+        load: (top, skip, signal, filter) => client().releases.list({ folder, signal, query: { top, skip, filter, count: skip === 0, orderBy: [{ path: 'Name' }] } }),
+        filterField: 'Name',
         make: (release) => leaf(releaseItem(scope, release), { connection: this.connection, folder, release }),
         what: 'processes', where, empty: { text: 'No processes in this folder. Deploy a package as a process first.' },
       }, changed),
       new PagedNode(`${scope}/jobs`, 'Jobs', 'run-all', {
-        load: (top, skip, signal) => client().jobs.list({ folder, signal, query: { top, skip, count: skip === 0, orderBy: [{ path: 'CreationTime', desc: true }], expand: ['Robot'] } }),
+        load: (top, skip, signal, filter) => client().jobs.list({ folder, signal, query: { top, skip, filter, count: skip === 0, orderBy: [{ path: 'CreationTime', desc: true }], expand: ['Robot'] } }),
+        filterField: 'ReleaseName',
         make: (job) => leaf(jobItem(scope, job, this.host.now()), { connection: this.connection, folder, job, key: job.Key }),
         what: 'jobs', where, empty: { text: 'No jobs have run in this folder yet.' },
       }, changed),
       new PagedNode(`${scope}/queues`, 'Queues', 'list-ordered', {
-        load: (top, skip, signal) => client().queues.list({ folder, signal, query: { top, skip, count: skip === 0, orderBy: [{ path: 'Name' }] } }),
+        load: (top, skip, signal, filter) => client().queues.list({ folder, signal, query: { top, skip, filter, count: skip === 0, orderBy: [{ path: 'Name' }] } }),
+        filterField: 'Name',
         make: (queue) => new QueueNode(this.host, this.connection, folder, scope, queue),
         what: 'queues', where, empty: { text: 'No queues in this folder.' },
       }, changed),
       new PagedNode(`${scope}/packages`, 'Packages', 'package', {
-        load: (top, skip, signal) => client().packages.list({ folder, signal, query: { top, skip, count: skip === 0, orderBy: [{ path: 'Id' }] } }),
+        load: (top, skip, signal, filter) => client().packages.list({ folder, signal, query: { top, skip, filter, count: skip === 0, orderBy: [{ path: 'Id' }] } }),
+        filterField: 'Id',
         make: (pkg) => leaf(packageItem(scope, pkg), { connection: this.connection, folder, package: pkg, key: pkg.Key }),
         what: 'packages', where, empty: { text: 'No packages in the feed.' },
       }, changed),
       new PagedNode(`${scope}/robots`, 'Robots', 'hubot', {
-        load: (top, skip, signal) => client().robots.list({ folder, signal, query: { top, skip, count: skip === 0, orderBy: [{ path: 'Name' }] } }),
+        load: (top, skip, signal, filter) => client().robots.list({ folder, signal, query: { top, skip, filter, count: skip === 0, orderBy: [{ path: 'Name' }] } }),
+        filterField: 'Name',
         make: (robot) => leaf(robotItem(scope, robot), { connection: this.connection, folder, robot }),
         what: 'robots', where, empty: { text: 'No robots are assigned to this folder.' },
       }, changed),
       new PagedNode(`${scope}/assets`, 'Assets', 'symbol-constant', {
-        load: (top, skip, signal) => client().assets.list({ folder, signal, query: { top, skip, count: skip === 0, orderBy: [{ path: 'Name' }] } }),
+        load: (top, skip, signal, filter) => client().assets.list({ folder, signal, query: { top, skip, filter, count: skip === 0, orderBy: [{ path: 'Name' }] } }),
+        filterField: 'Name',
         make: (asset) => leaf(assetItem(scope, asset), { connection: this.connection, folder, asset }),
         what: 'assets', where, empty: { text: 'No assets in this folder.' },
       }, changed),
@@ -184,7 +190,8 @@ export class QueueNode implements TreeNode {
   constructor(private readonly host: ExplorerHost, readonly connection: Connection, readonly folder: FolderContext, scope: string, readonly queue: QueueDefinition) {
     this.id = queueItem(scope, queue).id;
     this.items = new PagedNode(`${this.id}/items`, 'Items', 'list-unordered', {
-      load: (top, skip, signal) => host.clientFor(connection).queues.items({ folder, signal, query: { top, skip, count: skip === 0, filter: eq('QueueDefinitionId', queue.Id), orderBy: [{ path: 'Id', desc: true }] } }),
+      load: (top, skip, signal, filter) => host.clientFor(connection).queues.items({ folder, signal, query: { top, skip, count: skip === 0, filter: and(eq('QueueDefinitionId', queue.Id), filter), orderBy: [{ path: 'Id', desc: true }] } }),
+      filterField: 'Reference',
       make: (item) => new LeafNode(queueItemItem(this.id, item, host.now()).id, toTreeItem(queueItemItem(this.id, item, host.now())), { connection, folder, queueItem: item }),
       what: 'queue items', where: `queue ${queue.Name}`, empty: { text: 'This queue is empty.' },
     }, () => host.changed(this));
