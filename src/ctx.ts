@@ -45,6 +45,7 @@ export class Ctx implements vscode.Disposable {
       secrets: secretStoreOf(extension.secrets),
       fetch: (url, init) => fetch(url, init),
       onExpired: (account) => this.sessionExpired(account),
+      onSecret: (value) => this.log.redact(value),
     });
     this.track({ dispose: () => this.sessions.dispose() });
     this.auth = this.track(new OrchestratorAuthProvider(this.sessions, this.connections, this.log, () => vscode.workspace.getConfiguration('orchestrator').get<number>('auth.loopbackPort', 0)));
@@ -103,11 +104,7 @@ export class Ctx implements vscode.Disposable {
     const client = new OrchestratorClient({
       connection,
       fetch: (url, init) => fetch(url, init),
-      token: async ({ forceRefresh }) => {
-        const token = await this.sessions.accessToken(account.id, { forceRefresh });
-        this.log.redact(token);
-        return token;
-      },
+      token: ({ forceRefresh }) => this.sessions.accessToken(account.id, { forceRefresh }),
       scheduler,
     });
     this.clients.set(connection.id, { client, accountId: account.id });

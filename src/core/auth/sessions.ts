@@ -38,6 +38,8 @@ export interface SessionManagerOptions {
   schedule?: (delayMs: number, run: () => void) => () => void;
   /** Told when a refresh token is dead (invalid_grant): the account is gone, the user must sign in again. */
   onExpired?: (account: StoredAccount) => void;
+  /** Told every token value this manager obtains or reads, so the log can redact it before anything is written. */
+  onSecret?: (value: string) => void;
 }
 
 interface Live {
@@ -114,6 +116,7 @@ export class SessionManager {
   /** Stores a new sign-in (replacing the same account's previous one). */
   async add(account: StoredAccount, tokens?: TokenResponse): Promise<void> {
     const stored: StoredAccount = { ...account, ...(tokens?.refresh_token ? { refreshToken: tokens.refresh_token } : {}) };
+    this.reveal(stored.refreshToken, stored.accessToken, tokens?.access_token);
     await this.options.secrets.store(accountKey(stored.id), JSON.stringify(stored));
     const ids = new Set(await this.readIndex());
     ids.add(stored.id);
@@ -159,6 +162,10 @@ export class SessionManager {
     this.listeners.clear();
   }
 
+  private reveal(...values: (string | undefined)[]): void {
+    for (const value of values) if (value) this.options.onSecret?.(value);
+  }
+
   private refresh(live: Live): Promise<string> {
     live.refreshing ??= this.doRefresh(live).finally(() => {
       live.refreshing = undefined;
@@ -194,6 +201,7 @@ export class SessionManager {
   }
 
   private accept(live: Live, tokens: TokenResponse, receivedAt: number): void {
+    this.reveal(tokens.access_token, tokens.refresh_token);
     live.accessToken = tokens.access_token;
     live.expiresAt = receivedAt + tokens.expires_in * 1000;
     live.cancelTimer?.();
@@ -225,7 +233,9 @@ export class SessionManager {
     if (!text) return undefined;
     try {
       const parsed = StoredAccountSchema.safeParse(JSON.parse(text));
-      return parsed.success ? parsed.data : undefined;
+      if (!parsed.success) return undefined;
+      this.reveal(parsed.data.refreshToken, parsed.data.accessToken);
+      return parsed.data;
     } catch {
       return undefined;
     }

@@ -46,7 +46,6 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
       if (connectionId && account.connectionId !== connectionId) continue;
       try {
         const accessToken = await this.sessions.accessToken(account.id);
-        this.log.redact(accessToken);
         result.push({ id: account.id, accessToken, account: { id: account.id, label: account.label }, scopes: [connectionScope(account.connectionId), ...account.scopes.split(' ')] });
       } catch (error) {
         // A network failure is not a sign-out: the account stays and is offered again once reachable.
@@ -70,8 +69,6 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
       { location: vscode.ProgressLocation.Notification, title: `Signing in to ${target.label}… (finish in your browser)`, cancellable: true },
       (_progress, token) => runAuthorizationCodeFlow(target, token, this.loopbackPort(), (m) => this.log.info(m)),
     );
-    this.log.redact(tokens.access_token);
-    this.log.redact(tokens.refresh_token);
     const userName = claims.preferred_username ?? claims.email ?? claims.sub ?? 'user';
     const account: StoredAccount = {
       id: accountIdOf(target.id, userName), connectionId: target.id, userName, label: `${userName} (${target.label})`, scopes: tokens.scope ?? target.scopes,

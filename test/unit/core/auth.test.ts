@@ -167,6 +167,22 @@ describe('sessions against the sandbox identity provider', () => {
     assert.deepEqual(events, ['+1 ~0 -0', '+0 ~1 -0', '+0 ~0 -1']);
   });
 
+  it('tells its owner every token it obtains or reads, so the log can redact them', async () => {
+    const secrets = new MapSecrets();
+    const seen = new Set<string>();
+    const sessions = new SessionManager({ secrets, fetch, schedule: () => () => undefined, onSecret: (v) => seen.add(v) });
+    const tokens = await signIn();
+    await sessions.add(account(), tokens);
+    assert.ok(seen.has(tokens.access_token) && seen.has(tokens.refresh_token!));
+    const renewed = await sessions.accessToken('sandbox/developer', { forceRefresh: true });
+    assert.ok(seen.has(renewed));
+    const rotated = JSON.parse(secrets.map.get(accountKey('sandbox/developer'))!).refreshToken;
+    assert.ok(seen.has(rotated));
+    const reader = new Set<string>();
+    await new SessionManager({ secrets, fetch, schedule: () => () => undefined, onSecret: (v) => reader.add(v) }).load();
+    assert.ok(reader.has(rotated), 'a token read from the store (another window) is reported too');
+  });
+
   it('schedules a proactive refresh from expires_in', async () => {
     const delays: number[] = [];
     const sessions = new SessionManager({ secrets: new MapSecrets(), fetch, now: () => 0, schedule: (delay) => (delays.push(delay), () => undefined) });
