@@ -66,7 +66,7 @@ export function folderItem(scope: string, folder: Pick<Folder, 'Id' | 'DisplayNa
 export function packageItem(scope: string, pkg: Package): ItemData {
   return {
     id: `${scope}/package/${pkg.Id}`,
-    label: pkg.Title && pkg.Title !== pkg.Id ? `${pkg.Id}` : pkg.Id,
+    label: pkg.Id,
     description: `${pkg.Version}${pkg.IsLatestVersion ? ' (latest)' : ''}`,
     tooltip: table(pkg.Id, [row('Version', pkg.Version), row('Description', pkg.Description), row('Authors', pkg.Authors), row('Published', pkg.Published), row('Project type', pkg.ProjectType), row('Key', pkg.Key)]),
     icon: { id: 'package' },

@@ -3,9 +3,11 @@ import { CommandId } from '../../../constants';
 import type { Connection } from '../../../core/connections';
 import type { FolderContext } from '../../../core/http/connection';
 import { and, eq } from '../../../core/odata/filter';
-import { assetItem, describeFailure, folderItem, jobItem, packageItem, queueItem, queueItemItem, releaseItem, robotItem } from '../../../core/presentation/items';
+import { assetItem, describeFailure, folderItem, jobItem, packageItem, queueItem, queueItemItem, releaseItem, robotItem, type ItemData } from '../../../core/presentation/items';
+import type { Page } from '../../../core/odata/envelope';
+import type { ODataQuery } from '../../../core/odata/query';
 import type { OrchestratorClient } from '../../../core/orchestrator/client';
-import type { FolderNavigation, QueueDefinition } from '../../../core/orchestrator/schemas';
+import type { FolderNavigation, QueueDefinition, QueueItem } from '../../../core/orchestrator/schemas';
 import { PagedNode } from '../pagedNode';
 import { LeafNode, messageNode, toTreeItem, type TreeNode } from '../treeNode';
 
@@ -138,61 +140,41 @@ export class FolderNode implements TreeNode {
     const client = () => this.host.clientFor(this.connection);
     const folder = this.context;
     const where = `folder ${this.folder.FullyQualifiedName ?? this.folder.DisplayName}`;
-    const changed = (node: TreeNode) => this.host.changed(node);
     const scope = this.id;
-    const leaf = (data: ReturnType<typeof packageItem>, value: unknown) => new LeafNode(data.id, toTreeItem(data), value);
+    const leaf = (data: ItemData, value: unknown) => new LeafNode(data.id, toTreeItem(data), { connection: this.connection, folder, ...(value as object) });
+    /** One collection row: a list call of the client, its order, the field Filter searches, and how a row looks. */
+    const group = <T>(name: string, icon: string, list: Lister<T>, order: ODataQuery['orderBy'], filterField: string, make: (row: T) => TreeNode, empty: string, expand?: string[]) =>
+      new PagedNode(`${scope}/${name.toLowerCase()}`, name, icon, {
+        load: (top, skip, signal, filter) => list({ folder, signal, query: { top, skip, filter, count: skip === 0, orderBy: order, expand } }),
+        filterField, make, what: name.toLowerCase(), where, empty: { text: empty },
+      }, (node) => this.host.changed(node));
     return [
-      new PagedNode(`${scope}/processes`, 'Processes', 'symbol-event', {
-        load: (top, skip, signal, filter) => client().releases.list({ folder, signal, query: { top, skip, filter, count: skip === 0, orderBy: [{ path: 'Name' }] } }),
-        filterField: 'Name',
-        make: (release) => leaf(releaseItem(scope, release), { connection: this.connection, folder, release }),
-        what: 'processes', where, empty: { text: 'No processes in this folder. Deploy a package as a process first.' },
-      }, changed),
-      new PagedNode(`${scope}/jobs`, 'Jobs', 'run-all', {
-        load: (top, skip, signal, filter) => client().jobs.list({ folder, signal, query: { top, skip, filter, count: skip === 0, orderBy: [{ path: 'CreationTime', desc: true }], expand: ['Robot'] } }),
-        filterField: 'ReleaseName',
-        make: (job) => leaf(jobItem(scope, job, this.host.now()), { connection: this.connection, folder, job, key: job.Key }),
-        what: 'jobs', where, empty: { text: 'No jobs have run in this folder yet.' },
-      }, changed),
-      new PagedNode(`${scope}/queues`, 'Queues', 'list-ordered', {
-        load: (top, skip, signal, filter) => client().queues.list({ folder, signal, query: { top, skip, filter, count: skip === 0, orderBy: [{ path: 'Name' }] } }),
-        filterField: 'Name',
-        make: (queue) => new QueueNode(this.host, this.connection, folder, scope, queue),
-        what: 'queues', where, empty: { text: 'No queues in this folder.' },
-      }, changed),
-      new PagedNode(`${scope}/packages`, 'Packages', 'package', {
-        load: (top, skip, signal, filter) => client().packages.list({ folder, signal, query: { top, skip, filter, count: skip === 0, orderBy: [{ path: 'Id' }] } }),
-        filterField: 'Id',
-        make: (pkg) => leaf(packageItem(scope, pkg), { connection: this.connection, folder, package: pkg, key: pkg.Key }),
-        what: 'packages', where, empty: { text: 'No packages in the feed.' },
-      }, changed),
-      new PagedNode(`${scope}/robots`, 'Robots', 'hubot', {
-        load: (top, skip, signal, filter) => client().robots.list({ folder, signal, query: { top, skip, filter, count: skip === 0, orderBy: [{ path: 'Name' }] } }),
-        filterField: 'Name',
-        make: (robot) => leaf(robotItem(scope, robot), { connection: this.connection, folder, robot }),
-        what: 'robots', where, empty: { text: 'No robots are assigned to this folder.' },
-      }, changed),
-      new PagedNode(`${scope}/assets`, 'Assets', 'symbol-constant', {
-        load: (top, skip, signal, filter) => client().assets.list({ folder, signal, query: { top, skip, filter, count: skip === 0, orderBy: [{ path: 'Name' }] } }),
-        filterField: 'Name',
-        make: (asset) => leaf(assetItem(scope, asset), { connection: this.connection, folder, asset }),
-        what: 'assets', where, empty: { text: 'No assets in this folder.' },
-      }, changed),
+      group('Processes', 'symbol-event', (o) => client().releases.list(o), [{ path: 'Name' }], 'Name', (release) => leaf(releaseItem(scope, release), { release }), 'No processes in this folder. Deploy a package as a process first.'),
+      group('Jobs', 'run-all', (o) => client().jobs.list(o), [{ path: 'CreationTime', desc: true }], 'ReleaseName', (job) => leaf(jobItem(scope, job, this.host.now()), { job, key: job.Key }), 'No jobs have run in this folder yet.', ['Robot']),
+      group('Queues', 'list-ordered', (o) => client().queues.list(o), [{ path: 'Name' }], 'Name', (queue) => new QueueNode(this.host, this.connection, folder, scope, queue), 'No queues in this folder.'),
+      group('Packages', 'package', (o) => client().packages.list(o), [{ path: 'Id' }], 'Id', (pkg) => leaf(packageItem(scope, pkg), { package: pkg, key: pkg.Key }), 'No packages in the feed.'),
+      group('Robots', 'hubot', (o) => client().robots.list(o), [{ path: 'Name' }], 'Name', (robot) => leaf(robotItem(scope, robot), { robot }), 'No robots are assigned to this folder.'),
+      group('Assets', 'symbol-constant', (o) => client().assets.list(o), [{ path: 'Name' }], 'Name', (asset) => leaf(assetItem(scope, asset), { asset }), 'No assets in this folder.'),
     ];
   }
 }
 
+type Lister<T> = (options: { folder: FolderContext; signal: AbortSignal; query: ODataQuery }) => Promise<Page<T>>;
+
 /** A queue: its items, newest first, paged at the service's cap of 100 per request (50 per page here). */
 export class QueueNode implements TreeNode {
   readonly id: string;
-  private readonly items: PagedNode<import('../../../core/orchestrator/schemas').QueueItem>;
+  private readonly items: PagedNode<QueueItem>;
 
-  constructor(private readonly host: ExplorerHost, readonly connection: Connection, readonly folder: FolderContext, scope: string, readonly queue: QueueDefinition) {
+  constructor(host: ExplorerHost, readonly connection: Connection, readonly folder: FolderContext, scope: string, readonly queue: QueueDefinition) {
     this.id = queueItem(scope, queue).id;
     this.items = new PagedNode(`${this.id}/items`, 'Items', 'list-unordered', {
       load: (top, skip, signal, filter) => host.clientFor(connection).queues.items({ folder, signal, query: { top, skip, count: skip === 0, filter: and(eq('QueueDefinitionId', queue.Id), filter), orderBy: [{ path: 'Id', desc: true }] } }),
       filterField: 'Reference',
-      make: (item) => new LeafNode(queueItemItem(this.id, item, host.now()).id, toTreeItem(queueItemItem(this.id, item, host.now())), { connection, folder, queueItem: item }),
+      make: (item) => {
+        const data = queueItemItem(this.id, item, host.now());
+        return new LeafNode(data.id, toTreeItem(data), { connection, folder, queueItem: item });
+      },
       what: 'queue items', where: `queue ${queue.Name}`, empty: { text: 'This queue is empty.' },
     }, () => host.changed(this));
   }
@@ -203,11 +185,6 @@ export class QueueNode implements TreeNode {
 
   children(): Promise<TreeNode[]> {
     return this.items.children();
-  }
-
-  async loadMore(): Promise<void> {
-    await this.items.loadMore();
-    this.host.changed(this);
   }
 
   reset(): void {
