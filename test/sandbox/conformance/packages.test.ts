@@ -62,6 +62,16 @@ describe('packages, libraries and releases', () => {
     assert.equal(refused.length, 12, 'the seed marks 12 of 30 packages as uploaded through the API or the feed');
   });
 
+  it('uploads a package through the API: no internal fields in the answer, and its arguments cannot be edited', async () => {
+    const uploaded = await api.post(odata(`Processes/${NS}.UploadPackage`), { Id: 'Api.Uploaded', Version: '1.0.0' });
+    assert.equal(uploaded.status, 200);
+    assert.equal(uploaded.body.Key, 'Api.Uploaded:1.0.0');
+    assert.deepEqual(Object.keys(uploaded.body).filter((k) => k.startsWith('$')), []);
+    const refused = await api.post(odata(`Processes/${NS}.SetArguments`), { key: 'Api.Uploaded:1.0.0', arguments: { Input: '[]', Output: '[]' } });
+    assert.equal(refused.body.errorCode, 1671);
+    assert.equal((await api.post(odata(`Processes/${NS}.UploadPackage`), { Id: 'Api.Uploaded', Version: '1.0.0' })).status, 409);
+  });
+
   it('lists libraries and their versions; deleting one needs a host administrator', async () => {
     const libs = await api.get(odata('Libraries'));
     assert.equal(libs.body.value.length, 5);

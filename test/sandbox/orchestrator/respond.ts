@@ -2,6 +2,7 @@ import { badRequest, notFound } from '../server/errors';
 import { json, type Reply } from '../server/http';
 import { queryCollection, single, type EntitySetDef } from '../odata/query';
 import type { Call } from './context';
+import { entitySets } from './sets';
 
 export function list<R extends object>(call: Call, set: EntitySetDef<R>, rows: Iterable<R>, alwaysCount = false): Reply {
   return json(queryCollection(set, rows, call.req.url.searchParams, call.odataBase, alwaysCount));
@@ -27,4 +28,9 @@ export function byKey<R extends object>(rows: R[], key: unknown, what: string): 
 export function requireKeyInt(call: Call, what: string): number {
   if (typeof call.key !== 'number' || !Number.isInteger(call.key)) throw badRequest(`The key of ${what} must be an integer id.`);
   return call.key;
+}
+
+/** The tenant's entity sets as this request sees them (navigation indexes are built per request). */
+export function sets(call: Call) {
+  return entitySets(call.tenant, call.clock.now());
 }

@@ -1,12 +1,10 @@
 import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
 import { empty, json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { byKey, inFolder, list, one, requireKeyInt } from '../respond';
-import { entitySets } from '../sets';
+import { byKey, inFolder, list, one, requireKeyInt, sets } from '../respond';
 import type { Row } from '../state';
 import { bodyOf } from './body';
 
-const sets = (call: Call) => entitySets(call.tenant, call.clock.now());
 const MAX_TEXT_ASSET = 1_000_000;
 const VALUE_TYPES = ['Text', 'Bool', 'Integer', 'Credential'];
 

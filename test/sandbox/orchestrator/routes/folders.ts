@@ -2,13 +2,11 @@ import { badRequest, ErrorCode, HttpError, notFound, forbidden } from '../../ser
 import { empty, json, type Reply, type Request } from '../../server/http';
 import { USERS, type SandboxUser } from '../../server/users';
 import type { Call, ODataRoute } from '../context';
-import { byKey, list, one, requireKeyInt } from '../respond';
+import { byKey, list, one, requireKeyInt, sets } from '../respond';
 import { canUseFolder } from '../access';
-import { entitySets } from '../sets';
 import type { Folder, TenantState } from '../state';
 import { bodyOf } from './body';
 
-const sets = (call: Call) => entitySets(call.tenant, call.clock.now());
 const visible = (tenant: TenantState, user: SandboxUser) => tenant.folders.filter((f) => canUseFolder(user, f));
 const MAX_CHILDREN_PAGE = 1000;
 

@@ -1,14 +1,13 @@
 import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
 import { json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { inFolder, list, one } from '../respond';
-import { entitySets } from '../sets';
+import { inFolder, list, one, sets } from '../respond';
 import type { Job, Robot } from '../state';
 import { FINAL_STATES } from '../simulator';
 import { bodyOf } from './body';
+import { stripInternal } from '../../odata/query';
 import { checkInputArguments } from './releases';
 
-const sets = (call: Call) => entitySets(call.tenant, call.clock.now());
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Jobs(<key>) takes the integer Id or the Key GUID (bare or quoted). */
@@ -89,10 +88,8 @@ function startJobs(call: Call) {
   }));
   call.tenant.jobs.push(...jobs);
   call.changed();
-  return json({ '@odata.context': `${call.odataBase}/$metadata#Jobs`, value: jobs.map((j) => ({ ...sets(call).Jobs.present!(j) })).map(strip) });
+  return json({ '@odata.context': `${call.odataBase}/$metadata#Jobs`, value: jobs.map((j) => stripInternal(sets(call).Jobs.present!(j))) });
 }
-
-const strip = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith('$')));
 
 function requestStop(call: Call, job: Job, strategy: string): void {
   if (strategy !== 'SoftStop' && strategy !== 'Kill') throw badRequest(`strategy must be SoftStop or Kill, got '${strategy}'.`);

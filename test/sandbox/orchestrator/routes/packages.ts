@@ -2,12 +2,11 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
 import { empty, json, type Reply } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { list } from '../respond';
-import { entitySets } from '../sets';
+import { list, sets } from '../respond';
 import type { Package } from '../state';
 import { bodyOf } from './body';
+import { stripInternal } from '../../odata/query';
 
-const sets = (call: Call) => entitySets(call.tenant, call.clock.now());
 const processes = (call: Call) => call.tenant.packages.filter((p) => !p.$isLibrary);
 const libraries = (call: Call) => call.tenant.packages.filter((p) => p.$isLibrary);
 
@@ -86,7 +85,7 @@ function uploadPackage(call: Call, library: boolean): Reply {
   };
   call.tenant.packages.push(pkg);
   call.changed();
-  return json(pkg, 200);
+  return json(stripInternal(pkg), 200);
 }
 
 export const PACKAGE_ROUTES: ODataRoute[] = [

@@ -1,14 +1,12 @@
 import { badRequest, ErrorCode, forbidden, HttpError, notFound } from '../../server/errors';
 import { empty, json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { byKey, inFolder, list, one, requireKeyInt } from '../respond';
-import { entitySets } from '../sets';
+import { byKey, inFolder, list, one, requireKeyInt, sets } from '../respond';
 import type { QueueDefinition, QueueItem } from '../state';
 import { bodyOf, utf16Length } from './body';
 import { exportReply } from './jobs';
 import { buildQueueItem, commitItem, ItemError, QUEUE_LIMITS } from './queueItems';
 
-const sets = (call: Call) => entitySets(call.tenant, call.clock.now());
 const MAX_BULK_ITEMS = 15_000;
 
 function queueByName(call: Call, name: string): QueueDefinition {

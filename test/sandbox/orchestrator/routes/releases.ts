@@ -1,13 +1,11 @@
 import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
 import { empty, json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { byKey, inFolder, list, one, requireKeyInt } from '../respond';
-import { entitySets } from '../sets';
+import { byKey, inFolder, list, one, requireKeyInt, sets } from '../respond';
 import type { Release } from '../state';
 import { bodyOf } from './body';
 
 export const MAX_INPUT_ARGUMENTS_CHARS = 10_000;
-const sets = (call: Call) => entitySets(call.tenant, call.clock.now());
 
 export function releaseOf(call: Call): Release {
   return byKey(inFolder(call, call.tenant.releases), requireKeyInt(call, 'Releases'), 'Release');

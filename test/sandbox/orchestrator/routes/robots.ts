@@ -1,14 +1,12 @@
 import { badRequest, notFound } from '../../server/errors';
 import { empty, json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { byKey, list, one, requireKeyInt } from '../respond';
-import { entitySets } from '../sets';
+import { byKey, list, one, requireKeyInt, sets } from '../respond';
 import type { Robot } from '../state';
 import { queryLogs } from '../logs';
 import { bodyOf } from './body';
 import { exportReply } from './jobs';
 
-const sets = (call: Call) => entitySets(call.tenant, call.clock.now());
 /** With a folder header: the robots assigned to that folder; without: every robot of the tenant. */
 const robotsIn = (call: Call) => (call.folder ? call.tenant.robots.filter((r) => r.$folderIds.includes(call.folder!.Id)) : call.tenant.robots);
 const ROBOT_TYPES = ['Unattended', 'Attended', 'NonProduction', 'Development'];

@@ -1,13 +1,11 @@
 import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
 import { json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { byKey, list, one, requireKeyInt } from '../respond';
-import { entitySets } from '../sets';
+import { byKey, list, one, requireKeyInt, sets } from '../respond';
 import type { Row, TenantState } from '../state';
 import { bodyOf } from './body';
 import { exportReply } from './jobs';
 
-const sets = (call: Call) => entitySets(call.tenant, call.clock.now());
 const EVENT_TYPES: Record<string, string[]> = {
   process: ['process.created', 'process.updated', 'process.deleted'],
   schedule: ['schedule.failed'],

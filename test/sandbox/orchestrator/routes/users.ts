@@ -2,13 +2,11 @@ import { badRequest, notFound } from '../../server/errors';
 import { empty, json, type Reply, type Request } from '../../server/http';
 import { USERS } from '../../server/users';
 import type { Call, ODataRoute } from '../context';
-import { byKey, list, one, requireKeyInt } from '../respond';
+import { byKey, list, one, requireKeyInt, sets } from '../respond';
 import { canUseFolder } from '../access';
-import { entitySets } from '../sets';
 import type { TenantState } from '../state';
 import { bodyOf } from './body';
 
-const sets = (call: Call) => entitySets(call.tenant, call.clock.now());
 const userOf = (call: Call) => byKey(call.tenant.users, requireKeyInt(call, 'Users'), 'User');
 
 /** GET /api/DirectoryService/GetDirectoryPermissions?userId=<id>: folders and roles of a user. */
