@@ -3,6 +3,7 @@ import type { Page } from '../odata/envelope';
 import type { RobotLog } from '../orchestrator/schemas';
 import { sleep as realSleep } from '../http/retry';
 import type { FolderContext } from '../http/connection';
+import type { OrchestratorClient } from '../orchestrator/client';
 
 /** Where the engine reads from: one page of logs after a cursor, and (for a job) whether it has finished. */
 export interface TailSource {
@@ -96,11 +97,7 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
 }
 
 /** A tail source over the client's RobotLogs and Jobs(<key>) calls, for one job in one folder. */
-export function jobLogSource(
-  client: { robots: { logs(o: { folder?: FolderContext; signal?: AbortSignal; query: { filter: Filter; top: number; orderBy: { path: string }[] } }): Promise<Page<RobotLog>> }; jobs: { get(key: string, o: { folder?: FolderContext; signal?: AbortSignal }): Promise<{ State: string }> } },
-  folder: FolderContext,
-  jobKey: string,
-): TailSource {
+export function jobLogSource(client: Pick<OrchestratorClient, 'robots' | 'jobs'>, folder: FolderContext, jobKey: string): TailSource {
   return {
     page: (query, signal) => client.robots.logs({ folder, signal, query: { ...query, orderBy: [{ path: 'TimeStamp' }] } }),
     isFinished: async (signal) => FINAL_JOB_STATES.has((await client.jobs.get(jobKey, { folder, signal })).State),
