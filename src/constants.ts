@@ -17,6 +17,11 @@ export const CommandId = {
   treeLoadMore: 'orchestrator.tree.loadMore',
   treeFilter: 'orchestrator.tree.filter',
   treeClearFilter: 'orchestrator.tree.clearFilter',
+  treeFilterByState: 'orchestrator.tree.filterByState',
+  treeFind: 'orchestrator.tree.find',
+  downloadPackage: 'orchestrator.downloadPackage',
+  activateTenant: 'orchestrator.activateTenant',
+  deactivateTenant: 'orchestrator.deactivateTenant',
   setActiveFolder: 'orchestrator.setActiveFolder',
   copyKey: 'orchestrator.copyKey',
 } as const;

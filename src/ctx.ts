@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { ContextKey, ideaSecretKey, OUTPUT_CHANNEL_NAME, ViewId } from './constants';
+import { ContextKey, ideaSecretKey, OUTPUT_CHANNEL_NAME } from './constants';
 import { ExplorerTree } from './host/views/explorer/explorerTree';
+import { IdeasTree } from './host/views/ideas/ideasTree';
 import { registerAllCommands } from './host/commands/registry';
 import { Logger } from './host/log';
 import { ConnectionStore } from './host/connectionStore';
@@ -14,6 +15,7 @@ import { OrchestratorClient } from './core/orchestrator/client';
 import { RateLimitScheduler } from './core/http/scheduler';
 import { IdeaClient } from './core/ideas/client';
 import { CommandId } from './constants';
+import { modalPrompts, type Prompts } from './host/ui/prompts';
 
 /**
  * The one place that wires the extension together: it owns the services, the disposables and the context keys.
@@ -26,11 +28,15 @@ export class Ctx implements vscode.Disposable {
   readonly active: ActiveContext;
   readonly statusBar: ConnectionStatusBar;
   readonly explorer: ExplorerTree;
+  readonly ideas: IdeasTree;
+  /** Questions change commands ask (modal dialogs); the integration suite replaces it to answer them. */
+  prompts: Prompts = modalPrompts;
   /** Settles once the stored sessions are loaded (tests and commands that need them wait for it). */
   readonly ready: Promise<void>;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly clients = new Map<string, { client: OrchestratorClient; accountId: string }>();
   private readonly schedulers = new Map<string, RateLimitScheduler>();
+  private readonly ideaClients = new Map<string, IdeaClient>();
 
   constructor(readonly extension: vscode.ExtensionContext) {
     this.log = new Logger(this.track(vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true })));
@@ -52,13 +58,15 @@ export class Ctx implements vscode.Disposable {
     this.track(vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, this.auth, { supportsMultipleAccounts: true }));
     this.statusBar = this.track(new ConnectionStatusBar(this));
     this.explorer = this.track(new ExplorerTree(this));
-    this.track(vscode.window.createTreeView(ViewId.explorer, { treeDataProvider: this.explorer, showCollapseAll: true }));
+    this.ideas = this.track(new IdeasTree(this));
     for (const registration of registerAllCommands(this)) this.track(registration);
 
     const refresh = () => {
       this.clients.clear();
+      this.ideaClients.clear();
       this.statusBar.update();
       this.explorer.rebuild();
+      this.ideas.rebuild();
       void vscode.commands.executeCommand('setContext', ContextKey.hasConnections, this.connections.all().length > 0);
       void vscode.commands.executeCommand('setContext', ContextKey.signedIn, this.sessions.accounts().length > 0);
     };
@@ -68,6 +76,10 @@ export class Ctx implements vscode.Disposable {
     // Another window signed in, out, or rotated a refresh token: follow it.
     this.track(extension.secrets.onDidChange((event) => {
       if (event.key.startsWith('orchestrator.session')) void this.sessions.load();
+      if (event.key.startsWith('orchestrator.ideas.')) this.ideaCredentialsChanged();
+    }));
+    this.track(vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('orchestrator.explorer.autoRefreshSeconds')) this.explorer.scheduleAutoRefresh();
     }));
     this.ready = this.sessions.load().then(refresh, (error: unknown) => this.log.error(`Could not load sessions: ${(error as Error).message}`));
     void vscode.commands.executeCommand('setContext', ContextKey.activated, true);
@@ -111,8 +123,21 @@ export class Ctx implements vscode.Disposable {
     return client;
   }
 
+  /** New or removed idea-service credentials: new clients, and the Ideas tree asks again. */
+  ideaCredentialsChanged(): void {
+    this.ideaClients.clear();
+    this.ideas.rebuild();
+  }
+
+  /** The rate-limit scheduler of a connection's tenant, once a client was made for it. */
+  schedulerFor(connectionId: string): RateLimitScheduler | undefined {
+    return this.schedulers.get(connectionId);
+  }
+
   /** The idea-service client of a connection, with the API token and app key from SecretStorage. */
   async ideasClientFor(connection: Connection): Promise<IdeaClient> {
+    const cached = this.ideaClients.get(connection.id);
+    if (cached) return cached;
     const baseUrl = ideasBaseUrl(connection);
     if (!baseUrl) throw new Error(`'${connection.label}' has no idea-service URL. Set "ideasUrl" in Edit Connection.`);
     const stored = await this.extension.secrets.get(ideaSecretKey(connection.id));
@@ -120,7 +145,9 @@ export class Ctx implements vscode.Disposable {
     const { token, appKey } = JSON.parse(stored) as { token: string; appKey: string };
     this.log.redact(token);
     this.log.redact(appKey);
-    return new IdeaClient({ baseUrl, token: async () => token, appKey: async () => appKey, fetch: (url, init) => fetch(url, init) });
+    const client = new IdeaClient({ baseUrl, token: async () => token, appKey: async () => appKey, fetch: (url, init) => fetch(url, init) });
+    this.ideaClients.set(connection.id, client);
+    return client;
   }
 
   private sessionExpired(account: StoredAccount): void {

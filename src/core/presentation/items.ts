@@ -1,4 +1,5 @@
-import type { Asset, Folder, Job, Package, QueueDefinition, QueueItem, Release, Robot } from '../orchestrator/schemas';
+import type { Alert, Asset, Folder, Job, LicenseReport, Library, Package, QueueDefinition, QueueItem, Release, Robot, Tenant, Webhook } from '../orchestrator/schemas';
+import type { Category, Idea } from '../ideas/schemas';
 import { OrchestratorError } from '../http/errors';
 
 /**
@@ -63,6 +64,7 @@ export function folderItem(scope: string, folder: Pick<Folder, 'Id' | 'DisplayNa
   };
 }
 
+/** A package row (the list answers its latest version); it expands to its versions. */
 export function packageItem(scope: string, pkg: Package): ItemData {
   return {
     id: `${scope}/package/${pkg.Id}`,
@@ -71,6 +73,19 @@ export function packageItem(scope: string, pkg: Package): ItemData {
     tooltip: table(pkg.Id, [row('Version', pkg.Version), row('Description', pkg.Description), row('Authors', pkg.Authors), row('Published', pkg.Published), row('Project type', pkg.ProjectType), row('Key', pkg.Key)]),
     icon: { id: 'package' },
     contextValue: 'package',
+    collapsible: 'collapsed',
+  };
+}
+
+/** One version of a package; the latest is marked with a star. */
+export function packageVersionItem(scope: string, pkg: Package): ItemData {
+  return {
+    id: `${scope}/version/${pkg.Version}`,
+    label: pkg.Version,
+    description: [pkg.IsLatestVersion ? 'latest' : undefined, pkg.Published ? pkg.Published.slice(0, 10) : undefined].filter(Boolean).join(' · ') || undefined,
+    tooltip: table(`${pkg.Id} ${pkg.Version}`, [row('Latest', pkg.IsLatestVersion ? 'yes' : 'no'), row('Published', pkg.Published), row('Release notes', pkg.ReleaseNotes), row('Key', pkg.Key)]),
+    icon: pkg.IsLatestVersion ? { id: 'star-full', color: 'charts.yellow' } : { id: 'versions' },
+    contextValue: pkg.IsLatestVersion ? 'packageVersion.latest' : 'packageVersion',
     collapsible: 'none',
   };
 }
@@ -148,6 +163,148 @@ export function assetItem(scope: string, asset: Asset): ItemData {
     tooltip: table(asset.Name, [row('Type', asset.ValueType), row('Scope', asset.ValueScope), row(asset.ValueType === 'Credential' ? 'User' : 'Value', asset.ValueType === 'Credential' ? asset.CredentialUsername : value)]),
     icon: { id: asset.ValueType === 'Credential' ? 'key' : 'symbol-constant' },
     contextValue: 'asset',
+    collapsible: 'none',
+  };
+}
+
+export function libraryItem(scope: string, library: Library): ItemData {
+  return {
+    id: `${scope}/library/${library.Id}`,
+    label: library.Id,
+    description: `${library.Version}${library.IsLatestVersion ? ' (latest)' : ''}`,
+    tooltip: table(library.Id, [row('Version', library.Version), row('Title', library.Title), row('Description', library.Description), row('Published', library.Published), row('Key', library.Key)]),
+    icon: { id: 'library' },
+    contextValue: 'library',
+    collapsible: 'none',
+  };
+}
+
+export function webhookItem(scope: string, webhook: Webhook): ItemData {
+  const events = webhook.SubscribeToAllEvents ? 'all events' : `${webhook.Events?.length ?? 0} event(s)`;
+  return {
+    id: `${scope}/webhook/${webhook.Id}`,
+    label: webhook.Url,
+    description: `${webhook.Enabled ? 'enabled' : 'disabled'} · ${events}`,
+    tooltip: table(webhook.Url, [row('Enabled', webhook.Enabled ? 'yes' : 'no'), row('Events', webhook.SubscribeToAllEvents ? 'all' : (webhook.Events ?? []).map((e) => e.EventType).join(', ')), row('Insecure TLS allowed', webhook.AllowInsecureSsl ? 'yes' : 'no'), row('Id', webhook.Id)]),
+    icon: webhook.Enabled ? { id: 'radio-tower' } : { id: 'radio-tower', color: 'disabledForeground' },
+    contextValue: 'webhook',
+    collapsible: 'none',
+  };
+}
+
+const ALERT_ICONS: Record<string, { id: string; color?: string }> = {
+  Info: { id: 'info' },
+  Success: { id: 'pass', color: 'testing.iconPassed' },
+  Warn: { id: 'warning', color: 'editorWarning.foreground' },
+  Error: { id: 'error', color: 'errorForeground' },
+  Fatal: { id: 'error', color: 'errorForeground' },
+};
+
+export function alertItem(scope: string, alert: Alert, now: number): ItemData {
+  const unread = alert.State === 'Unread';
+  return {
+    id: `${scope}/alert/${alert.Id}`,
+    label: alert.NotificationName,
+    description: [unread ? 'unread' : undefined, alert.Severity, relativeTime(alert.CreationTime, now)].filter(Boolean).join(' · '),
+    tooltip: table(alert.NotificationName, [row('Severity', alert.Severity), row('State', alert.State), row('Component', alert.Component), row('Created', alert.CreationTime), row('Data', alert.Data?.slice(0, 500))]),
+    icon: ALERT_ICONS[alert.Severity] ?? { id: 'bell' },
+    contextValue: unread ? 'alert.unread' : 'alert',
+    collapsible: 'none',
+  };
+}
+
+export function tenantItem(scope: string, tenant: Tenant): ItemData {
+  return {
+    id: `${scope}/tenant/${tenant.Id}`,
+    label: tenant.Name,
+    description: tenant.IsActive ? 'active' : 'inactive',
+    tooltip: table(tenant.Name, [row('Active', tenant.IsActive ? 'yes' : 'no'), row('Last login', tenant.LastLoginTime), row('Id', tenant.Id)]),
+    icon: tenant.IsActive ? { id: 'server' } : { id: 'circle-slash', color: 'disabledForeground' },
+    contextValue: tenant.IsActive ? 'tenant.active' : 'tenant.inactive',
+    collapsible: 'none',
+  };
+}
+
+const ROBOT_TYPES = ['Unattended', 'Attended', 'NonProduction', 'Development'] as const;
+
+/** The license summary: one row for the state, one per robot type (defined of allowed). */
+export function licenseItems(scope: string, license: LicenseReport): ItemData[] {
+  const expires = license.ExpireDate ? new Date(license.ExpireDate * 1000).toISOString().slice(0, 10) : undefined;
+  const state: ItemData = {
+    id: `${scope}/license/state`,
+    label: license.IsExpired ? 'Expired' : license.IsRegistered ? 'Registered' : 'Not registered',
+    description: expires ? `expires ${expires}` : undefined,
+    icon: license.IsExpired || !license.IsRegistered ? { id: 'warning', color: 'editorWarning.foreground' } : { id: 'verified' },
+    contextValue: 'license',
+    collapsible: 'none',
+  };
+  return [state, ...ROBOT_TYPES.map((type): ItemData => {
+    const used = license.DefinedRobots[type];
+    const allowed = license.AllowedRobots[type];
+    return {
+      id: `${scope}/license/${type}`,
+      label: type,
+      description: `${used} of ${allowed} in use`,
+      tooltip: table(`${type} robots`, [row('Defined', used), row('Allowed', allowed), row('Concurrent', license.ConcurrentRobots?.[type])]),
+      icon: used > allowed ? { id: 'warning', color: 'editorWarning.foreground' } : { id: 'hubot' },
+      contextValue: 'license',
+      collapsible: 'none',
+    };
+  })];
+}
+
+/** Names the ideas tree resolves ids to; missing ones fall back to the id. */
+export interface IdeaLookups {
+  users: ReadonlyMap<number, string>;
+  categories: ReadonlyMap<number, string>;
+}
+
+export function ideaItem(scope: string, idea: Idea, lookups: IdeaLookups, now: number, collapsible: ItemData['collapsible'] = 'none'): ItemData {
+  const submitter = idea.submitterId != null ? lookups.users.get(idea.submitterId) ?? `user ${idea.submitterId}` : undefined;
+  const category = idea.categoryId != null ? lookups.categories.get(idea.categoryId) ?? `category ${idea.categoryId}` : undefined;
+  return {
+    id: `${scope}/idea/${idea.id}`,
+    label: idea.name,
+    description: `${idea.phase} · ${idea.status} · ${relativeTime(idea.createdAt, now)}`,
+    tooltip: table(idea.name, [row('Submitter', submitter), row('Phase', idea.phase), row('Status', idea.status), row('Category', category), row('Tags', idea.tags?.join(', ')), row('Created', idea.createdAt), row('Id', idea.id), row('Description', idea.description?.slice(0, 300))]),
+    icon: { id: 'lightbulb' },
+    contextValue: 'idea',
+    collapsible,
+  };
+}
+
+export function categoryItem(scope: string, category: Category, childCount: number): ItemData {
+  return {
+    id: `${scope}/category/${category.id}`,
+    label: category.name,
+    description: childCount ? `${childCount} subcategor${childCount === 1 ? 'y' : 'ies'}` : undefined,
+    icon: { id: 'symbol-namespace' },
+    contextValue: 'category',
+    collapsible: childCount ? 'collapsed' : 'none',
+  };
+}
+
+export function reviewItem(scope: string, review: { id: number; rating: number; comment?: string; userId: number }, lookups: IdeaLookups): ItemData {
+  const stars = Math.max(0, Math.min(5, Math.round(review.rating)));
+  return {
+    id: `${scope}/review/${review.id}`,
+    label: `${'★'.repeat(stars)}${'☆'.repeat(5 - stars)}`,
+    description: `${review.comment ?? ''}${review.comment ? ' — ' : ''}${lookups.users.get(review.userId) ?? `user ${review.userId}`}`,
+    tooltip: review.comment ? md(review.comment) : undefined,
+    icon: { id: 'comment' },
+    contextValue: 'review',
+    collapsible: 'none',
+  };
+}
+
+/** A plain named leaf: components and applications of the inventory. */
+export function namedItem(scope: string, kind: 'component' | 'application', entry: { id: number; name: string; version?: string; type?: string; vendor?: string }): ItemData {
+  return {
+    id: `${scope}/${kind}/${entry.id}`,
+    label: entry.name,
+    description: [entry.type, entry.vendor, entry.version].filter(Boolean).join(' · ') || undefined,
+    icon: { id: kind === 'component' ? 'extensions' : 'window' },
+    contextValue: kind,
     collapsible: 'none',
   };
 }

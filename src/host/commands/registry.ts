@@ -10,7 +10,9 @@ import { signOut } from './signOut';
 import { signInWithAccessToken } from './signInWithAccessToken';
 import { setIdeaServiceCredentials } from './setIdeaServiceCredentials';
 import { switchActiveFolder } from './switchActiveFolder';
-import { copyKey, setActiveFolder, treeClearFilter, treeFilter, treeLoadMore, treeRefresh, treeRetry } from './treeCommands';
+import { copyKey, setActiveFolder, treeClearFilter, treeFilter, treeFilterByState, treeFind, treeLoadMore, treeRefresh, treeRetry } from './treeCommands';
+import { downloadPackage } from './downloadPackage';
+import { activateTenant, deactivateTenant } from './setTenantActive';
 
 /** What a command handler receives besides its arguments: the context and a token that cancels its work. */
 export interface CommandRun {
@@ -31,7 +33,8 @@ export interface CommandDefinition {
 /** Below this a command finishes before a notification would be readable; above it the user sees progress. */
 const PROGRESS_DELAY_MS = 300;
 
-const commands: readonly CommandDefinition[] = [showAbout, addConnection, editConnection, removeConnection, signIn, signOut, signInWithAccessToken, setIdeaServiceCredentials, switchActiveFolder, treeRefresh, treeRetry, treeLoadMore, treeFilter, treeClearFilter, setActiveFolder, copyKey];
+const commands: readonly CommandDefinition[] = [showAbout, addConnection, editConnection, removeConnection, signIn, signOut, signInWithAccessToken, setIdeaServiceCredentials, switchActiveFolder, treeRefresh, treeRetry, treeLoadMore, treeFilter, treeClearFilter, setActiveFolder, copyKey,
+  treeFilterByState, treeFind, downloadPackage, activateTenant, deactivateTenant];
 
 export function registerAllCommands(ctx: Ctx): vscode.Disposable[] {
   return commands.map((command) => vscode.commands.registerCommand(command.id, (...args: unknown[]) => runCommand(ctx, command, args)));

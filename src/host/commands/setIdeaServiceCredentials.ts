@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId, ideaSecretKey } from '../../constants';
 import { ideasBaseUrl } from '../../core/connections';
 import { IdeaClient } from '../../core/ideas/client';
+import { abortSignalOf } from './abortSignal';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
 
@@ -21,15 +22,14 @@ export const setIdeaServiceCredentials: CommandDefinition = {
     if (!appKey) return;
     ctx.log.redact(token);
     ctx.log.redact(appKey);
-    const controller = new AbortController();
-    cancellation.onCancellationRequested(() => controller.abort());
     const client = new IdeaClient({ baseUrl, token: async () => token, appKey: async () => appKey, fetch: (url, init) => fetch(url, init) });
     try {
-      await client.schema({ signal: controller.signal });
+      await client.schema({ signal: abortSignalOf(cancellation) });
     } catch (error) {
       throw new Error(`The idea service did not accept these credentials: ${(error as Error).message}`, { cause: error });
     }
     await ctx.extension.secrets.store(ideaSecretKey(connection.id), JSON.stringify({ token, appKey }));
+    ctx.ideaCredentialsChanged();
     void vscode.window.showInformationMessage(`Idea-service credentials saved for ${connection.label}.`);
   },
 };

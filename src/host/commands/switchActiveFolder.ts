@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { collectAll } from '../../core/odata/paging';
+import { abortSignalOf } from './abortSignal';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
 
@@ -17,9 +18,7 @@ export const switchActiveFolder: CommandDefinition = {
       if (!ctx.accountFor(connection.id)) return undefined;
     }
     progressTitle(`Reading the folders of ${connection.label}…`);
-    const controller = new AbortController();
-    token.onCancellationRequested(() => controller.abort());
-    const folders = await collectAll(ctx.clientFor(connection).folders.iterate({ signal: controller.signal, query: { orderBy: [{ path: 'FullyQualifiedName' }] } }));
+    const folders = await collectAll(ctx.clientFor(connection).folders.iterate({ signal: abortSignalOf(token), query: { orderBy: [{ path: 'FullyQualifiedName' }] } }));
     if (folders.length === 0) throw new Error(`You have no folders in ${connection.label}. Ask an administrator to assign you to one.`);
     const pick = await vscode.window.showQuickPick(
       folders.map((f) => ({ label: f.FullyQualifiedName, description: f.FolderType === 'Personal' ? 'personal workspace' : undefined, folder: f })),

@@ -1,23 +1,29 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
+import type { Ctx } from '../../ctx';
+import { labelOf, type NodeTree } from '../views/nodeTree';
 import type { TreeNode } from '../views/treeNode';
 import type { CommandDefinition } from './registry';
 
-/** Refresh: a node (from its inline button or menu) or the whole tree (view title). */
+const treeOf = (ctx: Ctx, node: TreeNode): NodeTree | undefined => [ctx.explorer, ctx.ideas].find((tree) => tree.owns(node));
+
+/** Refresh: a node (from its inline button or menu), or both trees (view title). */
 export const treeRefresh: CommandDefinition = {
   id: CommandId.treeRefresh,
   title: 'Refresh',
   async run({ ctx }, node) {
-    ctx.explorer.refresh(node as TreeNode | undefined);
+    const target = node as TreeNode | undefined;
+    if (target?.id) (treeOf(ctx, target) ?? ctx.explorer).refresh(target);
+    else for (const tree of [ctx.explorer, ctx.ideas]) tree.refresh();
   },
 };
 
-/** Retry on an error row: reload its parent collection. */
+/** Retry on an error row: reload the collection the row belongs to. */
 export const treeRetry: CommandDefinition = {
   id: CommandId.treeRetry,
   title: 'Retry',
-  async run({ ctx }, node) {
-    ctx.explorer.refresh(node as TreeNode | undefined);
+  async run(run, node) {
+    return treeRefresh.run(run, node);
   },
 };
 
@@ -27,7 +33,7 @@ export const treeLoadMore: CommandDefinition = {
   title: 'Load More',
   async run(_run, node) {
     const owner = node as { loadMore?: () => Promise<void> } | undefined;
-    if (!owner?.loadMore) throw new Error('Load more is run from a "Load more…" row of the Orchestrator view.');
+    if (!owner?.loadMore) throw new Error('Load more is run from a "Load more…" row of the Orchestrator or Ideas view.');
     await owner.loadMore();
   },
 };
@@ -45,13 +51,13 @@ export const setActiveFolder: CommandDefinition = {
   },
 };
 
-/** Copy Key of a package version or a job. */
+/** Copy Key of a package (version), a process or a job. */
 export const copyKey: CommandDefinition = {
   id: CommandId.copyKey,
   title: 'Copy Key',
   async run(_run, node) {
     const key = ((node as { value?: { key?: unknown } })?.value?.key);
-    if (typeof key !== 'string') throw new Error('Copy Key works on packages and jobs in the Orchestrator view.');
+    if (typeof key !== 'string') throw new Error('Copy Key works on packages, processes and jobs in the Orchestrator view.');
     await vscode.env.clipboard.writeText(key);
     return key;
   },
@@ -60,12 +66,16 @@ export const copyKey: CommandDefinition = {
 interface Filterable {
   filterText: string | undefined;
   filterField: string | undefined;
+  filterStates: readonly string[];
+  states: readonly string[] | undefined;
   setFilter(text: string | undefined): void;
+  setStates(states: readonly string[]): void;
+  clearFilters(): void;
 }
 
 const filterableOf = (node: unknown): Filterable => {
   const candidate = node as Partial<Filterable> | undefined;
-  if (!candidate?.setFilter || !candidate.filterField) throw new Error('Filter works on a collection of the Orchestrator view (Processes, Jobs, Queues, …).');
+  if (!candidate?.setFilter || !candidate.clearFilters) throw new Error('Filter works on a collection row of the Orchestrator or Ideas view (Processes, Jobs, a queue status, …).');
   return candidate as Filterable;
 };
 
@@ -73,16 +83,39 @@ const filterableOf = (node: unknown): Filterable => {
 export const treeFilter: CommandDefinition = {
   id: CommandId.treeFilter,
   title: 'Filter',
-  async run(_run, node) {
+  async run(_run, node, text) {
     const target = filterableOf(node);
-    const text = await vscode.window.showInputBox({
+    if (!target.filterField) throw new Error('This collection cannot be filtered by text.');
+    const value = typeof text === 'string' ? text : await vscode.window.showInputBox({
       title: `Filter by ${target.filterField}`,
-      prompt: 'Show only rows whose name contains this text. Leave empty to show everything.',
+      prompt: `Show only rows whose ${target.filterField} contains this text. Leave empty to show everything.`,
       value: target.filterText ?? '',
-      validateInput: (value) => (value.length > 200 ? 'Use at most 200 characters.' : undefined),
+      validateInput: (v) => (v.length > 200 ? 'Use at most 200 characters.' : undefined),
     });
-    if (text === undefined) return;
-    target.setFilter(text);
+    if (value === undefined) return;
+    if (value.length > 200) throw new Error('A filter has at most 200 characters.');
+    target.setFilter(value);
+  },
+};
+
+/** Filter a collection by state (jobs, alerts): several states at once, none = all. */
+export const treeFilterByState: CommandDefinition = {
+  id: CommandId.treeFilterByState,
+  title: 'Filter by State',
+  async run(_run, node, states) {
+    const target = filterableOf(node);
+    if (!target.states) throw new Error('This collection has no states to filter by.');
+    let chosen: readonly string[] | undefined;
+    if (Array.isArray(states)) {
+      const unknown = states.filter((s) => !target.states!.includes(String(s)));
+      if (unknown.length) throw new Error(`Unknown state ${unknown.map((s) => `'${String(s)}'`).join(', ')}; choose from ${target.states.join(', ')}.`);
+      chosen = states.map(String);
+    } else {
+      const picks = await vscode.window.showQuickPick(target.states.map((state) => ({ label: state, picked: target.filterStates.includes(state) })), { title: 'Show only these states', canPickMany: true, placeHolder: 'None chosen shows every state' });
+      chosen = picks?.map((p) => p.label);
+    }
+    if (chosen === undefined) return;
+    target.setStates(chosen);
   },
 };
 
@@ -90,6 +123,37 @@ export const treeClearFilter: CommandDefinition = {
   id: CommandId.treeClearFilter,
   title: 'Clear Filter',
   async run(_run, node) {
-    filterableOf(node).setFilter(undefined);
+    filterableOf(node).clearFilters();
+  },
+};
+
+/** Find across what both trees have loaded (also inside collapsed rows), then reveal the chosen row. */
+export const treeFind: CommandDefinition = {
+  id: CommandId.treeFind,
+  title: 'Find in Trees',
+  async run({ ctx }, query) {
+    type Pick = vscode.QuickPickItem & { node?: TreeNode; tree?: NodeTree };
+    const items: Pick[] = [];
+    for (const tree of [ctx.explorer, ctx.ideas]) {
+      const rows = tree.loadedRows();
+      if (rows.length === 0) continue;
+      items.push({ label: tree.title, kind: vscode.QuickPickItemKind.Separator });
+      for (const { node, path } of rows) {
+        const item = node.item();
+        items.push({ label: labelOf(item), description: typeof item.description === 'string' ? item.description : undefined, detail: path.join(' › ') || undefined, iconPath: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined, node, tree });
+      }
+    }
+    if (!items.some((i) => i.node)) throw new Error('Nothing is loaded yet: expand a connection in the Orchestrator or Ideas view first. Find searches the rows loaded so far.');
+    let pick: Pick | undefined;
+    if (typeof query === 'string') {
+      // Programmatic use (and tests): the first row whose label contains the text.
+      pick = items.find((i) => i.node && i.label.toLowerCase().includes(query.toLowerCase()));
+      if (!pick) return undefined;
+    } else {
+      pick = await vscode.window.showQuickPick(items, { title: 'Find in the loaded rows', placeHolder: 'Type a name, state, reference…', matchOnDescription: true, matchOnDetail: true });
+    }
+    if (!pick?.node || !pick.tree) return undefined;
+    await pick.tree.reveal(pick.node);
+    return pick.node.id;
   },
 };

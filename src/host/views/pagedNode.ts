@@ -1,20 +1,31 @@
 import * as vscode from 'vscode';
 import type { Page } from '../../core/odata/envelope';
-import { contains, type Filter } from '../../core/odata/filter';
 import { describeFailure } from '../../core/presentation/items';
 import { CommandId } from '../../constants';
 import { messageNode, type TreeNode } from './treeNode';
 
+/** What the user narrowed a collection to: a text (searched with contains(), escaped by the builder) and/or states. */
+export interface Narrowing {
+  text?: string;
+  states?: readonly string[];
+}
+
 export interface PagedSource<T> {
-  /** One page: top rows after skip, narrowed by the user's filter if any; asks for the count on the first page. */
-  load(top: number, skip: number, signal: AbortSignal, filter: Filter | undefined): Promise<Page<T>>;
-  /** The text property the Filter action searches (with contains(), escaped by the builder). */
+  /** One page: top rows after skip, narrowed as the user asked; asks for the count on the first page. */
+  load(top: number, skip: number, signal: AbortSignal, narrowing: Narrowing): Promise<Page<T>>;
+  /** What Filter searches, in words ("name", "reference"); absent when the collection cannot be filtered by text. */
   filterField?: string;
+  /** The states Filter by State offers (job states…); absent when the collection has none. */
+  states?: readonly string[];
   make(row: T): TreeNode;
   /** "processes", "jobs", … and "folder Shared" for messages. */
   what: string;
   where: string;
   empty: { text: string; command?: vscode.Command };
+  /** The visible Jobs collections are reloaded by the auto-refresh (through the rate-limit scheduler). */
+  autoRefresh?: boolean;
+  /** Extra words for the row's description (Alerts: "3 unread"). */
+  badge?: () => string | undefined;
 }
 
 export const PAGE_SIZE = 50;
@@ -36,6 +47,8 @@ export class PagedNode<T> implements TreeNode {
   private controller = new AbortController();
   /** The user's filter text; shown on the row, cleared with its own action. */
   filterText: string | undefined;
+  /** The states the user chose with Filter by State (none: every state). */
+  filterStates: readonly string[] = [];
 
   constructor(
     readonly id: string,
@@ -50,11 +63,29 @@ export class PagedNode<T> implements TreeNode {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.icon);
-    const filterable = this.source.filterField ? (this.filterText ? '.filtered' : '.filterable') : '';
-    item.contextValue = `${this.contextValue}${filterable}`;
+    // Space-separated flags that the menus match with \b…\b.
+    item.contextValue = [this.contextValue, this.source.filterField ? 'filterable' : '', this.source.states ? 'stateful' : '', this.narrowed ? 'filtered' : ''].filter(Boolean).join(' ');
     const count = this.loaded && !this.failure ? (this.total !== undefined ? this.total.toLocaleString('en') : `${this.rows.length}${this.exhausted ? '' : '+'}`) : undefined;
-    item.description = [this.filterText ? `filter: “${this.filterText}”` : undefined, count].filter(Boolean).join(' · ') || undefined;
+    item.description = [this.describeNarrowing(), this.source.badge?.(), count].filter(Boolean).join(' · ') || undefined;
     return item;
+  }
+
+  get narrowed(): boolean {
+    return this.filterText !== undefined || this.filterStates.length > 0;
+  }
+
+  /** Whether the user paged beyond the first page (the auto-refresh leaves such a collection alone). */
+  get pagedBeyondFirst(): boolean {
+    return this.received > PAGE_SIZE;
+  }
+
+  get autoRefresh(): boolean {
+    return this.source.autoRefresh === true;
+  }
+
+  private describeNarrowing(): string | undefined {
+    const parts = [this.filterText ? `“${this.filterText}”` : undefined, this.filterStates.length ? this.filterStates.join(', ') : undefined].filter(Boolean);
+    return parts.length ? `filter: ${parts.join(' · ')}` : undefined;
   }
 
   async children(): Promise<TreeNode[]> {
@@ -63,8 +94,8 @@ export class PagedNode<T> implements TreeNode {
     if (this.skipped > 0) nodes.push(messageNode(`${this.id}/skipped`, `${this.skipped} row(s) could not be read and are not shown (see the log).`, 'warning'));
     if (this.failure !== undefined) {
       nodes.push(messageNode(`${this.id}/error`, `${describeFailure(this.failure, this.source.what, this.source.where)} Retry`, 'error', { command: CommandId.treeRetry, title: 'Retry', arguments: [this] }, 'error'));
-    } else if (this.rows.length === 0 && this.filterText) {
-      nodes.push(messageNode(`${this.id}/empty`, `Nothing matches “${this.filterText}”. Clear the filter`, 'filter', { command: CommandId.treeClearFilter, title: 'Clear Filter', arguments: [this] }));
+    } else if (this.rows.length === 0 && this.narrowed) {
+      nodes.push(messageNode(`${this.id}/empty`, `Nothing matches ${this.describeNarrowing()!.slice('filter: '.length)}. Clear the filter`, 'filter', { command: CommandId.treeClearFilter, title: 'Clear Filter', arguments: [this] }));
     } else if (this.rows.length === 0) {
       nodes.push(messageNode(`${this.id}/empty`, this.source.empty.text, 'info', this.source.empty.command));
     } else if (!this.exhausted) {
@@ -83,8 +114,7 @@ export class PagedNode<T> implements TreeNode {
   private loadPage(): Promise<void> {
     this.loading ??= (async () => {
       try {
-        const filter = this.filterText && this.source.filterField ? contains(this.source.filterField, this.filterText) : undefined;
-        const page = await this.source.load(PAGE_SIZE, this.received, this.controller.signal, filter);
+        const page = await this.source.load(PAGE_SIZE, this.received, this.controller.signal, { text: this.filterText, states: this.filterStates.length ? this.filterStates : undefined });
         if (this.received === 0 && page.count !== undefined) this.total = page.count;
         this.rows.push(...page.items.map((row) => this.source.make(row)));
         this.skipped += page.skipped.length;
@@ -102,15 +132,35 @@ export class PagedNode<T> implements TreeNode {
     return this.loading;
   }
 
-  /** Narrows the collection (or clears the filter with undefined) and reloads it from the first page. */
+  /** Narrows the collection by text (or clears the text with undefined) and reloads it from the first page. */
   setFilter(text: string | undefined): void {
     this.filterText = text?.trim() ? text.trim() : undefined;
+    this.reload();
+  }
+
+  /** Narrows the collection to these states (none: all) and reloads it from the first page. */
+  setStates(states: readonly string[]): void {
+    this.filterStates = states.filter((s) => this.source.states?.includes(s));
+    this.reload();
+  }
+
+  clearFilters(): void {
+    this.filterText = undefined;
+    this.filterStates = [];
+    this.reload();
+  }
+
+  private reload(): void {
     this.reset();
     this.changed(this);
   }
 
   get filterField(): string | undefined {
     return this.source.filterField;
+  }
+
+  get states(): readonly string[] | undefined {
+    return this.source.states;
   }
 
   reset(): void {

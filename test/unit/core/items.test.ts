@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
-import { assetItem, describeFailure, folderItem, jobItem, packageItem, queueItemItem, relativeTime, releaseItem, robotItem } from '../../../src/core/presentation/items';
+import {
+  alertItem, assetItem, categoryItem, describeFailure, folderItem, ideaItem, jobItem, libraryItem, licenseItems, namedItem, packageItem, packageVersionItem, queueItemItem,
+  relativeTime, releaseItem, reviewItem, robotItem, tenantItem, webhookItem,
+} from '../../../src/core/presentation/items';
+import { pickForAutoRefresh } from '../../../src/core/presentation/autoRefresh';
 import { OrchestratorError } from '../../../src/core/http/errors';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
@@ -54,5 +58,73 @@ describe('tree item builders', () => {
     assert.match(describeFailure(http(401), 'jobs', 'f'), /Sign in again/);
     assert.equal(relativeTime('2026-11-20T12:00:00Z', NOW), '1 d ago');
     assert.equal(relativeTime(null, NOW), '');
+  });
+
+  it('lists package versions with the latest starred, and expands packages to them', () => {
+    const pkg = { Id: 'P', Key: 'P:1.0.1', Version: '1.0.1', IsLatestVersion: true, Published: '2026-11-01T08:00:00Z' };
+    assert.equal(packageItem('s', pkg as never).collapsible, 'collapsed');
+    const latest = packageVersionItem('s/package/P', pkg as never);
+    assert.deepEqual([latest.id, latest.label, latest.description, latest.icon!.id, latest.contextValue], ['s/package/P/version/1.0.1', '1.0.1', 'latest · 2026-11-01', 'star-full', 'packageVersion.latest']);
+    const old = packageVersionItem('s/package/P', { ...pkg, Version: '1.0.0', IsLatestVersion: false, Published: null } as never);
+    assert.deepEqual([old.description, old.icon!.id, old.contextValue], [undefined, 'versions', 'packageVersion']);
+  });
+
+  it('shows robots without a session plainly and a connected session by its state', () => {
+    const robot = { Id: 1, Name: 'R', Type: 'Unattended' } as never;
+    assert.equal(robotItem('s', robot).description, 'Unattended');
+    const available = robotItem('s', robot, { State: 'Available', IsUnresponsive: false });
+    assert.equal(available.description, 'Unattended · Available');
+    assert.equal(available.icon!.id, 'hubot');
+    assert.deepEqual(robotItem('s', robot, { State: 'Available', IsUnresponsive: true }).icon, { id: 'warning', color: 'charts.orange' });
+  });
+
+  it('describes tenant-level rows: libraries, webhooks, unread alerts, host tenants and the license summary', () => {
+    assert.equal(libraryItem('t', { Id: 'Lib', Key: 'Lib:2', Version: '2.0.0', IsLatestVersion: true } as never).description, '2.0.0 (latest)');
+    const hook = webhookItem('t', { Id: 4, Url: 'https://hooks.example/a', Enabled: false, Events: [{ EventType: 'job.faulted' }] } as never);
+    assert.equal(hook.description, 'disabled · 1 event(s)');
+    assert.equal(webhookItem('t', { Id: 5, Url: 'u', Enabled: true, SubscribeToAllEvents: true, Events: null } as never).description, 'enabled · all events');
+    const alert = alertItem('t', { Id: 'a', UserNotificationId: 'u', NotificationName: 'Robot unresponsive', Severity: 'Error', State: 'Unread', CreationTime: '2026-11-21T11:00:00Z', Component: 'Robots', Data: null }, NOW);
+    assert.deepEqual([alert.description, alert.contextValue, alert.icon!.id], ['unread · Error · 1 h ago', 'alert.unread', 'error']);
+    assert.equal(alertItem('t', { ...alert, Id: 'b', UserNotificationId: 'u', NotificationName: 'x', Severity: 'Info', State: 'Read', CreationTime: '2026-11-21T11:00:00Z', Component: null, Data: null } as never, NOW).contextValue, 'alert');
+    const inactive = tenantItem('h', { Id: 2, Name: 'staging', IsActive: false, LastLoginTime: null, License: null });
+    assert.deepEqual([inactive.description, inactive.contextValue], ['inactive', 'tenant.inactive']);
+    assert.equal(tenantItem('h', { Id: 1, Name: 'main', IsActive: true, LastLoginTime: null, License: null }).contextValue, 'tenant.active');
+    const counts = (n: number) => ({ Unattended: n, Attended: n, NonProduction: n, Development: n });
+    const rows = licenseItems('t', { ExpireDate: Date.parse('2027-01-31T00:00:00Z') / 1000, IsRegistered: true, IsExpired: false, AllowedRobots: counts(5), DefinedRobots: { ...counts(2), Attended: 7 }, ConcurrentRobots: null });
+    assert.deepEqual(rows.map((r) => `${r.label}: ${r.description}`), ['Registered: expires 2027-01-31', 'Unattended: 2 of 5 in use', 'Attended: 7 of 5 in use', 'NonProduction: 2 of 5 in use', 'Development: 2 of 5 in use']);
+    assert.equal(rows[2]!.icon!.id, 'warning', 'over the allowed count is a warning');
+    assert.equal(licenseItems('t', { ExpireDate: null, IsRegistered: true, IsExpired: true, AllowedRobots: counts(0), DefinedRobots: counts(0), ConcurrentRobots: null })[0]!.label, 'Expired');
+  });
+
+  it('describes ideas with submitter, phase, status and category names, falling back to ids', () => {
+    const lookups = { users: new Map([[2, 'Dev Eloper']]), categories: new Map([[5, 'Finance']]) };
+    const idea = { id: 11, name: 'Invoice bot', phase: 'Assessment', status: 'In Progress', categoryId: 5, submitterId: 2, createdAt: '2026-11-20T12:00:00Z', tags: ['ap'] };
+    const item = ideaItem('i', idea, lookups, NOW);
+    assert.equal(item.description, 'Assessment · In Progress · 1 d ago');
+    assert.match(item.tooltip!, /Submitter \| Dev Eloper/);
+    assert.match(item.tooltip!, /Category \| Finance/);
+    const unknown = ideaItem('i', { ...idea, submitterId: 9, categoryId: 99 }, lookups, NOW);
+    assert.match(unknown.tooltip!, /user 9/);
+    assert.match(unknown.tooltip!, /category 99/);
+    assert.equal(categoryItem('i', { id: 1, name: 'Ops', parentId: null }, 2).description, '2 subcategories');
+    assert.equal(categoryItem('i', { id: 1, name: 'Ops', parentId: null }, 0).collapsible, 'none');
+    assert.equal(reviewItem('i', { id: 1, rating: 4, userId: 2, comment: 'Saves hours' }, lookups).label, '★★★★☆');
+    assert.equal(reviewItem('i', { id: 1, rating: 9, userId: 3 }, lookups).description, 'user 3');
+    assert.equal(namedItem('i', 'application', { id: 3, name: 'SAP GUI', vendor: 'SAP', version: '7.7' }).description, 'SAP · 7.7');
+  });
+
+  it('auto-refreshes only expanded, first-page collections while the view is visible and the budget is not under pressure', () => {
+    const budget = { queued: 0, used: 5, budget: 50, paused: false };
+    const rows = [
+      { name: 'expanded', expanded: true, pagedBeyondFirst: false, budget },
+      { name: 'collapsed', expanded: false, pagedBeyondFirst: false, budget },
+      { name: 'paged', expanded: true, pagedBeyondFirst: true, budget },
+      { name: 'queued', expanded: true, pagedBeyondFirst: false, budget: { ...budget, queued: 1 } },
+      { name: 'busy', expanded: true, pagedBeyondFirst: false, budget: { ...budget, used: 25 } },
+      { name: 'paused', expanded: true, pagedBeyondFirst: false, budget: { ...budget, paused: true } },
+    ];
+    assert.deepEqual(pickForAutoRefresh(rows, { visible: true, intervalSeconds: 30 }).map((r) => r.name), ['expanded']);
+    assert.deepEqual(pickForAutoRefresh(rows, { visible: false, intervalSeconds: 30 }), [], 'nothing while the view is hidden');
+    assert.deepEqual(pickForAutoRefresh(rows, { visible: true, intervalSeconds: 0 }), [], 'nothing when turned off');
   });
 });

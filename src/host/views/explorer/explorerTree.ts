@@ -1,51 +1,66 @@
 import * as vscode from 'vscode';
+import { ViewId } from '../../../constants';
 import type { Ctx } from '../../../ctx';
+import { pickForAutoRefresh } from '../../../core/presentation/autoRefresh';
+import { NodeTree } from '../nodeTree';
+import { PagedNode } from '../pagedNode';
 import type { TreeNode } from '../treeNode';
 import { ConnectionNode, type ExplorerHost } from './nodes';
 
-/** The Orchestrator tree: connections (tenants) → folders → Processes, Jobs, Queues → items, Packages, Robots, Assets. */
-export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
-  readonly onDidChangeTreeData = this.emitter.event;
-  private roots: ConnectionNode[] = [];
+/** The Orchestrator tree: connections (tenants) → Tenant resources and folders → Processes, Jobs, Queues, Packages, Robots, Assets. */
+export class ExplorerTree extends NodeTree {
   private readonly host: ExplorerHost;
+  private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly ctx: Ctx) {
+    super(ViewId.explorer, 'Orchestrator', () => ctx.connections.all().map((connection) => new ConnectionNode(this.host, connection)));
     this.host = {
       clientFor: (connection) => ctx.clientFor(connection),
       isSignedIn: (connection) => ctx.accountFor(connection.id) !== undefined,
-      changed: (node) => this.emitter.fire(node),
+      changed: (node) => this.changed(node),
       now: () => Date.now(),
     };
     this.rebuild();
+    this.scheduleAutoRefresh();
   }
 
-  /** New connection list or sign-in state: new root nodes (expansion survives through stable ids). */
-  rebuild(): void {
-    this.roots = this.ctx.connections.all().map((connection) => new ConnectionNode(this.host, connection));
-    this.emitter.fire(undefined);
+  /** Re-reads the interval setting (0 turns the auto-refresh off). */
+  scheduleAutoRefresh(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    const seconds = this.intervalSeconds();
+    if (seconds > 0) this.timer = setInterval(() => this.autoRefreshTick(), seconds * 1000);
   }
 
-  /** Per-node Refresh: forget what the node loaded and redraw it (everything when no node is given). */
-  refresh(node?: TreeNode): void {
-    if (!node) {
-      this.rebuild();
-      return;
-    }
-    node.reset?.();
-    this.emitter.fire(node);
+  private intervalSeconds(): number {
+    return vscode.workspace.getConfiguration('orchestrator').get<number>('explorer.autoRefreshSeconds', 30);
   }
 
-  getTreeItem(node: TreeNode): vscode.TreeItem {
-    return node.item();
+  /** Reloads the expanded Jobs collections while the view is visible; returns how many it reloaded. */
+  autoRefreshTick(): number {
+    const candidates = this.loadedRows()
+      .map((row) => row.node)
+      .filter((node): node is PagedNode<unknown> => node instanceof PagedNode && node.autoRefresh)
+      .map((node) => {
+        const connectionId = node.id.slice('conn/'.length, node.id.indexOf('/folder/'));
+        const state = this.ctx.schedulerFor(connectionId)?.state();
+        return {
+          node, expanded: this.isExpanded(node), pagedBeyondFirst: node.pagedBeyondFirst,
+          budget: { queued: state?.queued ?? 0, used: state?.used ?? 0, budget: state?.budget ?? 1, paused: state?.pausedUntil !== undefined },
+        };
+      });
+    const picked = pickForAutoRefresh(candidates, { visible: this.view.visible, intervalSeconds: this.intervalSeconds() });
+    for (const { node } of picked) this.refresh(node);
+    return picked.length;
   }
 
-  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (!node) return this.roots;
-    return node.children ? node.children() : [];
+  /** After a command changed a folder's jobs: reload that folder's Jobs rows that are loaded. */
+  refreshJobsOf(connectionId: string, folderId: number): number {
+    return this.refreshWhere((node: TreeNode) => node.id.startsWith(`conn/${connectionId}/`) && node.id.endsWith(`/folder/${folderId}/jobs`));
   }
 
-  dispose(): void {
-    this.emitter.dispose();
+  override dispose(): void {
+    if (this.timer) clearInterval(this.timer);
+    super.dispose();
   }
 }

@@ -2,13 +2,16 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../../constants';
 import type { Connection } from '../../../core/connections';
 import type { FolderContext } from '../../../core/http/connection';
-import { and, eq } from '../../../core/odata/filter';
-import { assetItem, describeFailure, folderItem, jobItem, packageItem, queueItem, queueItemItem, releaseItem, robotItem, type ItemData } from '../../../core/presentation/items';
+import { and, anyOf, contains, eq, type Filter } from '../../../core/odata/filter';
+import {
+  alertItem, assetItem, describeFailure, folderItem, jobItem, JOB_STATE_ICONS, libraryItem, licenseItems, packageItem, packageVersionItem, queueItem, queueItemItem,
+  releaseItem, robotItem, tenantItem, webhookItem, type ItemData,
+} from '../../../core/presentation/items';
 import type { Page } from '../../../core/odata/envelope';
 import type { ODataQuery } from '../../../core/odata/query';
 import type { OrchestratorClient } from '../../../core/orchestrator/client';
-import type { FolderNavigation, QueueDefinition, QueueItem } from '../../../core/orchestrator/schemas';
-import { PagedNode } from '../pagedNode';
+import type { FolderNavigation, Package, QueueDefinition, QueueItem, Robot, Session } from '../../../core/orchestrator/schemas';
+import { PagedNode, type Narrowing, type PagedSource } from '../pagedNode';
 import { LeafNode, messageNode, toTreeItem, type TreeNode } from '../treeNode';
 
 /** What the nodes need from the extension: clients, accounts, and a way to redraw a row. */
@@ -20,6 +23,33 @@ export interface ExplorerHost {
 }
 
 const NAV_PAGE = 100;
+export const JOB_STATES = Object.keys(JOB_STATE_ICONS);
+export const QUEUE_ITEM_STATUSES = [['New', 'New'], ['InProgress', 'In Progress'], ['Failed', 'Failed'], ['Successful', 'Successful'], ['Abandoned', 'Abandoned'], ['Retried', 'Retried'], ['Deleted', 'Deleted']] as const;
+
+/** The OData filter for what the user typed and picked: contains() on the text field, any of the chosen states. */
+export function narrowingFilter(narrowing: Narrowing, textField: string | undefined, stateField?: string): Filter | undefined {
+  return and(narrowing.text && textField ? contains(textField, narrowing.text) : undefined, narrowing.states && stateField ? anyOf(stateField, narrowing.states) : undefined);
+}
+
+const errorRow = (owner: TreeNode, suffix: string, error: unknown, what: string, where: string) =>
+  messageNode(`${owner.id}/${suffix}`, `${describeFailure(error, what, where)} Retry`, 'error', { command: CommandId.treeRetry, title: 'Retry', arguments: [owner] }, 'error');
+
+/** A static row that groups other rows (Tenant, a queue's statuses…): built once, reset passes down. */
+class GroupNode implements TreeNode {
+  constructor(readonly id: string, private readonly data: Omit<ItemData, 'id' | 'collapsible' | 'contextValue'> & { contextValue?: string }, private readonly make: () => Promise<TreeNode[]>) {}
+  private cached: TreeNode[] | undefined;
+  item(): vscode.TreeItem {
+    return toTreeItem({ ...this.data, id: this.id, contextValue: this.data.contextValue ?? 'group', collapsible: 'collapsed' });
+  }
+  async children(): Promise<TreeNode[]> {
+    this.cached ??= await this.make();
+    return this.cached;
+  }
+  reset(): void {
+    for (const child of this.cached ?? []) child.reset?.();
+    this.cached = undefined;
+  }
+}
 
 /** Children of the tenant (folderId undefined) or of a folder, from the folder navigation endpoint, paged. */
 class FolderChildren {
@@ -55,10 +85,12 @@ class FolderChildren {
 export class ConnectionNode implements TreeNode {
   readonly id: string;
   private readonly folders: FolderChildren;
+  private readonly tenant: TenantNode;
 
   constructor(private readonly host: ExplorerHost, readonly connection: Connection) {
     this.id = `conn/${connection.id}`;
     this.folders = new FolderChildren(host, connection, undefined);
+    this.tenant = new TenantNode(host, connection, this.id);
   }
 
   item(): vscode.TreeItem {
@@ -78,9 +110,9 @@ export class ConnectionNode implements TreeNode {
     }
     try {
       const nodes = await this.folders.nodes(this, this.id);
-      return nodes.length > 0 ? nodes : [messageNode(`${this.id}/noFolders`, 'You have no folders here. Ask an administrator to assign you to one.', 'info')];
+      return [this.tenant, ...(nodes.length > 0 ? nodes : [messageNode(`${this.id}/noFolders`, 'You have no folders here. Ask an administrator to assign you to one.', 'info')])];
     } catch (error) {
-      return [messageNode(`${this.id}/error`, `${describeFailure(error, 'folders', this.connection.label)} Retry`, 'error', { command: CommandId.treeRetry, title: 'Retry', arguments: [this] }, 'error')];
+      return [this.tenant, errorRow(this, 'error', error, 'folders', this.connection.label)];
     }
   }
 
@@ -91,6 +123,88 @@ export class ConnectionNode implements TreeNode {
 
   reset(): void {
     this.folders.reset();
+    this.tenant.reset();
+  }
+}
+
+/**
+ * Tenant-wide resources: libraries, webhooks, alerts (with the unread count), the license summary, and for host
+ * administrators the host's tenants. Expanding it costs two requests (unread count, and a one-row probe of Tenants that
+ * only host administrators pass); each list then loads when expanded.
+ */
+export class TenantNode implements TreeNode {
+  readonly id: string;
+  private unread: number | undefined;
+  private hostAdmin: boolean | undefined;
+  private groups: TreeNode[] | undefined;
+
+  constructor(private readonly host: ExplorerHost, readonly connection: Connection, scope: string) {
+    this.id = `${scope}/tenant`;
+  }
+
+  item(): vscode.TreeItem {
+    const description = this.unread ? `${this.unread} unread alert${this.unread === 1 ? '' : 's'}` : undefined;
+    return toTreeItem({ id: this.id, label: 'Tenant', description, icon: { id: 'server-environment' }, contextValue: 'group.tenant', collapsible: 'collapsed', tooltip: '**Tenant-wide resources**\n\nLibraries, webhooks, alerts, license' });
+  }
+
+  async children(): Promise<TreeNode[]> {
+    if (!this.groups) {
+      const client = this.host.clientFor(this.connection);
+      const [unread, probe] = await Promise.allSettled([client.tenant.unreadAlerts(), client.tenant.tenants({ query: { top: 1 } })]);
+      const before = this.unread;
+      this.unread = unread.status === 'fulfilled' ? unread.value : undefined;
+      this.hostAdmin = probe.status === 'fulfilled';
+      this.groups = this.makeGroups();
+      // The unread count is part of this row's description: redraw it once known.
+      if (before !== this.unread) setTimeout(() => this.host.changed(this), 0);
+    }
+    return this.groups;
+  }
+
+  reset(): void {
+    for (const group of this.groups ?? []) group.reset?.();
+    this.groups = undefined;
+  }
+
+  private makeGroups(): TreeNode[] {
+    const client = () => this.host.clientFor(this.connection);
+    const where = `tenant ${this.connection.label}`;
+    const scope = this.id;
+    const leaf = (data: ItemData, value: object) => new LeafNode(data.id, toTreeItem(data), { connection: this.connection, ...value });
+    const changed = (node: TreeNode) => this.host.changed(node);
+    const groups: TreeNode[] = [
+      new PagedNode(`${scope}/libraries`, 'Libraries', 'library', {
+        load: (top, skip, signal, n) => client().packages.listLibraries({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Id'), orderBy: [{ path: 'Id' }] } }),
+        filterField: 'Id', make: (library) => leaf(libraryItem(scope, library), { library, key: library.Key }),
+        what: 'libraries', where, empty: { text: 'No libraries in the tenant feed.' },
+      }, changed),
+      new PagedNode(`${scope}/webhooks`, 'Webhooks', 'radio-tower', {
+        load: (top, skip, signal, n) => client().tenant.webhooks({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Url'), orderBy: [{ path: 'Id' }] } }),
+        filterField: 'Url', make: (webhook) => leaf(webhookItem(scope, webhook), { webhook }),
+        what: 'webhooks', where, empty: { text: 'No webhooks are configured.' },
+      }, changed),
+      new PagedNode(`${scope}/alerts`, 'Alerts', 'bell', {
+        load: (top, skip, signal, n) => client().tenant.alerts({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'NotificationName', 'State'), orderBy: [{ path: 'CreationTime', desc: true }] } }),
+        filterField: 'NotificationName', states: ['Unread', 'Read'], make: (alert) => leaf(alertItem(scope, alert, this.host.now()), { alert }),
+        what: 'alerts', where, empty: { text: 'No alerts.' }, badge: () => (this.unread ? `${this.unread} unread` : undefined),
+      }, changed),
+      new GroupNode(`${scope}/license`, { label: 'License', icon: { id: 'verified' }, tooltip: 'Robots allowed and defined per type' }, async () => {
+        try {
+          const license = await client().tenant.license();
+          return licenseItems(`${scope}/license`, license).map((data) => leaf(data, { license }));
+        } catch (error) {
+          return [errorRow(this, 'licenseError', error, 'the license', where)];
+        }
+      }),
+    ];
+    if (this.hostAdmin) {
+      groups.push(new PagedNode(`${scope}/tenants`, 'Tenants', 'server', {
+        load: (top, skip, signal, n) => client().tenant.tenants({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Name'), orderBy: [{ path: 'Name' }] } }),
+        filterField: 'Name', make: (tenant) => leaf(tenantItem(scope, tenant), { tenant }),
+        what: 'tenants', where: 'the host', empty: { text: 'The host has no tenants.' },
+      }, changed, 'collection tenants'));
+    }
+    return groups;
   }
 }
 
@@ -120,7 +234,7 @@ export class FolderNode implements TreeNode {
       try {
         subfolders = await this.subfolders.nodes(this, this.id);
       } catch (error) {
-        subfolders = [messageNode(`${this.id}/foldersError`, `${describeFailure(error, 'subfolders', this.folder.DisplayName)} Retry`, 'error', { command: CommandId.treeRetry, title: 'Retry', arguments: [this] }, 'error')];
+        subfolders = [errorRow(this, 'foldersError', error, 'subfolders', this.folder.DisplayName)];
       }
     }
     return [...subfolders, ...this.groups];
@@ -141,19 +255,20 @@ export class FolderNode implements TreeNode {
     const folder = this.context;
     const where = `folder ${this.folder.FullyQualifiedName ?? this.folder.DisplayName}`;
     const scope = this.id;
-    const leaf = (data: ItemData, value: unknown) => new LeafNode(data.id, toTreeItem(data), { connection: this.connection, folder, ...(value as object) });
-    /** One collection row: a list call of the client, its order, the field Filter searches, and how a row looks. */
-    const group = <T>(name: string, icon: string, list: Lister<T>, order: ODataQuery['orderBy'], filterField: string, make: (row: T) => TreeNode, empty: string, expand?: string[]) =>
-      new PagedNode(`${scope}/${name.toLowerCase()}`, name, icon, {
-        load: (top, skip, signal, filter) => list({ folder, signal, query: { top, skip, filter, count: skip === 0, orderBy: order, expand } }),
-        filterField, make, what: name.toLowerCase(), where, empty: { text: empty },
-      }, (node) => this.host.changed(node));
+    const leaf = (data: ItemData, value: object) => new LeafNode(data.id, toTreeItem(data), { connection: this.connection, folder, ...value });
+    const changed = (node: TreeNode) => this.host.changed(node);
+    /** One collection row: a list call of the client, its order, the fields Filter searches, and how a row looks. */
+    const group = <T>(name: string, icon: string, list: Lister<T>, order: ODataQuery['orderBy'], filterField: string, make: (row: T) => TreeNode, empty: string, extra: Partial<PagedSource<T>> & { stateField?: string; expand?: string[] } = {}) =>
+      new PagedNode(`${scope}/${name.split(' ')[0]!.toLowerCase()}`, name, icon, {
+        load: (top, skip, signal, n) => list({ folder, signal, query: { top, skip, filter: narrowingFilter(n, filterField, extra.stateField), count: skip === 0, orderBy: order, expand: extra.expand } }),
+        filterField, make, what: name.toLowerCase(), where, empty: { text: empty }, ...extra,
+      }, changed);
     return [
-      group('Processes', 'symbol-event', (o) => client().releases.list(o), [{ path: 'Name' }], 'Name', (release) => leaf(releaseItem(scope, release), { release }), 'No processes in this folder. Deploy a package as a process first.'),
-      group('Jobs', 'run-all', (o) => client().jobs.list(o), [{ path: 'CreationTime', desc: true }], 'ReleaseName', (job) => leaf(jobItem(scope, job, this.host.now()), { job, key: job.Key }), 'No jobs have run in this folder yet.', ['Robot']),
+      group('Processes', 'symbol-event', (o) => client().releases.list(o), [{ path: 'Name' }], 'Name', (release) => leaf(releaseItem(scope, release), { release, key: release.Key }), 'No processes in this folder. Deploy a package as a process first.'),
+      group('Jobs', 'run-all', (o) => client().jobs.list(o), [{ path: 'CreationTime', desc: true }], 'ReleaseName', (job) => leaf(jobItem(scope, job, this.host.now()), { job, key: job.Key }), 'No jobs have run in this folder yet.', { expand: ['Robot'], stateField: 'State', states: JOB_STATES, autoRefresh: true }),
       group('Queues', 'list-ordered', (o) => client().queues.list(o), [{ path: 'Name' }], 'Name', (queue) => new QueueNode(this.host, this.connection, folder, scope, queue), 'No queues in this folder.'),
-      group('Packages', 'package', (o) => client().packages.list(o), [{ path: 'Id' }], 'Id', (pkg) => leaf(packageItem(scope, pkg), { package: pkg, key: pkg.Key }), 'No packages in the feed.'),
-      group('Robots', 'hubot', (o) => client().robots.list(o), [{ path: 'Name' }], 'Name', (robot) => leaf(robotItem(scope, robot), { robot }), 'No robots are assigned to this folder.'),
+      group('Packages', 'package', (o) => client().packages.list(o), [{ path: 'Id' }], 'Id', (pkg) => new PackageNode(this.host, this.connection, folder, scope, pkg), 'No packages in the feed.'),
+      group('Robots & Sessions', 'hubot', (o) => robotsWithSessions(client(), o), [{ path: 'Name' }], 'Name', ({ robot, session }) => leaf(robotItem(scope, robot, session), { robot, session }), 'No robots are assigned to this folder.'),
       group('Assets', 'symbol-constant', (o) => client().assets.list(o), [{ path: 'Name' }], 'Name', (asset) => leaf(assetItem(scope, asset), { asset }), 'No assets in this folder.'),
     ];
   }
@@ -161,33 +276,89 @@ export class FolderNode implements TreeNode {
 
 type Lister<T> = (options: { folder: FolderContext; signal: AbortSignal; query: ODataQuery }) => Promise<Page<T>>;
 
-/** A queue: its items, newest first, paged at the service's cap of 100 per request (50 per page here). */
-export class QueueNode implements TreeNode {
-  readonly id: string;
-  private readonly items: PagedNode<QueueItem>;
+/**
+ * A page of robots and, in one more request, the sessions of exactly those robots (state, unresponsive): two requests
+ * per page, never one per robot. A failing sessions call leaves the robots shown without state.
+ */
+async function robotsWithSessions(client: OrchestratorClient, options: Parameters<Lister<Robot>>[0]): Promise<Page<{ robot: Robot; session?: Session }>> {
+  const page = await client.robots.list(options);
+  const sessions = new Map<number, Session>();
+  if (page.items.length > 0) {
+    try {
+      const found = await client.robots.sessions({ folder: options.folder, signal: options.signal, query: { filter: anyOf('Robot/Id', page.items.map((r) => r.Id)), expand: ['Robot'], top: 1000 } });
+      for (const session of found.items) if (session.Robot) sessions.set(session.Robot.Id, session);
+    } catch (error) {
+      if (options.signal.aborted) throw error;
+    }
+  }
+  return { ...page, items: page.items.map((robot) => ({ robot, session: sessions.get(robot.Id) })) };
+}
 
-  constructor(host: ExplorerHost, readonly connection: Connection, readonly folder: FolderContext, scope: string, readonly queue: QueueDefinition) {
-    this.id = queueItem(scope, queue).id;
-    this.items = new PagedNode(`${this.id}/items`, 'Items', 'list-unordered', {
-      load: (top, skip, signal, filter) => host.clientFor(connection).queues.items({ folder, signal, query: { top, skip, count: skip === 0, filter: and(eq('QueueDefinitionId', queue.Id), filter), orderBy: [{ path: 'Id', desc: true }] } }),
-      filterField: 'Reference',
-      make: (item) => {
-        const data = queueItemItem(this.id, item, host.now());
-        return new LeafNode(data.id, toTreeItem(data), { connection, folder, queueItem: item });
+/** A package: expands to its versions (one request), the latest marked. */
+export class PackageNode implements TreeNode {
+  readonly id: string;
+  private readonly versions: PagedNode<Package>;
+  readonly value: { connection: Connection; folder: FolderContext; package: Package; key: string };
+
+  constructor(host: ExplorerHost, readonly connection: Connection, readonly folder: FolderContext, private readonly scope: string, readonly pkg: Package) {
+    this.id = packageItem(scope, pkg).id;
+    this.value = { connection, folder, package: pkg, key: pkg.Key };
+    this.versions = new PagedNode(`${this.id}/versions`, 'Versions', 'versions', {
+      load: (top, skip, signal) => host.clientFor(connection).packages.versions(pkg.Id, { folder, signal, query: { top, skip, count: skip === 0, orderBy: [{ path: 'Published', desc: true }] } }),
+      make: (version) => {
+        const data = packageVersionItem(this.id, version);
+        return new LeafNode(data.id, toTreeItem(data), { connection, folder, package: version, key: version.Key });
       },
-      what: 'queue items', where: `queue ${queue.Name}`, empty: { text: 'This queue is empty.' },
+      what: 'package versions', where: `package ${pkg.Id}`, empty: { text: 'This package has no versions left.' },
     }, () => host.changed(this));
   }
 
   item(): vscode.TreeItem {
-    return toTreeItem(queueItem(this.id.slice(0, this.id.lastIndexOf('/queue/')), this.queue));
+    return toTreeItem(packageItem(this.scope, this.pkg));
   }
 
   children(): Promise<TreeNode[]> {
-    return this.items.children();
+    return this.versions.children();
+  }
+
+  async loadMore(): Promise<void> {
+    await this.versions.loadMore();
   }
 
   reset(): void {
-    this.items.reset();
+    this.versions.reset();
+  }
+}
+
+/** A queue: its items by status (All, New, In Progress, Failed…); expanding the queue costs nothing, each status one request. */
+export class QueueNode implements TreeNode {
+  readonly id: string;
+  private readonly statuses: PagedNode<QueueItem>[];
+
+  constructor(host: ExplorerHost, readonly connection: Connection, readonly folder: FolderContext, private readonly scope: string, readonly queue: QueueDefinition) {
+    this.id = queueItem(scope, queue).id;
+    const byStatus = (status: string | undefined, label: string) =>
+      new PagedNode(`${this.id}/items/${status ?? 'all'}`, label, status ? 'filter' : 'list-unordered', {
+        load: (top, skip, signal, n) => host.clientFor(connection).queues.items({ folder, signal, query: { top, skip, count: skip === 0, filter: and(eq('QueueDefinitionId', queue.Id), status ? eq('Status', status) : undefined, narrowingFilter(n, 'Reference')), orderBy: [{ path: 'Id', desc: true }] } }),
+        filterField: 'Reference',
+        make: (item) => {
+          const data = queueItemItem(this.id, item, host.now());
+          return new LeafNode(data.id, toTreeItem(data), { connection, folder, queueItem: item });
+        },
+        what: 'queue items', where: `queue ${queue.Name}`, empty: { text: status ? `No ${label.toLowerCase()} items.` : 'This queue is empty.' },
+      }, (node) => host.changed(node), 'collection queueItems');
+    this.statuses = [byStatus(undefined, 'All Items'), ...QUEUE_ITEM_STATUSES.map(([status, label]) => byStatus(status, label))];
+  }
+
+  item(): vscode.TreeItem {
+    return toTreeItem(queueItem(this.scope, this.queue));
+  }
+
+  async children(): Promise<TreeNode[]> {
+    return this.statuses;
+  }
+
+  reset(): void {
+    for (const status of this.statuses) status.reset();
   }
 }

@@ -1,0 +1,30 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import type { Connection } from '../../core/connections';
+import type { FolderContext } from '../../core/http/connection';
+import type { Package } from '../../core/orchestrator/schemas';
+import { abortSignalOf } from './abortSignal';
+import type { CommandDefinition } from './registry';
+
+/** Saves a package version (.nupkg) where the user chooses; from a package row (its latest version) or a version row. */
+export const downloadPackage: CommandDefinition = {
+  id: CommandId.downloadPackage,
+  title: 'Download Package',
+  async run({ ctx, token, progressTitle }, node, saveTo) {
+    const value = (node as { value?: { connection?: Connection; folder?: FolderContext; package?: Package } } | undefined)?.value;
+    if (!value?.connection || !value.package) throw new Error('Choose a package or one of its versions in the Orchestrator view.');
+    const { connection, folder, package: pkg } = value;
+    const fileName = `${pkg.Id}.${pkg.Version}.nupkg`;
+    const base = vscode.workspace.workspaceFolders?.[0]?.uri;
+    // A caller (or a test) may name the file; otherwise the user picks it.
+    const target = saveTo instanceof vscode.Uri ? saveTo : await vscode.window.showSaveDialog({ title: `Save ${pkg.Id} ${pkg.Version}`, saveLabel: 'Download', defaultUri: base ? vscode.Uri.joinPath(base, fileName) : undefined, filters: { 'Packages': ['nupkg'] } });
+    if (!target) return undefined;
+    progressTitle(`Downloading ${pkg.Id} ${pkg.Version}…`);
+    const { bytes } = await ctx.clientFor(connection).packages.download(pkg.Key, { folder, signal: abortSignalOf(token) });
+    await vscode.workspace.fs.writeFile(target, bytes);
+    void vscode.window.showInformationMessage(`Saved ${fileName} (${bytes.byteLength.toLocaleString('en')} bytes).`, 'Reveal').then((choice) => {
+      if (choice) void vscode.commands.executeCommand('revealFileInOS', target);
+    });
+    return target.toString();
+  },
+};

@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import type { Connection } from '../../core/connections';
+import type { Ctx } from '../../ctx';
+
+export interface Change {
+  /** What will change, as a sentence: "Deactivate tenant staging". */
+  what: string;
+  /** Shown under the question: consequences. */
+  detail: string;
+  /** The confirm button. */
+  action: string;
+  /** Ask even on a connection with protection "normal" (destructive or host-wide changes). */
+  alwaysConfirm?: boolean;
+}
+
+/**
+ * Every change command passes here first: a read-only connection refuses with what to do, a "confirm" connection (or a
+ * change that always needs it) asks with a modal; declining cancels the command quietly.
+ */
+export async function guardChange(ctx: Ctx, connection: Connection, change: Change): Promise<void> {
+  if (connection.protection === 'readOnly') {
+    throw new Error(`${connection.label} is read-only, so "${change.what}" was not done. To allow changes, run "Orchestrator: Edit Connection…" and choose another protection level.`);
+  }
+  if (connection.protection === 'confirm' || change.alwaysConfirm) {
+    const protectionNote = connection.protection === 'confirm' ? ` (${connection.label} asks before every change)` : '';
+    if (!(await ctx.prompts.confirm(`${change.what}?`, `${change.detail}${protectionNote}`, change.action))) throw new vscode.CancellationError();
+  }
+}

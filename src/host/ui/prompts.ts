@@ -1,0 +1,13 @@
+import * as vscode from 'vscode';
+
+/** The questions commands ask before changing something; one object so the integration suite can answer them. */
+export interface Prompts {
+  /** A modal question; true when the user chose `action`. */
+  confirm(message: string, detail: string, action: string): Promise<boolean>;
+}
+
+export const modalPrompts: Prompts = {
+  async confirm(message, detail, action) {
+    return (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action;
+  },
+};

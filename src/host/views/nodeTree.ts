@@ -1,0 +1,115 @@
+import * as vscode from 'vscode';
+import type { TreeNode } from './treeNode';
+
+/** A loaded row and the labels of the rows above it (for Find). */
+export interface LoadedRow {
+  node: TreeNode;
+  path: string[];
+}
+
+/**
+ * What both trees share: a TreeDataProvider over TreeNodes that remembers each row's parent (so rows can be
+ * revealed) and the children it last loaded (so Find can search them), plus its TreeView and the expanded rows.
+ */
+export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.emitter.event;
+  readonly view: vscode.TreeView<TreeNode>;
+  private roots: TreeNode[] = [];
+  private readonly parents = new Map<string, TreeNode>();
+  private readonly loaded = new Map<string, TreeNode[]>();
+  /** Ids of the rows the user expanded (the auto-refresh looks only at these). */
+  private readonly expanded = new Set<string>();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(viewId: string, readonly title: string, private readonly makeRoots: () => TreeNode[]) {
+    this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this, showCollapseAll: true });
+    this.disposables.push(
+      this.view,
+      this.emitter,
+      this.view.onDidExpandElement((event) => this.expanded.add(event.element.id)),
+      this.view.onDidCollapseElement((event) => this.expanded.delete(event.element.id)),
+    );
+  }
+
+  /** New roots (connection list or sign-in state changed); expansion survives through stable ids. */
+  rebuild(): void {
+    this.roots = this.makeRoots();
+    this.parents.clear();
+    this.loaded.clear();
+    this.emitter.fire(undefined);
+  }
+
+  /** Redraw a row (its children are asked again). */
+  changed(node: TreeNode | undefined): void {
+    this.emitter.fire(node);
+  }
+
+  /** Per-node Refresh: forget what the node loaded and redraw it (everything when no node is given). */
+  refresh(node?: TreeNode): void {
+    if (!node) {
+      this.rebuild();
+      return;
+    }
+    node.reset?.();
+    this.emitter.fire(node);
+  }
+
+  /** Refresh every loaded row the predicate picks (after a command changed what they show). */
+  refreshWhere(predicate: (node: TreeNode) => boolean): number {
+    const hits = this.loadedRows().map((row) => row.node).filter(predicate);
+    for (const node of hits) this.refresh(node);
+    return hits.length;
+  }
+
+  owns(node: TreeNode): boolean {
+    return this.roots.includes(node) || this.parents.get(node.id) !== undefined;
+  }
+
+  isExpanded(node: TreeNode): boolean {
+    return this.expanded.has(node.id);
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.item();
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    const children = node ? (node.children ? await node.children() : []) : this.roots;
+    if (node) {
+      for (const child of children) this.parents.set(child.id, node);
+      this.loaded.set(node.id, children);
+    }
+    return children;
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return this.parents.get(node.id);
+  }
+
+  /** Every row loaded so far, depth first, with the labels above it; message rows (errors, Load more…) left out. */
+  loadedRows(): LoadedRow[] {
+    const rows: LoadedRow[] = [];
+    const visit = (nodes: readonly TreeNode[], path: string[]) => {
+      for (const node of nodes) {
+        const item = node.item();
+        if (item.contextValue === 'message' || item.contextValue === 'error' || item.contextValue === 'loadMore') continue;
+        rows.push({ node, path });
+        const children = this.loaded.get(node.id);
+        if (children) visit(children, [...path, labelOf(item)]);
+      }
+    };
+    visit(this.roots, []);
+    return rows;
+  }
+
+  async reveal(node: TreeNode): Promise<void> {
+    await this.view.reveal(node, { select: true, focus: true, expand: false });
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+  }
+}
+
+export const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
