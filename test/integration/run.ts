@@ -44,14 +44,16 @@ async function runSuite(context: BrowserContext, editor: RunningEditor, outDir: 
   }
 }
 
-/** The connections the suite signs in to: the sandbox (login_hint + prompt=none completes the browser step) and a
- * connection with a client id the identity provider does not know (its error page never redirects back). */
+/** The connections the suite signs in to: the sandbox (login_hint + prompt=none completes the browser step), its
+ * staging tenant as the host administrator, and a connection with a client id the identity provider does not know (its
+ * error page never redirects back; its tenant is never reached). */
 function integrationSettings(sandboxUrl: string): Record<string, unknown> {
   const base = { kind: 'cloud', serviceUrl: sandboxUrl, identityUrl: `${sandboxUrl}/identity`, account: 'sandbox', loginHint: 'developer', prompt: 'none' };
   return {
     'orchestrator.connections': [
       { ...base, label: 'Sandbox', tenant: 'main' },
-      { ...base, label: 'Wrong client', tenant: 'staging', clientId: 'not-registered' },
+      { ...base, label: 'Sandbox admin', tenant: 'staging', loginHint: 'admin' },
+      { ...base, label: 'Wrong client', tenant: 'elsewhere', clientId: 'not-registered' },
     ],
   };
 }
@@ -67,7 +69,7 @@ async function main(): Promise<number> {
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
     sandbox = await startSandbox({});
-    editor = await startEditor({ name: 'integration', smokeTestDriver: true, env: { ORCHESTRATOR_SANDBOX_URL: sandbox.url }, settings: integrationSettings(sandbox.url) });
+    editor = await startEditor({ name: 'integration', smokeTestDriver: true, env: { ORCHESTRATOR_SANDBOX_URL: sandbox.url, ORCHESTRATOR_SANDBOX_IDEAS: JSON.stringify({ token: sandbox.ideasToken, appKey: sandbox.ideasAppKey }) }, settings: integrationSettings(sandbox.url) });
     browser = await launchBrowser();
     console.log(`integration: code-server ${editor.url}, sandbox ${sandbox.url}`);
     const code = await runSuite(browser.context, editor, suite, true);

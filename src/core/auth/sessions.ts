@@ -60,6 +60,11 @@ export class SessionManager {
   private readonly listeners = new Set<(change: SessionChange) => void>();
   private readonly now: () => number;
   private readonly schedule: NonNullable<SessionManagerOptions['schedule']>;
+  /**
+   * load, add and remove run one at a time: our own secret writes make the editor report a change, and a reload that
+   * read the index before an add finished would otherwise drop the account that add just signed in.
+   */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: SessionManagerOptions) {
     this.now = options.now ?? Date.now;
@@ -84,7 +89,17 @@ export class SessionManager {
   }
 
   /** Loads (or reloads, after another window changed the secrets) every account from the store. */
-  async load(): Promise<SessionChange> {
+  load(): Promise<SessionChange> {
+    return this.serial(() => this.loadNow());
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async loadNow(): Promise<SessionChange> {
     const ids = await this.readIndex();
     const found = new Map<string, StoredAccount>();
     for (const id of ids) {
@@ -114,7 +129,11 @@ export class SessionManager {
   }
 
   /** Stores a new sign-in (replacing the same account's previous one). */
-  async add(account: StoredAccount, tokens?: TokenResponse): Promise<void> {
+  add(account: StoredAccount, tokens?: TokenResponse): Promise<void> {
+    return this.serial(() => this.addNow(account, tokens));
+  }
+
+  private async addNow(account: StoredAccount, tokens?: TokenResponse): Promise<void> {
     const stored: StoredAccount = { ...account, ...(tokens?.refresh_token ? { refreshToken: tokens.refresh_token } : {}) };
     this.reveal(stored.refreshToken, stored.accessToken, tokens?.access_token);
     await this.options.secrets.store(accountKey(stored.id), JSON.stringify(stored));
@@ -129,7 +148,11 @@ export class SessionManager {
     this.emit(existed ? { added: [], removed: [], changed: [stored] } : { added: [stored], removed: [], changed: [] });
   }
 
-  async remove(id: string): Promise<StoredAccount | undefined> {
+  remove(id: string): Promise<StoredAccount | undefined> {
+    return this.serial(() => this.removeNow(id));
+  }
+
+  private async removeNow(id: string): Promise<StoredAccount | undefined> {
     const live = this.live.get(id);
     live?.cancelTimer?.();
     this.live.delete(id);

@@ -50,11 +50,12 @@ describe('Orchestrator tree on the sandbox', () => {
     before = sent();
     const inside = (await children(shared)).map(label);
     assert.equal(sent() - before, 1, 'subfolders in one request; the groups cost nothing until expanded');
-    assert.deepEqual(inside, ['Finance', 'HR', 'Processes', 'Jobs', 'Queues', 'Packages', 'Robots', 'Assets']);
-    for (const group of ['Processes', 'Jobs', 'Queues', 'Packages', 'Robots', 'Assets']) {
+    assert.deepEqual(inside, ['Finance', 'HR', 'Processes', 'Jobs', 'Queues', 'Packages', 'Robots & Sessions', 'Assets']);
+    for (const group of ['Processes', 'Jobs', 'Queues', 'Packages', 'Robots & Sessions', 'Assets']) {
       before = sent();
       const rows = await children(await child(shared, group));
-      assert.equal(sent() - before, 1, `${group}: one request`);
+      // Robots bring their sessions in one more request for the whole page.
+      assert.equal(sent() - before, group === 'Robots & Sessions' ? 2 : 1, `${group}: requests`);
       assert.ok(rows.length > 0, group);
       assert.ok(rows.every((r) => r.item().contextValue !== 'error'), `${group} has no error row`);
     }
@@ -67,7 +68,11 @@ describe('Orchestrator tree on the sandbox', () => {
   it('pages a queue with Load more, without duplicates', async function () {
     this.timeout(60_000);
     const invoices = await child(await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Finance'), 'Invoices');
-    const queue = await child(await child(invoices, 'Queues'), 'InvoicesToProcess');
+    const queueRow = await child(await child(invoices, 'Queues'), 'InvoicesToProcess');
+    const before = sent();
+    assert.deepEqual((await children(queueRow)).map(label), ['All Items', 'New', 'In Progress', 'Failed', 'Successful', 'Abandoned', 'Retried', 'Deleted']);
+    assert.equal(sent() - before, 0, 'the status rows cost nothing until expanded');
+    const queue = await child(queueRow, 'All Items');
     let rows = await children(queue);
     assert.equal(rows.length, 51);
     const more = rows.at(-1)!;
@@ -111,19 +116,176 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.equal(rows.length, 1);
     assert.match(label(rows[0]!), /Nothing matches “O'Brien'\) or \(1 eq 1”/);
     assert.match(String(processes.item().description), /filter: “O'Brien'\) or \(1 eq 1”/);
-    assert.equal(processes.item().contextValue, 'collection.filtered');
+    assert.equal(processes.item().contextValue, 'collection filterable filtered');
     processes.setFilter('invoice');
     rows = (await children(processes)).filter((r) => String(r.item().contextValue).startsWith('process'));
     assert.ok(rows.length > 0 && rows.length < all.length);
     assert.ok(rows.every((r) => /invoice/i.test(label(r))));
     await vscode.commands.executeCommand('orchestrator.tree.clearFilter', processes);
     assert.equal((await children(processes)).filter((r) => String(r.item().contextValue).startsWith('process')).length, all.length);
-    assert.equal(processes.item().contextValue, 'collection.filterable');
+    assert.equal(processes.item().contextValue, 'collection filterable');
   });
 
   it('sets the active folder from a folder row', async () => {
     const hr = await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'HR');
     assert.equal(await vscode.commands.executeCommand('orchestrator.setActiveFolder', hr), 'Shared/HR');
     assert.match(ctx.statusBar.text(), /Shared\/HR/);
+  });
+
+  it('lists a queue status with only items of that status, in one request', async () => {
+    const invoices = await child(await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Finance'), 'Invoices');
+    const failed = await child(await child(await child(invoices, 'Queues'), 'InvoicesToProcess'), 'Failed');
+    const before = sent();
+    const rows = (await children(failed)).filter((r) => r.item().contextValue === 'queueItem');
+    assert.equal(sent() - before, 1);
+    assert.ok(rows.length > 0, 'the seed has failed items');
+    assert.ok(rows.every((r) => String(r.item().description).startsWith('Failed')));
+  });
+
+  it('expands a package to its versions with exactly one latest, and downloads a version', async function () {
+    this.timeout(30_000);
+    const packages = await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Packages');
+    const pkg = (await children(packages)).find((r) => r.item().contextValue === 'package')!;
+    const before = sent();
+    const versions = await children(pkg);
+    assert.equal(sent() - before, 1, 'versions in one request');
+    assert.ok(versions.length >= 1);
+    assert.equal(versions.filter((v) => v.item().contextValue === 'packageVersion.latest').length, 1, 'exactly one latest version');
+    const target = vscode.Uri.joinPath(ctx.extension.globalStorageUri, `download-${Date.now()}.nupkg`);
+    await vscode.workspace.fs.createDirectory(ctx.extension.globalStorageUri);
+    assert.equal(await vscode.commands.executeCommand('orchestrator.downloadPackage', versions[0], target), target.toString());
+    const bytes = await vscode.workspace.fs.readFile(target);
+    assert.ok(bytes.byteLength > 0);
+    assert.equal(String.fromCharCode(bytes[0]!, bytes[1]!), 'PK', 'a .nupkg is a zip file');
+  });
+
+  it('filters jobs by state; an unknown or hostile state is refused', async function () {
+    this.timeout(30_000);
+    const jobs = await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Jobs');
+    assert.match(String(jobs.item().contextValue), /\bstateful\b/);
+    await vscode.commands.executeCommand('orchestrator.tree.filterByState', jobs, ['Successful', 'Faulted']);
+    const rows = (await children(jobs)).filter((r) => String(r.item().contextValue).startsWith('job'));
+    assert.ok(rows.length > 0, 'the seed has finished jobs in Shared');
+    assert.ok(rows.every((r) => /^(Successful|Faulted) ·/.test(String(r.item().description))));
+    assert.match(String(jobs.item().description), /filter: Successful, Faulted/);
+    await vscode.commands.executeCommand('orchestrator.tree.filterByState', jobs, ['Suspended']);
+    const [none] = await children(jobs);
+    assert.match(label(none!), /^Nothing matches Suspended\. Clear the filter$/);
+    assert.equal(none!.item().command?.command, 'orchestrator.tree.clearFilter');
+    const states = (jobs as unknown as { filterStates: string[] }).filterStates;
+    // The command reports through a notification and returns nothing; the filter stays as it was.
+    await vscode.commands.executeCommand('orchestrator.tree.filterByState', jobs, ["Running') or (1 eq 1"]);
+    assert.deepEqual((jobs as unknown as { filterStates: string[] }).filterStates, states);
+    await vscode.commands.executeCommand('orchestrator.tree.clearFilter', jobs);
+    assert.doesNotMatch(String(jobs.item().contextValue), /\bfiltered\b/);
+  });
+
+  it('marks a robot whose session stopped reporting as unresponsive', async function () {
+    this.timeout(30_000);
+    const robots = await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Robots & Sessions');
+    let rows = await children(robots);
+    assert.ok(rows.some((r) => /Available/.test(String(r.item().description))), 'sessions are shown');
+    await fetch(`${sandboxUrl()}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 150 }) });
+    ctx.explorer.refresh(robots);
+    rows = await children(robots);
+    const silent = rows.find((r) => label(r) === 'Robot-08')!;
+    assert.match(String(silent.item().description), /unresponsive/);
+  });
+
+  it('shows tenant resources: libraries, webhooks, alerts with the unread count, the license; no Tenants for a non-administrator', async () => {
+    const tenant = await child(await child(undefined, 'Sandbox'), 'Tenant');
+    const before = sent();
+    const groups = (await children(tenant)).map(label);
+    assert.equal(sent() - before, 2, 'unread count and the administrator probe');
+    assert.deepEqual(groups, ['Libraries', 'Webhooks', 'Alerts', 'License']);
+    assert.match(String(tenant.item().description), /^\d+ unread alerts?$/);
+    const alerts = await child(tenant, 'Alerts');
+    assert.match(String(alerts.item().description), /unread/);
+    assert.ok((await children(alerts)).some((r) => r.item().contextValue === 'alert.unread'));
+    assert.ok((await children(await child(tenant, 'Libraries'))).some((r) => r.item().contextValue === 'library'));
+    assert.ok((await children(await child(tenant, 'Webhooks'))).every((r) => r.item().contextValue !== 'error'));
+    const license = (await children(await child(tenant, 'License'))).map(label);
+    assert.deepEqual(license.slice(1), ['Unattended', 'Attended', 'NonProduction', 'Development']);
+  });
+
+  it('finds a loaded row across the tree and reveals it; refreshes a folder\'s Jobs after a change', async function () {
+    this.timeout(30_000);
+    const shared = await child(await child(undefined, 'Sandbox'), 'Shared');
+    await children(await child(shared, 'Jobs'));
+    const id = await vscode.commands.executeCommand<string>('orchestrator.tree.find', 'InvoicesToProcess');
+    assert.match(id, /\/queue\/\d+$/);
+    assert.equal(ctx.explorer.view.selection[0]?.id, id);
+    assert.equal(await vscode.commands.executeCommand('orchestrator.tree.find', 'no-such-row-anywhere'), undefined);
+    const folderId = Number(shared.id.slice(shared.id.lastIndexOf('/') + 1));
+    assert.equal(ctx.explorer.refreshJobsOf(sandbox().id, folderId), 1);
+  });
+
+  describe('as a host administrator', () => {
+    const admin = () => ctx.connections.all().find((c) => c.label === 'Sandbox admin')!;
+    const config = () => vscode.workspace.getConfiguration('orchestrator');
+    let original: unknown[];
+    const asked: string[] = [];
+    let answer = false;
+
+    before(async function () {
+      this.timeout(60_000);
+      original = config().get<unknown[]>('connections')!;
+      await ctx.auth.createSession([`connection:${admin().id}`]);
+      ctx.prompts = { confirm: async (message) => (asked.push(message), answer) };
+    });
+    after(async () => {
+      await config().update('connections', original, vscode.ConfigurationTarget.Global);
+      const { modalPrompts } = await import('../../../src/host/ui/prompts');
+      ctx.prompts = modalPrompts;
+    });
+
+    const tenantRow = async (name: string) => {
+      const connection = await child(undefined, 'Sandbox admin');
+      assert.equal(connection.item().contextValue, 'connection.signedIn');
+      const tenant = (await children(connection))[0]!;
+      assert.equal(label(tenant), 'Tenant', `the first row under Sandbox admin: ${label(tenant)}`);
+      const tenants = await child(tenant, 'Tenants');
+      ctx.explorer.refresh(tenants);
+      return child(tenants, name);
+    };
+    const isActive = async () => {
+      const res = await ctx.clientFor(admin()).tenant.tenants({});
+      return res.items.find((t) => t.Name === 'main')!.IsActive;
+    };
+
+    it('lists the host tenants; deactivating asks first and declining changes nothing', async function () {
+      this.timeout(30_000);
+      const main = await tenantRow('main');
+      assert.equal(main.item().contextValue, 'tenant.active');
+      answer = false;
+      await vscode.commands.executeCommand('orchestrator.deactivateTenant', main);
+      assert.deepEqual(asked, ['Deactivate tenant main?']);
+      assert.equal(await isActive(), true);
+    });
+
+    it('refuses on a read-only connection without asking', async function () {
+      this.timeout(30_000);
+      await config().update('connections', original.map((c) => ((c as { label: string }).label === 'Sandbox admin' ? { ...(c as object), protection: 'readOnly' } : c)), vscode.ConfigurationTarget.Global);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(admin().protection, 'readOnly');
+      asked.length = 0;
+      answer = true;
+      await vscode.commands.executeCommand('orchestrator.deactivateTenant', await tenantRow('main'));
+      assert.deepEqual(asked, [], 'a read-only connection is refused before any question');
+      assert.equal(await isActive(), true);
+      await config().update('connections', original, vscode.ConfigurationTarget.Global);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+
+    it('deactivates and activates again when confirmed; the Tenants row shows the new state', async function () {
+      this.timeout(30_000);
+      answer = true;
+      assert.equal(await vscode.commands.executeCommand('orchestrator.deactivateTenant', await tenantRow('main')), 'main');
+      assert.equal(await isActive(), false);
+      const inactive = await tenantRow('main');
+      assert.equal(inactive.item().contextValue, 'tenant.inactive');
+      assert.equal(await vscode.commands.executeCommand('orchestrator.activateTenant', inactive), 'main');
+      assert.equal(await isActive(), true);
+    });
   });
 });

@@ -17,7 +17,7 @@ describe('sign-in to the sandbox in a real editor', () => {
   });
 
   it('reads the configured connections', () => {
-    assert.deepEqual(ctx.connections.all().map((c) => c.label), ['Sandbox', 'Wrong client']);
+    assert.deepEqual(ctx.connections.all().map((c) => c.label), ['Sandbox', 'Sandbox admin', 'Wrong client']);
     assert.match(sandbox().id, /\/sandbox\/main$/);
   });
 

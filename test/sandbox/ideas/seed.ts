@@ -30,6 +30,8 @@ export function seedIdeas(random: Random, now: number): IdeasState {
       cba: { estimatedBenefitHoursPerYear: 200 + i * 10, estimatedCost: 5000 + i * 250 },
     };
   });
+  // Two live automations so the store has entries (the first has the seeded review).
+  for (const live of [ideas[3]!, ideas[9]!]) Object.assign(live, { phase: 'Live', status: 'Live' });
   return {
     nextId: 100,
     customisedFlow: true,

@@ -167,6 +167,35 @@ describe('sessions against the sandbox identity provider', () => {
     assert.deepEqual(events, ['+1 ~0 -0', '+0 ~1 -0', '+0 ~0 -1']);
   });
 
+  it('keeps an account that a reload (set off by its own secret write) raced with', async () => {
+    const secrets = new MapSecrets();
+    const sessions = new SessionManager({ secrets, fetch, schedule: () => () => undefined });
+    const tokens = await signIn();
+    // The editor reports our own writes as changes; the extension then reloads while add is still writing the index.
+    const store = secrets.store.bind(secrets);
+    const get = secrets.get.bind(secrets);
+    const reloads: Promise<unknown>[] = [];
+    let slowRead = false;
+    secrets.store = async (key, value) => {
+      await store(key, value);
+      slowRead = true;
+      reloads.push(sessions.load());
+    };
+    // Secret storage is a round trip to the editor: the reload's read answers what was there when it asked, later.
+    secrets.get = async (key) => {
+      const value = await get(key);
+      if (slowRead) {
+        slowRead = false;
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+      return value;
+    };
+    await sessions.add(account(), tokens);
+    await Promise.all(reloads);
+    assert.deepEqual(sessions.accounts().map((a) => a.id), ['sandbox/developer']);
+    assert.equal(await sessions.accessToken('sandbox/developer'), tokens.access_token, 'the live token is kept, not dropped and refreshed');
+  });
+
   it('tells its owner every token it obtains or reads, so the log can redact them', async () => {
     const secrets = new MapSecrets();
     const seen = new Set<string>();
