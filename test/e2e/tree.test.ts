@@ -1,21 +1,42 @@
 import assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
 import { screenshot, world } from './world';
 
-describe('Orchestrator tree (UI)', () => {
+const UNICODE_FOLDER = 'Ünïcode Ørders — 東京';
+
+const sidebar = () => world.page.locator('.part.sidebar');
+/** A row of the Orchestrator view by its text (rows are virtualised: only the ones on screen exist). */
+const row = (text: string | RegExp): Locator => sidebar().locator('.pane-body').nth(0).locator('.monaco-list-row', { hasText: text }).first();
+const expand = async (text: string | RegExp) => {
+  const target = row(text);
+  await target.waitFor({ timeout: 30_000 });
+  if ((await target.getAttribute('aria-expanded')) !== 'true') await target.click();
+  return target;
+};
+const collapseAll = async (view: string) => {
+  const header = sidebar().locator('.pane-header', { hasText: view }).first();
+  await header.hover();
+  await header.locator('.action-label[aria-label^="Collapse All"]').click();
+};
+const palette = async (command: string) => {
+  const { page } = world;
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${command}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: command }).first().waitFor();
+  await page.keyboard.press('Enter');
+};
+
+describe('Orchestrator tree (UI, large sandbox)', () => {
   it('expands the signed-in tenant, a folder and its jobs, and offers the folder actions', async function () {
-    this.timeout(60_000);
+    this.timeout(90_000);
     const { page } = world;
-    const sidebar = page.locator('.part.sidebar');
-    const row = (text: string | RegExp) => sidebar.locator('.monaco-list-row', { hasText: text }).first();
-    const expand = async (text: string | RegExp) => {
-      const target = row(text);
-      await target.waitFor({ timeout: 20_000 });
-      if ((await target.getAttribute('aria-expanded')) !== 'true') await target.click();
-    };
     await expand('Sandbox');
-    await expand(/^Shared/);
+    await expand(UNICODE_FOLDER);
     await expand(/^Jobs/);
-    await row(/Successful|Faulted|Stopped/).waitFor({ timeout: 20_000 });
+    await row(/Successful|Faulted|Stopped/).waitFor({ timeout: 30_000 });
     await expand(/^Processes/);
     await row(/_Production/).waitFor();
     await screenshot('05-orchestrator-tree');
@@ -28,5 +49,88 @@ describe('Orchestrator tree (UI)', () => {
     const status = page.locator('.statusbar-item', { hasText: 'Sandbox › Shared' }).first();
     await status.waitFor({ timeout: 10_000 });
     assert.match(await status.innerText(), /Sandbox › Shared/);
+  });
+
+  it('pages 10,000 packages with Load more from the keyboard, filters them, and offers the package actions', async function () {
+    this.timeout(180_000);
+    const { page } = world;
+    await collapseAll('Orchestrator');
+    await expand('Sandbox');
+    await expand(UNICODE_FOLDER);
+    const packages = await expand(/^Packages/);
+    // The count comes with the first page; 50 rows and a Load more row follow.
+    await sidebar().locator('.monaco-list-row', { hasText: /^Packages/ }).filter({ hasText: '10,000' }).first().waitFor({ timeout: 30_000 });
+    // Keyboard only from here: the expanded row has the focus; 51 rows down is Load more.
+    assert.equal(await packages.getAttribute('aria-expanded'), 'true');
+    for (let i = 0; i < 51; i++) await page.keyboard.press('ArrowDown');
+    const more = row(/Load more… \(9,950 more\)/);
+    await more.waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await row('Generated.Package').waitFor({ timeout: 30_000 });
+    // Running the command took the focus from the list: put it back on a package row (a right-click focuses without
+    // expanding), then walk down to the next Load more row, 50 rows further.
+    const next = row(/Load more… \(9,900 more\)/);
+    await sidebar().locator('.pane-body').nth(0).locator('.monaco-list-row', { hasText: 'Generated.Package' }).last().click({ button: 'right' });
+    await page.keyboard.press('Escape');
+    for (let i = 0; i < 60 && (await next.count()) === 0; i++) await page.keyboard.press('ArrowDown');
+    await next.waitFor({ timeout: 10_000 });
+    await screenshot('07-load-more');
+
+    // Filter with a hostile text from the row's inline action: it is matched literally, so nothing matches.
+    await collapseAll('Orchestrator');
+    await expand('Sandbox');
+    await expand(UNICODE_FOLDER);
+    await row(/^Packages/).hover();
+    await row(/^Packages/).locator('.action-label[aria-label^="Filter…"]').click();
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill("O'Brien') or (1 eq 1");
+    await page.keyboard.press('Enter');
+    await expand(/^Packages/);
+    await row(/Nothing matches “O'Brien'\) or \(1 eq 1”/).waitFor({ timeout: 30_000 });
+    await row(/^Packages/).hover();
+    await row(/^Packages/).locator('.action-label[aria-label^="Filter…"]').click();
+    await input.waitFor();
+    await input.fill('Invoice');
+    await page.keyboard.press('Enter');
+    const filtered = row(/^Packages.*filter: “Invoice”/);
+    await filtered.waitFor({ timeout: 30_000 });
+    const first = sidebar().locator('.monaco-list-row[aria-level="4"]', { hasText: /Invoice/i }).first();
+    await first.waitFor({ timeout: 30_000 });
+    await screenshot('08-filtered-packages');
+
+    await first.click({ button: 'right' });
+    const download = page.locator('.monaco-menu .action-label', { hasText: 'Download Package…' }).first();
+    await download.waitFor();
+    await page.locator('.monaco-menu .action-label', { hasText: 'Copy Key' }).first().waitFor();
+    await screenshot('09-package-context-menu');
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows the Ideas tree once the idea-service credentials are entered', async function () {
+    this.timeout(90_000);
+    const { page, sandbox } = world;
+    await palette('Orchestrator: Set Idea Service Credentials…');
+    const input = page.locator('.quick-input-widget input');
+    for (const [title, secret] of [['API token', sandbox.ideasToken], ['app key', sandbox.ideasAppKey]] as const) {
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ timeout: 10_000 });
+      await input.fill(secret);
+      await page.keyboard.press('Enter');
+    }
+    await page.locator('.notifications-toasts .notification-toast', { hasText: 'Idea-service credentials saved for Sandbox' }).first().waitFor({ timeout: 20_000 });
+    await collapseAll('Orchestrator');
+    const ideas = sidebar().locator('.pane-body').nth(1);
+    const ideaRow = (text: string | RegExp) => ideas.locator('.monaco-list-row', { hasText: text }).first();
+    const open = async (text: string | RegExp) => {
+      const target = ideaRow(text);
+      await target.waitFor({ timeout: 30_000 });
+      if ((await target.getAttribute('aria-expanded')) !== 'true') await target.click();
+    };
+    await open('Sandbox');
+    await open(/^Pipeline/);
+    await open(/^Idea\s*\d/);
+    await open(/^Awaiting Review/);
+    await ideaRow(/Idea · Awaiting Review/).waitFor({ timeout: 30_000 });
+    await screenshot('10-ideas-tree');
   });
 });

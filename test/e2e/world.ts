@@ -27,12 +27,15 @@ export const mochaHooks = {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'ignore' });
     if (built.status !== 0) throw new Error('the extension build failed');
-    const sandbox = await startSandbox({});
+    // The large scale: 1,000 folders, 10,000 packages, 100,000 queue items — the tree must stay usable on it.
+    const sandbox = await startSandbox({ scale: 'large' });
     const editor = await startEditor({
       name: 'e2e',
       installExtension: true,
       settings: {
         'workbench.colorTheme': 'Default Dark Modern',
+        // Sticky rows cover the rows the journeys click.
+        'workbench.tree.enableStickyScroll': false,
         // The sandbox completes the browser step at once for this user (login_hint + prompt=none).
         'orchestrator.connections': [{ label: 'Sandbox', kind: 'cloud', serviceUrl: sandbox.url, identityUrl: sandbox.identityUrl, account: 'sandbox', tenant: 'main', loginHint: 'developer', prompt: 'none' }],
       },

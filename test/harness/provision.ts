@@ -48,7 +48,8 @@ function isInstalled(debPackage: string): boolean {
 }
 
 function ensureDebianPackages() {
-  const missing = ['chromium', 'libkrb5-dev'].filter((p) => !isInstalled(p));
+  // fonts-droid-fallback: CJK glyphs, so folder names such as 東京 render in the editor (and its screenshots).
+  const missing = ['chromium', 'libkrb5-dev', 'fonts-droid-fallback'].filter((p) => !isInstalled(p));
   if (missing.length === 0) return;
   log(`installing ${missing.join(', ')} with apt-get`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];

@@ -14,6 +14,7 @@ const sandboxUrl = () => process.env.ORCHESTRATOR_SANDBOX_URL ?? 'http://127.0.0
 /** Add Connection…: a multi-step input (Back works) that validates every field as it is typed. */
 export const addConnection: CommandDefinition = {
   id: CommandId.addConnection,
+  asksFirst: true,
   title: 'Add Connection',
   async run({ ctx }) {
     const draft: Draft = { preset: 'cloud', setting: { label: '', kind: 'cloud', serviceUrl: '' } };

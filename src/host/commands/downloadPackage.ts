@@ -9,6 +9,7 @@ import type { CommandDefinition } from './registry';
 /** Saves a package version (.nupkg) where the user chooses; from a package row (its latest version) or a version row. */
 export const downloadPackage: CommandDefinition = {
   id: CommandId.downloadPackage,
+  asksFirst: true,
   title: 'Download Package',
   async run({ ctx, token, progressTitle }, node, saveTo) {
     const value = (node as { value?: { connection?: Connection; folder?: FolderContext; package?: Package } } | undefined)?.value;

@@ -19,6 +19,7 @@ const FIELDS: Field[] = [
 /** Edit one field of a connection (validated as typed), or its protection level. */
 export const editConnection: CommandDefinition = {
   id: CommandId.editConnection,
+  asksFirst: true,
   title: 'Edit Connection',
   async run({ ctx }, arg) {
     const connection = await pickConnection(ctx, (arg as { connection?: { id: string } })?.connection?.id ?? arg, 'Edit which connection?');

@@ -27,6 +27,8 @@ export interface CommandDefinition {
   readonly title: string;
   /** The command shows its own progress (e.g. sign-in waiting for the browser): no second notification. */
   readonly ownProgress?: boolean;
+  /** The command asks the user first (input box, quick pick, dialog): progress shows only once it calls progressTitle. */
+  readonly asksFirst?: boolean;
   run(run: CommandRun, ...args: unknown[]): Promise<unknown>;
 }
 
@@ -48,17 +50,24 @@ export async function runCommand(ctx: Ctx, command: CommandDefinition, args: unk
   const cancellation = new vscode.CancellationTokenSource();
   let title = command.title;
   let settled = false;
-  const work = command.run({ ctx, token: cancellation.token, progressTitle: (next) => (title = next) }, ...args);
-  const timer = setTimeout(() => {
-    if (settled || command.ownProgress) return;
-    void vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-      (_progress, progressToken) => {
-        progressToken.onCancellationRequested(() => cancellation.cancel());
-        return work.catch(() => undefined);
-      },
-    );
-  }, PROGRESS_DELAY_MS);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let work: Promise<unknown> = Promise.resolve();
+  const arm = () => {
+    if (timer || command.ownProgress) return;
+    timer = setTimeout(() => {
+      if (settled) return;
+      void vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+        (_progress, progressToken) => {
+          progressToken.onCancellationRequested(() => cancellation.cancel());
+          return work.catch(() => undefined);
+        },
+      );
+    }, PROGRESS_DELAY_MS);
+  };
+  // A command that asks first arms the progress when it starts its slow part (progressTitle), not while the user types.
+  work = command.run({ ctx, token: cancellation.token, progressTitle: (next) => ((title = next), arm()) }, ...args);
+  if (!command.asksFirst) arm();
   try {
     return await work;
   } catch (error) {

@@ -6,6 +6,7 @@ import type { CommandDefinition } from './registry';
 /** Removes a connection after confirmation, with its sign-ins and idea-service credentials. */
 export const removeConnection: CommandDefinition = {
   id: CommandId.removeConnection,
+  asksFirst: true,
   title: 'Remove Connection',
   async run({ ctx }, arg) {
     const connection = await pickConnection(ctx, (arg as { connection?: { id: string } })?.connection?.id ?? arg, 'Remove which connection?');

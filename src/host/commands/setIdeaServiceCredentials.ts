@@ -9,8 +9,9 @@ import type { CommandDefinition } from './registry';
 /** The idea service's API token and app key, entered once, checked with a cheap call, kept in SecretStorage. */
 export const setIdeaServiceCredentials: CommandDefinition = {
   id: CommandId.setIdeaServiceCredentials,
+  asksFirst: true,
   title: 'Set Idea Service Credentials',
-  async run({ ctx, token: cancellation }, arg) {
+  async run({ ctx, token: cancellation, progressTitle }, arg) {
     const connection = await pickConnection(ctx, arg, 'Idea-service credentials for which connection?');
     if (!connection) return;
     const baseUrl = ideasBaseUrl(connection);
@@ -22,6 +23,7 @@ export const setIdeaServiceCredentials: CommandDefinition = {
     if (!appKey) return;
     ctx.log.redact(token);
     ctx.log.redact(appKey);
+    progressTitle(`Checking the credentials with the idea service of ${connection.label}…`);
     const client = new IdeaClient({ baseUrl, token: async () => token, appKey: async () => appKey, fetch: (url, init) => fetch(url, init) });
     try {
       await client.schema({ signal: abortSignalOf(cancellation) });

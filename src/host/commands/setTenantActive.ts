@@ -15,7 +15,8 @@ const tenantOf = (node: unknown) => {
 const setTenantActive = (active: boolean): CommandDefinition => ({
   id: active ? CommandId.activateTenant : CommandId.deactivateTenant,
   title: active ? 'Activate Tenant' : 'Deactivate Tenant',
-  async run({ ctx, token }, node) {
+  asksFirst: true,
+  async run({ ctx, token, progressTitle }, node) {
     const { connection, tenant } = tenantOf(node);
     await guardChange(ctx, connection, {
       what: `${active ? 'Activate' : 'Deactivate'} tenant ${tenant.Name}`,
@@ -23,6 +24,7 @@ const setTenantActive = (active: boolean): CommandDefinition => ({
       action: active ? 'Activate' : 'Deactivate',
       alwaysConfirm: true,
     });
+    progressTitle(`${active ? 'Activating' : 'Deactivating'} tenant ${tenant.Name}…`);
     await ctx.clientFor(connection).tenant.setActive([tenant.Id], active, { signal: abortSignalOf(token) });
     ctx.explorer.refreshWhere((n) => n.id === `conn/${connection.id}/tenant/tenants`);
     return tenant.Name;

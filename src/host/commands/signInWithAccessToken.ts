@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { OrchestratorClient } from '../../core/orchestrator/client';
 import { accountIdOf } from '../auth/provider';
+import { abortSignalOf } from './abortSignal';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
 
@@ -11,8 +12,9 @@ import type { CommandDefinition } from './registry';
  */
 export const signInWithAccessToken: CommandDefinition = {
   id: CommandId.signInWithAccessToken,
+  asksFirst: true,
   title: 'Sign In with Access Token',
-  async run({ ctx, token: cancellation }, arg) {
+  async run({ ctx, token: cancellation, progressTitle }, arg) {
     const connection = await pickConnection(ctx, arg, 'Sign in to which connection?');
     if (!connection) return;
     const accessToken = await vscode.window.showInputBox({
@@ -25,10 +27,9 @@ export const signInWithAccessToken: CommandDefinition = {
     if (!accessToken) return;
     ctx.log.redact(accessToken.trim());
     const probe = new OrchestratorClient({ connection, fetch: (url, init) => fetch(url, init), token: async () => accessToken.trim() });
-    const controller = new AbortController();
-    cancellation.onCancellationRequested(() => controller.abort());
+    progressTitle(`Checking the token with ${connection.label}…`);
     try {
-      await probe.folders.permissions({ signal: controller.signal });
+      await probe.folders.permissions({ signal: abortSignalOf(cancellation) });
     } catch (error) {
       throw new Error(`The token was not accepted by ${connection.label}: ${(error as Error).message}`, { cause: error });
     }

@@ -8,6 +8,7 @@ import type { CommandDefinition } from './registry';
 /** Chooses the connection and folder that commands act on by default (shown in the status bar). */
 export const switchActiveFolder: CommandDefinition = {
   id: CommandId.switchActiveFolder,
+  asksFirst: true,
   title: 'Switch Active Folder',
   async run({ ctx, token, progressTitle }, arg) {
     const connection = await pickConnection(ctx, arg, 'Which connection?');

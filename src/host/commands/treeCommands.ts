@@ -82,6 +82,7 @@ const filterableOf = (node: unknown): Filterable => {
 /** Filter a collection by text (contains, case-insensitive on the service); the text is escaped by the builder. */
 export const treeFilter: CommandDefinition = {
   id: CommandId.treeFilter,
+  asksFirst: true,
   title: 'Filter',
   async run(_run, node, text) {
     const target = filterableOf(node);
@@ -101,6 +102,7 @@ export const treeFilter: CommandDefinition = {
 /** Filter a collection by state (jobs, alerts): several states at once, none = all. */
 export const treeFilterByState: CommandDefinition = {
   id: CommandId.treeFilterByState,
+  asksFirst: true,
   title: 'Filter by State',
   async run(_run, node, states) {
     const target = filterableOf(node);
@@ -130,6 +132,7 @@ export const treeClearFilter: CommandDefinition = {
 /** Find across what both trees have loaded (also inside collapsed rows), then reveal the chosen row. */
 export const treeFind: CommandDefinition = {
   id: CommandId.treeFind,
+  asksFirst: true,
   title: 'Find in Trees',
   async run({ ctx }, query) {
     type Pick = vscode.QuickPickItem & { node?: TreeNode; tree?: NodeTree };

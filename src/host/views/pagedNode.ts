@@ -89,7 +89,11 @@ export class PagedNode<T> implements TreeNode {
   }
 
   async children(): Promise<TreeNode[]> {
-    if (!this.loaded) await this.loadPage();
+    if (!this.loaded) {
+      await this.loadPage();
+      // The row's description (count, Load more) changed with the first page: redraw the row itself once.
+      setTimeout(() => this.changed(this), 0);
+    }
     const nodes = [...this.rows];
     if (this.skipped > 0) nodes.push(messageNode(`${this.id}/skipped`, `${this.skipped} row(s) could not be read and are not shown (see the log).`, 'warning'));
     if (this.failure !== undefined) {
