@@ -1,5 +1,5 @@
 // Provisions the real editor for tests and `npm start`, idempotently and cached by version under .tools/:
-// Debian's chromium and libkrb5-dev (apt-get, when missing), Node 24 from the npm registry, and code-server built
+// Debian's chromium, libkrb5-dev and a CJK font (apt-get, when missing), Node 24 from the npm registry, and code-server built
 // against Node 24's headers. Never writes to $HOME: npm's cache and config live under .tools/ too.
 // Usage: npx tsx test/harness/provision.ts   (prints the JSON of the paths on its last line)
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
