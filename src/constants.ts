@@ -22,6 +22,8 @@ export const CommandId = {
   downloadPackage: 'orchestrator.downloadPackage',
   activateTenant: 'orchestrator.activateTenant',
   deactivateTenant: 'orchestrator.deactivateTenant',
+  updateProcessToLatest: 'orchestrator.updateProcessToLatest',
+  rollBackProcess: 'orchestrator.rollBackProcess',
   setActiveFolder: 'orchestrator.setActiveFolder',
   copyKey: 'orchestrator.copyKey',
 } as const;

@@ -13,6 +13,7 @@ import { switchActiveFolder } from './switchActiveFolder';
 import { copyKey, setActiveFolder, treeClearFilter, treeFilter, treeFilterByState, treeFind, treeLoadMore, treeRefresh, treeRetry } from './treeCommands';
 import { downloadPackage } from './downloadPackage';
 import { activateTenant, deactivateTenant } from './setTenantActive';
+import { rollBackProcess, updateProcessToLatest } from './updateProcessVersion';
 
 /** What a command handler receives besides its arguments: the context and a token that cancels its work. */
 export interface CommandRun {
@@ -36,7 +37,7 @@ export interface CommandDefinition {
 const PROGRESS_DELAY_MS = 300;
 
 const commands: readonly CommandDefinition[] = [showAbout, addConnection, editConnection, removeConnection, signIn, signOut, signInWithAccessToken, setIdeaServiceCredentials, switchActiveFolder, treeRefresh, treeRetry, treeLoadMore, treeFilter, treeClearFilter, setActiveFolder, copyKey,
-  treeFilterByState, treeFind, downloadPackage, activateTenant, deactivateTenant];
+  treeFilterByState, treeFind, downloadPackage, activateTenant, deactivateTenant, updateProcessToLatest, rollBackProcess];
 
 export function registerAllCommands(ctx: Ctx): vscode.Disposable[] {
   return commands.map((command) => vscode.commands.registerCommand(command.id, (...args: unknown[]) => runCommand(ctx, command, args)));

@@ -220,6 +220,29 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.equal(ctx.explorer.refreshJobsOf(sandbox().id, folderId), 1);
   });
 
+  it('rolls a process back and updates it to the latest version again; the Processes row shows each version', async function () {
+    this.timeout(30_000);
+    const processes = await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Processes');
+    ctx.explorer.refresh(processes);
+    const rows = (await children(processes)).filter((r) => r.item().contextValue === 'process');
+    let rolledBack: { id: string; version: string } | undefined;
+    for (const row of rows) {
+      // A process whose package has one version only answers 409 (reported, nothing changes); try the next.
+      const version = await vscode.commands.executeCommand<string | undefined>('orchestrator.rollBackProcess', row);
+      if (version) {
+        rolledBack = { id: row.id, version };
+        break;
+      }
+    }
+    assert.ok(rolledBack, 'some process in Shared has a previous version');
+    const outdated = (await children(processes)).find((r) => r.id === rolledBack!.id)!;
+    assert.equal(outdated.item().contextValue, 'process.outdated');
+    assert.match(String(outdated.item().description), new RegExp(`^${rolledBack.version.replace(/\./g, '\\.')} ·.*update available`));
+    const latest = await vscode.commands.executeCommand<string>('orchestrator.updateProcessToLatest', outdated);
+    assert.notEqual(latest, rolledBack.version);
+    assert.equal((await children(processes)).find((r) => r.id === rolledBack!.id)!.item().contextValue, 'process');
+  });
+
   describe('as a host administrator', () => {
     const admin = () => ctx.connections.all().find((c) => c.label === 'Sandbox admin')!;
     const config = () => vscode.workspace.getConfiguration('orchestrator');
