@@ -24,6 +24,8 @@ export const CommandId = {
   deactivateTenant: 'orchestrator.deactivateTenant',
   updateProcessToLatest: 'orchestrator.updateProcessToLatest',
   rollBackProcess: 'orchestrator.rollBackProcess',
+  addQueueItem: 'orchestrator.addQueueItem',
+  bulkAddQueueItems: 'orchestrator.bulkAddQueueItems',
   setActiveFolder: 'orchestrator.setActiveFolder',
   copyKey: 'orchestrator.copyKey',
 } as const;

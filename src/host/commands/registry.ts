@@ -14,6 +14,8 @@ import { copyKey, setActiveFolder, treeClearFilter, treeFilter, treeFilterByStat
 import { downloadPackage } from './downloadPackage';
 import { activateTenant, deactivateTenant } from './setTenantActive';
 import { rollBackProcess, updateProcessToLatest } from './updateProcessVersion';
+import { addQueueItem } from './addQueueItem';
+import { bulkAddQueueItems } from './bulkAddQueueItems';
 
 /** What a command handler receives besides its arguments: the context and a token that cancels its work. */
 export interface CommandRun {
@@ -37,7 +39,7 @@ export interface CommandDefinition {
 const PROGRESS_DELAY_MS = 300;
 
 const commands: readonly CommandDefinition[] = [showAbout, addConnection, editConnection, removeConnection, signIn, signOut, signInWithAccessToken, setIdeaServiceCredentials, switchActiveFolder, treeRefresh, treeRetry, treeLoadMore, treeFilter, treeClearFilter, setActiveFolder, copyKey,
-  treeFilterByState, treeFind, downloadPackage, activateTenant, deactivateTenant, updateProcessToLatest, rollBackProcess];
+  treeFilterByState, treeFind, downloadPackage, activateTenant, deactivateTenant, updateProcessToLatest, rollBackProcess, addQueueItem, bulkAddQueueItems];
 
 export function registerAllCommands(ctx: Ctx): vscode.Disposable[] {
   return commands.map((command) => vscode.commands.registerCommand(command.id, (...args: unknown[]) => runCommand(ctx, command, args)));

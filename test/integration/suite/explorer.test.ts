@@ -243,6 +243,35 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.equal((await children(processes)).find((r) => r.id === rolledBack!.id)!.item().contextValue, 'process');
   });
 
+  it('adds a queue item (hostile reference kept literally), refuses a bad one before sending, and bulk adds from a file', async function () {
+    this.timeout(60_000);
+    const invoices = await child(await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Finance'), 'Invoices');
+    const queue = await child(await child(invoices, 'Queues'), 'InvoicesToProcess');
+    const fresh = await child(queue, 'New');
+    await children(fresh);
+    const reference = `O'Brien') or (1 eq 1 ${Date.now()}`;
+    const id = await vscode.commands.executeCommand<number>('orchestrator.addQueueItem', queue, { Reference: reference, Priority: 'High', SpecificContent: { Amount: 12.5 } });
+    assert.ok(Number.isInteger(id));
+    assert.equal(label((await children(fresh))[0]!), reference, 'the New row reloaded and shows the item first');
+    const before = sent();
+    assert.equal(await vscode.commands.executeCommand('orchestrator.addQueueItem', queue, { Reference: 'nested', SpecificContent: { Nested: { a: 1 } } }), undefined);
+    assert.equal(sent(), before, 'a bad item is refused before anything is sent');
+
+    await vscode.workspace.fs.createDirectory(ctx.extension.globalStorageUri);
+    const file = vscode.Uri.joinPath(ctx.extension.globalStorageUri, `bulk-${Date.now()}.json`);
+    const stamp = Date.now();
+    const items = [{ Reference: `bulk-${stamp}-1` }, { Reference: reference }, { Reference: `bulk-${stamp}-3`, Priority: 'Low' }];
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(items)));
+    assert.deepEqual(await vscode.commands.executeCommand('orchestrator.bulkAddQueueItems', queue, file, 'AllOrNothing'), { added: 0, failed: 1 }, 'the duplicate reference fails the whole batch');
+    assert.deepEqual(await vscode.commands.executeCommand('orchestrator.bulkAddQueueItems', queue, file, 'ProcessAllIndependently'), { added: 2, failed: 1 });
+    const newest = (await children(fresh)).slice(0, 3).map(label);
+    assert.ok(newest.includes(`bulk-${stamp}-1`) && newest.includes(`bulk-${stamp}-3`));
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('[{"Priority": "Urgent"}]'));
+    const sentBefore = sent();
+    assert.equal(await vscode.commands.executeCommand('orchestrator.bulkAddQueueItems', queue, file, 'AllOrNothing'), undefined);
+    assert.equal(sent(), sentBefore, 'a bad file sends nothing');
+  });
+
   describe('as a host administrator', () => {
     const admin = () => ctx.connections.all().find((c) => c.label === 'Sandbox admin')!;
     const config = () => vscode.workspace.getConfiguration('orchestrator');

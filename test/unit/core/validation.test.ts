@@ -1,3 +1,4 @@
+import { parseQueueItemsFile } from '../../../src/core/orchestrator/queueItemsFile';
 import assert from 'node:assert/strict';
 import { checkArgumentDeclarations, checkArgumentValue, checkInputArgumentsText, checkInputValues, checkQueueItem, parseArgumentDeclarations } from '../../../src/core/orchestrator/validation';
 
@@ -38,5 +39,25 @@ describe('client-side validation', () => {
     assert.match(checkQueueItem({ Name: 'Q', SpecificContent: { a: '€'.repeat(256_001) } }) ?? '', /limit is 256,000/);
     assert.match(checkQueueItem({ Name: 'Q', DeferDate: '2026-02-01T00:00:00Z', DueDate: '2026-01-01T00:00:00Z' }) ?? '', /DueDate/);
     assert.match(checkQueueItem({ Name: ' ' }) ?? '', /queue name/);
+  });
+
+  it('reads a Bulk Add file: a JSON array of checked items, every problem named by item number', () => {
+    const ok = parseQueueItemsFile(JSON.stringify([{ Reference: "O'Brien", Priority: 'High', SpecificContent: { Amount: 1.5, Paid: false, Note: null } }, {}]), 'Q');
+    assert.deepEqual(ok, { items: [{ Reference: "O'Brien", Priority: 'High', SpecificContent: { Amount: 1.5, Paid: false, Note: null } }, {}] });
+    const problems = (text: string) => {
+      const result = parseQueueItemsFile(text, 'Q');
+      assert.ok('problems' in result, text);
+      return result.problems;
+    };
+    assert.match(problems('{"Reference": "x"')[0]!, /^The file is not JSON/);
+    assert.match(problems('{"Reference": "x"}')[0]!, /JSON array/);
+    assert.match(problems('[]')[0]!, /no items/);
+    const bad = problems(JSON.stringify([{ SpecificContent: { Nested: { a: 1 } } }, { Priority: 'Urgent' }, { Name: 'Other' }, { DueDate: 'soon' }, { DeferDate: '2026-12-02T00:00:00Z', DueDate: '2026-12-01T00:00:00Z' }]));
+    assert.equal(bad.length, 5);
+    assert.match(bad[0]!, /^Item 1: SpecificContent\.Nested/);
+    assert.match(bad[1]!, /^Item 2: Priority/);
+    assert.match(bad[2]!, /^Item 3: .*Name/, 'unknown fields (the queue name comes from the queue) are refused');
+    assert.match(bad[3]!, /^Item 4: DueDate must be a date/);
+    assert.match(bad[4]!, /^Item 5: DueDate must not be before DeferDate/);
   });
 });

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { checkQueueItem, type QueueItemInput } from './validation';
+
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const FileItemSchema = z.strictObject({
+  Reference: z.string().nullable().optional(),
+  Priority: z.enum(['High', 'Normal', 'Low']).optional(),
+  DeferDate: z.string().nullable().optional(),
+  DueDate: z.string().nullable().optional(),
+  SpecificContent: z.record(z.string(), scalar).optional(),
+});
+
+export type FileItem = Omit<QueueItemInput, 'Name'>;
+
+/**
+ * Reads a Bulk Add file: a JSON array of items ({ Reference?, Priority?, DeferDate?, DueDate?, SpecificContent? }),
+ * each checked with the same rules as a single item. Answers the items, or every problem with its item number.
+ */
+export function parseQueueItemsFile(text: string, queueName: string): { items: FileItem[] } | { problems: string[] } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { problems: [`The file is not JSON: ${(error as Error).message}`] };
+  }
+  if (!Array.isArray(value)) return { problems: ['The file must hold a JSON array of queue items.'] };
+  if (value.length === 0) return { problems: ['The file holds no items.'] };
+  const problems: string[] = [];
+  const items: FileItem[] = [];
+  value.forEach((entry, i) => {
+    const parsed = FileItemSchema.safeParse(entry);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      problems.push(`Item ${i + 1}: ${issue.path.join('.') || 'item'}: ${issue.message}`);
+      return;
+    }
+    const problem = checkQueueItem({ ...parsed.data, Name: queueName });
+    if (problem) problems.push(`Item ${i + 1}: ${problem}`);
+    else items.push(parsed.data);
+  });
+  return problems.length ? { problems } : { items };
+}

@@ -1,0 +1,70 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import type { Connection } from '../../core/connections';
+import type { FolderContext } from '../../core/http/connection';
+import type { QueueDefinition } from '../../core/orchestrator/schemas';
+import { checkQueueItem, type QueueItemInput } from '../../core/orchestrator/validation';
+import type { TreeNode } from '../views/treeNode';
+import type { Ctx } from '../../ctx';
+import { abortSignalOf } from './abortSignal';
+import { guardChange } from './guardChange';
+import type { CommandDefinition } from './registry';
+
+export const queueOf = (node: unknown) => {
+  const row = node as (TreeNode & { connection?: Connection; folder?: FolderContext; queue?: QueueDefinition }) | undefined;
+  if (!row?.connection || !row.folder || !row.queue) throw new Error('Choose a queue under Queues in the Orchestrator view.');
+  return { row, connection: row.connection, folder: row.folder, queue: row.queue };
+};
+
+/** After items were added: reload the queue's All Items and New rows that are loaded. */
+export const refreshNewItems = (ctx: Ctx, queueRow: TreeNode) =>
+  ctx.explorer.refreshWhere((n) => n.id === `${queueRow.id}/items/all` || n.id === `${queueRow.id}/items/New`);
+
+const parseContent = (text: string): Record<string, string | number | boolean | null> | string => {
+  if (!text.trim()) return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'Enter a JSON object, for example {"InvoiceId": "INV-1", "Amount": 120.5}.';
+    return value as Record<string, string | number | boolean | null>;
+  } catch (error) {
+    return `Not JSON: ${(error as Error).message}`;
+  }
+};
+
+/** Add Item… on a queue: reference, priority and specific content, each checked as typed; one POST, never repeated. */
+export const addQueueItem: CommandDefinition = {
+  id: CommandId.addQueueItem,
+  title: 'Add Queue Item',
+  asksFirst: true,
+  async run({ ctx, token, progressTitle }, node, given) {
+    const { row, connection, folder, queue } = queueOf(node);
+    let item: QueueItemInput;
+    if (given && typeof given === 'object') {
+      item = { ...(given as Omit<QueueItemInput, 'Name'>), Name: queue.Name };
+    } else {
+      const reference = await vscode.window.showInputBox({ title: `Add item to ${queue.Name} (1/3): reference`, prompt: queue.EnforceUniqueReference ? 'Required: this queue enforces unique references.' : 'Optional: a reference to find the item by.', validateInput: (v) => (queue.EnforceUniqueReference && !v.trim() ? 'This queue needs a reference.' : v.length > 128 ? 'At most 128 characters.' : undefined) });
+      if (reference === undefined) return undefined;
+      const priority = await vscode.window.showQuickPick(['Normal', 'High', 'Low'], { title: `Add item to ${queue.Name} (2/3): priority` });
+      if (!priority) return undefined;
+      const content = await vscode.window.showInputBox({
+        title: `Add item to ${queue.Name} (3/3): specific content`, prompt: 'A JSON object of text, number, true/false or null values. Leave empty for none.', value: '{}',
+        validateInput: (v) => {
+          const parsed = parseContent(v);
+          return typeof parsed === 'string' ? parsed : checkQueueItem({ Name: queue.Name, SpecificContent: parsed });
+        },
+      });
+      if (content === undefined) return undefined;
+      const parsed = parseContent(content);
+      if (typeof parsed === 'string') throw new Error(parsed);
+      item = { Name: queue.Name, Priority: priority as QueueItemInput['Priority'], Reference: reference.trim() || null, SpecificContent: parsed };
+    }
+    const problem = checkQueueItem(item);
+    if (problem) throw new Error(problem);
+    await guardChange(ctx, connection, { what: `Add an item to queue ${queue.Name}`, detail: `Reference: ${item.Reference ?? 'none'}.`, action: 'Add' });
+    progressTitle(`Adding an item to ${queue.Name}…`);
+    const added = await ctx.clientFor(connection).queues.addItem(item, { folder, signal: abortSignalOf(token) });
+    refreshNewItems(ctx, row);
+    void vscode.window.showInformationMessage(`Added item ${added.Reference ?? added.Id} to ${queue.Name}.`);
+    return added.Id;
+  },
+};
