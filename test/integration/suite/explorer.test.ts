@@ -3,20 +3,14 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
+import { faults, treeWalk } from './treeWalk';
 
 const sandboxUrl = () => process.env.ORCHESTRATOR_SANDBOX_URL!;
-const faults = (rules: unknown[]) => fetch(`${sandboxUrl()}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
 
 describe('Orchestrator tree on the sandbox', () => {
   let ctx: Ctx;
   const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const label = (node: TreeNode) => String(node.item().label);
-  const children = async (node?: TreeNode) => ctx.explorer.getChildren(node);
-  const child = async (node: TreeNode | undefined, name: string) => {
-    const found = (await children(node)).find((n) => label(n) === name);
-    assert.ok(found, `${name} under ${node ? label(node) : 'the root'}`);
-    return found;
-  };
+  const { label, children, child } = treeWalk(() => ctx.explorer);
   const sent = () => ctx.clientFor(sandbox()).transport.sent;
 
   before(async () => {

@@ -3,17 +3,12 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID, ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
+import { faults, treeWalk } from './treeWalk';
 
 describe('Ideas tree on the sandbox', () => {
   let ctx: Ctx;
   const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const label = (node: TreeNode) => String(node.item().label);
-  const children = async (node?: TreeNode) => ctx.ideas.getChildren(node);
-  const child = async (node: TreeNode | undefined, name: string) => {
-    const found = (await children(node)).find((n) => label(n) === name);
-    assert.ok(found, `${name} under ${node ? label(node) : 'the root'}`);
-    return found;
-  };
+  const { label, children, child } = treeWalk(() => ctx.ideas);
   const sent = async () => (await ctx.ideasClientFor(sandbox())).transport.sent;
 
   before(async () => {
@@ -95,7 +90,6 @@ describe('Ideas tree on the sandbox', () => {
 
   it('shows an error row when the idea service fails, and recovers on retry', async function () {
     this.timeout(30_000);
-    const faults = (rules: unknown[]) => fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
     const components = await child(await child(undefined, 'Sandbox'), 'Components');
     await faults([{ path: '*/components', status: 500 }]);
     try {

@@ -1,0 +1,18 @@
+import assert from 'node:assert/strict';
+import type { NodeTree } from '../../../src/host/views/nodeTree';
+import type { TreeNode } from '../../../src/host/views/treeNode';
+
+/** Walking a tree the way the editor does (getChildren), by row labels. */
+export function treeWalk(tree: () => NodeTree) {
+  const label = (node: TreeNode) => String(node.item().label);
+  const children = async (node?: TreeNode) => tree().getChildren(node);
+  const child = async (node: TreeNode | undefined, name: string) => {
+    const found = (await children(node)).find((n) => label(n) === name);
+    assert.ok(found, `${name} under ${node ? label(node) : 'the root'}`);
+    return found;
+  };
+  return { label, children, child };
+}
+
+/** Fault rules for the sandbox the suite runs against ([] clears them). */
+export const faults = (rules: unknown[]) => fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
