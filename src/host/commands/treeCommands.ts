@@ -138,12 +138,12 @@ export const treeFind: CommandDefinition = {
     type Pick = vscode.QuickPickItem & { node?: TreeNode; tree?: NodeTree };
     const items: Pick[] = [];
     for (const tree of [ctx.explorer, ctx.ideas]) {
-      const rows = tree.loadedRows();
+      // Entities only: error, empty-state and Load more rows are not something to find.
+      const rows = tree.loadedNodes().map((node) => ({ node, item: node.item() })).filter(({ item }) => !['message', 'error', 'loadMore'].includes(String(item.contextValue)));
       if (rows.length === 0) continue;
       items.push({ label: tree.title, kind: vscode.QuickPickItemKind.Separator });
-      for (const { node, path } of rows) {
-        const item = node.item();
-        items.push({ label: labelOf(item), description: typeof item.description === 'string' ? item.description : undefined, detail: path.join(' › ') || undefined, iconPath: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined, node, tree });
+      for (const { node, item } of rows) {
+        items.push({ label: labelOf(item), description: typeof item.description === 'string' ? item.description : undefined, detail: tree.pathOf(node).join(' › ') || undefined, iconPath: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined, node, tree });
       }
     }
     if (!items.some((i) => i.node)) throw new Error('Nothing is loaded yet: expand a connection in the Orchestrator or Ideas view first. Find searches the rows loaded so far.');

@@ -1,12 +1,6 @@
 import * as vscode from 'vscode';
 import type { TreeNode } from './treeNode';
 
-/** A loaded row and the labels of the rows above it (for Find). */
-export interface LoadedRow {
-  node: TreeNode;
-  path: string[];
-}
-
 /**
  * What both trees share: a TreeDataProvider over TreeNodes that remembers each row's parent (so rows can be
  * revealed) and the children it last loaded (so Find can search them), plus its TreeView and the expanded rows.
@@ -57,7 +51,7 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
 
   /** Refresh every loaded row the predicate picks (after a command changed what they show). */
   refreshWhere(predicate: (node: TreeNode) => boolean): number {
-    const hits = this.loadedRows().map((row) => row.node).filter(predicate);
+    const hits = this.loadedNodes().filter(predicate);
     for (const node of hits) this.refresh(node);
     return hits.length;
   }
@@ -87,20 +81,25 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
     return this.parents.get(node.id);
   }
 
-  /** Every row loaded so far, depth first, with the labels above it; message rows (errors, Load more…) left out. */
-  loadedRows(): LoadedRow[] {
-    const rows: LoadedRow[] = [];
-    const visit = (nodes: readonly TreeNode[], path: string[]) => {
-      for (const node of nodes) {
-        const item = node.item();
-        if (item.contextValue === 'message' || item.contextValue === 'error' || item.contextValue === 'loadMore') continue;
-        rows.push({ node, path });
+  /** Every row loaded so far, depth first (also inside collapsed rows). Walks ids only: no TreeItem is built. */
+  loadedNodes(): TreeNode[] {
+    const nodes: TreeNode[] = [];
+    const visit = (level: readonly TreeNode[]) => {
+      for (const node of level) {
+        nodes.push(node);
         const children = this.loaded.get(node.id);
-        if (children) visit(children, [...path, labelOf(item)]);
+        if (children) visit(children);
       }
     };
-    visit(this.roots, []);
-    return rows;
+    visit(this.roots);
+    return nodes;
+  }
+
+  /** The labels of the rows above a loaded row, top first. */
+  pathOf(node: TreeNode): string[] {
+    const path: string[] = [];
+    for (let parent = this.getParent(node); parent; parent = this.getParent(parent)) path.unshift(labelOf(parent.item()));
+    return path;
   }
 
   async reveal(node: TreeNode): Promise<void> {

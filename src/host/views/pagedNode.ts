@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import type { Page } from '../../core/odata/envelope';
-import { describeFailure } from '../../core/presentation/items';
 import { CommandId } from '../../constants';
-import { messageNode, type TreeNode } from './treeNode';
+import { errorRow, messageNode, type TreeNode } from './treeNode';
 
 /** What the user narrowed a collection to: a text (searched with contains(), escaped by the builder) and/or states. */
 export interface Narrowing {
@@ -97,7 +96,7 @@ export class PagedNode<T> implements TreeNode {
     const nodes = [...this.rows];
     if (this.skipped > 0) nodes.push(messageNode(`${this.id}/skipped`, `${this.skipped} row(s) could not be read and are not shown (see the log).`, 'warning'));
     if (this.failure !== undefined) {
-      nodes.push(messageNode(`${this.id}/error`, `${describeFailure(this.failure, this.source.what, this.source.where)} Retry`, 'error', { command: CommandId.treeRetry, title: 'Retry', arguments: [this] }, 'error'));
+      nodes.push(errorRow(this, this.failure, this.source.what, this.source.where));
     } else if (this.rows.length === 0 && this.narrowed) {
       nodes.push(messageNode(`${this.id}/empty`, `Nothing matches ${this.describeNarrowing()!.slice('filter: '.length)}. Clear the filter`, 'filter', { command: CommandId.treeClearFilter, title: 'Clear Filter', arguments: [this] }));
     } else if (this.rows.length === 0) {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { ItemData } from '../../core/presentation/items';
+import { CommandId } from '../../constants';
+import { describeFailure, type ItemData } from '../../core/presentation/items';
 
 /** A row of a tree: its item, and (for expandable rows) how to get its children. */
 export interface TreeNode {
@@ -39,3 +40,46 @@ export function messageNode(id: string, text: string, icon: string, command?: vs
   if (command) item.command = command;
   return new LeafNode(id, item);
 }
+
+/** The error row of a failed load: what happened, what to do, and Retry (which reloads `owner`). */
+export function errorRow(owner: TreeNode, error: unknown, what: string, where: string, suffix = 'error'): LeafNode {
+  return messageNode(`${owner.id}/${suffix}`, `${describeFailure(error, what, where)} Retry`, 'error', { command: CommandId.treeRetry, title: 'Retry', arguments: [owner] }, 'error');
+}
+
+/**
+ * A row whose children come from one load (a license, the pipeline, a category's subcategories, a store entry's
+ * reviews): loaded on first expand and kept; a failure becomes an error row whose Retry reloads this row; an empty
+ * result an info row. Refresh forgets the children (and resets theirs).
+ */
+export class LazyNode implements TreeNode {
+  private cached: TreeNode[] | undefined;
+
+  constructor(
+    readonly id: string,
+    private readonly data: Omit<ItemData, 'id'>,
+    private readonly load: () => Promise<TreeNode[]>,
+    private readonly messages: { what: string; where: string; empty: string },
+  ) {}
+
+  item(): vscode.TreeItem {
+    return toTreeItem({ ...this.data, id: this.id });
+  }
+
+  async children(): Promise<TreeNode[]> {
+    try {
+      this.cached ??= await this.load();
+    } catch (error) {
+      return [errorRow(this, error, this.messages.what, this.messages.where)];
+    }
+    return this.cached.length ? this.cached : [messageNode(`${this.id}/empty`, this.messages.empty, 'info')];
+  }
+
+  reset(): void {
+    for (const child of this.cached ?? []) child.reset?.();
+    this.cached = undefined;
+  }
+}
+
+/** A LazyNode whose children are already known (a phase's statuses, a category's subcategories). */
+export const fixedNode = (id: string, data: Omit<ItemData, 'id' | 'collapsible'>, children: TreeNode[]) =>
+  new LazyNode(id, { ...data, collapsible: children.length ? 'collapsed' : 'none' }, async () => children, { what: '', where: '', empty: '' });

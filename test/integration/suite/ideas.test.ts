@@ -88,7 +88,7 @@ describe('Ideas tree on the sandbox', () => {
     assert.ok((await children(await child(root, 'Application Inventory'))).some((r) => r.item().contextValue === 'application'));
   });
 
-  it('shows an error row when the idea service fails, and recovers on retry', async function () {
+  it('shows an error row when the idea service fails (a paged list and a one-request row), and recovers on retry', async function () {
     this.timeout(30_000);
     const components = await child(await child(undefined, 'Sandbox'), 'Components');
     await faults([{ path: '*/components', status: 500 }]);
@@ -102,5 +102,19 @@ describe('Ideas tree on the sandbox', () => {
     }
     await vscode.commands.executeCommand('orchestrator.tree.retry', components);
     assert.ok((await children(components)).some((r) => r.item().contextValue === 'component'));
+
+    // A row loaded in one request (the pipeline) fails and recovers the same way; its Retry reloads that row only.
+    const pipeline = await child(await child(undefined, 'Sandbox'), 'Pipeline');
+    await faults([{ path: '*/automationpipeline', status: 500 }]);
+    try {
+      ctx.ideas.refresh(pipeline);
+      const [row] = await children(pipeline);
+      assert.equal(row!.item().contextValue, 'error');
+      assert.equal(row!.item().command?.arguments?.[0], pipeline);
+    } finally {
+      await faults([]);
+    }
+    await vscode.commands.executeCommand('orchestrator.tree.retry', pipeline);
+    assert.deepEqual((await children(pipeline)).map(label), ['Idea', 'Assessment', 'Development', 'Live']);
   });
 });

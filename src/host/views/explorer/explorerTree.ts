@@ -38,8 +38,7 @@ export class ExplorerTree extends NodeTree {
 
   /** Reloads the expanded Jobs collections while the view is visible; returns how many it reloaded. */
   autoRefreshTick(): number {
-    const candidates = this.loadedRows()
-      .map((row) => row.node)
+    const candidates = this.loadedNodes()
       .filter((node): node is PagedNode<unknown> => node instanceof PagedNode && node.autoRefresh)
       .map((node) => {
         const connectionId = node.id.slice('conn/'.length, node.id.indexOf('/folder/'));

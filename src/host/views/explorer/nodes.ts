@@ -4,7 +4,7 @@ import type { Connection } from '../../../core/connections';
 import type { FolderContext } from '../../../core/http/connection';
 import { and, anyOf, contains, eq, type Filter } from '../../../core/odata/filter';
 import {
-  alertItem, assetItem, describeFailure, folderItem, jobItem, JOB_STATE_ICONS, libraryItem, licenseItems, packageItem, packageVersionItem, queueItem, queueItemItem,
+  alertItem, assetItem, folderItem, jobItem, JOB_STATE_ICONS, libraryItem, licenseItems, packageItem, packageVersionItem, queueItem, queueItemItem,
   releaseItem, robotItem, tenantItem, webhookItem, type ItemData,
 } from '../../../core/presentation/items';
 import type { Page } from '../../../core/odata/envelope';
@@ -12,7 +12,7 @@ import type { ODataQuery } from '../../../core/odata/query';
 import type { OrchestratorClient } from '../../../core/orchestrator/client';
 import type { FolderNavigation, Package, QueueDefinition, QueueItem, Robot, Session } from '../../../core/orchestrator/schemas';
 import { PagedNode, type Narrowing, type PagedSource } from '../pagedNode';
-import { LeafNode, messageNode, toTreeItem, type TreeNode } from '../treeNode';
+import { errorRow, LazyNode, LeafNode, messageNode, toTreeItem, type TreeNode } from '../treeNode';
 
 /** What the nodes need from the extension: clients, accounts, and a way to redraw a row. */
 export interface ExplorerHost {
@@ -29,26 +29,6 @@ export const QUEUE_ITEM_STATUSES = [['New', 'New'], ['InProgress', 'In Progress'
 /** The OData filter for what the user typed and picked: contains() on the text field, any of the chosen states. */
 export function narrowingFilter(narrowing: Narrowing, textField: string | undefined, stateField?: string): Filter | undefined {
   return and(narrowing.text && textField ? contains(textField, narrowing.text) : undefined, narrowing.states && stateField ? anyOf(stateField, narrowing.states) : undefined);
-}
-
-const errorRow = (owner: TreeNode, suffix: string, error: unknown, what: string, where: string) =>
-  messageNode(`${owner.id}/${suffix}`, `${describeFailure(error, what, where)} Retry`, 'error', { command: CommandId.treeRetry, title: 'Retry', arguments: [owner] }, 'error');
-
-/** A static row that groups other rows (Tenant, a queue's statuses…): built once, reset passes down. */
-class GroupNode implements TreeNode {
-  constructor(readonly id: string, private readonly data: Omit<ItemData, 'id' | 'collapsible' | 'contextValue'> & { contextValue?: string }, private readonly make: () => Promise<TreeNode[]>) {}
-  private cached: TreeNode[] | undefined;
-  item(): vscode.TreeItem {
-    return toTreeItem({ ...this.data, id: this.id, contextValue: this.data.contextValue ?? 'group', collapsible: 'collapsed' });
-  }
-  async children(): Promise<TreeNode[]> {
-    this.cached ??= await this.make();
-    return this.cached;
-  }
-  reset(): void {
-    for (const child of this.cached ?? []) child.reset?.();
-    this.cached = undefined;
-  }
 }
 
 /** Children of the tenant (folderId undefined) or of a folder, from the folder navigation endpoint, paged. */
@@ -112,7 +92,7 @@ export class ConnectionNode implements TreeNode {
       const nodes = await this.folders.nodes(this, this.id);
       return [this.tenant, ...(nodes.length > 0 ? nodes : [messageNode(`${this.id}/noFolders`, 'You have no folders here. Ask an administrator to assign you to one.', 'info')])];
     } catch (error) {
-      return [this.tenant, errorRow(this, 'error', error, 'folders', this.connection.label)];
+      return [this.tenant, errorRow(this, error, 'folders', this.connection.label)];
     }
   }
 
@@ -188,14 +168,10 @@ export class TenantNode implements TreeNode {
         filterField: 'NotificationName', states: ['Unread', 'Read'], make: (alert) => leaf(alertItem(scope, alert, this.host.now()), { alert }),
         what: 'alerts', where, empty: { text: 'No alerts.' }, badge: () => (this.unread ? `${this.unread} unread` : undefined),
       }, changed),
-      new GroupNode(`${scope}/license`, { label: 'License', icon: { id: 'verified' }, tooltip: 'Robots allowed and defined per type' }, async () => {
-        try {
-          const license = await client().tenant.license();
-          return licenseItems(`${scope}/license`, license).map((data) => leaf(data, { license }));
-        } catch (error) {
-          return [errorRow(this, 'licenseError', error, 'the license', where)];
-        }
-      }),
+      new LazyNode(`${scope}/license`, { label: 'License', icon: { id: 'verified' }, tooltip: 'Robots allowed and defined per type', contextValue: 'group', collapsible: 'collapsed' }, async () => {
+        const license = await client().tenant.license();
+        return licenseItems(`${scope}/license`, license).map((data) => leaf(data, { license }));
+      }, { what: 'the license', where, empty: 'No license information.' }),
     ];
     if (this.hostAdmin) {
       groups.push(new PagedNode(`${scope}/tenants`, 'Tenants', 'server', {
@@ -234,7 +210,7 @@ export class FolderNode implements TreeNode {
       try {
         subfolders = await this.subfolders.nodes(this, this.id);
       } catch (error) {
-        subfolders = [errorRow(this, 'foldersError', error, 'subfolders', this.folder.DisplayName)];
+        subfolders = [errorRow(this, error, 'subfolders', this.folder.DisplayName, 'foldersError')];
       }
     }
     return [...subfolders, ...this.groups];

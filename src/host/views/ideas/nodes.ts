@@ -4,9 +4,9 @@ import type { Connection } from '../../../core/connections';
 import type { IdeaClient } from '../../../core/ideas/client';
 import type { Category, Idea } from '../../../core/ideas/schemas';
 import type { Page } from '../../../core/odata/envelope';
-import { categoryItem, describeFailure, ideaItem, namedItem, reviewItem, type IdeaLookups } from '../../../core/presentation/items';
+import { categoryItem, ideaItem, namedItem, reviewItem, type IdeaLookups } from '../../../core/presentation/items';
 import { PagedNode, type PagedSource } from '../pagedNode';
-import { LeafNode, messageNode, toTreeItem, type TreeNode } from '../treeNode';
+import { fixedNode, LazyNode, LeafNode, messageNode, toTreeItem, type TreeNode } from '../treeNode';
 
 export interface IdeasHost {
   /** Throws with what to do when the connection has no idea-service URL or credentials. */
@@ -27,9 +27,6 @@ const wholeList = <T extends { name: string }>(items: T[], text: string | undefi
   const shown = needle ? items.filter((i) => i.name.toLowerCase().includes(needle)) : items;
   return { items: shown, count: shown.length, skipped: [] };
 };
-
-const errorRow = (owner: TreeNode, error: unknown, what: string, where: string) =>
-  messageNode(`${owner.id}/error`, `${describeFailure(error, what, where)} Retry`, 'error', { command: CommandId.treeRetry, title: 'Retry', arguments: [owner] }, 'error');
 
 /**
  * A connection in the Ideas view: Pipeline (phase → status → automations), All Automations, Categories, Automation
@@ -94,12 +91,12 @@ export class IdeasConnectionNode implements TreeNode {
         filterField: 'name or description', make: (row) => idea(row, id), what: 'automations', where, empty: { text: empty }, ...extra,
       }, changed, 'collection ideas');
     return [
-      new PipelineNode(`${scope}/pipeline`, client, where, (phase, status, id) => ideas(id, status.status, 'circle-small', { phase, status: status.status }, `No automations are ${status.status} in ${phase}.`, { badge: () => String(status.count) })),
+      pipelineNode(`${scope}/pipeline`, client, where, (phase, status, id) => ideas(id, status.status, 'circle-small', { phase, status: status.status }, `No automations are ${status.status} in ${phase}.`, { badge: () => String(status.count) })),
       ideas(`${scope}/all`, 'All Automations', 'lightbulb', {}, 'No automation ideas yet. Submit the first one.'),
-      new CategoriesNode(`${scope}/categories`, client, where),
+      categoriesNode(`${scope}/categories`, client, where),
       new PagedNode<Idea>(`${scope}/store`, 'Automation Store', 'library', {
         load: (top, skip, signal) => withNames(ideaPage((page, pageSize) => client.store({ page, pageSize, signal }), top, skip)),
-        make: (row) => new StoreEntryNode(`${scope}/store`, row, client, () => names, this.host.now(), this.connection),
+        make: (row) => storeEntryNode(`${scope}/store`, row, client, names, this.host.now()),
         what: 'store automations', where, empty: { text: 'Nothing is published to the store yet.' },
       }, changed),
       new PagedNode(`${scope}/components`, 'Components', 'extensions', {
@@ -116,117 +113,37 @@ export class IdeasConnectionNode implements TreeNode {
   }
 }
 
-type PipelinePhase = { phase: string; statuses: { status: string; count: number }[] };
-
-/** The automation pipeline: phases with their totals, each status a paged list of its automations. One request. */
-class PipelineNode implements TreeNode {
-  private phases: TreeNode[] | undefined;
-  constructor(readonly id: string, private readonly client: IdeaClient, private readonly where: string, private readonly statusNode: (phase: string, status: { status: string; count: number }, id: string) => TreeNode) {}
-
-  item(): vscode.TreeItem {
-    return toTreeItem({ id: this.id, label: 'Pipeline', icon: { id: 'git-pull-request' }, contextValue: 'group', collapsible: 'collapsed', tooltip: 'Automations grouped by phase and status' });
-  }
-
-  async children(): Promise<TreeNode[]> {
-    if (!this.phases) {
-      try {
-        const pipeline: PipelinePhase[] = (await this.client.pipeline()).data;
-        this.phases = pipeline.map((phase) => {
-          const id = `${this.id}/phase/${phase.phase}`;
-          const total = phase.statuses.reduce((sum, s) => sum + s.count, 0);
-          const statuses = phase.statuses.map((status) => this.statusNode(phase.phase, status, `${id}/status/${status.status}`));
-          return new StaticNode(id, { label: phase.phase, description: `${total}`, icon: { id: 'milestone' }, contextValue: 'phase' }, statuses);
-        });
-      } catch (error) {
-        return [errorRow(this, error, 'the pipeline', this.where)];
-      }
-    }
-    return this.phases.length ? this.phases : [messageNode(`${this.id}/empty`, 'The pipeline has no phases.', 'info')];
-  }
-
-  reset(): void {
-    this.phases = undefined;
-  }
+/** The automation pipeline (one request): phases with their totals, each status a list of its automations. */
+function pipelineNode(id: string, client: IdeaClient, where: string, statusNode: (phase: string, status: { status: string; count: number }, id: string) => TreeNode): TreeNode {
+  return new LazyNode(id, { label: 'Pipeline', icon: { id: 'git-pull-request' }, contextValue: 'group', collapsible: 'collapsed', tooltip: 'Automations grouped by phase and status' }, async () =>
+    (await client.pipeline()).data.map((phase) => {
+      const phaseId = `${id}/phase/${phase.phase}`;
+      const total = phase.statuses.reduce((sum, s) => sum + s.count, 0);
+      return fixedNode(phaseId, { label: phase.phase, description: `${total}`, icon: { id: 'milestone' }, contextValue: 'phase' }, phase.statuses.map((status) => statusNode(phase.phase, status, `${phaseId}/status/${status.status}`)));
+    }), { what: 'the pipeline', where, empty: 'The pipeline has no phases.' });
 }
 
-/** A row with fixed children (a phase's statuses, a category's subcategories). */
-class StaticNode implements TreeNode {
-  constructor(readonly id: string, private readonly data: { label: string; description?: string; icon: { id: string }; contextValue: string; tooltip?: string }, private readonly kids: TreeNode[]) {}
-  item(): vscode.TreeItem {
-    return toTreeItem({ ...this.data, id: this.id, collapsible: this.kids.length ? 'collapsed' : 'none' });
-  }
-  async children(): Promise<TreeNode[]> {
-    return this.kids;
-  }
-  reset(): void {
-    for (const kid of this.kids) kid.reset?.();
-  }
-}
-
-/** The categories hierarchy (one request), nested by parent. */
-class CategoriesNode implements TreeNode {
-  private roots: TreeNode[] | undefined;
-  constructor(readonly id: string, private readonly client: IdeaClient, private readonly where: string) {}
-
-  item(): vscode.TreeItem {
-    return toTreeItem({ id: this.id, label: 'Categories', icon: { id: 'symbol-namespace' }, contextValue: 'group', collapsible: 'collapsed' });
-  }
-
-  async children(): Promise<TreeNode[]> {
-    if (!this.roots) {
-      try {
-        const all = (await this.client.categories()).data;
-        const byParent = new Map<number | null, Category[]>();
-        for (const category of all) byParent.set(category.parentId, [...(byParent.get(category.parentId) ?? []), category]);
-        // Guard against a cycle in what the service sent: each category is placed once.
-        const placed = new Set<number>();
-        const build = (parent: number | null): TreeNode[] => (byParent.get(parent) ?? []).filter((c) => !placed.has(c.id) && placed.add(c.id)).map((category) => {
-          const kids = build(category.id);
-          const data = categoryItem(this.id, category, kids.length);
-          return new StaticNode(data.id, { ...data, icon: data.icon!, description: data.description }, kids);
-        });
-        this.roots = build(null);
-      } catch (error) {
-        return [errorRow(this, error, 'categories', this.where)];
-      }
-    }
-    return this.roots.length ? this.roots : [messageNode(`${this.id}/empty`, 'No categories are defined.', 'info')];
-  }
-
-  reset(): void {
-    this.roots = undefined;
-  }
+/** The categories hierarchy (one request), nested by parent; each category is placed once, so a cycle cannot loop. */
+function categoriesNode(id: string, client: IdeaClient, where: string): TreeNode {
+  return new LazyNode(id, { label: 'Categories', icon: { id: 'symbol-namespace' }, contextValue: 'group', collapsible: 'collapsed' }, async () => {
+    const byParent = new Map<number | null, Category[]>();
+    for (const category of (await client.categories()).data) byParent.set(category.parentId, [...(byParent.get(category.parentId) ?? []), category]);
+    const placed = new Set<number>();
+    const build = (parent: number | null): TreeNode[] => (byParent.get(parent) ?? []).filter((c) => !placed.has(c.id) && placed.add(c.id)).map((category) => {
+      const kids = build(category.id);
+      const { id: rowId, collapsible: _c, ...data } = categoryItem(id, category, kids.length);
+      return fixedNode(rowId, data, kids);
+    });
+    return build(null);
+  }, { what: 'categories', where, empty: 'No categories are defined.' });
 }
 
 /** A store automation: expands to its reviews (one request). */
-class StoreEntryNode implements TreeNode {
-  readonly id: string;
-  private reviews: TreeNode[] | undefined;
-  readonly value: { connection: Connection; idea: Idea };
-
-  constructor(private readonly scope: string, private readonly idea: Idea, private readonly client: IdeaClient, private readonly names: () => IdeaLookups, private readonly now: number, connection: Connection) {
-    this.id = ideaItem(scope, idea, names(), now).id;
-    this.value = { connection, idea };
-  }
-
-  item(): vscode.TreeItem {
-    const data = ideaItem(this.scope, this.idea, this.names(), this.now, 'collapsed');
-    return toTreeItem({ ...data, icon: { id: 'verified-filled' }, contextValue: 'storeIdea' });
-  }
-
-  async children(): Promise<TreeNode[]> {
-    if (!this.reviews) {
-      try {
-        const reviews = (await this.client.reviews(this.idea.id)).data;
-        this.reviews = reviews.map((review) => { const data = reviewItem(this.id, review, this.names()); return new LeafNode(data.id, toTreeItem(data), { review }); });
-      } catch (error) {
-        return [errorRow(this, error, 'reviews', `automation ${this.idea.name}`)];
-      }
-    }
-    return this.reviews.length ? this.reviews : [messageNode(`${this.id}/empty`, 'No reviews yet.', 'info')];
-  }
-
-  reset(): void {
-    this.reviews = undefined;
-  }
+function storeEntryNode(scope: string, idea: Idea, client: IdeaClient, names: IdeaLookups, now: number): TreeNode {
+  const { id, ...data } = ideaItem(scope, idea, names, now, 'collapsed');
+  return new LazyNode(id, { ...data, icon: { id: 'verified-filled' }, contextValue: 'storeIdea' }, async () =>
+    (await client.reviews(idea.id)).data.map((review) => {
+      const row = reviewItem(id, review, names);
+      return new LeafNode(row.id, toTreeItem(row), { review });
+    }), { what: 'reviews', where: `automation ${idea.name}`, empty: 'No reviews yet.' });
 }
