@@ -64,7 +64,7 @@ async function tree(): Promise<void> {
   const sandbox = await startSandbox({ scale: 'large', rateLimitPerMinute: 1_000_000 });
   try {
     const { client, requests } = await clientFor(sandbox, 1_000_000);
-    const host = { clientFor: () => client, isSignedIn: () => true, changed: () => undefined, now: () => Date.now() };
+    const host = { clientFor: () => client, isSignedIn: () => true, changed: () => undefined, now: () => Date.now(), budgetOf: () => undefined };
     const connection = { id: 'bench', label: 'Sandbox', kind: 'cloud', serviceUrl: sandbox.url, account: 'sandbox', tenant: 'main', protection: 'normal' } as never;
     type Node = { id: string; item(): { label?: unknown; description?: unknown }; children?(): Promise<Node[]>; loadMore?(): Promise<void> };
     const label = (node: Node) => String(node.item().label);

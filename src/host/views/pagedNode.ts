@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Page } from '../../core/odata/envelope';
+import type { SchedulerState } from '../../core/http/scheduler';
 import { CommandId } from '../../constants';
 import { errorRow, messageNode, type TreeNode } from './treeNode';
 
@@ -21,8 +22,8 @@ export interface PagedSource<T> {
   what: string;
   where: string;
   empty: { text: string; command?: vscode.Command };
-  /** The visible Jobs collections are reloaded by the auto-refresh (through the rate-limit scheduler). */
-  autoRefresh?: boolean;
+  /** Present on collections the auto-refresh reloads (Jobs): the state of their tenant's rate-limit budget. */
+  autoRefresh?: () => SchedulerState | undefined;
   /** Extra words for the row's description (Alerts: "3 unread"). */
   badge?: () => string | undefined;
 }
@@ -78,8 +79,9 @@ export class PagedNode<T> implements TreeNode {
     return this.received > PAGE_SIZE;
   }
 
-  get autoRefresh(): boolean {
-    return this.source.autoRefresh === true;
+  /** The tenant's budget for an auto-refreshed collection; undefined for the others. */
+  get autoRefresh(): (() => SchedulerState | undefined) | undefined {
+    return this.source.autoRefresh;
   }
 
   private describeNarrowing(): string | undefined {

@@ -12,13 +12,14 @@ export class ExplorerTree extends NodeTree {
   private readonly host: ExplorerHost;
   private timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(ctx: Ctx) {
     super(ViewId.explorer, 'Orchestrator', () => ctx.connections.all().map((connection) => new ConnectionNode(this.host, connection)));
     this.host = {
       clientFor: (connection) => ctx.clientFor(connection),
       isSignedIn: (connection) => ctx.accountFor(connection.id) !== undefined,
       changed: (node) => this.changed(node),
       now: () => Date.now(),
+      budgetOf: (connection) => ctx.schedulerFor(connection.id)?.state(),
     };
     this.rebuild();
     this.scheduleAutoRefresh();
@@ -39,10 +40,9 @@ export class ExplorerTree extends NodeTree {
   /** Reloads the expanded Jobs collections while the view is visible; returns how many it reloaded. */
   autoRefreshTick(): number {
     const candidates = this.loadedNodes()
-      .filter((node): node is PagedNode<unknown> => node instanceof PagedNode && node.autoRefresh)
+      .filter((node): node is PagedNode<unknown> => node instanceof PagedNode && node.autoRefresh !== undefined)
       .map((node) => {
-        const connectionId = node.id.slice('conn/'.length, node.id.indexOf('/folder/'));
-        const state = this.ctx.schedulerFor(connectionId)?.state();
+        const state = node.autoRefresh!();
         return {
           node, expanded: this.isExpanded(node), pagedBeyondFirst: node.pagedBeyondFirst,
           budget: { queued: state?.queued ?? 0, used: state?.used ?? 0, budget: state?.budget ?? 1, paused: state?.pausedUntil !== undefined },

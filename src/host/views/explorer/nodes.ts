@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../../constants';
 import type { Connection } from '../../../core/connections';
 import type { FolderContext } from '../../../core/http/connection';
+import type { SchedulerState } from '../../../core/http/scheduler';
 import { and, anyOf, contains, eq, type Filter } from '../../../core/odata/filter';
 import {
   alertItem, assetItem, folderItem, jobItem, JOB_STATE_ICONS, libraryItem, licenseItems, packageItem, packageVersionItem, queueItem, queueItemItem,
@@ -20,6 +21,8 @@ export interface ExplorerHost {
   isSignedIn(connection: Connection): boolean;
   changed(node: TreeNode | undefined): void;
   now(): number;
+  /** The tenant's rate-limit budget (for the auto-refresh), once a client exists for it. */
+  budgetOf(connection: Connection): SchedulerState | undefined;
 }
 
 const NAV_PAGE = 100;
@@ -241,7 +244,7 @@ export class FolderNode implements TreeNode {
       }, changed);
     return [
       group('Processes', 'symbol-event', (o) => client().releases.list(o), [{ path: 'Name' }], 'Name', (release) => leaf(releaseItem(scope, release), { release, key: release.Key }), 'No processes in this folder. Deploy a package as a process first.'),
-      group('Jobs', 'run-all', (o) => client().jobs.list(o), [{ path: 'CreationTime', desc: true }], 'ReleaseName', (job) => leaf(jobItem(scope, job, this.host.now()), { job, key: job.Key }), 'No jobs have run in this folder yet.', { expand: ['Robot'], stateField: 'State', states: JOB_STATES, autoRefresh: true }),
+      group('Jobs', 'run-all', (o) => client().jobs.list(o), [{ path: 'CreationTime', desc: true }], 'ReleaseName', (job) => leaf(jobItem(scope, job, this.host.now()), { job, key: job.Key }), 'No jobs have run in this folder yet.', { expand: ['Robot'], stateField: 'State', states: JOB_STATES, autoRefresh: () => this.host.budgetOf(this.connection) }),
       group('Queues', 'list-ordered', (o) => client().queues.list(o), [{ path: 'Name' }], 'Name', (queue) => new QueueNode(this.host, this.connection, folder, scope, queue), 'No queues in this folder.'),
       group('Packages', 'package', (o) => client().packages.list(o), [{ path: 'Id' }], 'Id', (pkg) => new PackageNode(this.host, this.connection, folder, scope, pkg), 'No packages in the feed.'),
       group('Robots & Sessions', 'hubot', (o) => robotsWithSessions(client(), o), [{ path: 'Name' }], 'Name', ({ robot, session }) => leaf(robotItem(scope, robot, session), { robot, session }), 'No robots are assigned to this folder.'),
