@@ -22,6 +22,8 @@ export interface TailOptions {
   maxIntervalMs?: number;
   /** Lines may reach the index late; re-read this far behind the cursor and drop what was already delivered. */
   overlapMs?: number;
+  /** Start after this moment instead of at the first line (a robot's log goes back far; follow from now). */
+  since?: Date;
   signal?: AbortSignal;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -63,7 +65,7 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
     options.signal?.throwIfAborted();
     // A fast log can put more lines inside the overlap than one page holds: then look back only to the cursor.
     const lookBack = recent.size > MAX_TOP - pageSize ? 0 : overlap;
-    const since = cursor ? new Date(Date.parse(cursor.TimeStamp) - lookBack - 1) : undefined;
+    const since = cursor ? new Date(Date.parse(cursor.TimeStamp) - lookBack - 1) : options.since;
     const filter = and(scope, since ? gt('TimeStamp', since) : undefined)!;
     const top = Math.min(MAX_TOP, pageSize + recent.size);
     const page = await source.page({ filter, top }, options.signal);
@@ -99,9 +101,14 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
 /** A tail source over the client's RobotLogs and Jobs(<key>) calls, for one job in one folder. */
 export function jobLogSource(client: Pick<OrchestratorClient, 'robots' | 'jobs'>, folder: FolderContext, jobKey: string): TailSource {
   return {
-    page: (query, signal) => client.robots.logs({ folder, signal, query: { ...query, orderBy: [{ path: 'TimeStamp' }] } }),
+    ...robotLogSource(client, folder),
     isFinished: async (signal) => FINAL_JOB_STATES.has((await client.jobs.get(jobKey, { folder, signal })).State),
   };
+}
+
+/** A tail source over RobotLogs only: a robot's log has no end, it is followed until stopped. */
+export function robotLogSource(client: Pick<OrchestratorClient, 'robots'>, folder: FolderContext): TailSource {
+  return { page: (query, signal) => client.robots.logs({ folder, signal, query: { ...query, orderBy: [{ path: 'TimeStamp' }] } }) };
 }
 
 export const FINAL_JOB_STATES: ReadonlySet<string> = new Set(['Successful', 'Faulted', 'Stopped']);

@@ -1,0 +1,101 @@
+import { ArgumentEntrySchema, type ArgumentEntry } from '../orchestrator/schemas';
+import { checkArgumentDeclarations, checkInputArgumentsText, checkInputValues, parseArgumentDeclarations } from '../orchestrator/validation';
+
+// The text of the editable documents and the checks made on save, before anything is sent. Pure: the file system
+// provider in the host only moves these texts between the editor and the service.
+
+export interface PackageArguments {
+  Input: ArgumentEntry[];
+  Output: ArgumentEntry[];
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+
+const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** GetArguments' two JSON texts → one document `{ "Input": [...], "Output": [...] }`. */
+export function packageArgumentsText(metadata: { Input?: string | null; Output?: string | null }): string {
+  return pretty({ Input: parseArgumentDeclarations(metadata.Input), Output: parseArgumentDeclarations(metadata.Output) });
+}
+
+function parseJson(text: string): Parsed<unknown> {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, problems: [`The document is not valid JSON: ${(error as Error).message}`] };
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The edited document → the SetArguments body, or every problem found (shape, names, duplicates, types). */
+export function parsePackageArguments(text: string): Parsed<PackageArguments> {
+  const json = parseJson(text);
+  if (!json.ok) return json;
+  if (!isObject(json.value)) return { ok: false, problems: ['The document must be a JSON object with "Input" and "Output" lists.'] };
+  const problems: string[] = [];
+  for (const key of Object.keys(json.value)) if (key !== 'Input' && key !== 'Output') problems.push(`"${key}" is not allowed here; only "Input" and "Output".`);
+  const lists: PackageArguments = { Input: [], Output: [] };
+  for (const which of ['Input', 'Output'] as const) {
+    const list = json.value[which] ?? [];
+    if (!Array.isArray(list)) {
+      problems.push(`"${which}" must be a list of arguments.`);
+      continue;
+    }
+    list.forEach((entry, i) => {
+      const parsed = ArgumentEntrySchema.safeParse(entry);
+      if (!parsed.success || !isObject(entry)) {
+        problems.push(`${which} argument ${i + 1} needs a "name" and a "type" (text)${which === 'Input' ? ', and optionally "required" and "hasDefault" (true/false)' : ''}.`);
+        return;
+      }
+      const extra = Object.keys(entry).filter((k) => !['name', 'type', ...(which === 'Input' ? ['required', 'hasDefault'] : [])].includes(k));
+      if (extra.length > 0) problems.push(`${which} argument '${parsed.data.name}': ${extra.map((k) => `"${k}"`).join(', ')} is not allowed${which === 'Output' ? ' on an output argument' : ''}.`);
+      lists[which].push(parsed.data);
+    });
+    const declared = checkArgumentDeclarations(lists[which], which);
+    if (declared) problems.push(declared);
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: lists };
+}
+
+/** A process's input values (Arguments.Input, else InputArguments) as a pretty JSON object. */
+export function releaseInputText(release: { Arguments?: { Input?: string | null } | null; InputArguments?: string | null }): string {
+  const raw = release.Arguments?.Input ?? release.InputArguments ?? '';
+  if (!raw.trim()) return pretty({});
+  const parsed = parseJson(raw);
+  return parsed.ok && isObject(parsed.value) ? pretty(parsed.value) : `${raw}\n`;
+}
+
+/**
+ * The edited input values → the compact JSON text PATCHed to the process, checked against the package's declared
+ * inputs (names, types) and the 10,000-character cap of what is sent. Required inputs may stay unset here: a job can
+ * still give them when it starts.
+ */
+export function parseReleaseInput(text: string, declared: readonly ArgumentEntry[]): Parsed<string> {
+  const json = parseJson(text);
+  if (!json.ok) return json;
+  if (!isObject(json.value)) return { ok: false, problems: ['Input values must be a JSON object of argument name to value.'] };
+  const compact = JSON.stringify(json.value);
+  const problems = checkInputValues(declared, json.value, { requireAll: false }).filter((p) => !/characters; the limit/.test(p));
+  const size = checkInputArgumentsText(compact);
+  if (size) problems.push(size);
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: compact };
+}
+
+/** Same JSON value, whatever the formatting and key order (a server copy reformatted is not a conflict). */
+export function sameJson(a: string, b: string): boolean {
+  const canonical = (text: string): string => {
+    try {
+      return JSON.stringify(sortKeys(JSON.parse(text)));
+    } catch {
+      return text.trim();
+    }
+  };
+  return canonical(a) === canonical(b);
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (isObject(value)) return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys(value[k])]));
+  return value;
+}

@@ -1,0 +1,90 @@
+import { URI } from 'vscode-uri';
+
+/** The scheme of the documents the extension serves: package arguments, process input values, job output. */
+export const SCHEME = 'orchestrator';
+
+/**
+ * What an `orchestrator:` document is. The connection is named by a short stable hash of its id (ids are URLs, which
+ * do not fit an authority); the host maps it back to the connection.
+ *
+ * - package arguments: `orchestrator://<conn>/packages/<Id>@<Version>.arguments.json`
+ * - process input values: `orchestrator://<conn>/folders/<folderId>/processes/<releaseId>/<Name>.input.json`
+ * - job output arguments (read-only): `orchestrator://<conn>/folders/<folderId>/jobs/<Key>.output.json`
+ *
+ * A `server` query marks the read-only copy of what the service holds now, shown beside the user's edit on a conflict.
+ */
+export type DocumentTarget =
+  | { kind: 'packageArguments'; connection: string; packageId: string; version: string }
+  | { kind: 'releaseInput'; connection: string; folderId: number; releaseId: number; name: string }
+  | { kind: 'jobOutput'; connection: string; folderId: number; jobKey: string };
+
+export interface ParsedDocumentUri {
+  target: DocumentTarget;
+  /** The service's current copy (conflict diff), not the editable document. */
+  server: boolean;
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits: stable across sessions and machines. */
+export function connectionSlug(connectionId: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < connectionId.length; i++) {
+    hash ^= connectionId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+const PACKAGE_ID = /^[A-Za-z0-9_.-]{1,128}$/;
+const VERSION = /^\d+(\.\d+){1,3}(-[A-Za-z0-9.-]+)?$/;
+const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const SLUG = /^[0-9a-f]{8}$/;
+
+/** A file name from a process name: path separators and control characters replaced, length bounded. */
+function safeName(name: string): string {
+  const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim().slice(0, 80);
+  return cleaned || 'process';
+}
+
+export function documentUri(target: DocumentTarget, options: { server?: boolean } = {}): URI {
+  let path: string;
+  switch (target.kind) {
+    case 'packageArguments':
+      if (!PACKAGE_ID.test(target.packageId)) throw new Error(`'${target.packageId}' is not a package id.`);
+      if (!VERSION.test(target.version)) throw new Error(`'${target.version}' is not a package version.`);
+      path = `/packages/${target.packageId}@${target.version}.arguments.json`;
+      break;
+    case 'releaseInput':
+      checkId(target.folderId, 'folder');
+      checkId(target.releaseId, 'process');
+      path = `/folders/${target.folderId}/processes/${target.releaseId}/${safeName(target.name)}.input.json`;
+      break;
+    case 'jobOutput':
+      checkId(target.folderId, 'folder');
+      if (!GUID.test(target.jobKey)) throw new Error(`'${target.jobKey}' is not a job key.`);
+      path = `/folders/${target.folderId}/jobs/${target.jobKey.toLowerCase()}.output.json`;
+      break;
+  }
+  if (!SLUG.test(target.connection)) throw new Error(`'${target.connection}' is not a connection slug.`);
+  return URI.from({ scheme: SCHEME, authority: target.connection, path, query: options.server ? 'server' : '' });
+}
+
+function checkId(id: number, what: string): void {
+  if (!Number.isSafeInteger(id) || id < 0) throw new Error(`${id} is not a ${what} id.`);
+}
+
+/** The target of an `orchestrator:` URI, or a message saying why it is not one (never throws). */
+export function parseDocumentUri(uri: URI | string): ParsedDocumentUri | { problem: string } {
+  const u = typeof uri === 'string' ? URI.parse(uri) : uri;
+  if (u.scheme !== SCHEME) return { problem: `${u.toString()} is not an ${SCHEME}: document.` };
+  if (!SLUG.test(u.authority)) return { problem: `${u.toString()} names no connection.` };
+  if (u.query !== '' && u.query !== 'server') return { problem: `${u.toString()} has an unknown query.` };
+  const server = u.query === 'server';
+  const connection = u.authority;
+  let m = /^\/packages\/([^/@]+)@([^/]+)\.arguments\.json$/.exec(u.path);
+  if (m && PACKAGE_ID.test(m[1]!) && VERSION.test(m[2]!)) return { target: { kind: 'packageArguments', connection, packageId: m[1]!, version: m[2]! }, server };
+  m = /^\/folders\/(\d{1,15})\/processes\/(\d{1,15})\/([^/]+)\.input\.json$/.exec(u.path);
+  if (m) return { target: { kind: 'releaseInput', connection, folderId: Number(m[1]), releaseId: Number(m[2]), name: m[3]! }, server };
+  m = /^\/folders\/(\d{1,15})\/jobs\/([^/]+)\.output\.json$/.exec(u.path);
+  if (m && GUID.test(m[2]!)) return { target: { kind: 'jobOutput', connection, folderId: Number(m[1]), jobKey: m[2]! }, server };
+  return { problem: `${u.toString()} is not a document this extension serves.` };
+}

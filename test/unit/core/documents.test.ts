@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { URI } from 'vscode-uri';
+import { connectionSlug, documentUri, parseDocumentUri } from '../../../src/core/documents/orchestratorUri';
+import { packageArgumentsText, parsePackageArguments, parseReleaseInput, releaseInputText, sameJson } from '../../../src/core/documents/argumentsDocument';
+import { parseArgumentDeclarations } from '../../../src/core/orchestrator/validation';
+
+describe('orchestrator: document URIs', () => {
+  const conn = connectionSlug('127.0.0.1:1234/sandbox/main');
+
+  it('names a connection by a stable 8-digit hash', () => {
+    assert.match(conn, /^[0-9a-f]{8}$/);
+    assert.equal(connectionSlug('127.0.0.1:1234/sandbox/main'), conn);
+    assert.notEqual(connectionSlug('127.0.0.1:1234/sandbox/staging'), conn);
+  });
+
+  it('round-trips each kind, through the string form too', () => {
+    const targets = [
+      { kind: 'packageArguments', connection: conn, packageId: 'Invoices.Process_1', version: '1.0.3-beta.2' },
+      { kind: 'releaseInput', connection: conn, folderId: 7, releaseId: 42, name: 'Pay invoices' },
+      { kind: 'jobOutput', connection: conn, folderId: 7, jobKey: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+    ] as const;
+    for (const target of targets) {
+      for (const server of [false, true]) {
+        const uri = documentUri(target, { server });
+        assert.equal(uri.scheme, 'orchestrator');
+        assert.deepEqual(parseDocumentUri(uri), { target, server });
+        assert.deepEqual(parseDocumentUri(URI.parse(uri.toString())), { target, server });
+      }
+    }
+    assert.equal(documentUri(targets[0]).toString(), `orchestrator://${conn}/packages/Invoices.Process_1%401.0.3-beta.2.arguments.json`);
+    assert.match(documentUri(targets[1]).path, /\/Pay invoices\.input\.json$/);
+  });
+
+  it('keeps a hostile process name inside one path segment', () => {
+    const uri = documentUri({ kind: 'releaseInput', connection: conn, folderId: 1, releaseId: 2, name: '../../etc/passwd\u0000<x>?' });
+    assert.equal(uri.path.split('/').length, 6);
+    const parsed = parseDocumentUri(uri);
+    assert.ok('target' in parsed && parsed.target.kind === 'releaseInput' && parsed.target.releaseId === 2);
+  });
+
+  it('refuses to build or parse what it does not serve', () => {
+    assert.throws(() => documentUri({ kind: 'packageArguments', connection: conn, packageId: 'a/b', version: '1.0' }), /not a package id/);
+    assert.throws(() => documentUri({ kind: 'packageArguments', connection: conn, packageId: 'A', version: 'latest' }), /not a package version/);
+    assert.throws(() => documentUri({ kind: 'jobOutput', connection: conn, folderId: 1, jobKey: "x' or 1=1" }), /not a job key/);
+    assert.throws(() => documentUri({ kind: 'releaseInput', connection: conn, folderId: -1, releaseId: 1, name: 'x' }), /not a folder id/);
+    assert.throws(() => documentUri({ kind: 'releaseInput', connection: 'Sandbox', folderId: 1, releaseId: 1, name: 'x' }), /not a connection slug/);
+    for (const bad of ['file:///packages/A@1.0.arguments.json', `orchestrator://${conn}/packages/A.arguments.json`, 'orchestrator://nope/packages/A@1.0.arguments.json', `orchestrator://${conn}/packages/A@1.0.arguments.json?edit`, `orchestrator://${conn}/folders/x/jobs/y.output.json`, `orchestrator://${conn}/folders/1/jobs/not-a-key.output.json`]) {
+      assert.ok('problem' in parseDocumentUri(bad), bad);
+    }
+  });
+});
+
+describe('argument documents', () => {
+  const declared = parseArgumentDeclarations(JSON.stringify([{ name: 'in_Count', type: 'System.Int32', required: true, hasDefault: false }, { name: 'in_Names', type: 'System.String[]', required: false, hasDefault: false }]));
+
+  it('shows package arguments as one object and reads them back', () => {
+    const text = packageArgumentsText({ Input: JSON.stringify(declared), Output: '[{"name":"out_Total","type":"System.Double"}]' });
+    const parsed = parsePackageArguments(text);
+    assert.ok(parsed.ok);
+    assert.deepEqual(parsed.value.Input.map((a) => a.name), ['in_Count', 'in_Names']);
+    assert.deepEqual(parsed.value.Output, [{ name: 'out_Total', type: 'System.Double' }]);
+    assert.equal(packageArgumentsText({ Input: null, Output: null }), '{\n  "Input": [],\n  "Output": []\n}\n');
+  });
+
+  it('names every problem of an edited package document', () => {
+    const problems = (text: string) => {
+      const parsed = parsePackageArguments(text);
+      return parsed.ok ? [] : parsed.problems;
+    };
+    assert.match(problems('{"Input": [').join(), /not valid JSON/);
+    assert.match(problems('[]').join(), /JSON object/);
+    assert.match(problems('{"Input": {}}').join(), /"Input" must be a list/);
+    assert.match(problems('{"Inputs": []}').join(), /"Inputs" is not allowed/);
+    assert.match(problems('{"Input": [{"name": "a"}]}').join(), /Input argument 1 needs a "name" and a "type"/);
+    assert.match(problems('{"Input": [{"name": "1abc", "type": "System.String"}]}').join(), /not a valid name/);
+    assert.match(problems('{"Input": [{"name": "a", "type": "System.String"}, {"name": "A", "type": "System.Int32"}]}').join(), /declared twice/);
+    assert.match(problems('{"Input": [{"name": "a", "type": "System.String; DROP"}]}').join(), /not a type name/);
+    assert.match(problems('{"Output": [{"name": "o", "type": "System.String", "required": true}]}').join(), /"required" is not allowed on an output argument/);
+    assert.match(problems('{"Input": [{"name": "a", "type": "System.String", "required": "yes"}]}').join(), /needs a "name"/);
+  });
+
+  it('shows process input values and checks them against the declared types and the cap', () => {
+    assert.equal(releaseInputText({ Arguments: { Input: '{"in_Count":3}' } }), '{\n  "in_Count": 3\n}\n');
+    assert.equal(releaseInputText({ InputArguments: null }), '{}\n');
+    assert.deepEqual(parseReleaseInput('{ "in_Count": 3 }', declared), { ok: true, value: '{"in_Count":3}' });
+    assert.deepEqual(parseReleaseInput('{}', declared), { ok: true, value: '{}' }, 'required inputs may be left to the job');
+    const bad = (text: string) => {
+      const parsed = parseReleaseInput(text, declared);
+      return parsed.ok ? '' : parsed.problems.join(' | ');
+    };
+    assert.match(bad('{"in_Count": "3"}'), /in_Count must be a whole number/);
+    assert.match(bad('{"in_Names": "a"}'), /in_Names must be a list/);
+    assert.match(bad('{"in_Other": 1}'), /not an input argument/);
+    assert.match(bad('[1]'), /JSON object/);
+    assert.match(bad('{"in_Names": ["' + 'x'.repeat(10_000) + '"]}'), /limit is 10,000/);
+    assert.doesNotMatch(bad('{"in_Names": ["' + 'x'.repeat(10_000) + '"]}'), /\|.*limit/, 'the size is reported once');
+  });
+
+  it('compares JSON by value, not formatting', () => {
+    assert.ok(sameJson('{"a":1,"b":[1,2]}', '{\n  "b": [1, 2],\n  "a": 1\n}'));
+    assert.ok(!sameJson('{"a":1}', '{"a":2}'));
+  });
+});
