@@ -41,7 +41,7 @@ const SLUG = /^[0-9a-f]{8}$/;
 
 /** A file name from a process name: path separators and control characters replaced, length bounded. */
 function safeName(name: string): string {
-  const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim().slice(0, 80);
+  const cleaned = [...name].map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('').trim().slice(0, 80);
   return cleaned || 'process';
 }
 
