@@ -87,3 +87,9 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
+
+/** A failure that may pass if the same read is made later: no answer, a timeout, rate limiting, a server hiccup. */
+export function isTransientFailure(error: unknown): boolean {
+  if (!(error instanceof OrchestratorError)) return false;
+  return error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'http' && [429, 500, 502, 503, 504].includes(error.status ?? 0));
+}

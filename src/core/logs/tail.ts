@@ -24,11 +24,16 @@ export interface TailOptions {
   overlapMs?: number;
   /** Start after this moment instead of at the first line (a robot's log goes back far; follow from now). */
   since?: Date;
+  /**
+   * A failed read that may pass (network, 429, 5xx after the transport's own retries): the tail reports it, waits
+   * and reads again from the same cursor, so nothing is lost or repeated. Without it, any failure ends the tail.
+   */
+  isTransient?: (error: unknown) => boolean;
   signal?: AbortSignal;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export type TailEvent = { kind: 'lines'; lines: RobotLog[] } | { kind: 'finished' };
+export type TailEvent = { kind: 'lines'; lines: RobotLog[] } | { kind: 'finished' } | { kind: 'trouble'; error: unknown; retryInMs: number };
 
 const MAX_TOP = 1000;
 
@@ -60,6 +65,7 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
   const recent = new Map<number, number>();
   let interval = minInterval;
   let finalSeen = false;
+  let troubles = 0;
 
   for (;;) {
     options.signal?.throwIfAborted();
@@ -68,7 +74,17 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
     const since = cursor ? new Date(Date.parse(cursor.TimeStamp) - lookBack - 1) : options.since;
     const filter = and(scope, since ? gt('TimeStamp', since) : undefined)!;
     const top = Math.min(MAX_TOP, pageSize + recent.size);
-    const page = await source.page({ filter, top }, options.signal);
+    let page: Page<RobotLog>;
+    try {
+      page = await source.page({ filter, top }, options.signal);
+      troubles = 0;
+    } catch (error) {
+      if (options.signal?.aborted || !options.isTransient?.(error)) throw error;
+      const retryInMs = Math.min(maxInterval, minInterval * 2 ** troubles++);
+      yield { kind: 'trouble', error, retryInMs };
+      await wait(retryInMs, options.signal);
+      continue;
+    }
     const fresh = page.items.filter((line) => !recent.has(line.Id)).sort(compare);
     if (fresh.length > 0) {
       for (const line of fresh) recent.set(line.Id, Date.parse(line.TimeStamp));
@@ -86,7 +102,11 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
         yield { kind: 'finished' };
         return;
       }
-      if (source.isFinished && (await source.isFinished(options.signal))) {
+      const final = source.isFinished ? await source.isFinished(options.signal).catch((error: unknown) => {
+        if (options.signal?.aborted || !options.isTransient?.(error)) throw error;
+        return false; // asked again after the next quiet poll
+      }) : false;
+      if (final) {
         finalSeen = true; // one more poll drains what the robot wrote last
         continue;
       }

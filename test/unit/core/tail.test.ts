@@ -72,4 +72,34 @@ describe('log tail engine', () => {
     controller.abort(new Error('closed'));
     await assert.rejects(iterator.next(), /closed/);
   });
+
+  it('rides out transient failures from the same cursor (no gap, no duplicate) and starts a robot tail at a given time', async () => {
+    const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+    const store: RobotLog[] = [1, 2, 3, 4, 5, 6].map((id) => ({ Id: id, Level: 'Information', TimeStamp: t(id), Message: `line ${id}` }));
+    let calls = 0;
+    const filters: string[] = [];
+    const source: TailSource = {
+      page: async ({ filter, top }) => {
+        calls++;
+        filters.push(filter);
+        if (calls === 2 || calls === 3) throw Object.assign(new Error('reset'), { transient: true });
+        if (calls === 5) throw new Error('fatal');
+        const since = /TimeStamp gt ([^)\s]+)/.exec(filter)?.[1];
+        return { items: store.filter((l) => !since || Date.parse(l.TimeStamp) > Date.parse(since)).slice(0, top), skipped: [] };
+      },
+    };
+    const events: string[] = [];
+    const seen: number[] = [];
+    const run = async () => {
+      for await (const event of tailLogs(source, { robotName: 'Robot-01', since: new Date(t(2)), pageSize: 2, overlapMs: 0, isTransient: (e) => Boolean((e as { transient?: boolean }).transient), sleep: async () => undefined })) {
+        events.push(event.kind);
+        if (event.kind === 'lines') seen.push(...event.lines.map((l) => l.Id));
+        if (calls === 3 && store.length === 6) store.push({ Id: 7, Level: 'Information', TimeStamp: t(7), Message: 'late' });
+      }
+    };
+    await assert.rejects(run(), /fatal/, 'a failure that is not transient still ends the tail');
+    assert.match(filters[0]!, new RegExp(`TimeStamp gt ${t(2).slice(0, 19)}`), 'starts after the given time');
+    assert.deepEqual(events.slice(0, 4), ['lines', 'trouble', 'trouble', 'lines']);
+    assert.deepEqual(seen, [3, 4, 5, 6]);
+  });
 });
