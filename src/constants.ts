@@ -28,6 +28,15 @@ export const CommandId = {
   bulkAddQueueItems: 'orchestrator.bulkAddQueueItems',
   setActiveFolder: 'orchestrator.setActiveFolder',
   copyKey: 'orchestrator.copyKey',
+  startJob: 'orchestrator.startJob',
+  stopJob: 'orchestrator.stopJob',
+  killJob: 'orchestrator.killJob',
+  tailLogs: 'orchestrator.tailLogs',
+  stopTailing: 'orchestrator.stopTailing',
+  showWatchedJobs: 'orchestrator.showWatchedJobs',
+  showJobOutput: 'orchestrator.showJobOutput',
+  editPackageArguments: 'orchestrator.editPackageArguments',
+  editProcessInputValues: 'orchestrator.editProcessInputValues',
 } as const;
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];
 

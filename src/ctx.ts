@@ -16,6 +16,9 @@ import { RateLimitScheduler } from './core/http/scheduler';
 import { IdeaClient } from './core/ideas/client';
 import { CommandId } from './constants';
 import { modalPrompts, type Prompts } from './host/ui/prompts';
+import { OrchestratorFileSystem } from './host/documents/orchestratorFileSystem';
+import { JobWatcher } from './host/jobs/jobWatcher';
+import { LogTails } from './host/logs/logTails';
 
 /**
  * The one place that wires the extension together: it owns the services, the disposables and the context keys.
@@ -29,6 +32,11 @@ export class Ctx implements vscode.Disposable {
   readonly statusBar: ConnectionStatusBar;
   readonly explorer: ExplorerTree;
   readonly ideas: IdeasTree;
+  /** The `orchestrator:` documents: package arguments, process input values, job output. */
+  readonly documents: OrchestratorFileSystem;
+  /** Jobs started or stopped from this window, watched to the end. */
+  readonly jobs: JobWatcher;
+  readonly tails: LogTails;
   /** Questions change commands ask (modal dialogs); the integration suite replaces it to answer them. */
   prompts: Prompts = modalPrompts;
   /** Settles once the stored sessions are loaded (tests and commands that need them wait for it). */
@@ -59,6 +67,9 @@ export class Ctx implements vscode.Disposable {
     this.statusBar = this.track(new ConnectionStatusBar(this));
     this.explorer = this.track(new ExplorerTree(this));
     this.ideas = this.track(new IdeasTree(this));
+    this.documents = new OrchestratorFileSystem(this);
+    this.jobs = this.track(new JobWatcher(this));
+    this.tails = this.track(new LogTails(this));
     for (const registration of registerAllCommands(this)) this.track(registration);
 
     const refresh = () => {

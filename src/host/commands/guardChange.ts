@@ -11,6 +11,8 @@ export interface Change {
   action: string;
   /** Ask even on a connection with protection "normal" (destructive or host-wide changes). */
   alwaysConfirm?: boolean;
+  /** The user has just confirmed it in the command's own summary step: only a read-only connection still refuses. */
+  confirmed?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function guardChange(ctx: Ctx, drawn: Connection, change: Change): 
   if (connection.protection === 'readOnly') {
     throw new Error(`${connection.label} is read-only, so "${change.what}" was not done. To allow changes, run "Orchestrator: Edit Connection…" and choose another protection level.`);
   }
-  if (connection.protection === 'confirm' || change.alwaysConfirm) {
+  if ((connection.protection === 'confirm' || change.alwaysConfirm) && !change.confirmed) {
     const protectionNote = connection.protection === 'confirm' ? ` (${connection.label} asks before every change)` : '';
     if (!(await ctx.prompts.confirm(`${change.what}?`, `${change.detail}${protectionNote}`, change.action))) throw new vscode.CancellationError();
   }

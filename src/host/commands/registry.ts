@@ -16,6 +16,14 @@ import { activateTenant, deactivateTenant } from './setTenantActive';
 import { rollBackProcess, updateProcessToLatest } from './updateProcessVersion';
 import { addQueueItem } from './addQueueItem';
 import { bulkAddQueueItems } from './bulkAddQueueItems';
+import { startJob } from './startJob';
+import { killJob, stopJob } from './stopJob';
+import { tailLogs } from './tailLogs';
+import { stopTailing } from './stopTailing';
+import { showWatchedJobs } from './showWatchedJobs';
+import { showJobOutput } from './showJobOutput';
+import { editPackageArguments } from './editPackageArguments';
+import { editProcessInputValues } from './editProcessInputValues';
 
 /** What a command handler receives besides its arguments: the context and a token that cancels its work. */
 export interface CommandRun {
@@ -39,7 +47,8 @@ export interface CommandDefinition {
 const PROGRESS_DELAY_MS = 300;
 
 const commands: readonly CommandDefinition[] = [showAbout, addConnection, editConnection, removeConnection, signIn, signOut, signInWithAccessToken, setIdeaServiceCredentials, switchActiveFolder, treeRefresh, treeRetry, treeLoadMore, treeFilter, treeClearFilter, setActiveFolder, copyKey,
-  treeFilterByState, treeFind, downloadPackage, activateTenant, deactivateTenant, updateProcessToLatest, rollBackProcess, addQueueItem, bulkAddQueueItems];
+  treeFilterByState, treeFind, downloadPackage, activateTenant, deactivateTenant, updateProcessToLatest, rollBackProcess, addQueueItem, bulkAddQueueItems,
+  startJob, stopJob, killJob, tailLogs, stopTailing, showWatchedJobs, showJobOutput, editPackageArguments, editProcessInputValues];
 
 export function registerAllCommands(ctx: Ctx): vscode.Disposable[] {
   return commands.map((command) => vscode.commands.registerCommand(command.id, (...args: unknown[]) => runCommand(ctx, command, args)));

@@ -3,13 +3,26 @@ import * as vscode from 'vscode';
 /** One step of a multi-step input: a text box with live validation, or a pick. */
 export type Step<S> =
   | { kind: 'input'; title: string; prompt: string; value: (state: S) => string; validate: (value: string, state: S) => string | undefined; apply: (state: S, value: string) => void; password?: boolean; skip?: (state: S) => boolean }
-  | { kind: 'pick'; title: string; items: (state: S) => (vscode.QuickPickItem & { value: string })[]; apply: (state: S, value: string) => void; skip?: (state: S) => boolean };
+  | {
+    kind: 'pick'; title: string; placeholder?: string;
+    /** May load (the pick shows busy meanwhile); a load failure is shown in the pick and ends the steps. */
+    items: (state: S) => PickItem[] | Promise<PickItem[]>;
+    /** Several may be chosen; apply receives their values joined with commas. */
+    many?: boolean;
+    apply: (state: S, value: string) => void; skip?: (state: S) => boolean;
+  };
 
-/** Runs the steps in order with a Back button, validating as the user types; resolves undefined when cancelled. */
-export async function runSteps<S>(state: S, steps: Step<S>[]): Promise<S | undefined> {
+export type PickItem = vscode.QuickPickItem & { value: string };
+
+/**
+ * Runs the steps in order with a Back button, validating as the user types; resolves undefined when cancelled. The
+ * steps may depend on earlier answers (a function of the state, asked again before each step).
+ */
+export async function runSteps<S>(state: S, allSteps: Step<S>[] | ((state: S) => Step<S>[])): Promise<S | undefined> {
   let index = 0;
   const history: number[] = [];
-  while (index < steps.length) {
+  const stepsNow = () => (typeof allSteps === 'function' ? allSteps(state) : allSteps);
+  for (let steps = stepsNow(); index < steps.length; steps = stepsNow()) {
     const step = steps[index]!;
     if (step.skip?.(state)) {
       index++;
@@ -60,9 +73,18 @@ function inputStep<S>(step: Extract<Step<S>, { kind: 'input' }>, state: S, posit
 
 function pickStep<S>(step: Extract<Step<S>, { kind: 'pick' }>, state: S, position: number, total: number, canGoBack: boolean): Promise<string | 'back' | undefined> {
   return new Promise((resolve) => {
-    const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { value: string }>();
-    Object.assign(pick, { title: step.title, items: step.items(state), step: position, totalSteps: total, ignoreFocusOut: true });
+    const pick = vscode.window.createQuickPick<PickItem>();
+    Object.assign(pick, { title: step.title, placeholder: step.placeholder ?? '', step: position, totalSteps: total, ignoreFocusOut: true, canSelectMany: step.many ?? false, matchOnDescription: true, matchOnDetail: true });
     pick.buttons = canGoBack ? [vscode.QuickInputButtons.Back] : [];
+    pick.busy = true;
+    void Promise.resolve().then(() => step.items(state)).then((items) => {
+      pick.items = items;
+      if (step.many) pick.selectedItems = items.filter((i) => i.picked);
+      pick.busy = false;
+    }, (error: unknown) => {
+      pick.busy = false;
+      pick.placeholder = `Could not load the choices: ${(error as Error).message}`;
+    });
     let done = false;
     const finish = (value: string | 'back' | undefined) => {
       done = true;
@@ -70,7 +92,12 @@ function pickStep<S>(step: Extract<Step<S>, { kind: 'pick' }>, state: S, positio
       resolve(value);
     };
     pick.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish('back'));
-    pick.onDidAccept(() => pick.selectedItems[0] && finish(pick.selectedItems[0].value));
+    pick.onDidAccept(() => {
+      if (step.many) {
+        if (pick.selectedItems.length > 0) finish(pick.selectedItems.map((i) => i.value).join(','));
+        else pick.placeholder = 'Choose at least one (Space selects), then press Enter.';
+      } else if (pick.selectedItems[0]) finish(pick.selectedItems[0].value);
+    });
     pick.onDidHide(() => !done && finish(undefined));
     pick.show();
   });

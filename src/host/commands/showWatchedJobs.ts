@@ -1,0 +1,27 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import { jobDuration } from '../../core/orchestrator/jobWatch';
+import type { CommandDefinition } from './registry';
+
+/** The status bar's jobs: pick one, then show its logs, stop or kill it. */
+export const showWatchedJobs: CommandDefinition = {
+  id: CommandId.showWatchedJobs,
+  title: 'Show Running Jobs',
+  asksFirst: true,
+  async run({ ctx }) {
+    const jobs = ctx.jobs.running();
+    if (jobs.length === 0) {
+      void vscode.window.showInformationMessage('No job started from this window is running.');
+      return undefined;
+    }
+    const picked = await vscode.window.showQuickPick(jobs.map((w) => ({ label: w.job.ReleaseName ?? w.job.Key, description: `${w.job.State} · ${jobDuration(w.job)}`, detail: `${w.connection.label} · job ${w.job.Id}`, watched: w })), { title: 'Running jobs' });
+    if (!picked) return undefined;
+    const action = await vscode.window.showQuickPick([
+      { label: '$(output) Tail Logs', command: CommandId.tailLogs },
+      { label: '$(debug-stop) Stop', command: CommandId.stopJob },
+      { label: '$(close) Kill', command: CommandId.killJob },
+    ], { title: picked.label });
+    if (!action) return undefined;
+    return vscode.commands.executeCommand(action.command, { value: picked.watched });
+  },
+};

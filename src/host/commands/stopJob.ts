@@ -1,0 +1,46 @@
+import { CommandId } from '../../constants';
+import type { Connection } from '../../core/connections';
+import type { FolderContext } from '../../core/http/connection';
+import { FINAL_JOB_STATES } from '../../core/logs/tail';
+import type { Job } from '../../core/orchestrator/schemas';
+import { abortSignalOf } from './abortSignal';
+import { guardChange } from './guardChange';
+import type { CommandDefinition } from './registry';
+
+export const jobOf = (node: unknown) => {
+  const value = (node as { value?: { connection?: Connection; folder?: FolderContext; job?: Job } } | undefined)?.value;
+  if (!value?.connection || !value.folder || !value.job) throw new Error('Choose a job under Jobs in the Orchestrator view.');
+  return { connection: value.connection, folder: value.folder, job: value.job };
+};
+
+/**
+ * Stop (the robot ends the job at its next check) or Kill (the robot process is ended at once): always confirmed, one
+ * POST, then the job is watched until it reaches Stopped.
+ */
+const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition => ({
+  id: strategy === 'SoftStop' ? CommandId.stopJob : CommandId.killJob,
+  title: strategy === 'SoftStop' ? 'Stop Job' : 'Kill Job',
+  asksFirst: true,
+  async run({ ctx, token, progressTitle }, node) {
+    const { connection, folder, job } = jobOf(node);
+    const client = ctx.clientFor(connection);
+    const signal = abortSignalOf(token);
+    // The row may be old: the job's state now decides whether there is anything to stop.
+    const current = await client.jobs.get(job.Key, { folder, signal });
+    if (FINAL_JOB_STATES.has(current.State)) throw new Error(`${current.ReleaseName ?? 'The job'} has already finished (${current.State}); there is nothing to stop.`);
+    const name = current.ReleaseName ?? `job ${current.Id}`;
+    await guardChange(ctx, connection, {
+      what: strategy === 'SoftStop' ? `Stop ${name}` : `Kill ${name}`,
+      detail: strategy === 'SoftStop' ? 'The robot stops the job at its next safe point; the job ends as Stopped.' : 'The robot process is ended at once, wherever it is: work in progress may be left half done.',
+      action: strategy === 'SoftStop' ? 'Stop' : 'Kill', alwaysConfirm: true,
+    });
+    progressTitle(`${strategy === 'SoftStop' ? 'Stopping' : 'Killing'} ${name}…`);
+    await client.jobs.stop(current.Id, strategy, { folder, signal });
+    ctx.jobs.watch(connection, folder, current);
+    if ('id' in folder) ctx.explorer.refreshJobsOf(connection.id, folder.id);
+    return current.Key;
+  },
+});
+
+export const stopJob = stopJobWith('SoftStop');
+export const killJob = stopJobWith('Kill');

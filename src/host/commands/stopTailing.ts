@@ -1,0 +1,26 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import { LOG_SCHEME } from '../logs/logTails';
+import type { CommandDefinition } from './registry';
+
+/** Stops a tail: the one in the active editor, else the only one, else the one picked. The lines read stay. */
+export const stopTailing: CommandDefinition = {
+  id: CommandId.stopTailing,
+  title: 'Stop Tailing',
+  asksFirst: true,
+  async run({ ctx }, id) {
+    const following = ctx.tails.following();
+    const active = vscode.window.activeTextEditor?.document.uri;
+    let chosen = typeof id === 'string' ? id : active?.scheme === LOG_SCHEME && following.some((t) => t.id === active.query) ? active.query : following.length === 1 ? following[0]!.id : undefined;
+    if (!chosen) {
+      if (following.length === 0) {
+        void vscode.window.showInformationMessage('No log is being tailed.');
+        return undefined;
+      }
+      chosen = (await vscode.window.showQuickPick(following.map((t) => ({ label: t.title, description: `${t.received.toLocaleString('en')} lines`, id: t.id })), { title: 'Stop tailing which log?' }))?.id;
+      if (!chosen) return undefined;
+    }
+    ctx.tails.stop(chosen);
+    return chosen;
+  },
+};

@@ -1,0 +1,106 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import type { Connection } from '../../core/connections';
+import type { FolderContext } from '../../core/http/connection';
+import { jobDuration, watchJob } from '../../core/orchestrator/jobWatch';
+import type { Job } from '../../core/orchestrator/schemas';
+import type { Ctx } from '../../ctx';
+
+/** A job being watched, as commands and the status bar see it. */
+export interface WatchedJob {
+  readonly connection: Connection;
+  readonly folder: FolderContext;
+  job: Job;
+}
+
+/**
+ * Watches started jobs through `Jobs(<key>)` — never by polling the rate-limited list — shows the running ones in the
+ * status bar, reloads their folder's Jobs row when a state moves, and says how each one ended.
+ */
+export class JobWatcher implements vscode.Disposable {
+  private readonly watched = new Map<string, WatchedJob & { controller: AbortController }>();
+  private readonly item = vscode.window.createStatusBarItem('orchestrator.jobs', vscode.StatusBarAlignment.Left, 49);
+  private readonly ended = new vscode.EventEmitter<WatchedJob>();
+  /** Fires once per watched job, with its final state (or its last known one if watching failed). */
+  readonly onDidEnd = this.ended.event;
+
+  constructor(private readonly ctx: Ctx) {
+    this.item.name = 'Orchestrator jobs';
+    this.item.command = CommandId.showWatchedJobs;
+  }
+
+  running(): WatchedJob[] {
+    return [...this.watched.values()];
+  }
+
+  isWatched(jobKey: string): boolean {
+    return this.watched.has(jobKey.toLowerCase());
+  }
+
+  watch(connection: Connection, folder: FolderContext, job: Job): void {
+    const key = job.Key.toLowerCase();
+    if (this.watched.has(key)) return;
+    const entry = { connection, folder, job, controller: new AbortController() };
+    this.watched.set(key, entry);
+    this.update();
+    void this.follow(entry);
+  }
+
+  private async follow(entry: WatchedJob & { controller: AbortController }): Promise<void> {
+    const client = () => this.ctx.clientFor(entry.connection);
+    const folderId = 'id' in entry.folder ? entry.folder.id : undefined;
+    let failure: unknown;
+    try {
+      for await (const job of watchJob((signal) => client().jobs.get(entry.job.Key, { folder: entry.folder, signal }), { signal: entry.controller.signal })) {
+        entry.job = job;
+        this.update();
+        if (folderId !== undefined) this.ctx.explorer.refreshJobsOf(entry.connection.id, folderId);
+      }
+    } catch (error) {
+      if (entry.controller.signal.aborted) return;
+      failure = error;
+    } finally {
+      this.watched.delete(entry.job.Key.toLowerCase());
+      this.update();
+    }
+    this.ended.fire(entry);
+    if (failure) {
+      this.ctx.log.warn(`Stopped watching job ${entry.job.Key}: ${(failure as Error).message}`);
+      void vscode.window.showWarningMessage(`Orchestrator lost track of job ${entry.job.ReleaseName ?? entry.job.Key} (${(failure as Error).message}). Its state is in the Jobs row of its folder.`);
+      return;
+    }
+    void this.announce(entry);
+  }
+
+  /** Successful, Faulted or Stopped, with the duration, and what to look at next. */
+  private async announce(entry: WatchedJob): Promise<void> {
+    const { job } = entry;
+    const name = job.ReleaseName ?? `Job ${job.Id}`;
+    const actions = ['Show Logs', ...(job.OutputArguments ? ['Show Output'] : [])];
+    const text = `${name}: ${job.State} after ${jobDuration(job)}${job.State === 'Faulted' && job.Info ? ` — ${job.Info}` : ''}.`;
+    const show = job.State === 'Faulted' ? vscode.window.showErrorMessage : job.State === 'Stopped' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const choice = await show(text, ...actions);
+    const node = { value: { connection: entry.connection, folder: entry.folder, job } };
+    if (choice === 'Show Logs') void vscode.commands.executeCommand(CommandId.tailLogs, node);
+    if (choice === 'Show Output') void vscode.commands.executeCommand(CommandId.showJobOutput, node);
+  }
+
+  private update(): void {
+    const jobs = this.running();
+    if (jobs.length === 0) {
+      this.item.hide();
+      return;
+    }
+    const active = jobs.filter((j) => j.job.State === 'Running').length;
+    this.item.text = `$(sync~spin) ${jobs.length === 1 ? `${jobs[0]!.job.ReleaseName ?? 'Job'}: ${jobs[0]!.job.State}` : `${jobs.length} jobs (${active} running)`}`;
+    this.item.tooltip = `Jobs started from this window:\n${jobs.map((j) => `• ${j.job.ReleaseName ?? j.job.Key} — ${j.job.State} (${jobDuration(j.job)})`).join('\n')}\n\nClick to show their logs or stop one.`;
+    this.item.show();
+  }
+
+  dispose(): void {
+    for (const entry of this.watched.values()) entry.controller.abort();
+    this.watched.clear();
+    this.item.dispose();
+    this.ended.dispose();
+  }
+}

@@ -1,0 +1,193 @@
+import * as vscode from 'vscode';
+import type { Connection } from '../../core/connections';
+import type { FolderContext } from '../../core/http/connection';
+import { isTransientFailure, OrchestratorError } from '../../core/http/errors';
+import { formatLogLine, isLogLevel, LineWindow } from '../../core/logs/logLines';
+import { jobLogSource, robotLogSource, tailLogs } from '../../core/logs/tail';
+import type { Job, Robot } from '../../core/orchestrator/schemas';
+import type { Ctx } from '../../ctx';
+
+export const LOG_SCHEME = 'orchestrator-log';
+
+export type TailSubject = { kind: 'job'; job: Pick<Job, 'Key' | 'Id' | 'ReleaseName'> } | { kind: 'robot'; robot: Pick<Robot, 'Id' | 'Name'> };
+
+type TailState = 'following' | 'finished' | 'stopped' | 'failed';
+
+/** How far back a robot tail starts: a robot's log goes back months; the tail follows from a little before now. */
+const ROBOT_LOOKBACK_MS = 10 * 60_000;
+/** The document is rewritten at most this often, however fast lines arrive. */
+const REDRAW_MS = 200;
+
+/**
+ * One tail: the core engine feeding a read-only `.log` document. A document rather than an output channel because
+ * several tails can be read side by side, the editor's find, folding and go-to-line work on it, closing its tab is
+ * a clear "stop", and every line carries the robot's own timestamp (a LogOutputChannel stamps arrival time).
+ */
+export class LogTail {
+  readonly uri: vscode.Uri;
+  private readonly window: LineWindow;
+  private readonly controller = new AbortController();
+  state: TailState = 'following';
+  /** Lines received from the service (after the level filter), for the status and for tests. */
+  received = 0;
+  readonly done: Promise<void>;
+
+  constructor(readonly id: string, readonly title: string, private readonly header: string, maxLines: number, private readonly redraw: (tail: LogTail) => void, run: (tail: LogTail, signal: AbortSignal) => Promise<void>) {
+    this.uri = vscode.Uri.from({ scheme: LOG_SCHEME, path: `/${title.replace(/[\\/]/g, '_')}.log`, query: id });
+    this.window = new LineWindow(maxLines);
+    this.done = run(this, this.controller.signal);
+  }
+
+  /** The log lines now in the document (the last maxLines), oldest first, without the tail's own notes. */
+  lines(): string[] {
+    return this.window.all().filter((line) => !line.startsWith('# '));
+  }
+
+  get dropped(): number {
+    return this.window.dropped;
+  }
+
+  append(lines: string[]): void {
+    this.received += lines.length;
+    this.window.push(lines);
+    this.redraw(this);
+  }
+
+  /** A line of the tail's own (a retry, the end), in the stream where it happened; starts with "# ". */
+  note(text: string): void {
+    this.window.push([`# ${text}`]);
+    this.redraw(this);
+  }
+
+  stop(): void {
+    if (this.state === 'following') this.state = 'stopped';
+    this.controller.abort(new vscode.CancellationError());
+  }
+
+  text(): string {
+    const dropped = this.window.dropped > 0 ? [`# ${this.window.dropped.toLocaleString('en')} older lines were dropped to keep the last ${this.window.cap.toLocaleString('en')} (setting orchestrator.logs.maxLines).`] : [];
+    const status = this.state === 'following' ? '# Following… (Orchestrator: Stop Tailing, or close this tab, to stop)' : '';
+    return [this.header, ...dropped, ...this.window.all(), status].filter(Boolean).join('\n') + '\n';
+  }
+}
+
+/**
+ * Every log tail of the session, and the read-only documents that show them. Nothing here polls on its own: each
+ * tail's engine reads only when its adaptive interval allows (at least a second apart while idle).
+ */
+export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly tails = new Map<string, LogTail>();
+  private readonly changes = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changes.event;
+  private readonly pending = new Set<LogTail>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly ctx: Ctx) {
+    this.disposables.push(vscode.workspace.registerTextDocumentContentProvider(LOG_SCHEME, this), this.changes);
+    // Closing the tab stops the tail: nobody reads it any more.
+    this.disposables.push(vscode.window.tabGroups.onDidChangeTabs((event) => {
+      for (const tab of event.closed) {
+        const input = tab.input;
+        if (input instanceof vscode.TabInputText && input.uri.scheme === LOG_SCHEME && !this.isOpen(input.uri)) this.tails.get(input.uri.query)?.stop();
+      }
+    }));
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.tails.get(uri.query)?.text() ?? '# This tail has ended and is no longer kept. Run Tail Logs again.\n';
+  }
+
+  /** Tails that are still following. */
+  following(): LogTail[] {
+    return [...this.tails.values()].filter((t) => t.state === 'following');
+  }
+
+  get(id: string): LogTail | undefined {
+    return this.tails.get(id);
+  }
+
+  /** Starts (or shows the running) tail of a job or a robot, in its own editor tab. */
+  async open(connection: Connection, folder: FolderContext, subject: TailSubject): Promise<LogTail> {
+    const id = subject.kind === 'job' ? `job-${subject.job.Key.toLowerCase()}` : `robot-${connection.id}-${'id' in folder ? folder.id : folder.path}-${subject.robot.Id}`;
+    let tail = this.tails.get(id);
+    if (!tail || tail.state !== 'following') {
+      tail?.stop();
+      tail = this.start(id, connection, folder, subject);
+      this.tails.set(id, tail);
+    }
+    const document = await vscode.workspace.openTextDocument(tail.uri);
+    await vscode.languages.setTextDocumentLanguage(document, 'log');
+    await vscode.window.showTextDocument(document, { preview: false });
+    return tail;
+  }
+
+  stop(id: string): void {
+    this.tails.get(id)?.stop();
+  }
+
+  private start(id: string, connection: Connection, folder: FolderContext, subject: TailSubject): LogTail {
+    const config = vscode.workspace.getConfiguration('orchestrator.logs');
+    const configured = config.get<string>('minimumLevel', 'Information');
+    const minLevel = isLogLevel(configured) ? configured : 'Information';
+    const maxLines = Math.max(100, Math.floor(config.get<number>('maxLines', 10_000)));
+    const title = subject.kind === 'job' ? `${subject.job.ReleaseName ?? 'Job'} #${subject.job.Id}` : `Robot ${subject.robot.Name}`;
+    const header = `# ${subject.kind === 'job' ? `Job ${subject.job.ReleaseName ?? ''} (${subject.job.Key})` : `Robot ${subject.robot.Name}, from ${new Date(Date.now() - ROBOT_LOOKBACK_MS).toLocaleTimeString()}`} on ${connection.label}. Levels ${minLevel} and above (setting orchestrator.logs.minimumLevel); times are local.`;
+    return new LogTail(id, title, header, maxLines, (t) => this.schedule(t), async (tail, signal) => {
+      const client = this.ctx.clientFor(connection);
+      const source = subject.kind === 'job' ? jobLogSource(client, folder, subject.job.Key) : robotLogSource(client, folder);
+      try {
+        for await (const event of tailLogs(source, {
+          ...(subject.kind === 'job' ? { jobKey: subject.job.Key } : { robotName: subject.robot.Name, since: new Date(Date.now() - ROBOT_LOOKBACK_MS) }),
+          minLevel, signal, isTransient: isTransientFailure,
+        })) {
+          if (event.kind === 'lines') tail.append(event.lines.map(formatLogLine));
+          else if (event.kind === 'trouble') tail.note(`${(event.error as Error).message} Reading again in ${Math.round(event.retryInMs / 1000)} s; nothing will be missed.`);
+          else {
+            tail.state = 'finished';
+            tail.note('The job has finished and every line has been read. The tail has ended.');
+          }
+        }
+      } catch (error) {
+        if (signal.aborted) {
+          tail.note('Tailing stopped.');
+          return;
+        }
+        tail.state = 'failed';
+        const windowHit = error instanceof OrchestratorError && (error.errorCode === 1680 || /10,000|result window/i.test(error.message));
+        tail.note(windowHit
+          ? 'The service only returns the first 10,000 entries of one query (its search index window). This tail reads by time and should not reach it; run Tail Logs again to continue from now.'
+          : `The tail stopped: ${(error as Error).message} Run Tail Logs again to continue.`);
+        this.ctx.log.warn(`Tail ${tail.title} failed: ${(error as Error).message}`);
+      }
+    });
+  }
+
+  /** Redraws at most every REDRAW_MS; a reader at the end of the document keeps seeing the end. */
+  private schedule(tail: LogTail): void {
+    this.pending.add(tail);
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      for (const t of this.pending) {
+        const editors = vscode.window.visibleTextEditors.filter((e) => e.document.uri.toString() === t.uri.toString());
+        const following = editors.filter((e) => e.visibleRanges.some((r) => r.end.line >= e.document.lineCount - 3));
+        this.changes.fire(t.uri);
+        // The content provider's document updates asynchronously; scroll once it has.
+        setTimeout(() => {
+          for (const editor of following) editor.revealRange(new vscode.Range(editor.document.lineCount - 1, 0, editor.document.lineCount - 1, 0), vscode.TextEditorRevealType.Default);
+        }, 50);
+      }
+      this.pending.clear();
+    }, REDRAW_MS);
+  }
+
+  private isOpen(uri: vscode.Uri): boolean {
+    return vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()));
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    for (const tail of this.tails.values()) tail.stop();
+    for (const d of this.disposables) d.dispose();
+  }
+}

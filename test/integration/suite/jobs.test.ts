@@ -1,0 +1,288 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { EXTENSION_ID } from '../../../src/constants';
+import type { Ctx } from '../../../src/ctx';
+import type { TreeNode } from '../../../src/host/views/treeNode';
+import type { Job, RobotLog } from '../../../src/core/orchestrator/schemas';
+import { eq } from '../../../src/core/odata/filter';
+import { formatLogLine } from '../../../src/core/logs/logLines';
+import type { WatchedJob } from '../../../src/host/jobs/jobWatcher';
+import { faults, treeWalk } from './treeWalk';
+
+/** Typed answers for Reconcile.Processing (String, Int32, Boolean, DateTime, String[], Double, Int64; three required). */
+const VALID = { in_CutOffDate: 'Q4 close', in_InvoiceFolder: '2026-01-31T09:00:00Z', in_DryRun: '9007199254740991', in_Options: 'true', in_MaxItems: '12.5', in_RetryCount: '["ops@example.test"]' };
+
+describe('Jobs, logs and argument documents on the sandbox', () => {
+  let ctx: Ctx;
+  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
+  const { label, children, child } = treeWalk(() => ctx.explorer);
+  const client = () => ctx.clientFor(sandbox());
+  const sent = () => client().transport.sent;
+  const config = () => vscode.workspace.getConfiguration('orchestrator');
+  const asked: string[] = [];
+  let devLab: TreeNode;
+  let processRow: TreeNode;
+  let folder: { id: number };
+
+  before(async function () {
+    this.timeout(60_000);
+    ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
+    await ctx.ready;
+    await ctx.auth.createSession([`connection:${sandbox().id}`]);
+    ctx.prompts = { confirm: async (message) => (asked.push(message), true) };
+    devLab = await child(await child(undefined, 'Sandbox'), 'Dev Lab');
+    processRow = await child(await child(devLab, 'Processes'), 'Reconcile.Processing_Production');
+    folder = (processRow as unknown as { value: { folder: { id: number } } }).value.folder;
+  });
+  after(async () => {
+    await faults([]);
+    await config().update('logs.minimumLevel', undefined, vscode.ConfigurationTarget.Global);
+    const { modalPrompts } = await import('../../../src/host/ui/prompts');
+    ctx.prompts = modalPrompts;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
+  });
+
+  const start = (inputs: Record<string, string>, extra: object = {}) => vscode.commands.executeCommand<string[] | undefined>('orchestrator.startJob', processRow, { inputs, ...extra });
+  const lastError = () => ctx.log.recent().filter((l) => l.startsWith('error ')).at(-1) ?? '';
+  const ended = (key: string) => new Promise<WatchedJob>((resolve) => {
+    const listener = ctx.jobs.onDidEnd((w) => {
+      if (w.job.Key === key) {
+        listener.dispose();
+        resolve(w);
+      }
+    });
+  });
+  /** Every line of a job's log as the service holds it, formatted as the tail shows lines. */
+  const fullLog = async (key: string) => {
+    const rows: RobotLog[] = [];
+    for (let skip = 0; ; skip += 1000) {
+      const page = await client().robots.logs({ folder, query: { filter: eq('JobKey', key), top: 1000, skip, orderBy: [{ path: 'Id' }] } });
+      rows.push(...page.items);
+      if (page.items.length < 1000) break;
+    }
+    // The order a reader expects: by time, equal times by Id (the service orders by one key only).
+    return rows.sort((a, b) => Date.parse(a.TimeStamp) - Date.parse(b.TimeStamp) || a.Id - b.Id).map(formatLogLine);
+  };
+
+  it('refuses each kind of invalid argument before sending anything', async function () {
+    this.timeout(30_000);
+    const bad: [Record<string, string>, RegExp][] = [
+      [{ ...VALID, in_CutOffDate: '' }, /in_CutOffDate is required/],
+      [{ ...VALID, in_DryRun: '12.5' }, /in_DryRun must be a whole number/],
+      [{ ...VALID, in_DryRun: '9007199254740993' }, /in_DryRun must be a whole number/],
+      [{ ...VALID, in_Recipients: '2147483648' }, /in_Recipients is out of range/],
+      [{ ...VALID, in_Options: 'yes' }, /in_Options must be true or false/],
+      [{ ...VALID, in_InvoiceFolder: 'next Tuesday' }, /in_InvoiceFolder must be a date and time/],
+      [{ ...VALID, in_MaxItems: '1e3' }, /in_MaxItems must be a number/],
+      [{ ...VALID, in_RetryCount: 'ops@example.test' }, /in_RetryCount is not valid JSON/],
+      [{ ...VALID, in_RetryCount: '["a", 1]' }, /in_RetryCount\[1\] must be text/],
+      [{ ...VALID, in_Unknown: 'x' }, /in_Unknown is not an input argument/],
+      [{ ...VALID, in_CutOffDate: 'x'.repeat(10_000) }, /limit is 10,000/],
+    ];
+    const jobsBefore = (await client().jobs.list({ folder, query: { top: 1, count: true } })).count;
+    for (const [inputs, message] of bad) {
+      const before = sent();
+      assert.equal(await start(inputs), undefined);
+      assert.match(lastError(), message);
+      assert.equal(sent() - before, 1, `only the argument declarations were read (${message})`);
+    }
+    assert.equal(await vscode.commands.executeCommand('orchestrator.startJob', processRow, { inputs: VALID, strategy: 'JobsCount', count: 0 }), undefined);
+    assert.match(lastError(), /from 1 to 100/);
+    assert.equal((await client().jobs.list({ folder, query: { top: 1, count: true } })).count, jobsBefore, 'no job was started');
+  });
+
+  it('starts a job with typed arguments, watches it to the end through Jobs(<key>), and tails exactly its log', async function () {
+    this.timeout(60_000);
+    await config().update('logs.minimumLevel', 'Verbose', vscode.ConfigurationTarget.Global);
+    const keys = await start(VALID);
+    assert.equal(keys?.length, 1);
+    const key = keys[0]!;
+    assert.ok(ctx.jobs.isWatched(key), 'the started job is watched');
+    const job = await client().jobs.get(key, { folder });
+    assert.deepEqual(JSON.parse(job.InputArguments!), { in_Recipients: 5, in_RetryCount: ['ops@example.test'], in_CutOffDate: 'Q4 close', in_InvoiceFolder: '2026-01-31T09:00:00Z', in_DryRun: 9007199254740991, in_Options: true, in_MaxItems: 12.5 }, 'typed values merged over the process values');
+    const end = ended(key);
+    const tailId = await vscode.commands.executeCommand<string>('orchestrator.tailLogs', { value: { connection: sandbox(), folder, job } });
+    const tail = ctx.tails.get(tailId)!;
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), tail.uri.toString(), 'the tail opens in an editor');
+    assert.equal(vscode.window.activeTextEditor?.document.languageId, 'log');
+    const watched = await end;
+    assert.equal(watched.job.State, 'Successful');
+    assert.ok(watched.job.OutputArguments, 'the final read carries the output arguments');
+    await tail.done;
+    assert.equal(tail.state, 'finished');
+    const expected = await fullLog(key);
+    assert.ok(expected.length > 10, `${expected.length} lines`);
+    assert.deepEqual(tail.lines(), expected, 'the tail equals the full log: same lines, same order, no gap, no duplicate');
+    const text = vscode.window.activeTextEditor!.document.getText();
+    assert.match(text, /every line has been read/);
+    // The job row shows the final state after the watcher reloaded it.
+    const jobs = await children(await child(devLab, 'Jobs'));
+    assert.ok(jobs.some((r) => (r as unknown as { value?: { job?: Job } }).value?.job?.Key === key), 'the new job is listed');
+    // Output arguments open read-only.
+    const outputUri = await vscode.commands.executeCommand<string>('orchestrator.showJobOutput', { value: { connection: sandbox(), folder, job } });
+    assert.deepEqual(Object.keys(JSON.parse(vscode.window.activeTextEditor!.document.getText())), ['out_Result', 'out_Processed']);
+    assert.equal((await vscode.workspace.fs.stat(vscode.Uri.parse(outputUri))).permissions, vscode.FilePermission.Readonly);
+  });
+
+  it('shows only the configured levels and above', async function () {
+    this.timeout(60_000);
+    await config().update('logs.minimumLevel', 'Information', vscode.ConfigurationTarget.Global);
+    const key = (await start(VALID))![0]!;
+    const job = await client().jobs.get(key, { folder });
+    const tail = ctx.tails.get(await vscode.commands.executeCommand<string>('orchestrator.tailLogs', { value: { connection: sandbox(), folder, job } }))!;
+    await tail.done;
+    const all = await fullLog(key);
+    assert.ok(all.some((l) => l.includes('[debug]')), 'the job wrote Trace lines');
+    assert.deepEqual(tail.lines(), all.filter((l) => !l.includes('[debug]') && !l.includes('[trace]')));
+  });
+
+  it('keeps the tail whole through connection resets and a 429 storm', async function () {
+    this.timeout(90_000);
+    await config().update('logs.minimumLevel', 'Verbose', vscode.ConfigurationTarget.Global);
+    const key = (await start(VALID))![0]!;
+    const job = await client().jobs.get(key, { folder });
+    await faults([
+      { path: '*/odata/RobotLogs*', reset: true, times: 3 },
+      { path: '*/odata/RobotLogs*', status: 429, retryAfter: 1, times: 8 },
+    ]);
+    const tail = ctx.tails.get(await vscode.commands.executeCommand<string>('orchestrator.tailLogs', { value: { connection: sandbox(), folder, job } }))!;
+    await tail.done;
+    const left = (await (await fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/faults`)).json()) as { rules: { times?: number }[] };
+    await faults([]);
+    assert.deepEqual(left.rules.map((r) => r.times), [0, 0], 'every reset and every 429 was served to the tail');
+    assert.equal(tail.state, 'finished');
+    const lines = tail.lines();
+    assert.equal(new Set(lines).size, lines.length, 'no duplicate');
+    assert.deepEqual(lines, await fullLog(key), 'no gap');
+  });
+
+  it('stops a running job after confirmation and watches it to Stopped', async function () {
+    this.timeout(60_000);
+    const key = (await start(VALID))![0]!;
+    let job = await client().jobs.get(key, { folder });
+    for (let i = 0; i < 50 && job.State !== 'Running'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      job = await client().jobs.get(key, { folder });
+    }
+    assert.equal(job.State, 'Running');
+    const end = ended(key);
+    asked.length = 0;
+    assert.equal(await vscode.commands.executeCommand('orchestrator.stopJob', { value: { connection: sandbox(), folder, job } }), key);
+    assert.match(asked[0] ?? '', /^Stop Reconcile/);
+    assert.equal((await end).job.State, 'Stopped');
+    assert.equal(await vscode.commands.executeCommand('orchestrator.killJob', { value: { connection: sandbox(), folder, job } }), undefined);
+    assert.match(lastError(), /already finished \(Stopped\)/);
+  });
+
+  it('starts from a package row (its process in the folder) and remembers the last arguments', async function () {
+    this.timeout(30_000);
+    const pkg = await child(await child(devLab, 'Packages'), 'Reconcile.Processing');
+    const keys = await vscode.commands.executeCommand<string[]>('orchestrator.startJob', pkg, { inputs: VALID });
+    assert.equal(keys?.length, 1);
+    const remembered = ctx.extension.workspaceState.get<Record<string, Record<string, string>>>('orchestrator.lastArguments', {});
+    assert.ok(Object.values(remembered).some((r) => r.in_CutOffDate === 'Q4 close'));
+    const claims = await child(await child(devLab, 'Packages'), 'Claims.Processing');
+    assert.equal(await vscode.commands.executeCommand('orchestrator.startJob', claims, { inputs: {} }), undefined);
+    assert.match(lastError(), /No process in Dev Lab runs Claims\.Processing/);
+  });
+
+  describe('argument documents', () => {
+    const replaceText = async (editor: vscode.TextEditor, text: string) => {
+      const doc = editor.document;
+      await editor.edit((e) => e.replace(new vscode.Range(0, 0, doc.lineCount, 0), text));
+    };
+    const open = async (command: string, node: TreeNode) => {
+      const uri = vscode.Uri.parse((await vscode.commands.executeCommand<string>(command, node))!);
+      const editor = vscode.window.activeTextEditor!;
+      assert.equal(editor.document.uri.toString(), uri.toString());
+      return { uri, editor };
+    };
+    const diagnosticsOf = async (uri: vscode.Uri, source?: string) => {
+      for (let i = 0; i < 50; i++) {
+        const found = vscode.languages.getDiagnostics(uri).filter((d) => !source || d.source === source);
+        if (found.length > 0) return found;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      return [];
+    };
+
+    it('edits and saves package arguments, checked by the contributed JSON schema', async function () {
+      this.timeout(60_000);
+      const pkg = await child(await child(devLab, 'Packages'), 'Reconcile.Processing');
+      const { uri, editor } = await open('orchestrator.editPackageArguments', pkg);
+      assert.match(uri.toString(), /^orchestrator:\/\/[0-9a-f]{8}\/packages\/Reconcile\.Processing%40[\d.]+\.arguments\.json$/);
+      assert.equal(editor.document.languageId, 'json');
+      const original = JSON.parse(editor.document.getText()) as { Input: unknown[]; Output: unknown[] };
+      assert.equal(original.Input.length, 7);
+      await replaceText(editor, JSON.stringify({ ...original, Output: [{ name: '1bad', type: 'System.String' }] }, null, 2));
+      const schemaProblems = await diagnosticsOf(uri);
+      assert.ok(schemaProblems.some((d) => /letter or _/.test(d.message)), `the schema flags the name: ${schemaProblems.map((d) => d.message).join(' | ')}`);
+      assert.equal(await editor.document.save(), false, 'an invalid document is not saved');
+      assert.ok(editor.document.isDirty && editor.document.getText().includes('1bad'), 'the edit is kept');
+      await replaceText(editor, JSON.stringify({ ...original, Output: [{ name: 'out_Total', type: 'System.Double' }] }, null, 2));
+      assert.equal(await editor.document.save(), true);
+      const saved = await client().packages.getArguments((pkg as unknown as { value: { key: string } }).value.key);
+      assert.deepEqual(JSON.parse(saved.Output!), [{ name: 'out_Total', type: 'System.Double' }]);
+    });
+
+    it('makes a package that refuses SetArguments read-only, keeping the edit', async function () {
+      this.timeout(60_000);
+      const pkg = await child(await child(devLab, 'Packages'), 'Claims.Processing');
+      const { uri, editor } = await open('orchestrator.editPackageArguments', pkg);
+      const current = JSON.parse(editor.document.getText()) as { Input: unknown[]; Output: unknown[] };
+      await replaceText(editor, JSON.stringify({ ...current, Output: [...current.Output, { name: 'out_X', type: 'System.String' }] }, null, 2));
+      assert.equal(await editor.document.save(), false, 'the service refused');
+      assert.ok(editor.document.isDirty && editor.document.getText().includes('out_X'), 'the edit is kept');
+      assert.equal((await vscode.workspace.fs.stat(uri)).permissions, vscode.FilePermission.Readonly, 'read-only from now on');
+      assert.match(ctx.documents.readOnlyReason(uri) ?? '', /uploaded through the API, the packages page or the package feed/);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      const before = sent();
+      await open('orchestrator.editPackageArguments', pkg);
+      assert.equal((await vscode.workspace.fs.stat(uri)).permissions, vscode.FilePermission.Readonly, 'opens read-only');
+      assert.ok(sent() - before <= 1, 'learning that cost no further write');
+    });
+
+    it('edits process input values: over the limit refused with the edit kept, a failing server keeps it too, a conflict shows a diff', async function () {
+      this.timeout(60_000);
+      const { uri, editor } = await open('orchestrator.editProcessInputValues', processRow);
+      assert.deepEqual(JSON.parse(editor.document.getText()), { in_Recipients: 5, in_RetryCount: ['a@example.test'] });
+      // Over 10,000 characters: refused before sending, flagged as typed.
+      const huge = JSON.stringify({ in_CutOffDate: 'x'.repeat(10_001) });
+      await replaceText(editor, huge);
+      const typed = await diagnosticsOf(uri, 'Orchestrator');
+      assert.match(typed.map((d) => d.message).join(), /limit is 10,000/);
+      const before = sent();
+      assert.equal(await editor.document.save(), false);
+      assert.equal(editor.document.getText(), huge, 'the edit is kept');
+      assert.ok(sent() - before <= 2, 'no PATCH was sent (at most the re-reads)');
+      // A wrong type, flagged as typed.
+      await replaceText(editor, '{ "in_Recipients": "five" }');
+      assert.match((await diagnosticsOf(uri, 'Orchestrator')).map((d) => d.message).join(), /in_Recipients must be a whole number/);
+      // The server fails: the edit stays.
+      const good = '{ "in_Recipients": 7, "in_CutOffDate": "Q1" }';
+      await replaceText(editor, good);
+      await faults([{ path: '*/odata/Releases(*', methods: ['PATCH'], status: 500 }]);
+      assert.equal(await editor.document.save(), false);
+      assert.equal(editor.document.getText(), good);
+      await faults([]);
+      assert.equal(await editor.document.save(), true);
+      const releaseId = (processRow as unknown as { value: { release: { Id: number } } }).value.release.Id;
+      assert.equal((await client().releases.get(releaseId, { folder })).Arguments?.Input, '{"in_Recipients":7,"in_CutOffDate":"Q1"}');
+      // Someone else changes the process meanwhile: saving shows both, then saving again overwrites.
+      await client().releases.setInputArguments(releaseId, '{"in_Recipients":9}', { folder });
+      await replaceText(editor, '{ "in_Recipients": 8 }');
+      assert.equal(await editor.document.save(), false, 'the conflict is not overwritten silently');
+      for (let i = 0; i < 25 && !(vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff); i++) await new Promise((r) => setTimeout(r, 200));
+      const diff = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      assert.ok(diff instanceof vscode.TabInputTextDiff, 'a diff is shown');
+      assert.equal(diff.modified.toString(), uri.toString());
+      assert.equal(diff.original.query, 'server');
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())!;
+      assert.equal(doc.getText(), '{ "in_Recipients": 8 }', 'the edit is kept');
+      assert.equal(await doc.save(), true, 'saving again overwrites');
+      assert.equal((await client().releases.get(releaseId, { folder })).Arguments?.Input, '{"in_Recipients":8}');
+      assert.ok(label(processRow).length > 0);
+    });
+  });
+});
