@@ -28,7 +28,8 @@ export const mochaHooks = {
     const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'ignore' });
     if (built.status !== 0) throw new Error('the extension build failed');
     // The large scale: 1,000 folders, 10,000 packages, 100,000 queue items — the tree must stay usable on it.
-    const sandbox = await startSandbox({ scale: 'large' });
+    // Jobs run 20 s writing a line every 50 ms, so a tail has enough lines to scroll.
+    const sandbox = await startSandbox({ scale: 'large', jobDurationMs: 20_000, logIntervalMs: 50 });
     const editor = await startEditor({
       name: 'e2e',
       installExtension: true,

@@ -261,6 +261,8 @@ async function robotItems(ctx: Ctx, target: Target, release: Release, chosen: nu
 /** Which processes the command can start, from the row it was run on (or from pickers on the palette). */
 async function targetOf(ctx: Ctx, node: unknown, signal: AbortSignal): Promise<Target | undefined> {
   const value = (node as { value?: { connection?: Connection; folder?: FolderContext; release?: Release; package?: Package; job?: Job } } | undefined)?.value;
+  ctx.log.info(`startJob from ${node === undefined ? 'the palette' : `a row with ${Object.keys(value ?? (node as object) ?? {}).join(', ')}`}`);
+  if (node !== undefined && !(value?.connection && value.folder && (value.release || value.package || value.job))) throw new Error('Choose a process, a package or a job in the Orchestrator view, or run Start Job from the Command Palette.');
   if (value?.connection && value.folder) {
     const { connection, folder } = value;
     const folderLabel = folderLabelOf(ctx, connection, folder);

@@ -82,9 +82,30 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
   private readonly pending = new Set<LogTail>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  /** Documents whose reader left the end (scrolled up to read): they are not moved until the reader comes back. */
+  private readonly paused = new Set<string>();
+  private lastReveal = 0;
 
   constructor(private readonly ctx: Ctx) {
     this.disposables.push(vscode.workspace.registerTextDocumentContentProvider(LOG_SCHEME, this), this.changes);
+    // Follow the end like `tail -f`, unless the reader scrolled up; scrolling back to the end follows again.
+    this.disposables.push(vscode.workspace.onDidChangeTextDocument((event) => {
+      const uri = event.document.uri;
+      if (uri.scheme !== LOG_SCHEME || this.paused.has(uri.toString())) return;
+      const last = event.document.lineCount - 1;
+      for (const editor of vscode.window.visibleTextEditors) {
+        if (editor.document !== event.document) continue;
+        this.lastReveal = Date.now();
+        editor.revealRange(new vscode.Range(last, 0, last, 0), vscode.TextEditorRevealType.Default);
+      }
+    }));
+    this.disposables.push(vscode.window.onDidChangeTextEditorVisibleRanges((event) => {
+      const document = event.textEditor.document;
+      if (document.uri.scheme !== LOG_SCHEME || Date.now() - this.lastReveal < 300) return;
+      const atEnd = event.visibleRanges.some((r) => r.end.line >= document.lineCount - 2);
+      if (atEnd) this.paused.delete(document.uri.toString());
+      else this.paused.add(document.uri.toString());
+    }));
     // Closing the tab stops the tail: nobody reads it any more.
     this.disposables.push(vscode.window.tabGroups.onDidChangeTabs((event) => {
       for (const tab of event.closed) {
@@ -118,7 +139,10 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
     }
     const document = await vscode.workspace.openTextDocument(tail.uri);
     await vscode.languages.setTextDocumentLanguage(document, 'log');
-    await vscode.window.showTextDocument(document, { preview: false });
+    const editor = await vscode.window.showTextDocument(document, { preview: false });
+    this.paused.delete(tail.uri.toString());
+    this.lastReveal = Date.now();
+    editor.revealRange(new vscode.Range(document.lineCount - 1, 0, document.lineCount - 1, 0));
     return tail;
   }
 
@@ -163,20 +187,12 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
     });
   }
 
-  /** Redraws at most every REDRAW_MS; a reader at the end of the document keeps seeing the end. */
+  /** Redraws at most every REDRAW_MS, however fast lines arrive. */
   private schedule(tail: LogTail): void {
     this.pending.add(tail);
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
-      for (const t of this.pending) {
-        const editors = vscode.window.visibleTextEditors.filter((e) => e.document.uri.toString() === t.uri.toString());
-        const following = editors.filter((e) => e.visibleRanges.some((r) => r.end.line >= e.document.lineCount - 3));
-        this.changes.fire(t.uri);
-        // The content provider's document updates asynchronously; scroll once it has.
-        setTimeout(() => {
-          for (const editor of following) editor.revealRange(new vscode.Range(editor.document.lineCount - 1, 0, editor.document.lineCount - 1, 0), vscode.TextEditorRevealType.Default);
-        }, 50);
-      }
+      for (const t of this.pending) this.changes.fire(t.uri);
       this.pending.clear();
     }, REDRAW_MS);
   }

@@ -28,6 +28,9 @@ export interface PagedSource<T> {
   badge?: () => string | undefined;
 }
 
+/** Time for the editor to receive a page of rows before the row that holds them is redrawn. */
+const REDRAW_AFTER_MS = 400;
+
 export const PAGE_SIZE = 50;
 
 /**
@@ -92,8 +95,10 @@ export class PagedNode<T> implements TreeNode {
   async children(): Promise<TreeNode[]> {
     if (!this.loaded) {
       await this.loadPage();
-      // The row's description (count, Load more) changed with the first page: redraw the row itself once.
-      setTimeout(() => this.changed(this), 0);
+      // The row's description (count) changed with the first page: redraw the row once, but only after the editor
+      // has taken these children. A redraw while it is still fetching them is merged into that fetch by the editor,
+      // while the extension host forgets the rows: their menus would then run commands without the row.
+      setTimeout(() => this.changed(this), REDRAW_AFTER_MS);
     }
     const nodes = [...this.rows];
     if (this.skipped > 0) nodes.push(messageNode(`${this.id}/skipped`, `${this.skipped} row(s) could not be read and are not shown (see the log).`, 'warning'));
