@@ -114,8 +114,11 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     const expected = await fullLog(key);
     assert.ok(expected.length > 10, `${expected.length} lines`);
     assert.deepEqual(tail.lines(), expected, 'the tail equals the full log: same lines, same order, no gap, no duplicate');
-    const text = vscode.window.activeTextEditor!.document.getText();
-    assert.match(text, /every line has been read/);
+    // The document redraws a moment after the last line (redraws are batched).
+    const document = vscode.window.activeTextEditor!.document;
+    for (let i = 0; i < 25 && !/every line has been read/.test(document.getText()); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.match(document.getText(), /every line has been read/);
+    assert.equal(document.getText().split('\n').filter((l) => /^\d{4}-/.test(l)).length, expected.length, 'the document shows every line');
     // The job row shows the final state after the watcher reloaded it.
     const jobs = await children(await child(devLab, 'Jobs'));
     assert.ok(jobs.some((r) => (r as unknown as { value?: { job?: Job } }).value?.job?.Key === key), 'the new job is listed');
