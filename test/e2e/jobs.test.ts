@@ -1,15 +1,6 @@
 import assert from 'node:assert/strict';
-import type { Locator } from 'playwright-core';
 import { screenshot, world } from './world';
-
-const sidebar = () => world.page.locator('.part.sidebar');
-const row = (text: string | RegExp): Locator => sidebar().locator('.pane-body').nth(0).locator('.monaco-list-row', { hasText: text }).first();
-const expand = async (text: string | RegExp) => {
-  const target = row(text);
-  await target.waitFor({ timeout: 30_000 });
-  if ((await target.getAttribute('aria-expanded')) !== 'true') await target.click();
-  return target;
-};
+import { collapseAll, expand, row, sidebar } from './ui';
 
 describe('Jobs and logs (UI, large sandbox)', () => {
   it('starts a job from a package context menu with typed arguments, then tails its log as it scrolls', async function () {
@@ -18,9 +9,7 @@ describe('Jobs and logs (UI, large sandbox)', () => {
     // Room for the Orchestrator rows: the Ideas pane (opened by an earlier journey) is folded.
     const ideas = sidebar().locator('.pane-header', { hasText: 'Ideas' }).first();
     if ((await ideas.getAttribute('aria-expanded')) === 'true') await ideas.click();
-    const header = sidebar().locator('.pane-header', { hasText: 'Orchestrator' }).first();
-    await header.hover();
-    await header.locator('.action-label[aria-label^="Collapse All"]').click();
+    await collapseAll('Orchestrator');
     await expand('Sandbox');
     await expand(/^Shared/);
     await row(/^Packages/).hover();

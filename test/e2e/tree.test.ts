@@ -1,23 +1,9 @@
 import assert from 'node:assert/strict';
-import type { Locator } from 'playwright-core';
 import { screenshot, world } from './world';
+import { collapseAll, expand, row, sidebar } from './ui';
 
 const UNICODE_FOLDER = 'Ünïcode Ørders — 東京';
 
-const sidebar = () => world.page.locator('.part.sidebar');
-/** A row of the Orchestrator view by its text (rows are virtualised: only the ones on screen exist). */
-const row = (text: string | RegExp): Locator => sidebar().locator('.pane-body').nth(0).locator('.monaco-list-row', { hasText: text }).first();
-const expand = async (text: string | RegExp) => {
-  const target = row(text);
-  await target.waitFor({ timeout: 30_000 });
-  if ((await target.getAttribute('aria-expanded')) !== 'true') await target.click();
-  return target;
-};
-const collapseAll = async (view: string) => {
-  const header = sidebar().locator('.pane-header', { hasText: view }).first();
-  await header.hover();
-  await header.locator('.action-label[aria-label^="Collapse All"]').click();
-};
 const palette = async (command: string) => {
   const { page } = world;
   await page.keyboard.press('Escape');

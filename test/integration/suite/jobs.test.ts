@@ -30,6 +30,8 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     await ctx.ready;
     await ctx.auth.createSession([`connection:${sandbox().id}`]);
     ctx.prompts = { confirm: async (message) => (asked.push(message), true) };
+    // Request counts below must not include the tree's own auto-refresh of expanded Jobs rows.
+    await config().update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
     devLab = await child(await child(undefined, 'Sandbox'), 'Dev Lab');
     processRow = await child(await child(devLab, 'Processes'), 'Reconcile.Processing_Production');
     folder = (processRow as unknown as { value: { folder: { id: number } } }).value.folder;
@@ -37,6 +39,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
   after(async () => {
     await faults([]);
     await config().update('logs.minimumLevel', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
     const { modalPrompts } = await import('../../../src/host/ui/prompts');
     ctx.prompts = modalPrompts;
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -176,6 +179,21 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     assert.equal((await end).job.State, 'Stopped');
     assert.equal(await vscode.commands.executeCommand('orchestrator.killJob', { value: { connection: sandbox(), folder, job } }), undefined);
     assert.match(lastError(), /already finished \(Stopped\)/);
+  });
+
+  it('starts on specific robots of the environment, or one job per robot with All', async function () {
+    this.timeout(30_000);
+    const release = (processRow as unknown as { value: { release: { EnvironmentId: number } } }).value.release;
+    const robots = (await client().assets.environmentRobots(release.EnvironmentId, { folder })).items;
+    assert.ok(robots.length >= 2);
+    const specific = await start(VALID, { strategy: 'Specific', robotIds: [robots[1]!.Id] });
+    assert.equal(specific?.length, 1);
+    assert.equal((await client().jobs.get(specific[0]!, { folder })).HostMachineName, robots[1]!.MachineName, 'on the chosen robot');
+    assert.equal(await start(VALID, { strategy: 'Specific', robotIds: [] }), undefined);
+    assert.match(lastError(), /choose at least one robot/);
+    const all = await start(VALID, { strategy: 'All' });
+    assert.equal(all?.length, robots.length, 'one job per robot of the environment');
+    assert.ok(all.every((key) => ctx.jobs.isWatched(key)), 'every started job is watched');
   });
 
   it('starts from a package row (its process in the folder) and remembers the last arguments', async function () {

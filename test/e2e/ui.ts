@@ -1,0 +1,21 @@
+// Locators and moves the UI journeys share.
+import type { Locator } from 'playwright-core';
+import { world } from './world';
+
+export const sidebar = () => world.page.locator('.part.sidebar');
+
+/** A row of the Orchestrator view by its text (rows are virtualised: only the ones on screen exist). */
+export const row = (text: string | RegExp): Locator => sidebar().locator('.pane-body').nth(0).locator('.monaco-list-row', { hasText: text }).first();
+
+export const expand = async (text: string | RegExp) => {
+  const target = row(text);
+  await target.waitFor({ timeout: 30_000 });
+  if ((await target.getAttribute('aria-expanded')) !== 'true') await target.click();
+  return target;
+};
+
+export const collapseAll = async (view: string) => {
+  const header = sidebar().locator('.pane-header', { hasText: view }).first();
+  await header.hover();
+  await header.locator('.action-label[aria-label^="Collapse All"]').click();
+};
