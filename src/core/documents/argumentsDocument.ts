@@ -58,9 +58,20 @@ export function parsePackageArguments(text: string): Parsed<PackageArguments> {
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: lists };
 }
 
-/** A process's input values (Arguments.Input, else InputArguments) as a pretty JSON object. */
-export function releaseInputText(release: { Arguments?: { Input?: string | null } | null; InputArguments?: string | null }): string {
-  const raw = release.Arguments?.Input ?? release.InputArguments ?? '';
+type ReleaseInput = { Arguments?: { Input?: string | null } | null; InputArguments?: string | null };
+
+const rawReleaseInput = (release: ReleaseInput) => release.Arguments?.Input ?? release.InputArguments ?? '';
+
+/** A process's input values (Arguments.Input, else InputArguments) as an object; {} when unset or unreadable. */
+export function releaseInputValues(release: ReleaseInput): Record<string, unknown> {
+  const raw = rawReleaseInput(release);
+  const parsed = raw.trim() ? parseJson(raw) : undefined;
+  return parsed?.ok && isObject(parsed.value) ? parsed.value : {};
+}
+
+/** A process's input values as a pretty JSON object (unreadable text is shown as it is, so it can be fixed). */
+export function releaseInputText(release: ReleaseInput): string {
+  const raw = rawReleaseInput(release);
   if (!raw.trim()) return pretty({});
   const parsed = parseJson(raw);
   return parsed.ok && isObject(parsed.value) ? pretty(parsed.value) : `${raw}\n`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CallOptions, ODataBase, ListOptions } from './base';
-import { ExportSchema, RobotLogSchema, RobotSchema, SessionSchema } from './schemas';
+import { anyOf } from '../odata/filter';
+import { ExportSchema, RobotLogSchema, RobotSchema, SessionSchema, type Session } from './schemas';
 
 const MAX_TOP = 1000;
 /** Robot logs kept in a search index: only the first 10,000 entries of a query are reachable. */
@@ -56,6 +57,22 @@ export class RobotsApi {
 
   sessions(options: ListOptions = {}) {
     return this.base.getPage('/odata/Sessions', SessionSchema, { ...options, maxTop: MAX_TOP });
+  }
+
+  /**
+   * The sessions of exactly these robots (state, unresponsive), by robot id, in one request. A failure leaves the
+   * robots without state (an empty map) unless the caller cancelled.
+   */
+  async sessionsOf(robotIds: readonly number[], options: CallOptions = {}): Promise<Map<number, Session>> {
+    const sessions = new Map<number, Session>();
+    if (robotIds.length === 0) return sessions;
+    try {
+      const found = await this.sessions({ ...options, query: { filter: anyOf('Robot/Id', robotIds), expand: ['Robot'], top: MAX_TOP } });
+      for (const session of found.items) if (session.Robot) sessions.set(session.Robot.Id, session);
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+    }
+    return sessions;
   }
 
   /** One page of robot logs; skip + top beyond the 10,000-entry window is refused before sending. */

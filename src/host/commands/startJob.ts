@@ -3,11 +3,12 @@ import { CommandId } from '../../constants';
 import type { Connection } from '../../core/connections';
 import type { FolderContext } from '../../core/http/connection';
 import { OrchestratorError } from '../../core/http/errors';
-import { anyOf, eq } from '../../core/odata/filter';
+import { eq } from '../../core/odata/filter';
 import { collectAll } from '../../core/odata/paging';
 import { argumentFields, buildInputArguments, fieldText, type ArgumentField } from '../../core/orchestrator/argumentFields';
 import type { StartInfo } from '../../core/orchestrator/jobs';
-import type { Job, Package, Release, Robot, Session } from '../../core/orchestrator/schemas';
+import { releaseInputValues } from '../../core/documents/argumentsDocument';
+import type { Job, Package, Release, Robot } from '../../core/orchestrator/schemas';
 import { parseArgumentDeclarations } from '../../core/orchestrator/validation';
 import type { Ctx } from '../../ctx';
 import { runSteps, type PickItem, type Step } from '../ui/multiStep';
@@ -74,7 +75,7 @@ export const startJob: CommandDefinition = {
       let fields = declaredCache.get(key);
       if (!fields) {
         const metadata = await client.packages.getArguments(key, { folder, signal });
-        const provided = new Set(Object.keys(releaseValues(release)));
+        const provided = new Set(Object.keys(releaseInputValues(release)));
         fields = argumentFields(parseArgumentDeclarations(metadata.Input), provided);
         declaredCache.set(key, fields);
       }
@@ -140,15 +141,6 @@ export const startJob: CommandDefinition = {
     return jobs.map((j) => j.Key);
   },
 };
-
-function releaseValues(release: Release): Record<string, unknown> {
-  try {
-    const parsed = JSON.parse(release.Arguments?.Input ?? release.InputArguments ?? '{}') as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 function summary(release: Release, draft: Draft, values: Record<string, unknown>, folderLabel: string): string {
   const robots = draft.strategy === 'All' ? `every robot of ${release.EnvironmentName ?? 'its environment'}` : draft.strategy === 'Specific' ? `${draft.robotIds.length} chosen robot${draft.robotIds.length === 1 ? '' : 's'}` : `${draft.count} job${draft.count === 1 ? '' : 's'}, robots assigned on pickup`;
@@ -244,13 +236,7 @@ async function robotItems(ctx: Ctx, target: Target, release: Release, chosen: nu
     ? (await client.assets.environmentRobots(release.EnvironmentId, { folder: target.folder, signal, query: { top: 1000 } })).items
     : (await client.robots.list({ folder: target.folder, signal, query: { top: 1000, orderBy: [{ path: 'Name' }] } })).items;
   if (robots.length === 0) throw new Error(`${release.EnvironmentName ?? 'The environment'} has no robots. Choose "A number of jobs" instead.`);
-  const sessions = new Map<number, Session>();
-  try {
-    const found = await client.robots.sessions({ folder: target.folder, signal, query: { filter: anyOf('Robot/Id', robots.map((r) => r.Id)), expand: ['Robot'], top: 1000 } });
-    for (const session of found.items) if (session.Robot) sessions.set(session.Robot.Id, session);
-  } catch (error) {
-    if (signal.aborted) throw error; // without sessions the robots are still listed, without state
-  }
+  const sessions = await client.robots.sessionsOf(robots.map((r) => r.Id), { folder: target.folder, signal });
   return robots.map((robot) => {
     const session = sessions.get(robot.Id);
     const state = session ? (session.IsUnresponsive ? 'unresponsive' : session.State) : 'state unknown';
@@ -261,7 +247,6 @@ async function robotItems(ctx: Ctx, target: Target, release: Release, chosen: nu
 /** Which processes the command can start, from the row it was run on (or from pickers on the palette). */
 async function targetOf(ctx: Ctx, node: unknown, signal: AbortSignal): Promise<Target | undefined> {
   const value = (node as { value?: { connection?: Connection; folder?: FolderContext; release?: Release; package?: Package; job?: Job } } | undefined)?.value;
-  ctx.log.info(`startJob from ${node === undefined ? 'the palette' : `a row with ${Object.keys(value ?? (node as object) ?? {}).join(', ')}`}`);
   if (node !== undefined && !(value?.connection && value.folder && (value.release || value.package || value.job))) throw new Error('Choose a process, a package or a job in the Orchestrator view, or run Start Job from the Command Palette.');
   if (value?.connection && value.folder) {
     const { connection, folder } = value;

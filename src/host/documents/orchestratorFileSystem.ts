@@ -59,7 +59,7 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   /** Says why a document just opened cannot be saved (the editor only shows a lock). */
   explainReadOnly(uri: vscode.Uri): void {
     const reason = this.readOnlyReason(uri);
-    if (reason && parseDocumentUri(uri.toString()) && !/jobs\//.test(uri.path)) void vscode.window.showInformationMessage(`Read-only: ${reason}`);
+    if (reason) void vscode.window.showInformationMessage(`Read-only: ${reason}`);
   }
 
   watch(): vscode.Disposable {

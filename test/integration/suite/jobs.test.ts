@@ -15,7 +15,7 @@ const VALID = { in_CutOffDate: 'Q4 close', in_InvoiceFolder: '2026-01-31T09:00:0
 describe('Jobs, logs and argument documents on the sandbox', () => {
   let ctx: Ctx;
   const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const { label, children, child } = treeWalk(() => ctx.explorer);
+  const { children, child } = treeWalk(() => ctx.explorer);
   const client = () => ctx.clientFor(sandbox());
   const sent = () => client().transport.sent;
   const config = () => vscode.workspace.getConfiguration('orchestrator');
@@ -303,7 +303,6 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
       assert.equal(doc.getText(), '{ "in_Recipients": 8 }', 'the edit is kept');
       assert.equal(await doc.save(), true, 'saving again overwrites');
       assert.equal((await client().releases.get(releaseId, { folder })).Arguments?.Input, '{"in_Recipients":8}');
-      assert.ok(label(processRow).length > 0);
     });
   });
 });

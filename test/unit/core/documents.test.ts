@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { URI } from 'vscode-uri';
 import { connectionSlug, documentUri, parseDocumentUri } from '../../../src/core/documents/orchestratorUri';
-import { packageArgumentsText, parsePackageArguments, parseReleaseInput, releaseInputText, sameJson } from '../../../src/core/documents/argumentsDocument';
+import { packageArgumentsText, parsePackageArguments, parseReleaseInput, releaseInputText, releaseInputValues, sameJson } from '../../../src/core/documents/argumentsDocument';
 import { parseArgumentDeclarations } from '../../../src/core/orchestrator/validation';
 
 describe('orchestrator: document URIs', () => {
@@ -82,6 +82,9 @@ describe('argument documents', () => {
   it('shows process input values and checks them against the declared types and the cap', () => {
     assert.equal(releaseInputText({ Arguments: { Input: '{"in_Count":3}' } }), '{\n  "in_Count": 3\n}\n');
     assert.equal(releaseInputText({ InputArguments: null }), '{}\n');
+    assert.deepEqual(releaseInputValues({ InputArguments: '{"in_Count":3}' }), { in_Count: 3 });
+    assert.deepEqual(releaseInputValues({ Arguments: { Input: '[1]' } }), {}, 'not an object: no values');
+    assert.deepEqual(releaseInputValues({ Arguments: { Input: '{' } }), {}, 'unreadable: no values');
     assert.deepEqual(parseReleaseInput('{ "in_Count": 3 }', declared), { ok: true, value: '{"in_Count":3}' });
     assert.deepEqual(parseReleaseInput('{}', declared), { ok: true, value: '{}' }, 'required inputs may be left to the job');
     const bad = (text: string) => {

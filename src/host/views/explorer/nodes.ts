@@ -261,15 +261,7 @@ type Lister<T> = (options: { folder: FolderContext; signal: AbortSignal; query: 
  */
 async function robotsWithSessions(client: OrchestratorClient, options: Parameters<Lister<Robot>>[0]): Promise<Page<{ robot: Robot; session?: Session }>> {
   const page = await client.robots.list(options);
-  const sessions = new Map<number, Session>();
-  if (page.items.length > 0) {
-    try {
-      const found = await client.robots.sessions({ folder: options.folder, signal: options.signal, query: { filter: anyOf('Robot/Id', page.items.map((r) => r.Id)), expand: ['Robot'], top: 1000 } });
-      for (const session of found.items) if (session.Robot) sessions.set(session.Robot.Id, session);
-    } catch (error) {
-      if (options.signal.aborted) throw error;
-    }
-  }
+  const sessions = await client.robots.sessionsOf(page.items.map((r) => r.Id), { folder: options.folder, signal: options.signal });
   return { ...page, items: page.items.map((robot) => ({ robot, session: sessions.get(robot.Id) })) };
 }
 
