@@ -37,6 +37,13 @@ export const CommandId = {
   showJobOutput: 'orchestrator.showJobOutput',
   editPackageArguments: 'orchestrator.editPackageArguments',
   editProcessInputValues: 'orchestrator.editProcessInputValues',
+  showQueueItem: 'orchestrator.showQueueItem',
+  submitIdea: 'orchestrator.submitIdea',
+  showIdea: 'orchestrator.showIdea',
+  changeIdeaStatus: 'orchestrator.changeIdeaStatus',
+  addIdeaTags: 'orchestrator.addIdeaTags',
+  manageIdeaCollaborators: 'orchestrator.manageIdeaCollaborators',
+  attachIdeaDocument: 'orchestrator.attachIdeaDocument',
 } as const;
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];
 

@@ -19,6 +19,7 @@ import { modalPrompts, type Prompts } from './host/ui/prompts';
 import { OrchestratorFileSystem } from './host/documents/orchestratorFileSystem';
 import { JobWatcher } from './host/jobs/jobWatcher';
 import { LogTails } from './host/logs/logTails';
+import { Panels } from './host/webviews/panels';
 
 /**
  * The one place that wires the extension together: it owns the services, the disposables and the context keys.
@@ -37,6 +38,8 @@ export class Ctx implements vscode.Disposable {
   /** Jobs started or stopped from this window, watched to the end. */
   readonly jobs: JobWatcher;
   readonly tails: LogTails;
+  /** The webview panels: queue item details and the idea form. */
+  readonly panels: Panels;
   /** Questions change commands ask (modal dialogs); the integration suite replaces it to answer them. */
   prompts: Prompts = modalPrompts;
   /** Settles once the stored sessions are loaded (tests and commands that need them wait for it). */
@@ -70,6 +73,7 @@ export class Ctx implements vscode.Disposable {
     this.documents = new OrchestratorFileSystem(this);
     this.jobs = this.track(new JobWatcher(this));
     this.tails = this.track(new LogTails(this));
+    this.panels = this.track(new Panels(this));
     for (const registration of registerAllCommands(this)) this.track(registration);
 
     const refresh = () => {

@@ -18,7 +18,14 @@ export interface OrchestratorErrorInit {
   errorCode?: number | string;
   traceId?: string;
   retryAfter?: number;
+  /** Validation failures that name their fields (the idea service's `errors: [{ field, message }]`). */
+  fieldErrors?: FieldError[];
   cause?: unknown;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
 }
 
 export class OrchestratorError extends Error {
@@ -28,6 +35,7 @@ export class OrchestratorError extends Error {
   readonly errorCode?: number | string;
   readonly traceId?: string;
   readonly retryAfter?: number;
+  readonly fieldErrors?: FieldError[];
 
   constructor(init: OrchestratorErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -38,6 +46,7 @@ export class OrchestratorError extends Error {
     this.errorCode = init.errorCode;
     this.traceId = init.traceId;
     this.retryAfter = init.retryAfter;
+    this.fieldErrors = init.fieldErrors;
   }
 
   get isCancellation(): boolean {
@@ -58,6 +67,7 @@ export function errorFromResponse(endpoint: string, status: number, bodyText: st
   let message: string;
   let errorCode: number | string | undefined;
   let traceId: string | undefined;
+  let fieldErrors: FieldError[] | undefined;
   try {
     const body = JSON.parse(bodyText) as Record<string, unknown>;
     const odata = body.error as Record<string, unknown> | undefined;
@@ -65,6 +75,11 @@ export function errorFromResponse(endpoint: string, status: number, bodyText: st
     const code = body.errorCode ?? odata?.code ?? body.error;
     errorCode = typeof code === 'number' || typeof code === 'string' ? code : undefined;
     traceId = typeof body.traceId === 'string' ? body.traceId : undefined;
+    if (Array.isArray(body.errors)) {
+      fieldErrors = body.errors
+        .filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string')
+        .map((e) => ({ field: e.field.slice(0, 200), message: e.message.slice(0, 2_000) }));
+    }
   } catch {
     message = bodyText.slice(0, 300).trim();
   }
@@ -76,6 +91,7 @@ export function errorFromResponse(endpoint: string, status: number, bodyText: st
     errorCode,
     traceId,
     retryAfter,
+    fieldErrors,
     message: message || `${endpoint} failed with HTTP ${status}.`,
   });
 }

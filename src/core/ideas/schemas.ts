@@ -32,6 +32,8 @@ export const IdeaSchema = z.looseObject({
   updatedAt: z.string().optional(),
   tags: z.array(z.string()).optional(),
   values: z.record(z.string(), z.unknown()).optional(),
+  /** The moves POST /automations/status accepts from here; the spec does not show them, so a service may leave it out. */
+  allowedTransitions: z.array(z.looseObject({ phase: z.string(), status: z.string() })).optional(),
 });
 export type Idea = z.infer<typeof IdeaSchema>;
 

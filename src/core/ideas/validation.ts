@@ -1,11 +1,20 @@
-import type { IdeaField, IdeaSchema } from './schemas';
+import type { IdeaField } from './schemas';
 
 export interface FieldProblem {
   field: string;
   message: string;
 }
 
-function checkField(field: IdeaField, value: unknown): string | undefined {
+/** The rules of a field the checks need (the form's own field type, or the protocol's copy of it). */
+export type FieldRules = Pick<IdeaField, 'key' | 'label' | 'type' | 'required' | 'maxLength' | 'min' | 'max' | 'options' | 'maxSelections'>;
+
+/** Ids that exist on the service; when known, a category or user field must name one of them (as the service checks). */
+export interface KnownIds {
+  categoryIds?: ReadonlySet<number>;
+  userIds?: ReadonlySet<number>;
+}
+
+function checkField(field: FieldRules, value: unknown, known: KnownIds): string | undefined {
   switch (field.type) {
     case 'text':
     case 'longText':
@@ -27,16 +36,19 @@ function checkField(field: IdeaField, value: unknown): string | undefined {
     case 'date':
       return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'must be a date (YYYY-MM-DD)';
     case 'category':
-    case 'user':
-      return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? undefined : `must be a ${field.type} id`;
+    case 'user': {
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) return `must be a ${field.type} id`;
+      const ids = field.type === 'category' ? known.categoryIds : known.userIds;
+      return ids && !ids.has(value) ? `must be an existing ${field.type}` : undefined;
+    }
   }
 }
 
 /** The form's own rules, checked before submitting; unknown fields are refused as well. */
-export function validateIdeaValues(form: IdeaSchema, values: Record<string, unknown>): FieldProblem[] {
+export function validateIdeaValues(form: { fields: readonly FieldRules[] }, values: Record<string, unknown>, known: KnownIds = {}): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  const known = new Set(form.fields.map((f) => f.key));
-  for (const key of Object.keys(values)) if (!known.has(key)) problems.push({ field: key, message: 'is not a field of this form' });
+  const fields = new Map(form.fields.map((f) => [f.key, f]));
+  for (const key of Object.keys(values)) if (!fields.has(key)) problems.push({ field: key, message: 'is not a field of this form' });
   for (const field of form.fields) {
     const value = values[field.key];
     const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
@@ -44,7 +56,7 @@ export function validateIdeaValues(form: IdeaSchema, values: Record<string, unkn
       if (field.required) problems.push({ field: field.key, message: `${field.label} is required` });
       continue;
     }
-    const message = checkField(field, value);
+    const message = checkField(field, value, known);
     if (message) problems.push({ field: field.key, message: `${field.label} ${message}` });
   }
   return problems;

@@ -24,6 +24,13 @@ import { showWatchedJobs } from './showWatchedJobs';
 import { showJobOutput } from './showJobOutput';
 import { editPackageArguments } from './editPackageArguments';
 import { editProcessInputValues } from './editProcessInputValues';
+import { showQueueItem } from './showQueueItem';
+import { submitIdea } from './submitIdea';
+import { showIdea } from './showIdea';
+import { changeIdeaStatus } from './changeIdeaStatus';
+import { addIdeaTags } from './addIdeaTags';
+import { manageIdeaCollaborators } from './manageIdeaCollaborators';
+import { attachIdeaDocument } from './attachIdeaDocument';
 
 /** What a command handler receives besides its arguments: the context and a token that cancels its work. */
 export interface CommandRun {
@@ -48,7 +55,8 @@ const PROGRESS_DELAY_MS = 300;
 
 const commands: readonly CommandDefinition[] = [showAbout, addConnection, editConnection, removeConnection, signIn, signOut, signInWithAccessToken, setIdeaServiceCredentials, switchActiveFolder, treeRefresh, treeRetry, treeLoadMore, treeFilter, treeClearFilter, setActiveFolder, copyKey,
   treeFilterByState, treeFind, downloadPackage, activateTenant, deactivateTenant, updateProcessToLatest, rollBackProcess, addQueueItem, bulkAddQueueItems,
-  startJob, stopJob, killJob, tailLogs, stopTailing, showWatchedJobs, showJobOutput, editPackageArguments, editProcessInputValues];
+  startJob, stopJob, killJob, tailLogs, stopTailing, showWatchedJobs, showJobOutput, editPackageArguments, editProcessInputValues,
+  showQueueItem, submitIdea, showIdea, changeIdeaStatus, addIdeaTags, manageIdeaCollaborators, attachIdeaDocument];
 
 export function registerAllCommands(ctx: Ctx): vscode.Disposable[] {
   return commands.map((command) => vscode.commands.registerCommand(command.id, (...args: unknown[]) => runCommand(ctx, command, args)));

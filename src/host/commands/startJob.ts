@@ -4,7 +4,6 @@ import type { Connection } from '../../core/connections';
 import type { FolderContext } from '../../core/http/connection';
 import { OrchestratorError } from '../../core/http/errors';
 import { eq } from '../../core/odata/filter';
-import { collectAll } from '../../core/odata/paging';
 import { argumentFields, buildInputArguments, fieldText, type ArgumentField } from '../../core/orchestrator/argumentFields';
 import type { StartInfo } from '../../core/orchestrator/jobs';
 import { releaseInputValues } from '../../core/documents/argumentsDocument';
@@ -15,6 +14,7 @@ import { runSteps, type PickItem, type Step } from '../ui/multiStep';
 import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import { pickConnection } from './pickConnection';
+import { pickFolder } from './pickFolder';
 import type { CommandDefinition } from './registry';
 
 /** What starting needs besides the process; from the steps, or given by a caller (tests, other extensions). */
@@ -276,13 +276,7 @@ async function targetOf(ctx: Ctx, node: unknown, signal: AbortSignal): Promise<T
   const connection = await pickConnection(ctx, undefined, 'Start a job on which connection?', (c) => Boolean(ctx.accountFor(c.id)));
   if (!connection) return undefined;
   const client = ctx.clientFor(connection);
-  const active = ctx.active.get();
-  const folders = await collectAll(client.folders.iterate({ signal, query: { orderBy: [{ path: 'FullyQualifiedName' }] } }));
-  const activeId = active.connectionId === connection.id ? active.folder?.id : undefined;
-  const folderPick = await vscode.window.showQuickPick(
-    folders.map((f) => ({ label: f.FullyQualifiedName, description: f.Id === activeId ? 'active folder' : undefined, id: f.Id })).sort((a, b) => Number(b.id === activeId) - Number(a.id === activeId)),
-    { title: 'Start Job: folder', placeHolder: 'Type to filter the folders' },
-  );
+  const folderPick = await pickFolder(ctx, connection, 'Start Job: folder', signal);
   if (!folderPick) return undefined;
   const folder = { id: folderPick.id };
   const candidates = (await client.releases.list({ folder, signal, query: { orderBy: [{ path: 'Name' }], top: 1000 } })).items;

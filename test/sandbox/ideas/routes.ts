@@ -41,8 +41,13 @@ function str(body: Record<string, unknown>, key: string, max = 500): string {
   return value;
 }
 
+/** An idea as the API shows it: its history stays inside; the moves POST /automations/status allows from here are added. */
 function publicIdea(idea: Row): Row {
-  return Object.fromEntries(Object.entries(idea).filter(([key]) => key !== 'statusHistory'));
+  const allowedTransitions = nextSteps(String(idea.phase), String(idea.status)).map((step) => {
+    const [phase, status] = step.split('/') as [string, string];
+    return { phase, status };
+  });
+  return { ...Object.fromEntries(Object.entries(idea).filter(([key]) => key !== 'statusHistory')), allowedTransitions };
 }
 
 const legacy = (ctx: IdeasContext, body: Record<string, unknown>, source: string) => {

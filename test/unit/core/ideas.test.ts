@@ -20,7 +20,7 @@ describe('idea-service client against the sandbox', () => {
     const idea = await client.submit(form, values);
     assert.equal(idea.status, 'Awaiting Review');
     await assert.rejects(client.submit(form, { ...values, frequency: 'hourly', extra: 1 }), (e: OrchestratorError) => e.kind === 'invalidInput' && /frequency/.test(e.message) && /extra/.test(e.message));
-    await assert.rejects(client.submit(form, { ...values, category: 999 }), (e: OrchestratorError) => e.status === 400 && /invalid field/.test(e.message));
+    await assert.rejects(client.submit(form, { ...values, category: 999 }), (e: OrchestratorError) => e.status === 400 && /invalid field/.test(e.message) && e.fieldErrors?.length === 1 && e.fieldErrors[0]!.field === 'category');
     const reopened = await client.ideaForm(idea.id);
     assert.equal(reopened.values.name, values.name);
     assert.equal((await client.updateIdea(idea.id, { ...values, name: 'Renamed idea' })).name, 'Renamed idea');

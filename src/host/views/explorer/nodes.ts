@@ -314,7 +314,7 @@ export class QueueNode implements TreeNode {
         filterField: 'Reference',
         make: (item) => {
           const data = queueItemItem(this.id, item, host.now());
-          return new LeafNode(data.id, toTreeItem(data), { connection, folder, queueItem: item });
+          return new LeafNode(data.id, toTreeItem(data), { connection, folder, queue, queueItem: item });
         },
         what: 'queue items', where: `queue ${queue.Name}`, empty: { text: status ? `No ${label.toLowerCase()} items.` : 'This queue is empty.' },
       }, (node) => host.changed(node), 'collection queueItems');

@@ -17,4 +17,21 @@ export class IdeasTree extends NodeTree {
     };
     this.rebuild();
   }
+
+  /** After a change to a connection's ideas: its lists load again (the pipeline counts too). */
+  refreshConnection(connectionId: string): number {
+    return this.refreshWhere((node) => node.id.startsWith(`ideas/${connectionId}/`) && /\/(pipeline|all)$/.test(node.id));
+  }
+
+  /** Selects an idea's row in All Automations (its first page); false when it is not there. */
+  async revealIdea(connectionId: string, ideaId: number): Promise<boolean> {
+    const root = (await this.getChildren()).find((node) => node.id === `ideas/${connectionId}`);
+    if (!root) return false;
+    const all = (await this.getChildren(root)).find((node) => node.id === `ideas/${connectionId}/all`);
+    if (!all) return false;
+    const row = (await this.getChildren(all)).find((node) => node.id.endsWith(`/idea/${ideaId}`));
+    if (!row) return false;
+    await this.reveal(row);
+    return true;
+  }
 }

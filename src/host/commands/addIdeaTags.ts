@@ -1,0 +1,36 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import { abortSignalOf } from './abortSignal';
+import { guardChange } from './guardChange';
+import { ideaOf, parseTags } from './ideaTarget';
+import type { CommandDefinition } from './registry';
+
+/** Adds tags to an idea: the service replaces the whole list, so the idea's tags and the new ones are sent together. */
+export const addIdeaTags: CommandDefinition = {
+  id: CommandId.addIdeaTags,
+  title: 'Add Tags…',
+  asksFirst: true,
+  async run({ ctx, token, progressTitle }, node, given) {
+    const { connection, idea } = ideaOf(node);
+    const existing = idea.tags ?? [];
+    const typed = typeof given === 'string' ? given : await vscode.window.showInputBox({
+      title: `Add Tags: ${idea.name}`, prompt: existing.length ? `Now: ${existing.join(', ')}` : 'The idea has no tags yet.', placeHolder: 'Tags separated by commas, e.g. finance, quick-win', ignoreFocusOut: true,
+      validateInput: (text) => {
+        const parsed = parseTags(text);
+        return 'problem' in parsed ? parsed.problem : undefined;
+      },
+    });
+    if (typed === undefined) return undefined;
+    const parsed = parseTags(typed);
+    if ('problem' in parsed) throw new Error(parsed.problem);
+    const added = parsed.tags.filter((t) => !existing.includes(t));
+    if (added.length === 0) throw new Error(`'${idea.name}' already has ${parsed.tags.length === 1 ? 'that tag' : 'those tags'}.`);
+    await guardChange(ctx, connection, { what: `Tag '${idea.name}' with ${added.join(', ')}`, detail: 'The tags are added to the idea.', action: 'Add Tags' });
+    progressTitle(`Tagging ${idea.name}…`);
+    const client = await ctx.ideasClientFor(connection);
+    const { data: tags } = await client.setTags(idea.id, [...existing, ...added], { signal: abortSignalOf(token) });
+    ctx.ideas.refreshConnection(connection.id);
+    void vscode.window.showInformationMessage(`'${idea.name}' is tagged ${tags.join(', ')}.`);
+    return tags;
+  },
+};

@@ -1,0 +1,89 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import type { IdeaClient } from '../../core/ideas/client';
+import { abortSignalOf } from './abortSignal';
+import { guardChange } from './guardChange';
+import { ideaOf } from './ideaTarget';
+import type { CommandDefinition } from './registry';
+
+/** Roles a collaborator can have; the spec does not list them, so these are the ones the sandbox and its seed use. */
+export const COLLABORATOR_ROLES = ['Collaborator', 'Idea Owner', 'Process Owner'] as const;
+const PAGE = 100;
+const MAX_PAGES = 50;
+
+type Change = { add: { userId: number; role: string } } | { remove: number };
+
+/** All collaborators of one idea (the service lists every idea's, page by page). */
+async function collaboratorsOf(client: IdeaClient, automationId: number, signal: AbortSignal) {
+  const found: { userId: number; role: string }[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const answer = await client.collaborators({ page, pageSize: PAGE, signal });
+    found.push(...answer.data.filter((c) => c.automationId === automationId));
+    if (page * PAGE >= answer.page.total || answer.data.length === 0) break;
+  }
+  return found;
+}
+
+async function allUsers(client: IdeaClient, signal: AbortSignal) {
+  const users: Awaited<ReturnType<IdeaClient['users']>>['data'] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const answer = await client.users({ page, pageSize: PAGE, signal });
+    users.push(...answer.data);
+    if (page * PAGE >= answer.page.total || answer.data.length === 0) break;
+  }
+  return users;
+}
+
+/** Lists an idea's collaborators; choosing one removes them (confirmed), "Add Collaborator…" adds a user with a role. */
+export const manageIdeaCollaborators: CommandDefinition = {
+  id: CommandId.manageIdeaCollaborators,
+  title: 'Manage Collaborators…',
+  asksFirst: true,
+  async run({ ctx, token, progressTitle }, node, given) {
+    const { connection, idea } = ideaOf(node);
+    const client = await ctx.ideasClientFor(connection);
+    const signal = abortSignalOf(token);
+    const [current, users] = await Promise.all([collaboratorsOf(client, idea.id, signal), allUsers(client, signal)]);
+    const nameOf = (userId: number) => {
+      const user = users.find((u) => u.id === userId);
+      return user ? `${`${user.firstName} ${user.lastName}`.trim() || user.email}` : `User ${userId}`;
+    };
+    let change = given as Change | undefined;
+    if (!change) {
+      const pick = await vscode.window.showQuickPick([
+        { label: '$(add) Add Collaborator…', add: true },
+        ...current.map((c) => ({ label: `$(person) ${nameOf(c.userId)}`, description: c.role, detail: 'Choose to remove from the idea', userId: c.userId })),
+      ], { title: `Collaborators of ${idea.name}`, placeHolder: current.length ? `${current.length} collaborator(s)` : 'No collaborators yet' });
+      if (!pick) return undefined;
+      if ('userId' in pick) change = { remove: pick.userId };
+      else {
+        const taken = new Set(current.map((c) => c.userId));
+        const candidates = users.filter((u) => u.status !== 'Inactive' && !taken.has(u.id));
+        if (candidates.length === 0) throw new Error(`Every user already collaborates on '${idea.name}'.`);
+        const user = await vscode.window.showQuickPick(candidates.map((u) => ({ label: nameOf(u.id), description: u.email, id: u.id })), { title: `Add Collaborator to ${idea.name} (1/2)`, placeHolder: 'Type to filter users', matchOnDescription: true });
+        if (!user) return undefined;
+        const role = await vscode.window.showQuickPick(COLLABORATOR_ROLES.map((r) => ({ label: r })), { title: `Add ${user.label} as… (2/2)` });
+        if (!role) return undefined;
+        change = { add: { userId: user.id, role: role.label } };
+      }
+    }
+    if ('remove' in change) {
+      const userId = change.remove;
+      if (!current.some((c) => c.userId === userId)) throw new Error(`${nameOf(userId)} is not a collaborator of '${idea.name}'.`);
+      await guardChange(ctx, connection, { what: `Remove ${nameOf(userId)} from '${idea.name}'`, detail: 'They stop being a collaborator of the idea.', action: 'Remove', alwaysConfirm: true });
+      progressTitle('Removing the collaborator…');
+      await client.removeCollaborator(idea.id, userId, { signal });
+      void vscode.window.showInformationMessage(`${nameOf(userId)} no longer collaborates on '${idea.name}'.`);
+      return { removed: userId };
+    }
+    const { userId, role } = change.add;
+    if (!users.some((u) => u.id === userId)) throw new Error(`There is no user ${userId} on the idea service.`);
+    if (current.some((c) => c.userId === userId)) throw new Error(`${nameOf(userId)} already collaborates on '${idea.name}'.`);
+    if (!role.trim() || role.length > 100) throw new Error('A role is 1 to 100 characters.');
+    await guardChange(ctx, connection, { what: `Add ${nameOf(userId)} to '${idea.name}' as ${role}`, detail: 'They become a collaborator of the idea.', action: 'Add' });
+    progressTitle('Adding the collaborator…');
+    const { data } = await client.addCollaborator(idea.id, userId, role, { signal });
+    void vscode.window.showInformationMessage(`${nameOf(userId)} now collaborates on '${idea.name}' as ${role}.`);
+    return data;
+  },
+};

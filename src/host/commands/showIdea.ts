@@ -1,0 +1,13 @@
+import { CommandId } from '../../constants';
+import { ideaOf } from './ideaTarget';
+import type { CommandDefinition } from './registry';
+
+/** An automation's schema view in the idea form panel; fields the schema allows can be edited and saved (PATCH). */
+export const showIdea: CommandDefinition = {
+  id: CommandId.showIdea,
+  title: 'Show Idea',
+  async run({ ctx }, node) {
+    const { connection, idea } = ideaOf(node);
+    return ctx.panels.showIdeaForm({ connectionId: connection.id, automationId: idea.id }, idea).identity;
+  },
+};

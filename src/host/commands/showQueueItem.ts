@@ -1,0 +1,62 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import type { Connection } from '../../core/connections';
+import type { FolderContext } from '../../core/http/connection';
+import { eq, guid } from '../../core/odata/filter';
+import type { QueueDefinition, QueueItem } from '../../core/orchestrator/schemas';
+import type { Ctx } from '../../ctx';
+import { abortSignalOf } from './abortSignal';
+import { pickConnection } from './pickConnection';
+import { pickFolder } from './pickFolder';
+import type { CommandDefinition } from './registry';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the palette takes: an item's key (UUID) or its id. */
+export function checkItemReference(text: string): string | undefined {
+  const value = text.trim();
+  if (value === '') return 'Type the item\'s key (a UUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301) or its id.';
+  if (UUID.test(value) || (/^\d+$/.test(value) && Number.isSafeInteger(Number(value)) && Number(value) > 0)) return undefined;
+  return `'${value.slice(0, 60)}' is neither a key (UUID) nor an id (a positive whole number).`;
+}
+
+async function findItem(ctx: Ctx, connection: Connection, folder: { id: number }, reference: string, signal: AbortSignal): Promise<QueueItem> {
+  const client = ctx.clientFor(connection);
+  const value = reference.trim();
+  if (!UUID.test(value)) return client.queues.item(Number(value), { folder, signal });
+  const page = await client.queues.items({ folder, signal, query: { filter: eq('Key', guid(value)), top: 1 } });
+  const item = page.items[0];
+  if (!item) throw new Error(`No queue item has the key ${value} in this folder.`);
+  return item;
+}
+
+/** Queue item details in a panel: from a queue item row, or from the palette by key or id. */
+export const showQueueItem: CommandDefinition = {
+  id: CommandId.showQueueItem,
+  title: 'Show Queue Item Details',
+  asksFirst: true,
+  async run({ ctx, token, progressTitle }, node, given) {
+    const value = (node as { value?: { connection?: Connection; folder?: FolderContext; queue?: QueueDefinition; queueItem?: QueueItem } } | undefined)?.value;
+    if (value?.connection && value.folder && value.queueItem) {
+      if (!('id' in value.folder)) throw new Error('This item\'s folder is known by path only; open it from the Orchestrator view.');
+      ctx.panels.showQueueItem({ connectionId: value.connection.id, folderId: value.folder.id, itemId: value.queueItem.Id }, { queueName: value.queue?.Name });
+      return value.queueItem.Id;
+    }
+    const signal = abortSignalOf(token);
+    const target = given as { connectionId?: string; folderId?: number; reference?: string } | undefined;
+    const connection = await pickConnection(ctx, target?.connectionId, 'Show a queue item of which connection?', (c) => Boolean(ctx.accountFor(c.id)));
+    if (!connection) return undefined;
+    const folder = target?.folderId !== undefined ? { id: target.folderId, label: undefined } : await pickFolder(ctx, connection, 'Show Queue Item: folder', signal);
+    if (!folder) return undefined;
+    const reference = target?.reference ?? await vscode.window.showInputBox({
+      title: 'Show Queue Item: key or id', prompt: `An item of ${folder.label ?? 'the folder'}`, placeHolder: 'Key (UUID) or id', ignoreFocusOut: true, validateInput: checkItemReference,
+    });
+    if (reference === undefined) return undefined;
+    const problem = checkItemReference(reference);
+    if (problem) throw new Error(problem);
+    progressTitle('Finding the queue item…');
+    const item = await findItem(ctx, connection, { id: folder.id }, reference, signal);
+    ctx.panels.showQueueItem({ connectionId: connection.id, folderId: folder.id, itemId: item.Id }, { folderName: folder.label });
+    return item.Id;
+  },
+};

@@ -1,0 +1,225 @@
+import * as vscode from 'vscode';
+import type { Connection } from '../../core/connections';
+import { OrchestratorError } from '../../core/http/errors';
+import type { IdeaClient } from '../../core/ideas/client';
+import type { Category, Idea, IdeaSchema } from '../../core/ideas/schemas';
+import { changedValues, rawValuesOf, readForm } from '../../shared/ideaFormModel';
+import {
+  parseIdeaFormFromWebview, parseIdeaFormToWebview, type Choice, type FormField, type FormLookups, type IdeaFormFromWebview, type IdeaFormIdentity, type IdeaFormToWebview,
+  type IdeaSummary, type RawValues,
+} from '../../shared/protocol/ideaForm';
+import type { Ctx } from '../../ctx';
+import { guardChange } from '../commands/guardChange';
+import { PanelHost } from './panelHost';
+
+export const IDEA_FORM_VIEW_TYPE = 'orchestrator.ideaForm';
+const DRAFTS_KEY = 'orchestrator.ideaDrafts';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export const draftKey = (identity: IdeaFormIdentity) => `${identity.connectionId}/${identity.automationId ?? 'new'}`;
+const summaryOf = (idea: Idea): IdeaSummary => ({ id: idea.id, name: idea.name, phase: idea.phase, status: idea.status });
+
+/** The form's fields as the protocol carries them: only the properties the panel knows, nothing else the service sent. */
+function fieldsOf(schema: IdeaSchema): FormField[] {
+  return schema.fields.map((f) => ({
+    key: f.key, label: f.label, type: f.type, required: f.required, helpText: f.helpText, maxLength: f.maxLength, min: f.min, max: f.max,
+    options: f.options?.map((o) => ({ value: o.value, label: o.label })), maxSelections: f.maxSelections,
+  }));
+}
+
+/** Category choices labelled with their path ("Finance › Accounts Payable"), in hierarchy order. */
+function categoryChoices(categories: Category[]): Choice[] {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const path = (c: Category): string => {
+    const names = [c.name];
+    const seen = new Set([c.id]);
+    for (let parent = c.parentId != null ? byId.get(c.parentId) : undefined; parent && !seen.has(parent.id); parent = parent.parentId != null ? byId.get(parent.parentId) : undefined) {
+      seen.add(parent.id);
+      names.unshift(parent.name);
+    }
+    return names.join(' › ');
+  };
+  return categories.map((c) => ({ value: String(c.id), label: path(c) })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
+interface Loaded {
+  schema: IdeaSchema;
+  fields: FormField[];
+  lookups: FormLookups;
+  /** The idea's values on the service (Show Idea), for what changed. */
+  baseline: Record<string, unknown>;
+  idea?: IdeaSummary;
+}
+
+/**
+ * Submit Idea… (a new idea from GET /idea-schema) and Show Idea (an automation's schema view, PATCHed with what
+ * changed). What the user types is kept as a draft in the workspace, so reloading the window or the panel loses
+ * nothing; the draft goes once the idea is sent.
+ */
+export class IdeaFormPanel implements vscode.Disposable {
+  readonly host: PanelHost<IdeaFormFromWebview, IdeaFormToWebview>;
+  private loaded: Loaded | undefined;
+  private last: IdeaFormToWebview | undefined;
+  private loading: Promise<void> | undefined;
+
+  constructor(private readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, public identity: IdeaFormIdentity, private hint: Idea | undefined, private readonly onIdentity: (before: IdeaFormIdentity) => void, onDispose: () => void) {
+    this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'idea form', bundle: 'ideaForm', parseIncoming: parseIdeaFormFromWebview, parseOutgoing: parseIdeaFormToWebview }, ctx.log,
+      (message) => this.onMessage(message), (first) => (first ? undefined : this.last && this.host.post(this.last)));
+    panel.onDidDispose(() => {
+      this.host.dispose();
+      onDispose();
+    });
+    void this.load();
+  }
+
+  private connection(): Connection {
+    const connection = this.ctx.connections.get(this.identity.connectionId);
+    if (!connection) throw new Error('The connection of this form was removed. Close the panel, or add the connection again.');
+    return connection;
+  }
+
+  private drafts(): Record<string, RawValues> {
+    return this.ctx.extension.workspaceState.get<Record<string, RawValues>>(DRAFTS_KEY, {});
+  }
+
+  draft(): RawValues | undefined {
+    return this.drafts()[draftKey(this.identity)];
+  }
+
+  private async saveDraft(values: RawValues | undefined): Promise<void> {
+    const drafts = { ...this.drafts() };
+    if (values) drafts[draftKey(this.identity)] = values;
+    else delete drafts[draftKey(this.identity)];
+    await this.ctx.extension.workspaceState.update(DRAFTS_KEY, drafts);
+  }
+
+  private show(message: IdeaFormToWebview): void {
+    if (message.type === 'form' || message.type === 'failed') this.last = message;
+    this.host.post(message);
+  }
+
+  load(): Promise<void> {
+    this.loading ??= this.fetch().finally(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  /** The form (and the idea's values), the categories and the first 100 users, in parallel. */
+  private async fetch(): Promise<void> {
+    this.show({ type: 'loading' });
+    try {
+      const connection = this.connection();
+      const client = await this.ctx.ideasClientFor(connection);
+      const id = this.identity.automationId;
+      const [form, categories, users] = await Promise.all([
+        id === undefined ? client.schema().then((schema) => ({ schema, values: {} as Record<string, unknown> })) : client.ideaForm(id),
+        client.categories().then((r) => categoryChoices(r.data), () => undefined),
+        client.users({ page: 1, pageSize: 100 }).then((r) => r.data.map((u) => ({ value: String(u.id), label: `${`${u.firstName} ${u.lastName}`.trim() || u.email} (${u.email})` })), () => undefined),
+      ]);
+      const idea = id === undefined ? undefined : this.hint?.id === id ? summaryOf(this.hint) : await this.findIdea(client, id, form.values);
+      this.loaded = { schema: form.schema, fields: fieldsOf(form.schema), lookups: { categories, users }, baseline: form.values, idea };
+      this.panel.title = idea ? `Idea: ${idea.name}` : 'Submit Idea';
+      this.showForm();
+    } catch (error) {
+      const notFound = error instanceof OrchestratorError && error.status === 404;
+      this.show({ type: 'failed', identity: this.identity, message: notFound ? `Automation ${this.identity.automationId} no longer exists.` : `The form could not be loaded: ${messageOf(error)}` });
+    }
+  }
+
+  /** The spec has no GET of one automation: the list, searched by the idea's name, gives its phase and status. */
+  private async findIdea(client: IdeaClient, id: number, values: Record<string, unknown>): Promise<IdeaSummary> {
+    const name = typeof values.name === 'string' ? values.name : '';
+    const found = name ? (await client.ideas({ search: name, pageSize: 100 }).catch(() => undefined))?.data.find((i) => i.id === id) : undefined;
+    return found ? summaryOf(found) : { id, name: name || `Automation ${id}`, phase: 'unknown phase', status: 'unknown status' };
+  }
+
+  private showForm(values?: RawValues): void {
+    const loaded = this.loaded!;
+    const draft = values ? undefined : this.draft();
+    this.show({
+      type: 'form', identity: this.identity, title: loaded.idea ? loaded.idea.name : loaded.schema.title, fields: loaded.fields, lookups: loaded.lookups,
+      values: values ?? draft ?? rawValuesOf(loaded.fields, loaded.baseline), draftRestored: draft !== undefined, idea: loaded.idea,
+      readOnly: this.connection().protection === 'readOnly',
+    });
+  }
+
+  private async onMessage(message: Exclude<IdeaFormFromWebview, { type: 'ready' }>): Promise<void> {
+    if (message.type === 'draft') {
+      await this.saveDraft(message.values);
+      return;
+    }
+    let reply: Omit<Extract<IdeaFormToWebview, { type: 'reply' }>, 'type' | 'id'>;
+    try {
+      reply = message.type === 'submit' ? await this.submit(message.values) : await this.request(message.action);
+    } catch (error) {
+      reply = error instanceof vscode.CancellationError ? { ok: false, message: 'Not sent.' } : { ok: false, message: messageOf(error), fieldErrors: error instanceof OrchestratorError ? error.fieldErrors : undefined };
+    }
+    this.host.post({ type: 'reply', id: message.id, ...reply });
+  }
+
+  private async request(action: 'reload' | 'discardDraft' | 'revealInTree'): Promise<{ ok: boolean; message?: string }> {
+    switch (action) {
+      case 'reload':
+        await this.load();
+        return { ok: true };
+      case 'discardDraft':
+        await this.saveDraft(undefined);
+        if (this.loaded) this.showForm();
+        return { ok: true };
+      case 'revealInTree': {
+        const id = this.identity.automationId;
+        if (id === undefined) return { ok: false, message: 'Submit the idea first.' };
+        return (await this.ctx.ideas.revealIdea(this.identity.connectionId, id)) ? { ok: true } : { ok: false, message: 'The idea is not on the first page of All Automations; filter that list by its name to find it.' };
+      }
+    }
+  }
+
+  /** Checked here again (the webview is not trusted), then sent once; the service's field errors go back to their fields. */
+  private async submit(raw: RawValues): Promise<{ ok: boolean; message?: string; fieldErrors?: { field: string; message: string }[] }> {
+    const loaded = this.loaded;
+    if (!loaded) return { ok: false, message: 'The form is not loaded yet.' };
+    await this.saveDraft(raw);
+    const { values, problems } = readForm(loaded.fields, raw, loaded.lookups);
+    if (problems.length > 0) return { ok: false, message: `Fix ${problems.length} field${problems.length === 1 ? '' : 's'} before submitting.`, fieldErrors: problems };
+    const connection = this.connection();
+    const client = await this.ctx.ideasClientFor(connection);
+    const id = this.identity.automationId;
+    if (id === undefined) {
+      await guardChange(this.ctx, connection, { what: `Submit the idea '${String(values.name ?? '')}'`, detail: 'The idea is sent to the idea service.', action: 'Submit' });
+      const idea = await this.send(() => client.submit(loaded.schema, values));
+      await this.saveDraft(undefined);
+      const before = this.identity;
+      this.identity = { connectionId: before.connectionId, automationId: idea.id };
+      this.hint = idea;
+      this.onIdentity(before);
+      this.ctx.ideas.refreshConnection(connection.id);
+      await this.load();
+      this.show({ type: 'submitted', idea: summaryOf(idea), created: true });
+      void this.ctx.ideas.revealIdea(connection.id, idea.id);
+      return { ok: true };
+    }
+    const changed = changedValues(loaded.fields, loaded.baseline, values);
+    if (Object.keys(changed).length === 0) return { ok: false, message: 'Nothing changed: there is nothing to save.' };
+    await guardChange(this.ctx, connection, { what: `Save changes to '${loaded.idea?.name ?? id}'`, detail: `Changes ${Object.keys(changed).join(', ')}.`, action: 'Save' });
+    const idea = await this.send(() => client.updateIdea(id, changed));
+    await this.saveDraft(undefined);
+    this.hint = idea;
+    this.ctx.ideas.refreshConnection(connection.id);
+    await this.load();
+    this.show({ type: 'submitted', idea: summaryOf(idea), created: false });
+    return { ok: true };
+  }
+
+  /** A stale form (409) is explained: reload it, the draft stays. */
+  private async send(call: () => Promise<Idea>): Promise<Idea> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof OrchestratorError && error.status === 409) throw new Error(`${error.message} Your values are kept as a draft: choose Reload Form.`, { cause: error });
+      throw error;
+    }
+  }
+
+  dispose(): void {
+    this.panel.dispose();
+  }
+}

@@ -1,0 +1,83 @@
+import * as vscode from 'vscode';
+import type { Parsed } from '../../shared/protocol/common';
+import type { Logger } from '../log';
+import { panelHtml, panelOptions } from './panelHtml';
+
+export interface PanelProtocol<In extends { type: string }, Out extends { type: string }> {
+  /** The panel's name in the log ("queue item", "idea form"). */
+  readonly name: string;
+  readonly bundle: string;
+  parseIncoming(raw: unknown): Parsed<In>;
+  parseOutgoing(raw: unknown): Parsed<Out>;
+}
+
+/**
+ * The host's end of one webview panel: the page, the `ready` handshake (nothing is posted before it; what was posted
+ * earlier waits), and validation of every message both ways. A message from the webview that does not parse — an
+ * unknown type, a wrong shape, an action outside the allow-list, a command id — is dropped and logged; it never
+ * reaches the panel's handler.
+ */
+export class PanelHost<In extends { type: string }, Out extends { type: string }> implements vscode.Disposable {
+  private ready = false;
+  private waiting: Out[] = [];
+  private readonly disposables: vscode.Disposable[] = [];
+  /** How many messages were dropped (tests read it). */
+  dropped = 0;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    private readonly protocol: PanelProtocol<In, Out>,
+    private readonly log: Logger,
+    /** A parsed message other than `ready`. */
+    private readonly handle: (message: Exclude<In, { type: 'ready' }>) => Promise<void>,
+    /** The page loaded (first) or loaded again (a hidden panel shown again, a reload): then the panel posts what it shows. */
+    private readonly onReady: (first: boolean) => void,
+  ) {
+    panel.webview.options = panelOptions(extensionUri);
+    panel.webview.html = panelHtml(panel.webview, extensionUri, protocol.bundle, panel.title);
+    this.disposables.push(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
+  }
+
+  /** What onDidReceiveMessage delivers; true when the message was accepted. */
+  async receive(raw: unknown): Promise<boolean> {
+    const parsed = this.protocol.parseIncoming(raw);
+    if (!parsed.ok) {
+      this.dropped++;
+      this.log.warn(`Dropped a message from the ${this.protocol.name} panel: ${parsed.problem}`);
+      return false;
+    }
+    const message = parsed.message;
+    if (message.type === 'ready') {
+      const first = !this.ready;
+      this.ready = true;
+      for (const queued of this.waiting.splice(0)) void this.panel.webview.postMessage(queued);
+      this.onReady(first);
+      return true;
+    }
+    try {
+      await this.handle(message as Exclude<In, { type: 'ready' }>);
+    } catch (error) {
+      this.log.error(`The ${this.protocol.name} panel's ${message.type} failed: ${(error as Error).message}`);
+    }
+    return true;
+  }
+
+  /** Posts once the page is ready; a message that breaks the protocol is a bug here, logged and not sent. */
+  post(message: Out): void {
+    const parsed = this.protocol.parseOutgoing(message);
+    if (!parsed.ok) {
+      this.log.error(`Not sent to the ${this.protocol.name} panel: ${parsed.problem}`);
+      return;
+    }
+    if (!this.ready) {
+      this.waiting.push(message);
+      return;
+    }
+    void this.panel.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+  }
+}

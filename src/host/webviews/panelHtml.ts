@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+
+/** Only the bundles and the stylesheet are reachable from a panel. */
+export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    enableFindWidget: true,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webviews'), vscode.Uri.joinPath(extensionUri, 'media')],
+  };
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The one page template: `default-src 'none'`, the panel's bundle by a fresh random nonce, styles and fonts from the
+ * extension's own files only. The page carries no data: everything arrives later as validated messages.
+ */
+export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, bundle: string, title: string): string {
+  const nonce = randomBytes(18).toString('base64');
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webviews', `${bundle}.js`));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));
+  const csp = [`default-src 'none'`, `script-src 'nonce-${nonce}'`, `style-src ${webview.cspSource}`, `font-src ${webview.cspSource}`, `img-src ${webview.cspSource}`].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="${escapeAttribute(style.toString())}">
+<title>${escapeAttribute(title)}</title>
+</head>
+<body>
+<div id="status" aria-live="polite"></div>
+<main id="app"></main>
+<script nonce="${nonce}" src="${escapeAttribute(script.toString())}"></script>
+</body>
+</html>`;
+}

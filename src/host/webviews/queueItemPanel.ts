@@ -1,0 +1,148 @@
+import * as vscode from 'vscode';
+import type { Connection } from '../../core/connections';
+import { OrchestratorError } from '../../core/http/errors';
+import type { QueueItem } from '../../core/orchestrator/schemas';
+import { queueItemDetails, queueItemEvents } from '../../core/presentation/queueItemDetails';
+import { parseQueueItemFromWebview, parseQueueItemToWebview, type QueueItemAction, type QueueItemFromWebview, type QueueItemIdentity, type QueueItemToWebview } from '../../shared/protocol/queueItem';
+import type { Ctx } from '../../ctx';
+import { guardChange } from '../commands/guardChange';
+import { PanelHost } from './panelHost';
+
+export const QUEUE_ITEM_VIEW_TYPE = 'orchestrator.queueItem';
+
+/** Names the panel can show without asking again (the tree row knows them). */
+export interface QueueItemHints {
+  queueName?: string;
+  folderName?: string;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Details of one queue item: every field of the spec's table and the item's history, with Refresh, Copy as JSON, Open
+ * Ancestor and Delete. One panel per item; it keeps only the item's identity, so a reload fetches everything again.
+ */
+export class QueueItemPanel implements vscode.Disposable {
+  readonly host: PanelHost<QueueItemFromWebview, QueueItemToWebview>;
+  private item: QueueItem | undefined;
+  private last: QueueItemToWebview | undefined;
+  /** The service refused us deleting in this folder (403): Delete is no longer offered. */
+  private deleteRefused = false;
+  private loading: Promise<void> | undefined;
+
+  constructor(private readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, readonly identity: QueueItemIdentity, private hints: QueueItemHints, onDispose: () => void) {
+    this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'queue item', bundle: 'queueItem', parseIncoming: parseQueueItemFromWebview, parseOutgoing: parseQueueItemToWebview }, ctx.log,
+      (message) => this.onMessage(message), (first) => (first ? undefined : this.last && this.host.post(this.last)));
+    panel.onDidDispose(() => {
+      this.host.dispose();
+      onDispose();
+    });
+    void this.load();
+  }
+
+  private connection(): Connection {
+    const connection = this.ctx.connections.get(this.identity.connectionId);
+    if (!connection) throw new Error('The connection of this queue item was removed. Close the panel, or add the connection again.');
+    return connection;
+  }
+
+  private show(message: QueueItemToWebview): void {
+    if (message.type === 'show' || message.type === 'failed') this.last = message;
+    this.host.post(message);
+  }
+
+  /** Fetches the item and its history (two requests; the queue's and folder's names once, when not known). */
+  load(): Promise<void> {
+    this.loading ??= this.fetch().finally(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  private async fetch(): Promise<void> {
+    this.show({ type: 'loading' });
+    try {
+      const connection = this.connection();
+      const client = this.ctx.clientFor(connection);
+      const folder = { id: this.identity.folderId };
+      const [item, history, folderName] = await Promise.all([
+        client.queues.item(this.identity.itemId, { folder }),
+        client.queues.itemHistory(this.identity.itemId, { folder }).then((page) => ({ events: page.items }), (error: unknown) => ({ problem: `The history could not be read: ${messageOf(error)}` })),
+        this.hints.folderName ?? client.folders.get(this.identity.folderId).then((f) => f.FullyQualifiedName, () => undefined),
+      ]);
+      const queueName = this.hints.queueName ?? (await client.queues.get(item.QueueDefinitionId, { folder }).then((q) => q.Name, () => undefined));
+      this.hints = { queueName, folderName };
+      this.item = item;
+      this.panel.title = `Queue Item: ${item.Reference ?? item.Id}`;
+      this.show({
+        type: 'show',
+        identity: this.identity,
+        item: queueItemDetails(item, { queueName, folderName }),
+        events: 'events' in history ? queueItemEvents(history.events) : [],
+        eventsProblem: 'problem' in history ? history.problem : undefined,
+        canDelete: item.Status === 'New' && !this.deleteRefused,
+        readOnly: connection.protection === 'readOnly',
+      });
+    } catch (error) {
+      const notFound = error instanceof OrchestratorError && error.status === 404;
+      this.show({ type: 'failed', identity: this.identity, message: notFound ? `Queue item ${this.identity.itemId} no longer exists in this folder.` : `The queue item could not be loaded: ${messageOf(error)}` });
+    }
+  }
+
+  private async onMessage(message: Exclude<QueueItemFromWebview, { type: 'ready' }>): Promise<void> {
+    let reply: { ok: boolean; message?: string };
+    try {
+      reply = await this.run(message.action);
+    } catch (error) {
+      reply = error instanceof vscode.CancellationError ? { ok: false } : { ok: false, message: messageOf(error) };
+    }
+    this.host.post({ type: 'reply', id: message.id, ...reply });
+  }
+
+  private async run(action: QueueItemAction): Promise<{ ok: boolean; message?: string }> {
+    switch (action) {
+      case 'refresh':
+        await this.load();
+        return { ok: true };
+      case 'copyJson':
+        if (!this.item) return { ok: false, message: 'The item is not loaded yet.' };
+        await vscode.env.clipboard.writeText(JSON.stringify(this.item, null, 2));
+        return { ok: true, message: 'Copied the item as JSON.' };
+      case 'openAncestor': {
+        const ancestorId = this.item?.AncestorId;
+        if (!ancestorId) return { ok: false, message: 'This item is not a retry: it has no ancestor.' };
+        this.ctx.panels.showQueueItem({ ...this.identity, itemId: ancestorId }, this.hints);
+        return { ok: true };
+      }
+      case 'delete':
+        return this.delete();
+    }
+  }
+
+  private async delete(): Promise<{ ok: boolean; message?: string }> {
+    const item = this.item;
+    if (!item) return { ok: false, message: 'The item is not loaded yet.' };
+    const connection = this.connection();
+    const name = item.Reference ? `queue item '${item.Reference}'` : `queue item ${item.Id}`;
+    await guardChange(this.ctx, connection, { what: `Delete ${name}`, detail: 'The item is marked Deleted and no robot will process it. This cannot be undone.', action: 'Delete', alwaysConfirm: true });
+    try {
+      await this.ctx.clientFor(connection).queues.deleteItem(item.Id, { folder: { id: this.identity.folderId } });
+    } catch (error) {
+      if (error instanceof OrchestratorError && error.status === 403) {
+        this.deleteRefused = true;
+        void this.load();
+        return { ok: false, message: `You may not delete queue items in this folder (it needs the Transactions.Delete permission): ${error.message}` };
+      }
+      if (error instanceof OrchestratorError && error.status === 409) {
+        void this.load();
+        return { ok: false, message: `Not deleted: ${error.message} Only New items can be deleted.` };
+      }
+      throw error;
+    }
+    this.ctx.explorer.refreshWhere((node) => node.id.startsWith(`conn/${connection.id}/`) && node.id.endsWith(`/queue/${item.QueueDefinitionId}`));
+    await this.load();
+    return { ok: true, message: `Deleted ${name}.` };
+  }
+
+  dispose(): void {
+    this.panel.dispose();
+  }
+}

@@ -1,0 +1,183 @@
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import '@vscode-elements/elements/dist/vscode-textarea/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import '@vscode-elements/elements/dist/vscode-multi-select/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import '@vscode-elements/elements/dist/vscode-label/index.js';
+import '@vscode-elements/elements/dist/vscode-form-group/index.js';
+import '@vscode-elements/elements/dist/vscode-form-helper/index.js';
+import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+import { Messenger } from '../common/messenger';
+import { append, button, clear, h, notice } from '../common/dom';
+import { ideaFormToWebview, type FormField, type IdeaFormFromWebview, type IdeaFormToWebview, type RawValues } from '../../src/shared/protocol/ideaForm';
+import { controlOf, limitsOf, readForm, type Control } from '../../src/shared/ideaFormModel';
+
+type Shown = Extract<IdeaFormToWebview, { type: 'form' }>;
+type Editor = { field: FormField; control: Control; element: HTMLElement & { value: string | string[]; invalid?: boolean }; error: HTMLElement; counter?: HTMLElement };
+
+const app = document.getElementById('app')!;
+const status = document.getElementById('status')!;
+let shown: Shown | undefined;
+let editors: Editor[] = [];
+let submitting = false;
+let draftTimer: ReturnType<typeof setTimeout> | undefined;
+/** After a submit attempt, fields are checked as they change; before it, only once the reader leaves them. */
+let attempted = false;
+
+const messenger = new Messenger<IdeaFormToWebview, IdeaFormFromWebview>(ideaFormToWebview, (message) => {
+  switch (message.type) {
+    case 'loading':
+      clear(app);
+      app.append(h('div', { class: 'loading' }, h('vscode-progress-ring', { attrs: { 'aria-label': 'Loading' } }), 'Loading the form…'));
+      break;
+    case 'form':
+      messenger.remember(message.identity);
+      shown = message;
+      attempted = false;
+      render(message);
+      break;
+    case 'failed':
+      messenger.remember(message.identity);
+      clear(app);
+      app.append(notice(message.message, 'error'), h('div', { class: 'actions' }, button('Try Again', () => void request('reload'))));
+      break;
+    case 'submitted':
+      clear(status);
+      status.append(h('div', { class: 'notice success', attrs: { role: 'status' } },
+        message.created ? `Submitted “${message.idea.name}” (${message.idea.phase} · ${message.idea.status}).` : `Saved “${message.idea.name}”.`,
+        ' ', button('Show in Ideas View', () => void request('revealInTree'), { secondary: true, id: 'reveal' })));
+      break;
+  }
+});
+
+async function request(action: 'reload' | 'discardDraft' | 'revealInTree'): Promise<void> {
+  const reply = await messenger.request((id) => ({ type: 'request', id, action }));
+  if (!reply.ok && reply.message) {
+    clear(status);
+    status.append(notice(reply.message, 'error'));
+  }
+}
+
+function currentValues(): RawValues {
+  return Object.fromEntries(editors.map((e) => [e.field.key, e.element.value]));
+}
+
+function showProblems(problems: { field: string; message: string }[]): void {
+  for (const editor of editors) {
+    const problem = problems.find((p) => p.field === editor.field.key);
+    editor.error.textContent = problem?.message ?? '';
+    editor.element.invalid = Boolean(problem);
+    if (problem) editor.element.setAttribute('aria-invalid', 'true');
+    else editor.element.removeAttribute('aria-invalid');
+  }
+}
+
+function check(onlyKey?: string): ReturnType<typeof readForm> {
+  const result = readForm(shown!.fields, currentValues(), shown!.lookups);
+  const visible = onlyKey && !attempted ? result.problems.filter((p) => p.field === onlyKey || editors.find((e) => e.field.key === p.field)?.error.textContent) : result.problems;
+  showProblems(visible);
+  return result;
+}
+
+function changed(editor: Editor): void {
+  if (editor.counter) editor.counter.textContent = `${String(editor.element.value).length.toLocaleString()} / ${editor.field.maxLength!.toLocaleString()}`;
+  if (attempted || editor.error.textContent) check(editor.field.key);
+  clearTimeout(draftTimer);
+  draftTimer = setTimeout(() => messenger.post({ type: 'draft', values: currentValues() }), 400);
+}
+
+function controlElement(field: FormField, control: Control, value: RawValues[string]): Editor['element'] {
+  const id = `field-${field.key}`;
+  let element: HTMLElement;
+  switch (control.kind) {
+    case 'textarea':
+      element = h('vscode-textarea', { id, attrs: { rows: '6', resize: 'vertical' } });
+      break;
+    case 'select':
+    case 'yesNo':
+      element = h('vscode-single-select', { id },
+        h('vscode-option', { attrs: { value: '', selected: value === '' } }, field.required ? 'Choose…' : '(none)'),
+        ...(control.choices ?? []).map((c) => h('vscode-option', { attrs: { value: c.value, selected: value === c.value } }, c.label)));
+      break;
+    case 'multiselect':
+      element = h('vscode-multi-select', { id }, ...(control.choices ?? []).map((c) => h('vscode-option', { attrs: { value: c.value, selected: Array.isArray(value) && value.includes(c.value) } }, c.label)));
+      break;
+    default:
+      element = h('vscode-textfield', { id, attrs: { placeholder: control.kind === 'date' ? 'YYYY-MM-DD' : control.kind === 'number' ? (field.type === 'number' ? 'A number' : `A ${field.type} id`) : undefined, inputmode: control.kind === 'number' ? 'decimal' : undefined } });
+  }
+  const editor = element as Editor['element'];
+  if (control.kind === 'textfield' || control.kind === 'textarea' || control.kind === 'number' || control.kind === 'date') editor.value = typeof value === 'string' ? value : '';
+  element.setAttribute('aria-describedby', `${id}-help ${id}-error`);
+  return editor;
+}
+
+function render(form: Shown): void {
+  clear(app);
+  clear(status);
+  document.title = form.idea ? form.idea.name : form.title;
+  editors = form.fields.map((field) => {
+    const control = controlOf(field, form.lookups);
+    const element = controlElement(field, control, form.values[field.key] ?? (field.type === 'multipleChoice' ? [] : ''));
+    const error = h('div', { class: 'field-error', id: `field-${field.key}-error`, attrs: { role: 'alert' } });
+    const counter = field.maxLength !== undefined && (control.kind === 'textfield' || control.kind === 'textarea') ? h('span', { class: 'counter' }) : undefined;
+    return { field, control, element, error, counter };
+  });
+  const submitLabel = form.idea ? 'Save Changes' : 'Submit Idea';
+  const submit = button(submitLabel, () => void onSubmit(), { id: 'submit', disabled: form.readOnly });
+  append(app, [
+    h('header', {}, h('h1', {}, form.idea ? form.idea.name : form.title), form.idea ? h('p', { class: 'subtitle' }, `${form.idea.phase} · ${form.idea.status} · automation ${form.idea.id}`) : null),
+    form.draftRestored ? h('div', { class: 'notice info', attrs: { role: 'status' } }, 'Your unsent changes were restored. ', button('Discard Draft', () => void request('discardDraft'), { secondary: true, id: 'discard' })) : null,
+    form.readOnly ? notice('The connection is read-only: the form is shown but cannot be sent.', 'info') : null,
+    h('p', { class: 'legend' }, 'Fields marked * are required.'),
+    h('form', { attrs: { novalidate: true, 'aria-label': form.title } },
+      ...editors.map((e) => {
+        const help = limitsOf(e.field);
+        return h('vscode-form-group', { attrs: { variant: 'vertical' } },
+          h('vscode-label', { attrs: { for: e.element.id, required: e.field.required } }, e.field.label),
+          e.element,
+          h('vscode-form-helper', { id: `${e.element.id}-help` }, help, e.counter ? ' ' : null, e.counter ?? null),
+          e.error);
+      }),
+      h('div', { class: 'actions' }, submit, button('Reload Form', () => void request('reload'), { secondary: true, id: 'reload' }))),
+  ]);
+  for (const editor of editors) {
+    const on = () => changed(editor);
+    editor.element.addEventListener('input', on);
+    editor.element.addEventListener('change', on);
+    editor.element.addEventListener('focusout', () => check(editor.field.key));
+    if (editor.counter) changed(editor);
+  }
+}
+
+async function onSubmit(): Promise<void> {
+  if (submitting || !shown) return;
+  attempted = true;
+  clear(status);
+  const { problems } = check();
+  if (problems.length > 0) {
+    status.append(notice(`Fix ${problems.length} field${problems.length === 1 ? '' : 's'} before submitting.`, 'error'));
+    editors.find((e) => problems.some((p) => p.field === e.field.key))?.element.focus();
+    return;
+  }
+  submitting = true;
+  const submit = document.getElementById('submit');
+  submit?.setAttribute('disabled', '');
+  status.append(notice(shown.idea ? 'Saving…' : 'Submitting…'));
+  try {
+    const values = currentValues();
+    const reply = await messenger.request((id) => ({ type: 'submit', id, values }));
+    if (reply.ok) return;
+    clear(status);
+    status.append(notice(reply.message ?? 'The idea was not sent.', 'error'));
+    if (reply.fieldErrors?.length) {
+      showProblems(reply.fieldErrors);
+      editors.find((e) => reply.fieldErrors!.some((p) => p.field === e.field.key))?.element.focus();
+    }
+  } finally {
+    submitting = false;
+    if (!shown.readOnly) submit?.removeAttribute('disabled');
+  }
+}
+
+messenger.post({ type: 'ready' });
