@@ -72,6 +72,11 @@ export class IdeaFormPanel implements vscode.Disposable {
     void this.load();
   }
 
+  /** What the panel shows now (the last content posted), for tests and for a page that loads again. */
+  get current(): IdeaFormToWebview | undefined {
+    return this.last;
+  }
+
   private connection(): Connection {
     const connection = this.ctx.connections.get(this.identity.connectionId);
     if (!connection) throw new Error('The connection of this form was removed. Close the panel, or add the connection again.');
