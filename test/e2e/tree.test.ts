@@ -1,19 +1,8 @@
 import assert from 'node:assert/strict';
 import { screenshot, world } from './world';
-import { collapseAll, expand, row, sidebar } from './ui';
+import { collapseAll, expand, palette, row, sidebar } from './ui';
 
 const UNICODE_FOLDER = 'Ünïcode Ørders — 東京';
-
-const palette = async (command: string) => {
-  const { page } = world;
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(`>${command}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: command }).first().waitFor();
-  await page.keyboard.press('Enter');
-};
 
 describe('Orchestrator tree (UI, large sandbox)', () => {
   it('expands the signed-in tenant, a folder and its jobs, and offers the folder actions', async function () {

@@ -19,3 +19,16 @@ export const collapseAll = async (view: string) => {
   await header.hover();
   await header.locator('.action-label[aria-label^="Collapse All"]').click();
 };
+
+/** Runs a command from the palette by its full title ("Orchestrator: …"). */
+export const palette = async (command: string) => {
+  const { page } = world;
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${command}`);
+  // The row whose label is the command (fuzzy matching may rank another first), chosen with the pointer.
+  const exact = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
+  await exact.click();
+};

@@ -37,6 +37,8 @@ export const mochaHooks = {
         'workbench.colorTheme': 'Default Dark Modern',
         // Sticky rows cover the rows the journeys click.
         'workbench.tree.enableStickyScroll': false,
+        // The run folder sits inside this repository: no "open the parent repository?" toast over the screenshots.
+        'git.openRepositoryInParentFolders': 'never',
         // The sandbox completes the browser step at once for this user (login_hint + prompt=none).
         'orchestrator.connections': [{ label: 'Sandbox', kind: 'cloud', serviceUrl: sandbox.url, identityUrl: sandbox.identityUrl, account: 'sandbox', tenant: 'main', loginHint: 'developer', prompt: 'none' }],
       },

@@ -145,7 +145,12 @@ function render(form: Shown): void {
     const on = () => changed(editor);
     editor.element.addEventListener('input', on);
     editor.element.addEventListener('change', on);
-    editor.element.addEventListener('focusout', () => check(editor.field.key));
+    editor.element.addEventListener('focusout', (event) => {
+      // Leaving a field for a button: the button's own action checks (or reloads) everything. Checking here would
+      // add an error line above the button while it is being pressed, move it away from the pointer and lose the click.
+      if ((event.relatedTarget as Element | null)?.tagName === 'VSCODE-BUTTON') return;
+      check(editor.field.key);
+    });
     if (editor.counter) changed(editor);
   }
 }
