@@ -129,6 +129,7 @@ describe('Webview panels on the sandbox', () => {
       assert.equal(reply.ok, false);
       assert.match(reply.message ?? '', /Transactions\.Delete/);
       assert.match(confirmed[0] ?? '', /^Delete queue item/, 'asked first');
+      assert.ok(sent() - before >= 1, 'the DELETE was sent once confirmed');
       await panel.load();
       const shown = panel.current;
       assert.ok(shown?.type === 'show' && shown.item.status === 'New' && !shown.canDelete, 'still New; Delete is no longer offered');
