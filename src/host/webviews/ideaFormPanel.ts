@@ -64,7 +64,8 @@ export class IdeaFormPanel implements vscode.Disposable {
 
   constructor(private readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, public identity: IdeaFormIdentity, private hint: Idea | undefined, private readonly onIdentity: (before: IdeaFormIdentity) => void, onDispose: () => void) {
     this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'idea form', bundle: 'ideaForm', parseIncoming: parseIdeaFormFromWebview, parseOutgoing: parseIdeaFormToWebview }, ctx.log,
-      (message) => this.onMessage(message), (first) => (first ? undefined : this.last && this.host.post(this.last)));
+      // A page that loads again (the panel was hidden) gets the form with the latest draft, not the values first posted.
+      (message) => this.onMessage(message), (first) => (first ? undefined : this.loaded && this.last?.type === 'form' ? this.showForm() : this.last && this.host.post(this.last)));
     panel.onDidDispose(() => {
       this.host.dispose();
       onDispose();
