@@ -18,6 +18,19 @@ const PAYLOADS = {
 /** The newest webview's page: the editor nests it in a frame inside the webview host's frame. */
 const webview = (): FrameLocator => world.page.frameLocator('iframe.webview.ready >> nth=-1').frameLocator('#active-frame');
 
+/** Show Queue Item Details from the palette, up to the key question (the folder typed to filter). */
+async function askForQueueItem() {
+  const { page } = world;
+  await palette('Orchestrator: Show Queue Item Details');
+  const input = page.locator('.quick-input-widget input');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Show Queue Item: folder' }).waitFor({ timeout: 30_000 });
+  await input.fill('Shared/Finance/Invoices');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Shared/Finance/Invoices' }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'key or id' }).waitFor();
+  return input;
+}
+
 async function setTheme(name: string): Promise<void> {
   const { page } = world;
   await palette('Preferences: Color Theme');
@@ -72,13 +85,7 @@ describe('Webview panels (UI, large sandbox)', () => {
 
     // From the palette, by key: folder (typed to filter), then the key.
     await page.keyboard.press('Escape');
-    await palette('Orchestrator: Show Queue Item Details');
-    const input = page.locator('.quick-input-widget input');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Show Queue Item: folder' }).waitFor({ timeout: 30_000 });
-    await input.fill('Shared/Finance/Invoices');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Shared/Finance/Invoices' }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'key or id' }).waitFor();
+    const input = await askForQueueItem();
     await input.fill('not a key');
     await page.locator('.quick-input-widget .quick-input-message', { hasText: 'neither a key' }).waitFor();
     await input.fill(added.Key);
@@ -168,13 +175,7 @@ describe('Webview panels (UI, large sandbox)', () => {
     await webview().locator('#submit').waitFor();
     await screenshot('17-idea-form-light');
     // The queue item panel again, by key (the palette remembers nothing: folder, then key).
-    await palette('Orchestrator: Show Queue Item Details');
-    const input = page.locator('.quick-input-widget input');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Show Queue Item: folder' }).waitFor({ timeout: 30_000 });
-    await input.fill('Shared/Finance/Invoices');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Shared/Finance/Invoices' }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'key or id' }).waitFor();
+    const input = await askForQueueItem();
     await input.fill(itemKey);
     await page.keyboard.press('Enter');
     await webview().locator('vscode-collapsible[heading="History"]').waitFor({ timeout: 30_000 });

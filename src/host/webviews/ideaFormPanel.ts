@@ -10,7 +10,7 @@ import {
 } from '../../shared/protocol/ideaForm';
 import type { Ctx } from '../../ctx';
 import { guardChange } from '../commands/guardChange';
-import { PanelHost } from './panelHost';
+import { PanelHost, panelConnection } from './panelHost';
 
 export const IDEA_FORM_VIEW_TYPE = 'orchestrator.ideaForm';
 const DRAFTS_KEY = 'orchestrator.ideaDrafts';
@@ -66,10 +66,7 @@ export class IdeaFormPanel implements vscode.Disposable {
     this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'idea form', bundle: 'ideaForm', parseIncoming: parseIdeaFormFromWebview, parseOutgoing: parseIdeaFormToWebview }, ctx.log,
       // A page that loads again (the panel was hidden) gets the form with the latest draft, not the values first posted.
       (message) => this.onMessage(message), (first) => (first ? undefined : this.loaded && this.last?.type === 'form' ? this.showForm() : this.last && this.host.post(this.last)));
-    panel.onDidDispose(() => {
-      this.host.dispose();
-      onDispose();
-    });
+    panel.onDidDispose(onDispose);
     void this.load();
   }
 
@@ -79,9 +76,7 @@ export class IdeaFormPanel implements vscode.Disposable {
   }
 
   private connection(): Connection {
-    const connection = this.ctx.connections.get(this.identity.connectionId);
-    if (!connection) throw new Error('The connection of this form was removed. Close the panel, or add the connection again.');
-    return connection;
+    return panelConnection(this.ctx.connections, this.identity.connectionId, 'form');
   }
 
   private drafts(): Record<string, RawValues> {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { Connection } from '../../core/connections';
 import type { Parsed } from '../../shared/protocol/common';
 import type { Logger } from '../log';
 import { panelHtml, panelOptions } from './panelHtml';
@@ -36,7 +37,7 @@ export class PanelHost<In extends { type: string }, Out extends { type: string }
   ) {
     panel.webview.options = panelOptions(extensionUri);
     panel.webview.html = panelHtml(panel.webview, extensionUri, protocol.bundle, panel.title);
-    this.disposables.push(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
+    this.disposables.push(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)), panel.onDidDispose(() => this.dispose()));
   }
 
   /** What onDidReceiveMessage delivers; true when the message was accepted. */
@@ -80,4 +81,11 @@ export class PanelHost<In extends { type: string }, Out extends { type: string }
   dispose(): void {
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
   }
+}
+
+/** The connection a panel belongs to; a panel restored after its connection was removed says what to do. */
+export function panelConnection(connections: { get(id: string): Connection | undefined }, connectionId: string, what: string): Connection {
+  const connection = connections.get(connectionId);
+  if (!connection) throw new Error(`The connection of this ${what} was removed. Close the panel, or add the connection again.`);
+  return connection;
 }

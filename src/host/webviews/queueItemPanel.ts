@@ -6,7 +6,7 @@ import { queueItemDetails, queueItemEvents } from '../../core/presentation/queue
 import { parseQueueItemFromWebview, parseQueueItemToWebview, type QueueItemAction, type QueueItemFromWebview, type QueueItemIdentity, type QueueItemToWebview } from '../../shared/protocol/queueItem';
 import type { Ctx } from '../../ctx';
 import { guardChange } from '../commands/guardChange';
-import { PanelHost } from './panelHost';
+import { PanelHost, panelConnection } from './panelHost';
 
 export const QUEUE_ITEM_VIEW_TYPE = 'orchestrator.queueItem';
 
@@ -33,10 +33,7 @@ export class QueueItemPanel implements vscode.Disposable {
   constructor(private readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, readonly identity: QueueItemIdentity, private hints: QueueItemHints, onDispose: () => void) {
     this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'queue item', bundle: 'queueItem', parseIncoming: parseQueueItemFromWebview, parseOutgoing: parseQueueItemToWebview }, ctx.log,
       (message) => this.onMessage(message), (first) => (first ? undefined : this.last && this.host.post(this.last)));
-    panel.onDidDispose(() => {
-      this.host.dispose();
-      onDispose();
-    });
+    panel.onDidDispose(onDispose);
     void this.load();
   }
 
@@ -46,9 +43,7 @@ export class QueueItemPanel implements vscode.Disposable {
   }
 
   private connection(): Connection {
-    const connection = this.ctx.connections.get(this.identity.connectionId);
-    if (!connection) throw new Error('The connection of this queue item was removed. Close the panel, or add the connection again.');
-    return connection;
+    return panelConnection(this.ctx.connections, this.identity.connectionId, 'queue item');
   }
 
   private show(message: QueueItemToWebview): void {
