@@ -59,20 +59,20 @@ interface Loaded {
 export class IdeaFormPanel implements vscode.Disposable {
   readonly host: PanelHost<IdeaFormFromWebview, IdeaFormToWebview>;
   private loaded: Loaded | undefined;
-  private last: IdeaFormToWebview | undefined;
   private loading: Promise<void> | undefined;
 
   constructor(private readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, public identity: IdeaFormIdentity, private hint: Idea | undefined, private readonly onIdentity: (before: IdeaFormIdentity) => void, onDispose: () => void) {
-    this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'idea form', bundle: 'ideaForm', parseIncoming: parseIdeaFormFromWebview, parseOutgoing: parseIdeaFormToWebview }, ctx.log,
+    this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'idea form', bundle: 'ideaForm', parseIncoming: parseIdeaFormFromWebview, parseOutgoing: parseIdeaFormToWebview, isContent: (m) => m.type === 'form' || m.type === 'failed' }, ctx.log,
+      (message) => this.onMessage(message),
       // A page that loads again (the panel was hidden) gets the form with the latest draft, not the values first posted.
-      (message) => this.onMessage(message), (first) => (first ? undefined : this.loaded && this.last?.type === 'form' ? this.showForm() : this.last && this.host.post(this.last)));
+      () => this.loaded !== undefined && this.host.current?.type === 'form' && (this.showForm(), true));
     panel.onDidDispose(onDispose);
     void this.load();
   }
 
-  /** What the panel shows now (the last content posted), for tests and for a page that loads again. */
+  /** What the panel shows now. */
   get current(): IdeaFormToWebview | undefined {
-    return this.last;
+    return this.host.current;
   }
 
   private connection(): Connection {
@@ -94,11 +94,6 @@ export class IdeaFormPanel implements vscode.Disposable {
     await this.ctx.extension.workspaceState.update(DRAFTS_KEY, drafts);
   }
 
-  private show(message: IdeaFormToWebview): void {
-    if (message.type === 'form' || message.type === 'failed') this.last = message;
-    this.host.post(message);
-  }
-
   load(): Promise<void> {
     this.loading ??= this.fetch().finally(() => (this.loading = undefined));
     return this.loading;
@@ -106,7 +101,7 @@ export class IdeaFormPanel implements vscode.Disposable {
 
   /** The form (and the idea's values), the categories and the first 100 users, in parallel. */
   private async fetch(): Promise<void> {
-    this.show({ type: 'loading' });
+    this.host.post({ type: 'loading' });
     try {
       const connection = this.connection();
       const client = await this.ctx.ideasClientFor(connection);
@@ -122,7 +117,7 @@ export class IdeaFormPanel implements vscode.Disposable {
       this.showForm();
     } catch (error) {
       const notFound = error instanceof OrchestratorError && error.status === 404;
-      this.show({ type: 'failed', identity: this.identity, message: notFound ? `Automation ${this.identity.automationId} no longer exists.` : `The form could not be loaded: ${messageOf(error)}` });
+      this.host.post({ type: 'failed', identity: this.identity, message: notFound ? `Automation ${this.identity.automationId} no longer exists.` : `The form could not be loaded: ${messageOf(error)}` });
     }
   }
 
@@ -136,7 +131,7 @@ export class IdeaFormPanel implements vscode.Disposable {
   private showForm(values?: RawValues): void {
     const loaded = this.loaded!;
     const draft = values ? undefined : this.draft();
-    this.show({
+    this.host.post({
       type: 'form', identity: this.identity, title: loaded.idea ? loaded.idea.name : loaded.schema.title, fields: loaded.fields, lookups: loaded.lookups,
       values: values ?? draft ?? rawValuesOf(loaded.fields, loaded.baseline), draftRestored: draft !== undefined, idea: loaded.idea,
       readOnly: this.connection().protection === 'readOnly',
@@ -194,7 +189,7 @@ export class IdeaFormPanel implements vscode.Disposable {
       this.onIdentity(before);
       this.ctx.ideas.refreshConnection(connection.id);
       await this.load();
-      this.show({ type: 'submitted', idea: summaryOf(idea), created: true });
+      this.host.post({ type: 'submitted', idea: summaryOf(idea), created: true });
       void this.ctx.ideas.revealIdea(connection.id, idea.id);
       return { ok: true };
     }
@@ -206,7 +201,7 @@ export class IdeaFormPanel implements vscode.Disposable {
     this.hint = idea;
     this.ctx.ideas.refreshConnection(connection.id);
     await this.load();
-    this.show({ type: 'submitted', idea: summaryOf(idea), created: false });
+    this.host.post({ type: 'submitted', idea: summaryOf(idea), created: false });
     return { ok: true };
   }
 

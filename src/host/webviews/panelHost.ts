@@ -10,6 +10,8 @@ export interface PanelProtocol<In extends { type: string }, Out extends { type: 
   readonly bundle: string;
   parseIncoming(raw: unknown): Parsed<In>;
   parseOutgoing(raw: unknown): Parsed<Out>;
+  /** The messages that are the panel's content (what it shows), as opposed to progress, replies and notices. */
+  isContent(message: Out): boolean;
 }
 
 /**
@@ -21,6 +23,7 @@ export interface PanelProtocol<In extends { type: string }, Out extends { type: 
 export class PanelHost<In extends { type: string }, Out extends { type: string }> implements vscode.Disposable {
   private ready = false;
   private waiting: Out[] = [];
+  private content: Out | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   /** How many messages were dropped (tests read it). */
   dropped = 0;
@@ -32,8 +35,11 @@ export class PanelHost<In extends { type: string }, Out extends { type: string }
     private readonly log: Logger,
     /** A parsed message other than `ready`. */
     private readonly handle: (message: Exclude<In, { type: 'ready' }>) => Promise<void>,
-    /** The page loaded (first) or loaded again (a hidden panel shown again, a reload): then the panel posts what it shows. */
-    private readonly onReady: (first: boolean) => void,
+    /**
+     * The page loaded again (a hidden panel shown again): what to post instead of the last content, when the panel
+     * has something newer (the idea form's latest draft). By default the last content is posted again.
+     */
+    private readonly reshow?: () => boolean,
   ) {
     panel.webview.options = panelOptions(extensionUri);
     panel.webview.html = panelHtml(panel.webview, extensionUri, protocol.bundle, panel.title);
@@ -50,10 +56,10 @@ export class PanelHost<In extends { type: string }, Out extends { type: string }
     }
     const message = parsed.message;
     if (message.type === 'ready') {
-      const first = !this.ready;
+      const again = this.ready;
       this.ready = true;
       for (const queued of this.waiting.splice(0)) void this.panel.webview.postMessage(queued);
-      this.onReady(first);
+      if (again && !this.reshow?.() && this.content) void this.panel.webview.postMessage(this.content);
       return true;
     }
     try {
@@ -71,11 +77,17 @@ export class PanelHost<In extends { type: string }, Out extends { type: string }
       this.log.error(`Not sent to the ${this.protocol.name} panel: ${parsed.problem}`);
       return;
     }
+    if (this.protocol.isContent(message)) this.content = message;
     if (!this.ready) {
       this.waiting.push(message);
       return;
     }
     void this.panel.webview.postMessage(message);
+  }
+
+  /** What the panel shows now (the last content posted). */
+  get current(): Out | undefined {
+    return this.content;
   }
 
   dispose(): void {

@@ -25,30 +25,24 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export class QueueItemPanel implements vscode.Disposable {
   readonly host: PanelHost<QueueItemFromWebview, QueueItemToWebview>;
   private item: QueueItem | undefined;
-  private last: QueueItemToWebview | undefined;
   /** The service refused us deleting in this folder (403): Delete is no longer offered. */
   private deleteRefused = false;
   private loading: Promise<void> | undefined;
 
   constructor(private readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, readonly identity: QueueItemIdentity, private hints: QueueItemHints, onDispose: () => void) {
-    this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'queue item', bundle: 'queueItem', parseIncoming: parseQueueItemFromWebview, parseOutgoing: parseQueueItemToWebview }, ctx.log,
-      (message) => this.onMessage(message), (first) => (first ? undefined : this.last && this.host.post(this.last)));
+    this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'queue item', bundle: 'queueItem', parseIncoming: parseQueueItemFromWebview, parseOutgoing: parseQueueItemToWebview, isContent: (m) => m.type === 'show' || m.type === 'failed' }, ctx.log,
+      (message) => this.onMessage(message));
     panel.onDidDispose(onDispose);
     void this.load();
   }
 
-  /** What the panel shows now (the last content posted), for tests and for a page that loads again. */
+  /** What the panel shows now. */
   get current(): QueueItemToWebview | undefined {
-    return this.last;
+    return this.host.current;
   }
 
   private connection(): Connection {
     return panelConnection(this.ctx.connections, this.identity.connectionId, 'queue item');
-  }
-
-  private show(message: QueueItemToWebview): void {
-    if (message.type === 'show' || message.type === 'failed') this.last = message;
-    this.host.post(message);
   }
 
   /** Fetches the item and its history (two requests; the queue's and folder's names once, when not known). */
@@ -58,7 +52,7 @@ export class QueueItemPanel implements vscode.Disposable {
   }
 
   private async fetch(): Promise<void> {
-    this.show({ type: 'loading' });
+    this.host.post({ type: 'loading' });
     try {
       const connection = this.connection();
       const client = this.ctx.clientFor(connection);
@@ -72,7 +66,7 @@ export class QueueItemPanel implements vscode.Disposable {
       this.hints = { queueName, folderName };
       this.item = item;
       this.panel.title = `Queue Item: ${item.Reference ?? item.Id}`;
-      this.show({
+      this.host.post({
         type: 'show',
         identity: this.identity,
         item: queueItemDetails(item, { queueName, folderName }),
@@ -83,7 +77,7 @@ export class QueueItemPanel implements vscode.Disposable {
       });
     } catch (error) {
       const notFound = error instanceof OrchestratorError && error.status === 404;
-      this.show({ type: 'failed', identity: this.identity, message: notFound ? `Queue item ${this.identity.itemId} no longer exists in this folder.` : `The queue item could not be loaded: ${messageOf(error)}` });
+      this.host.post({ type: 'failed', identity: this.identity, message: notFound ? `Queue item ${this.identity.itemId} no longer exists in this folder.` : `The queue item could not be loaded: ${messageOf(error)}` });
     }
   }
 
