@@ -58,6 +58,8 @@ export class Transport {
   private readonly coalescer = new Coalescer();
   /** Requests actually sent, for tests and benchmarks. */
   sent = 0;
+  /** The last requests sent ("METHOD path"), so a test can tell which ones its count includes. */
+  readonly recent: string[] = [];
 
   constructor(private readonly options: TransportOptions) {
     this.baseUrl = tenantBaseUrl(options.connection);
@@ -140,6 +142,8 @@ export class Transport {
     const timeout = AbortSignal.timeout(spec.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     this.sent++;
+    this.recent.push(`${spec.method} ${spec.path}`);
+    if (this.recent.length > 100) this.recent.shift();
     try {
       return await this.options.fetch(`${this.baseUrl}${spec.path}`, {
         method: spec.method,

@@ -88,7 +88,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
       const before = sent();
       assert.equal(await start(inputs), undefined);
       assert.match(lastError(), message);
-      assert.equal(sent() - before, 1, `only the argument declarations were read (${message})`);
+      assert.equal(sent() - before, 1, `only the argument declarations were read (${message}): ${client().transport.recent.slice(-(sent() - before)).join(' | ')}`);
     }
     assert.equal(await vscode.commands.executeCommand('orchestrator.startJob', processRow, { inputs: VALID, strategy: 'JobsCount', count: 0 }), undefined);
     assert.match(lastError(), /from 1 to 100/);
@@ -209,6 +209,11 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
   });
 
   describe('argument documents', () => {
+    // The jobs started above are still watched (Jobs(<key>) polls); the request counts below are about documents only.
+    before(async function () {
+      this.timeout(90_000);
+      while (ctx.jobs.running().length > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+    });
     const replaceText = async (editor: vscode.TextEditor, text: string) => {
       const doc = editor.document;
       await editor.edit((e) => e.replace(new vscode.Range(0, 0, doc.lineCount, 0), text));
@@ -261,7 +266,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
       const before = sent();
       await open('orchestrator.editPackageArguments', pkg);
       assert.equal((await vscode.workspace.fs.stat(uri)).permissions, vscode.FilePermission.Readonly, 'opens read-only');
-      assert.ok(sent() - before <= 1, 'learning that cost no further write');
+      assert.ok(sent() - before <= 1, `learning that cost no further write: ${client().transport.recent.slice(-(sent() - before)).join(' | ')}`);
     });
 
     it('edits process input values: over the limit refused with the edit kept, a failing server keeps it too, a conflict shows a diff', async function () {
@@ -276,7 +281,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
       const before = sent();
       assert.equal(await editor.document.save(), false);
       assert.equal(editor.document.getText(), huge, 'the edit is kept');
-      assert.ok(sent() - before <= 2, 'no PATCH was sent (at most the re-reads)');
+      assert.ok(sent() - before <= 2, `no PATCH was sent (at most the re-reads): ${client().transport.recent.slice(-(sent() - before)).join(' | ')}`);
       // A wrong type, flagged as typed.
       await replaceText(editor, '{ "in_Recipients": "five" }');
       assert.match((await diagnosticsOf(uri, 'Orchestrator')).map((d) => d.message).join(), /in_Recipients must be a whole number/);

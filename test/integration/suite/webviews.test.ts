@@ -83,6 +83,7 @@ describe('Webview panels on the sandbox', () => {
       assert.ok(sent() - before <= 6, `item, history and the folder's name: ${sent() - before} requests`);
       await vscode.commands.executeCommand('orchestrator.showQueueItem', row);
       assert.equal(ctx.panels.queueItem(identity), panel, 'showing it again reuses the panel');
+      await panel.load(); // showing it again reloads it: let that finish before the next test counts requests
     });
 
     it('rejects forged messages: unknown type, wrong shape, a command id — nothing is sent or run', async () => {
