@@ -1,11 +1,13 @@
 // Two builds: the extension host bundle (node, cjs, `vscode` external) and one browser bundle per webview panel.
-// Flags: --production (minify, no source maps), --watch (rebuild on change; prints the markers the problem matcher reads).
+// Flags: --production (minify, no source maps), --watch (rebuild on change; prints the markers the problem matcher reads),
+// --outdir=<dir> (instead of dist; the bench builds the production bundles there to weigh and load them).
 import * as esbuild from 'esbuild';
 import { readdirSync, existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const outRoot = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length) || 'dist';
 
 /** Every folder under webviews/ with a main.ts is a panel; `common` holds shared browser code. */
 function webviewEntries() {
@@ -50,7 +52,7 @@ const contexts = await Promise.all([
   esbuild.context({
     ...common,
     entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
+    outfile: join(outRoot, 'extension.js'),
     platform: 'node',
     format: 'cjs',
     target: 'node20',
@@ -59,7 +61,7 @@ const contexts = await Promise.all([
   esbuild.context({
     ...common,
     entryPoints: webviewEntries(),
-    outdir: 'dist/webviews',
+    outdir: join(outRoot, 'webviews'),
     platform: 'browser',
     format: 'iife',
     target: 'es2022',

@@ -21,6 +21,13 @@ import { JobWatcher } from './host/jobs/jobWatcher';
 import { LogTails } from './host/logs/logTails';
 import { Panels } from './host/webviews/panels';
 
+/** Time in `activate()` (the Ctx constructor), until the stored sessions are loaded, and requests sent by then (none). */
+export interface ActivationCost {
+  activateMs: number;
+  readyMs: number;
+  requestsBeforeReady: number;
+}
+
 /**
  * The one place that wires the extension together: it owns the services, the disposables and the context keys.
  */
@@ -44,12 +51,22 @@ export class Ctx implements vscode.Disposable {
   prompts: Prompts = modalPrompts;
   /** Settles once the stored sessions are loaded (tests and commands that need them wait for it). */
   readonly ready: Promise<void>;
+  /** What activation cost, recorded here so the bench and About can read it inside the real editor. */
+  readonly activation: ActivationCost = { activateMs: Number.NaN, readyMs: Number.NaN, requestsBeforeReady: 0 };
+  /** Every request the extension's services send goes through this, so they can be counted. */
+  readonly fetch: typeof fetch = (url, init) => {
+    this.requestsSent++;
+    return fetch(url, init);
+  };
+  /** Requests sent since activation, by every service of this window. */
+  requestsSent = 0;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly clients = new Map<string, { client: OrchestratorClient; accountId: string }>();
   private readonly schedulers = new Map<string, RateLimitScheduler>();
   private readonly ideaClients = new Map<string, IdeaClient>();
 
   constructor(readonly extension: vscode.ExtensionContext) {
+    const started = performance.now();
     this.log = new Logger(this.track(vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true })));
     this.connections = this.track(new ConnectionStore((problems) => {
       for (const problem of problems) this.log.warn(problem);
@@ -60,7 +77,7 @@ export class Ctx implements vscode.Disposable {
     this.active = this.track(new ActiveContext(extension.globalState));
     this.sessions = new SessionManager({
       secrets: secretStoreOf(extension.secrets),
-      fetch: (url, init) => fetch(url, init),
+      fetch: this.fetch,
       onExpired: (account) => this.sessionExpired(account),
       onSecret: (value) => this.log.redact(value),
     });
@@ -96,9 +113,14 @@ export class Ctx implements vscode.Disposable {
     this.track(vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('orchestrator.explorer.autoRefreshSeconds')) this.explorer.scheduleAutoRefresh();
     }));
-    this.ready = this.sessions.load().then(refresh, (error: unknown) => this.log.error(`Could not load sessions: ${(error as Error).message}`));
+    this.ready = this.sessions.load().then(refresh, (error: unknown) => this.log.error(`Could not load sessions: ${(error as Error).message}`)).then(() => {
+      this.activation.readyMs = performance.now() - started;
+      this.activation.requestsBeforeReady = this.requestsSent;
+      this.log.info(`Activated in ${this.activation.activateMs.toFixed(1)} ms; sessions loaded after ${this.activation.readyMs.toFixed(1)} ms; ${this.requestsSent} requests sent.`);
+    });
     void vscode.commands.executeCommand('setContext', ContextKey.activated, true);
     extension.subscriptions.push(this);
+    this.activation.activateMs = performance.now() - started;
   }
 
   get version(): string {
@@ -130,7 +152,7 @@ export class Ctx implements vscode.Disposable {
     if (!scheduler) this.schedulers.set(connection.id, (scheduler = new RateLimitScheduler({ budgetPerMinute: vscode.workspace.getConfiguration('orchestrator').get<number>('rateLimit.budgetPerMinute', 50) })));
     const client = new OrchestratorClient({
       connection,
-      fetch: (url, init) => fetch(url, init),
+      fetch: this.fetch,
       token: ({ forceRefresh }) => this.sessions.accessToken(account.id, { forceRefresh }),
       scheduler,
     });
@@ -160,7 +182,7 @@ export class Ctx implements vscode.Disposable {
     const { token, appKey } = JSON.parse(stored) as { token: string; appKey: string };
     this.log.redact(token);
     this.log.redact(appKey);
-    const client = new IdeaClient({ baseUrl, token: async () => token, appKey: async () => appKey, fetch: (url, init) => fetch(url, init) });
+    const client = new IdeaClient({ baseUrl, token: async () => token, appKey: async () => appKey, fetch: this.fetch });
     this.ideaClients.set(connection.id, client);
     return client;
   }

@@ -1,6 +1,11 @@
-// The few vscode classes the tree nodes construct, so the real node code runs in plain Node for the bench.
-// Registered by `useVscodeStub()` before the host modules are required.
+// Enough of the `vscode` module for the real host code to run in plain Node: the tree nodes for the bench, and the
+// whole `activate()` for the activation figure and the budget test. Classes the code constructs are small real
+// implementations; views, channels and status items are objects that accept any call; every `show…` answers
+// "dismissed". Registered by `useVscodeStub()` before the host modules are required.
 import Module from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { URI, Utils } from 'vscode-uri';
 
 class EventEmitter<T> {
   private listeners = new Set<(value: T) => void>();
@@ -13,7 +18,68 @@ class EventEmitter<T> {
   }
 }
 
+const disposable = () => ({ dispose: () => undefined });
+const event = () => disposable();
+
+/**
+ * Stands for anything the code only calls into (a view, a channel, `window.tabGroups`): callable, any method can be
+ * called on it and any event subscribed to; assigned properties read back.
+ */
+function anything(fields: Record<string, unknown> = {}): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...fields };
+  return new Proxy(function () {} as unknown as Record<string, unknown>, {
+    apply: () => anything(),
+    get(_target, key) {
+      if (typeof key === 'symbol' || key === 'then' || key === 'toJSON') return undefined;
+      if (key in values) return values[key];
+      if (/^on(Did|Will)/.test(key)) return event;
+      return anything();
+    },
+    set(_target, key, value) {
+      values[key as string] = value;
+      return true;
+    },
+  });
+}
+
+/** A namespace: `show…` resolves to undefined (the user dismissed it), `on…` are events, the rest is `anything`. */
+function namespace(known: Record<string, unknown>): Record<string, unknown> {
+  return new Proxy(known, {
+    get(target, key) {
+      if (key in target) return target[key as string];
+      if (typeof key === 'symbol' || key === 'then') return undefined;
+      if (key.startsWith('show')) return async () => undefined;
+      if (/^on(Did|Will)/.test(key)) return event;
+      return anything();
+    },
+  });
+}
+
+/** Settings the stubbed `workspace.getConfiguration` answers, by full key (`orchestrator.connections`). */
+export const stubSettings = new Map<string, unknown>();
+
+const configuration = (section?: string) => ({
+  get: (key: string, fallback?: unknown) => stubSettings.get(section ? `${section}.${key}` : key) ?? fallback,
+  has: (key: string) => stubSettings.has(section ? `${section}.${key}` : key),
+  inspect: () => undefined,
+  update: async (key: string, value: unknown) => void stubSettings.set(section ? `${section}.${key}` : key, value),
+});
+
+class Disposable {
+  constructor(private readonly callOnDispose: () => void) {}
+  static from(...items: { dispose(): unknown }[]) {
+    return new Disposable(() => items.forEach((item) => item.dispose()));
+  }
+  dispose() {
+    this.callOnDispose();
+  }
+}
+
+/** Enums the code reads: numbers by name (their values do not matter outside the editor). */
+const enumOf = (...names: string[]) => Object.fromEntries(names.map((name, index) => [name, index]));
+
 export const vscodeStub = {
+  version: '1.101.0-stub',
   TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
   TreeItem: class {
     id?: string;
@@ -32,15 +98,70 @@ export const vscodeStub = {
   },
   MarkdownString: class {
     constructor(readonly value: string) {}
+    appendMarkdown(text: string) {
+      return new (this.constructor as new (value: string) => unknown)(this.value + text);
+    }
   },
   EventEmitter,
+  Disposable,
+  Uri: { parse: (value: string) => URI.parse(value), file: (path: string) => URI.file(path), from: (parts: Parameters<typeof URI.from>[0]) => URI.from(parts), joinPath: Utils.joinPath },
+  CancellationError: class extends Error {},
+  FileSystemError: class extends Error {},
+  StatusBarAlignment: enumOf('Left', 'Right'),
+  ConfigurationTarget: enumOf('Global', 'Workspace', 'WorkspaceFolder'),
+  UIKind: enumOf('Desktop', 'Web'),
+  ViewColumn: { Active: -1, Beside: -2, One: 1 },
+  ProgressLocation: enumOf('SourceControl', 'Window', 'Notification'),
+  FileType: enumOf('Unknown', 'File', 'Directory'),
+  FileChangeType: enumOf('Changed', 'Created', 'Deleted'),
+  DiagnosticSeverity: enumOf('Error', 'Warning', 'Information', 'Hint'),
+  window: namespace({ createTreeView: () => anything({ visible: false }) }),
+  workspace: namespace({ getConfiguration: configuration, workspaceFolders: undefined }),
+  commands: namespace({ executeCommand: async () => undefined, registerCommand: disposable, getCommands: async () => [] }),
+  authentication: namespace({}),
+  languages: namespace({}),
+  env: namespace({ appName: 'stub', uiKind: 0, openExternal: async () => false }),
 };
 
-/** Makes `require('vscode')` answer the stub (the bench runs under tsx, which compiles to CommonJS). */
+/** Makes `require('vscode')` answer the stub (the bench and the unit tests run under tsx, which compiles to CommonJS). */
 export function useVscodeStub(): void {
-  const moduleWithResolve = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
-  const load = moduleWithResolve._load;
-  moduleWithResolve._load = function (request: string, ...rest: unknown[]) {
+  const moduleWithLoad = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
+  const load = moduleWithLoad._load;
+  if ((load as { stubbed?: boolean }).stubbed) return;
+  const stubbed = Object.assign(function (this: unknown, request: string, ...rest: unknown[]) {
     return request === 'vscode' ? vscodeStub : load.call(this, request, ...rest);
+  }, { stubbed: true });
+  moduleWithLoad._load = stubbed;
+}
+
+/** A Memento backed by a Map. */
+function memento() {
+  const values = new Map<string, unknown>();
+  return { get: (key: string, fallback?: unknown) => (values.has(key) ? values.get(key) : fallback), update: async (key: string, value: unknown) => void values.set(key, value), keys: () => [...values.keys()], setKeysForSync: () => undefined };
+}
+
+/** SecretStorage backed by a Map (the bench and tests put a stored sign-in in it before activating). */
+export function stubSecrets(): { get(key: string): Promise<string | undefined>; store(key: string, value: string): Promise<void>; delete(key: string): Promise<void>; onDidChange: typeof event; keys(): Promise<string[]> } {
+  const values = new Map<string, string>();
+  return { get: async (key) => values.get(key), store: async (key, value) => void values.set(key, value), delete: async (key) => void values.delete(key), onDidChange: event, keys: async () => [...values.keys()] };
+}
+
+const ROOT = join(__dirname, '..', '..');
+
+/** An ExtensionContext for `activate()`: this package's manifest, in-memory state and the given secrets. */
+export function stubExtensionContext(secrets = stubSecrets()): { subscriptions: { dispose(): unknown }[] } & Record<string, unknown> {
+  const extensionUri = URI.file(ROOT);
+  return {
+    subscriptions: [],
+    secrets,
+    globalState: memento(),
+    workspaceState: memento(),
+    extensionUri,
+    extensionPath: ROOT,
+    extensionMode: 3,
+    extension: { id: 'orchestrator-workbench.orchestrator-workbench', extensionUri, packageJSON: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as unknown },
+    globalStorageUri: Utils.joinPath(extensionUri, '.stub', 'global'),
+    storageUri: undefined,
+    logUri: Utils.joinPath(extensionUri, '.stub', 'log'),
   };
 }

@@ -55,13 +55,16 @@ const BASE_SETTINGS = {
   'extensions.autoUpdate': false,
 };
 
-/** Copies the built extension (the files the .vsix would hold) into an extensions dir. */
-export function installBuiltExtension(extensionsDir: string): string {
+/** Copies the built extension (the files the .vsix would hold) into an extensions dir; `dist` is the build to ship. */
+export function installBuiltExtension(extensionsDir: string, dist = join(ROOT, 'dist')): string {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
   const target = join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
-  for (const entry of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media', 'dist']) cpSync(join(ROOT, entry), join(target, entry), { recursive: true });
+  for (const entry of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media']) cpSync(join(ROOT, entry), join(target, entry), { recursive: true });
+  // As .vscodeignore: the bundles only (no source maps, no packaged .vsix).
+  const shipped = (path: string) => path === dist || path === join(dist, 'webviews') || path === join(dist, 'extension.js') || (path.startsWith(join(dist, 'webviews')) && path.endsWith('.js'));
+  cpSync(dist, join(target, 'dist'), { recursive: true, filter: shipped });
   return target;
 }
 

@@ -7,6 +7,7 @@ import { ErrorCode, HttpError, notFound } from './server/errors';
 import { errorReply, json, readRequest, writeReply, html, type Reply, type Request } from './server/http';
 import { matchRoute } from './server/router';
 import { Faults, parseRules } from './server/faults';
+import { RequestTally } from './server/requestTally';
 import { TokenStore } from './identity/tokens';
 import { IDENTITY_ROUTES } from './identity/routes';
 import { IDEA_ROUTES, apiDocument } from './ideas/routes';
@@ -90,6 +91,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const ideasToken = `sbx_ideas_${randomBytes(16).toString('hex')}`;
   const ideasAppKey = `sbx_app_${randomBytes(12).toString('hex')}`;
   const faults = new Faults(createRandom(seed + 99));
+  const tally = new RequestTally();
   let baseUrl = '';
   const tokens = new TokenStore(clock, options.tokenTtlSeconds ?? 86_400, () => `${baseUrl}/identity`);
   const orchestrator = new OrchestratorService({ state: () => state, tokens, clock, random, options: orchestratorOptions, changed });
@@ -135,6 +137,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return json({ now: clock.iso() });
     }
     if (what === 'info' && req.method === 'GET') return json(info());
+    if (what === 'requests' && req.method === 'GET') return json(tally.snapshot());
+    if (what === 'requests' && req.method === 'DELETE') {
+      tally.clear();
+      return { kind: 'empty', status: 204 };
+    }
     throw notFound(`No sandbox admin endpoint '${req.method} /__sandbox/${what}'.`);
   };
 
@@ -169,6 +176,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     try {
       const req = await readRequest(incoming, baseUrl);
       if (!req.url.pathname.startsWith('/__sandbox')) {
+        tally.count(req.method, req.url.pathname);
         const fault = faults.match(req.method, req.url.pathname);
         if (fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
         if (fault.action?.kind === 'reset') {

@@ -24,7 +24,7 @@ export const setIdeaServiceCredentials: CommandDefinition = {
     ctx.log.redact(token);
     ctx.log.redact(appKey);
     progressTitle(`Checking the credentials with the idea service of ${connection.label}…`);
-    const client = new IdeaClient({ baseUrl, token: async () => token, appKey: async () => appKey, fetch: (url, init) => fetch(url, init) });
+    const client = new IdeaClient({ baseUrl, token: async () => token, appKey: async () => appKey, fetch: ctx.fetch });
     try {
       await client.schema({ signal: abortSignalOf(cancellation) });
     } catch (error) {

@@ -7,7 +7,7 @@ export const showAbout: CommandDefinition = {
   id: CommandId.showAbout,
   title: 'Show Version Information',
   async run({ ctx }) {
-    const text = `Orchestrator Workbench ${ctx.version} on ${vscode.env.appName} ${vscode.version} (${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'})`;
+    const text = `Orchestrator Workbench ${ctx.version} on ${vscode.env.appName} ${vscode.version} (${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'}); activated in ${ctx.activation.activateMs.toFixed(1)} ms`;
     ctx.log.info(text);
     void vscode.window.showInformationMessage(text);
     return text;

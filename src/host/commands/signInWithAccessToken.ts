@@ -26,7 +26,7 @@ export const signInWithAccessToken: CommandDefinition = {
     });
     if (!accessToken) return;
     ctx.log.redact(accessToken.trim());
-    const probe = new OrchestratorClient({ connection, fetch: (url, init) => fetch(url, init), token: async () => accessToken.trim() });
+    const probe = new OrchestratorClient({ connection, fetch: ctx.fetch, token: async () => accessToken.trim() });
     progressTitle(`Checking the token with ${connection.label}…`);
     try {
       await probe.folders.permissions({ signal: abortSignalOf(cancellation) });

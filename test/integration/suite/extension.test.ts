@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CommandId, EXTENSION_ID, ViewId } from '../../../src/constants';
+import type { Ctx } from '../../../src/ctx';
+import { ACTIVATION_REQUEST_BUDGET } from '../../bench/budgets';
 
 interface Manifest {
   version: string;
@@ -17,6 +19,15 @@ describe('Orchestrator Workbench in a real editor', () => {
   it('activates', async () => {
     await extension().activate();
     assert.equal(extension().isActive, true);
+  });
+
+  it('records what activation cost, and activation sends no request', async () => {
+    const ctx = await extension().activate() as Ctx;
+    await ctx.ready;
+    assert.ok(ctx.activation.activateMs > 0 && Number.isFinite(ctx.activation.activateMs), `activateMs ${ctx.activation.activateMs}`);
+    assert.ok(ctx.activation.readyMs >= ctx.activation.activateMs, `readyMs ${ctx.activation.readyMs}`);
+    assert.equal(ctx.activation.requestsBeforeReady, ACTIVATION_REQUEST_BUDGET, 'no request until the stored sessions are loaded');
+    assert.match(await vscode.commands.executeCommand<string>(CommandId.showAbout), /activated in \d+\.\d ms/);
   });
 
   it('has a handler for every command contributed in package.json', async () => {

@@ -4,8 +4,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 
-/** The runner picks the suite's lines out of the workbench console by this prefix. */
-export const SUITE_LINE_PREFIX = '[suite] ';
+import { SUITE_LINE_PREFIX } from '../../harness/suiteLine';
 
 export async function run(): Promise<void> {
   const { default: Mocha } = await import('mocha');

@@ -107,6 +107,28 @@ describe('on-premises path shape', () => {
   });
 });
 
+describe('request tally', () => {
+  const sandbox = useSandbox();
+  it('counts answered requests by method and route shape, not its own admin calls, and starts again on DELETE', async () => {
+    const admin = (init?: RequestInit) => fetch(`${sandbox().url}/__sandbox/requests`, init);
+    assert.equal((await admin({ method: 'DELETE' })).status, 204);
+    const { api, folders } = await signInWithFolders(sandbox(), 'developer');
+    await admin({ method: 'DELETE' });
+    const folderId = folders.Shared!;
+    const jobs = await api.get(odata('Jobs', { $top: '2' }), { folderId });
+    await api.get(`/odata/Jobs(${jobs.body.value[0].Id})`, { folderId });
+    await api.get(`/odata/Jobs(${jobs.body.value[1].Id})`, { folderId });
+    await api.get(odata('QueueItems', { $top: '1' }), { folderId });
+    const { counts } = (await (await admin()).json()) as { counts: Record<string, number> };
+    assert.equal(counts['GET /sandbox/main/odata/Jobs'], 1);
+    assert.equal(counts['GET /sandbox/main/odata/Jobs(…)'], 2, 'both single-job reads under one key');
+    assert.equal(counts['GET /sandbox/main/odata/QueueItems'], 1);
+    assert.ok(!Object.keys(counts).some((key) => key.includes('__sandbox')), 'admin calls are not counted');
+    await admin({ method: 'DELETE' });
+    assert.deepEqual(((await (await admin()).json()) as { counts: Record<string, number> }).counts, {});
+  });
+});
+
 describe('large scale', () => {
   const sandbox = useSandbox({ scale: 'large' });
   let api: Api;

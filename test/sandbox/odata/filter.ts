@@ -229,6 +229,15 @@ function comparable(value: unknown, literal: Literal, enumOrder?: readonly strin
 }
 
 export function compileFilter(node: FilterNode, resolve: PathResolver, enumOrders: EnumOrders = {}): (entity: object) => boolean {
+  // A filter runs once per record (100,000 at large scale): look each comparison's enum order up once, not per record.
+  const enumOrderOf = new Map<FilterNode, readonly string[] | undefined>();
+  const enumOrderFor = (n: FilterNode & { kind: 'compare' }) => {
+    if (!enumOrderOf.has(n)) {
+      const pathNode = n.left.kind === 'path' ? n.left : n.right.kind === 'path' ? n.right : undefined;
+      enumOrderOf.set(n, pathNode ? enumOrders[pathNode.segments.join('/')] : undefined);
+    }
+    return enumOrderOf.get(n);
+  };
   const evaluate = (n: FilterNode, entity: object): unknown => {
     switch (n.kind) {
       case 'literal':
@@ -249,8 +258,7 @@ export function compileFilter(node: FilterNode, resolve: PathResolver, enumOrder
         return n.name === 'contains' ? h.includes(s) : n.name === 'startswith' ? h.startsWith(s) : h.endsWith(s);
       }
       case 'compare': {
-        const pathNode = n.left.kind === 'path' ? n.left : n.right.kind === 'path' ? n.right : undefined;
-        const enumOrder = pathNode ? enumOrders[pathNode.segments.join('/')] : undefined;
+        const enumOrder = enumOrderFor(n);
         let left = evaluate(n.left, entity);
         let right = evaluate(n.right, entity);
         if (n.right.kind === 'literal') [left, right] = comparable(left, n.right.value, enumOrder);

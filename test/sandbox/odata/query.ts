@@ -45,12 +45,14 @@ function checkPath<R extends object>(set: EntitySetDef<R>, path: string[], optio
   throw badRequest(`Could not find a property named '${path.join('/')}' on type '${set.name}' (in ${option}).`, ErrorCode.invalidQuery);
 }
 
+// Runs for every record of a collection on every request (100,000 queue items at large scale): no allocation.
 export function resolvePath<R extends object>(set: EntitySetDef<R>, record: R, segments: string[]): unknown {
-  const [head, ...rest] = segments;
-  let value: unknown = set.navigation?.[head!] ? set.navigation[head!]!(record) : (record as Record<string, unknown>)[head!];
-  for (const segment of rest) {
+  const head = segments[0]!;
+  const navigate = set.navigation?.[head];
+  let value: unknown = navigate ? navigate(record) : (record as Record<string, unknown>)[head];
+  for (let i = 1; i < segments.length; i++) {
     if (value === null || value === undefined || typeof value !== 'object') return null;
-    value = (value as Record<string, unknown>)[segment];
+    value = (value as Record<string, unknown>)[segments[i]!];
   }
   return value;
 }
@@ -151,17 +153,26 @@ export function queryCollection<R extends object>(set: EntitySetDef<R>, records:
   if (alwaysCount) options.count = true;
   let rows: R[] = [];
   for (const record of records) if (!options.filter || options.filter(record)) rows.push(record);
-  const alreadyOrdered = () => {
-    // Large collections are stored in Id order; checking is O(n) where a sort is O(n log n) per page request.
+  /** Large collections are stored in Id order: when the rows already are in the asked order (or exactly its reverse),
+   * an O(n) check and reverse replace an O(n log n) sort on every page request. */
+  const storedOrder = (): 'asked' | 'reversed' | undefined => {
     const [only] = options.orderby;
-    if (options.orderby.length !== 1 || !only) return false;
-    for (let i = 1; i < rows.length; i++) {
-      const c = compareValues(resolvePath(set, rows[i - 1]!, only.path), resolvePath(set, rows[i]!, only.path));
-      if (only.desc ? c < 0 : c > 0) return false;
+    if (options.orderby.length !== 1 || !only) return undefined;
+    let asked = true;
+    let reversed = true;
+    let previous = rows.length > 0 ? resolvePath(set, rows[0]!, only.path) : undefined;
+    for (let i = 1; i < rows.length && (asked || reversed); i++) {
+      const current = resolvePath(set, rows[i]!, only.path);
+      const c = compareValues(previous, current);
+      previous = current;
+      if (only.desc ? c < 0 : c > 0) asked = false;
+      if (c === 0 || (only.desc ? c > 0 : c < 0)) reversed = false;
     }
-    return true;
+    return asked ? 'asked' : reversed ? 'reversed' : undefined;
   };
-  if (options.orderby.length > 0 && !alreadyOrdered()) {
+  const order = options.orderby.length > 0 ? storedOrder() : 'asked';
+  if (order === 'reversed') rows.reverse();
+  else if (order === undefined) {
     rows = rows
       .map((record) => ({ record, keys: options.orderby.map((o) => resolvePath(set, record, o.path)) }))
       .sort((x, y) => {

@@ -1,0 +1,26 @@
+// Builds the production bundles (minified, as the .vsix ships them) into out/bench and weighs them; the editor part
+// of the bench runs this build, not the development one.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, installBuiltExtension } from '../harness/editor';
+import type { Figures } from './figures';
+
+export const BENCH_OUT = join(ROOT, 'out', 'bench');
+export const PRODUCTION_DIST = join(BENCH_OUT, 'dist');
+
+/** Builds, records the size of the extension bundle and of each webview bundle; returns the installed copy's folder. */
+export function productionBundles(figures: Figures): string {
+  rmSync(BENCH_OUT, { recursive: true, force: true });
+  const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs'), '--production', `--outdir=${PRODUCTION_DIST}`], { cwd: ROOT, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`The production build failed:\n${built.stdout}${built.stderr}`);
+  const kib = (path: string) => statSync(path).size / 1024;
+  figures.add('bundle.extension', 'extension bundle (minified)', round(kib(join(PRODUCTION_DIST, 'extension.js'))), 'KiB');
+  for (const file of readdirSync(join(PRODUCTION_DIST, 'webviews')).filter((f) => f.endsWith('.js')).sort()) {
+    const name = file.replace(/\.js$/, '');
+    figures.add(`bundle.webview.${name}`, `${name} webview bundle (minified)`, round(kib(join(PRODUCTION_DIST, 'webviews', file))), 'KiB');
+  }
+  return installBuiltExtension(join(BENCH_OUT, 'extensions'), PRODUCTION_DIST);
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;

@@ -1,0 +1,65 @@
+// Runs the extension's real `activate()` in plain Node against the `vscode` stub, with a signed-in account stored
+// the way the extension stores it, and counts every request (global fetch) until the sessions are loaded and a
+// moment after. Used by the bench (on the production bundle) and by the budget test (on the sources).
+import { readConnections, type ConnectionSetting } from '../../src/core/connections';
+import { SessionManager } from '../../src/core/auth/sessions';
+import type { ActivationCost, Ctx } from '../../src/ctx';
+import type { RunningSandbox } from '../sandbox/index';
+import { signIn } from '../sandbox/conformance/helpers';
+import { stubExtensionContext, stubSecrets, stubSettings, useVscodeStub } from './vscodeStub';
+
+/** A moment after activation in which a stray request (a timer, an eager refresh) would still be caught. */
+const SETTLE_MS = 300;
+
+export interface StoredSignIn {
+  settings: ConnectionSetting[];
+  secrets: ReturnType<typeof stubSecrets>;
+}
+
+/** The sandbox as a configured connection, with its developer signed in (refresh token in the secrets). */
+export async function storedSignIn(sandbox: RunningSandbox): Promise<StoredSignIn> {
+  const settings: ConnectionSetting[] = [{ label: 'Sandbox', kind: 'cloud', serviceUrl: sandbox.url, identityUrl: sandbox.identityUrl, account: 'sandbox', tenant: 'main' }];
+  const connection = readConnections(settings).connections[0]!;
+  const secrets = stubSecrets();
+  const tokens = await signIn(sandbox, 'developer');
+  const sessions = new SessionManager({ secrets, fetch: () => Promise.reject(new Error('no request while storing')) });
+  await sessions.add({ id: `${connection.id}/developer`, connectionId: connection.id, userName: 'developer', label: 'developer (Sandbox)', scopes: connection.scopes, kind: 'oauth', identityUrl: connection.identityUrl, clientId: connection.clientId }, { ...tokens });
+  sessions.dispose();
+  return { settings, secrets };
+}
+
+export interface NodeActivation {
+  /** Evaluating the module (for the production bundle: parsing and running 650 KiB of minified code). */
+  loadMs: number;
+  activation: ActivationCost;
+  /** Every request through the global fetch from activate() until the sessions loaded and SETTLE_MS after. */
+  requests: string[];
+  ctx: Ctx;
+  deactivate(): void;
+}
+
+/** Loads the extension module afresh (its require cache entry is dropped first) and activates it. */
+export async function activateInNode(modulePath: string, signedIn: StoredSignIn): Promise<NodeActivation> {
+  useVscodeStub();
+  stubSettings.set('orchestrator.connections', signedIn.settings);
+  const requests: string[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
+    requests.push(`${init?.method ?? 'GET'} ${String(input instanceof Request ? input.url : input)}`);
+    return realFetch(input, init);
+  }) as typeof fetch;
+  try {
+    const resolved = require.resolve(modulePath);
+    delete require.cache[resolved];
+    const started = performance.now();
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const extension = require(resolved) as typeof import('../../src/extension');
+    const loadMs = performance.now() - started;
+    const ctx = extension.activate(stubExtensionContext(signedIn.secrets) as never);
+    await ctx.ready;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    return { loadMs, activation: { ...ctx.activation }, requests, ctx, deactivate: () => extension.deactivate() };
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+}

@@ -1,0 +1,85 @@
+// Drives the real Orchestrator tree nodes in plain Node (vscode stubbed) against a sandbox over real HTTP, counting
+// requests per step. The bench reports what it measures; the budget test checks the counts.
+import { OrchestratorClient } from '../../src/core/orchestrator/client';
+import { RateLimitScheduler } from '../../src/core/http/scheduler';
+import { eq } from '../../src/core/odata/filter';
+import type { RunningSandbox } from '../sandbox/index';
+import { signIn } from '../sandbox/conformance/helpers';
+import { useVscodeStub } from './vscodeStub';
+
+interface Node {
+  id: string;
+  item(): { label?: unknown };
+  children?(): Promise<Node[]>;
+  loadMore?(): Promise<void>;
+}
+
+export interface Step {
+  requests: number;
+  ms: number;
+  rows: number;
+}
+
+/** A client as the extension makes one (its own rate-limit scheduler), whose requests are counted. */
+export async function countingClient(sandbox: RunningSandbox, budgetPerMinute: number): Promise<{ client: OrchestratorClient; requests(): number }> {
+  const tokens = await signIn(sandbox, 'admin');
+  let sent = 0;
+  const client = new OrchestratorClient({
+    connection: { kind: 'cloud', serviceUrl: sandbox.url, account: 'sandbox', tenant: 'main' },
+    fetch: (url, init) => (sent++, fetch(url, init)),
+    token: async () => tokens.access_token,
+    scheduler: new RateLimitScheduler({ budgetPerMinute }),
+  });
+  return { client, requests: () => sent };
+}
+
+export async function treeDriver(sandbox: RunningSandbox) {
+  useVscodeStub();
+  // Required once the stub answers `vscode`.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const nodes = require('../../src/host/views/explorer/nodes') as typeof import('../../src/host/views/explorer/nodes');
+  const { client, requests } = await countingClient(sandbox, 1_000_000);
+  const host = { clientFor: () => client, isSignedIn: () => true, changed: () => undefined, now: () => Date.now(), budgetOf: () => undefined };
+  const connection = { id: 'bench', label: 'Sandbox', kind: 'cloud', serviceUrl: sandbox.url, account: 'sandbox', tenant: 'main', protection: 'normal' } as never;
+  const label = (node: Node) => String(node.item().label);
+
+  /** Runs one step and counts what it cost. */
+  const step = async <T>(work: () => Promise<T>, rows: (result: T) => number): Promise<Step & { result: T }> => {
+    const before = requests();
+    const started = performance.now();
+    const result = await work();
+    return { requests: requests() - before, ms: performance.now() - started, rows: rows(result), result };
+  };
+  const expand = (node: Node) => step(() => node.children!(), (children) => children.length);
+
+  return {
+    client,
+    requests,
+    /** Tenant → folder `folderName` → each of its groups, in new nodes each time (nothing cached between runs). */
+    async expandFolder(folderName: string) {
+      const tenant = await expand(new nodes.ConnectionNode(host, connection) as unknown as Node);
+      const folderNode = tenant.result.find((n) => label(n) === folderName)!;
+      const folder = await expand(folderNode);
+      const groups: Record<string, Step & { node: Node }> = {};
+      for (const group of folder.result.filter((n) => !n.id.includes('/folder/', folderNode.id.length) && n.children)) {
+        const expanded = await expand(group);
+        groups[label(group)] = { ...expanded, node: group };
+      }
+      return { tenant, folder, groups };
+    },
+    loadMore: (node: Node) => step(() => node.loadMore!(), () => 0),
+    /** Loads `count` items of a queue through its All Items row with Load more, as a user would. */
+    async loadQueueItems(folderName: string, queueName: string, count: number) {
+      const folders = await client.folders.list();
+      const folder = folders.items.find((f) => f.DisplayName === folderName)!;
+      const queue = (await client.queues.list({ folder: { id: folder.Id }, query: { filter: eq('Name', queueName) } })).items[0]!;
+      const all = (await new nodes.QueueNode(host, connection, { id: folder.Id }, 'bench', queue).children())[0] as unknown as Node & { rows: unknown[] };
+      return step(async () => {
+        await all.children!();
+        while (all.rows.length < count) await all.loadMore!();
+        // Without the Load more row (and any message row).
+        return (await all.children!()).filter((n) => !/\/(more|skipped|empty)$/.test(n.id));
+      }, (rows) => rows.length);
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// The count budgets of test/bench/budgets.ts, checked on the real code in plain Node (vscode stubbed) against the
+// sandbox over real HTTP. Counts only: the bench reports the timings.
+import assert from 'node:assert/strict';
+import { startSandbox, type RunningSandbox } from '../sandbox/index';
+import { activateInNode, storedSignIn } from '../bench/nodeActivation';
+import { treeDriver } from '../bench/treeDriver';
+import { ACTIVATION_REQUEST_BUDGET, FOLDER_EXPAND_REQUESTS, GROUP_EXPAND_REQUESTS, LOAD_MORE_REQUESTS, TENANT_EXPAND_REQUESTS, TREE_PAGE_SIZE } from '../bench/budgets';
+
+describe('performance budget (counts)', () => {
+  describe('activation', () => {
+    let sandbox: RunningSandbox;
+    before(async () => (sandbox = await startSandbox({})));
+    after(async () => sandbox.close());
+
+    it('sends no request while activating, even with a signed-in account stored; the first expand then does', async () => {
+      const run = await activateInNode('../../src/extension', await storedSignIn(sandbox));
+      try {
+        assert.deepEqual(run.requests, [], 'requests from activate() until the sessions are loaded, and a moment after');
+        assert.equal(run.requests.length, ACTIVATION_REQUEST_BUDGET);
+        assert.equal(run.activation.requestsBeforeReady, 0, 'what the extension records about itself agrees');
+        assert.equal(run.ctx.sessions.accounts().length, 1, 'the stored account was loaded');
+        // The control: the counter does see requests once the user expands the tenant (token refresh + folders).
+        const [tenant] = await run.ctx.explorer.getChildren(undefined);
+        const folders = await run.ctx.explorer.getChildren(tenant);
+        assert.ok(folders.some((f) => String(f.item().label) === 'Shared'), 'the signed-in tenant lists its folders');
+        assert.equal(run.ctx.requestsSent, 2, 'one token refresh and one page of folders');
+      } finally {
+        run.deactivate();
+      }
+    });
+  });
+
+  describe('tree on the large sandbox', function () {
+    this.timeout(120_000);
+    let sandbox: RunningSandbox;
+    before(async () => (sandbox = await startSandbox({ scale: 'large', rateLimitPerMinute: 1_000_000 })));
+    after(async () => sandbox.close());
+
+    it('expands tenant → folder → each group within its request budget; Load more is one request', async () => {
+      const driver = await treeDriver(sandbox);
+      const { tenant, folder, groups } = await driver.expandFolder('Shared');
+      assert.equal(tenant.requests, TENANT_EXPAND_REQUESTS, 'tenant');
+      assert.equal(folder.requests, FOLDER_EXPAND_REQUESTS, 'folder');
+      assert.deepEqual(Object.keys(groups), Object.keys(GROUP_EXPAND_REQUESTS), 'the six groups');
+      for (const [name, group] of Object.entries(groups)) {
+        assert.equal(group.requests, GROUP_EXPAND_REQUESTS[name], `${name}: requests`);
+        assert.ok(group.rows > 0, `${name}: rows`);
+      }
+      const more = await driver.loadMore(groups.Packages!.node);
+      assert.equal(more.requests, LOAD_MORE_REQUESTS);
+    });
+
+    it('loads 10,000 queue items in 10,000 / 50 requests, without a duplicate', async () => {
+      const driver = await treeDriver(sandbox);
+      const loaded = await driver.loadQueueItems('Invoices', 'InvoicesToProcess', 10_000);
+      assert.equal(loaded.rows, 10_000);
+      assert.equal(loaded.requests, 10_000 / TREE_PAGE_SIZE);
+      assert.equal(new Set(loaded.result.map((row) => row.id)).size, 10_000, 'no row twice');
+    });
+  });
+});
