@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 
-export type Unit = 'requests' | 'requests/min' | 'rows' | 'lines' | 'ms' | 's' | 'KiB' | 'MB' | 'KB/row' | '×';
+export type Unit = 'requests' | 'requests/min' | 'rows' | 'lines' | 'ms' | 's' | 'min' | 'KiB' | 'MB' | 'KB/row' | '×';
 
 export interface Figure {
   /** Stable id, so runs of different commits can be compared (`tree.expandTenant.requests`). */

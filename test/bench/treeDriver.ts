@@ -20,17 +20,23 @@ export interface Step {
   rows: number;
 }
 
-/** A client as the extension makes one (its own rate-limit scheduler), whose requests are counted. */
-export async function countingClient(sandbox: RunningSandbox, budgetPerMinute: number): Promise<{ client: OrchestratorClient; requests(): number }> {
+/** A client as the extension makes one (its own rate-limit scheduler), whose requests are counted; with `record`,
+ * each request's URL and headers are kept too (to replay the same pages with a bare fetch loop). */
+export async function countingClient(sandbox: RunningSandbox, budgetPerMinute: number, options: { record?: boolean } = {}) {
   const tokens = await signIn(sandbox, 'admin');
-  let sent = 0;
+  let count = 0;
+  const sent: { url: string; headers: Headers }[] = [];
   const client = new OrchestratorClient({
     connection: { kind: 'cloud', serviceUrl: sandbox.url, account: 'sandbox', tenant: 'main' },
-    fetch: (url, init) => (sent++, fetch(url, init)),
+    fetch: (url, init) => {
+      count++;
+      if (options.record) sent.push({ url: String(url), headers: new Headers(init?.headers) });
+      return fetch(url, init);
+    },
     token: async () => tokens.access_token,
     scheduler: new RateLimitScheduler({ budgetPerMinute }),
   });
-  return { client, requests: () => sent };
+  return { client, requests: () => count, sent };
 }
 
 export async function treeDriver(sandbox: RunningSandbox) {

@@ -22,3 +22,11 @@ export async function bundleSuite(name: string, testDir: string): Promise<string
   return outDir;
 }
 
+
+/** Bundles one script that exports `run()` into out/<name>/index.js, to load as an `extensionTestsPath`. */
+export async function bundleRunner(name: string, entry: string): Promise<string> {
+  const outDir = join(ROOT, 'out', name);
+  rmSync(outDir, { recursive: true, force: true });
+  await build({ entryPoints: [{ in: entry, out: 'index' }], outdir: outDir, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'error' });
+  return outDir;
+}

@@ -90,7 +90,9 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
       for (const line of fresh) recent.set(line.Id, Date.parse(line.TimeStamp));
       const last = fresh[fresh.length - 1]!;
       if (!cursor || compare(last, cursor) > 0) cursor = last;
-      const horizon = Date.parse(cursor.TimeStamp) - lookBack - 1;
+      // Remember the whole overlap even while a fast log makes us look back only to the cursor: once it slows
+      // down, the next poll looks back the full overlap again and must recognise every line there.
+      const horizon = Date.parse(cursor.TimeStamp) - overlap - 1;
       for (const [id, time] of recent) if (time <= horizon) recent.delete(id);
       yield { kind: 'lines', lines: fresh };
     }

@@ -4,6 +4,11 @@ import type { Job, LogSegment, TenantState } from './state';
 
 export const FINAL_STATES = new Set(['Successful', 'Faulted', 'Stopped']);
 
+/** The level of a running job's `Processing step i` line (the bench checks a tail delivered exactly the right ones). */
+export function stepLogLevel(step: number): 'Warning' | 'Trace' | 'Information' {
+  return step % 10 === 9 ? 'Warning' : step % 5 === 2 ? 'Trace' : 'Information';
+}
+
 /**
  * Simulated robots: pending jobs are picked up, write robot logs at a steady rate, and finish; stop requests are
  * honoured; sessions heartbeat (except silent robots, which turn unresponsive after 2 minutes).
@@ -75,7 +80,7 @@ export class Simulator {
     const written = segment.rows!.length;
     const due = Math.floor((Math.min(now, started + job.$plan!.runMs) - started) / this.options.logIntervalMs) + 1;
     for (let i = written; i < due; i++) {
-      const level = i % 10 === 9 ? 'Warning' : i % 5 === 2 ? 'Trace' : 'Information';
+      const level = stepLogLevel(i);
       // Lines 4, 5 and 6 of every 7 are a burst flushed with one timestamp, as robots do when they batch.
       const at = started + (i % 7 >= 4 ? i - (i % 7) + 4 : i) * this.options.logIntervalMs;
       this.log(tenant, job, level, `Processing step ${i} of ${job.ReleaseName}`, at);

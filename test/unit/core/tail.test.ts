@@ -64,6 +64,33 @@ describe('log tail engine', () => {
     assert.ok(sleeps.some((ms) => ms > 100), 'backed off while idle');
   });
 
+  it('delivers every line once from a log far faster than a page per poll (2,000 lines/s, bursts of one timestamp)', async () => {
+    // The robot writes 2,000 lines a second, 4 per millisecond; the service answers at most `top` lines per query in
+    // time order. More lines than a page fall inside the overlap, so the tail must remember what it delivered there.
+    const store: RobotLog[] = [];
+    let written = 0;
+    const write = (count: number) => {
+      for (let i = 0; i < count; i++, written++) store.push({ Id: written + 1, Level: 'Information', TimeStamp: new Date(Date.UTC(2026, 0, 1) + Math.floor(written / 4)).toISOString(), Message: `line ${written}` });
+    };
+    const TOTAL = 20_000;
+    const source: TailSource = {
+      page: async ({ filter, top }) => {
+        write(Math.min(300, TOTAL - written)); // 150 ms of log between two polls
+        const since = /TimeStamp gt ([^)\s]+)/.exec(filter)?.[1];
+        const from = since ? Date.parse(since) : -Infinity;
+        return { items: store.filter((l) => Date.parse(l.TimeStamp) > from).slice(0, top), skipped: [] };
+      },
+      isFinished: async () => written >= TOTAL,
+    };
+    const seen: number[] = [];
+    for await (const event of tailLogs(source, { jobKey: '0d3f2a7b-1c2d-4e5f-8a9b-0c1d2e3f4a5b', sleep: async () => undefined })) {
+      if (event.kind === 'lines') seen.push(...event.lines.map((l) => l.Id));
+      else break;
+    }
+    assert.equal(new Set(seen).size, seen.length, `${seen.length - new Set(seen).size} lines delivered twice`);
+    assert.deepEqual(seen, Array.from({ length: TOTAL }, (_, i) => i + 1), 'every line, in order');
+  });
+
   it('refuses a tail with neither a job nor a robot, and stops when cancelled', async () => {
     const source: TailSource = { page: async () => ({ items: [], skipped: [] }) };
     await assert.rejects(tailLogs(source, {}).next(), /job key or a robot name/);

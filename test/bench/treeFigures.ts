@@ -1,0 +1,49 @@
+// The Orchestrator tree on the large sandbox (1,000 folders, 10,000 packages, a 100,000-item queue), with the real
+// node code: requests and time per expand, Load more, and memory for 10,000 loaded queue items.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { startSandbox } from '../sandbox/index';
+import { FOLDER_EXPAND_REQUESTS, GROUP_EXPAND_REQUESTS, LOAD_MORE_REQUESTS, TENANT_EXPAND_REQUESTS, TREE_PAGE_SIZE } from './budgets';
+import type { Figures } from './figures';
+import { treeDriver } from './treeDriver';
+
+const RUNS = 5;
+const LOADED_ITEMS = 10_000;
+
+export async function treeFigures(figures: Figures): Promise<void> {
+  const sandbox = await startSandbox({ scale: 'large', rateLimitPerMinute: 1_000_000 });
+  try {
+    const driver = await treeDriver(sandbox);
+    const runs: Awaited<ReturnType<typeof driver.expandFolder>>[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await driver.expandFolder('Shared'));
+    const [first] = runs;
+    const ms = (pick: (run: (typeof runs)[number]) => number) => runs.map((run) => Math.round(pick(run)));
+    figures.add('tree.tenant.requests', 'expand the tenant (large sandbox): requests', first!.tenant.requests, 'requests', { budget: TENANT_EXPAND_REQUESTS, note: `${first!.tenant.rows} rows` });
+    figures.timing('tree.tenant.ms', 'expand the tenant', ms((r) => r.tenant.ms));
+    figures.add('tree.folder.requests', 'expand folder Shared: requests', first!.folder.requests, 'requests', { budget: FOLDER_EXPAND_REQUESTS, note: 'its subfolders; the groups cost nothing until expanded' });
+    const groupBudget = Object.values(GROUP_EXPAND_REQUESTS).reduce((a, b) => a + b, 0);
+    const groupRequests = Object.values(first!.groups).reduce((sum, g) => sum + g.requests, 0);
+    const groupRows = Object.values(first!.groups).reduce((sum, g) => sum + g.rows, 0);
+    figures.add('tree.groups.requests', 'expand all six groups of Shared: requests', groupRequests, 'requests', { budget: groupBudget, note: `${groupRows} rows; ${Object.entries(first!.groups).map(([name, g]) => `${name} ${g.requests}`).join(', ')}` });
+    figures.timing('tree.groups.ms', 'expand all six groups of Shared', ms((r) => Object.values(r.groups).reduce((sum, g) => sum + g.ms, 0)));
+    figures.timing('tree.packages.ms', 'of which Packages (10,000 in the tenant)', ms((r) => r.groups.Packages!.ms));
+    const more = [];
+    for (const run of runs) more.push(await driver.loadMore(run.groups.Packages!.node));
+    figures.add('tree.loadMore.requests', 'Load more on Packages: requests', Math.max(...more.map((m) => m.requests)), 'requests', { budget: LOAD_MORE_REQUESTS, note: `${TREE_PAGE_SIZE} more rows` });
+    figures.timing('tree.loadMore.ms', 'Load more on Packages', more.map((m) => Math.round(m.ms)));
+
+    // Heap figures need a full collection before each reading.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const loaded = await driver.loadQueueItems('Invoices', 'InvoicesToProcess', LOADED_ITEMS);
+    gc();
+    const heapMB = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+    figures.add('tree.items10k.requests', `load ${LOADED_ITEMS.toLocaleString('en')} queue items with Load more: requests`, loaded.requests, 'requests', { budget: LOADED_ITEMS / TREE_PAGE_SIZE, note: `${new Set(loaded.result.map((r) => r.id)).size.toLocaleString('en')} distinct rows` });
+    figures.add('tree.items10k.s', `load ${LOADED_ITEMS.toLocaleString('en')} queue items (one run; the sandbox filters 100,000 items per page)`, Math.round(loaded.ms / 100) / 10, 's');
+    figures.add('tree.items10k.heapMB', `heap for ${LOADED_ITEMS.toLocaleString('en')} loaded rows`, Math.round(heapMB * 10) / 10, 'MB', { note: `${((heapMB * 1024) / LOADED_ITEMS).toFixed(2)} KB per row (items, tree items, nodes), kept while the row is expanded` });
+  } finally {
+    await sandbox.close();
+  }
+}
