@@ -18,10 +18,12 @@ interface SessionReport {
   watched: number;
   stillWatched: number;
   visible: { explorer: boolean; ideas: boolean };
+  expanded: string[];
   counts: Record<string, number>;
 }
 
-export async function editorFigures(figures: Figures, extensionPath: string): Promise<void> {
+/** `alongside` runs while the two-minute session idles (work whose figures are counts or ratios, not times alone). */
+export async function editorFigures(figures: Figures, extensionPath: string, alongside: () => Promise<void>): Promise<void> {
   const activationSuite = await bundleRunner('bench-activation', join(__dirname, 'editor', 'activation.ts'));
   const sessionSuite = await bundleRunner('bench-session', join(__dirname, 'editor', 'session.ts'));
   // Jobs run past the session so both stay watched throughout.
@@ -29,7 +31,7 @@ export async function editorFigures(figures: Figures, extensionPath: string): Pr
   const connection = { kind: 'cloud', serviceUrl: sandbox.url, identityUrl: `${sandbox.url}/identity`, account: 'sandbox', tenant: 'main', loginHint: 'developer', prompt: 'none', label: 'Sandbox' };
   const editor = await startEditor({
     name: 'bench', smokeTestDriver: true, settings: { 'orchestrator.connections': [connection] },
-    env: { ORCHESTRATOR_SANDBOX_URL: sandbox.url, ORCHESTRATOR_SANDBOX_IDEAS: JSON.stringify({ token: sandbox.ideasToken, appKey: sandbox.ideasAppKey }) },
+    env: { ...(process.env.BENCH_SESSION_MS ? { BENCH_SESSION_MS: process.env.BENCH_SESSION_MS } : {}), ORCHESTRATOR_SANDBOX_URL: sandbox.url, ORCHESTRATOR_SANDBOX_IDEAS: JSON.stringify({ token: sandbox.ideasToken, appKey: sandbox.ideasAppKey }) },
   });
   const browser = await launchBrowser();
   try {
@@ -49,7 +51,8 @@ export async function editorFigures(figures: Figures, extensionPath: string): Pr
     figures.add('editor.activation.requests', 'requests during activation, in code-server', Math.max(...activations.map((a) => a.requestsBeforeReady)), 'requests', { budget: 0 });
 
     console.log('  a 2-minute session in code-server: both trees visible, Jobs and a queue expanded, two jobs watched…');
-    const { session } = await run<{ session: SessionReport }>(sessionSuite, 'session');
+    const [{ session }] = await Promise.all([run<{ session: SessionReport }>(sessionSuite, 'session'), alongside()]);
+    console.log(`    expanded rows: ${session.expanded.join(', ')}`);
     if (!session.visible.explorer || !session.visible.ideas) throw new Error(`Both trees must be visible during the session: ${JSON.stringify(session.visible)}`);
     if (session.watched !== 2 || session.stillWatched !== 2) throw new Error(`Two jobs must be watched throughout: started ${session.watched}, at the end ${session.stillWatched}`);
     const perMinute = (match: (route: string) => boolean) => round(Object.entries(session.counts).filter(([route]) => match(route)).reduce((sum, [, n]) => sum + n, 0) / session.minutes);

@@ -51,6 +51,13 @@ export class Figures {
     console.log(`  ${figure.label}: ${format(figure)}${figure.budget !== undefined ? ` (budget ${formatNumber(figure.budget)})` : ''}`);
   }
 
+  /** In section order (some sections run side by side and record in between each other). */
+  sorted(): Figure[] {
+    const order = ['bundle.', 'node.', 'tree.', 'queue100k.', 'tail.', 'editor.', 'session.'];
+    const rank = (figure: Figure) => order.findIndex((prefix) => figure.id.startsWith(prefix));
+    return this.all.map((figure, index) => ({ figure, index })).sort((a, b) => rank(a.figure) - rank(b.figure) || a.index - b.index).map((entry) => entry.figure);
+  }
+
   /** Figures over their budget (the bench fails on them, as the tests would). */
   overBudget(): Figure[] {
     return this.all.filter((f) => f.budget !== undefined && f.value > f.budget);

@@ -3,10 +3,12 @@
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
-import { report } from './report';
+import { measure } from './report';
 
-export async function run(): Promise<void> {
-  const ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
-  await ctx.ready;
-  report({ activation: ctx.activation });
+export function run(): Promise<void> {
+  return measure(async () => {
+    const ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
+    await ctx.ready;
+    return { activation: ctx.activation };
+  });
 }

@@ -4,14 +4,19 @@
 import * as vscode from 'vscode';
 import { EXTENSION_ID, ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
+import type { NodeTree } from '../../../src/host/views/nodeTree';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { report } from './report';
+import { measure } from './report';
 
-export const SESSION_MS = 120_000;
+export const SESSION_MS = Number(process.env.BENCH_SESSION_MS ?? 120_000);
 /** Inputs the sandbox's Reconcile.Processing_Production process accepts (as the jobs integration suite starts it). */
 const INPUTS = { in_CutOffDate: 'Q4 close', in_InvoiceFolder: '2026-01-31T09:00:00Z', in_DryRun: '9007199254740991', in_Options: 'true', in_MaxItems: '12.5', in_RetryCount: '["ops@example.test"]' };
 
-export async function run(): Promise<void> {
+export function run(): Promise<void> {
+  return measure(session);
+}
+
+async function session(): Promise<Record<string, unknown>> {
   const ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
   await ctx.ready;
   const sandboxUrl = process.env.ORCHESTRATOR_SANDBOX_URL!;
@@ -22,22 +27,23 @@ export async function run(): Promise<void> {
 
   await vscode.commands.executeCommand('workbench.view.extension.orchestrator');
   const label = (node: TreeNode) => String(node.item().label);
-  /** Finds a row by label path and expands it in the real view (as a click would: the tree records it as expanded). */
-  const expand = async (tree: typeof ctx.explorer, path: string[]): Promise<TreeNode> => {
+  /**
+   * Expands rows by label path in the real view, as clicks would. Rows are taken from what the view itself loaded
+   * (never from our own getChildren call: the editor refreshes a row only through the object it was given).
+   */
+  const expand = async (tree: NodeTree, path: string[]): Promise<TreeNode> => {
     let node: TreeNode | undefined;
     for (const name of path) {
-      const found = (await tree.getChildren(node)).find((n) => label(n) === name);
-      if (!found) throw new Error(`No row '${name}' under ${node ? label(node) : 'the root'}`);
-      node = found;
-      await tree.view.reveal(node, { expand: true, select: false, focus: false });
+      const parent = node;
+      node = await until(() => (parent ? tree.loadedNodes().filter((n) => tree.getParent(n) === parent) : tree.loadedNodes().filter((n) => !tree.getParent(n))).find((n) => label(n) === name), `row '${name}' under ${parent ? label(parent) : 'the root'}`);
+      await revealExpanded(tree.view, node);
     }
     return node!;
   };
   await expand(ctx.explorer, ['Sandbox', 'Dev Lab', 'Jobs']);
   await expand(ctx.explorer, ['Sandbox', 'Shared', 'Finance', 'Invoices', 'Queues', 'InvoicesToProcess', 'All Items']);
-  const processRow = (await ctx.explorer.getChildren(await expand(ctx.explorer, ['Sandbox', 'Dev Lab', 'Processes']))).find((n) => label(n) === 'Reconcile.Processing_Production')!;
-  const [ideasRoot] = await ctx.ideas.getChildren(undefined);
-  if (ideasRoot) await ctx.ideas.view.reveal(ideasRoot, { expand: true, select: false, focus: false });
+  const processRow = await expand(ctx.explorer, ['Sandbox', 'Dev Lab', 'Processes', 'Reconcile.Processing_Production']);
+  await expand(ctx.ideas, ['Sandbox']);
 
   await fetch(`${sandboxUrl}/__sandbox/requests`, { method: 'DELETE' });
   const started = Date.now();
@@ -45,13 +51,37 @@ export async function run(): Promise<void> {
   const watched = ctx.jobs.running().length;
   await new Promise((resolve) => setTimeout(resolve, SESSION_MS));
   const { counts } = (await (await fetch(`${sandboxUrl}/__sandbox/requests`)).json()) as { counts: Record<string, number> };
-  report({
+  return {
     session: {
       minutes: (Date.now() - started) / 60_000,
       watched,
       stillWatched: ctx.jobs.running().length,
       visible: { explorer: ctx.explorer.view.visible, ideas: ctx.ideas.view.visible },
+      expanded: ctx.explorer.loadedNodes().filter((n) => ctx.explorer.isExpanded(n)).map((n) => n.id),
       counts,
     },
-  });
+  };
+}
+
+/** Expands a row in the real view; right after a sign-in the view may not have drawn the new rows yet: try again. */
+async function revealExpanded(view: vscode.TreeView<TreeNode>, node: TreeNode): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await view.reveal(node, { expand: true, select: false, focus: false });
+      return;
+    } catch (error) {
+      if (attempt >= 50 || !/not found/i.test((error as Error).message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+/** Polls until `find` returns a value (the view loads rows asynchronously). */
+async function until<T>(find: () => T | undefined, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const found = find();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
 }
