@@ -55,11 +55,10 @@ export class Ctx implements vscode.Disposable {
   readonly activation: ActivationCost = { activateMs: Number.NaN, readyMs: Number.NaN, requestsBeforeReady: 0 };
   /** Every request the extension's services send goes through this, so they can be counted. */
   readonly fetch: typeof fetch = (url, init) => {
-    this.requestsSent++;
+    this.sent++;
     return fetch(url, init);
   };
-  /** Requests sent since activation, by every service of this window. */
-  requestsSent = 0;
+  private sent = 0;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly clients = new Map<string, { client: OrchestratorClient; accountId: string }>();
   private readonly schedulers = new Map<string, RateLimitScheduler>();
@@ -121,6 +120,11 @@ export class Ctx implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', ContextKey.activated, true);
     extension.subscriptions.push(this);
     this.activation.activateMs = performance.now() - started;
+  }
+
+  /** Requests sent since activation, by every service of this window. */
+  get requestsSent(): number {
+    return this.sent;
   }
 
   get version(): string {

@@ -29,7 +29,7 @@ export async function storedSignIn(sandbox: RunningSandbox): Promise<StoredSignI
 }
 
 export interface NodeActivation {
-  /** Evaluating the module (for the production bundle: parsing and running 650 KiB of minified code). */
+  /** Evaluating the module (for the production bundle: parsing and running the minified bundle). */
   loadMs: number;
   activation: ActivationCost;
   /** Every request through the global fetch from activate() until the sessions loaded and SETTLE_MS after. */

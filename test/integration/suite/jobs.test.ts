@@ -7,7 +7,7 @@ import type { Job, RobotLog } from '../../../src/core/orchestrator/schemas';
 import { eq } from '../../../src/core/odata/filter';
 import { formatLogLine } from '../../../src/core/logs/logLines';
 import type { WatchedJob } from '../../../src/host/jobs/jobWatcher';
-import { faults, treeWalk } from './treeWalk';
+import { faults, quiescent, treeWalk } from './treeWalk';
 
 /** Typed answers for Reconcile.Processing (String, Int32, Boolean, DateTime, String[], Double, Int64; three required). */
 const VALID = { in_CutOffDate: 'Q4 close', in_InvoiceFolder: '2026-01-31T09:00:00Z', in_DryRun: '9007199254740991', in_Options: 'true', in_MaxItems: '12.5', in_RetryCount: '["ops@example.test"]' };
@@ -35,6 +35,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     devLab = await child(await child(undefined, 'Sandbox'), 'Dev Lab');
     processRow = await child(await child(devLab, 'Processes'), 'Reconcile.Processing_Production');
     folder = (processRow as unknown as { value: { folder: { id: number } } }).value.folder;
+    await quiescent(sent);
   });
   after(async () => {
     await faults([]);

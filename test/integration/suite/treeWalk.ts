@@ -16,3 +16,20 @@ export function treeWalk(tree: () => NodeTree) {
 
 /** Fault rules for the sandbox the suite runs against ([] clears them). */
 export const faults = (rules: unknown[]) => fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
+
+/**
+ * Waits until a request counter has not moved for `quietMs` (at most `maxMs`): after a sign-in the views re-read
+ * the rows they show expanded (rows revealed by earlier tests), and a count must not start in the middle of that.
+ */
+export async function quiescent(count: () => number, quietMs = 1000, maxMs = 15_000): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  let last = count();
+  let since = Date.now();
+  while (Date.now() - since < quietMs && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (count() !== last) {
+      last = count();
+      since = Date.now();
+    }
+  }
+}
