@@ -9,7 +9,7 @@ import { requiredInputsFor } from '../sandbox/conformance/helpers';
 import { stepLogLevel } from '../sandbox/orchestrator/simulator';
 import { TAIL_LINES_DUPLICATED, TAIL_LINES_LOST } from './budgets';
 import { percentile, type Figures } from './figures';
-import { countingClient } from './treeDriver';
+import { countingClient } from './countingClient';
 
 /** What the editor passes (LogTails): the level setting's default; page size and intervals are the engine's defaults. */
 const EDITOR_TAIL = { minLevel: 'Information' } as const;

@@ -5,7 +5,7 @@ import { eq } from '../../src/core/odata/filter';
 import { startSandbox } from '../sandbox/index';
 import { LARGE_QUEUE_ITEMS, LARGE_QUEUE_REQUEST_BUDGET } from './budgets';
 import { median, type Figures } from './figures';
-import { countingClient } from './treeDriver';
+import { countingClient } from './countingClient';
 
 const RUNS = 3;
 

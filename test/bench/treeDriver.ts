@@ -1,10 +1,8 @@
 // Drives the real Orchestrator tree nodes in plain Node (vscode stubbed) against a sandbox over real HTTP, counting
 // requests per step. The bench reports what it measures; the budget test checks the counts.
-import { OrchestratorClient } from '../../src/core/orchestrator/client';
-import { RateLimitScheduler } from '../../src/core/http/scheduler';
 import { eq } from '../../src/core/odata/filter';
 import type { RunningSandbox } from '../sandbox/index';
-import { signIn } from '../sandbox/conformance/helpers';
+import { countingClient } from './countingClient';
 import { useVscodeStub } from './vscodeStub';
 
 interface Node {
@@ -18,25 +16,6 @@ export interface Step {
   requests: number;
   ms: number;
   rows: number;
-}
-
-/** A client as the extension makes one (its own rate-limit scheduler), whose requests are counted; with `record`,
- * each request's URL and headers are kept too (to replay the same pages with a bare fetch loop). */
-export async function countingClient(sandbox: RunningSandbox, budgetPerMinute: number, options: { record?: boolean } = {}) {
-  const tokens = await signIn(sandbox, 'admin');
-  let count = 0;
-  const sent: { url: string; headers: Headers }[] = [];
-  const client = new OrchestratorClient({
-    connection: { kind: 'cloud', serviceUrl: sandbox.url, account: 'sandbox', tenant: 'main' },
-    fetch: (url, init) => {
-      count++;
-      if (options.record) sent.push({ url: String(url), headers: new Headers(init?.headers) });
-      return fetch(url, init);
-    },
-    token: async () => tokens.access_token,
-    scheduler: new RateLimitScheduler({ budgetPerMinute }),
-  });
-  return { client, requests: () => count, sent };
 }
 
 export async function treeDriver(sandbox: RunningSandbox) {

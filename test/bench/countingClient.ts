@@ -1,0 +1,25 @@
+// The bench's client: made as the extension makes one (its own rate-limit scheduler), signed in to the sandbox as
+// the administrator, with every request counted.
+import { OrchestratorClient } from '../../src/core/orchestrator/client';
+import { RateLimitScheduler } from '../../src/core/http/scheduler';
+import type { RunningSandbox } from '../sandbox/index';
+import { signIn } from '../sandbox/conformance/helpers';
+
+/** A client as the extension makes one (its own rate-limit scheduler), whose requests are counted; with `record`,
+ * each request's URL and headers are kept too (to replay the same pages with a bare fetch loop). */
+export async function countingClient(sandbox: RunningSandbox, budgetPerMinute: number, options: { record?: boolean } = {}) {
+  const tokens = await signIn(sandbox, 'admin');
+  let count = 0;
+  const sent: { url: string; headers: Headers }[] = [];
+  const client = new OrchestratorClient({
+    connection: { kind: 'cloud', serviceUrl: sandbox.url, account: 'sandbox', tenant: 'main' },
+    fetch: (url, init) => {
+      count++;
+      if (options.record) sent.push({ url: String(url), headers: new Headers(init?.headers) });
+      return fetch(url, init);
+    },
+    token: async () => tokens.access_token,
+    scheduler: new RateLimitScheduler({ budgetPerMinute }),
+  });
+  return { client, requests: () => count, sent };
+}
