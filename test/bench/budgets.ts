@@ -34,3 +34,5 @@ export const TAIL_LINES_DUPLICATED = 0;
  * scripts and colleagues.
  */
 export const RATE_LIMITED_PER_MINUTE_BUDGET = 10;
+/** The service's limit on GET Jobs and GET QueueItems for non-automation callers (spec, Limits). */
+export const SERVICE_RATE_LIMIT_PER_MINUTE = 100;

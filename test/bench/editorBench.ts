@@ -6,7 +6,7 @@ import { launchBrowser } from '../harness/browser';
 import { startEditor } from '../harness/editor';
 import { runSuite } from '../harness/suiteRunner';
 import { bundleRunner } from '../integration/bundle';
-import { RATE_LIMITED_PER_MINUTE_BUDGET } from './budgets';
+import { RATE_LIMITED_PER_MINUTE_BUDGET, SERVICE_RATE_LIMIT_PER_MINUTE } from './budgets';
 import type { Figures } from './figures';
 import { BENCH_LINE } from './editor/report';
 import type { ActivationCost } from '../../src/ctx';
@@ -59,7 +59,7 @@ export async function editorFigures(figures: Figures, extensionPath: string, alo
     const get = (set: string) => (route: string) => route === `GET /sandbox/main/odata/${set}`;
     const jobs = perMinute(get('Jobs'));
     const items = perMinute(get('QueueItems'));
-    figures.add('session.rateLimited.perMinute', 'session: GET Jobs + GET QueueItems (rate-limited, 100/min/tenant)', round(jobs + items), 'requests/min', { budget: RATE_LIMITED_PER_MINUTE_BUDGET, note: `Jobs ${jobs}, QueueItems ${items}: ${round((jobs + items))}% of the tenant's limit` });
+    figures.add('session.rateLimited.perMinute', `session: GET Jobs + GET QueueItems (rate-limited, ${SERVICE_RATE_LIMIT_PER_MINUTE}/min/tenant)`, round(jobs + items), 'requests/min', { budget: RATE_LIMITED_PER_MINUTE_BUDGET, note: `Jobs ${jobs}, QueueItems ${items}: ${round(((jobs + items) / SERVICE_RATE_LIMIT_PER_MINUTE) * 100)}% of the tenant's limit` });
     figures.add('session.jobByKey.perMinute', 'session: GET Jobs(<key>) (watching, not rate-limited)', perMinute((route) => route === 'GET /sandbox/main/odata/Jobs(…)'), 'requests/min');
     figures.add('session.all.perMinute', 'session: every request', perMinute(() => true), 'requests/min', { note: Object.entries(session.counts).map(([route, n]) => `${route.replace('/sandbox/main', '')} ${n}`).join(', ') });
   } finally {

@@ -3,6 +3,7 @@
 // simulated robot wrote it; the sandbox materialises lines on its 100 ms tick) to the tail yielding it. Every
 // `Processing step i` line the job wrote at that level must arrive exactly once.
 import { jobLogSource, tailLogs } from '../../src/core/logs/tail';
+import { DEFAULT_TAIL_LEVEL } from '../../src/core/logs/logLines';
 import type { OrchestratorClient } from '../../src/core/orchestrator/client';
 import { startSandbox } from '../sandbox/index';
 import { requiredInputsFor } from '../sandbox/conformance/helpers';
@@ -12,7 +13,7 @@ import { percentile, type Figures } from './figures';
 import { countingClient } from './countingClient';
 
 /** What the editor passes (LogTails): the level setting's default; page size and intervals are the engine's defaults. */
-const EDITOR_TAIL = { minLevel: 'Information' } as const;
+const EDITOR_TAIL = { minLevel: DEFAULT_TAIL_LEVEL };
 const FOLLOW_SECONDS = 20;
 const IDLE_SECONDS = 60;
 

@@ -98,9 +98,6 @@ export const vscodeStub = {
   },
   MarkdownString: class {
     constructor(readonly value: string) {}
-    appendMarkdown(text: string) {
-      return new (this.constructor as new (value: string) => unknown)(this.value + text);
-    }
   },
   EventEmitter,
   Disposable,

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandId, ViewId } from '../../src/constants';
+import { DEFAULT_TAIL_LEVEL, LOG_LEVELS } from '../../src/core/logs/logLines';
 
 const ROOT = join(__dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -37,6 +38,12 @@ describe('extension manifest', () => {
     const fields = Object.keys(connections.items.properties);
     assert.deepEqual(connections.items.properties.protection.enum, ['normal', 'confirm', 'readOnly']);
     for (const field of fields) assert.doesNotMatch(field, /token|secret|password|key/i, field);
+  });
+
+  it('offers the service\'s log levels for tails, with the default the code falls back to', () => {
+    const level = manifest.contributes.configuration.properties['orchestrator.logs.minimumLevel'];
+    assert.deepEqual(level.enum, [...LOG_LEVELS]);
+    assert.equal(level.default, DEFAULT_TAIL_LEVEL);
   });
 
   it('packages only the allow-listed files', function () {

@@ -4,6 +4,9 @@ import type { RobotLog } from '../orchestrator/schemas';
 export const LOG_LEVELS = ['Verbose', 'Trace', 'Information', 'Warning', 'Error', 'Fatal'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** Tails show this level and above unless the `orchestrator.logs.minimumLevel` setting says otherwise. */
+export const DEFAULT_TAIL_LEVEL: LogLevel = 'Information';
+
 export const isLogLevel = (value: unknown): value is LogLevel => typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
 
 /**

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { FolderContext } from '../../core/http/connection';
 import { isTransientFailure, OrchestratorError } from '../../core/http/errors';
-import { formatLogLine, isLogLevel, LineWindow } from '../../core/logs/logLines';
+import { DEFAULT_TAIL_LEVEL, formatLogLine, isLogLevel, LineWindow } from '../../core/logs/logLines';
 import { jobLogSource, robotLogSource, tailLogs } from '../../core/logs/tail';
 import type { Job, Robot } from '../../core/orchestrator/schemas';
 import type { Ctx } from '../../ctx';
@@ -152,8 +152,8 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
 
   private start(id: string, connection: Connection, folder: FolderContext, subject: TailSubject): LogTail {
     const config = vscode.workspace.getConfiguration('orchestrator.logs');
-    const configured = config.get<string>('minimumLevel', 'Information');
-    const minLevel = isLogLevel(configured) ? configured : 'Information';
+    const configured = config.get<string>('minimumLevel', DEFAULT_TAIL_LEVEL);
+    const minLevel = isLogLevel(configured) ? configured : DEFAULT_TAIL_LEVEL;
     const maxLines = Math.max(100, Math.floor(config.get<number>('maxLines', 10_000)));
     const title = subject.kind === 'job' ? `${subject.job.ReleaseName ?? 'Job'} #${subject.job.Id}` : `Robot ${subject.robot.Name}`;
     const header = `# ${subject.kind === 'job' ? `Job ${subject.job.ReleaseName ?? ''} (${subject.job.Key})` : `Robot ${subject.robot.Name}, from ${new Date(Date.now() - ROBOT_LOOKBACK_MS).toLocaleTimeString()}`} on ${connection.label}. Levels ${minLevel} and above (setting orchestrator.logs.minimumLevel); times are local.`;

@@ -6,11 +6,10 @@ import { EXTENSION_ID, ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { NodeTree } from '../../../src/host/views/nodeTree';
 import type { TreeNode } from '../../../src/host/views/treeNode';
+import { RECONCILE_INPUTS } from '../../integration/suite/processInputs';
 import { measure } from './report';
 
 export const SESSION_MS = Number(process.env.BENCH_SESSION_MS ?? 120_000);
-/** Inputs the sandbox's Reconcile.Processing_Production process accepts (as the jobs integration suite starts it). */
-const INPUTS = { in_CutOffDate: 'Q4 close', in_InvoiceFolder: '2026-01-31T09:00:00Z', in_DryRun: '9007199254740991', in_Options: 'true', in_MaxItems: '12.5', in_RetryCount: '["ops@example.test"]' };
 
 export function run(): Promise<void> {
   return measure(session);
@@ -47,7 +46,7 @@ async function session(): Promise<Record<string, unknown>> {
 
   await fetch(`${sandboxUrl}/__sandbox/requests`, { method: 'DELETE' });
   const started = Date.now();
-  for (let i = 0; i < 2; i++) await vscode.commands.executeCommand('orchestrator.startJob', processRow, { inputs: INPUTS });
+  for (let i = 0; i < 2; i++) await vscode.commands.executeCommand('orchestrator.startJob', processRow, { inputs: RECONCILE_INPUTS });
   const watched = ctx.jobs.running().length;
   await new Promise((resolve) => setTimeout(resolve, SESSION_MS));
   const { counts } = (await (await fetch(`${sandboxUrl}/__sandbox/requests`)).json()) as { counts: Record<string, number> };

@@ -8,9 +8,9 @@ import { eq } from '../../../src/core/odata/filter';
 import { formatLogLine } from '../../../src/core/logs/logLines';
 import type { WatchedJob } from '../../../src/host/jobs/jobWatcher';
 import { faults, quiescent, treeWalk } from './treeWalk';
+import { RECONCILE_INPUTS } from './processInputs';
 
-/** Typed answers for Reconcile.Processing (String, Int32, Boolean, DateTime, String[], Double, Int64; three required). */
-const VALID = { in_CutOffDate: 'Q4 close', in_InvoiceFolder: '2026-01-31T09:00:00Z', in_DryRun: '9007199254740991', in_Options: 'true', in_MaxItems: '12.5', in_RetryCount: '["ops@example.test"]' };
+const VALID = RECONCILE_INPUTS;
 
 describe('Jobs, logs and argument documents on the sandbox', () => {
   let ctx: Ctx;
