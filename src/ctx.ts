@@ -9,6 +9,7 @@ import { ActiveContext } from './host/active';
 import { ConnectionStatusBar } from './host/statusBar';
 import { secretStoreOf } from './host/auth/secretStore';
 import { AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, OrchestratorAuthProvider } from './host/auth/provider';
+import { offerSignInInAccountsMenu } from './host/auth/accountsMenu';
 import { SessionManager, type StoredAccount } from './core/auth/sessions';
 import { ideasBaseUrl, type Connection } from './core/connections';
 import { OrchestratorClient } from './core/orchestrator/client';
@@ -100,6 +101,7 @@ export class Ctx implements vscode.Disposable {
       this.ideas.rebuild();
       void vscode.commands.executeCommand('setContext', ContextKey.hasConnections, this.connections.all().length > 0);
       void vscode.commands.executeCommand('setContext', ContextKey.signedIn, this.sessions.accounts().length > 0);
+      offerSignInInAccountsMenu(this.connections.all(), (c) => this.accountFor(c.id) !== undefined, (m) => this.log.warn(m));
     };
     this.track(this.connections.onDidChange(refresh));
     this.track(this.active.onDidChange(() => this.statusBar.update()));

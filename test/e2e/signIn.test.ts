@@ -1,33 +1,81 @@
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { palette } from './ui';
 import { screenshot, world } from './world';
 
-describe('Sign in (UI)', () => {
-  it('signs in from the palette, allows the extension, and shows the account in the Accounts menu', async function () {
-    this.timeout(90_000);
+/**
+ * Signs in the way an `npm start` user does: the connection has no login hint and no prompt=none, so the browser tab
+ * shows the sandbox's login page (reached through the editor's port proxy, as in the browser editor) and a user is
+ * picked there. Resolves with the login page's hidden form fields (what the proxy passed on).
+ */
+async function pickUserOnLoginPage(opened: Promise<Page>, user: string): Promise<string[]> {
+  const login = await opened;
+  await login.locator(`#user-${user}`).waitFor({ timeout: 30_000 });
+  const hidden = await login.locator('input[type=hidden]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).name));
+  await login.locator(`#user-${user}`).click();
+  await login.locator('h1', { hasText: 'Signed in' }).waitFor({ timeout: 30_000 });
+  await login.close();
+  return hidden;
+}
+
+/** State, not a transient toast: the status bar leaves its "signed out" warning and the connection row says so. */
+async function signedInState(page: Page): Promise<void> {
+  const status = page.locator('.statusbar-item', { hasText: 'Sandbox (main)' }).filter({ hasNotText: 'signed out' }).first();
+  await status.waitFor({ timeout: 45_000 });
+  await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Sandbox (main)' }).filter({ hasNotText: 'signed out' }).first().waitFor();
+  // The tree behind the connection works: its folders load.
+  const connection = page.locator('.part.sidebar .monaco-list-row', { hasText: 'Sandbox (main)' }).first();
+  if ((await connection.getAttribute('aria-expanded')) !== 'true') await connection.click();
+  await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Shared' }).first().waitFor({ timeout: 30_000 });
+  await connection.click(); // collapsed again for the journeys after
+}
+
+async function openAccountsMenu(page: Page): Promise<void> {
+  await page.locator('.activitybar [aria-label^="Accounts"]').first().click();
+}
+
+describe('Sign in (UI, through the sandbox login page)', () => {
+  it('signs in from the palette: allows the extension, picks a user on the login page, lands in the tree', async function () {
+    this.timeout(120_000);
     const { page } = world;
     await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill('>Orchestrator: Sign In');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: /^.*Orchestrator: Sign In$/ }).first().waitFor();
-    await page.keyboard.press('Enter');
+    await page.locator('.statusbar-item', { hasText: 'signed out' }).first().waitFor({ timeout: 30_000 });
+    await palette('Orchestrator: Sign In');
     // VS Code asks whether the extension may sign in with this provider.
     const allow = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Allow$/ }).first();
     await allow.waitFor({ timeout: 20_000 });
     await screenshot('03-sign-in-consent');
+    const opened = page.context().waitForEvent('page', { timeout: 30_000 });
     await allow.click();
-    // State, not a transient toast: the status bar leaves its "signed out" warning and the view says so.
-    const status = page.locator('.statusbar-item', { hasText: 'Sandbox' }).filter({ hasNotText: 'signed out' }).first();
-    await status.waitFor({ timeout: 45_000 });
-    assert.match(await status.innerText(), /Sandbox/);
-    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Sandbox' }).filter({ hasNotText: 'signed out' }).first().waitFor();
-    await page.locator('.activitybar [aria-label^="Accounts"]').first().click();
-    const account = page.locator('.monaco-menu .action-label', { hasText: 'developer (Sandbox)' }).first();
-    await account.waitFor({ timeout: 10_000 });
-    // No progress notification outlives the sign-in.
+    const hidden = await pickUserOnLoginPage(opened, 'developer');
+    // The request was pushed: the page that went through the proxy carried no redirect URI to mangle.
+    assert.deepEqual(hidden.sort(), ['client_id', 'request_uri']);
+    await signedInState(page);
+    await openAccountsMenu(page);
+    await page.locator('.monaco-menu .action-label', { hasText: 'developer (Sandbox (main))' }).first().waitFor({ timeout: 10_000 });
+    // No progress notification outlives the sign-in, and no error was shown.
     await page.locator('.notifications-toasts .notification-toast', { hasText: 'Signing in to Sandbox' }).waitFor({ state: 'detached', timeout: 10_000 });
     await screenshot('04-accounts-menu');
     await page.keyboard.press('Escape');
+    assert.equal(await page.locator('.notification-toast', { hasText: 'Sign In failed' }).count(), 0);
+  });
+
+  it('after Sign Out, signs in again from the Accounts menu through the login page', async function () {
+    this.timeout(120_000);
+    const { page } = world;
+    await palette('Orchestrator: Sign Out');
+    // One account: Sign Out signs it out without asking which.
+    await page.locator('.statusbar-item', { hasText: 'signed out' }).first().waitFor({ timeout: 30_000 });
+    await openAccountsMenu(page);
+    const request = page.locator('.monaco-menu .action-label', { hasText: /Sign in with Orchestrator/ }).first();
+    await request.waitFor({ timeout: 15_000 });
+    await screenshot('04b-accounts-menu-sign-in');
+    const opened = page.context().waitForEvent('page', { timeout: 30_000 });
+    await request.click();
+    const allow = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Allow$/ }).first();
+    if (await allow.isVisible({ timeout: 3_000 }).catch(() => false)) await allow.click();
+    await pickUserOnLoginPage(opened, 'developer');
+    await signedInState(page);
+    assert.equal(await page.locator('.notification-toast', { hasText: 'Sign In failed' }).count(), 0);
   });
 });

@@ -21,9 +21,9 @@ describe('Orchestrator tree (UI, large sandbox)', () => {
     await screenshot('06-folder-context-menu');
     await menu.hover();
     await page.keyboard.press('Enter');
-    const status = page.locator('.statusbar-item', { hasText: 'Sandbox › Shared' }).first();
+    const status = page.locator('.statusbar-item', { hasText: 'Sandbox (main) › Shared' }).first();
     await status.waitFor({ timeout: 10_000 });
-    assert.match(await status.innerText(), /Sandbox › Shared/);
+    assert.match(await status.innerText(), /Sandbox \(main\) › Shared/);
   });
 
   it('pages 10,000 packages with Load more from the keyboard, filters them, and offers the package actions', async function () {

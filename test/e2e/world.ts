@@ -8,6 +8,7 @@ import { startSandbox, type RunningSandbox } from '../sandbox/index';
 import { launchBrowser } from '../harness/browser';
 import { ROOT, startEditor, type RunningEditor } from '../harness/editor';
 import { installCleanup, stopAll } from '../harness/processes';
+import { sandboxEditorSettings } from '../harness/sandboxConnection';
 
 /** Where CI keeps the screenshots (README: "Screenshots"). */
 export const SCREENSHOT_DIR = join(ROOT, '.test-artifacts', 'e2e');
@@ -37,10 +38,8 @@ export const mochaHooks = {
         'workbench.colorTheme': 'Default Dark Modern',
         // Sticky rows cover the rows the journeys click.
         'workbench.tree.enableStickyScroll': false,
-        // The run folder sits inside this repository: no "open the parent repository?" toast over the screenshots.
-        'git.openRepositoryInParentFolders': 'never',
-        // The sandbox completes the browser step at once for this user (login_hint + prompt=none).
-        'orchestrator.connections': [{ label: 'Sandbox', kind: 'cloud', serviceUrl: sandbox.url, identityUrl: sandbox.identityUrl, account: 'sandbox', tenant: 'main', loginHint: 'developer', prompt: 'none' }],
+        // The connection of `npm start`: signing in goes through the sandbox's login page, as for a user.
+        ...sandboxEditorSettings(sandbox),
       },
     });
     const browser = await launchBrowser();

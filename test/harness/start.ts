@@ -8,23 +8,12 @@ import { startSandbox, type RunningSandbox } from '../sandbox/index';
 import { ROOT, startEditor, type RunningEditor } from './editor';
 import { installCleanup, spawnTracked } from './processes';
 import { toolsDir } from './provision';
+import { sandboxEditorSettings } from './sandboxConnection';
 
 const { values } = parseArgs({ options: { desktop: { type: 'boolean' }, scale: { type: 'string' } } });
 if (values.scale !== undefined && values.scale !== 'small' && values.scale !== 'large') {
   console.error('start: --scale must be small or large.');
   process.exit(2);
-}
-
-/** The sandbox as a connection in the editor's own settings (no secrets: sign-in keeps tokens in SecretStorage). */
-function sandboxSettings(sandbox: RunningSandbox): Record<string, unknown> {
-  return {
-    'orchestrator.connections': [
-      {
-        label: 'Sandbox (main)', kind: 'cloud', serviceUrl: sandbox.url, identityUrl: sandbox.identityUrl, account: 'sandbox', tenant: 'main',
-        clientId: 'orchestrator-workbench', scopes: 'openid profile offline_access email', audience: sandbox.url, protection: 'normal',
-      },
-    ],
-  };
 }
 
 async function main(): Promise<void> {
@@ -43,12 +32,12 @@ async function main(): Promise<void> {
     if (spawnSync('code', ['--version'], { stdio: 'ignore' }).status !== 0) throw new Error('--desktop needs the `code` command on PATH.');
     const userData = join(toolsDir, 'run', 'desktop', 'user-data');
     mkdirSync(join(userData, 'User'), { recursive: true });
-    writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(sandboxSettings(sandbox), null, 2));
+    writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(sandboxEditorSettings(sandbox), null, 2));
     spawnTracked('code', ['--new-window', '--wait', `--user-data-dir=${userData}`, `--extensionDevelopmentPath=${ROOT}`], { stdio: 'inherit', env: { ...process.env, ORCHESTRATOR_SANDBOX_URL: sandbox.url } });
     console.log('start: VS Code opened with Orchestrator Workbench in development mode. Ctrl+C stops everything.');
     return;
   }
-  const editor = (running.editor = await startEditor({ name: 'start', installExtension: true, settings: sandboxSettings(sandbox), env: { ORCHESTRATOR_SANDBOX_URL: sandbox.url } }));
+  const editor = (running.editor = await startEditor({ name: 'start', installExtension: true, settings: sandboxEditorSettings(sandbox), env: { ORCHESTRATOR_SANDBOX_URL: sandbox.url } }));
   console.log(`start: open ${editor.workbenchUrl()}`);
   console.log('start: Ctrl+C stops the editor and the sandbox.');
 }

@@ -43,8 +43,11 @@ export interface AuthorizeRequest {
   extra?: Record<string, string>;
 }
 
-export function authorizeUrl(request: AuthorizeRequest): string {
-  const url = new URL(`${request.identityUrl.replace(/\/+$/, '')}/authorize`);
+/** The spec's authorization endpoint: {auth_url}/authorize. */
+export const authorizeEndpoint = (identityUrl: string) => `${identityUrl.replace(/\/+$/, '')}/authorize`;
+
+/** The authorization request's parameters (empty values left out). */
+export function authorizeParams(request: AuthorizeRequest): URLSearchParams {
   const params: Record<string, string | undefined> = {
     response_type: 'code',
     nonce: request.pkce.nonce,
@@ -59,8 +62,14 @@ export function authorizeUrl(request: AuthorizeRequest): string {
     prompt: request.prompt,
     ...request.extra,
   };
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') url.searchParams.set(key, value);
-  return url.toString();
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, value);
+  return search;
+}
+
+/** The spec's authorization request: every parameter in the browser's URL. */
+export function authorizeUrl(request: AuthorizeRequest): string {
+  return `${authorizeEndpoint(request.identityUrl)}?${authorizeParams(request)}`;
 }
 
 export type CallbackResult = { code: string } | { error: string; description: string };

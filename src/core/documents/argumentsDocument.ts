@@ -1,5 +1,6 @@
 import { ArgumentEntrySchema, type ArgumentEntry } from '../orchestrator/schemas';
 import { checkArgumentDeclarations, checkInputArgumentsText, checkInputValues, parseArgumentDeclarations } from '../orchestrator/validation';
+import { firstSyntaxError } from './jsonLocations';
 
 // The text of the editable documents and the checks made on save, before anything is sent. Pure: the file system
 // provider in the host only moves these texts between the editor and the service.
@@ -9,7 +10,17 @@ export interface PackageArguments {
   Output: ArgumentEntry[];
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+/** Where in the document a problem is: a JSON path (a property, a list entry) or, for a syntax error, an offset. */
+export interface Problem {
+  message: string;
+  path?: (string | number)[];
+  offset?: number;
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
+
+/** The problems as one sentence list (notifications). */
+export const problemMessages = (problems: readonly Problem[]): string => problems.map((p) => p.message).join(' ');
 
 const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -22,7 +33,7 @@ function parseJson(text: string): Parsed<unknown> {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    return { ok: false, problems: [`The document is not valid JSON: ${(error as Error).message}`] };
+    return { ok: false, problems: [{ message: `The document is not valid JSON: ${(error as Error).message}`, offset: firstSyntaxError(text) }] };
   }
 }
 
@@ -32,28 +43,28 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function parsePackageArguments(text: string): Parsed<PackageArguments> {
   const json = parseJson(text);
   if (!json.ok) return json;
-  if (!isObject(json.value)) return { ok: false, problems: ['The document must be a JSON object with "Input" and "Output" lists.'] };
-  const problems: string[] = [];
-  for (const key of Object.keys(json.value)) if (key !== 'Input' && key !== 'Output') problems.push(`"${key}" is not allowed here; only "Input" and "Output".`);
+  if (!isObject(json.value)) return { ok: false, problems: [{ message: 'The document must be a JSON object with "Input" and "Output" lists.', path: [] }] };
+  const problems: Problem[] = [];
+  for (const key of Object.keys(json.value)) if (key !== 'Input' && key !== 'Output') problems.push({ message: `"${key}" is not allowed here; only "Input" and "Output".`, path: [key] });
   const lists: PackageArguments = { Input: [], Output: [] };
   for (const which of ['Input', 'Output'] as const) {
     const list = json.value[which] ?? [];
     if (!Array.isArray(list)) {
-      problems.push(`"${which}" must be a list of arguments.`);
+      problems.push({ message: `"${which}" must be a list of arguments.`, path: [which] });
       continue;
     }
     list.forEach((entry, i) => {
       const parsed = ArgumentEntrySchema.safeParse(entry);
       if (!parsed.success || !isObject(entry)) {
-        problems.push(`${which} argument ${i + 1} needs a "name" and a "type" (text)${which === 'Input' ? ', and optionally "required" and "hasDefault" (true/false)' : ''}.`);
+        problems.push({ message: `${which} argument ${i + 1} needs a "name" and a "type" (text)${which === 'Input' ? ', and optionally "required" and "hasDefault" (true/false)' : ''}.`, path: [which, i] });
         return;
       }
       const extra = Object.keys(entry).filter((k) => !['name', 'type', ...(which === 'Input' ? ['required', 'hasDefault'] : [])].includes(k));
-      if (extra.length > 0) problems.push(`${which} argument '${parsed.data.name}': ${extra.map((k) => `"${k}"`).join(', ')} is not allowed${which === 'Output' ? ' on an output argument' : ''}.`);
+      if (extra.length > 0) problems.push({ message: `${which} argument '${parsed.data.name}': ${extra.map((k) => `"${k}"`).join(', ')} is not allowed${which === 'Output' ? ' on an output argument' : ''}.`, path: [which, i, extra[0]!] });
       lists[which].push(parsed.data);
     });
     const declared = checkArgumentDeclarations(lists[which], which);
-    if (declared) problems.push(declared);
+    if (declared) problems.push({ message: declared, path: [which] });
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: lists };
 }
@@ -85,11 +96,14 @@ export function releaseInputText(release: ReleaseInput): string {
 export function parseReleaseInput(text: string, declared: readonly ArgumentEntry[]): Parsed<string> {
   const json = parseJson(text);
   if (!json.ok) return json;
-  if (!isObject(json.value)) return { ok: false, problems: ['Input values must be a JSON object of argument name to value.'] };
+  if (!isObject(json.value)) return { ok: false, problems: [{ message: 'Input values must be a JSON object of argument name to value.', path: [] }] };
   const compact = JSON.stringify(json.value);
-  const problems = checkInputValues(declared, json.value, { requireAll: false }).filter((p) => !/characters; the limit/.test(p));
+  // Value by value, so each problem points at its property (the size is checked once, over the whole text).
+  const problems: Problem[] = Object.entries(json.value).flatMap(([name, value]) =>
+    checkInputValues(declared, { [name]: value }, { requireAll: false }).filter((p) => !/characters; the limit/.test(p)).map((message) => ({ message, path: [name] })),
+  );
   const size = checkInputArgumentsText(compact);
-  if (size) problems.push(size);
+  if (size) problems.push({ message: size, path: [] });
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: compact };
 }
 

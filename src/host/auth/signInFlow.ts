@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
-import { authorizeUrl, createPkce, parseCallback } from '../../core/auth/pkce';
+import { createPkce, parseCallback } from '../../core/auth/pkce';
+import { browserSignInUrl } from '../../core/auth/pushedRequest';
 import { checkIdToken, exchangeCode, type IdTokenClaims, type TokenResponse } from '../../core/auth/tokens';
 import { startLoopback } from './loopback';
 
@@ -22,7 +23,8 @@ function cancelled(): Error {
  * available. A URI-handler redirect is not offered: in the web workbench openExternal re-encodes the query of the
  * authorize URL, which splits a redirect_uri that has its own query (…/callback?vscode-reqid=…&…). If the browser
  * cannot be opened, the user pastes the final URL instead. Ends on the callback, on cancellation, or after 5
- * minutes, and always closes the server.
+ * minutes, and always closes the server. Where the provider offers pushed authorization requests, the browser's URL
+ * holds only a reference to the request (see pushedRequest.ts for why).
  */
 export async function runAuthorizationCodeFlow(connection: Connection, token: vscode.CancellationToken, port = 0, log?: (message: string) => void): Promise<SignInResult> {
   if (!connection.identityUrl) throw new Error(`Connection '${connection.label}' has no identity URL.`);
@@ -32,7 +34,7 @@ export async function runAuthorizationCodeFlow(connection: Connection, token: vs
     const external = await vscode.env.asExternalUri(vscode.Uri.parse(loopback.redirectUri));
     const redirectUri = external.toString(true);
     log?.(`Signing in to ${connection.label} (redirect ${redirectUri}).`);
-    const url = authorizeUrl({
+    const { url, pushed } = await browserSignInUrl(fetch, {
       identityUrl: connection.identityUrl,
       clientId: connection.clientId,
       redirectUri,
@@ -42,7 +44,8 @@ export async function runAuthorizationCodeFlow(connection: Connection, token: vs
       loginHint: connection.loginHint,
       prompt: connection.prompt,
       extra: connection.kind === 'cloud' && connection.tenant ? { tenant: connection.tenant } : undefined,
-    });
+    }, log);
+    log?.(pushed ? 'The sign-in request was pushed to the identity provider (the browser gets only its reference).' : 'The identity provider does not offer pushed requests: the browser gets the whole sign-in request.');
     const opened = await vscode.env.openExternal(vscode.Uri.parse(url));
     const callbackUrl = await Promise.race([
       loopback.callback,

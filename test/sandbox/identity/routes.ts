@@ -2,7 +2,7 @@ import { badRequest, HttpError, ErrorCode } from '../server/errors';
 import { html, json, type Reply, type Request } from '../server/http';
 import type { PathRoute } from '../server/router';
 import { USERS, findUser } from '../server/users';
-import { CLIENT_ID, TokenStore } from './tokens';
+import { CLIENT_ID, PUSHED_REQUEST_LIFETIME_S, TokenStore } from './tokens';
 
 export interface IdentityContext {
   tokens: TokenStore;
@@ -53,7 +53,24 @@ function checkAuthorize(params: URLSearchParams, ctx: IdentityContext): { error:
   return { redirectUri: redirectUri!, state, tenant };
 }
 
-function approve(params: URLSearchParams, ctx: IdentityContext, userName: string): Reply {
+/**
+ * The parameters an authorization request stands for: its own query, or (RFC 9126) the pushed request its
+ * `request_uri` names — then only client_id may stand beside it, and it must be the one that pushed. Undefined with an
+ * error page when the request_uri is unknown, expired or used.
+ */
+function resolveRequest(params: URLSearchParams, ctx: IdentityContext, consume = false): { params: URLSearchParams } | { error: Reply } {
+  const requestUri = params.get('request_uri');
+  if (!requestUri) return { params };
+  const pushed = ctx.tokens.pushedRequest(requestUri, consume);
+  if (!pushed) return { error: errorPage('The sign-in request has expired or was already used (request_uri). Start the sign-in again from the editor.') };
+  if (params.get('client_id') !== pushed.get('client_id')) return { error: errorPage('client_id does not match the pushed authorization request.') };
+  return { params: pushed };
+}
+
+function approve(request: URLSearchParams, ctx: IdentityContext, userName: string): Reply {
+  const resolved = resolveRequest(request, ctx, true);
+  if ('error' in resolved) return resolved.error;
+  const params = resolved.params;
   const checked = checkAuthorize(params, ctx);
   if ('error' in checked) return checked.error;
   const user = findUser(userName);
@@ -65,13 +82,33 @@ function approve(params: URLSearchParams, ctx: IdentityContext, userName: string
   return redirectWith(checked.redirectUri, { code, state: checked.state });
 }
 
-function loginPage(params: URLSearchParams): Reply {
+/** The page a user picks an account on; `hiddenParams` go back with the choice (a pushed request's two, or all). */
+function loginPage(hiddenParams: URLSearchParams, tenant: string): Reply {
+  const params = hiddenParams;
   const hidden = [...params.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('');
   const buttons = USERS.map((u) => `<button type="submit" name="user" value="${u.userName}" id="user-${u.userName}">${escapeHtml(`${u.name} ${u.surname}`)} <small>(${u.userName}, ${escapeHtml(u.roleName)})</small></button>`).join('<br>');
   return html(`<!doctype html><html><head><meta charset="utf-8"><title>Sandbox sign-in</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto}button{width:100%;padding:.6rem;margin:.25rem 0;text-align:left}</style></head>
-<body><h1>Sandbox identity provider</h1><p>Choose who to sign in as (tenant <b>${escapeHtml(params.get('tenant') ?? 'main')}</b>).</p>
+<body><h1>Sandbox identity provider</h1><p>Choose who to sign in as (tenant <b>${escapeHtml(tenant)}</b>).</p>
 <form method="post" action="authorize">${hidden}${buttons}</form></body></html>`);
+}
+
+/**
+ * RFC 9126 §2: the client POSTs the authorization parameters (form-encoded) and gets a request_uri to put in the
+ * browser's URL instead. Checked like an authorization request, but every problem is a JSON 400: there is no browser
+ * to redirect yet.
+ */
+function pushedAuthorizationRequest(req: Request, ctx: IdentityContext): Reply {
+  if (!(req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) throw tokenError('invalid_request', 'A pushed authorization request is form-encoded (application/x-www-form-urlencoded).');
+  const params = new URLSearchParams((req.body ?? {}) as Record<string, string>);
+  if (params.has('request_uri')) throw tokenError('invalid_request', 'request_uri cannot be pushed.');
+  if (params.get('client_id') !== CLIENT_ID) throw Object.assign(tokenError('invalid_client', `Unknown client_id '${params.get('client_id') ?? ''}'.`), { status: 401 });
+  const checked = checkAuthorize(params, ctx);
+  if ('error' in checked) {
+    const location = checked.error.kind === 'redirect' ? new URL(checked.error.location) : undefined;
+    throw tokenError(location?.searchParams.get('error') ?? 'invalid_request', location?.searchParams.get('error_description') ?? 'The redirect_uri is not registered: only http URIs on a loopback host are allowed.');
+  }
+  return json({ request_uri: ctx.tokens.pushRequest(params), expires_in: PUSHED_REQUEST_LIFETIME_S }, 201);
 }
 
 function tokenError(error: string, description: string): HttpError {
@@ -115,15 +152,18 @@ export const IDENTITY_ROUTES: PathRoute<IdentityContext>[] = [
   {
     method: 'GET', pattern: '/authorize', summary: 'Authorization endpoint (login page, or prompt=none with login_hint)',
     handler: (req, _p, ctx) => {
-      const params = req.url.searchParams;
+      const resolved = resolveRequest(req.url.searchParams, ctx);
+      if ('error' in resolved) return resolved.error;
+      const params = resolved.params;
       const checked = checkAuthorize(params, ctx);
       if ('error' in checked) return checked.error;
       const hint = params.get('login_hint');
       if (params.get('prompt') === 'none') {
         if (!hint) return redirectWith(checked.redirectUri, { error: 'login_required', error_description: 'prompt=none needs login_hint.', state: checked.state });
-        return approve(params, ctx, hint);
+        return approve(req.url.searchParams, ctx, hint);
       }
-      return loginPage(params);
+      // A pushed request's page carries only client_id and request_uri: nothing a proxy on the way could rewrite.
+      return loginPage(req.url.searchParams.has('request_uri') ? new URLSearchParams({ client_id: params.get('client_id')!, request_uri: req.url.searchParams.get('request_uri')! }) : params, params.get('tenant') ?? 'main');
     },
   },
   {
@@ -136,12 +176,17 @@ export const IDENTITY_ROUTES: PathRoute<IdentityContext>[] = [
       return approve(form, ctx, user);
     },
   },
+  {
+    method: 'POST', pattern: '/par', summary: 'Pushed authorization request (RFC 9126)',
+    handler: (req, _p, ctx) => pushedAuthorizationRequest(req, ctx),
+  },
   { method: 'POST', pattern: '/oauth/token', summary: 'Token endpoint', handler: (req, _p, ctx) => tokenRequest(req, ctx) },
   {
     method: 'GET', pattern: '/.well-known/openid-configuration', summary: 'Discovery',
     handler: (_r, _p, ctx) => json({
       issuer: ctx.tokens.issuer, authorization_endpoint: `${ctx.tokens.issuer}/authorize`, token_endpoint: `${ctx.tokens.issuer}/oauth/token`,
       response_types_supported: ['code'], grant_types_supported: ['authorization_code', 'refresh_token'], code_challenge_methods_supported: ['S256'],
+      pushed_authorization_request_endpoint: `${ctx.tokens.issuer}/par`, require_pushed_authorization_requests: false,
       scopes_supported: ['openid', 'profile', 'offline_access', 'email'], id_token_signing_alg_values_supported: ['HS256'],
     }),
   },

@@ -3,6 +3,9 @@ import type { Clock } from '../server/clock';
 
 export const CLIENT_ID = 'orchestrator-workbench';
 const CODE_LIFETIME_MS = 60_000;
+/** RFC 9126: a pushed request lives briefly; it may be read again (a reloaded login page) until it is used or expires. */
+export const PUSHED_REQUEST_LIFETIME_S = 90;
+const REQUEST_URI_PREFIX = 'urn:ietf:params:oauth:request_uri:';
 
 export interface Grant {
   userName: string;
@@ -29,6 +32,7 @@ const random = (bytes = 32) => base64url(randomBytes(bytes));
 /** Codes, access tokens and refresh tokens of the sandbox identity provider (memory only). */
 export class TokenStore {
   private readonly codes = new Map<string, PendingCode>();
+  private readonly pushed = new Map<string, { params: string; expiresAt: number }>();
   private readonly access = new Map<string, AccessGrant>();
   private readonly refresh = new Map<string, Grant & { clientId: string }>();
   private readonly signingKey = randomBytes(32);
@@ -43,6 +47,24 @@ export class TokenStore {
     const code = random();
     this.codes.set(code, { ...grant, expiresAt: this.clock.now() + CODE_LIFETIME_MS });
     return code;
+  }
+
+  /** Stores the parameters of a pushed authorization request (RFC 9126) and names them by a request_uri. */
+  pushRequest(params: URLSearchParams): string {
+    const requestUri = `${REQUEST_URI_PREFIX}${random(24)}`;
+    this.pushed.set(requestUri, { params: params.toString(), expiresAt: this.clock.now() + PUSHED_REQUEST_LIFETIME_S * 1000 });
+    return requestUri;
+  }
+
+  /** The pushed parameters behind a request_uri, while it lives; `consume` ends it (a code was issued from it). */
+  pushedRequest(requestUri: string, consume = false): URLSearchParams | undefined {
+    const entry = this.pushed.get(requestUri);
+    if (!entry || entry.expiresAt <= this.clock.now()) {
+      this.pushed.delete(requestUri);
+      return undefined;
+    }
+    if (consume) this.pushed.delete(requestUri);
+    return new URLSearchParams(entry.params);
   }
 
   /** Single use: the code is gone whether or not the exchange succeeds. */

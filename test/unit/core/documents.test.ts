@@ -65,7 +65,7 @@ describe('argument documents', () => {
   it('names every problem of an edited package document', () => {
     const problems = (text: string) => {
       const parsed = parsePackageArguments(text);
-      return parsed.ok ? [] : parsed.problems;
+      return parsed.ok ? [] : parsed.problems.map((p) => p.message);
     };
     assert.match(problems('{"Input": [').join(), /not valid JSON/);
     assert.match(problems('[]').join(), /JSON object/);
@@ -89,7 +89,7 @@ describe('argument documents', () => {
     assert.deepEqual(parseReleaseInput('{}', declared), { ok: true, value: '{}' }, 'required inputs may be left to the job');
     const bad = (text: string) => {
       const parsed = parseReleaseInput(text, declared);
-      return parsed.ok ? '' : parsed.problems.join(' | ');
+      return parsed.ok ? '' : parsed.problems.map((p) => p.message).join(' | ');
     };
     assert.match(bad('{"in_Count": "3"}'), /in_Count must be a whole number/);
     assert.match(bad('{"in_Names": "a"}'), /in_Names must be a list/);

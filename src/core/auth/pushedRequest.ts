@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { FetchLike } from '../http/transport';
+import { authorizeEndpoint, authorizeParams, authorizeUrl, type AuthorizeRequest } from './pkce';
+
+/**
+ * Pushed authorization requests (RFC 9126). The browser's URL then carries only `client_id` and a short-lived
+ * `request_uri`: the redirect URI, challenge and hints travel in a direct POST from the extension host. Why it
+ * matters here: in the browser editor (code-server) an identity provider on a loopback address is opened through the
+ * editor's port proxy, which rewrites `//` in the query, so a redirect_uri in the URL arrived as `http:/127.0.0.1…`
+ * and the token exchange then failed. Providers that do not advertise PAR get the spec's plain GET.
+ */
+
+const DISCOVERY_TIMEOUT_MS = 10_000;
+const MAX_DISCOVERY_BYTES = 64 * 1024;
+
+const DiscoverySchema = z.looseObject({
+  authorization_endpoint: z.string().optional(),
+  pushed_authorization_request_endpoint: z.string().optional(),
+});
+
+const PushedSchema = z.looseObject({ request_uri: z.string().min(1).max(2048), expires_in: z.number().positive() });
+
+/** Where the browser goes to sign in: the URL, and whether the request was pushed (for the log). */
+export interface BrowserSignIn {
+  url: string;
+  pushed: boolean;
+}
+
+const sameOrigin = (a: string, b: string) => {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The provider's PAR and authorization endpoints from its discovery document, when it has them on its own origin (an
+ * endpoint elsewhere is not followed: the identity URL the user configured decides where the request goes).
+ */
+async function discoverPar(fetch: FetchLike, identityUrl: string, signal: AbortSignal): Promise<{ par: string; authorize: string } | undefined> {
+  const response = await fetch(`${identityUrl.replace(/\/+$/, '')}/.well-known/openid-configuration`, { headers: { accept: 'application/json' }, signal });
+  if (!response.ok) return undefined;
+  const text = await response.text();
+  if (text.length > MAX_DISCOVERY_BYTES) return undefined;
+  const parsed = DiscoverySchema.safeParse(JSON.parse(text));
+  const par = parsed.success ? parsed.data.pushed_authorization_request_endpoint : undefined;
+  if (!par || !sameOrigin(par, identityUrl)) return undefined;
+  const authorize = parsed.data?.authorization_endpoint && sameOrigin(parsed.data.authorization_endpoint, identityUrl) ? parsed.data.authorization_endpoint : authorizeEndpoint(identityUrl);
+  return { par, authorize };
+}
+
+/**
+ * The URL to open in the browser: pushed when the provider offers it, else the spec's GET with every parameter.
+ * A provider that refuses the pushed request fails the sign-in with its reason (the same request would be refused in
+ * the browser); an unreachable or unreadable discovery document falls back to the plain GET.
+ */
+export async function browserSignInUrl(fetch: FetchLike, request: AuthorizeRequest, log?: (message: string) => void): Promise<BrowserSignIn> {
+  const signal = AbortSignal.timeout(DISCOVERY_TIMEOUT_MS);
+  let endpoints: Awaited<ReturnType<typeof discoverPar>>;
+  try {
+    endpoints = await discoverPar(fetch, request.identityUrl, signal);
+  } catch (error) {
+    log?.(`The identity provider's discovery document could not be read (${(error as Error).message}); signing in with the plain authorization request.`);
+    endpoints = undefined;
+  }
+  if (!endpoints) return { url: authorizeUrl(request), pushed: false };
+  const response = await fetch(endpoints.par, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: authorizeParams(request).toString(),
+    signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
+  });
+  const text = (await response.text()).slice(0, MAX_DISCOVERY_BYTES);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (response.status !== 201 && response.status !== 200) {
+    const reason = (body as { error_description?: unknown } | undefined)?.error_description;
+    throw new Error(`The identity provider refused the sign-in request: ${typeof reason === 'string' ? reason : `HTTP ${response.status}`}`);
+  }
+  const pushed = PushedSchema.safeParse(body);
+  if (!pushed.success) throw new Error('The identity provider answered the sign-in request with something unexpected (no request_uri).');
+  const url = new URL(endpoints.authorize);
+  url.searchParams.set('client_id', request.clientId);
+  url.searchParams.set('request_uri', pushed.data.request_uri);
+  return { url: url.toString(), pushed: true };
+}

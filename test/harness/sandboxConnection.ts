@@ -1,0 +1,19 @@
+import type { RunningSandbox } from '../sandbox/index';
+
+/**
+ * The editor settings `npm start` gives a user: the sandbox as one connection, exactly as a user would add it (no
+ * login hint, no prompt=none: Sign In goes through the sandbox's login page). The UI suite uses the same settings, so
+ * it signs in the way an `npm start` user does. No secrets: sign-in keeps tokens in SecretStorage.
+ */
+export function sandboxEditorSettings(sandbox: RunningSandbox): Record<string, unknown> {
+  return {
+    'orchestrator.connections': [
+      {
+        label: 'Sandbox (main)', kind: 'cloud', serviceUrl: sandbox.url, identityUrl: sandbox.identityUrl, account: 'sandbox', tenant: 'main',
+        clientId: 'orchestrator-workbench', scopes: 'openid profile offline_access email', audience: sandbox.url, protection: 'normal',
+      },
+    ],
+    // The run folder sits inside this repository: no "open the repository in the parent folders?" notice.
+    'git.openRepositoryInParentFolders': 'never',
+  };
+}
