@@ -44,6 +44,9 @@ export const CommandId = {
   addIdeaTags: 'orchestrator.addIdeaTags',
   manageIdeaCollaborators: 'orchestrator.manageIdeaCollaborators',
   attachIdeaDocument: 'orchestrator.attachIdeaDocument',
+  applyDocument: 'orchestrator.applyDocument',
+  discardDocumentDraft: 'orchestrator.discardDocumentDraft',
+  compareDocumentWithService: 'orchestrator.compareDocumentWithService',
 } as const;
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];
 

@@ -18,6 +18,8 @@ import { IdeaClient } from './core/ideas/client';
 import { CommandId } from './constants';
 import { modalPrompts, type Prompts } from './host/ui/prompts';
 import { OrchestratorFileSystem } from './host/documents/orchestratorFileSystem';
+import { watchDocumentProblems } from './host/documents/documentDiagnostics';
+import { showDocumentState } from './host/documents/documentLenses';
 import { JobWatcher } from './host/jobs/jobWatcher';
 import { LogTails } from './host/logs/logTails';
 import { Panels } from './host/webviews/panels';
@@ -88,6 +90,8 @@ export class Ctx implements vscode.Disposable {
     this.explorer = this.track(new ExplorerTree(this));
     this.ideas = this.track(new IdeasTree(this));
     this.documents = new OrchestratorFileSystem(this);
+    this.track(watchDocumentProblems(this.documents));
+    this.track(showDocumentState(this.documents));
     this.jobs = this.track(new JobWatcher(this));
     this.tails = this.track(new LogTails(this));
     this.panels = this.track(new Panels(this));

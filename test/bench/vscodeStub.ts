@@ -113,9 +113,9 @@ export const vscodeStub = {
   FileChangeType: enumOf('Changed', 'Created', 'Deleted'),
   DiagnosticSeverity: enumOf('Error', 'Warning', 'Information', 'Hint'),
   window: namespace({ createTreeView: () => anything({ visible: false }) }),
-  workspace: namespace({ getConfiguration: configuration, workspaceFolders: undefined }),
+  workspace: namespace({ getConfiguration: configuration, workspaceFolders: undefined, textDocuments: [] }),
   commands: namespace({ executeCommand: async () => undefined, registerCommand: disposable, getCommands: async () => [] }),
-  authentication: namespace({}),
+  authentication: namespace({ getSession: async () => undefined }),
   languages: namespace({}),
   env: namespace({ appName: 'stub', uiKind: 0, openExternal: async () => false }),
 };

@@ -10,12 +10,11 @@ import type { CommandDefinition } from './registry';
 export const editPackageArguments: CommandDefinition = {
   id: CommandId.editPackageArguments,
   title: 'Edit Package Arguments',
-  async run({ ctx }, node) {
+  async run(_run, node) {
     const value = (node as { value?: { connection?: Connection; package?: Package } } | undefined)?.value;
     if (!value?.connection || !value.package) throw new Error('Choose a package or one of its versions in the Orchestrator view.');
     const uri = OrchestratorFileSystem.uriOf({ kind: 'packageArguments', connection: connectionSlug(value.connection.id), packageId: value.package.Id, version: value.package.Version });
     await vscode.window.showTextDocument(uri, { preview: false });
-    ctx.documents.explainReadOnly(uri);
     return uri.toString();
   },
 };

@@ -11,12 +11,11 @@ import type { CommandDefinition } from './registry';
 export const editProcessInputValues: CommandDefinition = {
   id: CommandId.editProcessInputValues,
   title: 'Edit Input Values',
-  async run({ ctx }, node) {
+  async run(_run, node) {
     const value = (node as { value?: { connection?: Connection; folder?: FolderContext; release?: Release } } | undefined)?.value;
     if (!value?.connection || !value.folder || !value.release || !('id' in value.folder)) throw new Error('Choose a process under Processes in the Orchestrator view.');
     const uri = OrchestratorFileSystem.uriOf({ kind: 'releaseInput', connection: connectionSlug(value.connection.id), folderId: value.folder.id, releaseId: value.release.Id, name: value.release.Name });
     await vscode.window.showTextDocument(uri, { preview: false });
-    ctx.documents.explainReadOnly(uri);
     return uri.toString();
   },
 };

@@ -31,6 +31,9 @@ import { changeIdeaStatus } from './changeIdeaStatus';
 import { addIdeaTags } from './addIdeaTags';
 import { manageIdeaCollaborators } from './manageIdeaCollaborators';
 import { attachIdeaDocument } from './attachIdeaDocument';
+import { applyDocument } from './applyDocument';
+import { discardDocumentDraft } from './discardDocumentDraft';
+import { compareDocumentWithService } from './compareDocumentWithService';
 
 /** What a command handler receives besides its arguments: the context and a token that cancels its work. */
 export interface CommandRun {
@@ -56,7 +59,7 @@ const PROGRESS_DELAY_MS = 300;
 const commands: readonly CommandDefinition[] = [showAbout, addConnection, editConnection, removeConnection, signIn, signOut, signInWithAccessToken, setIdeaServiceCredentials, switchActiveFolder, treeRefresh, treeRetry, treeLoadMore, treeFilter, treeClearFilter, setActiveFolder, copyKey,
   treeFilterByState, treeFind, downloadPackage, activateTenant, deactivateTenant, updateProcessToLatest, rollBackProcess, addQueueItem, bulkAddQueueItems,
   startJob, stopJob, killJob, tailLogs, stopTailing, showWatchedJobs, showJobOutput, editPackageArguments, editProcessInputValues,
-  showQueueItem, submitIdea, showIdea, changeIdeaStatus, addIdeaTags, manageIdeaCollaborators, attachIdeaDocument];
+  showQueueItem, submitIdea, showIdea, changeIdeaStatus, addIdeaTags, manageIdeaCollaborators, attachIdeaDocument, applyDocument, discardDocumentDraft, compareDocumentWithService];
 
 export function registerAllCommands(ctx: Ctx): vscode.Disposable[] {
   return commands.map((command) => vscode.commands.registerCommand(command.id, (...args: unknown[]) => runCommand(ctx, command, args)));

@@ -1,40 +1,37 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../../ctx';
 import type { Connection } from '../../core/connections';
-import { connectionSlug, documentUri, parseDocumentUri, SCHEME, type DocumentTarget } from '../../core/documents/orchestratorUri';
-import { packageArgumentsText, parsePackageArguments, parseReleaseInput, releaseInputText, sameJson } from '../../core/documents/argumentsDocument';
-import { isArgumentsRefusal } from '../../core/documents/refusals';
+import { documentUri, parseDocumentUri, SCHEME, connectionSlug, type DocumentTarget } from '../../core/documents/orchestratorUri';
+import { packageArgumentsText, releaseInputText, sameJson } from '../../core/documents/argumentsDocument';
 import { OrchestratorError } from '../../core/http/errors';
 import { parseArgumentDeclarations } from '../../core/orchestrator/validation';
 import type { ArgumentEntry } from '../../core/orchestrator/schemas';
-import { guardChange } from '../commands/guardChange';
+import { DocumentDrafts } from './documentDrafts';
 
 const REFUSED_KEY = 'orchestrator.argumentsRefused';
 
 interface Opened {
-  /** The service's text when the document was read (or last saved): a save checks the service still holds it. */
+  /** The service's text when the document was last read or applied. */
   base: string;
   mtime: number;
-  /** Declared inputs of the process's package (release documents), for the checks on save and as you type. */
+  /** Declared inputs of the process's package (input-value documents), for the checks as you type and on apply. */
   declared?: ArgumentEntry[];
 }
 
 /**
- * The `orchestrator:` file system: package arguments (SetArguments), process input values (PATCH Releases) and job
- * output arguments (read-only), as JSON documents in ordinary editors. A save is checked before anything is sent,
- * passes the connection's protection, and is refused when the service changed the value since it was opened (a diff
- * is shown). Every failure throws, so the editor keeps the edit and says why: nothing typed is lost.
+ * The `orchestrator:` file system: package arguments, process input values and job output arguments (read-only), as
+ * JSON documents in ordinary editors. Reading asks the service; **saving sends nothing**: it keeps the text as a
+ * draft (DocumentDrafts), so auto-save can never write a half-typed value to a live service. Only Apply to Service
+ * (documentApply.ts) sends a draft, after the user has seen what will change.
  */
 export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changes.event;
   private readonly opened = new Map<string, Opened>();
-  private readonly diagnostics: vscode.DiagnosticCollection;
+  readonly drafts: DocumentDrafts;
 
   constructor(private readonly ctx: Ctx) {
-    this.diagnostics = ctx.track(vscode.languages.createDiagnosticCollection('orchestrator'));
-    ctx.track(vscode.workspace.onDidChangeTextDocument((event) => this.checkAsTyped(event.document)));
-    ctx.track(vscode.workspace.onDidCloseTextDocument((document) => this.diagnostics.delete(document.uri)));
+    this.drafts = ctx.track(new DocumentDrafts(ctx.extension.globalState));
     ctx.track(vscode.workspace.registerFileSystemProvider(SCHEME, this, { isCaseSensitive: true }));
     ctx.track(this.changes);
   }
@@ -44,7 +41,12 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
     return vscode.Uri.parse(documentUri(target).toString());
   }
 
-  /** Why a document cannot be saved, or undefined when it can. */
+  /** The service's current copy of a target, read-only, for comparing. */
+  static serviceUriOf(target: DocumentTarget): vscode.Uri {
+    return vscode.Uri.parse(documentUri(target, { server: true }).toString());
+  }
+
+  /** Why a document cannot be edited, or undefined when it can. */
   readOnlyReason(uri: vscode.Uri): string | undefined {
     const { target, server, connection } = this.resolve(uri);
     if (server) return 'This is the service\'s current copy, shown for comparison.';
@@ -56,14 +58,8 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
     return undefined;
   }
 
-  /** Says why a document just opened cannot be saved (the editor only shows a lock). */
-  explainReadOnly(uri: vscode.Uri): void {
-    const reason = this.readOnlyReason(uri);
-    if (reason) void vscode.window.showInformationMessage(`Read-only: ${reason}`);
-  }
-
   watch(): vscode.Disposable {
-    return new vscode.Disposable(() => undefined); // the service pushes nothing; a save checks for changes instead
+    return new vscode.Disposable(() => undefined); // the service pushes nothing; Apply checks for changes instead
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
@@ -72,54 +68,31 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
       await this.readFile(uri);
       opened = this.opened.get(key(uri))!;
     }
-    return { type: vscode.FileType.File, ctime: 0, mtime: opened.mtime, size: Buffer.byteLength(opened.base), ...(this.readOnlyReason(uri) ? { permissions: vscode.FilePermission.Readonly } : {}) };
+    const size = Buffer.byteLength(this.drafts.get(uri)?.text ?? opened.base);
+    return { type: vscode.FileType.File, ctime: 0, mtime: opened.mtime, size, ...(this.readOnlyReason(uri) ? { permissions: vscode.FilePermission.Readonly } : {}) };
   }
 
+  /** The service's text, or the user's draft when there is one (a draft is never lost by reopening). */
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const { target, connection } = this.resolve(uri);
     const { text, declared } = await this.fetch(target, connection);
     const previous = this.opened.get(key(uri));
     this.opened.set(key(uri), { base: text, mtime: previous && previous.base === text ? previous.mtime : Date.now(), declared });
-    return Buffer.from(text, 'utf8');
+    return Buffer.from(this.drafts.get(uri)?.text ?? text, 'utf8');
   }
 
+  /** Saving keeps a draft and sends nothing (see the class comment). Text equal to the service's drops the draft. */
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
-    const { target, connection } = this.resolve(uri);
+    const { target } = this.resolve(uri);
     const reason = this.readOnlyReason(uri);
-    if (reason) throw vscode.FileSystemError.NoPermissions(reason);
+    if (reason) throw vscode.FileSystemError.NoPermissions(`Read-only: ${reason} Save As keeps a copy of your text.`);
     const text = Buffer.from(content).toString('utf8');
     const opened = this.opened.get(key(uri));
-    // 1. Checked before anything is sent.
-    const declared = opened?.declared ?? (await this.fetch(target, connection)).declared;
-    const parsed = target.kind === 'packageArguments' ? parsePackageArguments(text) : parseReleaseInput(text, declared ?? []);
-    if (!parsed.ok) throw new vscode.FileSystemError(`Not saved: ${parsed.problems.join(' ')} Your edit is kept.`);
-    // 2. The service must still hold what the user started from; otherwise show both and let them merge.
-    const current = await this.fetch(target, connection);
-    if (opened && !sameJson(current.text, opened.base)) {
-      opened.base = current.text; // the user has now seen it: saving again overwrites
-      opened.declared = current.declared;
-      void vscode.commands.executeCommand('vscode.diff', this.serverUri(target), uri, `${titleOf(target)}: on the service ↔ your edit`);
-      throw new vscode.FileSystemError(`Not saved: ${titleOf(target)} changed on the service since you opened it. Compare the two (shown side by side), then save again to overwrite. Your edit is kept.`);
-    }
-    // 3. The connection's protection.
-    await guardChange(this.ctx, connection, { what: `Save ${titleOf(target)} to ${connection.label}`, detail: target.kind === 'packageArguments' ? 'SetArguments replaces every declared argument of this package version.' : 'Jobs started from this process afterwards use these values.', action: 'Save' }).catch((error: unknown) => {
-      throw error instanceof vscode.CancellationError ? new vscode.FileSystemError('Not saved: you cancelled. Your edit is kept.') : error;
-    });
-    const client = this.ctx.clientFor(connection);
-    try {
-      if (target.kind === 'packageArguments' && parsed.ok) await client.packages.setArguments(`${target.packageId}:${target.version}`, parsed.value as { Input: ArgumentEntry[]; Output: ArgumentEntry[] });
-      else if (target.kind === 'releaseInput') await client.releases.setInputArguments(target.releaseId, parsed.value as string, { folder: { id: target.folderId } });
-    } catch (error) {
-      if (target.kind === 'packageArguments' && isArgumentsRefusal(error)) {
-        await this.rememberRefusal(connection, `${target.packageId}:${target.version}`);
-        this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
-        throw new vscode.FileSystemError(`Not saved: ${(error as Error).message} The document is read-only from now on; your edit is kept (use Save As to keep a copy).`);
-      }
-      throw new vscode.FileSystemError(`Not saved: ${(error as Error).message} Your edit is kept.`);
-    }
-    this.opened.set(key(uri), { base: text, mtime: Date.now(), declared });
-    this.ctx.log.info(`Saved ${uri.toString()}`);
-    if (target.kind === 'releaseInput') this.ctx.explorer.refreshWhere((n) => n.id.endsWith(`/folder/${target.folderId}/processes`));
+    const base = this.drafts.get(uri)?.base ?? opened?.base ?? text;
+    if (sameJson(text, base) && sameJson(text, opened?.base ?? base)) await this.drafts.delete(uri);
+    else await this.drafts.set(uri, { text, base, savedAt: Date.now() });
+    if (opened) opened.mtime = Date.now();
+    this.ctx.log.info(`Kept a draft of ${titleOf(target)} (not applied to the service).`);
   }
 
   readDirectory(): [string, vscode.FileType][] {
@@ -138,11 +111,7 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
     throw vscode.FileSystemError.NoPermissions('Orchestrator documents cannot be renamed.');
   }
 
-  private serverUri(target: DocumentTarget): vscode.Uri {
-    return vscode.Uri.parse(documentUri(target, { server: true }).toString());
-  }
-
-  private resolve(uri: vscode.Uri): { target: DocumentTarget; server: boolean; connection: Connection } {
+  resolve(uri: vscode.Uri): { target: DocumentTarget; server: boolean; connection: Connection } {
     const parsed = parseDocumentUri(uri.toString());
     if ('problem' in parsed) throw vscode.FileSystemError.FileNotFound(parsed.problem);
     const connection = this.ctx.connections.all().find((c) => connectionSlug(c.id) === parsed.target.connection);
@@ -150,8 +119,24 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
     return { ...parsed, connection };
   }
 
+  /** The declared inputs of an open input-value document (known once it was read). */
+  declaredOf(uri: vscode.Uri): ArgumentEntry[] | undefined {
+    return this.opened.get(key(uri))?.declared;
+  }
+
+  /** The service now holds `text` for this document (applied, or read again). */
+  serviceHolds(uri: vscode.Uri, text: string, declared?: ArgumentEntry[]): void {
+    const opened = this.opened.get(key(uri));
+    this.opened.set(key(uri), { base: text, mtime: opened?.mtime ?? Date.now(), declared: declared ?? opened?.declared });
+  }
+
+  /** Tells the editor a document's state changed (read-only now, or its text on the service). */
+  touched(uri: vscode.Uri): void {
+    this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
   /** What the service holds now, as the document's text. */
-  private async fetch(target: DocumentTarget, connection: Connection): Promise<{ text: string; declared?: ArgumentEntry[] }> {
+  async fetch(target: DocumentTarget, connection: Connection): Promise<{ text: string; declared?: ArgumentEntry[] }> {
     const client = this.ctx.clientFor(connection);
     try {
       switch (target.kind) {
@@ -174,21 +159,12 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
     }
   }
 
-  /** Release documents: the declared types are checked as the user types (package documents have a JSON schema). */
-  private checkAsTyped(document: vscode.TextDocument): void {
-    if (document.uri.scheme !== SCHEME) return;
-    const opened = this.opened.get(key(document.uri));
-    if (!opened?.declared) return;
-    const parsed = parseReleaseInput(document.getText(), opened.declared);
-    this.diagnostics.set(document.uri, parsed.ok ? [] : parsed.problems.map((problem) => Object.assign(new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), problem, vscode.DiagnosticSeverity.Error), { source: 'Orchestrator' })));
-  }
-
   private refused(connection: Connection): Set<string> {
     return new Set(this.ctx.extension.globalState.get<Record<string, string[]>>(REFUSED_KEY, {})[connection.id] ?? []);
   }
 
   /** A package version's origin never changes: once refused, it opens read-only from then on (every session). */
-  private async rememberRefusal(connection: Connection, packageKey: string): Promise<void> {
+  async rememberRefusal(connection: Connection, packageKey: string): Promise<void> {
     const all = this.ctx.extension.globalState.get<Record<string, string[]>>(REFUSED_KEY, {});
     await this.ctx.extension.globalState.update(REFUSED_KEY, { ...all, [connection.id]: [...new Set([...(all[connection.id] ?? []), packageKey])].slice(-500) });
   }
@@ -196,7 +172,8 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
 
 const key = (uri: vscode.Uri) => uri.toString();
 
-function titleOf(target: DocumentTarget): string {
+/** A document in the user's words, for messages. */
+export function titleOf(target: DocumentTarget): string {
   switch (target.kind) {
     case 'packageArguments':
       return `the arguments of ${target.packageId} ${target.version}`;

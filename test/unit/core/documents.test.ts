@@ -3,6 +3,8 @@ import { URI } from 'vscode-uri';
 import { connectionSlug, documentUri, parseDocumentUri } from '../../../src/core/documents/orchestratorUri';
 import { packageArgumentsText, parsePackageArguments, parseReleaseInput, releaseInputText, releaseInputValues, sameJson } from '../../../src/core/documents/argumentsDocument';
 import { parseArgumentDeclarations } from '../../../src/core/orchestrator/validation';
+import { firstSyntaxError, spanOf } from '../../../src/core/documents/jsonLocations';
+import { describeChanges } from '../../../src/core/documents/documentChanges';
 
 describe('orchestrator: document URIs', () => {
   const conn = connectionSlug('127.0.0.1:1234/sandbox/main');
@@ -102,5 +104,49 @@ describe('argument documents', () => {
   it('compares JSON by value, not formatting', () => {
     assert.ok(sameJson('{"a":1,"b":[1,2]}', '{\n  "b": [1, 2],\n  "a": 1\n}'));
     assert.ok(!sameJson('{"a":1}', '{"a":2}'));
+  });
+});
+
+describe('argument documents: where problems are, and what applying changes', () => {
+  const declared = parseArgumentDeclarations(JSON.stringify([{ name: 'in_Count', type: 'System.Int32' }, { name: 'in_Name', type: 'System.String' }]));
+
+  it('points each input-value problem at its property and a syntax error at its offset', () => {
+    const text = '{\n  "in_Name": "a",\n  "IN_COUNT": "3",\n  "in_Other": 1\n}';
+    const parsed = parseReleaseInput(text, declared);
+    assert.ok(!parsed.ok);
+    const spans = parsed.problems.map((p) => ({ message: p.message, span: spanOf(text, p.path!) }));
+    const count = spans.find((s) => /IN_COUNT must be a whole number/.test(s.message))!;
+    assert.equal(text.slice(count.span!.offset, count.span!.offset + count.span!.length), '"IN_COUNT": "3"');
+    const other = spans.find((s) => /in_Other is not an input argument/.test(s.message))!;
+    assert.equal(text.slice(other.span!.offset, other.span!.offset + other.span!.length), '"in_Other": 1');
+    const broken = parseReleaseInput('{\n  "in_Count": 3,\n  ,\n}', declared);
+    assert.ok(!broken.ok);
+    assert.equal(broken.problems[0]!.offset, '{\n  "in_Count": 3,\n  '.length);
+  });
+
+  it('points package-argument problems at the entry, and finds names ignoring case', () => {
+    const text = '{ "Input": [ { "name": "ok", "type": "System.String" }, { "name": "x" } ], "Extra": 1 }';
+    const parsed = parsePackageArguments(text);
+    assert.ok(!parsed.ok);
+    const entry = parsed.problems.find((p) => /Input argument 2 needs/.test(p.message))!;
+    const span = spanOf(text, entry.path!)!;
+    assert.equal(text.slice(span.offset, span.offset + span.length), '{ "name": "x" }');
+    assert.ok(parsed.problems.some((p) => p.path?.[0] === 'Extra'));
+    assert.equal(spanOf(text, ['input', 0, 'NAME'])?.length, '"name": "ok"'.length);
+    assert.equal(spanOf(text, ['Missing']), undefined);
+    assert.equal(firstSyntaxError('{"a": 1}'), undefined);
+  });
+
+  it('lists the changes an apply makes, in words', () => {
+    assert.deepEqual(describeChanges('releaseInput', '{"a":5,"b":"x","c":[1]}', '{"a":57,"c":[1],"d":true}'), ['a: 5 → 57', 'b: removed (was "x")', 'd: set to true']);
+    assert.deepEqual(describeChanges('releaseInput', '{"a":1}', '{ "a": 1 }'), []);
+    assert.match(describeChanges('releaseInput', '{}', JSON.stringify({ long: 'y'.repeat(500) }))[0]!, /^long: set to "y+…$/);
+    const before = JSON.stringify({ Input: [{ name: 'in_A', type: 'System.String' }, { name: 'in_B', type: 'System.Int32' }], Output: [] });
+    const after = JSON.stringify({ Input: [{ name: 'in_A', type: 'System.String', required: true }], Output: [{ name: 'out_T', type: 'System.Double' }] });
+    assert.deepEqual(describeChanges('packageArguments', before, after), [
+      'Input argument in_A: System.String → System.String, required',
+      'Input argument in_B: removed (was System.Int32)',
+      'Output argument out_T: added (System.Double)',
+    ]);
   });
 });

@@ -1,0 +1,17 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import { applyDraft } from '../documents/documentApply';
+import { documentOf } from './documentOf';
+import type { CommandDefinition } from './registry';
+
+/** Apply to Service: sends a document's draft after showing what will change (the only way edits reach the service). */
+export const applyDocument: CommandDefinition = {
+  id: CommandId.applyDocument,
+  title: 'Apply to Service',
+  asksFirst: true,
+  async run({ ctx, progressTitle }, arg) {
+    const message = await applyDraft(ctx, documentOf(arg), progressTitle);
+    void vscode.window.showInformationMessage(message);
+    return message;
+  },
+};

@@ -1,0 +1,17 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import { OrchestratorFileSystem } from '../documents/orchestratorFileSystem';
+import { documentOf } from './documentOf';
+import type { CommandDefinition } from './registry';
+
+/** Compare with Service: the service's current copy beside the document. */
+export const compareDocumentWithService: CommandDefinition = {
+  id: CommandId.compareDocumentWithService,
+  title: 'Compare with Service',
+  async run({ ctx }, arg) {
+    const uri = documentOf(arg);
+    const { target } = ctx.documents.resolve(uri);
+    await vscode.commands.executeCommand('vscode.diff', OrchestratorFileSystem.serviceUriOf(target), uri, 'On the service ↔ your document');
+    return uri.toString();
+  },
+};

@@ -1,0 +1,119 @@
+import * as vscode from 'vscode';
+import type { Ctx } from '../../ctx';
+import { describeChanges } from '../../core/documents/documentChanges';
+import { parsePackageArguments, parseReleaseInput, problemMessages, sameJson } from '../../core/documents/argumentsDocument';
+import { isArgumentsRefusal } from '../../core/documents/refusals';
+import { OrchestratorError } from '../../core/http/errors';
+import type { ArgumentEntry } from '../../core/orchestrator/schemas';
+import { guardChange } from '../commands/guardChange';
+import { OrchestratorFileSystem, titleOf } from './orchestratorFileSystem';
+
+/** Lines of the change list shown in the confirmation; the rest are counted. */
+const MAX_LISTED_CHANGES = 15;
+
+/**
+ * An answer that leaves the outcome open: the request went out, and no clean answer came back (a reset or cut body,
+ * a timeout, a gateway's 502/504). The service may have applied it; saying "failed" would invite a blind retry.
+ */
+function outcomeUnknown(error: unknown): boolean {
+  return error instanceof OrchestratorError && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalidResponse' || error.status === 502 || error.status === 504);
+}
+
+async function saveIfDirty(uri: vscode.Uri): Promise<void> {
+  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  // Saving sends nothing: it keeps the draft this command then applies.
+  if (document?.isDirty && !(await document.save())) throw new Error('Not applied: the document could not be saved as a draft. Your text is still in the editor.');
+}
+
+/**
+ * Apply to Service: the one way an `orchestrator:` document reaches the service. The draft is checked, compared with
+ * what the service holds now (a change made there meanwhile is shown side by side, never overwritten unseen), the
+ * changes are listed for the user to confirm, and one request is sent — never repeated. Returns what happened.
+ */
+export async function applyDraft(ctx: Ctx, uri: vscode.Uri, progress: (title: string) => void = () => undefined): Promise<string> {
+  const documents = ctx.documents;
+  const { target, server, connection } = documents.resolve(uri);
+  if (server || target.kind === 'jobOutput') throw new Error('This document is not applied to the service: it only shows what the service holds.');
+  const reason = documents.readOnlyReason(uri);
+  if (reason) throw new Error(`Not applied. ${reason}`);
+  await saveIfDirty(uri);
+  const draft = documents.drafts.get(uri);
+  const title = titleOf(target);
+  if (!draft) return `Nothing to apply: you have not changed ${title}.`;
+
+  // 1. Checked before anything is sent.
+  progress(`Reading ${title} from the service…`);
+  const current = await documents.fetch(target, connection);
+  const declared: ArgumentEntry[] = current.declared ?? documents.declaredOf(uri) ?? [];
+  const parsed = target.kind === 'packageArguments' ? parsePackageArguments(draft.text) : parseReleaseInput(draft.text, declared);
+  if (!parsed.ok) throw new Error(`Not applied: ${problemMessages(parsed.problems)} The problems are marked in the document; your draft is kept.`);
+
+  // 2. The service must still hold what the draft started from; otherwise show both and let the user merge.
+  if (!sameJson(current.text, draft.base)) {
+    if (sameJson(current.text, draft.text)) {
+      await documents.drafts.delete(uri);
+      documents.serviceHolds(uri, current.text, current.declared);
+      return `Nothing to apply: the service already holds your values for ${title}.`;
+    }
+    await documents.drafts.set(uri, { ...draft, base: current.text }); // seen now: applying again overwrites
+    documents.serviceHolds(uri, current.text, current.declared);
+    void vscode.commands.executeCommand('vscode.diff', OrchestratorFileSystem.serviceUriOf(target), uri, `${title}: on the service ↔ your draft`);
+    throw new Error(`Not applied: ${title} changed on the service since you started editing. Compare the two (shown side by side), then apply again to overwrite. Your draft is kept.`);
+  }
+
+  // 3. What will change, confirmed by the user: the explicit act that sends it.
+  const changes = describeChanges(target.kind, current.text, draft.text);
+  if (changes.length === 0) {
+    await documents.drafts.delete(uri);
+    return `Nothing to apply: the service already holds these values for ${title}.`;
+  }
+  const listed = [...changes.slice(0, MAX_LISTED_CHANGES), ...(changes.length > MAX_LISTED_CHANGES ? [`…and ${changes.length - MAX_LISTED_CHANGES} more`] : [])];
+  const consequence = target.kind === 'packageArguments' ? 'This replaces every declared argument of this package version.' : 'Jobs started from this process afterwards use these values.';
+  await guardChange(ctx, connection, { what: `Apply ${title}`, detail: consequence, action: 'Apply', confirmed: true });
+  const question = `Apply ${changes.length} change${changes.length === 1 ? '' : 's'} to ${title} on ${connection.label}?`;
+  if (!(await ctx.prompts.confirm(question, `${listed.join('\n')}\n\n${consequence}`, 'Apply'))) throw new vscode.CancellationError();
+
+  // 4. One request, never re-sent.
+  progress(`Applying ${title}…`);
+  const client = ctx.clientFor(connection);
+  try {
+    if (target.kind === 'packageArguments') await client.packages.setArguments(`${target.packageId}:${target.version}`, parsed.value as { Input: ArgumentEntry[]; Output: ArgumentEntry[] });
+    else await client.releases.setInputArguments(target.releaseId, parsed.value as string, { folder: { id: target.folderId } });
+  } catch (error) {
+    const message = (error as Error).message;
+    if (target.kind === 'packageArguments' && isArgumentsRefusal(error)) {
+      await documents.rememberRefusal(connection, `${target.packageId}:${target.version}`);
+      documents.touched(uri);
+      throw new Error(`Not applied: ${message} The document is read-only from now on; your text stays in it (Save As keeps a copy).`, { cause: error });
+    }
+    if (outcomeUnknown(error)) {
+      throw new Error(`The service did not confirm the change (${message}): it may or may not have been applied. Run "Compare with Service" to see what it holds now before applying again. Your draft is kept.`, { cause: error });
+    }
+    throw new Error(`Not applied: ${message} Your draft is kept.`, { cause: error });
+  }
+  await documents.drafts.delete(uri);
+  documents.serviceHolds(uri, draft.text);
+  ctx.log.info(`Applied ${changes.length} change(s) to ${title} on ${connection.label}.`);
+  if (target.kind === 'releaseInput') ctx.explorer.refreshWhere((n) => n.id.endsWith(`/folder/${target.folderId}/processes`));
+  return `Applied ${changes.length} change${changes.length === 1 ? '' : 's'} to ${title}.`;
+}
+
+/** Discard Draft: the document shows the service's text again (asked first: the typed text is lost). */
+export async function discardDraft(ctx: Ctx, uri: vscode.Uri): Promise<string> {
+  const documents = ctx.documents;
+  const { target, connection } = documents.resolve(uri);
+  const title = titleOf(target);
+  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (!documents.drafts.has(uri) && !document?.isDirty) return `No draft of ${title} to discard.`;
+  if (!(await ctx.prompts.confirm(`Discard your changes to ${title}?`, 'The document shows what the service holds again. Your changes are lost.', 'Discard'))) throw new vscode.CancellationError();
+  const current = await documents.fetch(target, connection);
+  await documents.drafts.delete(uri);
+  documents.serviceHolds(uri, current.text, current.declared);
+  if (document) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), current.text);
+    await vscode.workspace.applyEdit(edit);
+    await document.save(); // equal to the service's text: keeps no draft, sends nothing
+  }
+  return `Discarded your changes to ${title}.`;
+}

@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import { parsePackageArguments, parseReleaseInput, type Problem } from '../../core/documents/argumentsDocument';
+import { spanOf } from '../../core/documents/jsonLocations';
+import { SCHEME } from '../../core/documents/orchestratorUri';
+import type { OrchestratorFileSystem } from './orchestratorFileSystem';
+
+/** Where a problem stands: the property or list entry it names, the syntax error's place, else the first line. */
+function rangeOf(document: vscode.TextDocument, problem: Problem): vscode.Range {
+  const text = document.getText();
+  const span = problem.path ? spanOf(text, problem.path) : problem.offset !== undefined ? { offset: problem.offset, length: 1 } : undefined;
+  if (!span) return new vscode.Range(0, 0, 0, Math.max(1, document.lineAt(0).text.length));
+  const start = document.positionAt(span.offset);
+  return new vscode.Range(start, document.positionAt(Math.max(span.offset + span.length, span.offset + 1)));
+}
+
+/**
+ * Checks `orchestrator:` documents as the user types, with the same code Apply runs before sending: input values
+ * against the package's declared types, package arguments against the rules of SetArguments. Each problem is marked
+ * where it is (editor and Problems panel), not on line 1.
+ */
+export function watchDocumentProblems(documents: OrchestratorFileSystem): vscode.Disposable {
+  const diagnostics = vscode.languages.createDiagnosticCollection('orchestrator');
+  const check = (document: vscode.TextDocument) => {
+    if (document.uri.scheme !== SCHEME) return;
+    let kind: string;
+    try {
+      const resolved = documents.resolve(document.uri);
+      if (resolved.server || resolved.target.kind === 'jobOutput') return;
+      kind = resolved.target.kind;
+    } catch {
+      return;
+    }
+    const declared = documents.declaredOf(document.uri);
+    if (kind === 'releaseInput' && !declared) return; // not read yet: checked on the next change
+    const parsed = kind === 'packageArguments' ? parsePackageArguments(document.getText()) : parseReleaseInput(document.getText(), declared ?? []);
+    diagnostics.set(document.uri, parsed.ok ? [] : parsed.problems.map((problem) => Object.assign(new vscode.Diagnostic(rangeOf(document, problem), problem.message, vscode.DiagnosticSeverity.Error), { source: 'Orchestrator' })));
+  };
+  for (const document of vscode.workspace.textDocuments) check(document);
+  return vscode.Disposable.from(
+    diagnostics,
+    vscode.workspace.onDidOpenTextDocument(check),
+    vscode.workspace.onDidChangeTextDocument((event) => check(event.document)),
+    vscode.workspace.onDidCloseTextDocument((document) => diagnostics.delete(document.uri)),
+  );
+}
