@@ -20,6 +20,7 @@ import { OrchestratorFileSystem } from './host/documents/orchestratorFileSystem'
 import { JobWatcher } from './host/jobs/jobWatcher';
 import { LogTails } from './host/logs/logTails';
 import { Panels } from './host/webviews/panels';
+import { storeSandboxIdeaCredentials } from './host/sandboxIdeaCredentials';
 
 /** Time in `activate()` (the Ctx constructor), until the stored sessions are loaded, and requests sent by then (none). */
 export interface ActivationCost {
@@ -63,6 +64,8 @@ export class Ctx implements vscode.Disposable {
   private readonly clients = new Map<string, { client: OrchestratorClient; accountId: string }>();
   private readonly schedulers = new Map<string, RateLimitScheduler>();
   private readonly ideaClients = new Map<string, IdeaClient>();
+  /** The sandbox's idea credentials from the environment, being stored for its connections (npm start, tests). */
+  private sandboxIdeas: Promise<unknown>;
 
   constructor(readonly extension: vscode.ExtensionContext) {
     const started = performance.now();
@@ -90,6 +93,7 @@ export class Ctx implements vscode.Disposable {
     this.jobs = this.track(new JobWatcher(this));
     this.tails = this.track(new LogTails(this));
     this.panels = this.track(new Panels(this));
+    this.sandboxIdeas = storeSandboxIdeaCredentials(this);
     for (const registration of registerAllCommands(this)) this.track(registration);
 
     const refresh = () => {
@@ -102,6 +106,7 @@ export class Ctx implements vscode.Disposable {
       void vscode.commands.executeCommand('setContext', ContextKey.signedIn, this.sessions.accounts().length > 0);
     };
     this.track(this.connections.onDidChange(refresh));
+    this.track(this.connections.onDidChange(() => (this.sandboxIdeas = storeSandboxIdeaCredentials(this))));
     this.track(this.active.onDidChange(() => this.statusBar.update()));
     this.track(this.sessions.onDidChange(refresh));
     // Another window signed in, out, or rotated a refresh token: follow it.
@@ -177,6 +182,7 @@ export class Ctx implements vscode.Disposable {
 
   /** The idea-service client of a connection, with the API token and app key from SecretStorage. */
   async ideasClientFor(connection: Connection): Promise<IdeaClient> {
+    await this.sandboxIdeas;
     const cached = this.ideaClients.get(connection.id);
     if (cached) return cached;
     const baseUrl = ideasBaseUrl(connection);

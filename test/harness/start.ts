@@ -27,6 +27,15 @@ function sandboxSettings(sandbox: RunningSandbox): Record<string, unknown> {
   };
 }
 
+/**
+ * What the extension host is started with: the sandbox's address and its idea-service credentials. The extension
+ * stores the credentials in SecretStorage for the connection whose service URL is that address (never in settings),
+ * so the Ideas view works at once. An environment variable, because only whoever starts the editor sets it.
+ */
+function sandboxEnvironment(sandbox: RunningSandbox): Record<string, string> {
+  return { ORCHESTRATOR_SANDBOX_URL: sandbox.url, ORCHESTRATOR_SANDBOX_IDEAS: JSON.stringify({ token: sandbox.ideasToken, appKey: sandbox.ideasAppKey }) };
+}
+
 async function main(): Promise<void> {
   const running: { sandbox?: RunningSandbox; editor?: RunningEditor } = {};
   installCleanup(async () => {
@@ -38,17 +47,20 @@ async function main(): Promise<void> {
   if (built.status !== 0) throw new Error('the extension build failed');
   const sandbox = (running.sandbox = await startSandbox({ scale: values.scale as 'small' | 'large' | undefined, stateFile: join(toolsDir, 'sandbox-state.json') }));
   console.log(`start: sandbox ${sandbox.url} (users: admin, developer, viewer, outsider)`);
+  console.log(`start: idea service ${sandbox.ideasUrl}`);
+  console.log(`start:   API token ${sandbox.ideasToken}   app key ${sandbox.ideasAppKey}`);
+  console.log('start:   (already set for the sandbox connection; new at every start; also on the sandbox\'s home page)');
 
   if (values.desktop) {
     if (spawnSync('code', ['--version'], { stdio: 'ignore' }).status !== 0) throw new Error('--desktop needs the `code` command on PATH.');
     const userData = join(toolsDir, 'run', 'desktop', 'user-data');
     mkdirSync(join(userData, 'User'), { recursive: true });
     writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(sandboxSettings(sandbox), null, 2));
-    spawnTracked('code', ['--new-window', '--wait', `--user-data-dir=${userData}`, `--extensionDevelopmentPath=${ROOT}`], { stdio: 'inherit', env: { ...process.env, ORCHESTRATOR_SANDBOX_URL: sandbox.url } });
+    spawnTracked('code', ['--new-window', '--wait', `--user-data-dir=${userData}`, `--extensionDevelopmentPath=${ROOT}`], { stdio: 'inherit', env: { ...process.env, ...sandboxEnvironment(sandbox) } });
     console.log('start: VS Code opened with Orchestrator Workbench in development mode. Ctrl+C stops everything.');
     return;
   }
-  const editor = (running.editor = await startEditor({ name: 'start', installExtension: true, settings: sandboxSettings(sandbox), env: { ORCHESTRATOR_SANDBOX_URL: sandbox.url } }));
+  const editor = (running.editor = await startEditor({ name: 'start', installExtension: true, settings: sandboxSettings(sandbox), env: sandboxEnvironment(sandbox) }));
   console.log(`start: open ${editor.workbenchUrl()}`);
   console.log('start: Ctrl+C stops the editor and the sandbox.');
 }
