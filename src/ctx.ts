@@ -20,6 +20,7 @@ import { OrchestratorFileSystem } from './host/documents/orchestratorFileSystem'
 import { JobWatcher } from './host/jobs/jobWatcher';
 import { LogTails } from './host/logs/logTails';
 import { Panels } from './host/webviews/panels';
+import { SignedOutConnections } from './host/signedOut';
 import { storeSandboxIdeaCredentials } from './host/sandboxIdeaCredentials';
 
 /** Time in `activate()` (the Ctx constructor), until the stored sessions are loaded, and requests sent by then (none). */
@@ -48,6 +49,8 @@ export class Ctx implements vscode.Disposable {
   readonly tails: LogTails;
   /** The webview panels: queue item details and the idea form. */
   readonly panels: Panels;
+  /** Connections whose account signed out: their tails and panels end, their ideas wait for a sign-in. */
+  readonly signedOut: SignedOutConnections;
   /** Questions change commands ask (modal dialogs); the integration suite replaces it to answer them. */
   prompts: Prompts = modalPrompts;
   /** Settles once the stored sessions are loaded (tests and commands that need them wait for it). */
@@ -93,6 +96,7 @@ export class Ctx implements vscode.Disposable {
     this.jobs = this.track(new JobWatcher(this));
     this.tails = this.track(new LogTails(this));
     this.panels = this.track(new Panels(this));
+    this.signedOut = this.track(new SignedOutConnections(this));
     this.sandboxIdeas = storeSandboxIdeaCredentials(this);
     for (const registration of registerAllCommands(this)) this.track(registration);
 
@@ -182,6 +186,7 @@ export class Ctx implements vscode.Disposable {
 
   /** The idea-service client of a connection, with the API token and app key from SecretStorage. */
   async ideasClientFor(connection: Connection): Promise<IdeaClient> {
+    if (this.signedOut.ideasNeedSignIn(connection.id)) throw new Error(`You are signed out of '${connection.label}'. Sign in to use its idea service again.`);
     await this.sandboxIdeas;
     const cached = this.ideaClients.get(connection.id);
     if (cached) return cached;

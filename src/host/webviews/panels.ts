@@ -71,6 +71,16 @@ export class Panels implements vscode.Disposable {
     return created;
   }
 
+  /**
+   * Closes every panel of a connection (its account signed out): they show the account's data, and a panel left
+   * open would keep showing it. An idea form's unsent values stay as its draft for the next time.
+   */
+  closeConnection(connectionId: string): number {
+    const panels = [...this.queueItems.values(), ...this.ideaForms.values()].filter((p) => p.identity.connectionId === connectionId);
+    for (const panel of panels) panel.dispose();
+    return panels.length;
+  }
+
   /** The open panel of an entity (tests drive panels through these). */
   queueItem(identity: QueueItemIdentity): QueueItemPanel | undefined {
     return this.queueItems.get(queueItemKey(identity));

@@ -11,13 +11,17 @@ describe('Ideas tree on the sandbox', () => {
   const { label, children, child } = treeWalk(() => ctx.ideas);
   const sent = async () => (await ctx.ideasClientFor(sandbox())).transport.sent;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(60_000);
     ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
     await ctx.ready;
+    // An earlier suite signed out, which locks the connection's ideas until it signs in again (see signOut.test).
+    await ctx.auth.createSession([`connection:${sandbox().id}`]);
   });
   after(async () => {
     await ctx.extension.secrets.delete(ideaSecretKey(sandbox().id));
     ctx.ideaCredentialsChanged();
+    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
   });
 
   it('lists the sandbox\'s ideas with no credentials entered: the runner passes them as npm start does', async function () {
