@@ -28,10 +28,13 @@ let attempted = false;
 const messenger = new Messenger<IdeaFormToWebview, IdeaFormFromWebview>(ideaFormToWebview, (message) => {
   switch (message.type) {
     case 'loading':
+      // What was typed in the last moments goes now, before the form is shown again (a command changed the idea).
+      flushDraft();
       clear(app);
       app.append(h('div', { class: 'loading' }, h('vscode-progress-ring', { attrs: { 'aria-label': 'Loading' } }), 'Loading the form…'));
       break;
     case 'form':
+      flushDraft();
       messenger.remember(message.identity);
       shown = message;
       attempted = false;
@@ -80,11 +83,27 @@ function check(onlyKey?: string): ReturnType<typeof readForm> {
   return result;
 }
 
-function changed(editor: Editor): void {
+function count(editor: Editor): void {
   if (editor.counter) editor.counter.textContent = `${String(editor.element.value).length.toLocaleString()} / ${editor.field.maxLength!.toLocaleString()}`;
+}
+
+/** Only an edit makes a draft: showing a form posts nothing (an idea nobody edited has no "unsent changes"). */
+function changed(editor: Editor): void {
+  count(editor);
   if (attempted || editor.error.textContent) check(editor.field.key);
   clearTimeout(draftTimer);
-  draftTimer = setTimeout(() => messenger.post({ type: 'draft', values: currentValues() }), 400);
+  draftTimer = setTimeout(() => {
+    draftTimer = undefined;
+    messenger.post({ type: 'draft', values: currentValues() });
+  }, 400);
+}
+
+/** A draft still waiting for the pause in typing is posted at once. */
+function flushDraft(): void {
+  if (draftTimer === undefined || !shown) return;
+  clearTimeout(draftTimer);
+  draftTimer = undefined;
+  messenger.post({ type: 'draft', values: currentValues() });
 }
 
 function controlElement(field: FormField, control: Control, value: RawValues[string]): Editor['element'] {
@@ -126,7 +145,8 @@ function render(form: Shown): void {
   const submitLabel = form.idea ? 'Save Changes' : 'Submit Idea';
   const submit = button(submitLabel, () => void onSubmit(), { id: 'submit', disabled: form.readOnly });
   append(app, [
-    h('header', {}, h('h1', {}, form.idea ? form.idea.name : form.title), form.idea ? h('p', { class: 'subtitle' }, `${form.idea.phase} · ${form.idea.status} · automation ${form.idea.id}`) : null),
+    h('header', {}, h('h1', {}, form.idea ? form.idea.name : form.title), form.idea ? h('p', { class: 'subtitle', id: 'idea-state' }, `${form.idea.phase} · ${form.idea.status} · automation ${form.idea.id}`) : null,
+      form.idea?.tags ? h('p', { class: 'subtitle', id: 'idea-tags' }, `Tags: ${form.idea.tags.join(', ')}`) : null),
     form.draftRestored ? h('div', { class: 'notice info', attrs: { role: 'status' } }, 'Your unsent changes were restored. ', button('Discard Draft', () => void request('discardDraft'), { secondary: true, id: 'discard' })) : null,
     form.readOnly ? notice('The connection is read-only: the form is shown but cannot be sent.', 'info') : null,
     h('p', { class: 'legend' }, 'Fields marked * are required.'),
@@ -151,7 +171,7 @@ function render(form: Shown): void {
       if ((event.relatedTarget as Element | null)?.tagName === 'VSCODE-BUTTON') return;
       check(editor.field.key);
     });
-    if (editor.counter) changed(editor);
+    count(editor);
   }
 }
 
@@ -166,6 +186,9 @@ async function onSubmit(): Promise<void> {
     return;
   }
   submitting = true;
+  // The values go with the submit: a draft posted after it would bring them back as "unsent changes".
+  clearTimeout(draftTimer);
+  draftTimer = undefined;
   const submit = document.getElementById('submit');
   submit?.setAttribute('disabled', '');
   status.append(notice(shown.idea ? 'Saving…' : 'Submitting…'));

@@ -81,6 +81,14 @@ export class Panels implements vscode.Disposable {
     return panels.length;
   }
 
+  /**
+   * A command changed an idea: its open panel (if any) reads it again, so it never shows what the tree no longer
+   * does. `idea` is the idea as the service answered, when the command has it.
+   */
+  async ideaChanged(connectionId: string, automationId: number, idea?: Partial<Idea>): Promise<void> {
+    await this.ideaForms.get(draftKey({ connectionId, automationId }))?.changedElsewhere(idea);
+  }
+
   /** The open panel of an entity (tests drive panels through these). */
   queueItem(identity: QueueItemIdentity): QueueItemPanel | undefined {
     return this.queueItems.get(queueItemKey(identity));
