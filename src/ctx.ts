@@ -191,7 +191,7 @@ export class Ctx implements vscode.Disposable {
     const cached = this.ideaClients.get(connection.id);
     if (cached) return cached;
     const baseUrl = ideasBaseUrl(connection);
-    if (!baseUrl) throw new Error(`'${connection.label}' has no idea-service URL. Set "ideasUrl" in Edit Connection.`);
+    if (!baseUrl) throw new Error(`'${connection.label}' has no idea-service URL. Add it with "Orchestrator: Edit Connection…" (Idea-service URL).`);
     const stored = await this.extension.secrets.get(ideaSecretKey(connection.id));
     if (!stored) throw new Error(`No idea-service credentials for '${connection.label}'. Run "Orchestrator: Set Idea Service Credentials".`);
     const { token, appKey } = JSON.parse(stored) as { token: string; appKey: string };

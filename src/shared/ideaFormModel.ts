@@ -59,7 +59,7 @@ export function readValue(field: FormField, raw: RawValues[string] | undefined):
       return DECIMAL.test(trimmed) ? { value: Number(trimmed) } : { problem: `${field.label} must be a number like 12 or 4.5` };
     case 'category':
     case 'user':
-      return /^\d+$/.test(trimmed) && Number.isSafeInteger(Number(trimmed)) ? { value: Number(trimmed) } : { problem: `${field.label} must be a ${field.type} id` };
+      return /^\d+$/.test(trimmed) && Number.isSafeInteger(Number(trimmed)) ? { value: Number(trimmed) } : { problem: `${field.label} must be the number of a ${field.type}` };
     case 'yesNo':
       return trimmed === 'true' || trimmed === 'false' ? { value: trimmed === 'true' } : { problem: `${field.label} must be yes or no` };
     default:

@@ -18,6 +18,8 @@ if (values.scale !== undefined && values.scale !== 'small' && values.scale !== '
 /** The sandbox as a connection in the editor's own settings (no secrets: sign-in keeps tokens in SecretStorage). */
 function sandboxSettings(sandbox: RunningSandbox): Record<string, unknown> {
   return {
+    // The run folder sits inside this repository: without this, Git offers to open the parent repository.
+    'git.openRepositoryInParentFolders': 'never',
     'orchestrator.connections': [
       {
         label: 'Sandbox (main)', kind: 'cloud', serviceUrl: sandbox.url, identityUrl: sandbox.identityUrl, account: 'sandbox', tenant: 'main',

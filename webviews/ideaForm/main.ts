@@ -123,12 +123,18 @@ function controlElement(field: FormField, control: Control, value: RawValues[str
       element = h('vscode-multi-select', { id }, ...(control.choices ?? []).map((c) => h('vscode-option', { attrs: { value: c.value, selected: Array.isArray(value) && value.includes(c.value) } }, c.label)));
       break;
     default:
-      element = h('vscode-textfield', { id, attrs: { placeholder: control.kind === 'date' ? 'YYYY-MM-DD' : control.kind === 'number' ? (field.type === 'number' ? 'A number' : `A ${field.type} id`) : undefined, inputmode: control.kind === 'number' ? 'decimal' : undefined } });
+      element = h('vscode-textfield', { id, attrs: { placeholder: control.kind === 'date' ? 'YYYY-MM-DD' : control.kind === 'number' ? (field.type === 'number' ? 'A number' : `The ${field.type}'s number`) : undefined, inputmode: control.kind === 'number' ? 'decimal' : undefined } });
   }
   const editor = element as Editor['element'];
   if (control.kind === 'textfield' || control.kind === 'textarea' || control.kind === 'number' || control.kind === 'date') editor.value = typeof value === 'string' ? value : '';
   element.setAttribute('aria-describedby', `${id}-help ${id}-error`);
   return editor;
+}
+
+/** A category or user field whose list the service would not give: say so, rather than ask for a bare id. */
+function listMissing(editor: Editor): string {
+  if ((editor.field.type !== 'category' && editor.field.type !== 'user') || editor.control.kind !== 'number') return '';
+  return `The list of ${editor.field.type === 'category' ? 'categories' : 'users'} could not be loaded: choose Reload Form to pick from it, or type the ${editor.field.type}'s number.`;
 }
 
 function render(form: Shown): void {
@@ -152,7 +158,7 @@ function render(form: Shown): void {
     h('p', { class: 'legend' }, 'Fields marked * are required.'),
     h('form', { attrs: { novalidate: true, 'aria-label': form.title } },
       ...editors.map((e) => {
-        const help = limitsOf(e.field);
+        const help = [limitsOf(e.field), listMissing(e)].filter(Boolean).join(' ');
         return h('vscode-form-group', { attrs: { variant: 'vertical' } },
           h('vscode-label', { attrs: { for: e.element.id, required: e.field.required } }, e.field.label),
           e.element,

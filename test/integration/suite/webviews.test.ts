@@ -198,7 +198,7 @@ describe('Webview panels on the sandbox', () => {
         await panel.host.receive({ type: 'submit', id: 22, values: { ...valid, category: '6' } });
         const reply = replyTo(posted, 22)!;
         assert.equal(reply.ok, false);
-        assert.deepEqual(reply.fieldErrors, [{ field: 'category', message: 'Category must be the id of an existing category.' }]);
+        assert.deepEqual(reply.fieldErrors, [{ field: 'category', message: 'Category must be one of the existing categories.' }]);
         assert.equal(panel.draft()?.category, '6', 'the values are kept');
       } finally {
         await client.replaceCategories(categories.map((c) => ({ id: c.id, name: c.name, parentId: c.parentId })));

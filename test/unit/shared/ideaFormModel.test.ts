@@ -46,7 +46,7 @@ describe('idea form model', () => {
       [{ rulesBased: 'yes' }, 'rulesBased', /yes or no/],
       [{ targetDate: '31/01/2027' }, 'targetDate', /YYYY-MM-DD/],
       [{ category: '999' }, 'category', /existing category/],
-      [{ category: 'Finance' }, 'category', /category id/],
+      [{ category: 'Finance' }, 'category', /Category must be the number of a category/],
       [{ processOwner: '77' }, 'processOwner', /existing user/],
       [{ name: ['a'] }, 'name', /takes one value/],
     ];
