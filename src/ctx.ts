@@ -23,6 +23,8 @@ import { showDocumentState } from './host/documents/documentLenses';
 import { JobWatcher } from './host/jobs/jobWatcher';
 import { LogTails } from './host/logs/logTails';
 import { Panels } from './host/webviews/panels';
+import { SignedOutConnections } from './host/signedOut';
+import { storeSandboxIdeaCredentials } from './host/sandboxIdeaCredentials';
 
 /** Time in `activate()` (the Ctx constructor), until the stored sessions are loaded, and requests sent by then (none). */
 export interface ActivationCost {
@@ -50,6 +52,8 @@ export class Ctx implements vscode.Disposable {
   readonly tails: LogTails;
   /** The webview panels: queue item details and the idea form. */
   readonly panels: Panels;
+  /** Connections whose account signed out: their tails and panels end, their ideas wait for a sign-in. */
+  readonly signedOut: SignedOutConnections;
   /** Questions change commands ask (modal dialogs); the integration suite replaces it to answer them. */
   prompts: Prompts = modalPrompts;
   /** Settles once the stored sessions are loaded (tests and commands that need them wait for it). */
@@ -66,6 +70,8 @@ export class Ctx implements vscode.Disposable {
   private readonly clients = new Map<string, { client: OrchestratorClient; accountId: string }>();
   private readonly schedulers = new Map<string, RateLimitScheduler>();
   private readonly ideaClients = new Map<string, IdeaClient>();
+  /** The sandbox's idea credentials from the environment, being stored for its connections (npm start, tests). */
+  private sandboxIdeas: Promise<unknown>;
 
   constructor(readonly extension: vscode.ExtensionContext) {
     const started = performance.now();
@@ -95,6 +101,8 @@ export class Ctx implements vscode.Disposable {
     this.jobs = this.track(new JobWatcher(this));
     this.tails = this.track(new LogTails(this));
     this.panels = this.track(new Panels(this));
+    this.signedOut = this.track(new SignedOutConnections(this));
+    this.sandboxIdeas = storeSandboxIdeaCredentials(this);
     for (const registration of registerAllCommands(this)) this.track(registration);
 
     const refresh = () => {
@@ -108,6 +116,7 @@ export class Ctx implements vscode.Disposable {
       offerSignInInAccountsMenu(this.connections.all(), (c) => this.accountFor(c.id) !== undefined, (m) => this.log.warn(m));
     };
     this.track(this.connections.onDidChange(refresh));
+    this.track(this.connections.onDidChange(() => (this.sandboxIdeas = storeSandboxIdeaCredentials(this))));
     this.track(this.active.onDidChange(() => this.statusBar.update()));
     this.track(this.sessions.onDidChange(refresh));
     // Another window signed in, out, or rotated a refresh token: follow it.
@@ -183,10 +192,12 @@ export class Ctx implements vscode.Disposable {
 
   /** The idea-service client of a connection, with the API token and app key from SecretStorage. */
   async ideasClientFor(connection: Connection): Promise<IdeaClient> {
+    if (this.signedOut.ideasNeedSignIn(connection.id)) throw new Error(`You are signed out of '${connection.label}'. Sign in to use its idea service again.`);
+    await this.sandboxIdeas;
     const cached = this.ideaClients.get(connection.id);
     if (cached) return cached;
     const baseUrl = ideasBaseUrl(connection);
-    if (!baseUrl) throw new Error(`'${connection.label}' has no idea-service URL. Set "ideasUrl" in Edit Connection.`);
+    if (!baseUrl) throw new Error(`'${connection.label}' has no idea-service URL. Add it with "Orchestrator: Edit Connection…" (Idea-service URL).`);
     const stored = await this.extension.secrets.get(ideaSecretKey(connection.id));
     if (!stored) throw new Error(`No idea-service credentials for '${connection.label}'. Run "Orchestrator: Set Idea Service Credentials".`);
     const { token, appKey } = JSON.parse(stored) as { token: string; appKey: string };

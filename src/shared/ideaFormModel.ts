@@ -59,7 +59,7 @@ export function readValue(field: FormField, raw: RawValues[string] | undefined):
       return DECIMAL.test(trimmed) ? { value: Number(trimmed) } : { problem: `${field.label} must be a number like 12 or 4.5` };
     case 'category':
     case 'user':
-      return /^\d+$/.test(trimmed) && Number.isSafeInteger(Number(trimmed)) ? { value: Number(trimmed) } : { problem: `${field.label} must be a ${field.type} id` };
+      return /^\d+$/.test(trimmed) && Number.isSafeInteger(Number(trimmed)) ? { value: Number(trimmed) } : { problem: `${field.label} must be the number of a ${field.type}` };
     case 'yesNo':
       return trimmed === 'true' || trimmed === 'false' ? { value: trimmed === 'true' } : { problem: `${field.label} must be yes or no` };
     default:
@@ -112,4 +112,20 @@ export function changedValues(fields: readonly FormField[], before: Record<strin
     if (JSON.stringify(was) !== JSON.stringify(now)) changed[field.key] = now;
   }
   return changed;
+}
+
+/**
+ * Whether typed values say something other than the service's values: only then are they a draft worth keeping
+ * (and worth announcing as "restored"). Text is compared as the value it reads as ("4.50" is 4.5); text that cannot
+ * be read, and keys that are no field, always differ.
+ */
+export function differsFromService(fields: readonly FormField[], service: Record<string, unknown>, raw: RawValues): boolean {
+  const byKey = new Set(fields.map((f) => f.key));
+  if (Object.keys(raw).some((key) => !byKey.has(key))) return true;
+  return fields.some((field) => {
+    const typed = raw[field.key] ?? rawOf(field, undefined);
+    if (JSON.stringify(typed) === JSON.stringify(rawOf(field, service[field.key]))) return false;
+    const read = readValue(field, typed);
+    return read.problem !== undefined || JSON.stringify(read.value ?? null) !== JSON.stringify(service[field.key] ?? null);
+  });
 }

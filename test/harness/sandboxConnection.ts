@@ -17,3 +17,12 @@ export function sandboxEditorSettings(sandbox: RunningSandbox): Record<string, u
     'git.openRepositoryInParentFolders': 'never',
   };
 }
+
+/**
+ * What the extension host is started with: the sandbox's address and its idea-service credentials. The extension
+ * stores the credentials in SecretStorage for the connection whose service URL is that address (never in settings),
+ * so the Ideas view works at once. An environment variable, because only whoever starts the editor sets it.
+ */
+export function sandboxEditorEnvironment(sandbox: RunningSandbox): Record<string, string> {
+  return { ORCHESTRATOR_SANDBOX_URL: sandbox.url, ORCHESTRATOR_SANDBOX_IDEAS: JSON.stringify({ token: sandbox.ideasToken, appKey: sandbox.ideasAppKey }) };
+}

@@ -8,7 +8,7 @@ import { startSandbox, type RunningSandbox } from '../sandbox/index';
 import { ROOT, startEditor, type RunningEditor } from './editor';
 import { installCleanup, spawnTracked } from './processes';
 import { toolsDir } from './provision';
-import { sandboxEditorSettings } from './sandboxConnection';
+import { sandboxEditorEnvironment, sandboxEditorSettings } from './sandboxConnection';
 
 const { values } = parseArgs({ options: { desktop: { type: 'boolean' }, scale: { type: 'string' } } });
 if (values.scale !== undefined && values.scale !== 'small' && values.scale !== 'large') {
@@ -27,17 +27,20 @@ async function main(): Promise<void> {
   if (built.status !== 0) throw new Error('the extension build failed');
   const sandbox = (running.sandbox = await startSandbox({ scale: values.scale as 'small' | 'large' | undefined, stateFile: join(toolsDir, 'sandbox-state.json') }));
   console.log(`start: sandbox ${sandbox.url} (users: admin, developer, viewer, outsider)`);
+  console.log(`start: idea service ${sandbox.ideasUrl}`);
+  console.log(`start:   API token ${sandbox.ideasToken}   app key ${sandbox.ideasAppKey}`);
+  console.log('start:   (already set for the sandbox connection; new at every start; also on the sandbox\'s home page)');
 
   if (values.desktop) {
     if (spawnSync('code', ['--version'], { stdio: 'ignore' }).status !== 0) throw new Error('--desktop needs the `code` command on PATH.');
     const userData = join(toolsDir, 'run', 'desktop', 'user-data');
     mkdirSync(join(userData, 'User'), { recursive: true });
     writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(sandboxEditorSettings(sandbox), null, 2));
-    spawnTracked('code', ['--new-window', '--wait', `--user-data-dir=${userData}`, `--extensionDevelopmentPath=${ROOT}`], { stdio: 'inherit', env: { ...process.env, ORCHESTRATOR_SANDBOX_URL: sandbox.url } });
+    spawnTracked('code', ['--new-window', '--wait', `--user-data-dir=${userData}`, `--extensionDevelopmentPath=${ROOT}`], { stdio: 'inherit', env: { ...process.env, ...sandboxEditorEnvironment(sandbox) } });
     console.log('start: VS Code opened with Orchestrator Workbench in development mode. Ctrl+C stops everything.');
     return;
   }
-  const editor = (running.editor = await startEditor({ name: 'start', installExtension: true, settings: sandboxEditorSettings(sandbox), env: { ORCHESTRATOR_SANDBOX_URL: sandbox.url } }));
+  const editor = (running.editor = await startEditor({ name: 'start', installExtension: true, settings: sandboxEditorSettings(sandbox), env: sandboxEditorEnvironment(sandbox) }));
   console.log(`start: open ${editor.workbenchUrl()}`);
   console.log('start: Ctrl+C stops the editor and the sandbox.');
 }

@@ -8,6 +8,7 @@ import { errorReply, json, readRequest, writeReply, html, type Reply, type Reque
 import { matchRoute } from './server/router';
 import { Faults, parseRules } from './server/faults';
 import { RequestTally } from './server/requestTally';
+import { homePage } from './server/homePage';
 import { TokenStore } from './identity/tokens';
 import { IDENTITY_ROUTES } from './identity/routes';
 import { IDEA_ROUTES, apiDocument } from './ideas/routes';
@@ -88,6 +89,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     }, 250);
   };
 
+  // New at every start, never saved with --state: whoever starts the sandbox hands them on (the CLI and `npm start`
+  // print them, the home page shows them, `npm start` and the test runners pass them to the editor in
+  // ORCHESTRATOR_SANDBOX_IDEAS, and the extension stores them for the sandbox's connection). Keeping them in the state
+  // file would buy little: `npm start` picks a new port each time, so its connection (whose id includes the port) is
+  // new too and gets the new pair; and a test never meets credentials left over from another run. Only a pair typed
+  // by hand for a fixed --port must be entered again after a restart, as after a real token rotation.
   const ideasToken = `sbx_ideas_${randomBytes(16).toString('hex')}`;
   const ideasAppKey = `sbx_app_${randomBytes(12).toString('hex')}`;
   const faults = new Faults(createRandom(seed + 99));
@@ -161,7 +168,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       if (!r) throw pathKnown ? new HttpError(405, ErrorCode.methodNotAllowed, `${req.method} is not supported on /identity${path}.`) : notFound(`No identity endpoint at '/identity${path}'.`);
       return r.handler(req, params, { tokens, tenants: () => state.tenants.map((t) => t.Name) });
     }
-    if (first === undefined) return html(`<!doctype html><title>Sandbox</title><h1>Orchestrator Workbench sandbox</h1><pre>${JSON.stringify(info(), null, 2).replace(/</g, '&lt;')}</pre>`);
+    if (first === undefined) return html(homePage({ info: info(), ideasToken, ideasAppKey }));
     if (first === 'odata' || first === 'api') return orchestrator.handle(req, state.tenants[0]!, segments, baseUrl);
     if (first !== ACCOUNT) throw notFound(`Unknown account '${first}'. The sandbox serves account '${ACCOUNT}'.`);
     const tenant = state.tenants.find((t) => t.Name === second);

@@ -28,10 +28,13 @@ let attempted = false;
 const messenger = new Messenger<IdeaFormToWebview, IdeaFormFromWebview>(ideaFormToWebview, (message) => {
   switch (message.type) {
     case 'loading':
+      // What was typed in the last moments goes now, before the form is shown again (a command changed the idea).
+      flushDraft();
       clear(app);
       app.append(h('div', { class: 'loading' }, h('vscode-progress-ring', { attrs: { 'aria-label': 'Loading' } }), 'Loading the form…'));
       break;
     case 'form':
+      flushDraft();
       messenger.remember(message.identity);
       shown = message;
       attempted = false;
@@ -80,11 +83,27 @@ function check(onlyKey?: string): ReturnType<typeof readForm> {
   return result;
 }
 
-function changed(editor: Editor): void {
+function count(editor: Editor): void {
   if (editor.counter) editor.counter.textContent = `${String(editor.element.value).length.toLocaleString()} / ${editor.field.maxLength!.toLocaleString()}`;
+}
+
+/** Only an edit makes a draft: showing a form posts nothing (an idea nobody edited has no "unsent changes"). */
+function changed(editor: Editor): void {
+  count(editor);
   if (attempted || editor.error.textContent) check(editor.field.key);
   clearTimeout(draftTimer);
-  draftTimer = setTimeout(() => messenger.post({ type: 'draft', values: currentValues() }), 400);
+  draftTimer = setTimeout(() => {
+    draftTimer = undefined;
+    messenger.post({ type: 'draft', values: currentValues() });
+  }, 400);
+}
+
+/** A draft still waiting for the pause in typing is posted at once. */
+function flushDraft(): void {
+  if (draftTimer === undefined || !shown) return;
+  clearTimeout(draftTimer);
+  draftTimer = undefined;
+  messenger.post({ type: 'draft', values: currentValues() });
 }
 
 function controlElement(field: FormField, control: Control, value: RawValues[string]): Editor['element'] {
@@ -104,12 +123,18 @@ function controlElement(field: FormField, control: Control, value: RawValues[str
       element = h('vscode-multi-select', { id }, ...(control.choices ?? []).map((c) => h('vscode-option', { attrs: { value: c.value, selected: Array.isArray(value) && value.includes(c.value) } }, c.label)));
       break;
     default:
-      element = h('vscode-textfield', { id, attrs: { placeholder: control.kind === 'date' ? 'YYYY-MM-DD' : control.kind === 'number' ? (field.type === 'number' ? 'A number' : `A ${field.type} id`) : undefined, inputmode: control.kind === 'number' ? 'decimal' : undefined } });
+      element = h('vscode-textfield', { id, attrs: { placeholder: control.kind === 'date' ? 'YYYY-MM-DD' : control.kind === 'number' ? (field.type === 'number' ? 'A number' : `The ${field.type}'s number`) : undefined, inputmode: control.kind === 'number' ? 'decimal' : undefined } });
   }
   const editor = element as Editor['element'];
   if (control.kind === 'textfield' || control.kind === 'textarea' || control.kind === 'number' || control.kind === 'date') editor.value = typeof value === 'string' ? value : '';
   element.setAttribute('aria-describedby', `${id}-help ${id}-error`);
   return editor;
+}
+
+/** A category or user field whose list the service would not give: say so, rather than ask for a bare id. */
+function listMissing(editor: Editor): string {
+  if ((editor.field.type !== 'category' && editor.field.type !== 'user') || editor.control.kind !== 'number') return '';
+  return `The list of ${editor.field.type === 'category' ? 'categories' : 'users'} could not be loaded: choose Reload Form to pick from it, or type the ${editor.field.type}'s number.`;
 }
 
 function render(form: Shown): void {
@@ -126,13 +151,14 @@ function render(form: Shown): void {
   const submitLabel = form.idea ? 'Save Changes' : 'Submit Idea';
   const submit = button(submitLabel, () => void onSubmit(), { id: 'submit', disabled: form.readOnly });
   append(app, [
-    h('header', {}, h('h1', {}, form.idea ? form.idea.name : form.title), form.idea ? h('p', { class: 'subtitle' }, `${form.idea.phase} · ${form.idea.status} · automation ${form.idea.id}`) : null),
+    h('header', {}, h('h1', {}, form.idea ? form.idea.name : form.title), form.idea ? h('p', { class: 'subtitle', id: 'idea-state' }, `${form.idea.phase} · ${form.idea.status} · automation ${form.idea.id}`) : null,
+      form.idea?.tags ? h('p', { class: 'subtitle', id: 'idea-tags' }, `Tags: ${form.idea.tags.join(', ')}`) : null),
     form.draftRestored ? h('div', { class: 'notice info', attrs: { role: 'status' } }, 'Your unsent changes were restored. ', button('Discard Draft', () => void request('discardDraft'), { secondary: true, id: 'discard' })) : null,
     form.readOnly ? notice('The connection is read-only: the form is shown but cannot be sent.', 'info') : null,
     h('p', { class: 'legend' }, 'Fields marked * are required.'),
     h('form', { attrs: { novalidate: true, 'aria-label': form.title } },
       ...editors.map((e) => {
-        const help = limitsOf(e.field);
+        const help = [limitsOf(e.field), listMissing(e)].filter(Boolean).join(' ');
         return h('vscode-form-group', { attrs: { variant: 'vertical' } },
           h('vscode-label', { attrs: { for: e.element.id, required: e.field.required } }, e.field.label),
           e.element,
@@ -151,7 +177,7 @@ function render(form: Shown): void {
       if ((event.relatedTarget as Element | null)?.tagName === 'VSCODE-BUTTON') return;
       check(editor.field.key);
     });
-    if (editor.counter) changed(editor);
+    count(editor);
   }
 }
 
@@ -166,6 +192,9 @@ async function onSubmit(): Promise<void> {
     return;
   }
   submitting = true;
+  // The values go with the submit: a draft posted after it would bring them back as "unsent changes".
+  clearTimeout(draftTimer);
+  draftTimer = undefined;
   const submit = document.getElementById('submit');
   submit?.setAttribute('disabled', '');
   status.append(notice(shown.idea ? 'Saving…' : 'Submitting…'));

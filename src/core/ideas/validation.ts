@@ -37,7 +37,7 @@ function checkField(field: FieldRules, value: unknown, known: KnownIds): string 
       return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'must be a date (YYYY-MM-DD)';
     case 'category':
     case 'user': {
-      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) return `must be a ${field.type} id`;
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) return `must be one of the ${field.type === 'category' ? 'categories' : 'users'}`;
       const ids = field.type === 'category' ? known.categoryIds : known.userIds;
       return ids && !ids.has(value) ? `must be an existing ${field.type}` : undefined;
     }

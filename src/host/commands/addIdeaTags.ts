@@ -30,6 +30,7 @@ export const addIdeaTags: CommandDefinition = {
     const client = await ctx.ideasClientFor(connection);
     const { data: tags } = await client.setTags(idea.id, [...existing, ...added], { signal: abortSignalOf(token) });
     ctx.ideas.refreshConnection(connection.id);
+    await ctx.panels.ideaChanged(connection.id, idea.id, { tags });
     void vscode.window.showInformationMessage(`'${idea.name}' is tagged ${tags.join(', ')}.`);
     return tags;
   },

@@ -56,6 +56,7 @@ export const attachIdeaDocument: CommandDefinition = {
     progressTitle(`Attaching ${name.trim()}…`);
     const client = await ctx.ideasClientFor(connection);
     const { data: document } = await client.addDocument(idea.id, { name: name.trim(), url: url.trim() }, { signal: abortSignalOf(token) });
+    await ctx.panels.ideaChanged(connection.id, idea.id);
     void vscode.window.showInformationMessage(`Attached '${document.name}' to '${idea.name}'.`);
     return document;
   },

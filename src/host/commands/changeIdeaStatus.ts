@@ -45,6 +45,7 @@ export const changeIdeaStatus: CommandDefinition = {
     progressTitle(`Moving ${idea.name}…`);
     const moved = await client.moveStatus(idea.id, target.phase, target.status, target.comment, { signal });
     ctx.ideas.refreshConnection(connection.id);
+    await ctx.panels.ideaChanged(connection.id, idea.id, moved);
     void vscode.window.showInformationMessage(`'${moved.name}' is now ${moved.phase} · ${moved.status}.`);
     return { phase: moved.phase, status: moved.status };
   },

@@ -73,6 +73,7 @@ export const manageIdeaCollaborators: CommandDefinition = {
       await guardChange(ctx, connection, { what: `Remove ${nameOf(userId)} from '${idea.name}'`, detail: 'They stop being a collaborator of the idea.', action: 'Remove', alwaysConfirm: true });
       progressTitle('Removing the collaborator…');
       await client.removeCollaborator(idea.id, userId, { signal });
+      await ctx.panels.ideaChanged(connection.id, idea.id);
       void vscode.window.showInformationMessage(`${nameOf(userId)} no longer collaborates on '${idea.name}'.`);
       return { removed: userId };
     }
@@ -83,6 +84,7 @@ export const manageIdeaCollaborators: CommandDefinition = {
     await guardChange(ctx, connection, { what: `Add ${nameOf(userId)} to '${idea.name}' as ${role}`, detail: 'They become a collaborator of the idea.', action: 'Add' });
     progressTitle('Adding the collaborator…');
     const { data } = await client.addCollaborator(idea.id, userId, role, { signal });
+    await ctx.panels.ideaChanged(connection.id, idea.id);
     void vscode.window.showInformationMessage(`${nameOf(userId)} now collaborates on '${idea.name}' as ${role}.`);
     return data;
   },

@@ -15,6 +15,9 @@ type TailState = 'following' | 'finished' | 'stopped' | 'failed';
 
 /** How far back a robot tail starts: a robot's log goes back months; the tail follows from a little before now. */
 const ROBOT_LOOKBACK_MS = 10 * 60_000;
+/** The last line of a tail whose connection's account signed out. */
+export const signedOutNote = (label: string) => `Tailing stopped: you are signed out of ${label}. Sign in and run Tail Logs again to continue.`;
+
 /** The document is rewritten at most this often, however fast lines arrive. */
 const REDRAW_MS = 200;
 
@@ -31,8 +34,10 @@ export class LogTail {
   /** Lines received from the service (after the level filter), for the status and for tests. */
   received = 0;
   readonly done: Promise<void>;
+  /** Why it was stopped, when not by the reader (a sign-out): the document's last note says so. */
+  stopReason: string | undefined;
 
-  constructor(readonly id: string, readonly title: string, private readonly header: string, maxLines: number, private readonly redraw: (tail: LogTail) => void, run: (tail: LogTail, signal: AbortSignal) => Promise<void>) {
+  constructor(readonly id: string, readonly connectionId: string, readonly title: string, private readonly header: string, maxLines: number, private readonly redraw: (tail: LogTail) => void, run: (tail: LogTail, signal: AbortSignal) => Promise<void>) {
     this.uri = vscode.Uri.from({ scheme: LOG_SCHEME, path: `/${title.replace(/[\\/]/g, '_')}.log`, query: id });
     this.window = new LineWindow(maxLines);
     this.done = run(this, this.controller.signal);
@@ -59,8 +64,11 @@ export class LogTail {
     this.redraw(this);
   }
 
-  stop(): void {
-    if (this.state === 'following') this.state = 'stopped';
+  stop(reason?: string): void {
+    if (this.state === 'following') {
+      this.state = 'stopped';
+      this.stopReason = reason;
+    }
     this.controller.abort(new vscode.CancellationError());
   }
 
@@ -150,6 +158,13 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
     this.tails.get(id)?.stop();
   }
 
+  /** Stops every tail of a connection that is still following (its account signed out), saying why in each. */
+  stopConnection(connectionId: string, label: string): number {
+    const stopping = this.following().filter((tail) => tail.connectionId === connectionId);
+    for (const tail of stopping) tail.stop(signedOutNote(label));
+    return stopping.length;
+  }
+
   private start(id: string, connection: Connection, folder: FolderContext, subject: TailSubject): LogTail {
     const config = vscode.workspace.getConfiguration('orchestrator.logs');
     const configured = config.get<string>('minimumLevel', DEFAULT_TAIL_LEVEL);
@@ -157,7 +172,7 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
     const maxLines = Math.max(100, Math.floor(config.get<number>('maxLines', 10_000)));
     const title = subject.kind === 'job' ? `${subject.job.ReleaseName ?? 'Job'} #${subject.job.Id}` : `Robot ${subject.robot.Name}`;
     const header = `# ${subject.kind === 'job' ? `Job ${subject.job.ReleaseName ?? ''} (${subject.job.Key})` : `Robot ${subject.robot.Name}, from ${new Date(Date.now() - ROBOT_LOOKBACK_MS).toLocaleTimeString()}`} on ${connection.label}. Levels ${minLevel} and above (setting orchestrator.logs.minimumLevel); times are local.`;
-    return new LogTail(id, title, header, maxLines, (t) => this.schedule(t), async (tail, signal) => {
+    return new LogTail(id, connection.id, title, header, maxLines, (t) => this.schedule(t), async (tail, signal) => {
       const client = this.ctx.clientFor(connection);
       const source = subject.kind === 'job' ? jobLogSource(client, folder, subject.job.Key) : robotLogSource(client, folder);
       try {
@@ -174,7 +189,13 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
         }
       } catch (error) {
         if (signal.aborted) {
-          tail.note('Tailing stopped.');
+          tail.note(tail.stopReason ?? 'Tailing stopped.');
+          return;
+        }
+        // A read that met the sign-out half way (the account is gone, the stop is on its way): say so, not "failed".
+        if (!this.ctx.accountFor(connection.id)) {
+          tail.state = 'stopped';
+          tail.note(signedOutNote(connection.label));
           return;
         }
         tail.state = 'failed';

@@ -3,7 +3,7 @@ import type { Connection } from '../../core/connections';
 import { OrchestratorError } from '../../core/http/errors';
 import type { IdeaClient } from '../../core/ideas/client';
 import type { Category, Idea, IdeaSchema } from '../../core/ideas/schemas';
-import { changedValues, rawValuesOf, readForm } from '../../shared/ideaFormModel';
+import { changedValues, differsFromService, rawValuesOf, readForm } from '../../shared/ideaFormModel';
 import {
   parseIdeaFormFromWebview, parseIdeaFormToWebview, type Choice, type FormField, type FormLookups, type IdeaFormFromWebview, type IdeaFormIdentity, type IdeaFormToWebview,
   type IdeaSummary, type RawValues,
@@ -17,7 +17,9 @@ const DRAFTS_KEY = 'orchestrator.ideaDrafts';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 export const draftKey = (identity: IdeaFormIdentity) => `${identity.connectionId}/${identity.automationId ?? 'new'}`;
-const summaryOf = (idea: Idea): IdeaSummary => ({ id: idea.id, name: idea.name, phase: idea.phase, status: idea.status });
+/** Bounded as the protocol bounds it: a service with more or longer tags must not stop the panel from showing. */
+const tagsOf = (tags: string[] | undefined) => (tags?.length ? tags.slice(0, 100).map((t) => t.slice(0, 200)) : undefined);
+const summaryOf = (idea: Idea): IdeaSummary => ({ id: idea.id, name: idea.name, phase: idea.phase, status: idea.status, tags: tagsOf(idea.tags) });
 
 /** The form's fields as the protocol carries them: only the properties the panel knows, nothing else the service sent. */
 function fieldsOf(schema: IdeaSchema): FormField[] {
@@ -54,12 +56,15 @@ interface Loaded {
 /**
  * Submit Idea… (a new idea from GET /idea-schema) and Show Idea (an automation's schema view, PATCHed with what
  * changed). What the user types is kept as a draft in the workspace, so reloading the window or the panel loses
- * nothing; the draft goes once the idea is sent.
+ * nothing; the draft goes once the idea is sent. A draft is only what differs from the service's values: the page
+ * may post the values it shows, and an idea nobody edited must not open with "Your unsent changes were restored".
  */
 export class IdeaFormPanel implements vscode.Disposable {
   readonly host: PanelHost<IdeaFormFromWebview, IdeaFormToWebview>;
   private loaded: Loaded | undefined;
   private loading: Promise<void> | undefined;
+  /** A submit is on its way: a draft the page posts meanwhile is what is being sent, not a draft. */
+  private submitting = false;
 
   constructor(private readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, public identity: IdeaFormIdentity, private hint: Idea | undefined, private readonly onIdentity: (before: IdeaFormIdentity) => void, onDispose: () => void) {
     this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'idea form', bundle: 'ideaForm', parseIncoming: parseIdeaFormFromWebview, parseOutgoing: parseIdeaFormToWebview, isContent: (m) => m.type === 'form' || m.type === 'failed' }, ctx.log,
@@ -87,11 +92,29 @@ export class IdeaFormPanel implements vscode.Disposable {
     return this.drafts()[draftKey(this.identity)];
   }
 
-  private async saveDraft(values: RawValues | undefined): Promise<void> {
+  private async saveDraft(values: RawValues | undefined, key = draftKey(this.identity)): Promise<void> {
     const drafts = { ...this.drafts() };
-    if (values) drafts[draftKey(this.identity)] = values;
-    else delete drafts[draftKey(this.identity)];
+    if (values) drafts[key] = values;
+    else if (key in drafts) delete drafts[key];
+    else return;
     await this.ctx.extension.workspaceState.update(DRAFTS_KEY, drafts);
+  }
+
+  /** Keeps typed values as the draft, or drops the draft when they are what the service holds. */
+  private keepDraft(values: RawValues): Promise<void> {
+    const loaded = this.loaded;
+    return this.saveDraft(!loaded || differsFromService(loaded.fields, loaded.baseline, values) ? values : undefined);
+  }
+
+  /**
+   * A command changed the idea (its status, tags, collaborators or documents): read it again, keeping the draft.
+   * `idea` is what the service answered, when the command has it (the list of ideas is not searched then).
+   */
+  async changedElsewhere(idea?: Partial<Idea>): Promise<void> {
+    if (this.hint && idea) this.hint = { ...this.hint, ...idea };
+    // A load that started before the change may hold the old idea: this one starts after it.
+    await this.loading;
+    await this.load();
   }
 
   load(): Promise<void> {
@@ -130,7 +153,9 @@ export class IdeaFormPanel implements vscode.Disposable {
 
   private showForm(values?: RawValues): void {
     const loaded = this.loaded!;
-    const draft = values ? undefined : this.draft();
+    const stored = values ? undefined : this.draft();
+    const draft = stored && differsFromService(loaded.fields, loaded.baseline, stored) ? stored : undefined;
+    if (stored && !draft) void this.saveDraft(undefined);
     this.host.post({
       type: 'form', identity: this.identity, title: loaded.idea ? loaded.idea.name : loaded.schema.title, fields: loaded.fields, lookups: loaded.lookups,
       values: values ?? draft ?? rawValuesOf(loaded.fields, loaded.baseline), draftRestored: draft !== undefined, idea: loaded.idea,
@@ -140,12 +165,12 @@ export class IdeaFormPanel implements vscode.Disposable {
 
   private async onMessage(message: Exclude<IdeaFormFromWebview, { type: 'ready' }>): Promise<void> {
     if (message.type === 'draft') {
-      await this.saveDraft(message.values);
+      if (!this.submitting) await this.keepDraft(message.values);
       return;
     }
     let reply: Omit<Extract<IdeaFormToWebview, { type: 'reply' }>, 'type' | 'id'>;
     try {
-      reply = message.type === 'submit' ? await this.submit(message.values) : await this.request(message.action);
+      reply = message.type === 'submit' ? await this.submitOnce(message.values) : await this.request(message.action);
     } catch (error) {
       reply = error instanceof vscode.CancellationError ? { ok: false, message: 'Not sent.' } : { ok: false, message: messageOf(error), fieldErrors: error instanceof OrchestratorError ? error.fieldErrors : undefined };
     }
@@ -169,11 +194,21 @@ export class IdeaFormPanel implements vscode.Disposable {
     }
   }
 
+  private async submitOnce(raw: RawValues): ReturnType<IdeaFormPanel['submit']> {
+    if (this.submitting) return { ok: false, message: 'Already sending: wait for the answer.' };
+    this.submitting = true;
+    try {
+      return await this.submit(raw);
+    } finally {
+      this.submitting = false;
+    }
+  }
+
   /** Checked here again (the webview is not trusted), then sent once; the service's field errors go back to their fields. */
   private async submit(raw: RawValues): Promise<{ ok: boolean; message?: string; fieldErrors?: { field: string; message: string }[] }> {
     const loaded = this.loaded;
     if (!loaded) return { ok: false, message: 'The form is not loaded yet.' };
-    await this.saveDraft(raw);
+    await this.keepDraft(raw);
     const { values, problems } = readForm(loaded.fields, raw, loaded.lookups);
     if (problems.length > 0) return { ok: false, message: `Fix ${problems.length} field${problems.length === 1 ? '' : 's'} before submitting.`, fieldErrors: problems };
     const connection = this.connection();
@@ -182,10 +217,11 @@ export class IdeaFormPanel implements vscode.Disposable {
     if (id === undefined) {
       await guardChange(this.ctx, connection, { what: `Submit the idea '${String(values.name ?? '')}'`, detail: 'The idea is sent to the idea service.', action: 'Submit' });
       const idea = await this.send(() => client.submit(loaded.schema, values));
-      await this.saveDraft(undefined);
       const before = this.identity;
       this.identity = { connectionId: before.connectionId, automationId: idea.id };
       this.hint = idea;
+      // The submit form's draft went with the idea: the next Submit Idea… starts empty.
+      await this.saveDraft(undefined, draftKey(before));
       this.onIdentity(before);
       this.ctx.ideas.refreshConnection(connection.id);
       await this.load();

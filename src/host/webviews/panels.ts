@@ -71,6 +71,24 @@ export class Panels implements vscode.Disposable {
     return created;
   }
 
+  /**
+   * Closes every panel of a connection (its account signed out): they show the account's data, and a panel left
+   * open would keep showing it. An idea form's unsent values stay as its draft for the next time.
+   */
+  closeConnection(connectionId: string): number {
+    const panels = [...this.queueItems.values(), ...this.ideaForms.values()].filter((p) => p.identity.connectionId === connectionId);
+    for (const panel of panels) panel.dispose();
+    return panels.length;
+  }
+
+  /**
+   * A command changed an idea: its open panel (if any) reads it again, so it never shows what the tree no longer
+   * does. `idea` is the idea as the service answered, when the command has it.
+   */
+  async ideaChanged(connectionId: string, automationId: number, idea?: Partial<Idea>): Promise<void> {
+    await this.ideaForms.get(draftKey({ connectionId, automationId }))?.changedElsewhere(idea);
+  }
+
   /** The open panel of an entity (tests drive panels through these). */
   queueItem(identity: QueueItemIdentity): QueueItemPanel | undefined {
     return this.queueItems.get(queueItemKey(identity));

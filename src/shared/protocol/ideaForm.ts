@@ -34,7 +34,8 @@ export type FormField = z.infer<typeof formField>;
 export const formLookups = z.strictObject({ categories: z.optional(list(choice, 10_000)), users: z.optional(list(choice, 10_000)) });
 export type FormLookups = z.infer<typeof formLookups>;
 
-export const ideaSummary = z.strictObject({ id: positiveId, name: text(1_000), phase: text(200), status: text(200) });
+/** The idea a panel shows: where it is in the workflow and its tags (the commands of its row change them). */
+export const ideaSummary = z.strictObject({ id: positiveId, name: text(1_000), phase: text(200), status: text(200), tags: z.optional(list(text(200), 500)) });
 export type IdeaSummary = z.infer<typeof ideaSummary>;
 
 export const fieldError = z.strictObject({ field: text(200), message: text(2_000) });

@@ -11,16 +11,46 @@ describe('Ideas tree on the sandbox', () => {
   const { label, children, child } = treeWalk(() => ctx.ideas);
   const sent = async () => (await ctx.ideasClientFor(sandbox())).transport.sent;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(60_000);
     ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
     await ctx.ready;
+    // An earlier suite signed out, which locks the connection's ideas until it signs in again (see signOut.test).
+    await ctx.auth.createSession([`connection:${sandbox().id}`]);
   });
   after(async () => {
     await ctx.extension.secrets.delete(ideaSecretKey(sandbox().id));
     ctx.ideaCredentialsChanged();
+    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
+  });
+
+  it('lists the sandbox\'s ideas with no credentials entered: the runner passes them as npm start does', async function () {
+    this.timeout(30_000);
+    // Nothing in this suite stored them: the extension took them from ORCHESTRATOR_SANDBOX_IDEAS when it activated,
+    // because the connection's service URL is the sandbox's own origin.
+    const stored = JSON.parse((await ctx.extension.secrets.get(ideaSecretKey(sandbox().id))) ?? '{}') as unknown;
+    assert.deepEqual(stored, JSON.parse(process.env.ORCHESTRATOR_SANDBOX_IDEAS!));
+    const root = await child(undefined, 'Sandbox');
+    assert.deepEqual((await children(root)).map(label), ['Pipeline', 'All Automations', 'Categories', 'Automation Store', 'Components', 'Application Inventory']);
+    assert.ok((await children(await child(root, 'All Automations'))).some((r) => r.item().contextValue === 'idea'));
+  });
+
+  it('stores the sandbox\'s credentials only where there are none: a pair already stored is kept', async () => {
+    const { storeSandboxIdeaCredentials } = await import('../../../src/host/sandboxIdeaCredentials');
+    const key = ideaSecretKey(sandbox().id);
+    const typed = JSON.stringify({ token: 'typed-by-hand-token', appKey: 'typed-by-hand-key' });
+    await ctx.extension.secrets.store(key, typed);
+    assert.ok(!(await storeSandboxIdeaCredentials(ctx)).includes(sandbox().id));
+    assert.equal(await ctx.extension.secrets.get(key), typed);
+    await ctx.extension.secrets.delete(key);
+    assert.ok((await storeSandboxIdeaCredentials(ctx)).includes(sandbox().id));
+    assert.deepEqual(JSON.parse((await ctx.extension.secrets.get(key))!), JSON.parse(process.env.ORCHESTRATOR_SANDBOX_IDEAS!));
+    assert.ok(!ctx.log.recent().join('\n').includes(JSON.parse(process.env.ORCHESTRATOR_SANDBOX_IDEAS!).token), 'never in the log');
   });
 
   it('asks for credentials on a connection that has none', async () => {
+    await ctx.extension.secrets.delete(ideaSecretKey(sandbox().id));
+    ctx.ideaCredentialsChanged();
     const [row] = await children(await child(undefined, 'Sandbox'));
     assert.match(label(row!), /No idea-service credentials for 'Sandbox'/);
     assert.equal(row!.item().command?.command, 'orchestrator.setIdeaServiceCredentials');

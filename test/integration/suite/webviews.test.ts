@@ -198,7 +198,7 @@ describe('Webview panels on the sandbox', () => {
         await panel.host.receive({ type: 'submit', id: 22, values: { ...valid, category: '6' } });
         const reply = replyTo(posted, 22)!;
         assert.equal(reply.ok, false);
-        assert.deepEqual(reply.fieldErrors, [{ field: 'category', message: 'Category must be the id of an existing category.' }]);
+        assert.deepEqual(reply.fieldErrors, [{ field: 'category', message: 'Category must be one of the existing categories.' }]);
         assert.equal(panel.draft()?.category, '6', 'the values are kept');
       } finally {
         await client.replaceCategories(categories.map((c) => ({ id: c.id, name: c.name, parentId: c.parentId })));
@@ -224,6 +224,25 @@ describe('Webview panels on the sandbox', () => {
       assert.ok(form?.type === 'form' && form.idea?.id === submitted.idea.id && form.values.name === valid.name, 'the panel shows the new idea');
     });
 
+    it('a just-submitted idea opens without "unsent changes", and Submit Idea starts empty again', async function () {
+      this.timeout(30_000);
+      // The page may post the values it shows (a draft timer still running from before the submit): those are what
+      // the service holds, so they are no draft.
+      const shown = panel.current;
+      assert.ok(shown?.type === 'form');
+      await panel.host.receive({ type: 'draft', values: shown.values });
+      await panel.load();
+      const reopened = panel.current;
+      assert.ok(reopened?.type === 'form' && !reopened.draftRestored, 'no "Your unsent changes were restored"');
+      assert.equal(panel.draft(), undefined, 'nothing kept as a draft');
+      const identity = await vscode.commands.executeCommand<{ connectionId: string }>('orchestrator.submitIdea', sandbox().id);
+      const fresh = ctx.panels.ideaForm(identity)!;
+      await fresh.load();
+      const form = fresh.current;
+      assert.ok(form?.type === 'form' && !form.draftRestored && form.values.name === '', 'the submit form\'s draft went with the submission');
+      fresh.dispose();
+    });
+
     it('Show Idea edits with a PATCH of what changed; nothing changed is said so', async function () {
       this.timeout(30_000);
       await panel.host.receive({ type: 'submit', id: 24, values: valid });
@@ -245,10 +264,24 @@ describe('Webview panels on the sandbox', () => {
       idea = (row as unknown as { value: { idea: Idea } }).value.idea;
     };
 
+    let ideaPanel: IdeaFormPanel;
+    let panelPosts: unknown[];
+    /** How often the open panel of the idea was shown again (it reloads after each change). */
+    const formsShown = () => panelPosts.filter((m) => (m as { type: string }).type === 'form').length;
+    const panelIdea = () => {
+      const shown = ideaPanel.current;
+      assert.ok(shown?.type === 'form' && shown.idea, JSON.stringify(shown).slice(0, 200));
+      return shown.idea as { phase: string; status: string; tags?: string[] };
+    };
+
     before(async () => {
       const all = await ideasTree.child(await ideasTree.child(undefined, 'Sandbox'), 'All Automations');
       row = (await ideasTree.children(all)).find((r) => (r as unknown as { value?: { idea?: Idea } }).value?.idea?.status === 'Awaiting Review' && (r as unknown as { value: { idea: Idea } }).value.idea.phase === 'Idea')!;
       idea = (row as unknown as { value: { idea: Idea } }).value.idea;
+      // The idea is open in its panel while the commands change it: the panel must follow every change.
+      ideaPanel = ctx.panels.ideaForm(await vscode.commands.executeCommand('orchestrator.showIdea', row))!;
+      await ideaPanel.load();
+      panelPosts = spy(ideaPanel);
     });
 
     it('Change Status offers only the service\'s moves; another is refused before sending', async () => {
@@ -261,6 +294,8 @@ describe('Webview panels on the sandbox', () => {
       await refetch();
       assert.equal(idea.status, 'Approved');
       assert.deepEqual(idea.allowedTransitions, [{ phase: 'Assessment', status: 'Not Started' }]);
+      await ideaPanel.load();
+      assert.deepEqual([panelIdea().phase, panelIdea().status], ['Idea', 'Approved'], 'the open panel shows the new status, as the tree does');
     });
 
     it('Add Tags merges with the idea\'s tags; empty, repeated and over-long tags are refused before sending', async () => {
@@ -272,17 +307,23 @@ describe('Webview panels on the sandbox', () => {
       const second = await vscode.commands.executeCommand<string[]>('orchestrator.addIdeaTags', row, 'quarterly');
       assert.deepEqual(second, [...first, 'quarterly'].filter((t, i, all) => all.indexOf(t) === i));
       assert.ok(second.includes('<b>bold</b>'), 'kept literally');
+      await ideaPanel.load();
+      assert.deepEqual(panelIdea().tags, second, 'the open panel shows the new tags');
     });
 
     it('Manage Collaborators adds and removes (removal confirmed); a user twice is refused', async () => {
+      let shown = formsShown();
       const added = await vscode.commands.executeCommand<{ userId: number; role: string }[]>('orchestrator.manageIdeaCollaborators', row, { add: { userId: 3, role: 'Process Owner' } });
       assert.ok(added.some((c) => c.userId === 3 && c.role === 'Process Owner'));
       const before = await ideaSent();
       assert.equal(await vscode.commands.executeCommand('orchestrator.manageIdeaCollaborators', row, { add: { userId: 3, role: 'Collaborator' } }), undefined);
       assert.equal((await ideaSent()) - before, 2, 'only the two lookups: the collaborators and the users');
       confirmed.length = 0;
+      assert.equal(formsShown(), shown + 1, 'the open panel read the idea again after the addition');
+      shown = formsShown();
       assert.deepEqual(await vscode.commands.executeCommand('orchestrator.manageIdeaCollaborators', row, { remove: 3 }), { removed: 3 });
       assert.match(confirmed[0] ?? '', /^Remove Vi Ewer/);
+      assert.equal(formsShown(), shown + 1, 'and after the removal');
     });
 
     it('Attach Document takes http(s) addresses only', async () => {
@@ -292,7 +333,9 @@ describe('Webview panels on the sandbox', () => {
       }
       assert.equal(await vscode.commands.executeCommand('orchestrator.attachIdeaDocument', row, { name: '  ', url: 'https://x.test/a.pdf' }), undefined);
       assert.equal(await ideaSent(), before);
+      const shown = formsShown();
       const document = await vscode.commands.executeCommand<{ name: string; url: string }>('orchestrator.attachIdeaDocument', row, { name: 'Process map', url: 'https://docs.example.test/map.pdf' });
+      assert.equal(formsShown(), shown + 1, 'the open panel read the idea again');
       assert.deepEqual([document.name, document.url], ['Process map', 'https://docs.example.test/map.pdf']);
       const client = await ctx.ideasClientFor(sandbox());
       assert.ok((await client.documents(idea.id)).data.some((d) => d.name === 'Process map'));

@@ -96,6 +96,23 @@ describe('sandbox command line', () => {
   });
 });
 
+describe('home page', () => {
+  const sandbox = useSandbox();
+
+  it('shows where each service listens and the idea service\'s token and app key, which the idea service accepts', async () => {
+    const res = await fetch(`${sandbox().url}/`);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /text\/html/);
+    const page = await res.text();
+    const token = page.match(/<code id="ideas-token">([^<]+)<\/code>/)?.[1];
+    const appKey = page.match(/<code id="ideas-app-key">([^<]+)<\/code>/)?.[1];
+    assert.deepEqual([token, appKey], [sandbox().ideasToken, sandbox().ideasAppKey]);
+    for (const url of [sandbox().identityUrl, sandbox().orchestratorUrl, sandbox().ideasUrl]) assert.ok(page.includes(url), url);
+    const schema = await fetch(`${sandbox().ideasUrl}/idea-schema`, { headers: { authorization: `Bearer ${token}`, 'X-App-Key': appKey! } });
+    assert.equal(schema.status, 200);
+  });
+});
+
 describe('on-premises path shape', () => {
   const sandbox = useSandbox();
   it('serves /odata/... without the account and tenant prefix for the first tenant', async () => {

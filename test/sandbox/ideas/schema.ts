@@ -31,7 +31,7 @@ export const IDEA_SCHEMA: IdeaSchema = {
   fields: [
     { key: 'name', label: 'Idea name', type: 'text', required: true, maxLength: 120, helpText: 'A short, descriptive title.' },
     { key: 'description', label: 'Description', type: 'longText', required: true, maxLength: 5000 },
-    { key: 'category', label: 'Category', type: 'category', required: true, helpText: 'A category id from GET /hierarchy.' },
+    { key: 'category', label: 'Category', type: 'category', required: true, helpText: 'The area of the business the idea belongs to.' },
     { key: 'hoursSavedPerMonth', label: 'Hours saved per month', type: 'number', required: false, min: 0, max: 10000 },
     {
       key: 'frequency', label: 'How often does it run?', type: 'singleChoice', required: true,
@@ -43,7 +43,7 @@ export const IDEA_SCHEMA: IdeaSchema = {
     },
     { key: 'rulesBased', label: 'Is the process rules-based?', type: 'yesNo', required: true },
     { key: 'targetDate', label: 'Target go-live date', type: 'date', required: false },
-    { key: 'processOwner', label: 'Process owner', type: 'user', required: false, helpText: 'A user id from GET /users.' },
+    { key: 'processOwner', label: 'Process owner', type: 'user', required: false, helpText: 'Who owns the process today.' },
   ],
 };
 
@@ -96,8 +96,8 @@ function checkValue(field: IdeaField, value: unknown, lookups: LookupContext): s
     case 'date':
       return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : `${field.label} must be a date (YYYY-MM-DD).`;
     case 'category':
-      return typeof value === 'number' && lookups.categoryIds.has(value) ? undefined : `${field.label} must be the id of an existing category.`;
+      return typeof value === 'number' && lookups.categoryIds.has(value) ? undefined : `${field.label} must be one of the existing categories.`;
     case 'user':
-      return typeof value === 'number' && lookups.userIds.has(value) ? undefined : `${field.label} must be the id of an existing user.`;
+      return typeof value === 'number' && lookups.userIds.has(value) ? undefined : `${field.label} must be one of the existing users.`;
   }
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { changedValues, controlOf, limitsOf, rawValuesOf, readForm, readValue } from '../../../src/shared/ideaFormModel';
+import { changedValues, controlOf, differsFromService, limitsOf, rawValuesOf, readForm, readValue } from '../../../src/shared/ideaFormModel';
 import type { FormField, FormLookups, RawValues } from '../../../src/shared/protocol/ideaForm';
 import { IDEA_SCHEMA, validateIdea } from '../../sandbox/ideas/schema';
 
@@ -46,7 +46,7 @@ describe('idea form model', () => {
       [{ rulesBased: 'yes' }, 'rulesBased', /yes or no/],
       [{ targetDate: '31/01/2027' }, 'targetDate', /YYYY-MM-DD/],
       [{ category: '999' }, 'category', /existing category/],
-      [{ category: 'Finance' }, 'category', /category id/],
+      [{ category: 'Finance' }, 'category', /Category must be the number of a category/],
       [{ processOwner: '77' }, 'processOwner', /existing user/],
       [{ name: ['a'] }, 'name', /takes one value/],
     ];
@@ -87,5 +87,18 @@ describe('idea form model', () => {
     assert.deepEqual(readValue(field('hoursSavedPerMonth'), '  '), {});
     assert.deepEqual(readValue(field('name'), '  padded  '), { value: '  padded  ' });
     assert.deepEqual(readValue(field('applications'), []), { value: undefined });
+  });
+
+  it('a draft is only what differs from the service: the values a form shows, however written, are no draft', () => {
+    const service = { name: 'Match invoices', description: 'Daily', category: 2, hoursSavedPerMonth: 12.5, frequency: 'daily', applications: ['sap', 'excel'], rulesBased: true, targetDate: '2027-01-31', processOwner: 1 };
+    assert.equal(differsFromService(fields, service, rawValuesOf(fields, service)), false, 'what the form shows');
+    assert.equal(differsFromService(fields, service, { ...valid, hoursSavedPerMonth: '12.50', category: ' 2 ' }), false, 'the same values, typed differently');
+    assert.equal(differsFromService(fields, service, { ...valid, description: 'Daily, at nine' }), true);
+    assert.equal(differsFromService(fields, service, { ...valid, hoursSavedPerMonth: 'twelve' }), true, 'text that reads as no value differs');
+    assert.equal(differsFromService(fields, service, { ...valid, unknown: 'x' }), true);
+    // A new idea: the service holds nothing, so an empty form is no draft and any typed value is one.
+    assert.equal(differsFromService(fields, {}, rawValuesOf(fields, {})), false);
+    assert.equal(differsFromService(fields, {}, {}), false);
+    assert.equal(differsFromService(fields, {}, { ...rawValuesOf(fields, {}), name: 'H' }), true);
   });
 });

@@ -12,6 +12,7 @@ export class IdeasTree extends NodeTree {
     super(ViewId.ideas, 'Ideas', () => ctx.connections.all().filter((c) => ideasBaseUrl(c) !== undefined).map((connection) => new IdeasConnectionNode(this.host, connection)));
     this.host = {
       clientFor: (connection) => ctx.ideasClientFor(connection),
+      needsSignIn: (connection) => ctx.signedOut.ideasNeedSignIn(connection.id),
       changed: (node) => this.changed(node),
       now: () => Date.now(),
     };

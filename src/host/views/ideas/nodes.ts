@@ -11,6 +11,8 @@ import { fixedNode, LazyNode, LeafNode, messageNode, toTreeItem, type TreeNode }
 export interface IdeasHost {
   /** Throws with what to do when the connection has no idea-service URL or credentials. */
   clientFor(connection: Connection): Promise<IdeaClient>;
+  /** The connection's account signed out: its ideas wait for a sign-in (see host/signedOut.ts). */
+  needsSignIn(connection: Connection): boolean;
   changed(node: TreeNode | undefined): void;
   now(): number;
 }
@@ -43,10 +45,14 @@ export class IdeasConnectionNode implements TreeNode {
   }
 
   item(): vscode.TreeItem {
-    return toTreeItem({ id: this.id, label: this.connection.label, description: 'idea service', icon: { id: 'lightbulb' }, contextValue: 'ideasConnection', collapsible: 'collapsed' });
+    const signedOut = this.host.needsSignIn(this.connection);
+    return toTreeItem({ id: this.id, label: this.connection.label, description: signedOut ? 'idea service · signed out' : 'idea service', icon: { id: 'lightbulb' }, contextValue: 'ideasConnection', collapsible: 'collapsed' });
   }
 
   async children(): Promise<TreeNode[]> {
+    if (this.host.needsSignIn(this.connection)) {
+      return [messageNode(`${this.id}/signIn`, 'Signed out: sign in to see the ideas of this tenant again', 'sign-in', { command: CommandId.signIn, title: 'Sign In', arguments: [this.connection.id] })];
+    }
     let client: IdeaClient;
     try {
       client = await this.host.clientFor(this.connection);

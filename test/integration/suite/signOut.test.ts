@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { CommandId, EXTENSION_ID, ideaSecretKey } from '../../../src/constants';
+import type { Ctx } from '../../../src/ctx';
+import type { TreeNode } from '../../../src/host/views/treeNode';
+import { treeWalk } from './treeWalk';
+
+describe('Sign Out takes the account\'s data off the screen', () => {
+  let ctx: Ctx;
+  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
+  const explorer = treeWalk(() => ctx.explorer);
+  const ideas = treeWalk(() => ctx.ideas);
+  const contextOf = (node: TreeNode) => String(node.item().contextValue);
+
+  before(async function () {
+    this.timeout(60_000);
+    ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
+    await ctx.ready;
+    await ctx.auth.createSession([`connection:${sandbox().id}`]);
+    await ctx.extension.secrets.store(ideaSecretKey(sandbox().id), process.env.ORCHESTRATOR_SANDBOX_IDEAS!);
+    ctx.ideaCredentialsChanged();
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await ctx.extension.secrets.delete(ideaSecretKey(sandbox().id));
+    ctx.ideaCredentialsChanged();
+    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
+  });
+
+  it('stops the connection\'s tails, closes its panels and asks for a sign-in in the Ideas view; signing in brings the ideas back', async function () {
+    this.timeout(90_000);
+    const shared = await explorer.child(await explorer.child(undefined, 'Sandbox'), 'Shared');
+    // A robot's tail follows until it is stopped: it is still following when the account signs out.
+    const robot = (await explorer.children(await explorer.child(shared, 'Robots & Sessions'))).find((r) => contextOf(r) === 'robot')!;
+    const tail = ctx.tails.get(await vscode.commands.executeCommand<string>(CommandId.tailLogs, robot))!;
+    assert.equal(tail.state, 'following');
+    const invoices = await explorer.child(await explorer.child(await explorer.child(shared, 'Finance'), 'Invoices'), 'Queues');
+    const item = (await explorer.children(await explorer.child(await explorer.child(invoices, 'InvoicesToProcess'), 'New'))).find((r) => contextOf(r) === 'queueItem')!;
+    const { folder, queueItem } = (item as unknown as { value: { folder: { id: number }; queueItem: { Id: number } } }).value;
+    const queueItemPanel = { connectionId: sandbox().id, folderId: folder.id, itemId: queueItem.Id };
+    await vscode.commands.executeCommand(CommandId.showQueueItem, item);
+    assert.ok(ctx.panels.queueItem(queueItemPanel), 'the queue item panel is open');
+    const ideaForm = await vscode.commands.executeCommand<{ connectionId: string }>(CommandId.submitIdea, sandbox().id);
+    assert.ok(ctx.panels.ideaForm(ideaForm));
+    assert.equal(contextOf((await ideas.children(await ideas.child(undefined, 'Sandbox')))[0]!), 'group', 'the Ideas view lists the idea service');
+
+    await vscode.commands.executeCommand(CommandId.signOut, sandbox().id);
+
+    await tail.done;
+    assert.notEqual(tail.state, 'following');
+    assert.match(tail.text(), /signed out of Sandbox/, 'the document says why the tail stopped');
+    assert.equal(ctx.panels.queueItem(queueItemPanel), undefined, 'the queue item panel is closed');
+    assert.equal(ctx.panels.ideaForm(ideaForm), undefined, 'the idea form is closed');
+    const [signIn] = await ideas.children(await ideas.child(undefined, 'Sandbox'));
+    assert.equal(signIn!.item().command?.command, CommandId.signIn, 'the Ideas view asks for a sign-in');
+    await assert.rejects(ctx.ideasClientFor(sandbox()), /signed out/i);
+    assert.ok(await ctx.extension.secrets.get(ideaSecretKey(sandbox().id)), 'the idea-service credentials stay stored');
+
+    await ctx.auth.createSession([`connection:${sandbox().id}`]);
+    const root = await ideas.child(undefined, 'Sandbox');
+    assert.equal(ideas.label((await ideas.children(root))[0]!), 'Pipeline', 'signed in again: the ideas are back without entering the credentials again');
+  });
+});
