@@ -71,6 +71,8 @@ const contexts = await Promise.all([
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+    // ES modules first: jsonc-parser's UMD build loads its parts with a require() esbuild cannot follow.
+    mainFields: ['module', 'main'],
   }),
   esbuild.context({
     ...common,

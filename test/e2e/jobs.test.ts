@@ -59,7 +59,9 @@ describe('Jobs and logs (UI, large sandbox)', () => {
     await page.locator('.quick-input-widget .quick-input-message', { hasText: /whole number/ }).first().waitFor({ timeout: 10_000 });
     await type(/in_Region/, '7');
     await title.filter({ hasText: /confirm/ }).waitFor({ timeout: 30_000 });
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: /in_Threshold = "Q4 close", in_Region = 7/ }).first().waitFor();
+    // The summary: one row per argument sent, each readable whole.
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: /in_Threshold\s*"Q4 close"/ }).first().waitFor();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: /in_Region\s*7/ }).first().waitFor();
     await page.waitForTimeout(1500); // the widget fades in: let it paint before the picture
     await screenshot('11-start-job-summary');
     await choose(/confirm/, /Start Invoice\.Processing_Production/, 'Start');

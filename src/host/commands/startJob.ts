@@ -111,7 +111,7 @@ export const startJob: CommandDefinition = {
       if (!Number.isInteger(draft.count) || draft.count < 1 || draft.count > 100) throw new Error('Not started: the number of jobs must be a whole number from 1 to 100.');
       info.NoOfRobots = draft.count;
     }
-    await guardChange(ctx, connection, { what: `Start ${release.Name}`, detail: summary(release, draft, built.values, target.folderLabel), action: 'Start', confirmed: draft.confirmed });
+    await guardChange(ctx, connection, { what: `Start ${release.Name}`, detail: summaryText(summaryRows(release, draft, built.values, target.folderLabel)), action: 'Start', confirmed: draft.confirmed });
     await ctx.extension.workspaceState.update(LAST_ARGUMENTS, { ...ctx.extension.workspaceState.get<Record<string, Record<string, string>>>(LAST_ARGUMENTS, {}), [rememberKey(connection, folder, release)]: Object.fromEntries(Object.entries(draft.texts).filter(([, v]) => v !== '')) });
 
     progressTitle(`Starting ${release.Name}…`);
@@ -142,11 +142,26 @@ export const startJob: CommandDefinition = {
   },
 };
 
-function summary(release: Release, draft: Draft, values: Record<string, unknown>, folderLabel: string): string {
+/**
+ * The confirmation's rows: where and how it runs, then one row per argument sent (each readable whole at any width,
+ * where one long line was cut off), inert so choosing one does not start or cancel anything.
+ */
+function summaryRows(release: Release, draft: Draft, values: Record<string, unknown>, folderLabel: string): PickItem[] {
   const robots = draft.strategy === 'All' ? `every robot of ${release.EnvironmentName ?? 'its environment'}` : draft.strategy === 'Specific' ? `${draft.robotIds.length} chosen robot${draft.robotIds.length === 1 ? '' : 's'}` : `${draft.count} job${draft.count === 1 ? '' : 's'}, robots assigned on pickup`;
-  const args = Object.entries(values).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join(', ');
-  return `${release.Name} ${release.ProcessVersion} in ${folderLabel}; ${robots}; ${args ? `arguments ${args}` : 'no arguments given (the process\'s values and defaults apply)'}.`;
+  const rows: PickItem[] = [
+    { label: 'Where', kind: vscode.QuickPickItemKind.Separator, value: '' },
+    { label: `$(folder) ${folderLabel}`, description: `${release.ProcessKey} ${release.ProcessVersion}`, value: 'summary', inert: true },
+    { label: `$(server-process) ${robots}`, value: 'summary', inert: true },
+    { label: 'Arguments sent', kind: vscode.QuickPickItemKind.Separator, value: '' },
+  ];
+  const entries = Object.entries(values);
+  if (entries.length === 0) rows.push({ label: '$(info) None given', description: 'the process\'s values and defaults apply', value: 'summary', inert: true });
+  for (const [name, value] of entries) rows.push({ label: `$(symbol-field) ${name}`, description: JSON.stringify(value), value: 'summary', inert: true });
+  return rows;
 }
+
+/** The same rows as lines, for a modal question. */
+const summaryText = (rows: PickItem[]) => rows.filter((r) => r.inert).map((r) => `${r.label.replace(/^\$\([\w-]+\) /, '')}${r.description ? ` ${r.description}` : ''}`).join('\n');
 
 /** The steps, recomputed as answers come in (the argument fields depend on the process). */
 function steps(ctx: Ctx, target: Target, s: Draft, knownFields: (r: Release) => ArgumentField[] | undefined, fieldsOf: (r: Release) => Promise<ArgumentField[]>, remembered: (r: Release) => Record<string, string>, signal: AbortSignal): Step<Draft>[] {
@@ -220,8 +235,9 @@ function steps(ctx: Ctx, target: Target, s: Draft, knownFields: (r: Release) => 
       const protection = connection.protection === 'confirm' ? `${connection.label} asks before every change` : `${connection.label}`;
       if (!built.ok) return [{ label: '$(error) Cannot start', detail: built.problems.join(' '), value: 'no' }];
       return [
-        { label: `$(play) Start ${state.release?.Name ?? ''}`, description: protection, detail: summary(state.release!, state, built.values, target.folderLabel), value: 'yes' },
+        { label: `$(play) Start ${state.release?.Name ?? ''}`, description: protection, value: 'yes' },
         { label: 'Cancel', value: 'no' },
+        ...summaryRows(state.release!, state, built.values, target.folderLabel),
       ];
     },
     apply: (state, value) => (state.confirmed = value === 'yes'),

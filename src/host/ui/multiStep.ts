@@ -12,7 +12,8 @@ export type Step<S> =
     apply: (state: S, value: string) => void; skip?: (state: S) => boolean;
   };
 
-export type PickItem = vscode.QuickPickItem & { value: string };
+/** `inert` rows only show something (a summary line): choosing one keeps the pick open. */
+export type PickItem = vscode.QuickPickItem & { value: string; inert?: boolean };
 
 /**
  * Runs the steps in order with a Back button, validating as the user types; resolves undefined when cancelled. The
@@ -96,6 +97,8 @@ function pickStep<S>(step: Extract<Step<S>, { kind: 'pick' }>, state: S, positio
       if (step.many) {
         if (pick.selectedItems.length > 0) finish(pick.selectedItems.map((i) => i.value).join(','));
         else pick.placeholder = 'Choose at least one (Space selects), then press Enter.';
+      } else if (pick.selectedItems[0]?.inert) {
+        pick.placeholder = 'This row shows what will be sent. Choose Start, Cancel, or go Back to change it.';
       } else if (pick.selectedItems[0]) finish(pick.selectedItems[0].value);
     });
     pick.onDidHide(() => !done && finish(undefined));
