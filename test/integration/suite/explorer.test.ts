@@ -160,7 +160,9 @@ describe('Orchestrator tree on the sandbox', () => {
     await vscode.commands.executeCommand('orchestrator.tree.filterByState', jobs, ['Successful', 'Faulted']);
     const rows = (await children(jobs)).filter((r) => String(r.item().contextValue).startsWith('job'));
     assert.ok(rows.length > 0, 'the seed has finished jobs in Shared');
-    assert.ok(rows.every((r) => /^(Successful|Faulted) ·/.test(String(r.item().description))));
+    // "#1234 · Robot-01 · Successful · 2 h ago": the job's number and robot tell runs of one process apart.
+    assert.ok(rows.every((r) => /^#\d+ · [^·]+ · (Successful|Faulted) · /.test(String(r.item().description))), rows.map((r) => r.item().description).join(' | '));
+    assert.equal(new Set(rows.map((r) => String(r.item().description).split(' · ')[0])).size, rows.length, 'no two rows with one number');
     assert.match(String(jobs.item().description), /filter: Successful, Faulted/);
     await vscode.commands.executeCommand('orchestrator.tree.filterByState', jobs, ['Suspended']);
     const [none] = await children(jobs);
