@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { faults, treeWalk } from './treeWalk';
+import { editorTakes, faults, quiescent, treeWalk } from './treeWalk';
 
 const sandboxUrl = () => process.env.ORCHESTRATOR_SANDBOX_URL!;
 
@@ -17,6 +17,51 @@ describe('Orchestrator tree on the sandbox', () => {
     ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
     await ctx.ready;
   });
+
+  /**
+   * Expands a connection's Tenant row in the editor as a user does, and every row under it (the editor asks for their
+   * children itself); then the view's Refresh, after which the editor reads every expanded row again. Each row under
+   * Tenant must show rows, an empty text or an error: a row the extension host forgot ("No tree item with id … found")
+   * is never asked for its children, and its expansion never reaches the extension.
+   */
+  async function walkTenantInEditor(connectionLabel: string, groups: string[]): Promise<void> {
+    const editor = editorTakes(ctx.explorer);
+    const settled = () => quiescent(() => editor.calls() + ctx.requestsSent);
+    // A Tenant row nothing was read of yet, as after signing in.
+    await vscode.commands.executeCommand('orchestrator.tree.refresh');
+    await settled();
+    const connection = await child(undefined, connectionLabel);
+    const tenant = (await children(connection))[0]!;
+    assert.equal(label(tenant), 'Tenant');
+    const check = (when: string) => {
+      assert.deepEqual(editor.taken.get(tenant.id)?.map(label), groups, `${when}: the rows under Tenant`);
+      for (const name of groups) {
+        const id = `${tenant.id}/${name.toLowerCase()}`;
+        const rows = editor.taken.get(id);
+        assert.ok(rows, `${when}: the editor got nothing for ${name}: the extension host no longer knew the row`);
+        assert.ok(rows.length > 0, `${when}: ${name} shows rows, an empty text or an error`);
+        assert.deepEqual(rows.filter((r) => r.item().contextValue === 'error').map(label), [], `${when}: ${name} has no error row`);
+        assert.ok(ctx.explorer.isExpanded({ id } as TreeNode), `${when}: the extension knows ${name} is expanded`);
+      }
+    };
+    try {
+      // A folder with subfolders expanded beside it: after a Refresh the editor reads both again in one batch.
+      await ctx.explorer.view.reveal(await child(connection, 'Shared'), { expand: true });
+      await settled();
+      editor.taken.clear();
+      await ctx.explorer.view.reveal(tenant, { expand: 2 });
+      await settled();
+      check('expanded');
+      editor.taken.clear();
+      await vscode.commands.executeCommand('orchestrator.tree.refresh');
+      await settled();
+      check('after Refresh');
+    } finally {
+      editor.restore();
+      // Rows left expanded would be read again by the editor after every later sign-in, in other tests' counts.
+      await vscode.commands.executeCommand('workbench.actions.treeView.orchestrator.explorer.collapseAll');
+    }
+  }
   after(async () => {
     await faults([]);
     for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
@@ -204,10 +249,17 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.deepEqual(license.slice(1), ['Unattended', 'Attended', 'NonProduction', 'Development']);
   });
 
+  it('every row under Tenant shows its rows when the editor expands it, also after Refresh', async function () {
+    this.timeout(90_000);
+    await walkTenantInEditor('Sandbox', ['Libraries', 'Webhooks', 'Alerts', 'License']);
+  });
+
   it('finds a loaded row across the tree and reveals it; refreshes a folder\'s Jobs after a change', async function () {
     this.timeout(30_000);
     const shared = await child(await child(undefined, 'Sandbox'), 'Shared');
     await children(await child(shared, 'Jobs'));
+    // Loaded here, not left over from earlier tests (a view Refresh forgets what was loaded).
+    await children(await child(await child(await child(shared, 'Finance'), 'Invoices'), 'Queues'));
     const id = await vscode.commands.executeCommand<string>('orchestrator.tree.find', 'InvoicesToProcess');
     assert.match(id, /\/queue\/\d+$/);
     assert.equal(ctx.explorer.view.selection[0]?.id, id);
@@ -300,6 +352,11 @@ describe('Orchestrator tree on the sandbox', () => {
       const res = await ctx.clientFor(admin()).tenant.tenants({});
       return res.items.find((t) => t.Name === 'main')!.IsActive;
     };
+
+    it('every row under Tenant, Tenants too, shows its rows when the editor expands it, also after Refresh', async function () {
+      this.timeout(90_000);
+      await walkTenantInEditor('Sandbox admin', ['Libraries', 'Webhooks', 'Alerts', 'License', 'Tenants']);
+    });
 
     it('lists the host tenants; deactivating asks first and declining changes nothing', async function () {
       this.timeout(30_000);
