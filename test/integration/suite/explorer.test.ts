@@ -93,11 +93,14 @@ describe('Orchestrator tree on the sandbox', () => {
     for (const group of ['Processes', 'Jobs', 'Queues', 'Packages', 'Robots & Sessions', 'Assets']) {
       before = sent();
       const rows = await children(await child(shared, group));
-      // Robots bring their sessions in one more request for the whole page.
+      // Robots bring their sessions in one more request for the whole page; Packages reads the folder's processes.
       assert.equal(sent() - before, group === 'Robots & Sessions' ? 2 : 1, `${group}: requests`);
       assert.ok(rows.length > 0, group);
       assert.ok(rows.every((r) => r.item().contextValue !== 'error'), `${group} has no error row`);
     }
+    before = sent();
+    assert.ok((await children(await child(await child(shared, 'Packages'), 'Feed'))).length > 0);
+    assert.equal(sent() - before, 1, 'Packages › Feed: one page of the feed');
     const devLab = await child(root, 'Dev Lab');
     before = sent();
     await children(devLab);
@@ -179,6 +182,45 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.equal(sent() - before, 1);
     assert.ok(rows.length > 0, 'the seed has failed items');
     assert.ok(rows.every((r) => String(r.item().description).startsWith('Failed')));
+  });
+
+  it("shows first the packages the folder's processes run, in one request, and the whole feed under Feed", async function () {
+    this.timeout(30_000);
+    const root = await child(undefined, 'Sandbox');
+    const shared = await child(root, 'Shared');
+    const packages = await child(shared, 'Packages');
+    ctx.explorer.refresh(packages);
+    let before = sent();
+    const rows = await children(packages);
+    assert.equal(sent() - before, 1, "the folder's processes, in one request");
+    const folder = (shared as unknown as { context: { id: number } }).context;
+    const processes = (await ctx.clientFor(sandbox()).releases.list({ folder, query: { top: 1000 } })).items;
+    const inUse = [...new Set(processes.map((p) => p.ProcessKey))].sort((a, b) => a.localeCompare(b));
+    assert.ok(inUse.length > 0, 'the seed deploys processes in Shared');
+    assert.deepEqual(rows.map(label), [...inUse, 'Feed'], 'the packages in use first, then Feed');
+    for (const row of rows.slice(0, -1)) {
+      assert.equal(row.item().contextValue, 'package');
+      const users = processes.filter((p) => p.ProcessKey === label(row));
+      assert.match(String(row.item().description), new RegExp(`· used by ${users.length === 1 ? users[0]!.Name.replace(/\./g, '\\.') : `${users.length} processes`}$`));
+    }
+    const feed = rows.at(-1)!;
+    before = sent();
+    const feedRows = (await children(feed)).filter((r) => r.item().contextValue === 'package');
+    assert.equal(sent() - before, 1);
+    const total = (await ctx.clientFor(sandbox()).packages.list({ query: { top: 1, count: true } })).count!;
+    assert.ok(total > inUse.length, 'the feed holds more than the folder uses');
+    assert.equal(feedRows.length, Math.min(total, 50));
+    assert.equal(feed.item().description, total.toLocaleString('en'), 'the feed row counts the whole feed');
+    assert.match(String(feed.item().contextValue), /\bfilterable\b/);
+    (feed as unknown as { setFilter(text: string): void }).setFilter('Invoice');
+    const filtered = (await children(feed)).filter((r) => r.item().contextValue === 'package');
+    assert.ok(filtered.length > 0 && filtered.every((r) => /invoice/i.test(label(r))));
+
+    // A folder whose processes run no package (a personal workspace has none) says so and points to the feed.
+    const workspace = (await children(root)).find((r) => r.item().description === 'personal workspace')!;
+    assert.ok(workspace, "the developer's workspace");
+    const empty = (await children(await child(workspace, 'Packages'))).map(label);
+    assert.deepEqual(empty, ['No process in this folder runs a package. Every package of the tenant is under Feed.', 'Feed']);
   });
 
   it('expands a package to its versions with exactly one latest, and downloads a version', async function () {

@@ -204,7 +204,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     assert.equal(keys?.length, 1);
     const remembered = ctx.extension.workspaceState.get<Record<string, Record<string, string>>>('orchestrator.lastArguments', {});
     assert.ok(Object.values(remembered).some((r) => r.in_CutOffDate === 'Q4 close'));
-    const claims = await child(await child(devLab, 'Packages'), 'Claims.Processing');
+    const claims = await child(await child(await child(devLab, 'Packages'), 'Feed'), 'Claims.Processing');
     assert.equal(await vscode.commands.executeCommand('orchestrator.startJob', claims, { inputs: {} }), undefined);
     assert.match(lastError(), /No process in Dev Lab runs Claims\.Processing/);
   });
@@ -255,7 +255,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
 
     it('makes a package that refuses SetArguments read-only, keeping the edit', async function () {
       this.timeout(60_000);
-      const pkg = await child(await child(devLab, 'Packages'), 'Claims.Processing');
+      const pkg = await child(await child(await child(devLab, 'Packages'), 'Feed'), 'Claims.Processing');
       const { uri, editor } = await open('orchestrator.editPackageArguments', pkg);
       const current = JSON.parse(editor.document.getText()) as { Input: unknown[]; Output: unknown[] };
       await replaceText(editor, JSON.stringify({ ...current, Output: [...current.Output, { name: 'out_X', type: 'System.String' }] }, null, 2));

@@ -186,14 +186,16 @@ describe('tree rows (host logic, no editor)', () => {
       'folders.navigation': async () => ({ ChildrenPage: [{ Id: 1, DisplayName: 'Shared', ChildrenCount: 0 }], ChildrenCount: 1 }),
       'tenant.unreadAlerts': async () => 0,
       'tenant.tenants': async () => page([]),
+      'releases.list': async () => page([]),
     });
     const [tenant, shared] = await tree.getChildren(root);
     const groups = [...(await tree.getChildren(tenant)), ...(await tree.getChildren(shared))];
-    const feed = groups.find((g) => label(g) === 'Packages')!;
-    const fields = Object.fromEntries(groups.map((g) => [label(g), (g as { filterField?: string }).filterField]).filter(([, field]) => field));
+    const packages = groups.find((g) => label(g) === 'Packages')!;
+    const feed = (await tree.getChildren(packages)).find((g) => label(g) === 'Feed')!;
+    const fields = Object.fromEntries([...groups, feed].map((g) => [label(g), (g as { filterField?: string }).filterField]).filter(([, field]) => field));
     assert.deepEqual(fields, {
       Libraries: 'library name', Webhooks: 'URL', Alerts: 'alert name', Tenants: 'tenant name',
-      Processes: 'process name', Jobs: 'process name', Queues: 'queue name', Packages: 'package name', 'Robots & Sessions': 'robot name', Assets: 'asset name',
+      Processes: 'process name', Jobs: 'process name', Queues: 'queue name', 'Robots & Sessions': 'robot name', Assets: 'asset name', Feed: 'package name',
     });
     const asked: { title?: string; prompt?: string }[] = [];
     const window = vscodeStub.window as unknown as { showInputBox: (options: { title?: string; prompt?: string }) => Promise<undefined> };

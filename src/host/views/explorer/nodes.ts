@@ -3,7 +3,7 @@ import { CommandId } from '../../../constants';
 import type { Connection } from '../../../core/connections';
 import type { FolderContext } from '../../../core/http/connection';
 import { and, eq } from '../../../core/odata/filter';
-import { assetItem, folderItem, jobItem, JOB_STATE_ICONS, packageItem, queueItem, queueItemItem, releaseItem, robotItem, type ItemData } from '../../../core/presentation/items';
+import { assetItem, folderItem, jobItem, JOB_STATE_ICONS, queueItem, queueItemItem, releaseItem, robotItem, type ItemData } from '../../../core/presentation/items';
 import type { Page } from '../../../core/odata/envelope';
 import type { ODataQuery } from '../../../core/odata/query';
 import type { OrchestratorClient } from '../../../core/orchestrator/client';
@@ -11,7 +11,7 @@ import type { FolderNavigation, QueueDefinition, QueueItem, Robot, Session } fro
 import { narrowingFilter, PagedNode, type PagedSource } from '../pagedNode';
 import { errorRow, LeafNode, messageNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
-import { PackageNode } from './packageNodes';
+import { FolderPackagesNode } from './packageNodes';
 import { TenantNode } from './tenantNode';
 
 export type { ExplorerHost } from './explorerHost';
@@ -172,7 +172,7 @@ export class FolderNode implements TreeNode {
       group('Processes', 'symbol-event', (o) => client().releases.list(o), [{ path: 'Name' }], { field: 'Name', words: 'process name' }, (release) => leaf(releaseItem(scope, release), { release, key: release.Key }), 'No processes in this folder. Deploy a package as a process first.'),
       group('Jobs', 'run-all', (o) => client().jobs.list(o), [{ path: 'CreationTime', desc: true }], { field: 'ReleaseName', words: 'process name' }, (job) => leaf(jobItem(scope, job, this.host.now()), { job, key: job.Key }), 'No jobs have run in this folder yet.', { expand: ['Robot'], stateField: 'State', states: JOB_STATES, autoRefresh: () => this.host.budgetOf(this.connection) }),
       group('Queues', 'list-ordered', (o) => client().queues.list(o), [{ path: 'Name' }], { field: 'Name', words: 'queue name' }, (queue) => new QueueNode(this.host, this.connection, folder, scope, queue), 'No queues in this folder.'),
-      group('Packages', 'package', (o) => client().packages.list(o), [{ path: 'Id' }], { field: 'Id', words: 'package name' }, (pkg) => new PackageNode(this.host, this.connection, folder, pkg, packageItem(scope, pkg)), 'No packages in the feed.'),
+      new FolderPackagesNode(this.host, this.connection, folder, scope, where),
       group('Robots & Sessions', 'hubot', (o) => robotsWithSessions(client(), o), [{ path: 'Name' }], { field: 'Name', words: 'robot name' }, ({ robot, session }) => leaf(robotItem(scope, robot, session), { robot, session }), 'No robots are assigned to this folder.'),
       group('Assets', 'symbol-constant', (o) => client().assets.list(o), [{ path: 'Name' }], { field: 'Name', words: 'asset name' }, (asset) => leaf(assetItem(scope, asset), { asset }), 'No assets in this folder.'),
     ];
