@@ -14,8 +14,6 @@ import type { ExplorerHost } from './explorerHost';
 import { FolderPackagesNode } from './packageNodes';
 import { TenantNode } from './tenantNode';
 
-export type { ExplorerHost } from './explorerHost';
-
 const NAV_PAGE = 100;
 export const JOB_STATES = Object.keys(JOB_STATE_ICONS);
 export const QUEUE_ITEM_STATUSES = [['New', 'New'], ['InProgress', 'In Progress'], ['Failed', 'Failed'], ['Successful', 'Successful'], ['Abandoned', 'Abandoned'], ['Retried', 'Retried'], ['Deleted', 'Deleted']] as const;
