@@ -13,6 +13,8 @@ export const FOLDER_EXPAND_REQUESTS = 1;
 export const GROUP_EXPAND_REQUESTS: Readonly<Record<string, number>> = {
   Processes: 1, Jobs: 1, Queues: 1, Packages: 1, 'Robots & Sessions': 2, Assets: 1,
 };
+/** Expanding the Feed inside a folder's Packages (which shows the packages the folder's processes run): one page. */
+export const FEED_EXPAND_REQUESTS = 1;
 /** Load more: one request for the next page. */
 export const LOAD_MORE_REQUESTS = 1;
 /** Rows per page in the tree (so N rows cost N / 50 requests). */

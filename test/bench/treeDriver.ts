@@ -40,17 +40,22 @@ export async function treeDriver(sandbox: RunningSandbox) {
   return {
     client,
     requests,
-    /** Tenant → folder `folderName` → each of its groups, in new nodes each time (nothing cached between runs). */
+    /**
+     * Tenant → folder `folderName` → each of its groups, then the Feed inside Packages (the tenant's whole feed), in
+     * new nodes each time (nothing cached between runs).
+     */
     async expandFolder(folderName: string) {
       const tenant = await expand(new nodes.ConnectionNode(host, connection) as unknown as Node);
       const folderNode = tenant.result.find((n) => label(n) === folderName)!;
       const folder = await expand(folderNode);
-      const groups: Record<string, Step & { node: Node }> = {};
+      const groups: Record<string, Step & { node: Node; result: Node[] }> = {};
       for (const group of folder.result.filter((n) => !n.id.includes('/folder/', folderNode.id.length) && n.children)) {
         const expanded = await expand(group);
         groups[label(group)] = { ...expanded, node: group };
       }
-      return { tenant, folder, groups };
+      const feedNode = groups.Packages!.result.find((n) => label(n) === 'Feed')!;
+      const feed = { ...(await expand(feedNode)), node: feedNode };
+      return { tenant, folder, groups, feed };
     },
     loadMore: (node: Node) => step(() => node.loadMore!(), () => 0),
     /** Loads `count` items of a queue through its All Items row with Load more, as a user would. */

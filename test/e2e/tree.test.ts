@@ -32,9 +32,11 @@ describe('Orchestrator tree (UI, large sandbox)', () => {
     await collapseAll('Orchestrator');
     await expand('Sandbox');
     await expand(UNICODE_FOLDER);
-    const packages = await expand(/^Packages/);
+    // Packages shows the packages the folder's processes run; the whole feed is under its last row, Feed.
+    await expand(/^Packages/);
+    const packages = await expand(/^Feed/);
     // The count comes with the first page; 50 rows and a Load more row follow.
-    await sidebar().locator('.monaco-list-row', { hasText: /^Packages/ }).filter({ hasText: '10,000' }).first().waitFor({ timeout: 30_000 });
+    await sidebar().locator('.monaco-list-row', { hasText: /^Feed/ }).filter({ hasText: '10,000' }).first().waitFor({ timeout: 30_000 });
     // Keyboard only from here: the expanded row has the focus; 51 rows down is Load more.
     assert.equal(await packages.getAttribute('aria-expanded'), 'true');
     for (let i = 0; i < 51; i++) await page.keyboard.press('ArrowDown');
@@ -55,22 +57,23 @@ describe('Orchestrator tree (UI, large sandbox)', () => {
     await collapseAll('Orchestrator');
     await expand('Sandbox');
     await expand(UNICODE_FOLDER);
-    await row(/^Packages/).hover();
-    await row(/^Packages/).locator('.action-label[aria-label^="Filter…"]').click();
+    await expand(/^Packages/);
+    await row(/^Feed/).hover();
+    await row(/^Feed/).locator('.action-label[aria-label^="Filter…"]').click();
     const input = page.locator('.quick-input-widget input');
     await input.waitFor();
     await input.fill("O'Brien') or (1 eq 1");
     await page.keyboard.press('Enter');
-    await expand(/^Packages/);
+    await expand(/^Feed/);
     await row(/Nothing matches “O'Brien'\) or \(1 eq 1”/).waitFor({ timeout: 30_000 });
-    await row(/^Packages/).hover();
-    await row(/^Packages/).locator('.action-label[aria-label^="Filter…"]').click();
+    await row(/^Feed/).hover();
+    await row(/^Feed/).locator('.action-label[aria-label^="Filter…"]').click();
     await input.waitFor();
     await input.fill('Invoice');
     await page.keyboard.press('Enter');
-    const filtered = row(/^Packages.*filter: “Invoice”/);
+    const filtered = row(/^Feed.*filter: “Invoice”/);
     await filtered.waitFor({ timeout: 30_000 });
-    const first = sidebar().locator('.monaco-list-row[aria-level="4"]', { hasText: /Invoice/i }).first();
+    const first = sidebar().locator('.monaco-list-row[aria-level="5"]', { hasText: /Invoice/i }).first();
     await first.waitFor({ timeout: 30_000 });
     await screenshot('08-filtered-packages');
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { startSandbox, type RunningSandbox } from '../sandbox/index';
 import { activateInNode, storedSignIn } from '../bench/nodeActivation';
 import { treeDriver } from '../bench/treeDriver';
-import { ACTIVATION_REQUEST_BUDGET, FOLDER_EXPAND_REQUESTS, GROUP_EXPAND_REQUESTS, LOAD_MORE_REQUESTS, TENANT_EXPAND_REQUESTS, TREE_PAGE_SIZE } from '../bench/budgets';
+import { ACTIVATION_REQUEST_BUDGET, FEED_EXPAND_REQUESTS, FOLDER_EXPAND_REQUESTS, GROUP_EXPAND_REQUESTS, LOAD_MORE_REQUESTS, TENANT_EXPAND_REQUESTS, TREE_PAGE_SIZE } from '../bench/budgets';
 
 describe('performance budget (counts)', () => {
   describe('activation', () => {
@@ -36,9 +36,9 @@ describe('performance budget (counts)', () => {
     before(async () => (sandbox = await startSandbox({ scale: 'large', rateLimitPerMinute: 1_000_000 })));
     after(async () => sandbox.close());
 
-    it('expands tenant → folder → each group within its request budget; Load more is one request', async () => {
+    it('expands tenant → folder → each group and the packages feed within its request budget; Load more is one request', async () => {
       const driver = await treeDriver(sandbox);
-      const { tenant, folder, groups } = await driver.expandFolder('Shared');
+      const { tenant, folder, groups, feed } = await driver.expandFolder('Shared');
       assert.equal(tenant.requests, TENANT_EXPAND_REQUESTS, 'tenant');
       assert.equal(folder.requests, FOLDER_EXPAND_REQUESTS, 'folder');
       assert.deepEqual(Object.keys(groups), Object.keys(GROUP_EXPAND_REQUESTS), 'the six groups');
@@ -46,7 +46,9 @@ describe('performance budget (counts)', () => {
         assert.equal(group.requests, GROUP_EXPAND_REQUESTS[name], `${name}: requests`);
         assert.ok(group.rows > 0, `${name}: rows`);
       }
-      const more = await driver.loadMore(groups.Packages!.node);
+      assert.equal(feed.requests, FEED_EXPAND_REQUESTS, 'Packages › Feed');
+      assert.equal(feed.rows, TREE_PAGE_SIZE + 1, 'a page of the 10,000 packages and Load more');
+      const more = await driver.loadMore(feed.node);
       assert.equal(more.requests, LOAD_MORE_REQUESTS);
     });
 

@@ -102,14 +102,19 @@ export function releaseItem(scope: string, release: Release): ItemData {
   };
 }
 
+/**
+ * A job row. Runs of one process look alike ("Contracts.Export_Production Running · 7 s ago" four times): the job's
+ * number and the robot it runs on tell them apart.
+ */
 export function jobItem(scope: string, job: Job, now: number): ItemData {
   const started = job.StartTime ?? job.CreationTime;
   const final = ['Successful', 'Faulted', 'Stopped'].includes(job.State);
+  const robot = job.Robot?.Name ?? job.HostMachineName;
   return {
     id: `${scope}/job/${job.Key}`,
     label: job.ReleaseName ?? job.Key,
-    description: `${job.State} · ${relativeTime(started, now)}`,
-    tooltip: table(job.ReleaseName ?? 'Job', [row('State', job.State), row('Created', job.CreationTime), row('Started', job.StartTime), row('Ended', job.EndTime), row('Robot', job.Robot?.Name ?? job.HostMachineName), row('Source', job.Source), row('Info', job.Info), row('Key', job.Key)]),
+    description: [`#${job.Id}`, robot, job.State, relativeTime(started, now)].filter(Boolean).join(' · '),
+    tooltip: table(job.ReleaseName ?? 'Job', [row('Number', job.Id), row('State', job.State), row('Created', job.CreationTime), row('Started', job.StartTime), row('Ended', job.EndTime), row('Robot', robot), row('Source', job.Source), row('Info', job.Info), row('Key', job.Key)]),
     icon: JOB_STATE_ICONS[job.State] ?? { id: 'circle-outline' },
     contextValue: final ? 'job.final' : 'job.running',
     collapsible: 'none',

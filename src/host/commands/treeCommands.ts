@@ -87,9 +87,10 @@ export const treeFilter: CommandDefinition = {
   async run(_run, node, text) {
     const target = filterableOf(node);
     if (!target.filterField) throw new Error('This collection cannot be filtered by text.');
+    // The field is named in the user's words ("package name", "reference"), never the service's field name.
     const value = typeof text === 'string' ? text : await vscode.window.showInputBox({
       title: `Filter by ${target.filterField}`,
-      prompt: `Show only rows whose ${target.filterField} contains this text. Leave empty to show everything.`,
+      prompt: `Show only the rows whose ${target.filterField} contains this text (any part of it). Leave it empty to show everything.`,
       value: target.filterText ?? '',
       validateInput: (v) => (v.length > 200 ? 'Use at most 200 characters.' : undefined),
     });

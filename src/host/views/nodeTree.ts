@@ -1,9 +1,13 @@
 import * as vscode from 'vscode';
+import { HeldRedraws } from './heldRedraws';
 import type { TreeNode } from './treeNode';
 
 /**
  * What both trees share: a TreeDataProvider over TreeNodes that remembers each row's parent (so rows can be
  * revealed) and the children it last loaded (so Find can search them), plus its TreeView and the expanded rows.
+ *
+ * Every redraw of a row goes through `changed`, which holds it back while the editor is taking that row's
+ * children (see HeldRedraws).
  */
 export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
@@ -14,13 +18,17 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   private readonly loaded = new Map<string, TreeNode[]>();
   /** Ids of the rows the user expanded (the auto-refresh looks only at these). */
   private readonly expanded = new Set<string>();
+  private readonly redraws: HeldRedraws;
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(viewId: string, readonly title: string, private readonly makeRoots: () => TreeNode[]) {
+  /** `redrawQuietMs`: how long the editor must have asked for no children before a held redraw goes out. */
+  constructor(viewId: string, readonly title: string, private readonly makeRoots: () => TreeNode[], redrawQuietMs?: number) {
     this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this, showCollapseAll: true });
+    this.redraws = new HeldRedraws((node) => this.emitter.fire(node), redrawQuietMs);
     this.disposables.push(
       this.view,
       this.emitter,
+      this.redraws,
       this.view.onDidExpandElement((event) => this.expanded.add(event.element.id)),
       this.view.onDidCollapseElement((event) => this.expanded.delete(event.element.id)),
     );
@@ -31,12 +39,14 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
     this.roots = this.makeRoots();
     this.parents.clear();
     this.loaded.clear();
+    this.redraws.clear();
     this.emitter.fire(undefined);
   }
 
-  /** Redraw a row (its children are asked again). */
+  /** Redraw a row (its children are asked again); held back while the editor is taking that row's children. */
   changed(node: TreeNode | undefined): void {
-    this.emitter.fire(node);
+    if (node) this.redraws.redraw(node);
+    else this.emitter.fire(undefined);
   }
 
   /** Per-node Refresh: forget what the node loaded and redraw it (everything when no node is given). */
@@ -46,7 +56,7 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
       return;
     }
     node.reset?.();
-    this.emitter.fire(node);
+    this.changed(node);
   }
 
   /** Refresh every loaded row the predicate picks (after a command changed what they show). */
@@ -69,12 +79,13 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    const children = node ? (node.children ? await node.children() : []) : this.roots;
-    if (node) {
+    if (!node) return this.roots;
+    return this.redraws.read(node, async () => {
+      const children = node.children ? await node.children() : [];
       for (const child of children) this.parents.set(child.id, node);
       this.loaded.set(node.id, children);
-    }
-    return children;
+      return children;
+    });
   }
 
   getParent(node: TreeNode): TreeNode | undefined {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Page } from '../../core/odata/envelope';
 import type { SchedulerState } from '../../core/http/scheduler';
 import { CommandId } from '../../constants';
+import { and, anyOf, contains, type Filter } from '../../core/odata/filter';
 import { errorRow, messageNode, type TreeNode } from './treeNode';
 
 /** What the user narrowed a collection to: a text (searched with contains(), escaped by the builder) and/or states. */
@@ -10,10 +11,15 @@ export interface Narrowing {
   states?: readonly string[];
 }
 
+/** The OData filter for what the user typed and picked: contains() on the text field, any of the chosen states. */
+export function narrowingFilter(narrowing: Narrowing, textField: string | undefined, stateField?: string): Filter | undefined {
+  return and(narrowing.text && textField ? contains(textField, narrowing.text) : undefined, narrowing.states && stateField ? anyOf(stateField, narrowing.states) : undefined);
+}
+
 export interface PagedSource<T> {
   /** One page: top rows after skip, narrowed as the user asked; asks for the count on the first page. */
   load(top: number, skip: number, signal: AbortSignal, narrowing: Narrowing): Promise<Page<T>>;
-  /** What Filter searches, in words ("name", "reference"); absent when the collection cannot be filtered by text. */
+  /** What Filter searches, in the user's words ("package name", "reference"); absent when it cannot be filtered by text. */
   filterField?: string;
   /** The states Filter by State offers (job states…); absent when the collection has none. */
   states?: readonly string[];
@@ -27,9 +33,6 @@ export interface PagedSource<T> {
   /** Extra words for the row's description (Alerts: "3 unread"). */
   badge?: () => string | undefined;
 }
-
-/** Time for the editor to receive a page of rows before the row that holds them is redrawn. */
-const REDRAW_AFTER_MS = 400;
 
 export const PAGE_SIZE = 50;
 
@@ -48,6 +51,8 @@ export class PagedNode<T> implements TreeNode {
   private exhausted = false;
   private loading: Promise<void> | undefined;
   private controller = new AbortController();
+  /** Counts resets: a load started before the last reset (Refresh, a new filter) must not write into what it reset. */
+  private generation = 0;
   /** The user's filter text; shown on the row, cleared with its own action. */
   filterText: string | undefined;
   /** The states the user chose with Filter by State (none: every state). */
@@ -94,11 +99,11 @@ export class PagedNode<T> implements TreeNode {
 
   async children(): Promise<TreeNode[]> {
     if (!this.loaded) {
-      await this.loadPage();
-      // The row's description (count) changed with the first page: redraw the row once, but only after the editor
-      // has taken these children. A redraw while it is still fetching them is merged into that fetch by the editor,
-      // while the extension host forgets the rows: their menus would then run commands without the row.
-      setTimeout(() => this.changed(this), REDRAW_AFTER_MS);
+      // A reset while the page is read (Refresh after Stop Job) makes that read moot: read again for the new state.
+      while (!this.loaded) await this.loadPage();
+      // The row's description (count) changed with the first page: redraw it (the tree holds the redraw back until
+      // the editor has taken these children).
+      this.changed(this);
     }
     const nodes = [...this.rows];
     if (this.skipped > 0) nodes.push(messageNode(`${this.id}/skipped`, `${this.skipped} row(s) could not be read and are not shown (see the log).`, 'warning'));
@@ -122,24 +127,32 @@ export class PagedNode<T> implements TreeNode {
   }
 
   private loadPage(): Promise<void> {
-    this.loading ??= (async () => {
-      try {
-        const page = await this.source.load(PAGE_SIZE, this.received, this.controller.signal, { text: this.filterText, states: this.filterStates.length ? this.filterStates : undefined });
-        if (this.received === 0 && page.count !== undefined) this.total = page.count;
-        this.rows.push(...page.items.map((row) => this.source.make(row)));
-        this.skipped += page.skipped.length;
-        const got = page.items.length + page.skipped.length;
-        this.received += got;
-        this.exhausted = got < PAGE_SIZE || (this.total !== undefined && this.received >= this.total);
-        this.failure = undefined;
-      } catch (error) {
-        this.failure = error;
-      } finally {
+    this.loading ??= this.readPage();
+    return this.loading;
+  }
+
+  /** One page into the current state; a read superseded by a reset (its request aborted, or answered late) writes nothing. */
+  private async readPage(): Promise<void> {
+    const generation = this.generation;
+    const current = () => generation === this.generation;
+    try {
+      const page = await this.source.load(PAGE_SIZE, this.received, this.controller.signal, { text: this.filterText, states: this.filterStates.length ? this.filterStates : undefined });
+      if (!current()) return;
+      if (this.received === 0 && page.count !== undefined) this.total = page.count;
+      this.rows.push(...page.items.map((row) => this.source.make(row)));
+      this.skipped += page.skipped.length;
+      const got = page.items.length + page.skipped.length;
+      this.received += got;
+      this.exhausted = got < PAGE_SIZE || (this.total !== undefined && this.received >= this.total);
+      this.failure = undefined;
+    } catch (error) {
+      if (current()) this.failure = error;
+    } finally {
+      if (current()) {
         this.loaded = true;
         this.loading = undefined;
       }
-    })();
-    return this.loading;
+    }
   }
 
   /** Narrows the collection by text (or clears the text with undefined) and reloads it from the first page. */
@@ -174,6 +187,7 @@ export class PagedNode<T> implements TreeNode {
   }
 
   reset(): void {
+    this.generation++;
     this.controller.abort();
     this.controller = new AbortController();
     this.rows = [];

@@ -53,6 +53,8 @@ export function errorRow(owner: TreeNode, error: unknown, what: string, where: s
  */
 export class LazyNode implements TreeNode {
   private cached: TreeNode[] | undefined;
+  /** Counts resets: a load started before the last Refresh must not fill (or fail) the row after it. */
+  private generation = 0;
 
   constructor(
     readonly id: string,
@@ -66,15 +68,20 @@ export class LazyNode implements TreeNode {
   }
 
   async children(): Promise<TreeNode[]> {
-    try {
-      this.cached ??= await this.load();
-    } catch (error) {
-      return [errorRow(this, error, this.messages.what, this.messages.where)];
+    while (!this.cached) {
+      const generation = this.generation;
+      try {
+        const loaded = await this.load();
+        if (generation === this.generation) this.cached = loaded;
+      } catch (error) {
+        if (generation === this.generation) return [errorRow(this, error, this.messages.what, this.messages.where)];
+      }
     }
     return this.cached.length ? this.cached : [messageNode(`${this.id}/empty`, this.messages.empty, 'info')];
   }
 
   reset(): void {
+    this.generation++;
     for (const child of this.cached ?? []) child.reset?.();
     this.cached = undefined;
   }

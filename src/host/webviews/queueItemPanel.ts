@@ -18,6 +18,14 @@ export interface QueueItemHints {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+const NO_DELETE = 'You may not delete queue items in this folder (it needs the Transactions.Delete permission).';
+
+/**
+ * Whether the caller may delete queue items. Permissions that could not be read leave the decision to the service
+ * (it answers 403, after which Delete is no longer offered).
+ */
+const mayDelete = (granted: ReadonlySet<string> | undefined) => granted === undefined || granted.has('Transactions.Delete');
+
 /**
  * Details of one queue item: every field of the spec's table and the item's history, with Refresh, Copy as JSON, Open
  * Ancestor and Delete. One panel per item; it keeps only the item's identity, so a reload fetches everything again.
@@ -27,6 +35,8 @@ export class QueueItemPanel implements vscode.Disposable {
   private item: QueueItem | undefined;
   /** The service refused us deleting in this folder (403): Delete is no longer offered. */
   private deleteRefused = false;
+  /** The caller's granted permissions, read once per panel (undefined when they could not be read). */
+  private granted: Promise<ReadonlySet<string> | undefined> | undefined;
   private loading: Promise<void> | undefined;
 
   constructor(private readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, readonly identity: QueueItemIdentity, private hints: QueueItemHints, onDispose: () => void) {
@@ -45,7 +55,10 @@ export class QueueItemPanel implements vscode.Disposable {
     return panelConnection(this.ctx.connections, this.identity.connectionId, 'queue item');
   }
 
-  /** Fetches the item and its history (two requests; the queue's and folder's names once, when not known). */
+  /**
+   * Fetches the item and its history (two requests; the queue's and folder's names and the caller's permissions once
+   * per panel, when not known).
+   */
   load(): Promise<void> {
     this.loading ??= this.fetch().finally(() => (this.loading = undefined));
     return this.loading;
@@ -57,10 +70,12 @@ export class QueueItemPanel implements vscode.Disposable {
       const connection = this.connection();
       const client = this.ctx.clientFor(connection);
       const folder = { id: this.identity.folderId };
-      const [item, history, folderName] = await Promise.all([
+      this.granted ??= client.folders.permissions({ folder }).then((page) => new Set(page.items.filter((p) => p.IsGranted).map((p) => p.Name)), () => undefined);
+      const [item, history, folderName, granted] = await Promise.all([
         client.queues.item(this.identity.itemId, { folder }),
         client.queues.itemHistory(this.identity.itemId, { folder }).then((page) => ({ events: page.items }), (error: unknown) => ({ problem: `The history could not be read: ${messageOf(error)}` })),
         this.hints.folderName ?? client.folders.get(this.identity.folderId).then((f) => f.FullyQualifiedName, () => undefined),
+        this.granted,
       ]);
       const queueName = this.hints.queueName ?? (await client.queues.get(item.QueueDefinitionId, { folder }).then((q) => q.Name, () => undefined));
       this.hints = { queueName, folderName };
@@ -72,7 +87,7 @@ export class QueueItemPanel implements vscode.Disposable {
         item: queueItemDetails(item, { queueName, folderName }),
         events: 'events' in history ? queueItemEvents(history.events) : [],
         eventsProblem: 'problem' in history ? history.problem : undefined,
-        canDelete: item.Status === 'New' && !this.deleteRefused,
+        canDelete: item.Status === 'New' && !this.deleteRefused && mayDelete(granted),
         readOnly: connection.protection === 'readOnly',
       });
     } catch (error) {
@@ -114,6 +129,8 @@ export class QueueItemPanel implements vscode.Disposable {
   private async delete(): Promise<{ ok: boolean; message?: string }> {
     const item = this.item;
     if (!item) return { ok: false, message: 'The item is not loaded yet.' };
+    // The page offers Delete only when allowed; a request for it anyway is answered before any question.
+    if (this.deleteRefused || !mayDelete(await this.granted)) return { ok: false, message: NO_DELETE };
     const connection = this.connection();
     const name = item.Reference ? `queue item '${item.Reference}'` : `queue item ${item.Id}`;
     await guardChange(this.ctx, connection, { what: `Delete ${name}`, detail: 'The item is marked Deleted and no robot will process it. This cannot be undone.', action: 'Delete', alwaysConfirm: true });
@@ -123,7 +140,7 @@ export class QueueItemPanel implements vscode.Disposable {
       if (error instanceof OrchestratorError && error.status === 403) {
         this.deleteRefused = true;
         void this.load();
-        return { ok: false, message: `You may not delete queue items in this folder (it needs the Transactions.Delete permission): ${error.message}` };
+        return { ok: false, message: `${NO_DELETE} ${error.message}` };
       }
       if (error instanceof OrchestratorError && error.status === 409) {
         void this.load();

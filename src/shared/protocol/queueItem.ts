@@ -61,7 +61,7 @@ export const queueItemToWebview = z.discriminatedUnion('type', [
     events: list(queueItemEvent, 10_000),
     /** Why the history is missing (e.g. no Transactions.View), when it is. */
     eventsProblem: z.optional(text(2_000)),
-    /** Delete is offered: the item is New and the service has not refused us deleting here. */
+    /** Delete is offered: the item is New, the caller has Transactions.Delete and the service has not refused us deleting here. */
     canDelete: z.boolean(),
     /** The connection refuses changes (protection level read-only). */
     readOnly: z.boolean(),

@@ -191,7 +191,7 @@ describe('Argument documents: drafts and Apply to Service', () => {
     assert.deepEqual(JSON.parse(saved.Output!), [{ name: 'out_Total', type: 'System.Double' }]);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
-    const refused = await child(await child(devLab, 'Packages'), 'Claims.Processing');
+    const refused = await child(await child(await child(devLab, 'Packages'), 'Feed'), 'Claims.Processing');
     const opened = await open('orchestrator.editPackageArguments', refused);
     const current = JSON.parse(opened.editor.document.getText()) as { Input: unknown[]; Output: unknown[] };
     const typed = JSON.stringify({ ...current, Output: [...current.Output, { name: 'out_X', type: 'System.String' }] }, null, 2);

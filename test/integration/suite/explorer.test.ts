@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { faults, treeWalk } from './treeWalk';
+import { editorTakes, faults, quiescent, treeWalk } from './treeWalk';
 
 const sandboxUrl = () => process.env.ORCHESTRATOR_SANDBOX_URL!;
 
@@ -17,6 +17,51 @@ describe('Orchestrator tree on the sandbox', () => {
     ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
     await ctx.ready;
   });
+
+  /**
+   * Expands a connection's Tenant row in the editor as a user does, and every row under it (the editor asks for their
+   * children itself); then the view's Refresh, after which the editor reads every expanded row again. Each row under
+   * Tenant must show rows, an empty text or an error: a row the extension host forgot ("No tree item with id … found")
+   * is never asked for its children, and its expansion never reaches the extension.
+   */
+  async function walkTenantInEditor(connectionLabel: string, groups: string[]): Promise<void> {
+    const editor = editorTakes(ctx.explorer);
+    const settled = () => quiescent(() => editor.calls() + ctx.requestsSent);
+    // A Tenant row nothing was read of yet, as after signing in.
+    await vscode.commands.executeCommand('orchestrator.tree.refresh');
+    await settled();
+    const connection = await child(undefined, connectionLabel);
+    const tenant = (await children(connection))[0]!;
+    assert.equal(label(tenant), 'Tenant');
+    const check = (when: string) => {
+      assert.deepEqual(editor.taken.get(tenant.id)?.map(label), groups, `${when}: the rows under Tenant`);
+      for (const name of groups) {
+        const id = `${tenant.id}/${name.toLowerCase()}`;
+        const rows = editor.taken.get(id);
+        assert.ok(rows, `${when}: the editor got nothing for ${name}: the extension host no longer knew the row`);
+        assert.ok(rows.length > 0, `${when}: ${name} shows rows, an empty text or an error`);
+        assert.deepEqual(rows.filter((r) => r.item().contextValue === 'error').map(label), [], `${when}: ${name} has no error row`);
+        assert.ok(ctx.explorer.isExpanded({ id } as TreeNode), `${when}: the extension knows ${name} is expanded`);
+      }
+    };
+    try {
+      // A folder with subfolders expanded beside it: after a Refresh the editor reads both again in one batch.
+      await ctx.explorer.view.reveal(await child(connection, 'Shared'), { expand: true });
+      await settled();
+      editor.taken.clear();
+      await ctx.explorer.view.reveal(tenant, { expand: 2 });
+      await settled();
+      check('expanded');
+      editor.taken.clear();
+      await vscode.commands.executeCommand('orchestrator.tree.refresh');
+      await settled();
+      check('after Refresh');
+    } finally {
+      editor.restore();
+      // Rows left expanded would be read again by the editor after every later sign-in, in other tests' counts.
+      await vscode.commands.executeCommand('workbench.actions.treeView.orchestrator.explorer.collapseAll');
+    }
+  }
   after(async () => {
     await faults([]);
     for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
@@ -48,11 +93,14 @@ describe('Orchestrator tree on the sandbox', () => {
     for (const group of ['Processes', 'Jobs', 'Queues', 'Packages', 'Robots & Sessions', 'Assets']) {
       before = sent();
       const rows = await children(await child(shared, group));
-      // Robots bring their sessions in one more request for the whole page.
+      // Robots bring their sessions in one more request for the whole page; Packages reads the folder's processes.
       assert.equal(sent() - before, group === 'Robots & Sessions' ? 2 : 1, `${group}: requests`);
       assert.ok(rows.length > 0, group);
       assert.ok(rows.every((r) => r.item().contextValue !== 'error'), `${group} has no error row`);
     }
+    before = sent();
+    assert.ok((await children(await child(await child(shared, 'Packages'), 'Feed'))).length > 0);
+    assert.equal(sent() - before, 1, 'Packages › Feed: one page of the feed');
     const devLab = await child(root, 'Dev Lab');
     before = sent();
     await children(devLab);
@@ -136,6 +184,45 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.ok(rows.every((r) => String(r.item().description).startsWith('Failed')));
   });
 
+  it("shows first the packages the folder's processes run, in one request, and the whole feed under Feed", async function () {
+    this.timeout(30_000);
+    const root = await child(undefined, 'Sandbox');
+    const shared = await child(root, 'Shared');
+    const packages = await child(shared, 'Packages');
+    ctx.explorer.refresh(packages);
+    let before = sent();
+    const rows = await children(packages);
+    assert.equal(sent() - before, 1, "the folder's processes, in one request");
+    const folder = (shared as unknown as { context: { id: number } }).context;
+    const processes = (await ctx.clientFor(sandbox()).releases.list({ folder, query: { top: 1000 } })).items;
+    const inUse = [...new Set(processes.map((p) => p.ProcessKey))].sort((a, b) => a.localeCompare(b));
+    assert.ok(inUse.length > 0, 'the seed deploys processes in Shared');
+    assert.deepEqual(rows.map(label), [...inUse, 'Feed'], 'the packages in use first, then Feed');
+    for (const row of rows.slice(0, -1)) {
+      assert.equal(row.item().contextValue, 'package');
+      const users = processes.filter((p) => p.ProcessKey === label(row));
+      assert.match(String(row.item().description), new RegExp(`· used by ${users.length === 1 ? users[0]!.Name.replace(/\./g, '\\.') : `${users.length} processes`}$`));
+    }
+    const feed = rows.at(-1)!;
+    before = sent();
+    const feedRows = (await children(feed)).filter((r) => r.item().contextValue === 'package');
+    assert.equal(sent() - before, 1);
+    const total = (await ctx.clientFor(sandbox()).packages.list({ query: { top: 1, count: true } })).count!;
+    assert.ok(total > inUse.length, 'the feed holds more than the folder uses');
+    assert.equal(feedRows.length, Math.min(total, 50));
+    assert.equal(feed.item().description, total.toLocaleString('en'), 'the feed row counts the whole feed');
+    assert.match(String(feed.item().contextValue), /\bfilterable\b/);
+    (feed as unknown as { setFilter(text: string): void }).setFilter('Invoice');
+    const filtered = (await children(feed)).filter((r) => r.item().contextValue === 'package');
+    assert.ok(filtered.length > 0 && filtered.every((r) => /invoice/i.test(label(r))));
+
+    // A folder whose processes run no package (a personal workspace has none) says so and points to the feed.
+    const workspace = (await children(root)).find((r) => r.item().description === 'personal workspace')!;
+    assert.ok(workspace, "the developer's workspace");
+    const empty = (await children(await child(workspace, 'Packages'))).map(label);
+    assert.deepEqual(empty, ['No process in this folder runs a package. Every package of the tenant is under Feed.', 'Feed']);
+  });
+
   it('expands a package to its versions with exactly one latest, and downloads a version', async function () {
     this.timeout(30_000);
     const packages = await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Packages');
@@ -160,7 +247,9 @@ describe('Orchestrator tree on the sandbox', () => {
     await vscode.commands.executeCommand('orchestrator.tree.filterByState', jobs, ['Successful', 'Faulted']);
     const rows = (await children(jobs)).filter((r) => String(r.item().contextValue).startsWith('job'));
     assert.ok(rows.length > 0, 'the seed has finished jobs in Shared');
-    assert.ok(rows.every((r) => /^(Successful|Faulted) ·/.test(String(r.item().description))));
+    // "#1234 · Robot-01 · Successful · 2 h ago": the job's number and robot tell runs of one process apart.
+    assert.ok(rows.every((r) => /^#\d+ · [^·]+ · (Successful|Faulted) · /.test(String(r.item().description))), rows.map((r) => r.item().description).join(' | '));
+    assert.equal(new Set(rows.map((r) => String(r.item().description).split(' · ')[0])).size, rows.length, 'no two rows with one number');
     assert.match(String(jobs.item().description), /filter: Successful, Faulted/);
     await vscode.commands.executeCommand('orchestrator.tree.filterByState', jobs, ['Suspended']);
     const [none] = await children(jobs);
@@ -202,10 +291,17 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.deepEqual(license.slice(1), ['Unattended', 'Attended', 'NonProduction', 'Development']);
   });
 
+  it('every row under Tenant shows its rows when the editor expands it, also after Refresh', async function () {
+    this.timeout(90_000);
+    await walkTenantInEditor('Sandbox', ['Libraries', 'Webhooks', 'Alerts', 'License']);
+  });
+
   it('finds a loaded row across the tree and reveals it; refreshes a folder\'s Jobs after a change', async function () {
     this.timeout(30_000);
     const shared = await child(await child(undefined, 'Sandbox'), 'Shared');
     await children(await child(shared, 'Jobs'));
+    // Loaded here, not left over from earlier tests (a view Refresh forgets what was loaded).
+    await children(await child(await child(await child(shared, 'Finance'), 'Invoices'), 'Queues'));
     const id = await vscode.commands.executeCommand<string>('orchestrator.tree.find', 'InvoicesToProcess');
     assert.match(id, /\/queue\/\d+$/);
     assert.equal(ctx.explorer.view.selection[0]?.id, id);
@@ -298,6 +394,11 @@ describe('Orchestrator tree on the sandbox', () => {
       const res = await ctx.clientFor(admin()).tenant.tenants({});
       return res.items.find((t) => t.Name === 'main')!.IsActive;
     };
+
+    it('every row under Tenant, Tenants too, shows its rows when the editor expands it, also after Refresh', async function () {
+      this.timeout(90_000);
+      await walkTenantInEditor('Sandbox admin', ['Libraries', 'Webhooks', 'Alerts', 'License', 'Tenants']);
+    });
 
     it('lists the host tenants; deactivating asks first and declining changes nothing', async function () {
       this.timeout(30_000);

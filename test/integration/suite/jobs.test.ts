@@ -204,7 +204,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     assert.equal(keys?.length, 1);
     const remembered = ctx.extension.workspaceState.get<Record<string, Record<string, string>>>('orchestrator.lastArguments', {});
     assert.ok(Object.values(remembered).some((r) => r.in_CutOffDate === 'Q4 close'));
-    const claims = await child(await child(devLab, 'Packages'), 'Claims.Processing');
+    const claims = await child(await child(await child(devLab, 'Packages'), 'Feed'), 'Claims.Processing');
     assert.equal(await vscode.commands.executeCommand('orchestrator.startJob', claims, { inputs: {} }), undefined);
     assert.match(lastError(), /No process in Dev Lab runs Claims\.Processing/);
   });

@@ -14,6 +14,23 @@ export function treeWalk(tree: () => NodeTree) {
   return { label, children, child };
 }
 
+/**
+ * Records what the editor takes through the real TreeView (it calls the provider's getChildren): each row's children
+ * by row id, and how many times it asked. Installed on the tree until `restore()`.
+ */
+export function editorTakes(tree: NodeTree) {
+  const taken = new Map<string, TreeNode[]>();
+  let calls = 0;
+  const own = tree.getChildren;
+  tree.getChildren = async (node?: TreeNode) => {
+    const rows = await own.call(tree, node);
+    calls++;
+    if (node) taken.set(node.id, rows);
+    return rows;
+  };
+  return { taken, calls: () => calls, restore: () => void (tree.getChildren = own) };
+}
+
 /** Fault rules for the sandbox the suite runs against ([] clears them). */
 export const faults = (rules: unknown[]) => fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
 

@@ -60,7 +60,7 @@ describe('Webview panels on the sandbox', () => {
       newItems = await child(await child(invoices, 'Queues'), 'InvoicesToProcess');
     });
 
-    it('opens from a queue item row with every field, the history and Delete for a New item; one panel per item', async function () {
+    it('opens from a queue item row with every field and the history, no Delete without Transactions.Delete; one panel per item', async function () {
       this.timeout(30_000);
       const rows = (await explorer.children(await explorer.child(newItems, 'New'))).filter((r) => r.item().contextValue === 'queueItem');
       const row = rows[0]!;
@@ -79,8 +79,9 @@ describe('Webview panels on the sandbox', () => {
       assert.equal(shown.item.queueName, 'InvoicesToProcess', 'the queue name comes from the row, not a request');
       assert.equal(shown.item.folderName, 'Shared/Finance/Invoices');
       assert.ok(shown.events.length >= 1 && shown.events[0]!.action === 'Create', 'the history, oldest first');
-      assert.equal(shown.canDelete, true);
-      assert.ok(sent() - before <= 6, `item, history and the folder's name: ${sent() - before} requests`);
+      assert.equal(shown.item.status, 'New');
+      assert.equal(shown.canDelete, false, 'the developer lacks Transactions.Delete (the sandbox role): Delete is not offered');
+      assert.ok(sent() - before <= 6, `item, history, the folder's name and the permissions: ${sent() - before} requests`);
       await vscode.commands.executeCommand('orchestrator.showQueueItem', row);
       assert.equal(ctx.panels.queueItem(identity), panel, 'showing it again reuses the panel');
       await panel.load(); // showing it again reloads it: let that finish before the next test counts requests
@@ -109,7 +110,7 @@ describe('Webview panels on the sandbox', () => {
       assert.ok(logged.some((l) => /at action/.test(l)) && logged.some((l) => /'runCommand'/.test(l)), logged.join('\n'));
     });
 
-    it('answers allowed requests: Refresh (two requests), Copy as JSON; Delete is confirmed, and a 403 stops offering it', async function () {
+    it('answers allowed requests: Refresh (two requests), Copy as JSON; Delete without the permission is refused unasked', async function () {
       this.timeout(30_000);
       const posted = spy(panel);
       let before = sent();
@@ -122,18 +123,41 @@ describe('Webview panels on the sandbox', () => {
       assert.equal(copied.Id, panel.identity.itemId);
       await panel.host.receive({ type: 'request', id: 12, action: 'openAncestor' });
       assert.match(replyTo(posted, 12)?.message ?? '', /no ancestor/);
-      // The developer has no Transactions.Delete in this folder (the sandbox's role): the service refuses.
+      // The page offers no Delete to the developer (no Transactions.Delete); a request for it anyway is refused
+      // before any question and any request.
       confirmed.length = 0;
       before = sent();
       await panel.host.receive({ type: 'request', id: 13, action: 'delete' });
       const reply = replyTo(posted, 13)!;
       assert.equal(reply.ok, false);
       assert.match(reply.message ?? '', /Transactions\.Delete/);
-      assert.match(confirmed[0] ?? '', /^Delete queue item/, 'asked first');
-      assert.ok(sent() - before >= 1, 'the DELETE was sent once confirmed');
+      assert.deepEqual(confirmed, [], 'not asked');
+      assert.equal(sent(), before, 'nothing sent');
       await panel.load();
       const shown = panel.current;
-      assert.ok(shown?.type === 'show' && shown.item.status === 'New' && !shown.canDelete, 'still New; Delete is no longer offered');
+      assert.ok(shown?.type === 'show' && shown.item.status === 'New' && !shown.canDelete, 'still New; Delete still not offered');
+    });
+
+    it('offers Delete to a user with Transactions.Delete, and deletes once confirmed', async function () {
+      this.timeout(60_000);
+      const admin = ctx.connections.all().find((c) => c.label === 'Sandbox admin')!;
+      await ctx.auth.createSession([`connection:${admin.id}`]);
+      const { child, children } = explorer;
+      const invoices = await child(await child(await child(await child(undefined, 'Sandbox admin'), 'Shared'), 'Finance'), 'Invoices');
+      const row = (await children(await child(await child(await child(invoices, 'Queues'), 'InvoicesToProcess'), 'New'))).find((r) => r.item().contextValue === 'queueItem')!;
+      const item = (row as unknown as { value: { queueItem: { Id: number } } }).value.queueItem;
+      await vscode.commands.executeCommand('orchestrator.showQueueItem', row);
+      const adminPanel = ctx.panels.queueItem({ connectionId: admin.id, folderId: (row as unknown as { value: { folder: { id: number } } }).value.folder.id, itemId: item.Id })!;
+      await adminPanel.load();
+      let shown = adminPanel.current;
+      assert.ok(shown?.type === 'show' && shown.item.status === 'New' && shown.canDelete, 'the administrator is offered Delete');
+      const posted = spy(adminPanel);
+      confirmed.length = 0;
+      await adminPanel.host.receive({ type: 'request', id: 30, action: 'delete' });
+      assert.equal(replyTo(posted, 30)?.ok, true, replyTo(posted, 30)?.message);
+      assert.match(confirmed[0] ?? '', /^Delete queue item/, 'asked first');
+      shown = adminPanel.current;
+      assert.ok(shown?.type === 'show' && shown.item.status === 'Deleted' && !shown.canDelete, 'Deleted, and Delete is offered no more');
     });
 
     it('opens by key from the palette path; a bad key is refused before any request', async function () {

@@ -13,13 +13,24 @@ describe('tree item builders', () => {
     const job = { Id: 1, Key: 'k-1', State: 'Faulted', CreationTime: '2026-11-21T11:00:00Z', StartTime: '2026-11-21T11:30:00Z', ReleaseName: 'Invoice.Processing', Info: 'System.Exception: boom' };
     const item = jobItem('s', job as never, NOW);
     assert.equal(item.label, 'Invoice.Processing');
-    assert.equal(item.description, 'Faulted · 30 min ago');
+    assert.equal(item.description, '#1 · Faulted · 30 min ago', 'no robot known: number, state and time');
     assert.deepEqual(item.icon, { id: 'error', color: 'testing.iconFailed' });
     assert.equal(item.contextValue, 'job.final');
     assert.equal(item.id, 's/job/k-1');
     assert.match(item.tooltip!, /System\\\.Exception: boom/);
     assert.equal(jobItem('s', { ...job, State: 'Running' } as never, NOW).contextValue, 'job.running');
     assert.equal(jobItem('s', { ...job, State: 'Mystery' } as never, NOW).icon!.id, 'circle-outline');
+  });
+
+  it('tells runs of one process apart by job number and robot', () => {
+    const base = { Key: 'k', State: 'Running', CreationTime: '2026-11-21T11:59:50Z', StartTime: '2026-11-21T11:59:53Z', ReleaseName: 'Contracts.Export_Production' };
+    const runs = [
+      { ...base, Id: 1234, Key: 'k1', Robot: { Id: 1, Name: 'robot-01', Type: 'Unattended' }, HostMachineName: 'RPA-VM-1' },
+      { ...base, Id: 1235, Key: 'k2', Robot: { Id: 2, Name: 'robot-02', Type: 'Unattended' }, HostMachineName: 'RPA-VM-1' },
+      { ...base, Id: 1236, Key: 'k3', Robot: null, HostMachineName: 'RPA-VM-2' },
+    ].map((job) => jobItem('s', job as never, NOW));
+    assert.deepEqual(runs.map((r) => r.description), ['#1234 · robot-01 · Running · 7 s ago', '#1235 · robot-02 · Running · 7 s ago', '#1236 · RPA-VM-2 · Running · 7 s ago']);
+    assert.equal(new Set(runs.map((r) => `${r.label} ${r.description}`)).size, 3, 'the rows read differently');
   });
 
   it('marks the latest package version and outdated processes', () => {

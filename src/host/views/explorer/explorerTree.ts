@@ -5,7 +5,8 @@ import { pickForAutoRefresh } from '../../../core/presentation/autoRefresh';
 import { NodeTree } from '../nodeTree';
 import { PagedNode } from '../pagedNode';
 import type { TreeNode } from '../treeNode';
-import { ConnectionNode, type ExplorerHost } from './nodes';
+import type { ExplorerHost } from './explorerHost';
+import { ConnectionNode } from './nodes';
 
 /** The Orchestrator tree: connections (tenants) → Tenant resources and folders → Processes, Jobs, Queues, Packages, Robots, Assets. */
 export class ExplorerTree extends NodeTree {

@@ -1,0 +1,61 @@
+import type { Package, Release } from '../orchestrator/schemas';
+import type { ItemData } from './items';
+
+/** What a folder's Packages row asks of each process: which package and version it runs. */
+export const PACKAGE_USE_FIELDS = ['Id', 'Key', 'Name', 'ProcessKey', 'ProcessVersion', 'IsLatestVersion'] as const;
+export type PackageUse = Pick<Release, (typeof PACKAGE_USE_FIELDS)[number]>;
+
+/** A package that processes of a folder run: the versions they run (highest first) and the processes. */
+export interface PackageInUse {
+  id: string;
+  versions: string[];
+  processes: { name: string; version: string }[];
+  /** The highest version in use, as the package row's commands take it (download, arguments, start). */
+  package: Package;
+}
+
+/** Compares version texts part by part, numbers as numbers ("1.10.0" after "1.9.2"). */
+export function compareVersions(a: string, b: string): number {
+  const left = a.split(/[.+-]/);
+  const right = b.split(/[.+-]/);
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const [x, y] = [left[i] ?? '', right[i] ?? ''];
+    const difference = /^\d+$/.test(x) && /^\d+$/.test(y) ? Number(x) - Number(y) : x.localeCompare(y);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/** The packages the given processes run, by package id. */
+export function packagesInUse(processes: readonly PackageUse[]): PackageInUse[] {
+  const byPackage = new Map<string, PackageUse[]>();
+  for (const process of processes) byPackage.set(process.ProcessKey, [...(byPackage.get(process.ProcessKey) ?? []), process]);
+  return [...byPackage.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([id, users]) => {
+      const versions = [...new Set(users.map((u) => u.ProcessVersion))].sort((a, b) => compareVersions(b, a));
+      const top = versions[0]!;
+      // A process on the latest version says so: then the highest version in use is the package's latest.
+      const latest = users.some((u) => u.ProcessVersion === top && u.IsLatestVersion);
+      return {
+        id,
+        versions,
+        processes: users.map((u) => ({ name: u.Name, version: u.ProcessVersion })).sort((a, b) => a.name.localeCompare(b.name)),
+        package: { Id: id, Version: top, Key: `${id}:${top}`, IsLatestVersion: latest },
+      };
+    });
+}
+
+/** A package in use: its versions and who runs it. The tooltip is plain text (names come from the service). */
+export function packageInUseItem(scope: string, usage: PackageInUse): ItemData & { plainTooltip: string } {
+  const users = usage.processes.length === 1 ? usage.processes[0]!.name : `${usage.processes.length} processes`;
+  return {
+    id: `${scope}/package/${usage.id}`,
+    label: usage.id,
+    description: `${usage.versions.join(', ')} · used by ${users}`,
+    plainTooltip: [usage.id, `Versions in use: ${usage.versions.join(', ')}`, 'Used by:', ...usage.processes.map((p) => `  ${p.name} (${p.version})`)].join('\n'),
+    icon: { id: 'package' },
+    contextValue: 'package',
+    collapsible: 'collapsed',
+  };
+}

@@ -1,0 +1,14 @@
+import type { Connection } from '../../../core/connections';
+import type { SchedulerState } from '../../../core/http/scheduler';
+import type { OrchestratorClient } from '../../../core/orchestrator/client';
+import type { TreeNode } from '../treeNode';
+
+/** What the Orchestrator tree's nodes need from the extension: clients, accounts, and a way to redraw a row. */
+export interface ExplorerHost {
+  clientFor(connection: Connection): OrchestratorClient;
+  isSignedIn(connection: Connection): boolean;
+  changed(node: TreeNode | undefined): void;
+  now(): number;
+  /** The tenant's rate-limit budget (for the auto-refresh), once a client exists for it. */
+  budgetOf(connection: Connection): SchedulerState | undefined;
+}

@@ -1,0 +1,89 @@
+import type * as vscode from 'vscode';
+import type { Connection } from '../../../core/connections';
+import { alertItem, libraryItem, licenseItems, tenantItem, webhookItem, type ItemData } from '../../../core/presentation/items';
+import { narrowingFilter, PagedNode } from '../pagedNode';
+import { LazyNode, LeafNode, toTreeItem, type TreeNode } from '../treeNode';
+import type { ExplorerHost } from './explorerHost';
+
+/**
+ * Tenant-wide resources: libraries, webhooks, alerts (with the unread count), the license summary, and for host
+ * administrators the host's tenants. Expanding it costs two requests (unread count, and a one-row probe of Tenants that
+ * only host administrators pass); each list then loads when expanded.
+ */
+export class TenantNode implements TreeNode {
+  readonly id: string;
+  private unread: number | undefined;
+  private hostAdmin: boolean | undefined;
+  private groups: TreeNode[] | undefined;
+  /** Counts resets: what a read started before a Refresh learnt must not fill the row after it. */
+  private generation = 0;
+
+  constructor(private readonly host: ExplorerHost, readonly connection: Connection, scope: string) {
+    this.id = `${scope}/tenant`;
+  }
+
+  item(): vscode.TreeItem {
+    const description = this.unread ? `${this.unread} unread alert${this.unread === 1 ? '' : 's'}` : undefined;
+    return toTreeItem({ id: this.id, label: 'Tenant', description, icon: { id: 'server-environment' }, contextValue: 'group.tenant', collapsible: 'collapsed', tooltip: '**Tenant-wide resources**\n\nLibraries, webhooks, alerts, license' });
+  }
+
+  async children(): Promise<TreeNode[]> {
+    while (!this.groups) {
+      const generation = this.generation;
+      const client = this.host.clientFor(this.connection);
+      const [unread, probe] = await Promise.allSettled([client.tenant.unreadAlerts(), client.tenant.tenants({ query: { top: 1 } })]);
+      if (generation !== this.generation) continue;
+      const before = this.unread;
+      this.unread = unread.status === 'fulfilled' ? unread.value : undefined;
+      this.hostAdmin = probe.status === 'fulfilled';
+      this.groups = this.makeGroups();
+      // The unread count is part of this row's description: redraw it (the tree holds that back until the editor
+      // has taken these children).
+      if (before !== this.unread) this.host.changed(this);
+    }
+    return this.groups;
+  }
+
+  reset(): void {
+    this.generation++;
+    for (const group of this.groups ?? []) group.reset?.();
+    this.groups = undefined;
+  }
+
+  private makeGroups(): TreeNode[] {
+    const client = () => this.host.clientFor(this.connection);
+    const where = `tenant ${this.connection.label}`;
+    const scope = this.id;
+    const leaf = (data: ItemData, value: object) => new LeafNode(data.id, toTreeItem(data), { connection: this.connection, ...value });
+    const changed = (node: TreeNode) => this.host.changed(node);
+    const groups: TreeNode[] = [
+      new PagedNode(`${scope}/libraries`, 'Libraries', 'library', {
+        load: (top, skip, signal, n) => client().packages.listLibraries({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Id'), orderBy: [{ path: 'Id' }] } }),
+        filterField: 'library name', make: (library) => leaf(libraryItem(scope, library), { library, key: library.Key }),
+        what: 'libraries', where, empty: { text: 'No libraries in the tenant feed.' },
+      }, changed),
+      new PagedNode(`${scope}/webhooks`, 'Webhooks', 'radio-tower', {
+        load: (top, skip, signal, n) => client().tenant.webhooks({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Url'), orderBy: [{ path: 'Id' }] } }),
+        filterField: 'URL', make: (webhook) => leaf(webhookItem(scope, webhook), { webhook }),
+        what: 'webhooks', where, empty: { text: 'No webhooks are configured.' },
+      }, changed),
+      new PagedNode(`${scope}/alerts`, 'Alerts', 'bell', {
+        load: (top, skip, signal, n) => client().tenant.alerts({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'NotificationName', 'State'), orderBy: [{ path: 'CreationTime', desc: true }] } }),
+        filterField: 'alert name', states: ['Unread', 'Read'], make: (alert) => leaf(alertItem(scope, alert, this.host.now()), { alert }),
+        what: 'alerts', where, empty: { text: 'No alerts.' }, badge: () => (this.unread ? `${this.unread} unread` : undefined),
+      }, changed),
+      new LazyNode(`${scope}/license`, { label: 'License', icon: { id: 'verified' }, tooltip: 'Robots allowed and defined per type', contextValue: 'group', collapsible: 'collapsed' }, async () => {
+        const license = await client().tenant.license();
+        return licenseItems(`${scope}/license`, license).map((data) => leaf(data, { license }));
+      }, { what: 'the license', where, empty: 'No license information.' }),
+    ];
+    if (this.hostAdmin) {
+      groups.push(new PagedNode(`${scope}/tenants`, 'Tenants', 'server', {
+        load: (top, skip, signal, n) => client().tenant.tenants({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Name'), orderBy: [{ path: 'Name' }] } }),
+        filterField: 'tenant name', make: (tenant) => leaf(tenantItem(scope, tenant), { tenant }),
+        what: 'tenants', where: 'the host', empty: { text: 'The host has no tenants.' },
+      }, changed, 'collection tenants'));
+    }
+    return groups;
+  }
+}
