@@ -9,14 +9,15 @@ export const SCHEME = 'orchestrator';
  *
  * - package arguments: `orchestrator://<conn>/packages/<Id>@<Version>.arguments.json`
  * - process input values: `orchestrator://<conn>/folders/<folderId>/processes/<releaseId>/<Name>.input.json`
- * - job output arguments (read-only): `orchestrator://<conn>/folders/<folderId>/jobs/<Key>.output.json`
+ * - job output arguments (read-only): `orchestrator://<conn>/folders/<folderId>/jobs/<Key>/<Process #Id>.output.json` (the
+ *   tab reads the process and job number, not a GUID)
  *
  * A `server` query marks the read-only copy of what the service holds now, shown beside the user's edit on a conflict.
  */
 export type DocumentTarget =
   | { kind: 'packageArguments'; connection: string; packageId: string; version: string }
   | { kind: 'releaseInput'; connection: string; folderId: number; releaseId: number; name: string }
-  | { kind: 'jobOutput'; connection: string; folderId: number; jobKey: string };
+  | { kind: 'jobOutput'; connection: string; folderId: number; jobKey: string; name: string };
 
 export interface ParsedDocumentUri {
   target: DocumentTarget;
@@ -61,7 +62,7 @@ export function documentUri(target: DocumentTarget, options: { server?: boolean 
     case 'jobOutput':
       checkId(target.folderId, 'folder');
       if (!GUID.test(target.jobKey)) throw new Error(`'${target.jobKey}' is not a job key.`);
-      path = `/folders/${target.folderId}/jobs/${target.jobKey.toLowerCase()}.output.json`;
+      path = `/folders/${target.folderId}/jobs/${target.jobKey.toLowerCase()}/${safeName(target.name)}.output.json`;
       break;
   }
   if (!SLUG.test(target.connection)) throw new Error(`'${target.connection}' is not a connection slug.`);
@@ -84,7 +85,7 @@ export function parseDocumentUri(uri: URI | string): ParsedDocumentUri | { probl
   if (m && PACKAGE_ID.test(m[1]!) && VERSION.test(m[2]!)) return { target: { kind: 'packageArguments', connection, packageId: m[1]!, version: m[2]! }, server };
   m = /^\/folders\/(\d{1,15})\/processes\/(\d{1,15})\/([^/]+)\.input\.json$/.exec(u.path);
   if (m) return { target: { kind: 'releaseInput', connection, folderId: Number(m[1]), releaseId: Number(m[2]), name: m[3]! }, server };
-  m = /^\/folders\/(\d{1,15})\/jobs\/([^/]+)\.output\.json$/.exec(u.path);
-  if (m && GUID.test(m[2]!)) return { target: { kind: 'jobOutput', connection, folderId: Number(m[1]), jobKey: m[2]! }, server };
+  m = /^\/folders\/(\d{1,15})\/jobs\/([^/]+)\/([^/]+)\.output\.json$/.exec(u.path);
+  if (m && GUID.test(m[2]!)) return { target: { kind: 'jobOutput', connection, folderId: Number(m[1]), jobKey: m[2]!, name: m[3]! }, server };
   return { problem: `${u.toString()} is not a document this extension serves.` };
 }

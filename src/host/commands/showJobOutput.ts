@@ -12,7 +12,7 @@ export const showJobOutput: CommandDefinition = {
   async run(_run, node) {
     const { connection, folder, job } = jobOf(node);
     if (!('id' in folder)) throw new Error('Choose a job under Jobs in the Orchestrator view.');
-    const uri = OrchestratorFileSystem.uriOf({ kind: 'jobOutput', connection: connectionSlug(connection.id), folderId: folder.id, jobKey: job.Key });
+    const uri = OrchestratorFileSystem.uriOf({ kind: 'jobOutput', connection: connectionSlug(connection.id), folderId: folder.id, jobKey: job.Key, name: `${job.ReleaseName ?? 'Job'} #${job.Id}` });
     await vscode.window.showTextDocument(uri, { preview: true });
     return uri.toString();
   },

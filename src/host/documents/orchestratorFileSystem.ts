@@ -180,6 +180,6 @@ export function titleOf(target: DocumentTarget): string {
     case 'releaseInput':
       return `the input values of ${target.name}`;
     case 'jobOutput':
-      return `the output of job ${target.jobKey}`;
+      return `the output of ${target.name}`;
   }
 }

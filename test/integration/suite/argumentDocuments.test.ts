@@ -4,6 +4,7 @@ import { EXTENSION_ID } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { faults, quiescent, treeWalk } from './treeWalk';
+import { releaseInputText } from '../../../src/core/documents/argumentsDocument';
 
 /** Requests the sandbox answered since the last reset, by "METHOD route". */
 const tally = async (): Promise<Record<string, number>> => ((await (await fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/requests`)).json()) as { counts: Record<string, number> }).counts;
@@ -27,6 +28,8 @@ describe('Argument documents: drafts and Apply to Service', () => {
   const files = () => vscode.workspace.getConfiguration('files');
   let devLab: TreeNode;
   let processRow: TreeNode;
+  /** The process's input values before this suite: the jobs suite after it starts from them. */
+  let originalInput: string | null | undefined;
   const release = () => (processRow as unknown as { value: { release: { Id: number }; folder: { id: number } } }).value;
   const lastError = () => ctx.log.recent().filter((l) => l.startsWith('error ')).at(-1) ?? '';
   const lensTitles = async (uri: vscode.Uri) => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map((l) => l.command?.title ?? '');
@@ -50,16 +53,20 @@ describe('Argument documents: drafts and Apply to Service', () => {
     await vscode.workspace.getConfiguration('orchestrator').update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
     devLab = await child(await child(undefined, 'Sandbox'), 'Dev Lab');
     processRow = await child(await child(devLab, 'Processes'), 'Reconcile.Processing_Production');
+    originalInput = (await client().releases.get(release().release.Id, { folder: release().folder })).Arguments?.Input;
     await quiescent(sent);
   });
   afterEach(async () => {
     await faults([]);
+    // A failed test must not leave its draft to the next one.
+    await ctx.extension.globalState.update('orchestrator.documentDrafts', {});
     await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
     await files().update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
   after(async () => {
+    await client().releases.setInputArguments(release().release.Id, originalInput ?? '{}', { folder: release().folder });
     const { modalPrompts } = await import('../../../src/host/ui/prompts');
     ctx.prompts = modalPrompts;
     await vscode.workspace.getConfiguration('orchestrator').update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
@@ -145,7 +152,7 @@ describe('Argument documents: drafts and Apply to Service', () => {
     assert.equal(await apply(uri), undefined);
     assert.match(lastError(), /may or may not have been applied\. Run "Compare with Service"/);
     await faults([]);
-    assert.match((await apply(uri)) ?? '', /Applied 2 changes/);
+    assert.match((await apply(uri)) ?? '', /Applied 3 changes/, 'in_Recipients, in_CutOffDate and the removed in_RetryCount');
     // Someone else changes the process meanwhile.
     await client().releases.setInputArguments(release().release.Id, '{"in_Recipients":9}', { folder: release().folder });
     await replaceText(editor, '{ "in_Recipients": 8 }');
@@ -165,7 +172,7 @@ describe('Argument documents: drafts and Apply to Service', () => {
   it('Discard Draft shows the service\'s values again, after asking', async function () {
     this.timeout(30_000);
     const { uri, editor } = await open('orchestrator.editProcessInputValues', processRow);
-    const service = editor.document.getText();
+    const service = releaseInputText(await client().releases.get(release().release.Id, { folder: release().folder }));
     await replaceText(editor, '{ "in_Recipients": 1234 }');
     await editor.document.save();
     assert.ok(ctx.documents.drafts.has(uri));

@@ -54,11 +54,21 @@ describe('sign-in to the sandbox in a real editor', () => {
     assert.match(ctx.statusBar.text(), /Sandbox › Shared\/HR/);
   });
 
-  it('leaves no half state when a sign-in is cancelled (the provider refused the client id)', async function () {
+  it('says why at once when the provider refuses the sign-in request (unknown client id), leaving no half state', async function () {
+    this.timeout(30_000);
+    const { runAuthorizationCodeFlow } = await import('../../../src/host/auth/signInFlow');
+    // The request is pushed first, so the refusal comes back to the editor instead of stranding the browser on an error page.
+    await assert.rejects(runAuthorizationCodeFlow(wrongClient(), new vscode.CancellationTokenSource().token), /refused the sign-in request: Unknown client_id 'not-registered'/);
+    assert.equal(ctx.accountFor(wrongClient().id), undefined);
+  });
+
+  it('leaves no half state when a sign-in waiting for the browser is cancelled', async function () {
     this.timeout(30_000);
     const source = new vscode.CancellationTokenSource();
     const { runAuthorizationCodeFlow } = await import('../../../src/host/auth/signInFlow');
-    const flow = runAuthorizationCodeFlow(wrongClient(), source.token);
+    // No login hint: the sandbox's login page waits for a choice that never comes.
+    const waiting = { ...wrongClient(), clientId: sandbox().clientId, tenant: sandbox().tenant, loginHint: undefined, prompt: undefined };
+    const flow = runAuthorizationCodeFlow(waiting, source.token);
     setTimeout(() => source.cancel(), 1500);
     await assert.rejects(flow, (error: Error) => error instanceof vscode.CancellationError);
     assert.equal(ctx.accountFor(wrongClient().id), undefined);

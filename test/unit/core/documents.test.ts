@@ -19,7 +19,7 @@ describe('orchestrator: document URIs', () => {
     const targets = [
       { kind: 'packageArguments', connection: conn, packageId: 'Invoices.Process_1', version: '1.0.3-beta.2' },
       { kind: 'releaseInput', connection: conn, folderId: 7, releaseId: 42, name: 'Pay invoices' },
-      { kind: 'jobOutput', connection: conn, folderId: 7, jobKey: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+      { kind: 'jobOutput', connection: conn, folderId: 7, jobKey: '0f8fad5b-d9cb-469f-a165-70867728950e', name: 'Pay invoices #1234' },
     ] as const;
     for (const target of targets) {
       for (const server of [false, true]) {
@@ -29,6 +29,7 @@ describe('orchestrator: document URIs', () => {
         assert.deepEqual(parseDocumentUri(URI.parse(uri.toString())), { target, server });
       }
     }
+    assert.equal(documentUri(targets[2]).path, '/folders/7/jobs/0f8fad5b-d9cb-469f-a165-70867728950e/Pay invoices #1234.output.json', 'the tab reads the process and job number');
     assert.equal(documentUri(targets[0]).toString(), `orchestrator://${conn}/packages/Invoices.Process_1%401.0.3-beta.2.arguments.json`);
     assert.match(documentUri(targets[1]).path, /\/Pay invoices\.input\.json$/);
   });
@@ -43,10 +44,10 @@ describe('orchestrator: document URIs', () => {
   it('refuses to build or parse what it does not serve', () => {
     assert.throws(() => documentUri({ kind: 'packageArguments', connection: conn, packageId: 'a/b', version: '1.0' }), /not a package id/);
     assert.throws(() => documentUri({ kind: 'packageArguments', connection: conn, packageId: 'A', version: 'latest' }), /not a package version/);
-    assert.throws(() => documentUri({ kind: 'jobOutput', connection: conn, folderId: 1, jobKey: "x' or 1=1" }), /not a job key/);
+    assert.throws(() => documentUri({ kind: 'jobOutput', connection: conn, folderId: 1, jobKey: "x' or 1=1", name: 'x' }), /not a job key/);
     assert.throws(() => documentUri({ kind: 'releaseInput', connection: conn, folderId: -1, releaseId: 1, name: 'x' }), /not a folder id/);
     assert.throws(() => documentUri({ kind: 'releaseInput', connection: 'Sandbox', folderId: 1, releaseId: 1, name: 'x' }), /not a connection slug/);
-    for (const bad of ['file:///packages/A@1.0.arguments.json', `orchestrator://${conn}/packages/A.arguments.json`, 'orchestrator://nope/packages/A@1.0.arguments.json', `orchestrator://${conn}/packages/A@1.0.arguments.json?edit`, `orchestrator://${conn}/folders/x/jobs/y.output.json`, `orchestrator://${conn}/folders/1/jobs/not-a-key.output.json`]) {
+    for (const bad of ['file:///packages/A@1.0.arguments.json', `orchestrator://${conn}/packages/A.arguments.json`, 'orchestrator://nope/packages/A@1.0.arguments.json', `orchestrator://${conn}/packages/A@1.0.arguments.json?edit`, `orchestrator://${conn}/folders/x/jobs/y.output.json`, `orchestrator://${conn}/folders/1/jobs/not-a-key/x.output.json`]) {
       assert.ok('problem' in parseDocumentUri(bad), bad);
     }
   });
