@@ -1,9 +1,10 @@
 // The bench's figures: each is a count, a ratio, a size or a timing; timings carry every run so the table shows the
-// median with min/max. Printed as one table and written as JSON (test/bench/results.json) to compare commits.
+// median with min/max. Printed as one table and written as JSON (.test-artifacts/bench/results.json, ignored) to
+// compare runs; `--baseline` records the committed baseline (test/bench/baseline.json) on purpose.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export type Unit = 'requests' | 'requests/min' | 'rows' | 'lines' | 'ms' | 's' | 'min' | 'KiB' | 'MB' | 'KB/row' | '×';
 
@@ -72,7 +73,10 @@ export function format(figure: Pick<Figure, 'value' | 'unit' | 'runs'>): string 
   return `${value} (${formatNumber(Math.min(...figure.runs))}–${formatNumber(Math.max(...figure.runs))}, ${figure.runs.length} runs)`;
 }
 
-export const RESULTS_FILE = join(__dirname, 'results.json');
+/** Each run's results: outside the tracked tree, so a bench run leaves the clone clean. */
+export const RESULTS_FILE = join(__dirname, '..', '..', '.test-artifacts', 'bench', 'results.json');
+/** The recorded baseline the README's figures come from; written only with `--baseline`. */
+export const BASELINE_FILE = join(__dirname, 'baseline.json');
 
 export interface Results {
   date: string;
@@ -82,16 +86,20 @@ export interface Results {
   figures: Figure[];
 }
 
+/** The last run on this machine, else the committed baseline. */
 export function previousResults(): Results | undefined {
-  if (!existsSync(RESULTS_FILE)) return undefined;
-  try {
-    return JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Results;
-  } catch {
-    return undefined;
+  for (const file of [RESULTS_FILE, BASELINE_FILE]) {
+    if (!existsSync(file)) continue;
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Results;
+    } catch {
+      // unreadable: try the next
+    }
   }
+  return undefined;
 }
 
-export function writeResults(figures: Figure[], seconds: number): Results {
+export function writeResults(figures: Figure[], seconds: number, file = RESULTS_FILE): Results {
   let commit = 'unknown';
   try {
     commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
@@ -105,7 +113,8 @@ export function writeResults(figures: Figure[], seconds: number): Results {
     seconds: Math.round(seconds),
     figures,
   };
-  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   return results;
 }
 

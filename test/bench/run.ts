@@ -1,15 +1,17 @@
-// `npm run bench`: measures against the sandbox on loopback, prints one table and writes test/bench/results.json
-// (compared with the previous run's file). Counts have budgets (test/bench/budgets.ts, also checked by tests);
+// `npm run bench`: measures against the sandbox on loopback, prints one table and writes .test-artifacts/bench/results.json
+// (compared with the previous run there, else with the committed test/bench/baseline.json; `-- --baseline` records
+// a new baseline). Counts have budgets (test/bench/budgets.ts, also checked by tests);
 // timings are medians of several runs with min/max and are never asserted. `-- --only=<section>[,<section>]` runs
 // some sections (the production build always runs): node, tree, queue, tail, editor (BENCH_SESSION_MS shortens the editor session while working
 // on the bench; the figures are then per minute of that shorter session).
+import { relative } from 'node:path';
 import { productionBundles } from './bundles';
 import { nodeActivationFigures } from './activationFigures';
 import { treeFigures } from './treeFigures';
 import { queueListingFigures } from './queueListing';
 import { followingTailFigures, idleTailFigures } from './logTail';
 import { editorFigures } from './editorBench';
-import { Figures, previousResults, table, writeResults } from './figures';
+import { BASELINE_FILE, Figures, previousResults, RESULTS_FILE, table, writeResults } from './figures';
 import { installCleanup } from '../harness/processes';
 
 const SECTIONS = ['node', 'tree', 'queue', 'tail', 'editor'] as const;
@@ -53,10 +55,11 @@ async function main(): Promise<number> {
   const previous = previousResults();
   console.log(`\n${table(figures.sorted(), previous)}\n`);
   if (!only) {
-    writeResults(figures.sorted(), seconds);
-    console.log(`Written to test/bench/results.json. bench finished in ${seconds.toFixed(0)} s.`);
+    const file = process.argv.includes('--baseline') ? BASELINE_FILE : RESULTS_FILE;
+    writeResults(figures.sorted(), seconds, file);
+    console.log(`Written to ${relative(process.cwd(), file)}. bench finished in ${seconds.toFixed(0)} s.`);
   } else {
-    console.log(`Only ${only.join(', ')}: results.json left as it was. ${seconds.toFixed(0)} s.`);
+    console.log(`Only ${only.join(', ')}: results left as they were. ${seconds.toFixed(0)} s.`);
   }
   const over = figures.overBudget();
   if (over.length > 0) {

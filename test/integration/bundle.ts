@@ -16,6 +16,8 @@ export async function bundleSuite(name: string, testDir: string): Promise<string
     format: 'cjs',
     target: 'node20',
     external: ['vscode', 'mocha'],
+    // As the extension's own build: ES modules first (jsonc-parser's UMD build cannot be bundled).
+    mainFields: ['module', 'main'],
     sourcemap: 'inline',
     logLevel: 'error',
   });
@@ -27,6 +29,6 @@ export async function bundleSuite(name: string, testDir: string): Promise<string
 export async function bundleRunner(name: string, entry: string): Promise<string> {
   const outDir = join(ROOT, 'out', name);
   rmSync(outDir, { recursive: true, force: true });
-  await build({ entryPoints: [{ in: entry, out: 'index' }], outdir: outDir, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'error' });
+  await build({ entryPoints: [{ in: entry, out: 'index' }], outdir: outDir, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], mainFields: ['module', 'main'], logLevel: 'error' });
   return outDir;
 }

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { faults, quiescent, treeWalk } from './treeWalk';
+import { activateSignedIn, faults, quiescent, treeWalk } from './treeWalk';
 import { releaseInputText } from '../../../src/core/documents/argumentsDocument';
 
 /** Requests the sandbox answered since the last reset, by "METHOD route". */
@@ -46,9 +45,7 @@ describe('Argument documents: drafts and Apply to Service', () => {
 
   before(async function () {
     this.timeout(60_000);
-    ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
-    await ctx.ready;
-    await ctx.auth.createSession([`connection:${sandbox().id}`]);
+    ctx = await activateSignedIn('Sandbox');
     ctx.prompts = { confirm: async (message, detail) => (asked.push({ message, detail }), true) };
     await vscode.workspace.getConfiguration('orchestrator').update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
     devLab = await child(await child(undefined, 'Sandbox'), 'Dev Lab');

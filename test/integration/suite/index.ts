@@ -17,6 +17,10 @@ export async function run(): Promise<void> {
     for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(join(__dirname, file));
     await new Promise<void>((resolve, reject) => {
       mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} test(s) failed`)) : resolve()));
+    }).catch((error: unknown) => {
+      // A test file that cannot even load fails the run before any reporter line: say why.
+      console.log(`${SUITE_LINE_PREFIX}${(error as Error).stack ?? String(error)}`);
+      throw error;
     });
   } finally {
     base.consoleLog = log;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CommandId, EXTENSION_ID, ideaSecretKey } from '../../../src/constants';
+import { CommandId, ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { treeWalk } from './treeWalk';
+import { activateSignedIn, treeWalk } from './treeWalk';
 
 describe('Sign Out takes the account\'s data off the screen', () => {
   let ctx: Ctx;
@@ -14,11 +14,7 @@ describe('Sign Out takes the account\'s data off the screen', () => {
 
   before(async function () {
     this.timeout(60_000);
-    ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
-    await ctx.ready;
-    await ctx.auth.createSession([`connection:${sandbox().id}`]);
-    await ctx.extension.secrets.store(ideaSecretKey(sandbox().id), process.env.ORCHESTRATOR_SANDBOX_IDEAS!);
-    ctx.ideaCredentialsChanged();
+    ctx = await activateSignedIn('Sandbox', { ideas: true });
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { EXTENSION_ID, ideaSecretKey } from '../../../src/constants';
+import type { Ctx } from '../../../src/ctx';
 import type { NodeTree } from '../../../src/host/views/nodeTree';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 
@@ -49,4 +52,21 @@ export async function quiescent(count: () => number, quietMs = 1000, maxMs = 15_
       since = Date.now();
     }
   }
+}
+
+/**
+ * The extension activated, its stored sessions loaded, and signed in to the connection labelled `label` (the runner's
+ * settings make the sandbox approve at once); with `ideas`, the idea-service credentials stored for it too.
+ */
+export async function activateSignedIn(label: string, options: { ideas?: boolean } = {}): Promise<Ctx> {
+  const ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
+  await ctx.ready;
+  const connection = ctx.connections.all().find((c) => c.label === label);
+  assert.ok(connection, `a connection labelled ${label}`);
+  await ctx.auth.createSession([`connection:${connection.id}`]);
+  if (options.ideas) {
+    await ctx.extension.secrets.store(ideaSecretKey(connection.id), process.env.ORCHESTRATOR_SANDBOX_IDEAS!);
+    ctx.ideaCredentialsChanged();
+  }
+  return ctx;
 }

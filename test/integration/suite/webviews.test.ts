@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, ideaSecretKey } from '../../../src/constants';
+import { ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { QueueItemPanel } from '../../../src/host/webviews/queueItemPanel';
 import type { IdeaFormPanel } from '../../../src/host/webviews/ideaFormPanel';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import type { Idea } from '../../../src/core/ideas/schemas';
-import { treeWalk } from './treeWalk';
+import { activateSignedIn, treeWalk } from './treeWalk';
 
 /** Records what a panel posts to its webview (the replies a webview would receive). */
 function spy(panel: QueueItemPanel | IdeaFormPanel): unknown[] {
@@ -33,11 +33,7 @@ describe('Webview panels on the sandbox', () => {
 
   before(async function () {
     this.timeout(60_000);
-    ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
-    await ctx.ready;
-    await ctx.auth.createSession([`connection:${sandbox().id}`]);
-    await ctx.extension.secrets.store(ideaSecretKey(sandbox().id), process.env.ORCHESTRATOR_SANDBOX_IDEAS!);
-    ctx.ideaCredentialsChanged();
+    ctx = await activateSignedIn('Sandbox', { ideas: true });
     ctx.prompts = { confirm: async (message) => (confirmed.push(message), true) };
   });
   after(async () => {
