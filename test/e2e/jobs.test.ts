@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { screenshot, world } from './world';
-import { collapseAll, expand, sidebar } from './ui';
+import { collapseAll, expand, row, sidebar } from './ui';
 
 describe('Jobs and logs (UI, large sandbox)', () => {
   it('starts a job from a package context menu with typed arguments, then tails its log as it scrolls', async function () {
@@ -12,11 +12,19 @@ describe('Jobs and logs (UI, large sandbox)', () => {
     await collapseAll('Orchestrator');
     await expand('Sandbox');
     await expand(/^Shared/);
-    // Packages lists the packages this folder's processes run: Invoice.Processing is one of them.
+    // The feed, filtered: Packages › Feed is the first row under Packages.
     await expand(/^Packages/);
-    const pkg = sidebar().locator('.monaco-list-row[aria-level="4"]', { hasText: /^Invoice\.Processing/ }).first();
+    await row(/^Feed/).hover();
+    await row(/^Feed/).locator('.action-label[aria-label^="Filter…"]').click();
+    const filterInput = page.locator('.quick-input-widget input');
+    await filterInput.waitFor();
+    await filterInput.fill('Invoice.Processing');
+    await page.keyboard.press('Enter');
+    await expand(/^Feed/);
+    const pkg = sidebar().locator('.monaco-list-row[aria-level="5"]', { hasText: /^Invoice\.Processing/ }).first();
     await pkg.waitFor({ timeout: 30_000 });
-    // Let the editor settle the row's redraw before its menu is used.
+    // The row redraws once with its count after the first page: act on the redrawn row.
+    await sidebar().locator('.monaco-list-row', { hasText: /^Feed/ }).filter({ hasText: /\b1\b/ }).first().waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1000);
     await pkg.click({ button: 'right' });
     // Hover and Enter, as a keyboard user would (a mouse click on the menu closes it before the row is handed over).

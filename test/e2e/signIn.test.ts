@@ -53,6 +53,8 @@ describe('Sign in (UI, through the sandbox login page)', () => {
     await signedInState(page);
     await openAccountsMenu(page);
     await page.locator('.monaco-menu .action-label', { hasText: 'developer (Sandbox (main))' }).first().waitFor({ timeout: 10_000 });
+    // Signed in: the Accounts menu no longer asks to sign in with Orchestrator.
+    assert.equal(await page.locator('.monaco-menu .action-label', { hasText: /Sign in with Orchestrator/ }).count(), 0);
     // No progress notification outlives the sign-in, and no error was shown.
     await page.locator('.notifications-toasts .notification-toast', { hasText: 'Signing in to Sandbox' }).waitFor({ state: 'detached', timeout: 10_000 });
     await screenshot('04-accounts-menu');

@@ -9,6 +9,12 @@ export const AUTH_PROVIDER_ID = 'orchestrator';
 export const AUTH_PROVIDER_LABEL = 'Orchestrator';
 /** Sessions are asked for per connection: `connection:<id>` among the scopes. */
 export const connectionScope = (connectionId: string) => `connection:${connectionId}`;
+/**
+ * The scopes a session reports: only its connection. The editor clears an Accounts-menu sign-in request when a session
+ * with exactly the requested scopes appears, and requests name the connection alone (the OAuth scopes granted are
+ * kept with the account).
+ */
+const sessionScopes = (connectionId: string) => [connectionScope(connectionId)];
 
 export function accountIdOf(connectionId: string, userName: string): string {
   return `${connectionId}|${userName}`;
@@ -30,7 +36,7 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
     private readonly loopbackPort: () => number,
   ) {
     this.subscription = sessions.onDidChange((change) => {
-      const toSession = (account: StoredAccount): vscode.AuthenticationSession => ({ id: account.id, accessToken: '', account: { id: account.id, label: account.label }, scopes: account.scopes.split(' ') });
+      const toSession = (account: StoredAccount): vscode.AuthenticationSession => ({ id: account.id, accessToken: '', account: { id: account.id, label: account.label }, scopes: sessionScopes(account.connectionId) });
       this.emitter.fire({ added: change.added.map(toSession), removed: change.removed.map(toSession), changed: change.changed.map(toSession) });
     });
   }
@@ -46,7 +52,7 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
       if (connectionId && account.connectionId !== connectionId) continue;
       try {
         const accessToken = await this.sessions.accessToken(account.id);
-        result.push({ id: account.id, accessToken, account: { id: account.id, label: account.label }, scopes: [connectionScope(account.connectionId), ...account.scopes.split(' ')] });
+        result.push({ id: account.id, accessToken, account: { id: account.id, label: account.label }, scopes: sessionScopes(account.connectionId) });
       } catch (error) {
         // A network failure is not a sign-out: the account stays and is offered again once reachable.
         this.log.warn(`Could not renew the session of ${account.label}: ${(error as Error).message}`);
@@ -77,7 +83,7 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
     if (!tokens.refresh_token) this.log.warn(`The identity provider gave no refresh token for ${account.label}: you will have to sign in again when the access token expires.`);
     await this.sessions.add(account, tokens);
     this.log.info(`Signed in as ${account.label}.`);
-    return { id: account.id, accessToken: tokens.access_token, account: { id: account.id, label: account.label }, scopes: [connectionScope(target.id), ...account.scopes.split(' ')] };
+    return { id: account.id, accessToken: tokens.access_token, account: { id: account.id, label: account.label }, scopes: sessionScopes(target.id) };
   }
 
   async removeSession(sessionId: string): Promise<void> {

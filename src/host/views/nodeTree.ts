@@ -22,7 +22,7 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   private readonly disposables: vscode.Disposable[] = [];
 
   /** `redrawQuietMs`: how long the editor must have asked for no children before a held redraw goes out. */
-  constructor(viewId: string, readonly title: string, private readonly makeRoots: () => TreeNode[], redrawQuietMs?: number) {
+  constructor(private readonly viewId: string, readonly title: string, private readonly makeRoots: () => TreeNode[], redrawQuietMs?: number) {
     this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this, showCollapseAll: true });
     this.redraws = new HeldRedraws((node) => this.emitter.fire(node), redrawQuietMs);
     this.disposables.push(
@@ -114,6 +114,8 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   }
 
   async reveal(node: TreeNode): Promise<void> {
+    // A collapsed or hidden view does not open for reveal(): open it first, so the row is seen.
+    if (!this.view.visible) await vscode.commands.executeCommand(`${this.viewId}.focus`);
     await this.view.reveal(node, { select: true, focus: true, expand: false });
   }
 

@@ -226,7 +226,10 @@ export class IdeaFormPanel implements vscode.Disposable {
       this.ctx.ideas.refreshConnection(connection.id);
       await this.load();
       this.host.post({ type: 'submitted', idea: summaryOf(idea), created: true });
-      void this.ctx.ideas.revealIdea(connection.id, idea.id);
+      this.ctx.ideas.revealIdea(connection.id, idea.id).then(
+        (found) => found || this.ctx.log.info(`The new idea ${idea.id} is not on the first page of All Automations: not selected in the Ideas view.`),
+        (error: unknown) => this.ctx.log.warn(`Could not select the new idea in the Ideas view: ${(error as Error).message}`),
+      );
       return { ok: true };
     }
     const changed = changedValues(loaded.fields, loaded.baseline, values);

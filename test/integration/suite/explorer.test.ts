@@ -197,13 +197,13 @@ describe('Orchestrator tree on the sandbox', () => {
     const processes = (await ctx.clientFor(sandbox()).releases.list({ folder, query: { top: 1000 } })).items;
     const inUse = [...new Set(processes.map((p) => p.ProcessKey))].sort((a, b) => a.localeCompare(b));
     assert.ok(inUse.length > 0, 'the seed deploys processes in Shared');
-    assert.deepEqual(rows.map(label), [...inUse, 'Feed'], 'the packages in use first, then Feed');
-    for (const row of rows.slice(0, -1)) {
+    assert.deepEqual(rows.map(label), ['Feed', ...inUse], 'Feed first, then the packages in use');
+    for (const row of rows.slice(1)) {
       assert.equal(row.item().contextValue, 'package');
       const users = processes.filter((p) => p.ProcessKey === label(row));
       assert.match(String(row.item().description), new RegExp(`· used by ${users.length === 1 ? users[0]!.Name.replace(/\./g, '\\.') : `${users.length} processes`}$`));
     }
-    const feed = rows.at(-1)!;
+    const feed = rows[0]!;
     before = sent();
     const feedRows = (await children(feed)).filter((r) => r.item().contextValue === 'package');
     assert.equal(sent() - before, 1);
@@ -220,7 +220,7 @@ describe('Orchestrator tree on the sandbox', () => {
     const workspace = (await children(root)).find((r) => r.item().description === 'personal workspace')!;
     assert.ok(workspace, "the developer's workspace");
     const empty = (await children(await child(workspace, 'Packages'))).map(label);
-    assert.deepEqual(empty, ['No process in this folder runs a package. Every package of the tenant is under Feed.', 'Feed']);
+    assert.deepEqual(empty, ['Feed', 'No process in this folder runs a package. Every package of the tenant is under Feed.']);
   });
 
   it('expands a package to its versions with exactly one latest, and downloads a version', async function () {

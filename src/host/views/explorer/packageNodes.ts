@@ -53,7 +53,7 @@ export class PackageNode implements TreeNode {
 
 /**
  * A folder's Packages: first the packages its processes run (one request: the folder's processes, only the fields
- * that name their package), then a Feed row with the tenant's whole feed, paged and filterable. A folder's processes
+ * that name their package), after a Feed row with the tenant's whole feed, paged and filterable. A folder's processes
  * use a handful of packages; the feed can hold ten thousand.
  */
 export class FolderPackagesNode implements TreeNode {
@@ -84,7 +84,8 @@ export class FolderPackagesNode implements TreeNode {
       const rows = await this.readInUse();
       if (generation === this.generation) this.inUse = rows;
     }
-    return [...this.inUse, this.feed];
+    // Feed first: with hundreds of packages in use it would otherwise sit far below, out of sight.
+    return [this.feed, ...this.inUse];
   }
 
   reset(): void {
