@@ -42,6 +42,8 @@ describe('Input values with the browser editor\'s default auto-save (UI, large s
     await page.keyboard.type('x');
     await page.waitForTimeout(2500);
     await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await page.waitForTimeout(300);
     await page.keyboard.insertText('{ "in_Threshold": "Q4 close", "in_Region": 7 }');
     const dirtyTab = page.locator('.tabs-container .tab.dirty');
     await dirtyTab.waitFor({ state: 'detached', timeout: 15_000 }); // auto-save saved it: as a draft
