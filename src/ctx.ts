@@ -25,6 +25,7 @@ import { LogTails } from './host/logs/logTails';
 import { Panels } from './host/webviews/panels';
 import { SignedOutConnections } from './host/signedOut';
 import { storeSandboxIdeaCredentials } from './host/sandboxIdeaCredentials';
+import { userSettings } from './host/settings';
 
 /** Time in `activate()` (the Ctx constructor), until the stored sessions are loaded, and requests sent by then (none). */
 export interface ActivationCost {
@@ -90,7 +91,7 @@ export class Ctx implements vscode.Disposable {
       onSecret: (value) => this.log.redact(value),
     });
     this.track({ dispose: () => this.sessions.dispose() });
-    this.auth = this.track(new OrchestratorAuthProvider(this.sessions, this.connections, this.log, () => vscode.workspace.getConfiguration('orchestrator').get<number>('auth.loopbackPort', 0)));
+    this.auth = this.track(new OrchestratorAuthProvider(this.sessions, this.connections, this.log, () => userSettings(vscode.workspace.getConfiguration()).loopbackPort));
     this.track(vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, this.auth, { supportsMultipleAccounts: true }));
     this.statusBar = this.track(new ConnectionStatusBar(this));
     this.explorer = this.track(new ExplorerTree(this));
@@ -168,7 +169,7 @@ export class Ctx implements vscode.Disposable {
     const cached = this.clients.get(connection.id);
     if (cached && cached.accountId === account.id) return cached.client;
     let scheduler = this.schedulers.get(connection.id);
-    if (!scheduler) this.schedulers.set(connection.id, (scheduler = new RateLimitScheduler({ budgetPerMinute: vscode.workspace.getConfiguration('orchestrator').get<number>('rateLimit.budgetPerMinute', 50) })));
+    if (!scheduler) this.schedulers.set(connection.id, (scheduler = new RateLimitScheduler({ budgetPerMinute: userSettings(vscode.workspace.getConfiguration()).budgetPerMinute })));
     const client = new OrchestratorClient({
       connection,
       fetch: this.fetch,
