@@ -25,6 +25,9 @@ import { LogTails } from './host/logs/logTails';
 import { Panels } from './host/webviews/panels';
 import { SignedOutConnections } from './host/signedOut';
 import { storeSandboxIdeaCredentials } from './host/sandboxIdeaCredentials';
+import { userSettings } from './host/settings';
+import { signInMismatch, usableIdeaCredentials } from './core/auth/boundSecrets';
+import { tellAboutMovedConnections } from './host/movedConnections';
 
 /** Time in `activate()` (the Ctx constructor), until the stored sessions are loaded, and requests sent by then (none). */
 export interface ActivationCost {
@@ -90,7 +93,7 @@ export class Ctx implements vscode.Disposable {
       onSecret: (value) => this.log.redact(value),
     });
     this.track({ dispose: () => this.sessions.dispose() });
-    this.auth = this.track(new OrchestratorAuthProvider(this.sessions, this.connections, this.log, () => vscode.workspace.getConfiguration('orchestrator').get<number>('auth.loopbackPort', 0)));
+    this.auth = this.track(new OrchestratorAuthProvider(this.sessions, this.connections, this.log, () => userSettings(vscode.workspace.getConfiguration()).loopbackPort));
     this.track(vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, this.auth, { supportsMultipleAccounts: true }));
     this.statusBar = this.track(new ConnectionStatusBar(this));
     this.explorer = this.track(new ExplorerTree(this));
@@ -116,6 +119,7 @@ export class Ctx implements vscode.Disposable {
       offerSignInInAccountsMenu(this.connections.all(), (c) => this.accountFor(c.id) !== undefined, (m) => this.log.warn(m));
     };
     this.track(this.connections.onDidChange(refresh));
+    this.track(tellAboutMovedConnections(this));
     this.track(this.connections.onDidChange(() => (this.sandboxIdeas = storeSandboxIdeaCredentials(this))));
     this.track(this.active.onDidChange(() => this.statusBar.update()));
     this.track(this.sessions.onDidChange(refresh));
@@ -157,18 +161,23 @@ export class Ctx implements vscode.Disposable {
     return this.connections.get(this.active.get().connectionId ?? '') ?? (all.length === 1 ? all[0] : all.find((c) => this.accountFor(c.id)));
   }
 
+  /** The connection's sign-in, if it was made for the origins the connection has now (see boundSecrets.ts). */
   accountFor(connectionId: string): StoredAccount | undefined {
-    return this.sessions.accounts().find((a) => a.connectionId === connectionId);
+    const account = this.sessions.accounts().find((a) => a.connectionId === connectionId);
+    const connection = this.connections.get(connectionId);
+    return account && connection && signInMismatch(account, connection) ? undefined : account;
   }
 
   /** The typed client of a connection, signed in as its account; one rate-limit budget per tenant. */
   clientFor(connection: Connection): OrchestratorClient {
-    const account = this.accountFor(connection.id);
+    const account = this.sessions.accounts().find((a) => a.connectionId === connection.id);
     if (!account) throw new Error(`You are not signed in to '${connection.label}'. Run "Orchestrator: Sign In".`);
+    const mismatch = signInMismatch(account, connection);
+    if (mismatch) throw new Error(mismatch);
     const cached = this.clients.get(connection.id);
     if (cached && cached.accountId === account.id) return cached.client;
     let scheduler = this.schedulers.get(connection.id);
-    if (!scheduler) this.schedulers.set(connection.id, (scheduler = new RateLimitScheduler({ budgetPerMinute: vscode.workspace.getConfiguration('orchestrator').get<number>('rateLimit.budgetPerMinute', 50) })));
+    if (!scheduler) this.schedulers.set(connection.id, (scheduler = new RateLimitScheduler({ budgetPerMinute: userSettings(vscode.workspace.getConfiguration()).budgetPerMinute })));
     const client = new OrchestratorClient({
       connection,
       fetch: this.fetch,
@@ -200,7 +209,9 @@ export class Ctx implements vscode.Disposable {
     if (!baseUrl) throw new Error(`'${connection.label}' has no idea-service URL. Add it with "Orchestrator: Edit Connection…" (Idea-service URL).`);
     const stored = await this.extension.secrets.get(ideaSecretKey(connection.id));
     if (!stored) throw new Error(`No idea-service credentials for '${connection.label}'. Run "Orchestrator: Set Idea Service Credentials".`);
-    const { token, appKey } = JSON.parse(stored) as { token: string; appKey: string };
+    const usable = usableIdeaCredentials(stored, connection);
+    if ('problem' in usable) throw new Error(usable.problem);
+    const { token, appKey } = usable.credentials;
     this.log.redact(token);
     this.log.redact(appKey);
     const client = new IdeaClient({ baseUrl, token: async () => token, appKey: async () => appKey, fetch: this.fetch });

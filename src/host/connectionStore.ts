@@ -1,9 +1,13 @@
 import * as vscode from 'vscode';
 import { readConnections, type Connection, type ConnectionSetting } from '../core/connections';
+import { UserSettingKey, userSettings } from './settings';
 
-export const CONNECTIONS_SETTING = 'orchestrator.connections';
+export const CONNECTIONS_SETTING = UserSettingKey.connections;
 
-/** The configured connections, re-read when the setting changes; problems are reported once per change. */
+/**
+ * The configured connections, re-read when the setting changes; problems are reported once per change. From user
+ * settings only (see settings.ts): a workspace cannot add a connection or change where one's tokens go.
+ */
 export class ConnectionStore implements vscode.Disposable {
   private current: Connection[] = [];
   private readonly emitter = new vscode.EventEmitter<Connection[]>();
@@ -18,7 +22,7 @@ export class ConnectionStore implements vscode.Disposable {
   }
 
   private reload(): void {
-    const { connections, problems } = readConnections(vscode.workspace.getConfiguration().get(CONNECTIONS_SETTING));
+    const { connections, problems } = readConnections(userSettings(vscode.workspace.getConfiguration()).connections);
     this.current = connections;
     if (problems.length > 0) this.report(problems);
     this.emitter.fire(connections);
@@ -39,7 +43,7 @@ export class ConnectionStore implements vscode.Disposable {
   }
 
   raw(): ConnectionSetting[] {
-    const value = vscode.workspace.getConfiguration().get<unknown>(CONNECTIONS_SETTING);
+    const value = userSettings(vscode.workspace.getConfiguration()).connections;
     return Array.isArray(value) ? (value as ConnectionSetting[]) : [];
   }
 

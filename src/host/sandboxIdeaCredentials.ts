@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import { ideaSecretKey } from '../constants';
 import type { Connection } from '../core/connections';
 import { sandboxIdeaCredentials } from '../core/ideas/sandboxCredentials';
+import { ideaCredentialsSecret } from '../core/auth/boundSecrets';
 
 interface Needs {
   connections: { all(): Connection[] };
@@ -34,7 +35,8 @@ export async function storeSandboxIdeaCredentials(ctx: Needs, env: NodeJS.Proces
     for (const id of found.connectionIds) {
       const key = ideaSecretKey(id);
       if (await ctx.extension.secrets.get(key)) continue;
-      await ctx.extension.secrets.store(key, JSON.stringify(found.credentials));
+      // Bound to the sandbox's origin, which is these connections' idea-service origin (sandboxIdeaCredentials checks).
+      await ctx.extension.secrets.store(key, ideaCredentialsSecret(found.credentials, env.ORCHESTRATOR_SANDBOX_URL!));
       stored.push(id);
     }
     if (stored.length > 0) ctx.log.info(`Stored the sandbox's idea-service credentials for ${stored.length === 1 ? 'its connection' : `${stored.length} of its connections`} (from the editor's environment).`);

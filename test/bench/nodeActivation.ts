@@ -3,6 +3,7 @@
 // moment after. Used by the bench (on the production bundle) and by the budget test (on the sources).
 import { readConnections, type ConnectionSetting } from '../../src/core/connections';
 import { SessionManager } from '../../src/core/auth/sessions';
+import { signInOrigins } from '../../src/core/auth/boundSecrets';
 import type { ActivationCost, Ctx } from '../../src/ctx';
 import type { RunningSandbox } from '../sandbox/index';
 import { signIn } from '../sandbox/conformance/helpers';
@@ -23,7 +24,7 @@ export async function storedSignIn(sandbox: RunningSandbox): Promise<StoredSignI
   const secrets = stubSecrets();
   const tokens = await signIn(sandbox, 'developer');
   const sessions = new SessionManager({ secrets, fetch: () => Promise.reject(new Error('no request while storing')) });
-  await sessions.add({ id: `${connection.id}/developer`, connectionId: connection.id, userName: 'developer', label: 'developer (Sandbox)', scopes: connection.scopes, kind: 'oauth', identityUrl: connection.identityUrl, clientId: connection.clientId }, { ...tokens });
+  await sessions.add({ id: `${connection.id}/developer`, connectionId: connection.id, userName: 'developer', label: 'developer (Sandbox)', scopes: connection.scopes, kind: 'oauth', identityUrl: connection.identityUrl, clientId: connection.clientId, ...signInOrigins(connection) }, { ...tokens });
   sessions.dispose();
   return { settings, secrets };
 }

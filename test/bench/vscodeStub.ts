@@ -61,7 +61,8 @@ export const stubSettings = new Map<string, unknown>();
 const configuration = (section?: string) => ({
   get: (key: string, fallback?: unknown) => stubSettings.get(section ? `${section}.${key}` : key) ?? fallback,
   has: (key: string) => stubSettings.has(section ? `${section}.${key}` : key),
-  inspect: () => undefined,
+  // The stub's settings are user settings: the extension reads credential-bearing keys from that level only.
+  inspect: (key: string) => ({ key, globalValue: stubSettings.get(section ? `${section}.${key}` : key) }),
   update: async (key: string, value: unknown) => void stubSettings.set(section ? `${section}.${key}` : key, value),
 });
 

@@ -31,6 +31,16 @@ describe('house rules', () => {
     }
   });
 
+  it('settings that choose where a credential goes are read through src/host/settings.ts only (never the merged value)', () => {
+    // A read of one of these keys by section (`getConfiguration('orchestrator').get('auth.loopbackPort')`) or in full.
+    const read = /\.(get|has)(<[^>]*>)?\(\s*(['"`](orchestrator\.)?(connections|auth\.loopbackPort|loopbackPort|rateLimit\.budgetPerMinute|budgetPerMinute|logs\.maxLines|maxLines)['"`]|CONNECTIONS_SETTING)/;
+    assert.match(`config.get<number>('maxLines', 10_000)`, read, 'the checker catches a read');
+    for (const file of sourceFiles(join(ROOT, 'src'))) {
+      if (relative(ROOT, file).replace(/\\/g, '/') === 'src/host/settings.ts') continue;
+      assert.doesNotMatch(readFileSync(file, 'utf8'), read, relative(ROOT, file));
+    }
+  });
+
   it('the rule checker itself catches a vscode import', () => {
     assert.match(`import * as vscode from 'vscode';`, IMPORT('vscode'));
     assert.match(`const v = require('vscode')`, IMPORT('vscode'));

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandId, ViewId } from '../../src/constants';
 import { DEFAULT_TAIL_LEVEL, LOG_LEVELS } from '../../src/core/logs/logLines';
+import { UserSettingKey } from '../../src/host/settings';
 
 const ROOT = join(__dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -38,6 +39,19 @@ describe('extension manifest', () => {
     const fields = Object.keys(connections.items.properties);
     assert.deepEqual(connections.items.properties.protection.enum, ['normal', 'confirm', 'readOnly']);
     for (const field of fields) assert.doesNotMatch(field, /token|secret|password|key/i, field);
+  });
+
+  it('keeps every setting that chooses where a credential goes or weakens a protection out of workspaces', () => {
+    const properties = manifest.contributes.configuration.properties as Record<string, { scope?: string }>;
+    const userOnly = Object.keys(properties).filter((key) => ['application', 'machine'].includes(properties[key]!.scope ?? '')).sort();
+    // The same keys the code reads from the user level only: a new one must be added in both places.
+    assert.deepEqual(userOnly, Object.values(UserSettingKey as Record<string, string>).sort());
+    const trust = manifest.capabilities.untrustedWorkspaces;
+    assert.equal(trust.supported, 'limited');
+    assert.match(trust.description, /user settings only/);
+    // Every other setting is withheld from untrusted workspaces (a user-only one cannot come from a workspace at all).
+    const rest = Object.keys(properties).filter((key) => !userOnly.includes(key)).sort();
+    assert.deepEqual([...trust.restrictedConfigurations].sort(), rest);
   });
 
   it('offers the service\'s log levels for tails, with the default the code falls back to', () => {

@@ -19,6 +19,9 @@ export const StoredAccountSchema = z.object({
   kind: z.enum(['oauth', 'accessToken']),
   identityUrl: z.string().optional(),
   clientId: z.string().optional(),
+  /** Origins of the service and identity URLs at sign-in: the tokens are sent nowhere else (see boundSecrets.ts). */
+  serviceOrigin: z.string().optional(),
+  identityOrigin: z.string().optional(),
   refreshToken: z.string().optional(),
   /** Only for on-premises accounts signed in with a pasted access token (nothing to refresh it with). */
   accessToken: z.string().optional(),

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { SessionManager, StoredAccount } from '../../core/auth/sessions';
 import { TokenError } from '../../core/auth/tokens';
+import { signInMismatch, signInOrigins } from '../../core/auth/boundSecrets';
 import type { Logger } from '../log';
 import { runAuthorizationCodeFlow } from './signInFlow';
 
@@ -50,6 +51,10 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
     const result: vscode.AuthenticationSession[] = [];
     for (const account of this.sessions.accounts()) {
       if (connectionId && account.connectionId !== connectionId) continue;
+      // A sign-in made for other origins than the connection has now is not handed out: asking for a session then
+      // starts a new sign-in instead (which replaces it).
+      const connection = this.connections.get(account.connectionId);
+      if (connection && signInMismatch(account, connection)) continue;
       try {
         const accessToken = await this.sessions.accessToken(account.id);
         result.push({ id: account.id, accessToken, account: { id: account.id, label: account.label }, scopes: sessionScopes(account.connectionId) });
@@ -78,7 +83,7 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
     const userName = claims.preferred_username ?? claims.email ?? claims.sub ?? 'user';
     const account: StoredAccount = {
       id: accountIdOf(target.id, userName), connectionId: target.id, userName, label: `${userName} (${target.label})`, scopes: tokens.scope ?? target.scopes,
-      kind: 'oauth', identityUrl: target.identityUrl, clientId: target.clientId,
+      kind: 'oauth', identityUrl: target.identityUrl, clientId: target.clientId, ...signInOrigins(target),
     };
     if (!tokens.refresh_token) this.log.warn(`The identity provider gave no refresh token for ${account.label}: you will have to sign in again when the access token expires.`);
     await this.sessions.add(account, tokens);

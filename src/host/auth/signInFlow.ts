@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import { createPkce, parseCallback } from '../../core/auth/pkce';
 import { browserSignInUrl } from '../../core/auth/pushedRequest';
-import { checkIdToken, exchangeCode, type IdTokenClaims, type TokenResponse } from '../../core/auth/tokens';
+import { verifyIdToken } from '../../core/auth/idToken';
+import { exchangeCode, type IdTokenClaims, type TokenResponse } from '../../core/auth/tokens';
 import { startLoopback } from './loopback';
 
 const FLOW_TIMEOUT_MS = 5 * 60_000;
@@ -62,7 +63,7 @@ export async function runAuthorizationCodeFlow(connection: Connection, token: vs
     const result = parseCallback(callbackUrl, pkce.state);
     if ('error' in result) throw new Error(result.error === 'access_denied' ? 'Sign-in was declined at the identity provider.' : `The identity provider refused the sign-in: ${result.description}`);
     const tokens = await exchangeCode(fetch, connection.identityUrl, { code: result.code, verifier: pkce.verifier, redirectUri, clientId: connection.clientId });
-    const claims = checkIdToken(tokens.id_token, { nonce: pkce.nonce, clientId: connection.clientId });
+    const claims = await verifyIdToken(fetch, tokens.id_token, { nonce: pkce.nonce, clientId: connection.clientId, identityUrl: connection.identityUrl });
     return { tokens, claims };
   } finally {
     loopback.dispose();

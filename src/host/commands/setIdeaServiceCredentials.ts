@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId, ideaSecretKey } from '../../constants';
 import { ideasBaseUrl } from '../../core/connections';
 import { IdeaClient } from '../../core/ideas/client';
+import { ideaCredentialsSecret } from '../../core/auth/boundSecrets';
 import { abortSignalOf } from './abortSignal';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
@@ -30,7 +31,7 @@ export const setIdeaServiceCredentials: CommandDefinition = {
     } catch (error) {
       throw new Error(`The idea service did not accept these credentials: ${(error as Error).message}`, { cause: error });
     }
-    await ctx.extension.secrets.store(ideaSecretKey(connection.id), JSON.stringify({ token, appKey }));
+    await ctx.extension.secrets.store(ideaSecretKey(connection.id), ideaCredentialsSecret({ token, appKey }, baseUrl));
     ctx.ideaCredentialsChanged();
     void vscode.window.showInformationMessage(`Idea-service credentials saved for ${connection.label}.`);
   },

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { OrchestratorClient } from '../../core/orchestrator/client';
+import { signInOrigins } from '../../core/auth/boundSecrets';
 import { accountIdOf } from '../auth/provider';
 import { abortSignalOf } from './abortSignal';
 import { pickConnection } from './pickConnection';
@@ -34,7 +35,7 @@ export const signInWithAccessToken: CommandDefinition = {
       throw new Error(`The token was not accepted by ${connection.label}: ${(error as Error).message}`, { cause: error });
     }
     const userName = 'access token';
-    await ctx.sessions.add({ id: accountIdOf(connection.id, userName), connectionId: connection.id, userName, label: `${userName} (${connection.label})`, scopes: '', kind: 'accessToken', accessToken: accessToken.trim() });
+    await ctx.sessions.add({ id: accountIdOf(connection.id, userName), connectionId: connection.id, userName, label: `${userName} (${connection.label})`, scopes: '', kind: 'accessToken', accessToken: accessToken.trim(), ...signInOrigins(connection) });
     if (!ctx.active.get().connectionId) await ctx.active.set({ connectionId: connection.id });
     void vscode.window.showInformationMessage(`Signed in to ${connection.label} with an access token.`);
   },

@@ -6,6 +6,7 @@ import { DEFAULT_TAIL_LEVEL, formatLogLine, isLogLevel, LineWindow } from '../..
 import { jobLogSource, robotLogSource, tailLogs } from '../../core/logs/tail';
 import type { Job, Robot } from '../../core/orchestrator/schemas';
 import type { Ctx } from '../../ctx';
+import { userSettings } from '../settings';
 
 export const LOG_SCHEME = 'orchestrator-log';
 
@@ -169,7 +170,7 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
     const config = vscode.workspace.getConfiguration('orchestrator.logs');
     const configured = config.get<string>('minimumLevel', DEFAULT_TAIL_LEVEL);
     const minLevel = isLogLevel(configured) ? configured : DEFAULT_TAIL_LEVEL;
-    const maxLines = Math.max(100, Math.floor(config.get<number>('maxLines', 10_000)));
+    const maxLines = userSettings(vscode.workspace.getConfiguration()).logMaxLines;
     const title = subject.kind === 'job' ? `${subject.job.ReleaseName ?? 'Job'} #${subject.job.Id}` : `Robot ${subject.robot.Name}`;
     const header = `# ${subject.kind === 'job' ? `Job ${subject.job.ReleaseName ?? ''} (${subject.job.Key})` : `Robot ${subject.robot.Name}, from ${new Date(Date.now() - ROBOT_LOOKBACK_MS).toLocaleTimeString()}`} on ${connection.label}. Levels ${minLevel} and above (setting orchestrator.logs.minimumLevel); times are local.`;
     return new LogTail(id, connection.id, title, header, maxLines, (t) => this.schedule(t), async (tail, signal) => {

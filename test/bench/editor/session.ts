@@ -7,6 +7,7 @@ import type { Ctx } from '../../../src/ctx';
 import type { NodeTree } from '../../../src/host/views/nodeTree';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { RECONCILE_INPUTS } from '../../integration/suite/processInputs';
+import { sandboxIdeaSecret } from '../../integration/suite/treeWalk';
 import { measure } from './report';
 
 export const SESSION_MS = Number(process.env.BENCH_SESSION_MS ?? 120_000);
@@ -22,7 +23,7 @@ async function session(): Promise<Record<string, unknown>> {
   const connection = ctx.connections.all().find((c) => c.label === 'Sandbox')!;
   await ctx.auth.createSession([`connection:${connection.id}`]);
   ctx.prompts = { confirm: async () => true };
-  await ctx.extension.secrets.store(ideaSecretKey(connection.id), process.env.ORCHESTRATOR_SANDBOX_IDEAS!);
+  await ctx.extension.secrets.store(ideaSecretKey(connection.id), sandboxIdeaSecret(connection));
 
   await vscode.commands.executeCommand('workbench.view.extension.orchestrator');
   const label = (node: TreeNode) => String(node.item().label);

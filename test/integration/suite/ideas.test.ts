@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID, ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { faults, treeWalk } from './treeWalk';
+import { faults, sandboxIdeaSecret, treeWalk } from './treeWalk';
 
 describe('Ideas tree on the sandbox', () => {
   let ctx: Ctx;
@@ -29,7 +29,7 @@ describe('Ideas tree on the sandbox', () => {
     // Nothing in this suite stored them: the extension took them from ORCHESTRATOR_SANDBOX_IDEAS when it activated,
     // because the connection's service URL is the sandbox's own origin.
     const stored = JSON.parse((await ctx.extension.secrets.get(ideaSecretKey(sandbox().id))) ?? '{}') as unknown;
-    assert.deepEqual(stored, JSON.parse(process.env.ORCHESTRATOR_SANDBOX_IDEAS!));
+    assert.deepEqual(stored, JSON.parse(sandboxIdeaSecret(sandbox())), 'bound to the sandbox\'s origin');
     const root = await child(undefined, 'Sandbox');
     assert.deepEqual((await children(root)).map(label), ['Pipeline', 'All Automations', 'Categories', 'Automation Store', 'Components', 'Application Inventory']);
     assert.ok((await children(await child(root, 'All Automations'))).some((r) => r.item().contextValue === 'idea'));
@@ -44,7 +44,7 @@ describe('Ideas tree on the sandbox', () => {
     assert.equal(await ctx.extension.secrets.get(key), typed);
     await ctx.extension.secrets.delete(key);
     assert.ok((await storeSandboxIdeaCredentials(ctx)).includes(sandbox().id));
-    assert.deepEqual(JSON.parse((await ctx.extension.secrets.get(key))!), JSON.parse(process.env.ORCHESTRATOR_SANDBOX_IDEAS!));
+    assert.deepEqual(JSON.parse((await ctx.extension.secrets.get(key))!), JSON.parse(sandboxIdeaSecret(sandbox())));
     assert.ok(!ctx.log.recent().join('\n').includes(JSON.parse(process.env.ORCHESTRATOR_SANDBOX_IDEAS!).token), 'never in the log');
   });
 
@@ -58,7 +58,7 @@ describe('Ideas tree on the sandbox', () => {
 
   it('shows the pipeline by phase and status; each status lists exactly its automations', async function () {
     this.timeout(30_000);
-    await ctx.extension.secrets.store(ideaSecretKey(sandbox().id), process.env.ORCHESTRATOR_SANDBOX_IDEAS!);
+    await ctx.extension.secrets.store(ideaSecretKey(sandbox().id), sandboxIdeaSecret(sandbox()));
     ctx.ideaCredentialsChanged();
     const root = await child(undefined, 'Sandbox');
     assert.deepEqual((await children(root)).map(label), ['Pipeline', 'All Automations', 'Categories', 'Automation Store', 'Components', 'Application Inventory']);

@@ -2,8 +2,15 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
+import { ideaCredentialsSecret } from '../../../src/core/auth/boundSecrets';
+import { ideasBaseUrl, type Connection } from '../../../src/core/connections';
 import type { NodeTree } from '../../../src/host/views/nodeTree';
 import type { TreeNode } from '../../../src/host/views/treeNode';
+
+/** The runner's sandbox idea credentials as the extension stores them: bound to the connection's idea-service origin. */
+export function sandboxIdeaSecret(connection: Connection): string {
+  return ideaCredentialsSecret(JSON.parse(process.env.ORCHESTRATOR_SANDBOX_IDEAS!), ideasBaseUrl(connection)!);
+}
 
 /** Walking a tree the way the editor does (getChildren), by row labels. */
 export function treeWalk(tree: () => NodeTree) {
@@ -65,7 +72,7 @@ export async function activateSignedIn(label: string, options: { ideas?: boolean
   assert.ok(connection, `a connection labelled ${label}`);
   await ctx.auth.createSession([`connection:${connection.id}`]);
   if (options.ideas) {
-    await ctx.extension.secrets.store(ideaSecretKey(connection.id), process.env.ORCHESTRATOR_SANDBOX_IDEAS!);
+    await ctx.extension.secrets.store(ideaSecretKey(connection.id), sandboxIdeaSecret(connection));
     ctx.ideaCredentialsChanged();
   }
   return ctx;

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { admin, Api, authorize, authorizeUrl, CLIENT_ID, pkce, REDIRECT, signIn, tokenRequest, useSandbox } from './helpers';
 
 describe('identity provider (authorization code + PKCE)', () => {
@@ -23,6 +24,29 @@ describe('identity provider (authorization code + PKCE)', () => {
     assert.equal(payload.nonce, 'nonce-1');
     assert.equal(payload.aud, CLIENT_ID);
     assert.equal(payload.sub, 'developer');
+  });
+
+  it('signs id_tokens with the ES256 key it publishes: discovery names jwks_uri and the alg, the JWKS verifies code and refresh id_tokens', async () => {
+    const discovery = await (await fetch(`${sandbox().identityUrl}/.well-known/openid-configuration`)).json();
+    assert.equal(discovery.issuer, sandbox().identityUrl);
+    assert.equal(discovery.jwks_uri, `${sandbox().identityUrl}/jwks`);
+    assert.deepEqual(discovery.id_token_signing_alg_values_supported, ['ES256']);
+    const jwks = (await (await fetch(discovery.jwks_uri)).json()) as JSONWebKeySet;
+    assert.equal(jwks.keys.length, 1);
+    assert.deepEqual([jwks.keys[0]!.kty, jwks.keys[0]!.crv, jwks.keys[0]!.alg, jwks.keys[0]!.use], ['EC', 'P-256', 'ES256', 'sig']);
+    assert.equal('d' in jwks.keys[0]!, false, 'the private part is never published');
+    const keys = createLocalJWKSet(jwks);
+    const { verifier, code } = await codeFor();
+    const first = await (await tokenRequest(sandbox(), { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CLIENT_ID })).json();
+    const verified = await jwtVerify(first.id_token, keys, { issuer: discovery.issuer, audience: CLIENT_ID, algorithms: ['ES256'] });
+    assert.equal(verified.protectedHeader.kid, jwks.keys[0]!.kid);
+    assert.equal(verified.payload.nonce, 'nonce-1');
+    const refreshed = await (await tokenRequest(sandbox(), { grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: CLIENT_ID })).json();
+    const again = await jwtVerify(refreshed.id_token, keys, { issuer: discovery.issuer, audience: CLIENT_ID, algorithms: ['ES256'] });
+    assert.equal(again.payload.sub, 'developer');
+    const [header, , signature] = (first.id_token as string).split('.');
+    const tampered = `${header}.${Buffer.from(JSON.stringify({ ...verified.payload, sub: 'admin' })).toString('base64url')}.${signature}`;
+    await assert.rejects(jwtVerify(tampered, keys, { algorithms: ['ES256'] }), /signature verification failed/);
   });
 
   it('refuses a wrong verifier with invalid_grant', async () => {

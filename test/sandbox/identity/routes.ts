@@ -2,7 +2,7 @@ import { badRequest, HttpError, ErrorCode } from '../server/errors';
 import { html, json, type Reply, type Request } from '../server/http';
 import type { PathRoute } from '../server/router';
 import { USERS, findUser } from '../server/users';
-import { CLIENT_ID, PUSHED_REQUEST_LIFETIME_S, TokenStore } from './tokens';
+import { CLIENT_ID, ID_TOKEN_ALG, PUSHED_REQUEST_LIFETIME_S, TokenStore } from './tokens';
 
 export interface IdentityContext {
   tokens: TokenStore;
@@ -181,13 +181,14 @@ export const IDENTITY_ROUTES: PathRoute<IdentityContext>[] = [
     handler: (req, _p, ctx) => pushedAuthorizationRequest(req, ctx),
   },
   { method: 'POST', pattern: '/oauth/token', summary: 'Token endpoint', handler: (req, _p, ctx) => tokenRequest(req, ctx) },
+  { method: 'GET', pattern: '/jwks', summary: 'id_token signing keys (JWKS)', handler: (_r, _p, ctx) => json(ctx.tokens.jwks()) },
   {
     method: 'GET', pattern: '/.well-known/openid-configuration', summary: 'Discovery',
     handler: (_r, _p, ctx) => json({
       issuer: ctx.tokens.issuer, authorization_endpoint: `${ctx.tokens.issuer}/authorize`, token_endpoint: `${ctx.tokens.issuer}/oauth/token`,
       response_types_supported: ['code'], grant_types_supported: ['authorization_code', 'refresh_token'], code_challenge_methods_supported: ['S256'],
-      pushed_authorization_request_endpoint: `${ctx.tokens.issuer}/par`, require_pushed_authorization_requests: false,
-      scopes_supported: ['openid', 'profile', 'offline_access', 'email'], id_token_signing_alg_values_supported: ['HS256'],
+      pushed_authorization_request_endpoint: `${ctx.tokens.issuer}/par`, require_pushed_authorization_requests: false, jwks_uri: `${ctx.tokens.issuer}/jwks`,
+      scopes_supported: ['openid', 'profile', 'offline_access', 'email'], id_token_signing_alg_values_supported: [ID_TOKEN_ALG], subject_types_supported: ['public'],
     }),
   },
 ];

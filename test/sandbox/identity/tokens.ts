@@ -1,7 +1,9 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign, type JsonWebKey } from 'node:crypto';
 import type { Clock } from '../server/clock';
 
 export const CLIENT_ID = 'orchestrator-workbench';
+/** The id_token signing algorithm, advertised in discovery (`id_token_signing_alg_values_supported`). */
+export const ID_TOKEN_ALG = 'ES256';
 const CODE_LIFETIME_MS = 60_000;
 /** RFC 9126: a pushed request lives briefly; it may be read again (a reloaded login page) until it is used or expires. */
 export const PUSHED_REQUEST_LIFETIME_S = 90;
@@ -35,7 +37,12 @@ export class TokenStore {
   private readonly pushed = new Map<string, { params: string; expiresAt: number }>();
   private readonly access = new Map<string, AccessGrant>();
   private readonly refresh = new Map<string, Grant & { clientId: string }>();
-  private readonly signingKey = randomBytes(32);
+  /**
+   * id_tokens are signed with an ES256 key made at each start (instant, unlike RSA); the public half is published as
+   * the JWKS (`/identity/jwks`), so clients verify signatures as they would with a real provider.
+   */
+  private readonly signingKey = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  readonly keyId = random(8);
 
   constructor(private readonly clock: Clock, private readonly tokenTtlSeconds: number, private readonly issuerUrl: () => string) {}
 
@@ -117,14 +124,20 @@ export class TokenStore {
     this.refresh.clear();
   }
 
+  /** The public signing key as a JSON Web Key Set (RFC 7517). */
+  jwks(): { keys: JsonWebKey[] } {
+    return { keys: [{ ...this.signingKey.publicKey.export({ format: 'jwk' }), kid: this.keyId, use: 'sig', alg: ID_TOKEN_ALG }] };
+  }
+
   private idToken(grant: Grant, clientId: string, nonce: string | undefined, now: number): string {
-    const header = { alg: 'HS256', typ: 'JWT' };
+    const header = { alg: ID_TOKEN_ALG, typ: 'JWT', kid: this.keyId };
     const payload = {
       iss: this.issuer, sub: grant.userName, aud: clientId, iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + this.tokenTtlSeconds,
       ...(nonce ? { nonce } : {}), preferred_username: grant.userName, email: `${grant.userName}@sandbox.test`, name: grant.userName,
       tenant: grant.tenant,
     };
     const body = `${base64url(Buffer.from(JSON.stringify(header)))}.${base64url(Buffer.from(JSON.stringify(payload)))}`;
-    return `${body}.${base64url(createHmac('sha256', this.signingKey).update(body).digest())}`;
+    // JWS wants the raw r||s signature (IEEE P1363), not node's default DER encoding.
+    return `${body}.${base64url(sign('sha256', Buffer.from(body), { key: this.signingKey.privateKey, dsaEncoding: 'ieee-p1363' }))}`;
   }
 }

@@ -27,7 +27,7 @@ describe('storing the sandbox\'s idea credentials at activation', () => {
   it('stores them for the sandbox\'s connection only, redacts them, and never writes them to the log', async () => {
     const w = world();
     assert.deepEqual(await storeSandboxIdeaCredentials(w.ctx, env), [w.sandbox.id]);
-    assert.deepEqual(JSON.parse(w.secrets.get(ideaSecretKey(w.sandbox.id))!), pair);
+    assert.deepEqual(JSON.parse(w.secrets.get(ideaSecretKey(w.sandbox.id))!), { ...pair, origin: SANDBOX }, 'bound to the sandbox\'s origin');
     assert.equal(w.secrets.get(ideaSecretKey(w.real.id)), undefined);
     assert.deepEqual(w.redacted.sort(), [pair.appKey, pair.token].sort());
     assert.ok(!w.logged.join('\n').includes('sbx_'), w.logged.join('\n'));
