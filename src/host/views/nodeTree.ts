@@ -114,8 +114,8 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   }
 
   async reveal(node: TreeNode): Promise<void> {
-    // A collapsed or hidden view does not open for reveal(): open it first, so the row is seen.
-    if (!this.view.visible) await vscode.commands.executeCommand(`${this.viewId}.focus`);
+    // reveal() does not open a folded pane (the view still counts as visible there): open and focus it first.
+    await vscode.commands.executeCommand(`${this.viewId}.focus`);
     await this.view.reveal(node, { select: true, focus: true, expand: false });
   }
 
