@@ -186,12 +186,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         tally.count(req.method, req.url.pathname);
         const fault = faults.match(req.method, req.url.pathname);
         if (fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-        if (fault.action?.kind === 'reset') {
-          incoming.socket.destroy();
-          return;
+        const action = fault.action;
+        if (action?.kind === 'reset' || action?.kind === 'error') {
+          // A fault "after" lets the request do its work first: the client sees the failure, the change is made.
+          if (action.after) await route(req).catch(() => undefined);
+          if (action.kind === 'reset') {
+            incoming.socket.destroy();
+            return;
+          }
+          throw action.error;
         }
-        if (fault.action?.kind === 'error') throw fault.action.error;
-        if (fault.action?.kind === 'mutate') mutate = fault.action.mutate;
+        if (action?.kind === 'mutate') mutate = action.mutate;
       }
       writeReply(res, await route(req), mutate);
     } catch (error) {

@@ -20,6 +20,8 @@ export interface OrchestratorErrorInit {
   retryAfter?: number;
   /** Validation failures that name their fields (the idea service's `errors: [{ field, message }]`). */
   fieldErrors?: FieldError[];
+  /** A change was sent and no clean answer came back: the service may or may not have applied it. */
+  outcomeUnknown?: boolean;
   cause?: unknown;
 }
 
@@ -36,6 +38,11 @@ export class OrchestratorError extends Error {
   readonly traceId?: string;
   readonly retryAfter?: number;
   readonly fieldErrors?: FieldError[];
+  /**
+   * True when a change (POST/PUT/PATCH/DELETE) went out and what came back proves nothing: a timeout, a reset, a
+   * gateway's 502/504, a cut or malformed body. Saying "failed" would invite a retry that duplicates the change.
+   */
+  readonly outcomeUnknown: boolean;
 
   constructor(init: OrchestratorErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -47,6 +54,7 @@ export class OrchestratorError extends Error {
     this.traceId = init.traceId;
     this.retryAfter = init.retryAfter;
     this.fieldErrors = init.fieldErrors;
+    this.outcomeUnknown = init.outcomeUnknown ?? false;
   }
 
   get isCancellation(): boolean {
@@ -96,12 +104,72 @@ export function errorFromResponse(endpoint: string, status: number, bodyText: st
   });
 }
 
-/** Retry-After as seconds: a number of seconds or an HTTP date. */
+/**
+ * The longest Retry-After we represent (a year). Anything longer, an absurd number or a far-future date, is clamped
+ * here so no later arithmetic overflows; the transport refuses to wait anywhere near this long anyway.
+ */
+export const MAX_RETRY_AFTER_SECONDS = 366 * 24 * 3600;
+
+/** Retry-After as whole seconds (a number of seconds or an HTTP date), clamped to 0…MAX_RETRY_AFTER_SECONDS. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (value === null || value.trim() === '') return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+  const text = value.trim();
+  // A long digit string parses to Infinity or loses precision: compare by length before converting.
+  if (/^\d+$/.test(text)) return text.replace(/^0+(?=\d)/, '').length > 9 ? MAX_RETRY_AFTER_SECONDS : Math.min(Number(text), MAX_RETRY_AFTER_SECONDS);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, Math.ceil((date - now) / 1000)));
+}
+
+/** "45 seconds", "60 minutes", "3 hours", "2 days": a wait in the words a person would use. */
+export function describeWait(seconds: number): string {
+  const unit = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+  if (seconds < 120) return unit(Math.ceil(seconds), 'second');
+  if (seconds < 2 * 3600) return unit(Math.ceil(seconds / 60), 'minute');
+  if (seconds < 2 * 86_400) return unit(Math.ceil(seconds / 3600), 'hour');
+  return unit(Math.ceil(seconds / 86_400), 'day');
+}
+
+/** A 429 whose Retry-After is longer than we wait: failed at once, naming the wait, instead of hanging silently. */
+export function waitTooLong(endpoint: string, seconds: number, limitSeconds: number, cause?: unknown): OrchestratorError {
+  return new OrchestratorError({
+    kind: 'http',
+    status: 429,
+    endpoint,
+    retryAfter: seconds,
+    message: `The service asks to wait ${describeWait(seconds)} before ${endpoint} is called again; the extension waits at most ${describeWait(limitSeconds)}. Try again later.`,
+    cause,
+  });
+}
+
+/**
+ * The same failure, marked as leaving a change's outcome open. The message says so, because some commands show it
+ * as it is; the original failure stays the cause, so a command can word its own message from it.
+ */
+export function withOutcomeUnknown(error: OrchestratorError): OrchestratorError {
+  if (error.outcomeUnknown) return error;
+  return new OrchestratorError({
+    kind: error.kind,
+    endpoint: error.endpoint,
+    status: error.status,
+    errorCode: error.errorCode,
+    traceId: error.traceId,
+    retryAfter: error.retryAfter,
+    fieldErrors: error.fieldErrors,
+    outcomeUnknown: true,
+    message: `${error.endpoint} was sent, but no clean answer came back (${error.message.replace(/\.$/, '')}). The service may or may not have applied it: check before trying again.`,
+    cause: error,
+  });
+}
+
+/** Why the outcome is unknown, in the words of the original failure (for commands that phrase their own message). */
+export function unknownOutcomeReason(error: OrchestratorError): string {
+  return error.cause instanceof Error ? error.cause.message : error.message;
+}
+
+/** True when a change may or may not have been applied (see OrchestratorError.outcomeUnknown). */
+export function isOutcomeUnknown(error: unknown): error is OrchestratorError {
+  return error instanceof OrchestratorError && error.outcomeUnknown;
 }
 
 /** A failure that may pass if the same read is made later: no answer, a timeout, rate limiting, a server hiccup. */

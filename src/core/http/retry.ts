@@ -1,16 +1,30 @@
 /**
  * Which failures are retried and how long to wait. Only idempotent requests get here (the transport never retries
  * a POST): 429 waits Retry-After (bounded by maxRetryAfterSeconds, beyond that it fails with the wait named),
- * 502/503/504 and network failures back off exponentially with full jitter, up to maxAttempts in all.
+ * 502/503/504 and network failures back off exponentially with full jitter, up to maxAttempts in all, and never
+ * past giveUpAfterMs from the first attempt (a stalled service must not hold a view for minutes).
  */
 export interface RetryPolicy {
   maxAttempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
   maxRetryAfterSeconds: number;
+  /** Attempts and the waits between them end within this much time; a wait that would pass it is not made. */
+  giveUpAfterMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 250, maxDelayMs: 8000, maxRetryAfterSeconds: 60 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 250, maxDelayMs: 8000, maxRetryAfterSeconds: 60, giveUpAfterMs: 30_000 };
+
+/**
+ * No timer is ever set longer than this. Node's setTimeout overflows past 2^31-1 ms (it then fires at once, over and
+ * over, while warning), and nothing this extension does should sleep longer than a few minutes in one go.
+ */
+export const MAX_SLEEP_MS = 10 * 60_000;
+
+/** A delay made safe for setTimeout: a finite number of ms from 0 to MAX_SLEEP_MS. */
+export function clampDelay(ms: number): number {
+  return Number.isFinite(ms) ? Math.min(MAX_SLEEP_MS, Math.max(0, ms)) : ms > 0 ? MAX_SLEEP_MS : 0;
+}
 
 const RETRIABLE_STATUS = new Set([502, 503, 504]);
 
@@ -42,7 +56,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, clampDelay(ms));
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal!.reason);

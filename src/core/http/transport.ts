@@ -1,4 +1,4 @@
-import { cancelled, errorFromResponse, OrchestratorError, parseRetryAfter } from './errors';
+import { cancelled, errorFromResponse, OrchestratorError, parseRetryAfter, waitTooLong, withOutcomeUnknown } from './errors';
 import { DEFAULT_RETRY_POLICY, decideRetry, sleep, type RetryPolicy } from './retry';
 import { folderHeader, tenantBaseUrl, DEFAULT_HEADER_PREFIX, type FolderContext, type ServiceConnection } from './connection';
 import type { RateLimitScheduler } from './scheduler';
@@ -32,25 +32,59 @@ export interface TransportOptions {
   token: TokenProvider;
   scheduler?: RateLimitScheduler;
   retry?: Partial<RetryPolicy>;
+  /** One attempt's limit, headers and body included (default 20 s; package downloads 120 s). */
   timeoutMs?: number;
+  /** Bodies above this many bytes are not read to the end (default 50 MB; package downloads 200 MB). */
+  maxResponseBytes?: number;
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The clock that measures the give-up time; tests move it with their timers. */
+  now?: () => number;
+  /** The signal that ends an attempt after ms (default AbortSignal.timeout); tests fire it on their own clock. */
+  timeoutSignal?: (ms: number) => AbortSignal;
   /** Headers every request carries (the idea service's app key). Never logged. */
   headers?: () => Promise<Record<string, string>> | Record<string, string>;
 }
 
 export type ResponseBody = { kind: 'json'; value: unknown } | { kind: 'empty' } | { kind: 'binary'; value: Uint8Array; fileName?: string };
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS = 20_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
+/** Package downloads are larger and slower than any JSON answer: their own limits. */
+const DOWNLOAD_TIMEOUT_MS = 120_000;
+const DOWNLOAD_MAX_BYTES = 200 * 1024 * 1024;
+/** Error bodies only carry a message: read this much of them at most. */
+const ERROR_BODY_BYTES = 64 * 1024;
+
+/** What one request has used of its limits so far, across its attempts. */
+interface RequestRun {
+  /** The request reached fetch at least once: from here on a change's outcome depends on the answer. */
+  sent: boolean;
+  /** Time spent in attempts and backoff waits, against the policy's giveUpAfterMs. */
+  spentMs: number;
+  /** Time spent honouring Retry-After, against the policy's maxRetryAfterSeconds. */
+  retryAfterMs: number;
+}
+
+/** Failures of a change that prove nothing about whether the service applied it. */
+const UNKNOWN_OUTCOME_STATUS = new Set([401, 502, 504]);
+/** Network errors that mean the request never left (nothing was connected): a change known not to be applied. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_INVALID_URL']);
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
 
 /**
- * HTTP on the fetch API for one tenant: base URL, bearer token (refreshed once on 401), exactly one folder header,
- * JSON bodies, timeouts, cancellation, retries for GETs only, the rate-limit scheduler, and coalescing of
- * identical in-flight GETs. Every failure is an OrchestratorError naming the endpoint.
+ * HTTP on the fetch API for one tenant: base URL, bearer token, exactly one folder header, JSON bodies, timeouts,
+ * cancellation, the rate-limit scheduler, coalescing of identical in-flight GETs, and a cap on body size. Every
+ * failure is an OrchestratorError naming the endpoint.
+ *
+ * A GET is retried (401 once with a fresh token; 429, 502/503/504 and resets by the retry policy) and ends within
+ * the policy's bounds: attempts and backoff within giveUpAfterMs, Retry-After waits within maxRetryAfterSeconds,
+ * a longer Retry-After fails at once naming the wait. A change (POST/PUT/PATCH/DELETE) is sent exactly once, 401
+ * included (the token provider renews a token before it expires); when it is not answered cleanly, the error is
+ * marked outcomeUnknown so no caller reports "failed" for something the service may have done.
  */
 export class Transport {
   readonly baseUrl: string;
@@ -72,7 +106,7 @@ export class Transport {
 
   async request(spec: RequestSpec): Promise<ResponseBody> {
     const endpoint = `${spec.method} ${spec.path.split('?')[0]}`;
-    if (spec.method !== 'GET') return this.attempt(spec, endpoint, spec.signal);
+    if (spec.method !== 'GET') return this.sendChange(spec, endpoint);
     const [folderName, folderValue] = spec.folder ? folderHeader(spec.folder, this.options.connection.headerPrefix ?? DEFAULT_HEADER_PREFIX) : ['', ''];
     const key = `${spec.path}\n${folderName}:${folderValue}\n${spec.binary ? 'bin' : 'json'}`;
     try {
@@ -84,17 +118,39 @@ export class Transport {
     }
   }
 
+  /** One attempt, never repeated; a failure after sending that proves nothing is marked outcomeUnknown. */
+  private async sendChange(spec: RequestSpec, endpoint: string): Promise<ResponseBody> {
+    const run: RequestRun = { sent: false, spentMs: 0, retryAfterMs: 0 };
+    try {
+      return await this.attempt(spec, endpoint, spec.signal, run, this.attemptTimeout(spec));
+    } catch (error) {
+      if (error instanceof OrchestratorError && run.sent && leavesOutcomeOpen(error)) throw withOutcomeUnknown(error);
+      throw error;
+    }
+  }
+
   private async withRetries(spec: RequestSpec, endpoint: string, signal: AbortSignal): Promise<ResponseBody> {
     const wait = this.options.sleep ?? sleep;
+    const giveUpMs = spec.binary ? Math.max(this.policy.giveUpAfterMs, DOWNLOAD_TIMEOUT_MS) : this.policy.giveUpAfterMs;
+    const run: RequestRun = { sent: false, spentMs: 0, retryAfterMs: 0 };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.attempt(spec, endpoint, signal);
+        return await this.attempt(spec, endpoint, signal, run, Math.min(this.attemptTimeout(spec), giveUpMs - run.spentMs));
       } catch (error) {
         if (!(error instanceof OrchestratorError)) throw error;
         const failure = { status: error.status, network: error.kind === 'network' || error.kind === 'timeout', retryAfter: error.retryAfter };
         if (error.kind !== 'http' && !failure.network) throw error;
+        if (error.status === 429) {
+          // Retry-After waits share one allowance per request: repeated 429s cannot add up to minutes.
+          const seconds = error.retryAfter ?? 1;
+          const allowance = this.policy.maxRetryAfterSeconds * 1000 - run.retryAfterMs;
+          if (seconds * 1000 > allowance) throw waitTooLong(endpoint, seconds, this.policy.maxRetryAfterSeconds, error);
+        }
         const decision = decideRetry(this.policy, attempt, failure, this.options.random);
         if (!decision.retry) throw error;
+        if (error.status === 429) run.retryAfterMs += decision.delayMs;
+        else if (run.spentMs + decision.delayMs >= giveUpMs) throw error; // no time left for another attempt
+        else run.spentMs += decision.delayMs;
         try {
           await wait(decision.delayMs, signal);
         } catch {
@@ -104,28 +160,42 @@ export class Transport {
     }
   }
 
-  private async attempt(spec: RequestSpec, endpoint: string, signal: AbortSignal | undefined): Promise<ResponseBody> {
+  private attemptTimeout(spec: RequestSpec): number {
+    return spec.timeoutMs ?? this.options.timeoutMs ?? (spec.binary ? DOWNLOAD_TIMEOUT_MS : DEFAULT_TIMEOUT_MS);
+  }
+
+  private async attempt(spec: RequestSpec, endpoint: string, signal: AbortSignal | undefined, run: RequestRun, timeoutMs: number): Promise<ResponseBody> {
     if (signal?.aborted) throw cancelled(endpoint);
     if (spec.rateLimited && this.options.scheduler) {
       try {
-        await this.options.scheduler.acquire(signal);
-      } catch {
+        await this.options.scheduler.acquire(signal, endpoint);
+      } catch (error) {
+        if (error instanceof OrchestratorError) throw error; // the service asked for a wait beyond the cap
         throw cancelled(endpoint);
       }
     }
-    let response = await this.send(spec, endpoint, signal, false);
-    if (response.status === 401) {
-      await response.body?.cancel().catch(() => undefined);
-      response = await this.send(spec, endpoint, signal, true);
+    const now = this.options.now ?? Date.now;
+    const started = now();
+    // One timeout for the whole attempt, body included: a body that trickles in is as stalled as no answer.
+    const timeout = (this.options.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms)))(Math.max(1, timeoutMs));
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      let response = await this.send(spec, endpoint, combined, signal, timeout, false, run);
+      if (response.status === 401 && spec.method === 'GET') {
+        await response.body?.cancel().catch(() => undefined);
+        response = await this.send(spec, endpoint, combined, signal, timeout, true, run);
+      }
+      if (spec.rateLimited && this.options.scheduler) {
+        const remaining = response.headers.get('x-ratelimit-remaining');
+        this.options.scheduler.observe({ status: response.status, remaining: remaining === null ? undefined : Number(remaining), retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')) });
+      }
+      return await this.read(response, spec, endpoint, signal, timeout);
+    } finally {
+      run.spentMs += Math.max(0, now() - started);
     }
-    if (spec.rateLimited && this.options.scheduler) {
-      const remaining = response.headers.get('x-ratelimit-remaining');
-      this.options.scheduler.observe({ status: response.status, remaining: remaining === null ? undefined : Number(remaining), retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')) });
-    }
-    return this.read(response, spec, endpoint, signal);
   }
 
-  private async send(spec: RequestSpec, endpoint: string, signal: AbortSignal | undefined, forceRefresh: boolean): Promise<Response> {
+  private async send(spec: RequestSpec, endpoint: string, combined: AbortSignal, signal: AbortSignal | undefined, timeout: AbortSignal, forceRefresh: boolean, run: RequestRun): Promise<Response> {
     let token: string;
     try {
       token = await this.options.token({ forceRefresh, signal });
@@ -139,9 +209,8 @@ export class Transport {
       headers[name] = value;
     }
     if (spec.body !== undefined) headers['content-type'] = 'application/json';
-    const timeout = AbortSignal.timeout(spec.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     this.sent++;
+    run.sent = true;
     this.recent.push(`${spec.method} ${spec.path}`);
     if (this.recent.length > 100) this.recent.shift();
     try {
@@ -152,7 +221,10 @@ export class Transport {
         signal: combined,
       });
     } catch (error) {
-      throw this.transportFailure(error, endpoint, signal, timeout.aborted);
+      const failure = this.transportFailure(error, endpoint, signal, timeout.aborted);
+      // Nothing connected: the change certainly did not reach the service.
+      if (failure.kind === 'network' && NOT_SENT_CODES.has(errorCode(error) ?? '')) run.sent = false;
+      throw failure;
     }
   }
 
@@ -165,13 +237,17 @@ export class Transport {
     return new OrchestratorError({ kind: 'network', endpoint, message: `Can't reach the service for ${endpoint}: ${detail}`, cause: error });
   }
 
-  private async read(response: Response, spec: RequestSpec, endpoint: string, signal: AbortSignal | undefined): Promise<ResponseBody> {
+  private async read(response: Response, spec: RequestSpec, endpoint: string, signal: AbortSignal | undefined, timeout: AbortSignal): Promise<ResponseBody> {
+    const cap = response.ok ? (this.options.maxResponseBytes ?? (spec.binary ? DOWNLOAD_MAX_BYTES : DEFAULT_MAX_RESPONSE_BYTES)) : ERROR_BODY_BYTES;
     let bytes: Uint8Array;
     try {
-      bytes = new Uint8Array(await response.arrayBuffer());
+      bytes = await readCapped(response, cap, !response.ok);
     } catch (error) {
+      if (error instanceof TooLarge) {
+        throw new OrchestratorError({ kind: 'invalidResponse', endpoint, status: response.status, message: `${endpoint} answered more than ${formatBytes(cap)}; reading stopped there to keep the editor's memory. Ask for less (a filter or fewer rows).` });
+      }
       // A body cut off mid-way (connection reset) is a network failure, retried like one for GETs.
-      throw this.transportFailure(error, endpoint, signal, false);
+      throw this.transportFailure(error, endpoint, signal, timeout.aborted);
     }
     if (!response.ok) throw errorFromResponse(endpoint, response.status, new TextDecoder().decode(bytes), response.headers);
     if (spec.binary) {
@@ -187,4 +263,59 @@ export class Transport {
       throw new OrchestratorError({ kind: 'invalidResponse', endpoint, status: response.status, message: `${endpoint} answered a body that is not valid JSON (${bytes.length} bytes).` });
     }
   }
+}
+
+/** A change's failure that proves nothing: no answer, a cut or broken body, a gateway's 502/504, or a 401 after sending. */
+function leavesOutcomeOpen(error: OrchestratorError): boolean {
+  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalidResponse' || error.kind === 'cancelled') return true;
+  return error.kind === 'http' && UNKNOWN_OUTCOME_STATUS.has(error.status ?? 0);
+}
+
+function errorCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  const code = cause?.code ?? (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+class TooLarge extends Error {}
+
+/**
+ * Reads a body counting bytes as they arrive and stops past the cap, so a huge answer costs at most the cap in
+ * memory. A declared Content-Length above the cap is refused before reading. `truncate` keeps the first bytes
+ * instead of failing (error bodies: their message is at the start).
+ */
+async function readCapped(response: Response, cap: number, truncate: boolean): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (!truncate && declared > cap) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new TooLarge();
+  }
+  if (!response.body) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (total + value.byteLength > cap) {
+      await reader.cancel().catch(() => undefined);
+      if (!truncate) throw new TooLarge();
+      chunks.push(value.subarray(0, cap - total));
+      total = cap;
+      break;
+    }
+    chunks.push(value);
+    total += value.byteLength;
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 }

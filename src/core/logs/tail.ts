@@ -2,6 +2,7 @@ import { and, eq, ge, gt, guid, type Filter } from '../odata/filter';
 import type { Page } from '../odata/envelope';
 import type { RobotLog } from '../orchestrator/schemas';
 import { sleep as realSleep } from '../http/retry';
+import { isTransientFailure, OrchestratorError } from '../http/errors';
 import type { FolderContext } from '../http/connection';
 import type { OrchestratorClient } from '../orchestrator/client';
 
@@ -57,8 +58,12 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
   const maxInterval = options.maxIntervalMs ?? 15_000;
   const overlap = options.overlapMs ?? 2000;
   const wait = options.sleep ?? realSleep;
-  const scope = and(options.jobKey ? eq('JobKey', guid(options.jobKey)) : undefined, options.robotName ? eq('RobotName', options.robotName) : undefined, options.minLevel ? ge('Level', options.minLevel) : undefined);
-  if (!scope) throw new Error('A log tail needs a job key or a robot name.');
+  // An empty name would leave only the level in the filter: a tail of every robot of the folder. Refuse it.
+  if (options.jobKey !== undefined && !options.jobKey.trim()) throw new Error('A job tail needs a job key; it is empty.');
+  if (options.robotName !== undefined && !options.robotName.trim()) throw new Error('A robot tail needs a robot name; it is empty.');
+  if (!options.jobKey && !options.robotName) throw new Error('A log tail needs a job key or a robot name.');
+  const scope = and(options.jobKey ? eq('JobKey', guid(options.jobKey)) : undefined, options.robotName ? eq('RobotName', options.robotName) : undefined, options.minLevel ? ge('Level', options.minLevel) : undefined)!;
+  const isTransient = options.isTransient ?? (() => false);
 
   let cursor: RobotLog | undefined;
   /** Ids delivered within the overlap behind the cursor: the only ones a poll can return again. */
@@ -79,13 +84,20 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
       page = await source.page({ filter, top }, options.signal);
       troubles = 0;
     } catch (error) {
-      if (options.signal?.aborted || !options.isTransient?.(error)) throw error;
+      if (options.signal?.aborted || !isTransient(error)) throw error;
       const retryInMs = Math.min(maxInterval, minInterval * 2 ** troubles++);
       yield { kind: 'trouble', error, retryInMs };
       await wait(retryInMs, options.signal);
       continue;
     }
-    const fresh = page.items.filter((line) => !recent.has(line.Id)).sort(compare);
+    // Only lines after the query's lower bound are answers to it: anything older comes from a stale page (a cache,
+    // a late reply to an earlier poll) and was delivered already or lies before where this tail began.
+    const floor = since ? since.getTime() : -Infinity;
+    const inRange = page.items.filter((line) => Date.parse(line.TimeStamp) > floor);
+    const stale = page.items.length - inRange.length;
+    const seenHere = new Set<number>();
+    // A row can come twice in one page (an index merging shards): deliver it once.
+    const fresh = inRange.filter((line) => !recent.has(line.Id) && !seenHere.has(line.Id) && seenHere.add(line.Id)).sort(compare);
     if (fresh.length > 0) {
       for (const line of fresh) recent.set(line.Id, Date.parse(line.TimeStamp));
       const last = fresh[fresh.length - 1]!;
@@ -96,7 +108,8 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
       for (const [id, time] of recent) if (time <= horizon) recent.delete(id);
       yield { kind: 'lines', lines: fresh };
     }
-    const full = page.items.length + page.skipped.length >= top;
+    // A stale page says nothing about how many lines wait after the cursor: poll again at the normal pace.
+    const full = stale === 0 && page.items.length + page.skipped.length >= top;
     if (full && fresh.length === 0) throw new Error(`More than ${MAX_TOP} log lines share one timestamp; they cannot be read in order.`);
     if (full) continue; // more are waiting: read on without pausing
     if (fresh.length === 0) {
@@ -105,7 +118,7 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
         return;
       }
       const final = source.isFinished ? await source.isFinished(options.signal).catch((error: unknown) => {
-        if (options.signal?.aborted || !options.isTransient?.(error)) throw error;
+        if (options.signal?.aborted || !isTransient(error)) throw error;
         return false; // asked again after the next quiet poll
       }) : false;
       if (final) {
@@ -118,6 +131,15 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
     }
     await wait(interval, options.signal);
   }
+}
+
+/**
+ * The failures a tail rides out: those of any read that may pass (network, timeout, 429, 5xx), plus a page that
+ * is not valid JSON or not a collection. The next read of the same cursor usually answers properly, and stopping
+ * would leave the rest of the log unread.
+ */
+export function isTransientTailFailure(error: unknown): boolean {
+  return isTransientFailure(error) || (error instanceof OrchestratorError && error.kind === 'invalidResponse');
 }
 
 /** A tail source over the client's RobotLogs and Jobs(<key>) calls, for one job in one folder. */

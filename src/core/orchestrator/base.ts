@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { invalidInput, OrchestratorError } from '../http/errors';
+import { invalidInput, OrchestratorError, withOutcomeUnknown } from '../http/errors';
 import { DEFAULT_NAMESPACE, DEFAULT_QUEUE_NAMESPACE, type FolderContext } from '../http/connection';
 import type { HttpMethod, Transport } from '../http/transport';
 import { parseCollection, parseEntity, type Page } from '../odata/envelope';
@@ -63,12 +63,19 @@ export class ODataBase {
     return parseEntity(`GET ${path}`, body.kind === 'json' ? body.value : undefined, schema);
   }
 
-  /** A change: never retried by the transport. Returns the parsed body when a schema is given. */
+  /**
+   * A change: never retried by the transport. Returns the parsed body when a schema is given; a 2xx whose body is
+   * missing or not what the endpoint promises leaves the outcome unknown (the service answered, but not cleanly).
+   */
   async send<T = void>(method: Exclude<HttpMethod, 'GET'>, path: string, body: unknown, schema?: z.ZodType<T>, options: CallOptions = {}): Promise<T> {
     const response = await this.transport.request({ method, path, body, folder: options.folder, signal: options.signal });
     if (!schema) return undefined as T;
-    if (response.kind !== 'json') throw new OrchestratorError({ kind: 'invalidResponse', endpoint: `${method} ${path}`, message: `${method} ${path} answered no body.` });
-    return parseEntity(`${method} ${path}`, response.value, schema);
+    try {
+      if (response.kind !== 'json') throw new OrchestratorError({ kind: 'invalidResponse', endpoint: `${method} ${path}`, message: `${method} ${path} answered no body.` });
+      return parseEntity(`${method} ${path}`, response.value, schema);
+    } catch (error) {
+      throw error instanceof OrchestratorError ? withOutcomeUnknown(error) : error;
+    }
   }
 
   async download(path: string, options: CallOptions = {}): Promise<{ bytes: Uint8Array; fileName?: string }> {

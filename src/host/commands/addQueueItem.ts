@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import type { Connection } from '../../core/connections';
 import type { FolderContext } from '../../core/http/connection';
+import { isOutcomeUnknown } from '../../core/http/errors';
 import type { QueueDefinition } from '../../core/orchestrator/schemas';
 import { checkQueueItem, type QueueItemInput } from '../../core/orchestrator/validation';
 import type { TreeNode } from '../views/treeNode';
@@ -9,6 +10,7 @@ import type { Ctx } from '../../ctx';
 import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
+import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
 
 export const queueOf = (node: unknown) => {
   const row = node as (TreeNode & { connection?: Connection; folder?: FolderContext; queue?: QueueDefinition }) | undefined;
@@ -62,7 +64,18 @@ export const addQueueItem: CommandDefinition = {
     if (problem) throw new Error(problem);
     await guardChange(ctx, connection, { what: `Add an item to queue ${queue.Name}`, detail: `Reference: ${item.Reference ?? 'none'}.`, action: 'Add' });
     progressTitle(`Adding an item to ${queue.Name}…`);
-    const added = await ctx.clientFor(connection).queues.addItem(item, { folder, signal: abortSignalOf(token) });
+    let added;
+    try {
+      added = await ctx.clientFor(connection).queues.addItem(item, { folder, signal: abortSignalOf(token) });
+    } catch (error) {
+      if (!isOutcomeUnknown(error)) throw error;
+      // Sent, and the answer proves nothing: the item may exist. Adding it again could make a duplicate.
+      const reference = item.Reference;
+      tellOutcomeUnknown(ctx, `The item${reference ? ` '${reference}'` : ''} was sent to ${queue.Name}, but no clean answer came back (${reasonOf(error)}). The outcome is unknown: the item may have been added. ${reference ? 'Look up its reference' : 'Look at the queue\'s items'} before adding it again.`, {
+        [reference ? 'Look Up Reference' : 'Show Items']: () => showQueueItems(ctx, row, reference),
+      });
+      return undefined;
+    }
     refreshNewItems(ctx, row);
     void vscode.window.showInformationMessage(`Added item ${added.Reference ?? added.Id} to ${queue.Name}.`);
     return added.Id;

@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
+import { isOutcomeUnknown } from '../../core/http/errors';
 import { parseQueueItemsFile } from '../../core/orchestrator/queueItemsFile';
 import { abortSignalOf } from './abortSignal';
 import { queueOf, refreshNewItems } from './addQueueItem';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
+import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
 
 /**
  * Bulk Add from File… on a queue: a JSON array of items, every item checked before anything is sent; the commit type
@@ -27,7 +29,18 @@ export const bulkAddQueueItems: CommandDefinition = {
     if (!commitType) return undefined;
     await guardChange(ctx, connection, { what: `Add ${parsed.items.length} item(s) to queue ${queue.Name}`, detail: commitType === 'AllOrNothing' ? 'All or nothing.' : 'Each item on its own.', action: 'Add' });
     progressTitle(`Adding ${parsed.items.length} item(s) to ${queue.Name}…`);
-    const result = await ctx.clientFor(connection).queues.bulkAdd(queue.Name, commitType, parsed.items, { folder, signal: abortSignalOf(token) });
+    let result;
+    try {
+      result = await ctx.clientFor(connection).queues.bulkAdd(queue.Name, commitType, parsed.items, { folder, signal: abortSignalOf(token) });
+    } catch (error) {
+      if (!isOutcomeUnknown(error)) throw error;
+      // Sent, and the answer proves nothing: some or all items may exist. Sending the file again could duplicate them.
+      const reference = parsed.items.find((i) => i.Reference)?.Reference;
+      tellOutcomeUnknown(ctx, `${parsed.items.length} item(s) were sent to ${queue.Name}, but no clean answer came back (${reasonOf(error)}). The outcome is unknown: ${commitType === 'AllOrNothing' ? 'all of them or none' : 'some or all of them'} may have been added. ${reference ? `Look up a reference (the first is '${reference}')` : 'Look at the queue\'s items'} before sending the file again.`, {
+        [reference ? 'Look Up Reference' : 'Show Items']: () => showQueueItems(ctx, row, reference),
+      });
+      return undefined;
+    }
     refreshNewItems(ctx, row);
     const failed = result.FailedItems.map((f) => `item ${f.Ordinal + 1}: ${f.ErrorMessage ?? f.ErrorCode}`);
     if (failed.length) void vscode.window.showWarningMessage(`${queue.Name}: ${commitType === 'AllOrNothing' ? 'nothing was added' : `${parsed.items.length - failed.length} added`}; ${failed.length} failed (${failed.slice(0, 3).join('; ')}).`);

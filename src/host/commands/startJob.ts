@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import type { Connection } from '../../core/connections';
 import type { FolderContext } from '../../core/http/connection';
-import { OrchestratorError } from '../../core/http/errors';
+import { isOutcomeUnknown } from '../../core/http/errors';
 import { eq } from '../../core/odata/filter';
 import { argumentFields, buildInputArguments, fieldText, type ArgumentField } from '../../core/orchestrator/argumentFields';
 import type { StartInfo } from '../../core/orchestrator/jobs';
@@ -16,6 +16,7 @@ import { guardChange } from './guardChange';
 import { pickConnection } from './pickConnection';
 import { pickFolder } from './pickFolder';
 import type { CommandDefinition } from './registry';
+import { reasonOf, showJobsOfProcess, tellOutcomeUnknown } from './unknownOutcome';
 
 /** What starting needs besides the process; from the steps, or given by a caller (tests, other extensions). */
 export interface StartJobRequest {
@@ -119,10 +120,10 @@ export const startJob: CommandDefinition = {
     try {
       jobs = await client.jobs.start(info, { folder, signal });
     } catch (error) {
-      if (error instanceof OrchestratorError && (error.kind === 'network' || error.kind === 'timeout')) {
-        // The POST may have reached the service: never send it again blindly.
-        void vscode.window.showWarningMessage(`The start request for ${release.Name} was sent, but no answer came back (${error.message}). The job may or may not have started: look at the Jobs row before starting again.`, 'Open Jobs').then((choice) => {
-          if (choice) void revealJobs(ctx, connection, folder);
+      if (isOutcomeUnknown(error)) {
+        // The POST reached the service and the answer proves nothing: never send it again, never say "failed".
+        tellOutcomeUnknown(ctx, `The start request for ${release.Name} was sent, but no clean answer came back (${reasonOf(error)}). The outcome is unknown: the job may or may not have started. Show Jobs lists the jobs of ${release.Name} in ${target.folderLabel}, newest first; look there before starting again.`, {
+          'Show Jobs': () => showJobsOfProcess(ctx, connection, folder, release.Name),
         });
         return undefined;
       }
@@ -305,12 +306,4 @@ function folderLabelOf(ctx: Ctx, connection: Connection, folder: FolderContext):
   const row = ctx.explorer.loadedNodes().find((n) => n.id.startsWith(`conn/${connection.id}/`) && n.id.endsWith(`/folder/${folder.id}`)) as { folder?: { FullyQualifiedName?: string | null; DisplayName?: string } } | undefined;
   const active = ctx.active.get();
   return row?.folder?.FullyQualifiedName ?? row?.folder?.DisplayName ?? (active.connectionId === connection.id && active.folder?.id === folder.id ? active.folder.path : `folder ${folder.id}`);
-}
-
-/** Shows the Jobs row of a folder, reloaded. */
-export async function revealJobs(ctx: Ctx, connection: Connection, folder: FolderContext): Promise<void> {
-  if (!('id' in folder)) return;
-  ctx.explorer.refreshJobsOf(connection.id, folder.id);
-  const row = ctx.explorer.loadedNodes().find((n) => n.id.startsWith(`conn/${connection.id}/`) && n.id.endsWith(`/folder/${folder.id}/jobs`));
-  if (row) await ctx.explorer.reveal(row);
 }

@@ -3,21 +3,13 @@ import type { Ctx } from '../../ctx';
 import { describeChanges } from '../../core/documents/documentChanges';
 import { parsePackageArguments, parseReleaseInput, problemMessages, sameJson } from '../../core/documents/argumentsDocument';
 import { isArgumentsRefusal } from '../../core/documents/refusals';
-import { OrchestratorError } from '../../core/http/errors';
+import { isOutcomeUnknown, unknownOutcomeReason } from '../../core/http/errors';
 import type { ArgumentEntry } from '../../core/orchestrator/schemas';
 import { guardChange } from '../commands/guardChange';
 import { OrchestratorFileSystem, titleOf } from './orchestratorFileSystem';
 
 /** Lines of the change list shown in the confirmation; the rest are counted. */
 const MAX_LISTED_CHANGES = 15;
-
-/**
- * An answer that leaves the outcome open: the request went out, and no clean answer came back (a reset or cut body,
- * a timeout, a gateway's 502/504). The service may have applied it; saying "failed" would invite a blind retry.
- */
-function outcomeUnknown(error: unknown): boolean {
-  return error instanceof OrchestratorError && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalidResponse' || error.status === 502 || error.status === 504);
-}
 
 async function saveIfDirty(uri: vscode.Uri): Promise<void> {
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
@@ -86,8 +78,9 @@ export async function applyDraft(ctx: Ctx, uri: vscode.Uri, progress: (title: st
       documents.touched(uri);
       throw new Error(`Not applied: ${message} The document is read-only from now on; your text stays in it (Save As keeps a copy).`, { cause: error });
     }
-    if (outcomeUnknown(error)) {
-      throw new Error(`The service did not confirm the change (${message}): it may or may not have been applied. Run "Compare with Service" to see what it holds now before applying again. Your draft is kept.`, { cause: error });
+    // The transport marks a change whose answer proves nothing (reset, timeout, 502/504, a cut or wrong body).
+    if (isOutcomeUnknown(error)) {
+      throw new Error(`The service did not confirm the change (${unknownOutcomeReason(error).replace(/\.$/, '')}): it may or may not have been applied. Run "Compare with Service" to see what it holds now before applying again. Your draft is kept.`, { cause: error });
     }
     throw new Error(`Not applied: ${message} Your draft is kept.`, { cause: error });
   }

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { FolderContext } from '../../core/http/connection';
-import { isTransientFailure, OrchestratorError } from '../../core/http/errors';
+import { OrchestratorError } from '../../core/http/errors';
 import { DEFAULT_TAIL_LEVEL, formatLogLine, isLogLevel, LineWindow } from '../../core/logs/logLines';
-import { jobLogSource, robotLogSource, tailLogs } from '../../core/logs/tail';
+import { isTransientTailFailure, jobLogSource, robotLogSource, tailLogs } from '../../core/logs/tail';
 import type { Job, Robot } from '../../core/orchestrator/schemas';
 import type { Ctx } from '../../ctx';
 import { userSettings } from '../settings';
@@ -139,6 +139,8 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
 
   /** Starts (or shows the running) tail of a job or a robot, in its own editor tab. */
   async open(connection: Connection, folder: FolderContext, subject: TailSubject): Promise<LogTail> {
+    // A nameless robot would make the filter match every robot of the folder: refused before anything is read.
+    if (subject.kind === 'robot' && !subject.robot.Name?.trim()) throw new Error('This robot has no name, so its log cannot be told apart from the other robots\' logs. Tail one of its jobs instead.');
     const id = subject.kind === 'job' ? `job-${subject.job.Key.toLowerCase()}` : `robot-${connection.id}-${'id' in folder ? folder.id : folder.path}-${subject.robot.Id}`;
     let tail = this.tails.get(id);
     if (!tail || tail.state !== 'following') {
@@ -179,7 +181,7 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
       try {
         for await (const event of tailLogs(source, {
           ...(subject.kind === 'job' ? { jobKey: subject.job.Key } : { robotName: subject.robot.Name, since: new Date(Date.now() - ROBOT_LOOKBACK_MS) }),
-          minLevel, signal, isTransient: isTransientFailure,
+          minLevel, signal, isTransient: isTransientTailFailure,
         })) {
           if (event.kind === 'lines') tail.append(event.lines.map(formatLogLine));
           else if (event.kind === 'trouble') tail.note(`${(event.error as Error).message} Reading again in ${Math.round(event.retryInMs / 1000)} s; nothing will be missed.`);

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
+import { eq } from '../../../src/core/odata/filter';
 import { editorTakes, faults, quiescent, treeWalk } from './treeWalk';
 
 const sandboxUrl = () => process.env.ORCHESTRATOR_SANDBOX_URL!;
@@ -360,6 +361,33 @@ describe('Orchestrator tree on the sandbox', () => {
     const sentBefore = sent();
     assert.equal(await vscode.commands.executeCommand('orchestrator.bulkAddQueueItems', queue, file, 'AllOrNothing'), undefined);
     assert.equal(sent(), sentBefore, 'a bad file sends nothing');
+  });
+
+  it('says an item may have been added, never "failed", when the add is answered by a reset or a 504 after the service added it', async function () {
+    this.timeout(60_000);
+    const invoices = await child(await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Finance'), 'Invoices');
+    const queue = await child(await child(invoices, 'Queues'), 'InvoicesToProcess');
+    const folder = (queue as unknown as { folder: { id: number } }).folder;
+    const stamp = Date.now();
+    const lastWarning = () => ctx.log.recent().filter((l) => l.startsWith('warn ')).at(-1) ?? '';
+    const found = async (reference: string) => (await ctx.clientFor(sandbox()).queues.items({ folder, query: { filter: eq('Reference', reference) } })).items.length;
+    try {
+      await faults([{ path: '*/odata/Queues/*', methods: ['POST'], reset: true, after: true, times: 1 }]);
+      assert.equal(await vscode.commands.executeCommand('orchestrator.addQueueItem', queue, { Reference: `unknown-${stamp}` }), undefined);
+      assert.match(lastWarning(), new RegExp(`The item 'unknown-${stamp}' was sent to InvoicesToProcess, but no clean answer came back .*The outcome is unknown: the item may have been added\\. Look up its reference before adding it again\\.`));
+      assert.equal(await found(`unknown-${stamp}`), 1, 'the item exists, added once');
+
+      const file = vscode.Uri.joinPath(ctx.extension.globalStorageUri, `bulk-unknown-${stamp}.json`);
+      await vscode.workspace.fs.createDirectory(ctx.extension.globalStorageUri);
+      await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify([{ Reference: `bulk-unknown-${stamp}-1` }, { Reference: `bulk-unknown-${stamp}-2` }])));
+      await faults([{ path: '*/odata/Queues/*', methods: ['POST'], status: 504, after: true, times: 1 }]);
+      assert.equal(await vscode.commands.executeCommand('orchestrator.bulkAddQueueItems', queue, file, 'AllOrNothing'), undefined);
+      assert.match(lastWarning(), new RegExp(`2 item\\(s\\) were sent to InvoicesToProcess, but no clean answer came back .*all of them or none may have been added\\. Look up a reference \\(the first is 'bulk-unknown-${stamp}-1'\\)`));
+      assert.doesNotMatch(lastWarning(), /\bfailed\b/i);
+      assert.equal(await found(`bulk-unknown-${stamp}-2`), 1, 'the batch was added once');
+    } finally {
+      await faults([]);
+    }
   });
 
   describe('as a host administrator', () => {

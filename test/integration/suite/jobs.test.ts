@@ -164,6 +164,26 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     assert.deepEqual(lines, await fullLog(key), 'no gap');
   });
 
+  it('says "unknown", not "failed", when StartJobs is answered 504 after the service started the job; sends it once', async function () {
+    this.timeout(30_000);
+    const count = async () => (await client().jobs.list({ folder, query: { top: 1, count: true } })).count!;
+    const jobsBefore = await count();
+    const errorsBefore = ctx.log.recent().filter((l) => l.startsWith('error ')).length;
+    await quiescent(sent);
+    const sentBefore = sent();
+    await faults([{ path: '*/odata/Jobs/*', methods: ['POST'], status: 504, after: true, times: 1 }]);
+    assert.equal(await start(VALID), undefined);
+    const posts = client().transport.recent.slice(-(sent() - sentBefore)).filter((r) => r.startsWith('POST'));
+    await faults([]);
+    assert.equal(posts.length, 1, `one StartJobs: ${posts.join(' | ')}`);
+    const told = ctx.log.recent().filter((l) => l.startsWith('warn ')).at(-1) ?? '';
+    assert.match(told, /The start request for Reconcile\.Processing_Production was sent, but no clean answer came back/);
+    assert.match(told, /The outcome is unknown: the job may or may not have started\. Show Jobs/);
+    assert.doesNotMatch(told, /\bfailed\b/i);
+    assert.equal(ctx.log.recent().filter((l) => l.startsWith('error ')).length, errorsBefore, 'no error was shown');
+    assert.equal(await count(), jobsBefore + 1, 'the job exists on the sandbox, started once');
+  });
+
   it('stops a running job after confirmation and watches it to Stopped', async function () {
     this.timeout(60_000);
     const key = (await start(VALID))![0]!;

@@ -29,6 +29,27 @@ describe('fault injection and reset', () => {
     assert.equal(res.headers.get('retry-after'), '7');
   });
 
+  it('sends a Retry-After given as text as is (an HTTP date, an absurd number)', async () => {
+    await faults([{ path: '/sandbox/main/odata/Folders', status: 429, retryAfter: 'Fri, 31 Dec 9999 23:59:59 GMT', times: 1 }]);
+    assert.equal((await api.get(odata('Folders'))).headers.get('retry-after'), 'Fri, 31 Dec 9999 23:59:59 GMT');
+    await faults([{ path: '/sandbox/main/odata/Folders', status: 429, retryAfter: '9'.repeat(40), times: 1 }]);
+    assert.equal((await api.get(odata('Folders'))).headers.get('retry-after'), '9'.repeat(40));
+  });
+
+  it('fails a request after processing it with `after` (the change is made, the client sees 504 or a reset)', async () => {
+    const folderId = (await api.get(odata('Folders'))).body.value.find((f: { DisplayName: string }) => f.DisplayName === 'Shared').Id;
+    const count = async () => (await api.get(odata('QueueItems', { $count: 'true', $top: '1' }), { folderId })).body['@odata.count'] as number;
+    const before = await count();
+    await faults([{ path: '/sandbox/main/odata/Queues/*', status: 504, after: true, times: 1 }]);
+    assert.equal((await api.post(odata('Queues/VendorODataSvc.AddQueueItem'), { itemData: { Name: 'OrderQueue' } }, { folderId })).status, 504);
+    await faults([{ path: '/sandbox/main/odata/Queues/*', reset: true, after: true, times: 1 }]);
+    await assert.rejects(api.post(odata('Queues/VendorODataSvc.AddQueueItem'), { itemData: { Name: 'OrderQueue' } }, { folderId }));
+    assert.equal(await count(), before + 2, 'both items were added although neither answer said so');
+    await faults([{ path: '/sandbox/main/odata/Queues/*', status: 504, times: 1 }]);
+    assert.equal((await api.post(odata('Queues/VendorODataSvc.AddQueueItem'), { itemData: { Name: 'OrderQueue' } }, { folderId })).status, 504);
+    assert.equal(await count(), before + 2, 'without `after` the fault answers before anything is done');
+  });
+
   it('resets connections', async () => {
     await faults([{ path: '/sandbox/main/odata/Folders', reset: true, times: 1 }]);
     await assert.rejects(api.get(odata('Folders')));

@@ -13,15 +13,21 @@ export interface FaultRule {
   times?: number;
   latencyMs?: number;
   status?: number;
-  retryAfter?: number;
+  /** Seconds, or any text sent as is (an HTTP date, an absurd number) to test what a client makes of it. */
+  retryAfter?: number | string;
+  /**
+   * With `status` or `reset`: the request is processed first, then the fault answers (a gateway timing out after
+   * the service did the work), so a client cannot tell whether the change was made.
+   */
+  after?: boolean;
   reset?: boolean;
   truncate?: boolean;
   malformed?: boolean;
 }
 
 export type FaultAction =
-  | { kind: 'reset' }
-  | { kind: 'error'; error: HttpError }
+  | { kind: 'reset'; after?: boolean }
+  | { kind: 'error'; error: HttpError; after?: boolean }
   | { kind: 'mutate'; mutate: (text: string) => string };
 
 interface ActiveRule extends FaultRule {
@@ -67,10 +73,10 @@ export class Faults {
       if (rule.times !== undefined) rule.times--;
       delayMs += rule.latencyMs ?? 0;
       if (action) continue;
-      if (rule.reset) action = { kind: 'reset' };
+      if (rule.reset) action = { kind: 'reset', after: rule.after };
       else if (rule.status) {
         const headers: Record<string, string> = rule.status === 429 ? { 'Retry-After': String(rule.retryAfter ?? 1), 'X-RateLimit-Remaining': '0' } : {};
-        action = { kind: 'error', error: new HttpError(rule.status, rule.status === 429 ? ErrorCode.rateLimited : ErrorCode.injectedFault, `Injected fault: HTTP ${rule.status}.`, headers) };
+        action = { kind: 'error', error: new HttpError(rule.status, rule.status === 429 ? ErrorCode.rateLimited : ErrorCode.injectedFault, `Injected fault: HTTP ${rule.status}.`, headers), after: rule.after };
       } else if (rule.truncate) action = { kind: 'mutate', mutate: (text) => text.slice(0, Math.max(1, Math.floor(text.length / 2))) };
       else if (rule.malformed) action = { kind: 'mutate', mutate: () => '{"value": [ {"Id": 1,, } <html>' };
     }

@@ -6,7 +6,7 @@ import { and, contains, eq } from '../../../src/core/odata/filter';
 import { OrchestratorError } from '../../../src/core/http/errors';
 import { OrchestratorClient } from '../../../src/core/orchestrator/client';
 import type { FetchLike } from '../../../src/core/http/transport';
-import { signIn } from '../../sandbox/conformance/helpers';
+import { requiredInputsFor, signIn } from '../../sandbox/conformance/helpers';
 import { folderId, useCoreSandbox } from './fixtures';
 
 /** Counts the requests a client sends (per path), whatever the transport does with them. */
@@ -79,6 +79,45 @@ describe('core client resilience (sandbox faults)', () => {
     await assert.rejects(client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1 }, { folder }), (e: OrchestratorError) => e.status === 503);
     await assert.rejects(client.queues.addItem({ Name: 'OrderQueue' }, { folder }), (e: OrchestratorError) => e.kind === 'network');
     assert.deepEqual(counter.calls.map((c) => c.split(' ')[0]), ['POST', 'POST']);
+  });
+
+  it('a StartJobs answered 504 or 401 after the service started the job: one POST each, outcome unknown, the job exists', async () => {
+    const counter = counting();
+    const client = await fx.client('admin', { fetch: counter.fetch });
+    const folder = { id: await folderId(client, 'Shared') };
+    const release = (await client.releases.list({ folder })).items[0]!;
+    const InputArguments = JSON.stringify(requiredInputsFor((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input));
+    const jobCount = async () => (await client.jobs.list({ folder, query: { top: 1, count: true } })).count!;
+    for (const fault of [{ status: 504 }, { status: 401 }, { reset: true }]) {
+      const before = await jobCount();
+      counter.calls.length = 0;
+      await fx.faults([{ path: '/sandbox/main/odata/Jobs/*', methods: ['POST'], after: true, times: 1, ...fault }]);
+      await assert.rejects(client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments }, { folder }), (e: OrchestratorError) => e.outcomeUnknown && /may or may not have applied it/.test(e.message));
+      assert.equal(counter.calls.filter((c) => c.startsWith('POST')).length, 1, `${JSON.stringify(fault)}: one POST`);
+      assert.equal(await jobCount(), before + 1, `${JSON.stringify(fault)}: the job was started once`);
+    }
+  });
+
+  it('an AddQueueItem whose 200 body is cut: one POST, outcome unknown, the item exists under its reference', async () => {
+    const counter = counting();
+    const client = await fx.client('admin', { fetch: counter.fetch });
+    const folder = { id: await folderId(client, 'Shared') };
+    await fx.faults([{ path: '/sandbox/main/odata/Queues/*', truncate: true, times: 1 }]);
+    await assert.rejects(client.queues.addItem({ Name: 'OrderQueue', Reference: 'cut-body-1' }, { folder }), (e: OrchestratorError) => e.outcomeUnknown && e.kind === 'invalidResponse');
+    assert.equal(counter.calls.filter((c) => c.startsWith('POST')).length, 1);
+    assert.equal((await client.queues.items({ folder, query: { filter: eq('Reference', 'cut-body-1') } })).items.length, 1);
+  });
+
+  it('a Jobs list answered 429 with Retry-After of an hour or a far-future date fails at once, naming the wait', async () => {
+    const waits: number[] = [];
+    for (const [retryAfter, words] of [[3600, '60 minutes'], ['Fri, 31 Dec 9999 23:59:59 GMT', '366 days']] as const) {
+      // A client of its own: after the first answer its scheduler refuses every list for a minute, naming that wait.
+      const client = await fx.client('admin', { sleep: async (ms) => void waits.push(ms) });
+      const folder = { id: await folderId(client, 'Shared') };
+      await fx.faults([{ path: '/sandbox/main/odata/Jobs', status: 429, retryAfter, times: 1 }]);
+      await assert.rejects(client.jobs.list({ folder }), (e: OrchestratorError) => e.status === 429 && e.message.includes(`asks to wait ${words}`));
+    }
+    assert.deepEqual(waits, []);
   });
 
   it('stops waiting when cancelled during a Retry-After wait', async () => {

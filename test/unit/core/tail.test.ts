@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict';
 import { eq } from '../../../src/core/odata/filter';
-import { jobLogSource, tailLogs, type TailSource } from '../../../src/core/logs/tail';
+import { isTransientTailFailure, jobLogSource, tailLogs, type TailSource } from '../../../src/core/logs/tail';
+import { OrchestratorError } from '../../../src/core/http/errors';
+import type { Page } from '../../../src/core/odata/envelope';
 import type { RobotLog } from '../../../src/core/orchestrator/schemas';
 import { folderId, useCoreSandbox } from './fixtures';
+
+/** A seeded generator, so a fault mix is the same on every run. */
+function seeded(seed: number) {
+  let state = seed;
+  return () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+}
 import { requiredInputsFor } from '../../sandbox/conformance/helpers';
 
 describe('log tail engine', () => {
@@ -89,6 +97,86 @@ describe('log tail engine', () => {
     }
     assert.equal(new Set(seen).size, seen.length, `${seen.length - new Set(seen).size} lines delivered twice`);
     assert.deepEqual(seen, Array.from({ length: TOTAL }, (_, i) => i + 1), 'every line, in order');
+  });
+
+  it('rides out a sandbox that answers malformed and truncated log pages: every line once, in order', async function () {
+    this.timeout(30_000);
+    const client = await fx.client('admin');
+    const folder = { id: await folderId(client, 'Shared') };
+    const release = (await client.releases.list({ folder, query: { filter: eq('Name', 'Invoice.Processing_Production') } })).items[0] ?? (await client.releases.list({ folder })).items[0]!;
+    const input = requiredInputsFor((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input);
+    const [job] = await client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(input) }, { folder });
+    await fx.faults([{ path: '*/odata/RobotLogs*', malformed: true, probability: 0.25 }, { path: '*/odata/RobotLogs*', truncate: true, probability: 0.25 }]);
+    const delivered: RobotLog[] = [];
+    let troubles = 0;
+    for await (const event of tailLogs(jobLogSource(client, folder, job!.Key), { jobKey: job!.Key, pageSize: 20, minIntervalMs: 20, maxIntervalMs: 80, overlapMs: 50, isTransient: isTransientTailFailure })) {
+      if (event.kind === 'lines') delivered.push(...event.lines);
+      if (event.kind === 'trouble') troubles++;
+    }
+    await fx.faults([]);
+    const full: RobotLog[] = [];
+    for (let skip = 0; ; skip += 1000) {
+      const page = await client.robots.logs({ folder, query: { filter: eq('JobKey', job!.Key), top: 1000, skip } });
+      full.push(...page.items);
+      if (page.items.length < 1000) break;
+    }
+    assert.ok(troubles > 0, 'some pages were broken');
+    assert.deepEqual(delivered.map((l) => l.Id), full.map((l) => l.Id), `${delivered.length} delivered of ${full.length}`);
+  });
+
+  it('delivers the log line for line under a fault mix: malformed pages, duplicate rows, stale pages, resets', async () => {
+    // A log of 600 lines, written 20 per poll, bursts of equal timestamps; the source misbehaves on a seeded schedule.
+    const TOTAL = 600;
+    const log: RobotLog[] = Array.from({ length: TOTAL }, (_, i) => ({ Id: i + 1, Level: 'Information', TimeStamp: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 10).toISOString(), Message: `line ${i + 1}` }));
+    let written = 0;
+    const random = seeded(17);
+    const answered: Page<RobotLog>[] = [];
+    const counts = { malformed: 0, duplicate: 0, stale: 0, reset: 0 };
+    const source: TailSource = {
+      page: async ({ filter, top }) => {
+        written = Math.min(TOTAL, written + 20);
+        const roll = random();
+        if (roll < 0.1) {
+          counts.malformed++;
+          throw new OrchestratorError({ kind: 'invalidResponse', endpoint: 'GET /odata/RobotLogs', message: 'GET /odata/RobotLogs answered a body that is not valid JSON (31 bytes).' });
+        }
+        if (roll < 0.2) {
+          counts.reset++;
+          throw new OrchestratorError({ kind: 'network', endpoint: 'GET /odata/RobotLogs', message: 'socket hang up' });
+        }
+        if (roll < 0.35 && answered.length > 3) {
+          counts.stale++;
+          return answered[Math.floor(random() * (answered.length - 1))]!; // a late answer to an earlier poll
+        }
+        const since = /TimeStamp gt ([^)\s]+)/.exec(filter)?.[1];
+        const rows = log.slice(0, written).filter((l) => !since || Date.parse(l.TimeStamp) > Date.parse(since)).slice(0, top);
+        if (roll < 0.5 && rows.length > 2) {
+          counts.duplicate++;
+          rows.splice(rows.length - 1, 0, rows.at(-1)!); // the newest row twice in one page
+        }
+        const page = { items: rows, skipped: [] };
+        answered.push(page);
+        return page;
+      },
+      isFinished: async () => written >= TOTAL,
+    };
+    const seen: number[] = [];
+    let waits = 0;
+    for await (const event of tailLogs(source, { jobKey: '0d3f2a7b-1c2d-4e5f-8a9b-0c1d2e3f4a5b', pageSize: 50, overlapMs: 40, isTransient: isTransientTailFailure, sleep: async () => void waits++ })) {
+      if (event.kind === 'lines') seen.push(...event.lines.map((l) => l.Id));
+      if (event.kind === 'finished') break;
+    }
+    assert.ok(Object.values(counts).every((n) => n > 0), JSON.stringify(counts));
+    assert.deepEqual(seen, log.map((l) => l.Id), `every line once, in order (${seen.length} of ${TOTAL}; faults ${JSON.stringify(counts)})`);
+    assert.ok(waits < 400, 'ended');
+  });
+
+  it('refuses an empty robot name (it would follow every robot of the folder) and an empty job key', async () => {
+    const source: TailSource = { page: async () => ({ items: [], skipped: [] }) };
+    await assert.rejects(tailLogs(source, { robotName: '', minLevel: 'Information' }).next(), /needs a robot name/);
+    await assert.rejects(tailLogs(source, { robotName: '   ' }).next(), /needs a robot name/);
+    await assert.rejects(tailLogs(source, { jobKey: '' }).next(), /needs a job key/);
+    await assert.rejects(tailLogs(source, { minLevel: 'Information' }).next(), /job key or a robot name/);
   });
 
   it('refuses a tail with neither a job nor a robot, and stops when cancelled', async () => {
