@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { screenshot, world } from './world';
-import { collapseAll, expand, palette, row, sidebar } from './ui';
+import { collapseAll, expand, filterRow, palette, sidebar } from './ui';
 
 /** What the sandbox answered since the last reset, by "METHOD route". */
 const tally = async (): Promise<Record<string, number>> => ((await (await fetch(`${world.sandbox.url}/__sandbox/requests`)).json()) as { counts: Record<string, number> }).counts;
@@ -14,12 +14,7 @@ describe('Input values with the browser editor\'s default auto-save (UI, large s
     await collapseAll('Orchestrator');
     await expand('Sandbox');
     await expand(/^Shared/);
-    await row(/^Processes/).hover();
-    await row(/^Processes/).locator('.action-label[aria-label^="Filter…"]').click();
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill('Invoice.Processing_Production');
-    await page.keyboard.press('Enter');
+    await filterRow(/^Processes/, 'Invoice.Processing_Production');
     await expand(/^Processes/);
     const process = sidebar().locator('.monaco-list-row[aria-level="4"]', { hasText: /^Invoice\.Processing_Production/ }).first();
     await process.waitFor({ timeout: 30_000 });

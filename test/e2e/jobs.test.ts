@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { screenshot, world } from './world';
-import { collapseAll, expand, row, sidebar } from './ui';
+import { collapseAll, expand, filterRow, sidebar } from './ui';
 
 describe('Jobs and logs (UI, large sandbox)', () => {
   it('starts a job from a package context menu with typed arguments, then tails its log as it scrolls', async function () {
@@ -14,12 +14,7 @@ describe('Jobs and logs (UI, large sandbox)', () => {
     await expand(/^Shared/);
     // The feed, filtered: Packages › Feed is the first row under Packages.
     await expand(/^Packages/);
-    await row(/^Feed/).hover();
-    await row(/^Feed/).locator('.action-label[aria-label^="Filter…"]').click();
-    const filterInput = page.locator('.quick-input-widget input');
-    await filterInput.waitFor();
-    await filterInput.fill('Invoice.Processing');
-    await page.keyboard.press('Enter');
+    await filterRow(/^Feed/, 'Invoice.Processing');
     await expand(/^Feed/);
     const pkg = sidebar().locator('.monaco-list-row[aria-level="5"]', { hasText: /^Invoice\.Processing/ }).first();
     await pkg.waitFor({ timeout: 30_000 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { screenshot, world } from './world';
-import { collapseAll, expand, palette, row, sidebar } from './ui';
+import { collapseAll, expand, filterRow, palette, row, sidebar } from './ui';
 
 const UNICODE_FOLDER = 'Ünïcode Ørders — 東京';
 
@@ -58,19 +58,10 @@ describe('Orchestrator tree (UI, large sandbox)', () => {
     await expand('Sandbox');
     await expand(UNICODE_FOLDER);
     await expand(/^Packages/);
-    await row(/^Feed/).hover();
-    await row(/^Feed/).locator('.action-label[aria-label^="Filter…"]').click();
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill("O'Brien') or (1 eq 1");
-    await page.keyboard.press('Enter');
+    await filterRow(/^Feed/, "O'Brien') or (1 eq 1");
     await expand(/^Feed/);
     await row(/Nothing matches “O'Brien'\) or \(1 eq 1”/).waitFor({ timeout: 30_000 });
-    await row(/^Feed/).hover();
-    await row(/^Feed/).locator('.action-label[aria-label^="Filter…"]').click();
-    await input.waitFor();
-    await input.fill('Invoice');
-    await page.keyboard.press('Enter');
+    await filterRow(/^Feed/, 'Invoice');
     const filtered = row(/^Feed.*filter: “Invoice”/);
     await filtered.waitFor({ timeout: 30_000 });
     const first = sidebar().locator('.monaco-list-row[aria-level="5"]', { hasText: /Invoice/i }).first();

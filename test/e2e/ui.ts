@@ -32,3 +32,13 @@ export const palette = async (command: string) => {
   const exact = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
   await exact.click();
 };
+
+/** Filter… from a collection row's inline action: types the text and presses Enter, as a user does. */
+export const filterRow = async (text: string | RegExp, filter: string) => {
+  await row(text).hover();
+  await row(text).locator('.action-label[aria-label^="Filter…"]').click();
+  const input = world.page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(filter);
+  await world.page.keyboard.press('Enter');
+};

@@ -15,14 +15,19 @@ import { requiredInputsFor } from '../../sandbox/conformance/helpers';
 
 describe('log tail engine', () => {
   const fx = useCoreSandbox({ jobDurationMs: 1500, pickupDelayMs: 20, logIntervalMs: 10 });
-
-  it('follows a running sandbox job and delivers exactly its full log: no gap, no duplicate, bursts included', async function () {
-    this.timeout(30_000);
+  /** One job of Shared's invoice process (or its first process), started with its required inputs. */
+  const startInvoiceJob = async () => {
     const client = await fx.client('admin');
     const folder = { id: await folderId(client, 'Shared') };
     const release = (await client.releases.list({ folder, query: { filter: eq('Name', 'Invoice.Processing_Production') } })).items[0] ?? (await client.releases.list({ folder })).items[0]!;
     const input = requiredInputsFor((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input);
     const [job] = await client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(input) }, { folder });
+    return { client, folder, job: job! };
+  };
+
+  it('follows a running sandbox job and delivers exactly its full log: no gap, no duplicate, bursts included', async function () {
+    this.timeout(30_000);
+    const { client, folder, job } = await startInvoiceJob();
     const delivered: RobotLog[] = [];
     let finished = false;
     for await (const event of tailLogs(jobLogSource(client, folder, job!.Key), { jobKey: job!.Key, pageSize: 20, minIntervalMs: 30, maxIntervalMs: 120, overlapMs: 50 })) {
@@ -101,11 +106,7 @@ describe('log tail engine', () => {
 
   it('rides out a sandbox that answers malformed and truncated log pages: every line once, in order', async function () {
     this.timeout(30_000);
-    const client = await fx.client('admin');
-    const folder = { id: await folderId(client, 'Shared') };
-    const release = (await client.releases.list({ folder, query: { filter: eq('Name', 'Invoice.Processing_Production') } })).items[0] ?? (await client.releases.list({ folder })).items[0]!;
-    const input = requiredInputsFor((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input);
-    const [job] = await client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(input) }, { folder });
+    const { client, folder, job } = await startInvoiceJob();
     await fx.faults([{ path: '*/odata/RobotLogs*', malformed: true, probability: 0.25 }, { path: '*/odata/RobotLogs*', truncate: true, probability: 0.25 }]);
     const delivered: RobotLog[] = [];
     let troubles = 0;
