@@ -9,6 +9,7 @@ import type { Ctx } from '../../ctx';
 import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 export const queueOf = (node: unknown) => {
   const row = node as (TreeNode & { connection?: Connection; folder?: FolderContext; queue?: QueueDefinition }) | undefined;
@@ -64,7 +65,7 @@ export const addQueueItem: CommandDefinition = {
     progressTitle(`Adding an item to ${queue.Name}…`);
     const added = await ctx.clientFor(connection).queues.addItem(item, { folder, signal: abortSignalOf(token) });
     refreshNewItems(ctx, row);
-    void vscode.window.showInformationMessage(`Added item ${added.Reference ?? added.Id} to ${queue.Name}.`);
+    void vscode.window.showInformationMessage(plainText(`Added item ${added.Reference ?? added.Id} to ${queue.Name}.`));
     return added.Id;
   },
 };

@@ -4,6 +4,7 @@ import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import { ideaOf } from './ideaTarget';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 const MAX_NAME = 255;
 const MAX_URL = 2_000;
@@ -57,7 +58,7 @@ export const attachIdeaDocument: CommandDefinition = {
     const client = await ctx.ideasClientFor(connection);
     const { data: document } = await client.addDocument(idea.id, { name: name.trim(), url: url.trim() }, { signal: abortSignalOf(token) });
     await ctx.panels.ideaChanged(connection.id, idea.id);
-    void vscode.window.showInformationMessage(`Attached '${document.name}' to '${idea.name}'.`);
+    void vscode.window.showInformationMessage(plainText(`Attached '${document.name}' to '${idea.name}'.`));
     return document;
   },
 };

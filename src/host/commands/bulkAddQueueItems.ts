@@ -5,6 +5,7 @@ import { abortSignalOf } from './abortSignal';
 import { queueOf, refreshNewItems } from './addQueueItem';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 /**
  * Bulk Add from File… on a queue: a JSON array of items, every item checked before anything is sent; the commit type
@@ -30,8 +31,8 @@ export const bulkAddQueueItems: CommandDefinition = {
     const result = await ctx.clientFor(connection).queues.bulkAdd(queue.Name, commitType, parsed.items, { folder, signal: abortSignalOf(token) });
     refreshNewItems(ctx, row);
     const failed = result.FailedItems.map((f) => `item ${f.Ordinal + 1}: ${f.ErrorMessage ?? f.ErrorCode}`);
-    if (failed.length) void vscode.window.showWarningMessage(`${queue.Name}: ${commitType === 'AllOrNothing' ? 'nothing was added' : `${parsed.items.length - failed.length} added`}; ${failed.length} failed (${failed.slice(0, 3).join('; ')}).`);
-    else void vscode.window.showInformationMessage(`Added ${parsed.items.length} item(s) to ${queue.Name}.`);
+    if (failed.length) void vscode.window.showWarningMessage(plainText(`${queue.Name}: ${commitType === 'AllOrNothing' ? 'nothing was added' : `${parsed.items.length - failed.length} added`}; ${failed.length} failed (${failed.slice(0, 3).join('; ')}).`));
+    else void vscode.window.showInformationMessage(plainText(`Added ${parsed.items.length} item(s) to ${queue.Name}.`));
     return { added: commitType === 'AllOrNothing' && failed.length ? 0 : parsed.items.length - failed.length, failed: failed.length };
   },
 };

@@ -5,6 +5,7 @@ import type { FolderContext } from '../../core/http/connection';
 import type { Package } from '../../core/orchestrator/schemas';
 import { abortSignalOf } from './abortSignal';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 /** Saves a package version (.nupkg) where the user chooses; from a package row (its latest version) or a version row. */
 export const downloadPackage: CommandDefinition = {
@@ -23,7 +24,7 @@ export const downloadPackage: CommandDefinition = {
     progressTitle(`Downloading ${pkg.Id} ${pkg.Version}…`);
     const { bytes } = await ctx.clientFor(connection).packages.download(pkg.Key, { folder, signal: abortSignalOf(token) });
     await vscode.workspace.fs.writeFile(target, bytes);
-    void vscode.window.showInformationMessage(`Saved ${fileName} (${bytes.byteLength.toLocaleString('en')} bytes).`, 'Reveal').then((choice) => {
+    void vscode.window.showInformationMessage(plainText(`Saved ${fileName} (${bytes.byteLength.toLocaleString('en')} bytes).`), 'Reveal').then((choice) => {
       if (choice) void vscode.commands.executeCommand('revealFileInOS', target);
     });
     return target.toString();

@@ -5,6 +5,7 @@ import { accountIdOf } from '../auth/provider';
 import { abortSignalOf } from './abortSignal';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 /**
  * On-premises token acquisition is not specified: the user pastes an access token, which is checked with a cheap
@@ -36,6 +37,6 @@ export const signInWithAccessToken: CommandDefinition = {
     const userName = 'access token';
     await ctx.sessions.add({ id: accountIdOf(connection.id, userName), connectionId: connection.id, userName, label: `${userName} (${connection.label})`, scopes: '', kind: 'accessToken', accessToken: accessToken.trim() });
     if (!ctx.active.get().connectionId) await ctx.active.set({ connectionId: connection.id });
-    void vscode.window.showInformationMessage(`Signed in to ${connection.label} with an access token.`);
+    void vscode.window.showInformationMessage(plainText(`Signed in to ${connection.label} with an access token.`));
   },
 };

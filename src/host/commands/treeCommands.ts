@@ -4,6 +4,7 @@ import type { Ctx } from '../../ctx';
 import { labelOf, type NodeTree } from '../views/nodeTree';
 import type { TreeNode } from '../views/treeNode';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 const treeOf = (ctx: Ctx, node: TreeNode): NodeTree | undefined => [ctx.explorer, ctx.ideas].find((tree) => tree.owns(node));
 
@@ -144,7 +145,7 @@ export const treeFind: CommandDefinition = {
       if (rows.length === 0) continue;
       items.push({ label: tree.title, kind: vscode.QuickPickItemKind.Separator });
       for (const { node, item } of rows) {
-        items.push({ label: labelOf(item), description: typeof item.description === 'string' ? item.description : undefined, detail: tree.pathOf(node).join(' › ') || undefined, iconPath: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined, node, tree });
+        items.push({ label: labelOf(item), description: typeof item.description === 'string' ? item.description : undefined, detail: plainText(tree.pathOf(node).join(' › ')) || undefined, iconPath: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined, node, tree });
       }
     }
     if (!items.some((i) => i.node)) throw new Error('Nothing is loaded yet: expand a connection in the Orchestrator or Ideas view first. Find searches the rows loaded so far.');
