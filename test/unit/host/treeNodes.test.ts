@@ -236,7 +236,7 @@ describe('tree rows show service and settings text as plain text', () => {
       assert.deepEqual(markupIn(String(error.label), 'plain'), []);
       assert.deepEqual(markupIn(String(error.tooltip), 'plain'), []);
       // The connection row is built from settings (label, URL, account, tenant).
-      const row = new ConnectionNode(host, { ...connection, label: text, serviceUrl: text, account: text, tenant: text }).item();
+      const row = new ConnectionNode(host, { ...(connection as object), label: text, serviceUrl: text, account: text, tenant: text } as never).item();
       assert.deepEqual(markupIn(String(row.label), 'plain'), []);
       assert.deepEqual(markupIn(String(row.description), 'plain'), []);
       assert.equal((row.tooltip as Tooltip).isTrusted, false);
