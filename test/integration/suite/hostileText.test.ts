@@ -15,6 +15,16 @@ const QUEUE = '[Q](command:orchestrator.removeConnection?["c"]) ![i](https://evi
 const REFERENCE = '[Ref](command:workbench.action.terminal.new)\n| injected | row |\n<https://evil.example/auto> admin@evil.example';
 const PROCESS = '[Run](command:workbench.action.openGlobalKeybindings) https://evil.example/p $(alert) \u2066x\u2069';
 
+/** A value of an argument's .NET type name. */
+function sampleValue(type: string): unknown {
+  if (type.endsWith('[]')) return ['a'];
+  if (type.includes('Dictionary')) return { key: 'value' };
+  if (/Int|Double|Decimal/.test(type)) return 5;
+  if (type.includes('Boolean')) return false;
+  if (type.includes('DateTime')) return '2026-01-01T00:00:00Z';
+  return 'value';
+}
+
 type Tooltip = { value: string; isTrusted?: boolean; supportHtml?: boolean };
 
 /** A row's label, description and tooltip carry no markup; a Markdown tooltip is untrusted and without HTML. */
@@ -52,7 +62,10 @@ describe('Service text is plain text in the editor (issue 17)', () => {
     const devLab = (await client().folders.list({ query: { filter: undefined } })).items.find((f) => f.DisplayName === 'Dev Lab')!;
     const template = (await client().releases.list({ folder: { id: devLab.Id } })).items[0]!;
     const release = await client().releases.create({ Name: PROCESS, ProcessKey: template.ProcessKey, ProcessVersion: template.ProcessVersion, EnvironmentId: template.EnvironmentId ?? undefined, InputArguments: template.InputArguments ?? undefined }, { folder: { id: devLab.Id } });
-    await client().jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1 }, { folder: { id: devLab.Id } });
+    // Every required input gets a value of its type (the sandbox refuses a start without them).
+    const declared = await client().packages.getArguments(`${template.ProcessKey}:${template.ProcessVersion}`, { folder: { id: devLab.Id } });
+    const inputs = (JSON.parse(declared.Input ?? '[]') as { name: string; type: string }[]).map((a) => [a.name, sampleValue(a.type)]);
+    await client().jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(Object.fromEntries(inputs)) }, { folder: { id: devLab.Id } });
   });
   after(async () => {
     const { modalPrompts } = await import('../../../src/host/ui/prompts');
