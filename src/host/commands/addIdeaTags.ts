@@ -15,7 +15,7 @@ export const addIdeaTags: CommandDefinition = {
     const { connection, idea } = ideaOf(node);
     const existing = idea.tags ?? [];
     const typed = typeof given === 'string' ? given : await vscode.window.showInputBox({
-      title: `Add Tags: ${idea.name}`, prompt: existing.length ? `Now: ${existing.join(', ')}` : 'The idea has no tags yet.', placeHolder: 'Tags separated by commas, e.g. finance, quick-win', ignoreFocusOut: true,
+      title: plainText(`Add Tags: ${idea.name}`), prompt: existing.length ? `Now: ${existing.join(', ')}` : 'The idea has no tags yet.', placeHolder: 'Tags separated by commas, e.g. finance, quick-win', ignoreFocusOut: true,
       validateInput: (text) => {
         const parsed = parseTags(text);
         return 'problem' in parsed ? parsed.problem : undefined;

@@ -17,14 +17,14 @@ export const bulkAddQueueItems: CommandDefinition = {
   asksFirst: true,
   async run({ ctx, token, progressTitle }, node, fileArg, commitArg) {
     const { row, connection, folder, queue } = queueOf(node);
-    const file = fileArg instanceof vscode.Uri ? fileArg : (await vscode.window.showOpenDialog({ title: `Items to add to ${queue.Name}`, filters: { 'JSON': ['json'] }, canSelectMany: false }))?.[0];
+    const file = fileArg instanceof vscode.Uri ? fileArg : (await vscode.window.showOpenDialog({ title: plainText(`Items to add to ${queue.Name}`), filters: { 'JSON': ['json'] }, canSelectMany: false }))?.[0];
     if (!file) return undefined;
     const parsed = parseQueueItemsFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), queue.Name);
     if ('problems' in parsed) throw new Error(`${parsed.problems.length} problem(s) in ${vscode.workspace.asRelativePath(file)}, nothing was sent. ${parsed.problems.slice(0, 3).join(' ')}`);
     const commitType = commitArg === 'AllOrNothing' || commitArg === 'ProcessAllIndependently' ? commitArg : (await vscode.window.showQuickPick([
       { label: 'All or nothing', description: 'If one item fails, none is added', value: 'AllOrNothing' as const },
       { label: 'Each on its own', description: 'Add every item that can be added', value: 'ProcessAllIndependently' as const },
-    ], { title: `Add ${parsed.items.length} item(s) to ${queue.Name}` }))?.value;
+    ], { title: plainText(`Add ${parsed.items.length} item(s) to ${queue.Name}`) }))?.value;
     if (!commitType) return undefined;
     await guardChange(ctx, connection, { what: `Add ${parsed.items.length} item(s) to queue ${queue.Name}`, detail: commitType === 'AllOrNothing' ? 'All or nothing.' : 'Each item on its own.', action: 'Add' });
     progressTitle(`Adding ${parsed.items.length} item(s) to ${queue.Name}…`);

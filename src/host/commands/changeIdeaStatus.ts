@@ -28,11 +28,11 @@ export const changeIdeaStatus: CommandDefinition = {
       const offered = moves.filter((m) => m.phase !== idea.phase || m.status !== idea.status);
       if (offered.length === 0) throw new Error(`'${idea.name}' is ${idea.phase} · ${idea.status}: the workflow allows no further status from there.`);
       const pick = await vscode.window.showQuickPick(offered.map((m) => ({ label: plainText(m.status), description: plainText(m.phase === idea.phase ? m.phase : `${m.phase} (next phase)`), move: m })), {
-        title: `Change Status: ${idea.name}`, placeHolder: `Now ${idea.phase} · ${idea.status}. Move to…`,
+        title: plainText(`Change Status: ${idea.name}`), placeHolder: plainText(`Now ${idea.phase} · ${idea.status}. Move to…`),
       });
       if (!pick) return undefined;
       const comment = await vscode.window.showInputBox({
-        title: `Change Status: ${idea.name} → ${pick.move.phase} · ${pick.move.status}`, prompt: 'A comment for the idea\'s history (optional; Enter to skip)', ignoreFocusOut: true,
+        title: plainText(`Change Status: ${idea.name} → ${pick.move.phase} · ${pick.move.status}`), prompt: 'A comment for the idea\'s history (optional; Enter to skip)', ignoreFocusOut: true,
         validateInput: (text) => (text.length > MAX_COMMENT ? `At most ${MAX_COMMENT} characters (now ${text.length}).` : undefined),
       });
       if (comment === undefined) return undefined;

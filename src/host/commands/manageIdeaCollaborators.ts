@@ -54,7 +54,7 @@ export const manageIdeaCollaborators: CommandDefinition = {
       const pick = await vscode.window.showQuickPick([
         { label: '$(add) Add Collaborator…', add: true },
         ...current.map((c) => ({ label: `$(person) ${plainText(nameOf(c.userId))}`, description: plainText(c.role), detail: 'Choose to remove from the idea', userId: c.userId })),
-      ], { title: `Collaborators of ${idea.name}`, placeHolder: current.length ? `${current.length} collaborator(s)` : 'No collaborators yet' });
+      ], { title: plainText(`Collaborators of ${idea.name}`), placeHolder: current.length ? `${current.length} collaborator(s)` : 'No collaborators yet' });
       if (!pick) return undefined;
       if ('userId' in pick) change = { remove: pick.userId };
       else {

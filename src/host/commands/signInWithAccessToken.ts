@@ -19,7 +19,7 @@ export const signInWithAccessToken: CommandDefinition = {
     const connection = await pickConnection(ctx, arg, 'Sign in to which connection?');
     if (!connection) return;
     const accessToken = await vscode.window.showInputBox({
-      title: `Sign in to ${connection.label} with an access token`,
+      title: plainText(`Sign in to ${connection.label} with an access token`),
       prompt: 'Paste a bearer access token for this service. It is kept in VS Code\'s secret storage only.',
       password: true,
       ignoreFocusOut: true,

@@ -24,7 +24,7 @@ export const switchActiveFolder: CommandDefinition = {
     if (folders.length === 0) throw new Error(`You have no folders in ${connection.label}. Ask an administrator to assign you to one.`);
     const pick = await vscode.window.showQuickPick(
       folders.map((f) => ({ label: plainText(f.FullyQualifiedName), description: f.FolderType === 'Personal' ? 'personal workspace' : undefined, folder: f })),
-      { title: `Active folder in ${connection.label}`, matchOnDescription: true },
+      { title: plainText(`Active folder in ${connection.label}`), matchOnDescription: true },
     );
     if (!pick) return undefined;
     await ctx.active.set({ connectionId: connection.id, folder: { id: pick.folder.Id, path: pick.folder.FullyQualifiedName } });

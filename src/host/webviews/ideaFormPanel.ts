@@ -11,6 +11,7 @@ import {
 import type { Ctx } from '../../ctx';
 import { guardChange } from '../commands/guardChange';
 import { PanelHost, panelConnection } from './panelHost';
+import { plainText } from '../../core/presentation/plainText';
 
 export const IDEA_FORM_VIEW_TYPE = 'orchestrator.ideaForm';
 const DRAFTS_KEY = 'orchestrator.ideaDrafts';
@@ -145,7 +146,7 @@ export class IdeaFormPanel implements vscode.Disposable {
       ]);
       const idea = id === undefined ? undefined : this.hint?.id === id ? summaryOf(this.hint) : await this.findIdea(client, id, form.values);
       this.loaded = { schema: form.schema, fields: fieldsOf(form.schema), lookups: { categories, users }, baseline: form.values, idea };
-      this.panel.title = idea ? `Idea: ${idea.name}` : 'Submit Idea';
+      this.panel.title = idea ? `Idea: ${plainText(idea.name, { maxLength: 100 })}` : 'Submit Idea';
       this.showForm();
     } catch (error) {
       const notFound = error instanceof OrchestratorError && error.status === 404;
