@@ -28,6 +28,7 @@ import { storeSandboxIdeaCredentials } from './host/sandboxIdeaCredentials';
 import { userSettings } from './host/settings';
 import { signInMismatch, usableIdeaCredentials } from './core/auth/boundSecrets';
 import { tellAboutMovedConnections } from './host/movedConnections';
+import { plainText } from './core/presentation/plainText';
 
 /** Time in `activate()` (the Ctx constructor), until the stored sessions are loaded, and requests sent by then (none). */
 export interface ActivationCost {
@@ -81,7 +82,7 @@ export class Ctx implements vscode.Disposable {
     this.log = new Logger(this.track(vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true })));
     this.connections = this.track(new ConnectionStore((problems) => {
       for (const problem of problems) this.log.warn(problem);
-      void vscode.window.showWarningMessage(`Some Orchestrator connections cannot be used: ${problems[0]}${problems.length > 1 ? ` (+${problems.length - 1} more)` : ''}`, 'Open Settings').then((choice) => {
+      void vscode.window.showWarningMessage(plainText(`Some Orchestrator connections cannot be used: ${problems[0]}${problems.length > 1 ? ` (+${problems.length - 1} more)` : ''}`), 'Open Settings').then((choice) => {
         if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'orchestrator.connections');
       });
     }));
@@ -221,7 +222,7 @@ export class Ctx implements vscode.Disposable {
 
   private sessionExpired(account: StoredAccount): void {
     this.log.warn(`The sign-in of ${account.label} expired (invalid_grant); it was removed.`);
-    void vscode.window.showWarningMessage(`Your sign-in to ${account.label} has expired. Sign in again to continue.`, 'Sign In').then((choice) => {
+    void vscode.window.showWarningMessage(plainText(`Your sign-in to ${account.label} has expired. Sign in again to continue.`), 'Sign In').then((choice) => {
       if (choice) void vscode.commands.executeCommand(CommandId.signIn, account.connectionId);
     });
   }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../constants';
 import type { Ctx } from '../ctx';
+import { plainText } from '../core/presentation/plainText';
 
 /** Active connection › folder; a warning when its sign-in is missing or expired; coloured for protected connections. */
 export class ConnectionStatusBar implements vscode.Disposable {
@@ -25,14 +26,15 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.item.command = CommandId.switchActiveFolder;
       this.item.backgroundColor = undefined;
     } else if (!signedIn) {
-      this.item.text = `$(warning) ${active.label}: signed out`;
-      this.item.tooltip = `You are not signed in to ${active.label} (or the sign-in expired). Click to sign in.`;
+      this.item.text = `$(warning) ${plainText(active.label)}: signed out`;
+      this.item.tooltip = `You are not signed in to ${plainText(active.label)} (or the sign-in expired). Click to sign in.`;
       this.item.command = { command: CommandId.signIn, title: 'Sign In', arguments: [active.id] };
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else {
-      this.item.text = `$(organization) ${active.label}${folder ? ` › ${folder.path}` : ''}`;
+      // The label (settings) and folder path (service) are plain text: `$(…)` in them must not become an icon.
+      this.item.text = `$(organization) ${plainText(active.label)}${folder ? ` › ${plainText(folder.path)}` : ''}`;
       const protection = active.protection === 'readOnly' ? ' (read-only)' : active.protection === 'confirm' ? ' (changes need confirmation)' : '';
-      this.item.tooltip = `Orchestrator: ${active.label}${protection}${folder ? `\nFolder: ${folder.path}` : ''}\nClick to switch the active folder.`;
+      this.item.tooltip = `Orchestrator: ${plainText(active.label)}${protection}${folder ? `\nFolder: ${plainText(folder.path)}` : ''}\nClick to switch the active folder.`;
       this.item.command = CommandId.switchActiveFolder;
       this.item.backgroundColor = active.protection === 'readOnly' ? new vscode.ThemeColor('statusBarItem.errorBackground') : active.protection === 'confirm' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     }

@@ -14,6 +14,17 @@ function sourceFiles(dir: string): string[] {
 
 const IMPORT = (module: string) => new RegExp(`(from\\s+['"]${module}['"]|require\\(\\s*['"]${module}['"]\\s*\\)|import\\(\\s*['"]${module}['"]\\s*\\))`);
 
+/** The show*Message calls in `source` whose message is neither a fixed single-quoted literal nor plainText(…). */
+function unsafeMessageCalls(source: string): string[] {
+  const calls = [...source.matchAll(/show(?:Error|Warning|Information)Message\(\s*/g)];
+  return calls
+    .filter((call) => {
+      const rest = source.slice(call.index + call[0].length);
+      return !/^plainText\(/.test(rest) && !/^'(?:[^'\\\n]|\\.)*'\s*[,)]/.test(rest);
+    })
+    .map((call) => source.slice(call.index, call.index + 80).split('\n')[0]!);
+}
+
 describe('house rules', () => {
   it('src/core and src/shared never import vscode (they run in plain Node and in webviews)', () => {
     for (const dir of ['src/core', 'src/shared', 'webviews']) {
@@ -39,6 +50,27 @@ describe('house rules', () => {
       if (relative(ROOT, file).replace(/\\/g, '/') === 'src/host/settings.ts') continue;
       assert.doesNotMatch(readFileSync(file, 'utf8'), read, relative(ROOT, file));
     }
+  });
+
+  // VS Code renders `[text](command:…)` in notifications as a link that runs the command: every message that is not a
+  // fixed literal goes through plainText (src/core/presentation/plainText.ts).
+  it('every show*Message call passes a fixed text or plainText(…)', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles(join(ROOT, 'src'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const call of unsafeMessageCalls(text)) offenders.push(`${relative(ROOT, file)}: ${call}`);
+    }
+    assert.deepEqual(offenders, []);
+  });
+
+  it('the message rule catches templates and variables, and accepts literals and plainText', () => {
+    assert.equal(unsafeMessageCalls('vscode.window.showErrorMessage(`failed: ${message}`)').length, 1);
+    assert.equal(unsafeMessageCalls('window.showWarningMessage(message, "OK")').length, 1);
+    assert.equal(unsafeMessageCalls("vscode.window.showInformationMessage('It is ' + name)").length, 1);
+    assert.equal(unsafeMessageCalls('vscode.window.showInformationMessage(\n  text)').length, 1);
+    assert.equal(unsafeMessageCalls("vscode.window.showInformationMessage('No log is being tailed.')").length, 0);
+    assert.equal(unsafeMessageCalls("vscode.window.showWarningMessage('Fixed', 'Sign In')").length, 0);
+    assert.equal(unsafeMessageCalls('vscode.window.showErrorMessage(plainText(`failed: ${message}`), \'Show Log\')').length, 0);
   });
 
   it('the rule checker itself catches a vscode import', () => {

@@ -43,11 +43,26 @@ async function act(action: QueueItemAction): Promise<void> {
   }
 }
 
+/** Rows laid out at first: an item may carry tens of thousands of values (SpecificContent holds 256,000 characters). */
+const SHOWN_ROWS = 500;
+
+function contentRow(entry: ContentEntry): HTMLElement {
+  // A key is service text of any length (up to the item's 256,000 characters): long ones fold like long values.
+  const key = entry.key.length > 200 ? longText(entry.key, 'text') : entry.key;
+  return h('tr', {}, h('th', { attrs: { scope: 'row' } }, key), h('td', { class: `value ${entry.kind}` }, entry.kind === 'string' || entry.kind === 'json' ? longText(entry.value, entry.kind === 'json' ? 'mono' : 'text') : entry.value));
+}
+
 function contentTable(entries: ContentEntry[], label: string, empty: string): HTMLElement {
   if (entries.length === 0) return h('p', { class: 'empty' }, empty);
-  return h('table', { class: 'content', attrs: { 'aria-label': label } },
-    h('thead', {}, h('tr', {}, h('th', { attrs: { scope: 'col' } }, 'Key'), h('th', { attrs: { scope: 'col' } }, 'Value'))),
-    h('tbody', {}, ...entries.map((entry) => h('tr', {}, h('th', { attrs: { scope: 'row' } }, entry.key), h('td', { class: `value ${entry.kind}` }, entry.kind === 'string' || entry.kind === 'json' ? longText(entry.value, entry.kind === 'json' ? 'mono' : 'text') : entry.value)))));
+  const body = h('tbody', {}, ...entries.slice(0, SHOWN_ROWS).map(contentRow));
+  const table = h('table', { class: 'content', attrs: { 'aria-label': label } },
+    h('thead', {}, h('tr', {}, h('th', { attrs: { scope: 'col' } }, 'Key'), h('th', { attrs: { scope: 'col' } }, 'Value'))), body);
+  if (entries.length <= SHOWN_ROWS) return table;
+  const more = button(`Show all ${entries.length.toLocaleString()} values`, () => {
+    body.append(...entries.slice(SHOWN_ROWS).map(contentRow));
+    more.remove();
+  }, { secondary: true });
+  return h('div', { class: 'long-content' }, table, more);
 }
 
 function section(title: string, description: string | undefined, ...content: (Node | string)[]): HTMLElement {

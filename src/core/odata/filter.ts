@@ -19,13 +19,49 @@ export function guid(value: string): Guid {
   return { guid: value.toLowerCase() };
 }
 
-export function escapeString(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`;
+/**
+ * The longest text literal a filter takes. The spec names no limit on a query's length, but the address carries it:
+ * servers refuse a long request line with 431 (the sandbox's Node server from 16 KB of headers; IIS and proxies
+ * earlier). 2,000 characters is far beyond any name or reference the service holds (references are at most 128).
+ */
+export const FILTER_TEXT_MAX = 2_000;
+/** Non-Latin text grows up to nine-fold when percent-encoded: the encoded literal is bounded too, well below 16 KB. */
+export const FILTER_TEXT_ENCODED_MAX = 8_000;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** An input that cannot be sent (the request would fail with "URI malformed" or 431): refused before sending. */
+export class UnsendableInputError extends Error {
+  override readonly name = 'UnsendableInputError';
 }
 
-export function literal(value: Literal): string {
+/**
+ * Why `value` cannot go into a request's address, naming `field` in the message; undefined when it can. A lone half of
+ * a surrogate pair (a broken copy and paste) cannot be encoded at all.
+ */
+export function unsendableText(value: string, field: string, max = FILTER_TEXT_MAX): string | undefined {
+  if (LONE_SURROGATE.test(value)) return `The ${field} contains a broken character (half of an emoji or other symbol, often left by copy and paste). Remove it and try again.`;
+  if (value.length > max) return `The ${field} is too long to send: ${value.length.toLocaleString('en')} characters, at most ${max.toLocaleString('en')}.`;
+  const encoded = encodeURIComponent(value).length;
+  if (encoded > FILTER_TEXT_ENCODED_MAX) return `The ${field} is too long to send once encoded for the address (${encoded.toLocaleString('en')} characters, at most ${FILTER_TEXT_ENCODED_MAX.toLocaleString('en')}; non-Latin characters take up to nine). Shorten it.`;
+  return undefined;
+}
+
+/** Throws UnsendableInputError when `value` cannot be sent; see unsendableText. */
+export function assertSendable(value: string, field: string, max?: number): string {
+  const problem = unsendableText(value, field, max);
+  if (problem) throw new UnsendableInputError(problem);
+  return value;
+}
+
+/** A quoted text literal (' → ''); `field` names the value in the refusal of text that cannot be sent. */
+export function escapeString(value: string, field = 'filter text'): string {
+  return `'${assertSendable(value, field).replace(/'/g, "''")}'`;
+}
+
+export function literal(value: Literal, field?: string): string {
   if (value === null) return 'null';
-  if (typeof value === 'string') return escapeString(value);
+  if (typeof value === 'string') return escapeString(value, field);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error(`${value} cannot be used in a filter.`);
@@ -44,7 +80,7 @@ export function path(name: string): string {
   return name;
 }
 
-const compare = (op: string) => (property: string, value: Literal): Filter => make(`${path(property)} ${op} ${literal(value)}`);
+const compare = (op: string) => (property: string, value: Literal): Filter => make(`${path(property)} ${op} ${literal(value, property)}`);
 
 export const eq = compare('eq');
 export const ne = compare('ne');
@@ -53,7 +89,7 @@ export const ge = compare('ge');
 export const lt = compare('lt');
 export const le = compare('le');
 
-const call = (name: string) => (property: string, text: string): Filter => make(`${name}(${path(property)},${escapeString(text)})`);
+const call = (name: string) => (property: string, text: string): Filter => make(`${name}(${path(property)},${escapeString(text, property)})`);
 export const contains = call('contains');
 export const startsWith = call('startswith');
 export const endsWith = call('endswith');

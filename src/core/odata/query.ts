@@ -1,4 +1,4 @@
-import { path, type Filter } from './filter';
+import { escapeString, path, type Filter } from './filter';
 
 export interface ODataQuery {
   top?: number;
@@ -36,7 +36,7 @@ export function operationParams(params: Record<string, string | number | boolean
   return Object.entries(params)
     .map(([name, value]) => {
       if (!/^[A-Za-z_]\w*$/.test(name)) throw new Error(`'${name}' is not a parameter name.`);
-      if (typeof value === 'string') return `${name}=${encodeURIComponent(`'${value.replace(/'/g, "''")}'`)}`;
+      if (typeof value === 'string') return `${name}=${encodeURIComponent(escapeString(value, name))}`;
       if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`${name} must be a finite number.`);
       return `${name}=${String(value)}`;
     })

@@ -4,6 +4,7 @@ import { DEFAULT_NAMESPACE, DEFAULT_QUEUE_NAMESPACE, type FolderContext } from '
 import type { HttpMethod, Transport } from '../http/transport';
 import { parseCollection, parseEntity, type Page } from '../odata/envelope';
 import { buildQuery, operationParams, type ODataQuery } from '../odata/query';
+import { escapeString } from '../odata/filter';
 import { pages, type PagingOptions } from '../odata/paging';
 
 export interface CallOptions {
@@ -27,14 +28,14 @@ export class ODataBase {
 
   /** `/odata/<set>[(<key>)]/<ns>.<Operation>(<params>)` */
   operation(set: string, name: string, params?: Record<string, string | number | boolean>, options: { key?: number | string; queue?: boolean } = {}): string {
-    const key = options.key === undefined ? '' : `(${typeof options.key === 'number' ? options.key : `'${encodeURIComponent(options.key.replace(/'/g, "''"))}'`})`;
+    const key = options.key === undefined ? '' : `(${typeof options.key === 'number' ? options.key : encodeURIComponent(escapeString(options.key, 'key'))})`;
     const ns = options.queue ? this.queueNamespace : this.namespace;
     return `/odata/${set}${key}/${ns}.${name}${params ? `(${operationParams(params)})` : ''}`;
   }
 
   entity(set: string, key: number | string): string {
     if (typeof key === 'number' && !Number.isSafeInteger(key)) throw invalidInput(`/odata/${set}`, `${key} is not a valid id.`);
-    return `/odata/${set}(${typeof key === 'number' ? key : `'${encodeURIComponent(key.replace(/'/g, "''"))}'`})`;
+    return `/odata/${set}(${typeof key === 'number' ? key : encodeURIComponent(escapeString(key, 'key'))})`;
   }
 
   async getPage<T>(path: string, schema: z.ZodType<T>, options: ListOptions & { maxTop?: number; rateLimited?: boolean } = {}): Promise<Page<T>> {

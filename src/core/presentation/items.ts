@@ -1,6 +1,7 @@
 import type { Alert, Asset, Folder, Job, LicenseReport, Library, Package, QueueDefinition, QueueItem, Release, Robot, Tenant, Webhook } from '../orchestrator/schemas';
 import type { Category, Idea } from '../ideas/schemas';
 import { OrchestratorError } from '../http/errors';
+import { markdownText } from './plainText';
 
 /**
  * What a tree row shows, as plain data (no vscode import): the host turns it into a TreeItem. Builders are pure so
@@ -10,14 +11,15 @@ export interface ItemData {
   id: string;
   label: string;
   description?: string;
-  /** Markdown. */
+  /** Markdown (service text in it escaped by markdownText); the host shows it untrusted, without HTML. */
   tooltip?: string;
   icon?: { id: string; color?: string };
   contextValue: string;
   collapsible: 'none' | 'collapsed';
 }
 
-const md = (text: string | number | null | undefined) => String(text ?? '—').replace(/([\\`*_{}[\]()#+\-.!|<>])/g, '\\$1');
+// Every value in a tooltip is service text: escaped so it cannot form a link, image, HTML or a new table row.
+const md = (text: string | number | null | undefined) => markdownText(text ?? '—');
 const row = (name: string, value: string | number | null | undefined) => `| ${name} | ${md(value)} |`;
 const table = (title: string, rows: string[]) => [`**${md(title)}**`, '', '| | |', '|---|---|', ...rows].join('\n');
 

@@ -1,5 +1,6 @@
 import type { Package, Release } from '../orchestrator/schemas';
 import type { ItemData } from './items';
+import { plainText } from './plainText';
 
 /** What a folder's Packages row asks of each process: which package and version it runs. */
 export const PACKAGE_USE_FIELDS = ['Id', 'Key', 'Name', 'ProcessKey', 'ProcessVersion', 'IsLatestVersion'] as const;
@@ -53,7 +54,7 @@ export function packageInUseItem(scope: string, usage: PackageInUse): ItemData &
     id: `${scope}/package/${usage.id}`,
     label: usage.id,
     description: `${usage.versions.join(', ')} · used by ${users}`,
-    plainTooltip: [usage.id, `Versions in use: ${usage.versions.join(', ')}`, 'Used by:', ...usage.processes.map((p) => `  ${p.name} (${p.version})`)].join('\n'),
+    plainTooltip: [plainText(usage.id), plainText(`Versions in use: ${usage.versions.join(', ')}`), 'Used by:', ...usage.processes.map((p) => `  ${plainText(`${p.name} (${p.version})`)}`)].join('\n'),
     icon: { id: 'package' },
     contextValue: 'package',
     collapsible: 'collapsed',

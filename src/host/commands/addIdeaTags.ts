@@ -4,6 +4,7 @@ import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import { ideaOf, parseTags } from './ideaTarget';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 /** Adds tags to an idea: the service replaces the whole list, so the idea's tags and the new ones are sent together. */
 export const addIdeaTags: CommandDefinition = {
@@ -14,7 +15,7 @@ export const addIdeaTags: CommandDefinition = {
     const { connection, idea } = ideaOf(node);
     const existing = idea.tags ?? [];
     const typed = typeof given === 'string' ? given : await vscode.window.showInputBox({
-      title: `Add Tags: ${idea.name}`, prompt: existing.length ? `Now: ${existing.join(', ')}` : 'The idea has no tags yet.', placeHolder: 'Tags separated by commas, e.g. finance, quick-win', ignoreFocusOut: true,
+      title: plainText(`Add Tags: ${idea.name}`), prompt: existing.length ? `Now: ${existing.join(', ')}` : 'The idea has no tags yet.', placeHolder: 'Tags separated by commas, e.g. finance, quick-win', ignoreFocusOut: true,
       validateInput: (text) => {
         const parsed = parseTags(text);
         return 'problem' in parsed ? parsed.problem : undefined;
@@ -31,7 +32,7 @@ export const addIdeaTags: CommandDefinition = {
     const { data: tags } = await client.setTags(idea.id, [...existing, ...added], { signal: abortSignalOf(token) });
     ctx.ideas.refreshConnection(connection.id);
     await ctx.panels.ideaChanged(connection.id, idea.id, { tags });
-    void vscode.window.showInformationMessage(`'${idea.name}' is tagged ${tags.join(', ')}.`);
+    void vscode.window.showInformationMessage(plainText(`'${idea.name}' is tagged ${tags.join(', ')}.`));
     return tags;
   },
 };

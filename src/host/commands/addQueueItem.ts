@@ -11,6 +11,7 @@ import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
+import { plainText } from '../../core/presentation/plainText';
 
 export const queueOf = (node: unknown) => {
   const row = node as (TreeNode & { connection?: Connection; folder?: FolderContext; queue?: QueueDefinition }) | undefined;
@@ -44,12 +45,12 @@ export const addQueueItem: CommandDefinition = {
     if (given && typeof given === 'object') {
       item = { ...(given as Omit<QueueItemInput, 'Name'>), Name: queue.Name };
     } else {
-      const reference = await vscode.window.showInputBox({ title: `Add item to ${queue.Name} (1/3): reference`, prompt: queue.EnforceUniqueReference ? 'Required: this queue enforces unique references.' : 'Optional: a reference to find the item by.', validateInput: (v) => (queue.EnforceUniqueReference && !v.trim() ? 'This queue needs a reference.' : v.length > 128 ? 'At most 128 characters.' : undefined) });
+      const reference = await vscode.window.showInputBox({ title: plainText(`Add item to ${queue.Name} (1/3): reference`), prompt: queue.EnforceUniqueReference ? 'Required: this queue enforces unique references.' : 'Optional: a reference to find the item by.', validateInput: (v) => (queue.EnforceUniqueReference && !v.trim() ? 'This queue needs a reference.' : v.length > 128 ? 'At most 128 characters.' : undefined) });
       if (reference === undefined) return undefined;
-      const priority = await vscode.window.showQuickPick(['Normal', 'High', 'Low'], { title: `Add item to ${queue.Name} (2/3): priority` });
+      const priority = await vscode.window.showQuickPick(['Normal', 'High', 'Low'], { title: plainText(`Add item to ${queue.Name} (2/3): priority`) });
       if (!priority) return undefined;
       const content = await vscode.window.showInputBox({
-        title: `Add item to ${queue.Name} (3/3): specific content`, prompt: 'A JSON object of text, number, true/false or null values. Leave empty for none.', value: '{}',
+        title: plainText(`Add item to ${queue.Name} (3/3): specific content`), prompt: 'A JSON object of text, number, true/false or null values. Leave empty for none.', value: '{}',
         validateInput: (v) => {
           const parsed = parseContent(v);
           return typeof parsed === 'string' ? parsed : checkQueueItem({ Name: queue.Name, SpecificContent: parsed });
@@ -77,7 +78,7 @@ export const addQueueItem: CommandDefinition = {
       return undefined;
     }
     refreshNewItems(ctx, row);
-    void vscode.window.showInformationMessage(`Added item ${added.Reference ?? added.Id} to ${queue.Name}.`);
+    void vscode.window.showInformationMessage(plainText(`Added item ${added.Reference ?? added.Id} to ${queue.Name}.`));
     return added.Id;
   },
 };

@@ -3,6 +3,7 @@ import { CommandId } from '../../constants';
 import { applyDraft } from '../documents/documentApply';
 import { documentOf } from './documentOf';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 /** Apply to Service: sends a document's draft after showing what will change (the only way edits reach the service). */
 export const applyDocument: CommandDefinition = {
@@ -11,7 +12,7 @@ export const applyDocument: CommandDefinition = {
   asksFirst: true,
   async run({ ctx, progressTitle }, arg) {
     const message = await applyDraft(ctx, documentOf(arg), progressTitle);
-    void vscode.window.showInformationMessage(message);
+    void vscode.window.showInformationMessage(plainText(message));
     return message;
   },
 };

@@ -4,6 +4,7 @@ import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import { ideaOf } from './ideaTarget';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 const MAX_NAME = 255;
 const MAX_URL = 2_000;
@@ -45,10 +46,10 @@ export const attachIdeaDocument: CommandDefinition = {
   async run({ ctx, token, progressTitle }, node, given) {
     const { connection, idea } = ideaOf(node);
     const answer = given as { name: string; url: string } | undefined;
-    const url = answer?.url ?? await vscode.window.showInputBox({ title: `Attach Document: ${idea.name} (1/2)`, prompt: 'The document\'s address', placeHolder: 'https://…', ignoreFocusOut: true, validateInput: checkDocumentUrl });
+    const url = answer?.url ?? await vscode.window.showInputBox({ title: plainText(`Attach Document: ${idea.name} (1/2)`), prompt: 'The document\'s address', placeHolder: 'https://…', ignoreFocusOut: true, validateInput: checkDocumentUrl });
     if (url === undefined) return undefined;
     const suggested = lastSegment(url).slice(0, MAX_NAME);
-    const name = answer?.name ?? await vscode.window.showInputBox({ title: `Attach Document: ${idea.name} (2/2)`, prompt: 'Its name in the idea', value: suggested, ignoreFocusOut: true, validateInput: checkDocumentName });
+    const name = answer?.name ?? await vscode.window.showInputBox({ title: plainText(`Attach Document: ${idea.name} (2/2)`), prompt: 'Its name in the idea', value: suggested, ignoreFocusOut: true, validateInput: checkDocumentName });
     if (name === undefined) return undefined;
     const problem = checkDocumentUrl(url) ?? checkDocumentName(name);
     if (problem) throw new Error(problem);
@@ -57,7 +58,7 @@ export const attachIdeaDocument: CommandDefinition = {
     const client = await ctx.ideasClientFor(connection);
     const { data: document } = await client.addDocument(idea.id, { name: name.trim(), url: url.trim() }, { signal: abortSignalOf(token) });
     await ctx.panels.ideaChanged(connection.id, idea.id);
-    void vscode.window.showInformationMessage(`Attached '${document.name}' to '${idea.name}'.`);
+    void vscode.window.showInformationMessage(plainText(`Attached '${document.name}' to '${idea.name}'.`));
     return document;
   },
 };

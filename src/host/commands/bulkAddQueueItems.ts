@@ -7,6 +7,7 @@ import { queueOf, refreshNewItems } from './addQueueItem';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
+import { plainText } from '../../core/presentation/plainText';
 
 /**
  * Bulk Add from File… on a queue: a JSON array of items, every item checked before anything is sent; the commit type
@@ -18,14 +19,14 @@ export const bulkAddQueueItems: CommandDefinition = {
   asksFirst: true,
   async run({ ctx, token, progressTitle }, node, fileArg, commitArg) {
     const { row, connection, folder, queue } = queueOf(node);
-    const file = fileArg instanceof vscode.Uri ? fileArg : (await vscode.window.showOpenDialog({ title: `Items to add to ${queue.Name}`, filters: { 'JSON': ['json'] }, canSelectMany: false }))?.[0];
+    const file = fileArg instanceof vscode.Uri ? fileArg : (await vscode.window.showOpenDialog({ title: plainText(`Items to add to ${queue.Name}`), filters: { 'JSON': ['json'] }, canSelectMany: false }))?.[0];
     if (!file) return undefined;
     const parsed = parseQueueItemsFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), queue.Name);
     if ('problems' in parsed) throw new Error(`${parsed.problems.length} problem(s) in ${vscode.workspace.asRelativePath(file)}, nothing was sent. ${parsed.problems.slice(0, 3).join(' ')}`);
     const commitType = commitArg === 'AllOrNothing' || commitArg === 'ProcessAllIndependently' ? commitArg : (await vscode.window.showQuickPick([
       { label: 'All or nothing', description: 'If one item fails, none is added', value: 'AllOrNothing' as const },
       { label: 'Each on its own', description: 'Add every item that can be added', value: 'ProcessAllIndependently' as const },
-    ], { title: `Add ${parsed.items.length} item(s) to ${queue.Name}` }))?.value;
+    ], { title: plainText(`Add ${parsed.items.length} item(s) to ${queue.Name}`) }))?.value;
     if (!commitType) return undefined;
     await guardChange(ctx, connection, { what: `Add ${parsed.items.length} item(s) to queue ${queue.Name}`, detail: commitType === 'AllOrNothing' ? 'All or nothing.' : 'Each item on its own.', action: 'Add' });
     progressTitle(`Adding ${parsed.items.length} item(s) to ${queue.Name}…`);
@@ -43,8 +44,8 @@ export const bulkAddQueueItems: CommandDefinition = {
     }
     refreshNewItems(ctx, row);
     const failed = result.FailedItems.map((f) => `item ${f.Ordinal + 1}: ${f.ErrorMessage ?? f.ErrorCode}`);
-    if (failed.length) void vscode.window.showWarningMessage(`${queue.Name}: ${commitType === 'AllOrNothing' ? 'nothing was added' : `${parsed.items.length - failed.length} added`}; ${failed.length} failed (${failed.slice(0, 3).join('; ')}).`);
-    else void vscode.window.showInformationMessage(`Added ${parsed.items.length} item(s) to ${queue.Name}.`);
+    if (failed.length) void vscode.window.showWarningMessage(plainText(`${queue.Name}: ${commitType === 'AllOrNothing' ? 'nothing was added' : `${parsed.items.length - failed.length} added`}; ${failed.length} failed (${failed.slice(0, 3).join('; ')}).`));
+    else void vscode.window.showInformationMessage(plainText(`Added ${parsed.items.length} item(s) to ${queue.Name}.`));
     return { added: commitType === 'AllOrNothing' && failed.length ? 0 : parsed.items.length - failed.length, failed: failed.length };
   },
 };

@@ -4,6 +4,7 @@ import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import { ideaOf } from './ideaTarget';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 const MAX_COMMENT = 1_000;
 
@@ -26,12 +27,12 @@ export const changeIdeaStatus: CommandDefinition = {
       const moves = idea.allowedTransitions ?? (await client.pipeline({ signal })).data.flatMap((p) => p.statuses.map((s) => ({ phase: p.phase, status: s.status })));
       const offered = moves.filter((m) => m.phase !== idea.phase || m.status !== idea.status);
       if (offered.length === 0) throw new Error(`'${idea.name}' is ${idea.phase} · ${idea.status}: the workflow allows no further status from there.`);
-      const pick = await vscode.window.showQuickPick(offered.map((m) => ({ label: m.status, description: m.phase === idea.phase ? m.phase : `${m.phase} (next phase)`, move: m })), {
-        title: `Change Status: ${idea.name}`, placeHolder: `Now ${idea.phase} · ${idea.status}. Move to…`,
+      const pick = await vscode.window.showQuickPick(offered.map((m) => ({ label: plainText(m.status), description: plainText(m.phase === idea.phase ? m.phase : `${m.phase} (next phase)`), move: m })), {
+        title: plainText(`Change Status: ${idea.name}`), placeHolder: plainText(`Now ${idea.phase} · ${idea.status}. Move to…`),
       });
       if (!pick) return undefined;
       const comment = await vscode.window.showInputBox({
-        title: `Change Status: ${idea.name} → ${pick.move.phase} · ${pick.move.status}`, prompt: 'A comment for the idea\'s history (optional; Enter to skip)', ignoreFocusOut: true,
+        title: plainText(`Change Status: ${idea.name} → ${pick.move.phase} · ${pick.move.status}`), prompt: 'A comment for the idea\'s history (optional; Enter to skip)', ignoreFocusOut: true,
         validateInput: (text) => (text.length > MAX_COMMENT ? `At most ${MAX_COMMENT} characters (now ${text.length}).` : undefined),
       });
       if (comment === undefined) return undefined;
@@ -46,7 +47,7 @@ export const changeIdeaStatus: CommandDefinition = {
     const moved = await client.moveStatus(idea.id, target.phase, target.status, target.comment, { signal });
     ctx.ideas.refreshConnection(connection.id);
     await ctx.panels.ideaChanged(connection.id, idea.id, moved);
-    void vscode.window.showInformationMessage(`'${moved.name}' is now ${moved.phase} · ${moved.status}.`);
+    void vscode.window.showInformationMessage(plainText(`'${moved.name}' is now ${moved.phase} · ${moved.status}.`));
     return { phase: moved.phase, status: moved.status };
   },
 };

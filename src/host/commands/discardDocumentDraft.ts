@@ -3,6 +3,7 @@ import { CommandId } from '../../constants';
 import { discardDraft } from '../documents/documentApply';
 import { documentOf } from './documentOf';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 /** Discard Draft: the document shows what the service holds again. */
 export const discardDocumentDraft: CommandDefinition = {
@@ -11,7 +12,7 @@ export const discardDocumentDraft: CommandDefinition = {
   asksFirst: true,
   async run({ ctx }, arg) {
     const message = await discardDraft(ctx, documentOf(arg));
-    void vscode.window.showInformationMessage(message);
+    void vscode.window.showInformationMessage(plainText(message));
     return message;
   },
 };

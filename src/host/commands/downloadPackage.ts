@@ -5,6 +5,7 @@ import type { FolderContext } from '../../core/http/connection';
 import type { Package } from '../../core/orchestrator/schemas';
 import { abortSignalOf } from './abortSignal';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 /** Saves a package version (.nupkg) where the user chooses; from a package row (its latest version) or a version row. */
 export const downloadPackage: CommandDefinition = {
@@ -18,12 +19,12 @@ export const downloadPackage: CommandDefinition = {
     const fileName = `${pkg.Id}.${pkg.Version}.nupkg`;
     const base = vscode.workspace.workspaceFolders?.[0]?.uri;
     // A caller (or a test) may name the file; otherwise the user picks it.
-    const target = saveTo instanceof vscode.Uri ? saveTo : await vscode.window.showSaveDialog({ title: `Save ${pkg.Id} ${pkg.Version}`, saveLabel: 'Download', defaultUri: base ? vscode.Uri.joinPath(base, fileName) : undefined, filters: { 'Packages': ['nupkg'] } });
+    const target = saveTo instanceof vscode.Uri ? saveTo : await vscode.window.showSaveDialog({ title: plainText(`Save ${pkg.Id} ${pkg.Version}`), saveLabel: 'Download', defaultUri: base ? vscode.Uri.joinPath(base, fileName) : undefined, filters: { 'Packages': ['nupkg'] } });
     if (!target) return undefined;
     progressTitle(`Downloading ${pkg.Id} ${pkg.Version}…`);
     const { bytes } = await ctx.clientFor(connection).packages.download(pkg.Key, { folder, signal: abortSignalOf(token) });
     await vscode.workspace.fs.writeFile(target, bytes);
-    void vscode.window.showInformationMessage(`Saved ${fileName} (${bytes.byteLength.toLocaleString('en')} bytes).`, 'Reveal').then((choice) => {
+    void vscode.window.showInformationMessage(plainText(`Saved ${fileName} (${bytes.byteLength.toLocaleString('en')} bytes).`), 'Reveal').then((choice) => {
       if (choice) void vscode.commands.executeCommand('revealFileInOS', target);
     });
     return target.toString();

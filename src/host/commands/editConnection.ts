@@ -3,6 +3,7 @@ import { CommandId } from '../../constants';
 import { validateClientId, validateLogicalName, validateUrl, type ConnectionSetting } from '../../core/connections';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 type Field = { key: keyof ConnectionSetting; label: string; validate: (value: string) => string | undefined; cloudOnly?: boolean };
 
@@ -31,17 +32,17 @@ export const editConnection: CommandDefinition = {
     const fields = FIELDS.filter((f) => !f.cloudOnly || connection.kind === 'cloud');
     const pick = await vscode.window.showQuickPick(
       [...fields.map((f) => ({ label: f.label, description: String(entry[f.key] ?? ''), field: f as Field | undefined })), { label: 'Protection', description: connection.protection, field: undefined }],
-      { title: `Edit ${connection.label}` },
+      { title: plainText(`Edit ${connection.label}`) },
     );
     if (!pick) return;
     let updated: ConnectionSetting;
     if (!pick.field) {
-      const level = await vscode.window.showQuickPick(['normal', 'confirm', 'readOnly'], { title: `Protection of ${connection.label}` });
+      const level = await vscode.window.showQuickPick(['normal', 'confirm', 'readOnly'], { title: plainText(`Protection of ${connection.label}`) });
       if (!level) return;
       updated = { ...entry, protection: level as 'normal' };
     } else {
       const field = pick.field;
-      const value = await vscode.window.showInputBox({ title: `${connection.label}: ${field.label}`, value: String(entry[field.key] ?? ''), validateInput: field.validate, ignoreFocusOut: true });
+      const value = await vscode.window.showInputBox({ title: plainText(`${connection.label}: ${field.label}`), value: String(entry[field.key] ?? ''), validateInput: field.validate, ignoreFocusOut: true });
       if (value === undefined) return;
       updated = { ...entry, [field.key]: value.trim() === '' && field.key === 'ideasUrl' ? undefined : value.trim() };
     }

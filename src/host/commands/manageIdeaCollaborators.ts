@@ -5,6 +5,7 @@ import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import { ideaOf } from './ideaTarget';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 /** Roles a collaborator can have; the spec does not list them, so these are the ones the sandbox and its seed use. */
 export const COLLABORATOR_ROLES = ['Collaborator', 'Idea Owner', 'Process Owner'] as const;
@@ -52,17 +53,17 @@ export const manageIdeaCollaborators: CommandDefinition = {
     if (!change) {
       const pick = await vscode.window.showQuickPick([
         { label: '$(add) Add Collaborator…', add: true },
-        ...current.map((c) => ({ label: `$(person) ${nameOf(c.userId)}`, description: c.role, detail: 'Choose to remove from the idea', userId: c.userId })),
-      ], { title: `Collaborators of ${idea.name}`, placeHolder: current.length ? `${current.length} collaborator(s)` : 'No collaborators yet' });
+        ...current.map((c) => ({ label: `$(person) ${plainText(nameOf(c.userId))}`, description: plainText(c.role), detail: 'Choose to remove from the idea', userId: c.userId })),
+      ], { title: plainText(`Collaborators of ${idea.name}`), placeHolder: current.length ? `${current.length} collaborator(s)` : 'No collaborators yet' });
       if (!pick) return undefined;
       if ('userId' in pick) change = { remove: pick.userId };
       else {
         const taken = new Set(current.map((c) => c.userId));
         const candidates = users.filter((u) => u.status !== 'Inactive' && !taken.has(u.id));
         if (candidates.length === 0) throw new Error(`Every user already collaborates on '${idea.name}'.`);
-        const user = await vscode.window.showQuickPick(candidates.map((u) => ({ label: nameOf(u.id), description: u.email, id: u.id })), { title: `Add Collaborator to ${idea.name} (1/2)`, placeHolder: 'Type to filter users', matchOnDescription: true });
+        const user = await vscode.window.showQuickPick(candidates.map((u) => ({ label: plainText(nameOf(u.id)), description: plainText(u.email), id: u.id })), { title: plainText(`Add Collaborator to ${idea.name} (1/2)`), placeHolder: 'Type to filter users', matchOnDescription: true });
         if (!user) return undefined;
-        const role = await vscode.window.showQuickPick(COLLABORATOR_ROLES.map((r) => ({ label: r })), { title: `Add ${user.label} as… (2/2)` });
+        const role = await vscode.window.showQuickPick(COLLABORATOR_ROLES.map((r) => ({ label: r })), { title: plainText(`Add ${user.label} as… (2/2)`) });
         if (!role) return undefined;
         change = { add: { userId: user.id, role: role.label } };
       }
@@ -74,7 +75,7 @@ export const manageIdeaCollaborators: CommandDefinition = {
       progressTitle('Removing the collaborator…');
       await client.removeCollaborator(idea.id, userId, { signal });
       await ctx.panels.ideaChanged(connection.id, idea.id);
-      void vscode.window.showInformationMessage(`${nameOf(userId)} no longer collaborates on '${idea.name}'.`);
+      void vscode.window.showInformationMessage(plainText(`${nameOf(userId)} no longer collaborates on '${idea.name}'.`));
       return { removed: userId };
     }
     const { userId, role } = change.add;
@@ -85,7 +86,7 @@ export const manageIdeaCollaborators: CommandDefinition = {
     progressTitle('Adding the collaborator…');
     const { data } = await client.addCollaborator(idea.id, userId, role, { signal });
     await ctx.panels.ideaChanged(connection.id, idea.id);
-    void vscode.window.showInformationMessage(`${nameOf(userId)} now collaborates on '${idea.name}' as ${role}.`);
+    void vscode.window.showInformationMessage(plainText(`${nameOf(userId)} now collaborates on '${idea.name}' as ${role}.`));
     return data;
   },
 };

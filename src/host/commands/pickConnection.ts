@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { Ctx } from '../../ctx';
+import { plainText } from '../../core/presentation/plainText';
 
 /** The connection a command acts on: the one passed in (id or tree node), else the only one, else a pick. */
 export async function pickConnection(ctx: Ctx, arg: unknown, title: string, filter: (c: Connection) => boolean = () => true): Promise<Connection | undefined> {
@@ -18,7 +19,7 @@ export async function pickConnection(ctx: Ctx, arg: unknown, title: string, filt
   }
   if (candidates.length === 1) return candidates[0];
   const pick = await vscode.window.showQuickPick(
-    candidates.map((c) => ({ label: c.label, description: c.kind === 'cloud' ? `${c.account}/${c.tenant}` : c.serviceUrl, detail: ctx.accountFor(c.id)?.label ?? 'signed out', connection: c })),
+    candidates.map((c) => ({ label: plainText(c.label), description: plainText(c.kind === 'cloud' ? `${c.account}/${c.tenant}` : c.serviceUrl), detail: plainText(ctx.accountFor(c.id)?.label ?? 'signed out'), connection: c })),
     { title, matchOnDescription: true },
   );
   return pick?.connection;

@@ -34,6 +34,7 @@ import { attachIdeaDocument } from './attachIdeaDocument';
 import { applyDocument } from './applyDocument';
 import { discardDocumentDraft } from './discardDocumentDraft';
 import { compareDocumentWithService } from './compareDocumentWithService';
+import { plainText } from '../../core/presentation/plainText';
 
 /** What a command handler receives besides its arguments: the context and a token that cancels its work. */
 export interface CommandRun {
@@ -100,7 +101,11 @@ export async function runCommand(ctx: Ctx, command: CommandDefinition, args: unk
     }
     const message = error instanceof Error ? error.message : String(error);
     ctx.log.error(`${command.id} failed: ${message}`);
-    void vscode.window.showErrorMessage(`${command.title} failed: ${message}`, 'Show Log').then((choice) => {
+    // The message quotes service text (a queue name, a reference): shown as plain text, never as a link. The log
+    // records exactly what was shown, for bug reports and the integration suite.
+    const failure = `${command.title} failed: ${message}`;
+    ctx.log.info(`Notified: ${plainText(failure)}`);
+    void vscode.window.showErrorMessage(plainText(failure), 'Show Log').then((choice) => {
       if (choice === 'Show Log') ctx.log.show();
     });
     return undefined;

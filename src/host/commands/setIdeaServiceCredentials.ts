@@ -6,6 +6,7 @@ import { ideaCredentialsSecret } from '../../core/auth/boundSecrets';
 import { abortSignalOf } from './abortSignal';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 /** The idea service's API token and app key, entered once, checked with a cheap call, kept in SecretStorage. */
 export const setIdeaServiceCredentials: CommandDefinition = {
@@ -33,6 +34,6 @@ export const setIdeaServiceCredentials: CommandDefinition = {
     }
     await ctx.extension.secrets.store(ideaSecretKey(connection.id), ideaCredentialsSecret({ token, appKey }, baseUrl));
     ctx.ideaCredentialsChanged();
-    void vscode.window.showInformationMessage(`Idea-service credentials saved for ${connection.label}.`);
+    void vscode.window.showInformationMessage(plainText(`Idea-service credentials saved for ${connection.label}.`));
   },
 };

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { jobDuration } from '../../core/orchestrator/jobWatch';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 /** The status bar's jobs: pick one, then show its logs, stop or kill it. */
 export const showWatchedJobs: CommandDefinition = {
@@ -14,7 +15,7 @@ export const showWatchedJobs: CommandDefinition = {
       void vscode.window.showInformationMessage('No job started from this window is running.');
       return undefined;
     }
-    const picked = await vscode.window.showQuickPick(jobs.map((w) => ({ label: w.job.ReleaseName ?? w.job.Key, description: `${w.job.State} · ${jobDuration(w.job)}`, detail: `${w.connection.label} · job ${w.job.Id}`, watched: w })), { title: 'Running jobs' });
+    const picked = await vscode.window.showQuickPick(jobs.map((w) => ({ label: plainText(w.job.ReleaseName ?? w.job.Key), description: plainText(`${w.job.State} · ${jobDuration(w.job)}`), detail: plainText(`${w.connection.label} · job ${w.job.Id}`), watched: w })), { title: 'Running jobs' });
     if (!picked) return undefined;
     const action = await vscode.window.showQuickPick([
       { label: '$(output) Tail Logs', command: CommandId.tailLogs },

@@ -3,6 +3,7 @@ import { CommandId } from '../../constants';
 import { AUTH_PROVIDER_ID, connectionScope } from '../auth/provider';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 /** Sign In: the VS Code way (the account then appears in the Accounts menu). On-premises goes to the token sign-in. */
 export const signIn: CommandDefinition = {
@@ -16,7 +17,7 @@ export const signIn: CommandDefinition = {
     // Through VS Code, so the account shows in the Accounts menu and this extension is recorded as allowed to use it.
     const session = await vscode.authentication.getSession(AUTH_PROVIDER_ID, [connectionScope(connection.id)], { createIfNone: true });
     if (!ctx.active.get().connectionId) await ctx.active.set({ connectionId: connection.id });
-    void vscode.window.showInformationMessage(`Signed in as ${session.account.label}.`);
+    void vscode.window.showInformationMessage(plainText(`Signed in as ${session.account.label}.`));
     return session.account.label;
   },
 };

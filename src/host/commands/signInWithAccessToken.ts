@@ -6,6 +6,7 @@ import { accountIdOf } from '../auth/provider';
 import { abortSignalOf } from './abortSignal';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 /**
  * On-premises token acquisition is not specified: the user pastes an access token, which is checked with a cheap
@@ -19,7 +20,7 @@ export const signInWithAccessToken: CommandDefinition = {
     const connection = await pickConnection(ctx, arg, 'Sign in to which connection?');
     if (!connection) return;
     const accessToken = await vscode.window.showInputBox({
-      title: `Sign in to ${connection.label} with an access token`,
+      title: plainText(`Sign in to ${connection.label} with an access token`),
       prompt: 'Paste a bearer access token for this service. It is kept in VS Code\'s secret storage only.',
       password: true,
       ignoreFocusOut: true,
@@ -37,6 +38,6 @@ export const signInWithAccessToken: CommandDefinition = {
     const userName = 'access token';
     await ctx.sessions.add({ id: accountIdOf(connection.id, userName), connectionId: connection.id, userName, label: `${userName} (${connection.label})`, scopes: '', kind: 'accessToken', accessToken: accessToken.trim(), ...signInOrigins(connection) });
     if (!ctx.active.get().connectionId) await ctx.active.set({ connectionId: connection.id });
-    void vscode.window.showInformationMessage(`Signed in to ${connection.label} with an access token.`);
+    void vscode.window.showInformationMessage(plainText(`Signed in to ${connection.label} with an access token.`));
   },
 };

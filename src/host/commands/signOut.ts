@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 /** Sign Out: removes the account's refresh token from SecretStorage and its access token from memory. */
 export const signOut: CommandDefinition = {
@@ -13,10 +14,10 @@ export const signOut: CommandDefinition = {
       void vscode.window.showInformationMessage('You are not signed in to any Orchestrator connection.');
       return;
     }
-    const account = accounts.length === 1 ? accounts[0] : (await vscode.window.showQuickPick(accounts.map((a) => ({ label: a.label, account: a })), { title: 'Sign out of which account?' }))?.account;
+    const account = accounts.length === 1 ? accounts[0] : (await vscode.window.showQuickPick(accounts.map((a) => ({ label: plainText(a.label), account: a })), { title: 'Sign out of which account?' }))?.account;
     if (!account) return;
     await ctx.sessions.remove(account.id);
     ctx.log.info(`Signed out ${account.label}.`);
-    void vscode.window.showInformationMessage(`Signed out ${account.label}.`);
+    void vscode.window.showInformationMessage(plainText(`Signed out ${account.label}.`));
   },
 };

@@ -17,6 +17,7 @@ import { pickConnection } from './pickConnection';
 import { pickFolder } from './pickFolder';
 import type { CommandDefinition } from './registry';
 import { reasonOf, showJobsOfProcess, tellOutcomeUnknown } from './unknownOutcome';
+import { plainText } from '../../core/presentation/plainText';
 
 /** What starting needs besides the process; from the steps, or given by a caller (tests, other extensions). */
 export interface StartJobRequest {
@@ -133,7 +134,7 @@ export const startJob: CommandDefinition = {
     if ('id' in folder) ctx.explorer.refreshJobsOf(connection.id, folder.id);
     const first = jobs[0];
     if (first) {
-      void vscode.window.showInformationMessage(`Started ${jobs.length === 1 ? 'a job' : `${jobs.length} jobs`} of ${release.Name} in ${target.folderLabel}.`, 'Show Logs', 'Stop').then((choice) => {
+      void vscode.window.showInformationMessage(plainText(`Started ${jobs.length === 1 ? 'a job' : `${jobs.length} jobs`} of ${release.Name} in ${target.folderLabel}.`), 'Show Logs', 'Stop').then((choice) => {
         const jobNode = { value: { connection, folder, job: first } };
         if (choice === 'Show Logs') void vscode.commands.executeCommand(CommandId.tailLogs, jobNode);
         if (choice === 'Stop') void vscode.commands.executeCommand(CommandId.stopJob, jobNode);
@@ -151,13 +152,13 @@ function summaryRows(release: Release, draft: Draft, values: Record<string, unkn
   const robots = draft.strategy === 'All' ? `every robot of ${release.EnvironmentName ?? 'its environment'}` : draft.strategy === 'Specific' ? `${draft.robotIds.length} chosen robot${draft.robotIds.length === 1 ? '' : 's'}` : `${draft.count} job${draft.count === 1 ? '' : 's'}, robots assigned on pickup`;
   const rows: PickItem[] = [
     { label: 'Where', kind: vscode.QuickPickItemKind.Separator, value: '' },
-    { label: `$(folder) ${folderLabel}`, description: `${release.ProcessKey} ${release.ProcessVersion}`, value: 'summary', inert: true },
-    { label: `$(server-process) ${robots}`, value: 'summary', inert: true },
+    { label: `$(folder) ${plainText(folderLabel)}`, description: plainText(`${release.ProcessKey} ${release.ProcessVersion}`), value: 'summary', inert: true },
+    { label: `$(server-process) ${plainText(robots)}`, value: 'summary', inert: true },
     { label: 'Arguments sent', kind: vscode.QuickPickItemKind.Separator, value: '' },
   ];
   const entries = Object.entries(values);
   if (entries.length === 0) rows.push({ label: '$(info) None given', description: 'the process\'s values and defaults apply', value: 'summary', inert: true });
-  for (const [name, value] of entries) rows.push({ label: `$(symbol-field) ${name}`, description: JSON.stringify(value), value: 'summary', inert: true });
+  for (const [name, value] of entries) rows.push({ label: `$(symbol-field) ${plainText(name)}`, description: plainText(JSON.stringify(value)), value: 'summary', inert: true });
   return rows;
 }
 

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { LOG_SCHEME } from '../logs/logTails';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 /** Stops a tail: the one in the active editor, else the only one, else the one picked. The lines read stay. */
 export const stopTailing: CommandDefinition = {
@@ -17,7 +18,7 @@ export const stopTailing: CommandDefinition = {
         void vscode.window.showInformationMessage('No log is being tailed.');
         return undefined;
       }
-      chosen = (await vscode.window.showQuickPick(following.map((t) => ({ label: t.title, description: `${t.received.toLocaleString('en')} lines`, id: t.id })), { title: 'Stop tailing which log?' }))?.id;
+      chosen = (await vscode.window.showQuickPick(following.map((t) => ({ label: plainText(t.title), description: `${t.received.toLocaleString('en')} lines`, id: t.id })), { title: 'Stop tailing which log?' }))?.id;
       if (!chosen) return undefined;
     }
     ctx.tails.stop(chosen);

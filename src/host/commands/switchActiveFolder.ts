@@ -4,6 +4,7 @@ import { collectAll } from '../../core/odata/paging';
 import { abortSignalOf } from './abortSignal';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 /** Chooses the connection and folder that commands act on by default (shown in the status bar). */
 export const switchActiveFolder: CommandDefinition = {
@@ -14,7 +15,7 @@ export const switchActiveFolder: CommandDefinition = {
     const connection = await pickConnection(ctx, arg, 'Which connection?');
     if (!connection) return undefined;
     if (!ctx.accountFor(connection.id)) {
-      const choice = await vscode.window.showWarningMessage(`You are not signed in to ${connection.label}.`, 'Sign In');
+      const choice = await vscode.window.showWarningMessage(plainText(`You are not signed in to ${connection.label}.`), 'Sign In');
       if (choice) await vscode.commands.executeCommand(CommandId.signIn, connection.id);
       if (!ctx.accountFor(connection.id)) return undefined;
     }
@@ -22,8 +23,8 @@ export const switchActiveFolder: CommandDefinition = {
     const folders = await collectAll(ctx.clientFor(connection).folders.iterate({ signal: abortSignalOf(token), query: { orderBy: [{ path: 'FullyQualifiedName' }] } }));
     if (folders.length === 0) throw new Error(`You have no folders in ${connection.label}. Ask an administrator to assign you to one.`);
     const pick = await vscode.window.showQuickPick(
-      folders.map((f) => ({ label: f.FullyQualifiedName, description: f.FolderType === 'Personal' ? 'personal workspace' : undefined, folder: f })),
-      { title: `Active folder in ${connection.label}`, matchOnDescription: true },
+      folders.map((f) => ({ label: plainText(f.FullyQualifiedName), description: f.FolderType === 'Personal' ? 'personal workspace' : undefined, folder: f })),
+      { title: plainText(`Active folder in ${connection.label}`), matchOnDescription: true },
     );
     if (!pick) return undefined;
     await ctx.active.set({ connectionId: connection.id, folder: { id: pick.folder.Id, path: pick.folder.FullyQualifiedName } });

@@ -4,6 +4,8 @@ import type { Ctx } from '../../ctx';
 import { labelOf, type NodeTree } from '../views/nodeTree';
 import type { TreeNode } from '../views/treeNode';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
+import { assertSendable, unsendableText } from '../../core/odata/filter';
 
 const treeOf = (ctx: Ctx, node: TreeNode): NodeTree | undefined => [ctx.explorer, ctx.ideas].find((tree) => tree.owns(node));
 
@@ -86,16 +88,19 @@ export const treeFilter: CommandDefinition = {
   title: 'Filter',
   async run(_run, node, text) {
     const target = filterableOf(node);
-    if (!target.filterField) throw new Error('This collection cannot be filtered by text.');
+    const field = target.filterField;
+    if (!field) throw new Error('This collection cannot be filtered by text.');
     // The field is named in the user's words ("package name", "reference"), never the service's field name.
     const value = typeof text === 'string' ? text : await vscode.window.showInputBox({
       title: `Filter by ${target.filterField}`,
       prompt: `Show only the rows whose ${target.filterField} contains this text (any part of it). Leave it empty to show everything.`,
       value: target.filterText ?? '',
-      validateInput: (v) => (v.length > 200 ? 'Use at most 200 characters.' : undefined),
+      validateInput: (v) => (v.length > 200 ? 'Use at most 200 characters.' : unsendableText(v, field)),
     });
     if (value === undefined) return;
     if (value.length > 200) throw new Error('A filter has at most 200 characters.');
+    // Refused here, naming the field, rather than by the request ("URI malformed") once the rows reload.
+    assertSendable(value, field);
     target.setFilter(value);
   },
 };
@@ -144,7 +149,7 @@ export const treeFind: CommandDefinition = {
       if (rows.length === 0) continue;
       items.push({ label: tree.title, kind: vscode.QuickPickItemKind.Separator });
       for (const { node, item } of rows) {
-        items.push({ label: labelOf(item), description: typeof item.description === 'string' ? item.description : undefined, detail: tree.pathOf(node).join(' › ') || undefined, iconPath: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined, node, tree });
+        items.push({ label: labelOf(item), description: typeof item.description === 'string' ? item.description : undefined, detail: plainText(tree.pathOf(node).join(' › ')) || undefined, iconPath: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined, node, tree });
       }
     }
     if (!items.some((i) => i.node)) throw new Error('Nothing is loaded yet: expand a connection in the Orchestrator or Ideas view first. Find searches the rows loaded so far.');

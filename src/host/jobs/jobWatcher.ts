@@ -5,6 +5,7 @@ import type { FolderContext } from '../../core/http/connection';
 import { jobDuration, watchJob } from '../../core/orchestrator/jobWatch';
 import type { Job } from '../../core/orchestrator/schemas';
 import type { Ctx } from '../../ctx';
+import { plainText } from '../../core/presentation/plainText';
 
 /** A job being watched, as commands and the status bar see it. */
 export interface WatchedJob {
@@ -66,7 +67,7 @@ export class JobWatcher implements vscode.Disposable {
     this.ended.fire(entry);
     if (failure) {
       this.ctx.log.warn(`Stopped watching job ${entry.job.Key}: ${(failure as Error).message}`);
-      void vscode.window.showWarningMessage(`Orchestrator lost track of job ${entry.job.ReleaseName ?? entry.job.Key} (${(failure as Error).message}). Its state is in the Jobs row of its folder.`);
+      void vscode.window.showWarningMessage(plainText(`Orchestrator lost track of job ${entry.job.ReleaseName ?? entry.job.Key} (${(failure as Error).message}). Its state is in the Jobs row of its folder.`));
       return;
     }
     void this.announce(entry);
@@ -79,7 +80,7 @@ export class JobWatcher implements vscode.Disposable {
     const actions = ['Show Logs', ...(job.OutputArguments ? ['Show Output'] : [])];
     const text = `${name}: ${job.State} after ${jobDuration(job)}${job.State === 'Faulted' && job.Info ? ` — ${job.Info}` : ''}.`;
     const show = job.State === 'Faulted' ? vscode.window.showErrorMessage : job.State === 'Stopped' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    const choice = await show(text, ...actions);
+    const choice = await show(plainText(text), ...actions);
     const node = { value: { connection: entry.connection, folder: entry.folder, job } };
     if (choice === 'Show Logs') void vscode.commands.executeCommand(CommandId.tailLogs, node);
     if (choice === 'Show Output') void vscode.commands.executeCommand(CommandId.showJobOutput, node);
@@ -92,8 +93,8 @@ export class JobWatcher implements vscode.Disposable {
       return;
     }
     const active = jobs.filter((j) => j.job.State === 'Running').length;
-    this.item.text = `$(sync~spin) ${jobs.length === 1 ? `${jobs[0]!.job.ReleaseName ?? 'Job'}: ${jobs[0]!.job.State}` : `${jobs.length} jobs (${active} running)`}`;
-    this.item.tooltip = `Jobs started from this window:\n${jobs.map((j) => `• ${j.job.ReleaseName ?? j.job.Key} — ${j.job.State} (${jobDuration(j.job)})`).join('\n')}\n\nClick to show their logs or stop one.`;
+    this.item.text = `$(sync~spin) ${jobs.length === 1 ? plainText(`${jobs[0]!.job.ReleaseName ?? 'Job'}: ${jobs[0]!.job.State}`) : `${jobs.length} jobs (${active} running)`}`;
+    this.item.tooltip = `Jobs started from this window:\n${jobs.map((j) => `• ${plainText(`${j.job.ReleaseName ?? j.job.Key} — ${j.job.State}`)} (${jobDuration(j.job)})`).join('\n')}\n\nClick to show their logs or stop one.`;
     this.item.show();
   }
 

@@ -1,6 +1,18 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { describeFailure, type ItemData } from '../../core/presentation/items';
+import { plainText } from '../../core/presentation/plainText';
+
+/**
+ * A tooltip in Markdown whose service text was escaped (markdownText): untrusted (no command links run), no HTML,
+ * no theme icons.
+ */
+export function safeMarkdown(markdown: string): vscode.MarkdownString {
+  const tooltip = new vscode.MarkdownString(markdown, false);
+  tooltip.isTrusted = false;
+  tooltip.supportHtml = false;
+  return tooltip;
+}
 
 /** A row of a tree: its item, and (for expandable rows) how to get its children. */
 export interface TreeNode {
@@ -12,11 +24,12 @@ export interface TreeNode {
 }
 
 export function toTreeItem(data: ItemData, extra: Partial<vscode.TreeItem> = {}): vscode.TreeItem {
-  const item = new vscode.TreeItem(data.label, data.collapsible === 'collapsed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  // Labels and descriptions are service text: plain, one line.
+  const item = new vscode.TreeItem(plainText(data.label), data.collapsible === 'collapsed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   item.id = data.id;
-  item.description = data.description;
+  item.description = data.description === undefined ? undefined : plainText(data.description);
   item.contextValue = data.contextValue;
-  if (data.tooltip) item.tooltip = new vscode.MarkdownString(data.tooltip);
+  if (data.tooltip) item.tooltip = safeMarkdown(data.tooltip);
   if (data.icon) item.iconPath = new vscode.ThemeIcon(data.icon.id, data.icon.color ? new vscode.ThemeColor(data.icon.color) : undefined);
   return Object.assign(item, extra);
 }
@@ -33,9 +46,10 @@ export class LeafNode implements TreeNode {
 
 /** A message row: an empty state with its next action, or an error with Retry. */
 export function messageNode(id: string, text: string, icon: string, command?: vscode.Command, contextValue = 'message'): LeafNode {
-  const item = new vscode.TreeItem(text, vscode.TreeItemCollapsibleState.None);
+  // An error row quotes the service's message: plain text, label and tooltip.
+  const item = new vscode.TreeItem(plainText(text), vscode.TreeItemCollapsibleState.None);
   item.iconPath = new vscode.ThemeIcon(icon, icon === 'error' ? new vscode.ThemeColor('errorForeground') : icon === 'warning' ? new vscode.ThemeColor('editorWarning.foreground') : undefined);
-  item.tooltip = text;
+  item.tooltip = plainText(text, { maxLength: 5_000 });
   item.contextValue = contextValue;
   if (command) item.command = command;
   return new LeafNode(id, item);

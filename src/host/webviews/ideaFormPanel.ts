@@ -5,12 +5,13 @@ import type { IdeaClient } from '../../core/ideas/client';
 import type { Category, Idea, IdeaSchema } from '../../core/ideas/schemas';
 import { changedValues, differsFromService, rawValuesOf, readForm } from '../../shared/ideaFormModel';
 import {
-  parseIdeaFormFromWebview, parseIdeaFormToWebview, type Choice, type FormField, type FormLookups, type IdeaFormFromWebview, type IdeaFormIdentity, type IdeaFormToWebview,
+  IDEA_FORM_LIMITS, parseIdeaFormFromWebview, parseIdeaFormToWebview, type Choice, type FormField, type FormLookups, type IdeaFormFromWebview, type IdeaFormIdentity, type IdeaFormToWebview,
   type IdeaSummary, type RawValues,
 } from '../../shared/protocol/ideaForm';
 import type { Ctx } from '../../ctx';
 import { guardChange } from '../commands/guardChange';
 import { PanelHost, panelConnection } from './panelHost';
+import { plainText } from '../../core/presentation/plainText';
 
 export const IDEA_FORM_VIEW_TYPE = 'orchestrator.ideaForm';
 const DRAFTS_KEY = 'orchestrator.ideaDrafts';
@@ -19,13 +20,21 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export const draftKey = (identity: IdeaFormIdentity) => `${identity.connectionId}/${identity.automationId ?? 'new'}`;
 /** Bounded as the protocol bounds it: a service with more or longer tags must not stop the panel from showing. */
 const tagsOf = (tags: string[] | undefined) => (tags?.length ? tags.slice(0, 100).map((t) => t.slice(0, 200)) : undefined);
-const summaryOf = (idea: Idea): IdeaSummary => ({ id: idea.id, name: idea.name, phase: idea.phase, status: idea.status, tags: tagsOf(idea.tags) });
+const summaryOf = (idea: Idea): IdeaSummary => ({ id: idea.id, name: idea.name.slice(0, IDEA_FORM_LIMITS.label), phase: idea.phase, status: idea.status, tags: tagsOf(idea.tags) });
 
-/** The form's fields as the protocol carries them: only the properties the panel knows, nothing else the service sent. */
+/** Text cut to a protocol bound, marked as cut: beyond the (generous) bounds the form still shows. */
+const within = (value: string, max: number) => (value.length <= max ? value : `${value.slice(0, max - 1)}…`);
+
+/**
+ * The form's fields as the protocol carries them: only the properties the panel knows, nothing else the service sent,
+ * and nothing beyond the protocol's bounds (IDEA_FORM_LIMITS), so a schema the service accepts never leaves the panel
+ * on "Loading…". Keys are not cut (a cut key would send a value to another field): a longer one fails the form openly.
+ */
 function fieldsOf(schema: IdeaSchema): FormField[] {
-  return schema.fields.map((f) => ({
-    key: f.key, label: f.label, type: f.type, required: f.required, helpText: f.helpText, maxLength: f.maxLength, min: f.min, max: f.max,
-    options: f.options?.map((o) => ({ value: o.value, label: o.label })), maxSelections: f.maxSelections,
+  return schema.fields.slice(0, IDEA_FORM_LIMITS.fields).map((f) => ({
+    key: f.key, label: within(f.label, IDEA_FORM_LIMITS.label), type: f.type, required: f.required,
+    helpText: f.helpText === undefined ? undefined : within(f.helpText, IDEA_FORM_LIMITS.helpText), maxLength: f.maxLength, min: f.min, max: f.max,
+    options: f.options?.slice(0, IDEA_FORM_LIMITS.choices).map((o) => ({ value: o.value, label: within(o.label, IDEA_FORM_LIMITS.label) })), maxSelections: f.maxSelections,
   }));
 }
 
@@ -67,7 +76,8 @@ export class IdeaFormPanel implements vscode.Disposable {
   private submitting = false;
 
   constructor(private readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, public identity: IdeaFormIdentity, private hint: Idea | undefined, private readonly onIdentity: (before: IdeaFormIdentity) => void, onDispose: () => void) {
-    this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'idea form', bundle: 'ideaForm', parseIncoming: parseIdeaFormFromWebview, parseOutgoing: parseIdeaFormToWebview, isContent: (m) => m.type === 'form' || m.type === 'failed' }, ctx.log,
+    this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'idea form', bundle: 'ideaForm', parseIncoming: parseIdeaFormFromWebview, parseOutgoing: parseIdeaFormToWebview, isContent: (m) => m.type === 'form' || m.type === 'failed',
+      unsendable: (problem) => ({ type: 'failed', identity: this.identity, message: `This form is larger than the panel can show (${problem}).` }) }, ctx.log,
       (message) => this.onMessage(message),
       // A page that loads again (the panel was hidden) gets the form with the latest draft, not the values first posted.
       () => this.loaded !== undefined && this.host.current?.type === 'form' && (this.showForm(), true));
@@ -136,7 +146,7 @@ export class IdeaFormPanel implements vscode.Disposable {
       ]);
       const idea = id === undefined ? undefined : this.hint?.id === id ? summaryOf(this.hint) : await this.findIdea(client, id, form.values);
       this.loaded = { schema: form.schema, fields: fieldsOf(form.schema), lookups: { categories, users }, baseline: form.values, idea };
-      this.panel.title = idea ? `Idea: ${idea.name}` : 'Submit Idea';
+      this.panel.title = idea ? `Idea: ${plainText(idea.name, { maxLength: 100 })}` : 'Submit Idea';
       this.showForm();
     } catch (error) {
       const notFound = error instanceof OrchestratorError && error.status === 404;
@@ -157,7 +167,7 @@ export class IdeaFormPanel implements vscode.Disposable {
     const draft = stored && differsFromService(loaded.fields, loaded.baseline, stored) ? stored : undefined;
     if (stored && !draft) void this.saveDraft(undefined);
     this.host.post({
-      type: 'form', identity: this.identity, title: loaded.idea ? loaded.idea.name : loaded.schema.title, fields: loaded.fields, lookups: loaded.lookups,
+      type: 'form', identity: this.identity, title: within(loaded.idea ? loaded.idea.name : loaded.schema.title, IDEA_FORM_LIMITS.label), fields: loaded.fields, lookups: loaded.lookups,
       values: values ?? draft ?? rawValuesOf(loaded.fields, loaded.baseline), draftRestored: draft !== undefined, idea: loaded.idea,
       readOnly: this.connection().protection === 'readOnly',
     });

@@ -12,6 +12,11 @@ export interface PanelProtocol<In extends { type: string }, Out extends { type: 
   parseOutgoing(raw: unknown): Parsed<Out>;
   /** The messages that are the panel's content (what it shows), as opposed to progress, replies and notices. */
   isContent(message: Out): boolean;
+  /**
+   * What to show instead of content that breaks the protocol (larger than its bounds): the panel says so rather than
+   * stay on "Loading…".
+   */
+  unsendable?(problem: string): Out;
 }
 
 /**
@@ -75,6 +80,8 @@ export class PanelHost<In extends { type: string }, Out extends { type: string }
     const parsed = this.protocol.parseOutgoing(message);
     if (!parsed.ok) {
       this.log.error(`Not sent to the ${this.protocol.name} panel: ${parsed.problem}`);
+      const instead = this.protocol.isContent(message) ? this.protocol.unsendable?.(parsed.problem) : undefined;
+      if (instead && this.protocol.parseOutgoing(instead).ok) this.post(instead);
       return;
     }
     if (this.protocol.isContent(message)) this.content = message;

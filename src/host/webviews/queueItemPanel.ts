@@ -7,6 +7,7 @@ import { parseQueueItemFromWebview, parseQueueItemToWebview, type QueueItemActio
 import type { Ctx } from '../../ctx';
 import { guardChange } from '../commands/guardChange';
 import { PanelHost, panelConnection } from './panelHost';
+import { plainText } from '../../core/presentation/plainText';
 
 export const QUEUE_ITEM_VIEW_TYPE = 'orchestrator.queueItem';
 
@@ -40,7 +41,8 @@ export class QueueItemPanel implements vscode.Disposable {
   private loading: Promise<void> | undefined;
 
   constructor(private readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, readonly identity: QueueItemIdentity, private hints: QueueItemHints, onDispose: () => void) {
-    this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'queue item', bundle: 'queueItem', parseIncoming: parseQueueItemFromWebview, parseOutgoing: parseQueueItemToWebview, isContent: (m) => m.type === 'show' || m.type === 'failed' }, ctx.log,
+    this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'queue item', bundle: 'queueItem', parseIncoming: parseQueueItemFromWebview, parseOutgoing: parseQueueItemToWebview, isContent: (m) => m.type === 'show' || m.type === 'failed',
+      unsendable: (problem) => ({ type: 'failed', identity: this.identity, message: `This queue item is larger than the panel can show (${problem}).` }) }, ctx.log,
       (message) => this.onMessage(message));
     panel.onDidDispose(onDispose);
     void this.load();
@@ -80,7 +82,7 @@ export class QueueItemPanel implements vscode.Disposable {
       const queueName = this.hints.queueName ?? (await client.queues.get(item.QueueDefinitionId, { folder }).then((q) => q.Name, () => undefined));
       this.hints = { queueName, folderName };
       this.item = item;
-      this.panel.title = `Queue Item: ${item.Reference ?? item.Id}`;
+      this.panel.title = `Queue Item: ${plainText(item.Reference ?? item.Id, { maxLength: 100 })}`;
       this.host.post({
         type: 'show',
         identity: this.identity,

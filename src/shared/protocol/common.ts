@@ -10,8 +10,14 @@ export const requestId = z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_I
 /** The webview finished loading its script: the host posts nothing before this. */
 export const readyMessage = z.strictObject({ type: z.literal('ready') });
 
+/**
+ * The bounds are at least what the services accept (a message the host cannot send leaves a panel on "Loading…"):
+ * the orchestration spec's largest queue item field is SpecificContent, 256,000 characters of JSON text (Limits).
+ */
+export const SERVICE_TEXT_MAX = 300_000;
+
 /** Bounded text: a message never carries more than the service's largest field (256,000 characters) plus slack. */
-export const text = (max = 300_000) => z.string().check(z.maxLength(max));
+export const text = (max = SERVICE_TEXT_MAX) => z.string().check(z.maxLength(max));
 export const nonEmptyText = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
 export const list = <T extends z.ZodMiniType>(item: T, max: number) => z.array(item).check(z.maxLength(max));
 

@@ -20,19 +20,26 @@ export type QueueItemFromWebview = z.infer<typeof queueItemFromWebview>;
 const nullableText = (max?: number) => z.nullable(text(max));
 const isoTime = z.nullable(text(40));
 
+/**
+ * SpecificContent is at most 256,000 characters of JSON text (spec, Limits; OutputData 51,200), so a key may be nearly
+ * that long, and the entries are at most 256,000 / 6 (`"a":0,` is the shortest entry): 50,000 bounds every item the
+ * service accepts. The panel lays out the first rows and offers Show all for the rest.
+ */
+export const CONTENT_ENTRIES_MAX = 50_000;
+
 /** One SpecificContent or output entry: the value as text, with its JSON kind so the panel can style it. */
-export const contentEntry = z.strictObject({ key: text(1_000), value: text(), kind: z.enum(['string', 'number', 'boolean', 'null', 'json']) });
+export const contentEntry = z.strictObject({ key: text(), value: text(), kind: z.enum(['string', 'number', 'boolean', 'null', 'json']) });
 export type ContentEntry = z.infer<typeof contentEntry>;
 
 export const queueItemDetails = z.strictObject({
   id: positiveId,
   key: text(100),
-  queueName: nullableText(1_000),
-  folderName: nullableText(1_000),
+  queueName: nullableText(),
+  folderName: nullableText(),
   status: text(100),
   reviewStatus: nullableText(100),
-  reviewer: nullableText(1_000),
-  reference: nullableText(1_000),
+  reviewer: nullableText(),
+  reference: nullableText(),
   priority: nullableText(100),
   creationTime: isoTime,
   deferDate: isoTime,
@@ -43,13 +50,13 @@ export const queueItemDetails = z.strictObject({
   retryNumber: z.nullable(z.int()),
   ancestorId: z.nullable(positiveId),
   progress: nullableText(),
-  specificContent: list(contentEntry, 10_000),
-  output: z.nullable(list(contentEntry, 10_000)),
-  exception: z.nullable(z.strictObject({ type: nullableText(1_000), reason: nullableText(), details: nullableText() })),
+  specificContent: list(contentEntry, CONTENT_ENTRIES_MAX),
+  output: z.nullable(list(contentEntry, CONTENT_ENTRIES_MAX)),
+  exception: z.nullable(z.strictObject({ type: nullableText(10_000), reason: nullableText(), details: nullableText() })),
 });
 export type QueueItemDetails = z.infer<typeof queueItemDetails>;
 
-export const queueItemEvent = z.strictObject({ id: positiveId, action: nullableText(200), status: nullableText(200), reviewStatus: nullableText(200), timestamp: isoTime, user: nullableText(1_000) });
+export const queueItemEvent = z.strictObject({ id: positiveId, action: nullableText(200), status: nullableText(200), reviewStatus: nullableText(200), timestamp: isoTime, user: nullableText(10_000) });
 export type QueueItemEventRow = z.infer<typeof queueItemEvent>;
 
 export const queueItemToWebview = z.discriminatedUnion('type', [
@@ -60,14 +67,14 @@ export const queueItemToWebview = z.discriminatedUnion('type', [
     item: queueItemDetails,
     events: list(queueItemEvent, 10_000),
     /** Why the history is missing (e.g. no Transactions.View), when it is. */
-    eventsProblem: z.optional(text(2_000)),
+    eventsProblem: z.optional(text()),
     /** Delete is offered: the item is New, the caller has Transactions.Delete and the service has not refused us deleting here. */
     canDelete: z.boolean(),
     /** The connection refuses changes (protection level read-only). */
     readOnly: z.boolean(),
   }),
-  z.strictObject({ type: z.literal('failed'), identity: queueItemIdentity, message: text(5_000) }),
-  z.strictObject({ type: z.literal('reply'), id: requestId, ok: z.boolean(), message: z.optional(text(5_000)) }),
+  z.strictObject({ type: z.literal('failed'), identity: queueItemIdentity, message: text() }),
+  z.strictObject({ type: z.literal('reply'), id: requestId, ok: z.boolean(), message: z.optional(text()) }),
 ]);
 export type QueueItemToWebview = z.infer<typeof queueItemToWebview>;
 

@@ -17,7 +17,7 @@ describe('tree item builders', () => {
     assert.deepEqual(item.icon, { id: 'error', color: 'testing.iconFailed' });
     assert.equal(item.contextValue, 'job.final');
     assert.equal(item.id, 's/job/k-1');
-    assert.match(item.tooltip!, /System\\\.Exception: boom/);
+    assert.match(item.tooltip!, /System\\\.Exception\\: boom/);
     assert.equal(jobItem('s', { ...job, State: 'Running' } as never, NOW).contextValue, 'job.running');
     assert.equal(jobItem('s', { ...job, State: 'Mystery' } as never, NOW).icon!.id, 'circle-outline');
   });

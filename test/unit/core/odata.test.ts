@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { and, anyOf, contains, eq, ge, guid, literal, not, or, path } from '../../../src/core/odata/filter';
+import { and, anyOf, contains, eq, FILTER_TEXT_MAX, ge, guid, literal, not, or, path, startsWith, UnsendableInputError, unsendableText } from '../../../src/core/odata/filter';
 import { buildQuery, operationParams } from '../../../src/core/odata/query';
 
 describe('OData filter builder', () => {
@@ -27,6 +27,21 @@ describe('OData filter builder', () => {
     assert.throws(() => path('Name eq 1 or Id'));
     assert.throws(() => path("Robot/Name'"));
     assert.equal(path('Robot/Id'), 'Robot/Id');
+  });
+
+  it('refuses text that cannot be sent before sending, naming the field', () => {
+    // A lone half of a surrogate pair: encodeURIComponent would throw "URI malformed".
+    assert.throws(() => contains('Reference', 'invoice \uD83D'), (e: Error) => e instanceof UnsendableInputError && /Reference contains a broken character/.test(e.message));
+    assert.throws(() => eq('Name', '\uDE00 queue'), /Name contains a broken character/);
+    // Longer than the documented limit: the server would answer 431.
+    assert.throws(() => startsWith('Name', 'x'.repeat(FILTER_TEXT_MAX + 1)), /Name is too long to send: 2,001 characters, at most 2,000/);
+    assert.doesNotThrow(() => contains('Name', 'x'.repeat(FILTER_TEXT_MAX)));
+    // Within 2,000 characters but nine-fold once encoded.
+    assert.throws(() => contains('Name', '漢'.repeat(1_000)), /Name is too long to send once encoded/);
+    assert.doesNotThrow(() => contains('Name', '😀'.repeat(300)), 'a whole emoji is fine');
+    assert.throws(() => operationParams({ key: 'a\uD800' }), /key contains a broken character/);
+    assert.equal(unsendableText('fine', 'reference'), undefined);
+    assert.match(unsendableText('\uDC00', 'reference')!, /^The reference contains a broken character/);
   });
 
   it('composes with and/or/not, skipping absent parts', () => {

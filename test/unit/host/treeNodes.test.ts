@@ -6,6 +6,8 @@ import type { Page } from '../../../src/core/odata/envelope';
 import type { ExplorerHost } from '../../../src/host/views/explorer/explorerHost';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { useVscodeStub, vscodeStub } from '../../bench/vscodeStub';
+import { HOSTILE_TEXTS, markupIn } from '../../fixtures/hostileTexts';
+import { markdownText } from '../../../src/core/presentation/plainText';
 
 useVscodeStub();
 /* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
@@ -197,7 +199,7 @@ describe('tree rows (host logic, no editor)', () => {
       Libraries: 'library name', Webhooks: 'URL', Alerts: 'alert name', Tenants: 'tenant name',
       Processes: 'process name', Jobs: 'process name', Queues: 'queue name', 'Robots & Sessions': 'robot name', Assets: 'asset name', Feed: 'package name',
     });
-    const asked: { title?: string; prompt?: string }[] = [];
+    const asked: { title?: string; prompt?: string; validateInput?: (value: string) => string | undefined }[] = [];
     const window = vscodeStub.window as unknown as { showInputBox: (options: { title?: string; prompt?: string }) => Promise<undefined> };
     const original = window.showInputBox;
     window.showInputBox = async (options) => (asked.push(options), undefined);
@@ -208,5 +210,37 @@ describe('tree rows (host logic, no editor)', () => {
     }
     assert.equal(asked[0]?.title, 'Filter by package name');
     assert.match(asked[0]?.prompt ?? '', /whose package name contains this text/);
+    // Text that cannot be sent is refused while typing, and when given directly, naming the field.
+    assert.match(asked[0]?.validateInput?.('broken \uD800') ?? '', /^The package name contains a broken character/);
+    assert.equal(asked[0]?.validateInput?.('Invoices'), undefined);
+    await assert.rejects(() => treeFilter.run({} as never, feed, 'half \uDC00 emoji'), /The package name contains a broken character/);
   });
+});
+
+describe('tree rows show service and settings text as plain text', () => {
+  /* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded once `vscode` is stubbed */
+  const { toTreeItem, messageNode } = require('../../../src/host/views/treeNode') as typeof import('../../../src/host/views/treeNode');
+  const host: ExplorerHost = { clientFor: () => ({}) as never, isSignedIn: () => true, changed: () => undefined, now: () => 0, budgetOf: () => undefined };
+  type Tooltip = { value: string; isTrusted?: boolean; supportHtml?: boolean };
+
+  for (const [index, text] of HOSTILE_TEXTS.entries()) {
+    it(`#${index}: labels, descriptions and untrusted tooltips carry no markup`, () => {
+      const item = toTreeItem({ id: 'x', label: text, description: text, tooltip: `**${markdownText(text)}**`, contextValue: 'x', collapsible: 'none' });
+      assert.deepEqual(markupIn(String(item.label), 'plain'), []);
+      assert.deepEqual(markupIn(String(item.description), 'plain'), []);
+      const tooltip = item.tooltip as Tooltip;
+      assert.equal(tooltip.isTrusted, false, 'command links never run from a tooltip');
+      assert.equal(tooltip.supportHtml, false);
+      assert.deepEqual(markupIn(tooltip.value, 'markdown'), []);
+      const error = messageNode('e', `Failed: ${text}`, 'error').item();
+      assert.deepEqual(markupIn(String(error.label), 'plain'), []);
+      assert.deepEqual(markupIn(String(error.tooltip), 'plain'), []);
+      // The connection row is built from settings (label, URL, account, tenant).
+      const row = new ConnectionNode(host, { ...(connection as object), label: text, serviceUrl: text, account: text, tenant: text } as never).item();
+      assert.deepEqual(markupIn(String(row.label), 'plain'), []);
+      assert.deepEqual(markupIn(String(row.description), 'plain'), []);
+      assert.equal((row.tooltip as Tooltip).isTrusted, false);
+      for (const line of (row.tooltip as Tooltip).value.split('\n')) assert.deepEqual(markupIn(line, 'markdown'), [], line.slice(0, 200));
+    });
+  }
 });

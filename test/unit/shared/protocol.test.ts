@@ -49,9 +49,9 @@ describe('webview protocols', () => {
         { type: 'submit', id: 1, values: { name: 5 } },
         { type: 'submit', id: 1, values: { name: { html: '<b>' } } },
         { type: 'submit', id: 1, values: { applications: [1, 2] } },
-        { type: 'submit', id: 1, values: { name: 'x'.repeat(100_001) } },
+        { type: 'submit', id: 1, values: { name: 'x'.repeat(300_001) } },
         { type: 'submit', id: 1, values: 'name=x' },
-        { type: 'draft', values: Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`k${i}`, ''])) },
+        { type: 'draft', values: Object.fromEntries(Array.from({ length: 5_001 }, (_, i) => [`k${i}`, ''])) },
         { type: 'request', id: 1, action: 'submit' },
         { type: 'request', id: 1, action: 'orchestrator.submitIdea' },
         { type: 'submit', id: 1 },
@@ -93,6 +93,41 @@ describe('webview protocols', () => {
       assert.deepEqual(details.output, [{ key: 'OutputData', value: 'plain text', kind: 'string' }]);
       assert.equal(details.specificContent[0]!.value.length, 256_000);
       assert.ok(parseQueueItemToWebview({ type: 'show', identity: { connectionId: 'c', folderId: 1, itemId: 41 }, item: details, events: [], canDelete: true, readOnly: false }).ok);
+    });
+
+    // What the service accepts, the panel shows: SpecificContent is 256,000 characters of JSON text (spec, Limits).
+    const show = (details: ReturnType<typeof queueItemDetails>) => ({ type: 'show', identity: { connectionId: 'c', folderId: 1, itemId: 41 }, item: details, events: [], canDelete: false, readOnly: false });
+
+    it('carries a SpecificContent key as long as the 256,000-character limit allows', () => {
+      const key = 'k'.repeat(256_000 - '{"":0}'.length);
+      assert.equal(JSON.stringify({ [key]: 0 }).length, 256_000);
+      const parsed = parseQueueItemToWebview(show(queueItemDetails({ ...item, SpecificContent: { [key]: 0 } }, {})));
+      assert.ok(parsed.ok, problem(parsed));
+    });
+
+    it('carries as many SpecificContent entries as fit in 256,000 characters (and 1,001-character keys)', () => {
+      // The shortest entries with distinct keys: `"<n>":0,`. As many as fit in the limit.
+      const content: Record<string, number> = {};
+      for (let n = 0, length = 2; length + n.toString(36).length + 5 <= 256_000; n++) {
+        content[n.toString(36)] = 0;
+        length += n.toString(36).length + 5;
+      }
+      assert.ok(JSON.stringify(content).length <= 256_000);
+      assert.ok(Object.keys(content).length > 10_001, `${Object.keys(content).length}`);
+      const parsed = parseQueueItemToWebview(show(queueItemDetails({ ...item, SpecificContent: content, Output: content }, {})));
+      assert.ok(parsed.ok, problem(parsed));
+      const longKeys = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`${i}`.padEnd(1_001, 'k'), 'v']));
+      assert.ok(parseQueueItemToWebview(show(queueItemDetails({ ...item, SpecificContent: longKeys }, {}))).ok);
+    });
+
+    it('carries idea forms beyond the old bounds: 5,000 fields, 10,000-character labels, 100,000-character help', () => {
+      const fields = Array.from({ length: 5_000 }, (_, i) => ({ key: `f${i}`, label: 'L'.repeat(10_000), type: 'text', required: false, helpText: i === 0 ? 'h'.repeat(100_000) : 'help' }));
+      const values = Object.fromEntries(fields.map((f) => [f.key, 'v']));
+      const form = { type: 'form', identity: { connectionId: 'c' }, title: 'T'.repeat(10_000), fields, lookups: {}, values, draftRestored: false, readOnly: false };
+      const parsed = parseIdeaFormToWebview(form);
+      assert.ok(parsed.ok, problem(parsed));
+      assert.ok(parseIdeaFormFromWebview({ type: 'draft', values }).ok, 'the page can send back a draft of every field');
+      assert.equal(parseIdeaFormToWebview({ ...form, fields: [...fields, { ...fields[0]!, key: 'one more' }] }).ok, false, 'still bounded');
     });
 
     it('the webview drops host messages of the wrong shape too', () => {

@@ -9,7 +9,8 @@ import type { ODataQuery } from '../../../core/odata/query';
 import type { OrchestratorClient } from '../../../core/orchestrator/client';
 import type { FolderNavigation, QueueDefinition, QueueItem, Robot, Session } from '../../../core/orchestrator/schemas';
 import { narrowingFilter, PagedNode, type PagedSource } from '../pagedNode';
-import { errorRow, LeafNode, messageNode, toTreeItem, type TreeNode } from '../treeNode';
+import { errorRow, LeafNode, messageNode, safeMarkdown, toTreeItem, type TreeNode } from '../treeNode';
+import { markdownText, plainText } from '../../../core/presentation/plainText';
 import type { ExplorerHost } from './explorerHost';
 import { FolderPackagesNode } from './packageNodes';
 import { TenantNode } from './tenantNode';
@@ -79,12 +80,13 @@ export class ConnectionNode implements TreeNode {
 
   item(): vscode.TreeItem {
     const signedIn = this.host.isSignedIn(this.connection);
-    const item = new vscode.TreeItem(this.connection.label, vscode.TreeItemCollapsibleState.Collapsed);
+    // The label, URL, account and tenant come from settings: plain text like any service text.
+    const item = new vscode.TreeItem(plainText(this.connection.label), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = `${this.connection.kind === 'cloud' ? `${this.connection.account}/${this.connection.tenant}` : 'on-premises'}${signedIn ? '' : ' · signed out'}${this.connection.protection === 'readOnly' ? ' · read-only' : this.connection.protection === 'confirm' ? ' · confirm changes' : ''}`;
+    item.description = `${this.connection.kind === 'cloud' ? plainText(`${this.connection.account}/${this.connection.tenant}`) : 'on-premises'}${signedIn ? '' : ' · signed out'}${this.connection.protection === 'readOnly' ? ' · read-only' : this.connection.protection === 'confirm' ? ' · confirm changes' : ''}`;
     item.iconPath = new vscode.ThemeIcon(signedIn ? 'organization' : 'warning', signedIn ? undefined : new vscode.ThemeColor('editorWarning.foreground'));
     item.contextValue = signedIn ? 'connection.signedIn' : 'connection.signedOut';
-    item.tooltip = new vscode.MarkdownString(`**${this.connection.label}**\n\n${this.connection.serviceUrl}${this.connection.kind === 'cloud' ? `/${this.connection.account}/${this.connection.tenant}` : ''}`);
+    item.tooltip = safeMarkdown(`**${markdownText(this.connection.label)}**\n\n${markdownText(`${this.connection.serviceUrl}${this.connection.kind === 'cloud' ? `/${this.connection.account}/${this.connection.tenant}` : ''}`)}`);
     return item;
   }
 
