@@ -3,6 +3,7 @@ import { CommandId } from '../constants';
 import { signInMismatch } from '../core/auth/boundSecrets';
 import type { Connection } from '../core/connections';
 import type { StoredAccount } from '../core/auth/sessions';
+import { plainText } from '../core/presentation/plainText';
 
 interface Needs {
   connections: { all(): Connection[]; get(id: string): Connection | undefined; onDidChange: vscode.Event<Connection[]> };
@@ -24,7 +25,7 @@ export function tellAboutMovedConnections(ctx: Needs): vscode.Disposable {
       if (!why || told.has(`${account.id}\n${why}`)) continue;
       told.add(`${account.id}\n${why}`);
       ctx.log.warn(why);
-      void vscode.window.showWarningMessage(why, 'Sign In').then((choice) => {
+      void vscode.window.showWarningMessage(plainText(why), 'Sign In').then((choice) => {
         if (choice) void vscode.commands.executeCommand(CommandId.signIn, account.connectionId);
       });
     }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { FolderContext } from '../../core/http/connection';
 import { unknownOutcomeReason, type OrchestratorError } from '../../core/http/errors';
+import { plainText } from '../../core/presentation/plainText';
 import type { Ctx } from '../../ctx';
 import { PagedNode } from '../views/pagedNode';
 import type { TreeNode } from '../views/treeNode';
@@ -13,7 +14,7 @@ import type { TreeNode } from '../views/treeNode';
  */
 export function tellOutcomeUnknown(ctx: Ctx, message: string, actions: Record<string, () => Promise<void> | void>): void {
   ctx.log.warn(message);
-  void vscode.window.showWarningMessage(message, ...Object.keys(actions)).then((choice) => {
+  void vscode.window.showWarningMessage(plainText(message), ...Object.keys(actions)).then((choice) => {
     if (choice) void actions[choice]?.();
   });
 }
