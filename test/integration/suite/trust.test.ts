@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { JOINER } from '../../../src/core/presentation/plainText';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
@@ -60,7 +61,8 @@ describe('Secrets go only to the origins they were issued for', () => {
     const expected = new RegExp(`were entered for ${sandboxOrigin}, but its idea service is now ${decoyOrigin}\\. Nothing was sent\\. Run "Orchestrator: Set Idea Service Credentials" for 'Sandbox' again`);
     await assert.rejects(ctx.ideasClientFor(sandbox()), expected);
     const [row] = await ideas.children(await ideas.child(undefined, 'Sandbox'));
-    assert.match(ideas.label(row!), expected, 'the Ideas view says why and what to do');
+    // Rows show service and settings text as plain text: link syntax carries an invisible joiner (plainText).
+    assert.match(ideas.label(row!).replaceAll(JOINER, ''), expected, 'the Ideas view says why and what to do');
     assert.deepEqual(received, [], 'the decoy received nothing');
   });
 
