@@ -19,6 +19,7 @@ export class HeldRedraws {
   private readonly takenLately = new Set<string>();
   private readonly held = new Map<string, TreeNode>();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly fire: (node: TreeNode) => void, private readonly quietMs = REDRAW_QUIET_MS) {}
 
@@ -39,6 +40,12 @@ export class HeldRedraws {
     else this.fire(node);
   }
 
+  /** Settles once nothing is being read or held back (at once when that is so already). */
+  settled(): Promise<void> {
+    if (this.pending === 0 && this.held.size === 0 && this.takenLately.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
   /** Forgets what is held (the whole tree is redrawn anyway). */
   clear(): void {
     this.held.clear();
@@ -47,6 +54,7 @@ export class HeldRedraws {
   dispose(): void {
     clearTimeout(this.timer);
     this.held.clear();
+    for (const resolve of this.waiting.splice(0)) resolve();
   }
 
   private release(): void {
@@ -55,5 +63,6 @@ export class HeldRedraws {
     const held = [...this.held.values()];
     this.held.clear();
     for (const node of held) this.fire(node);
+    for (const resolve of this.waiting.splice(0)) resolve();
   }
 }

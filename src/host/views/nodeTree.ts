@@ -9,6 +9,9 @@ import type { TreeNode } from './treeNode';
  * Every redraw of a row goes through `changed`, which holds it back while the editor is taking that row's
  * children (see HeldRedraws).
  */
+/** The longest a reveal waits for held redraws. */
+const REVEAL_WAIT_MS = 2000;
+
 export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
@@ -116,6 +119,11 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   async reveal(node: TreeNode): Promise<void> {
     // reveal() does not open a folded pane (the view still counts as visible there): open and focus it first.
     await vscode.commands.executeCommand(`${this.viewId}.focus`);
+    // A redraw still held back (a count shown after a first page) would land after the reveal and redraw the
+    // revealed row's parent under it: let it go out first (bounded: reveal anyway after REVEAL_WAIT_MS).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.redraws.settled(), new Promise<void>((resolve) => (timer = setTimeout(resolve, REVEAL_WAIT_MS)))]);
+    clearTimeout(timer);
     await this.view.reveal(node, { select: true, focus: true, expand: false });
   }
 
