@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import { DEFAULT_TAIL_LEVEL, isLogLevel, type LogLevel } from '../core/logs/logLines';
 
 /**
  * The settings that choose where a credential goes (every URL of a connection, the sign-in redirect port) or weaken a
@@ -13,6 +14,10 @@ export const UserSettingKey = {
   loopbackPort: 'orchestrator.auth.loopbackPort',
   budgetPerMinute: 'orchestrator.rateLimit.budgetPerMinute',
   logMaxLines: 'orchestrator.logs.maxLines',
+  // Also the user's: how often Jobs rows reload spends the tenant's shared request budget, and what a tail
+  // downloads is a choice about the account's data, not about a repository.
+  autoRefreshSeconds: 'orchestrator.explorer.autoRefreshSeconds',
+  logMinimumLevel: 'orchestrator.logs.minimumLevel',
 } as const;
 export type UserSettingKey = (typeof UserSettingKey)[keyof typeof UserSettingKey];
 
@@ -25,6 +30,8 @@ export interface UserSettings {
   loopbackPort: number;
   budgetPerMinute: number;
   logMaxLines: number;
+  autoRefreshSeconds: number;
+  logMinimumLevel: LogLevel;
 }
 
 /** Same bounds and defaults as package.json: a hand-edited value outside them falls back to the default. */
@@ -35,6 +42,8 @@ const readers = {
   loopbackPort: integerIn(0, 65535, 0),
   budgetPerMinute: integerIn(1, 1000, 50),
   logMaxLines: integerIn(100, 1_000_000, 10_000),
+  autoRefreshSeconds: integerIn(0, 3600, 30),
+  logMinimumLevel: (value: unknown): LogLevel => (isLogLevel(value) ? value : DEFAULT_TAIL_LEVEL),
 };
 
 /** The value the user set in user settings, ignoring workspace, workspace-folder and language-specific values. */
@@ -48,5 +57,7 @@ export function userSettings(source: SettingsSource): UserSettings {
     loopbackPort: readers.loopbackPort(userLevelValue(source, UserSettingKey.loopbackPort)),
     budgetPerMinute: readers.budgetPerMinute(userLevelValue(source, UserSettingKey.budgetPerMinute)),
     logMaxLines: readers.logMaxLines(userLevelValue(source, UserSettingKey.logMaxLines)),
+    autoRefreshSeconds: readers.autoRefreshSeconds(userLevelValue(source, UserSettingKey.autoRefreshSeconds)),
+    logMinimumLevel: readers.logMinimumLevel(userLevelValue(source, UserSettingKey.logMinimumLevel)),
   };
 }

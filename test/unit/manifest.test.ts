@@ -43,6 +43,8 @@ describe('extension manifest', () => {
 
   it('keeps every setting that chooses where a credential goes or weakens a protection out of workspaces', () => {
     const properties = manifest.contributes.configuration.properties as Record<string, { scope?: string }>;
+    // Every setting says who may set it: one without a scope could come from a workspace.
+    assert.deepEqual(Object.keys(properties).filter((key) => !properties[key]!.scope), []);
     const userOnly = Object.keys(properties).filter((key) => ['application', 'machine'].includes(properties[key]!.scope ?? '')).sort();
     // The same keys the code reads from the user level only: a new one must be added in both places.
     assert.deepEqual(userOnly, Object.values(UserSettingKey as Record<string, string>).sort());

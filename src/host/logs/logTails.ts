@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { FolderContext } from '../../core/http/connection';
 import { OrchestratorError } from '../../core/http/errors';
-import { DEFAULT_TAIL_LEVEL, formatLogLine, isLogLevel, LineWindow } from '../../core/logs/logLines';
+import { formatLogLine, LineWindow } from '../../core/logs/logLines';
 import { isTransientTailFailure, jobLogSource, robotLogSource, tailLogs } from '../../core/logs/tail';
 import type { Job, Robot } from '../../core/orchestrator/schemas';
 import type { Ctx } from '../../ctx';
@@ -169,10 +169,7 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
   }
 
   private start(id: string, connection: Connection, folder: FolderContext, subject: TailSubject): LogTail {
-    const config = vscode.workspace.getConfiguration('orchestrator.logs');
-    const configured = config.get<string>('minimumLevel', DEFAULT_TAIL_LEVEL);
-    const minLevel = isLogLevel(configured) ? configured : DEFAULT_TAIL_LEVEL;
-    const maxLines = userSettings(vscode.workspace.getConfiguration()).logMaxLines;
+    const { logMinimumLevel: minLevel, logMaxLines: maxLines } = userSettings(vscode.workspace.getConfiguration());
     const title = subject.kind === 'job' ? `${subject.job.ReleaseName ?? 'Job'} #${subject.job.Id}` : `Robot ${subject.robot.Name}`;
     const header = `# ${subject.kind === 'job' ? `Job ${subject.job.ReleaseName ?? ''} (${subject.job.Key})` : `Robot ${subject.robot.Name}, from ${new Date(Date.now() - ROBOT_LOOKBACK_MS).toLocaleTimeString()}`} on ${connection.label}. Levels ${minLevel} and above (setting orchestrator.logs.minimumLevel); times are local.`;
     return new LogTail(id, connection.id, title, header, maxLines, (t) => this.schedule(t), async (tail, signal) => {

@@ -16,8 +16,10 @@ describe('user-only settings', () => {
       [UserSettingKey.loopbackPort]: { workspaceValue: 8123, workspaceFolderValue: 8124, defaultValue: 0 },
       [UserSettingKey.budgetPerMinute]: { globalValue: 40, workspaceValue: 1000, workspaceFolderValue: 1000 },
       [UserSettingKey.logMaxLines]: { workspaceValue: 1_000_000, workspaceFolderValue: 1_000_000 },
+      [UserSettingKey.autoRefreshSeconds]: { workspaceValue: 1, workspaceFolderValue: 1 },
+      [UserSettingKey.logMinimumLevel]: { globalValue: 'Warning', workspaceValue: 'Verbose' },
     }));
-    assert.deepEqual(settings, { connections: mine, loopbackPort: 0, budgetPerMinute: 40, logMaxLines: 10_000 });
+    assert.deepEqual(settings, { connections: mine, loopbackPort: 0, budgetPerMinute: 40, logMaxLines: 10_000, autoRefreshSeconds: 30, logMinimumLevel: 'Warning' });
   });
 
   it('has no connections when only a workspace defines them', () => {
@@ -30,8 +32,8 @@ describe('user-only settings', () => {
       [UserSettingKey.budgetPerMinute]: { globalValue: budgetPerMinute },
       [UserSettingKey.logMaxLines]: { globalValue: logMaxLines },
     }));
-    assert.deepEqual(take(8123, 80, 500), { connections: undefined, loopbackPort: 8123, budgetPerMinute: 80, logMaxLines: 500 });
-    assert.deepEqual(take(70_000, 100_000, 100_000_000), { connections: undefined, loopbackPort: 0, budgetPerMinute: 50, logMaxLines: 10_000 });
-    assert.deepEqual(take('8123', 1.5, null), { connections: undefined, loopbackPort: 0, budgetPerMinute: 50, logMaxLines: 10_000 });
+    assert.deepEqual(take(8123, 80, 500), { connections: undefined, loopbackPort: 8123, budgetPerMinute: 80, logMaxLines: 500, autoRefreshSeconds: 30, logMinimumLevel: 'Information' });
+    assert.deepEqual(take(70_000, 100_000, 100_000_000), { connections: undefined, loopbackPort: 0, budgetPerMinute: 50, logMaxLines: 10_000, autoRefreshSeconds: 30, logMinimumLevel: 'Information' });
+    assert.deepEqual(take('8123', 1.5, null), { connections: undefined, loopbackPort: 0, budgetPerMinute: 50, logMaxLines: 10_000, autoRefreshSeconds: 30, logMinimumLevel: 'Information' });
   });
 });

@@ -6,6 +6,7 @@ import { NodeTree } from '../nodeTree';
 import { PagedNode } from '../pagedNode';
 import type { TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
+import { userSettings } from '../../settings';
 import { ConnectionNode } from './nodes';
 
 /** The Orchestrator tree: connections (tenants) → Tenant resources and folders → Processes, Jobs, Queues, Packages, Robots, Assets. */
@@ -35,7 +36,7 @@ export class ExplorerTree extends NodeTree {
   }
 
   private intervalSeconds(): number {
-    return vscode.workspace.getConfiguration('orchestrator').get<number>('explorer.autoRefreshSeconds', 30);
+    return userSettings(vscode.workspace.getConfiguration()).autoRefreshSeconds;
   }
 
   /** Reloads the expanded Jobs collections while the view is visible; returns how many it reloaded. */
