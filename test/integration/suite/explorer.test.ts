@@ -4,7 +4,7 @@ import { EXTENSION_ID } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { eq } from '../../../src/core/odata/filter';
-import { editorTakes, faults, quiescent, treeWalk } from './treeWalk';
+import { faults, treeWalk } from './treeWalk';
 
 const sandboxUrl = () => process.env.ORCHESTRATOR_SANDBOX_URL!;
 
@@ -19,50 +19,6 @@ describe('Orchestrator tree on the sandbox', () => {
     await ctx.ready;
   });
 
-  /**
-   * Expands a connection's Tenant row in the editor as a user does, and every row under it (the editor asks for their
-   * children itself); then the view's Refresh, after which the editor reads every expanded row again. Each row under
-   * Tenant must show rows, an empty text or an error: a row the extension host forgot ("No tree item with id … found")
-   * is never asked for its children, and its expansion never reaches the extension.
-   */
-  async function walkTenantInEditor(connectionLabel: string, groups: string[]): Promise<void> {
-    const editor = editorTakes(ctx.explorer);
-    const settled = () => quiescent(() => editor.calls() + ctx.requestsSent);
-    // A Tenant row nothing was read of yet, as after signing in.
-    await vscode.commands.executeCommand('orchestrator.tree.refresh');
-    await settled();
-    const connection = await child(undefined, connectionLabel);
-    const tenant = (await children(connection))[0]!;
-    assert.equal(label(tenant), 'Tenant');
-    const check = (when: string) => {
-      assert.deepEqual(editor.taken.get(tenant.id)?.map(label), groups, `${when}: the rows under Tenant`);
-      for (const name of groups) {
-        const id = `${tenant.id}/${name.toLowerCase()}`;
-        const rows = editor.taken.get(id);
-        assert.ok(rows, `${when}: the editor got nothing for ${name}: the extension host no longer knew the row`);
-        assert.ok(rows.length > 0, `${when}: ${name} shows rows, an empty text or an error`);
-        assert.deepEqual(rows.filter((r) => r.item().contextValue === 'error').map(label), [], `${when}: ${name} has no error row`);
-        assert.ok(ctx.explorer.isExpanded({ id } as TreeNode), `${when}: the extension knows ${name} is expanded`);
-      }
-    };
-    try {
-      // A folder with subfolders expanded beside it: after a Refresh the editor reads both again in one batch.
-      await ctx.explorer.view.reveal(await child(connection, 'Shared'), { expand: true });
-      await settled();
-      editor.taken.clear();
-      await ctx.explorer.view.reveal(tenant, { expand: 2 });
-      await settled();
-      check('expanded');
-      editor.taken.clear();
-      await vscode.commands.executeCommand('orchestrator.tree.refresh');
-      await settled();
-      check('after Refresh');
-    } finally {
-      editor.restore();
-      // Rows left expanded would be read again by the editor after every later sign-in, in other tests' counts.
-      await vscode.commands.executeCommand('workbench.actions.treeView.orchestrator.explorer.collapseAll');
-    }
-  }
   after(async () => {
     await faults([]);
     for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
@@ -276,27 +232,6 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.match(String(silent.item().description), /unresponsive/);
   });
 
-  it('shows tenant resources: libraries, webhooks, alerts with the unread count, the license; no Tenants for a non-administrator', async () => {
-    const tenant = await child(await child(undefined, 'Sandbox'), 'Tenant');
-    const before = sent();
-    const groups = (await children(tenant)).map(label);
-    assert.equal(sent() - before, 2, 'unread count and the administrator probe');
-    assert.deepEqual(groups, ['Libraries', 'Webhooks', 'Alerts', 'License']);
-    assert.match(String(tenant.item().description), /^\d+ unread alerts?$/);
-    const alerts = await child(tenant, 'Alerts');
-    assert.match(String(alerts.item().description), /unread/);
-    assert.ok((await children(alerts)).some((r) => r.item().contextValue === 'alert.unread'));
-    assert.ok((await children(await child(tenant, 'Libraries'))).some((r) => r.item().contextValue === 'library'));
-    assert.ok((await children(await child(tenant, 'Webhooks'))).some((r) => r.item().contextValue === 'webhook'));
-    const license = (await children(await child(tenant, 'License'))).map(label);
-    assert.deepEqual(license.slice(1), ['Unattended', 'Attended', 'NonProduction', 'Development']);
-  });
-
-  it('every row under Tenant shows its rows when the editor expands it, also after Refresh', async function () {
-    this.timeout(90_000);
-    await walkTenantInEditor('Sandbox', ['Libraries', 'Webhooks', 'Alerts', 'License']);
-  });
-
   it('finds a loaded row across the tree and reveals it; refreshes a folder\'s Jobs after a change', async function () {
     this.timeout(30_000);
     const shared = await child(await child(undefined, 'Sandbox'), 'Shared');
@@ -388,79 +323,5 @@ describe('Orchestrator tree on the sandbox', () => {
     } finally {
       await faults([]);
     }
-  });
-
-  describe('as a host administrator', () => {
-    const admin = () => ctx.connections.all().find((c) => c.label === 'Sandbox admin')!;
-    const config = () => vscode.workspace.getConfiguration('orchestrator');
-    let original: unknown[];
-    const asked: string[] = [];
-    let answer = false;
-
-    before(async function () {
-      this.timeout(60_000);
-      original = config().get<unknown[]>('connections')!;
-      await ctx.auth.createSession([`connection:${admin().id}`]);
-      ctx.prompts = { confirm: async (message) => (asked.push(message), answer) };
-    });
-    after(async () => {
-      await config().update('connections', original, vscode.ConfigurationTarget.Global);
-      const { modalPrompts } = await import('../../../src/host/ui/prompts');
-      ctx.prompts = modalPrompts;
-    });
-
-    const tenantRow = async (name: string) => {
-      const connection = await child(undefined, 'Sandbox admin');
-      assert.equal(connection.item().contextValue, 'connection.signedIn');
-      const tenant = (await children(connection))[0]!;
-      assert.equal(label(tenant), 'Tenant', `the first row under Sandbox admin: ${label(tenant)}`);
-      const tenants = await child(tenant, 'Tenants');
-      ctx.explorer.refresh(tenants);
-      return child(tenants, name);
-    };
-    const isActive = async () => {
-      const res = await ctx.clientFor(admin()).tenant.tenants({});
-      return res.items.find((t) => t.Name === 'main')!.IsActive;
-    };
-
-    it('every row under Tenant, Tenants too, shows its rows when the editor expands it, also after Refresh', async function () {
-      this.timeout(90_000);
-      await walkTenantInEditor('Sandbox admin', ['Libraries', 'Webhooks', 'Alerts', 'License', 'Tenants']);
-    });
-
-    it('lists the host tenants; deactivating asks first and declining changes nothing', async function () {
-      this.timeout(30_000);
-      const main = await tenantRow('main');
-      assert.equal(main.item().contextValue, 'tenant.active');
-      answer = false;
-      await vscode.commands.executeCommand('orchestrator.deactivateTenant', main);
-      assert.deepEqual(asked, ['Deactivate tenant main?']);
-      assert.equal(await isActive(), true);
-    });
-
-    it('refuses on a read-only connection without asking', async function () {
-      this.timeout(30_000);
-      await config().update('connections', original.map((c) => ((c as { label: string }).label === 'Sandbox admin' ? { ...(c as object), protection: 'readOnly' } : c)), vscode.ConfigurationTarget.Global);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      assert.equal(admin().protection, 'readOnly');
-      asked.length = 0;
-      answer = true;
-      await vscode.commands.executeCommand('orchestrator.deactivateTenant', await tenantRow('main'));
-      assert.deepEqual(asked, [], 'a read-only connection is refused before any question');
-      assert.equal(await isActive(), true);
-      await config().update('connections', original, vscode.ConfigurationTarget.Global);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    });
-
-    it('deactivates and activates again when confirmed; the Tenants row shows the new state', async function () {
-      this.timeout(30_000);
-      answer = true;
-      assert.equal(await vscode.commands.executeCommand('orchestrator.deactivateTenant', await tenantRow('main')), 'main');
-      assert.equal(await isActive(), false);
-      const inactive = await tenantRow('main');
-      assert.equal(inactive.item().contextValue, 'tenant.inactive');
-      assert.equal(await vscode.commands.executeCommand('orchestrator.activateTenant', inactive), 'main');
-      assert.equal(await isActive(), true);
-    });
   });
 });
