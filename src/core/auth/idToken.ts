@@ -1,6 +1,7 @@
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
 import { z } from 'zod';
 import type { FetchLike } from '../http/transport';
+import { readDiscovery, readProviderJson, sameOrigin, type Discovery } from './discovery';
 import { TokenError, type IdTokenClaims } from './tokens';
 
 /**
@@ -14,10 +15,6 @@ import { TokenError, type IdTokenClaims } from './tokens';
 export const CLOCK_SKEW_SECONDS = 300;
 /** Asymmetric algorithms only: with a symmetric one the "key" would be the client secret a public client cannot keep. */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
-const TIMEOUT_MS = 10_000;
-const MAX_BYTES = 256 * 1024;
-
-const DiscoverySchema = z.looseObject({ issuer: z.string().min(1), jwks_uri: z.string().min(1) });
 const JwksSchema = z.looseObject({ keys: z.array(z.looseObject({ kty: z.string() })) });
 
 export interface IdTokenExpectations {
@@ -34,41 +31,23 @@ export interface ProviderKeys {
   jwks: JSONWebKeySet;
 }
 
-async function readJson(fetch: FetchLike, url: string, what: string): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch (error) {
-    throw new TokenError('network', `Can't read the identity provider's ${what}: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`);
-  }
-  if (!response.ok) throw new TokenError('invalidResponse', `The identity provider's ${what} is not available (HTTP ${response.status}), so the sign-in cannot be verified.`);
-  const text = await response.text();
-  if (text.length > MAX_BYTES) throw new TokenError('invalidResponse', `The identity provider's ${what} is too large.`);
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new TokenError('invalidResponse', `The identity provider's ${what} is not JSON.`);
-  }
-}
-
 /**
  * The issuer and keys from `{identityUrl}/.well-known/openid-configuration`. A `jwks_uri` on another origin is not
  * followed: the identity URL the user configured decides whom the extension trusts (as for the PAR endpoint).
  */
-export async function fetchProviderKeys(fetch: FetchLike, identityUrl: string): Promise<ProviderKeys> {
-  const base = identityUrl.replace(/\/+$/, '');
-  const discovery = DiscoverySchema.safeParse(await readJson(fetch, `${base}/.well-known/openid-configuration`, 'discovery document'));
-  if (!discovery.success) throw new TokenError('invalidResponse', `The identity provider's discovery document has no ${discovery.error.issues[0]?.path.join('.') ?? 'issuer or jwks_uri'}, so the sign-in cannot be verified.`);
+export async function fetchProviderKeys(fetch: FetchLike, identityUrl: string, known?: Discovery): Promise<ProviderKeys> {
+  const discovery = known ?? (await readDiscovery(fetch, identityUrl));
+  if (!discovery.issuer || !discovery.jwks_uri) throw new TokenError('invalidResponse', `The identity provider's discovery document has no ${discovery.issuer ? 'jwks_uri' : 'issuer'}, so the sign-in cannot be verified.`);
   let jwksUrl: URL;
   try {
-    jwksUrl = new URL(discovery.data.jwks_uri);
+    jwksUrl = new URL(discovery.jwks_uri);
   } catch {
     throw new TokenError('invalidResponse', 'The identity provider\'s jwks_uri is not a URL.');
   }
-  if (jwksUrl.origin !== new URL(base).origin) throw new TokenError('invalidResponse', `The identity provider publishes its keys at another origin (${jwksUrl.origin}); they are not used.`);
-  const jwks = JwksSchema.safeParse(await readJson(fetch, jwksUrl.href, 'signing keys'));
+  if (!sameOrigin(jwksUrl.href, identityUrl)) throw new TokenError('invalidResponse', `The identity provider publishes its keys at another origin (${jwksUrl.origin}); they are not used.`);
+  const jwks = JwksSchema.safeParse(await readProviderJson(fetch, jwksUrl.href, 'signing keys'));
   if (!jwks.success) throw new TokenError('invalidResponse', 'The identity provider\'s signing keys (JWKS) cannot be read.');
-  return { issuer: discovery.data.issuer, jwks: jwks.data as JSONWebKeySet };
+  return { issuer: discovery.issuer, jwks: jwks.data as JSONWebKeySet };
 }
 
 const refuse = (why: string) => new TokenError('invalidResponse', `The id_token was refused: ${why}. The sign-in was not completed.`);
@@ -112,8 +91,8 @@ function reasonOf(error: unknown): string {
   return 'it cannot be read as a signed JWT';
 }
 
-/** Fetches the provider's keys, then validates (the sign-in flow's one call). */
-export async function verifyIdToken(fetch: FetchLike, idToken: string | undefined, expected: IdTokenExpectations): Promise<IdTokenClaims> {
+/** Fetches the provider's keys (from the discovery document already read, when given), then validates. */
+export async function verifyIdToken(fetch: FetchLike, idToken: string | undefined, expected: IdTokenExpectations, discovery?: Discovery): Promise<IdTokenClaims> {
   if (!idToken) throw new TokenError('invalidResponse', 'The identity provider returned no id_token, so the sign-in cannot be verified.');
-  return verifyIdTokenWith(idToken, await fetchProviderKeys(fetch, expected.identityUrl), expected);
+  return verifyIdTokenWith(idToken, await fetchProviderKeys(fetch, expected.identityUrl, discovery), expected);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FetchLike } from '../http/transport';
+import { readDiscovery, sameOrigin, type Discovery } from './discovery';
 import { authorizeEndpoint, authorizeParams, authorizeUrl, type AuthorizeRequest } from './pkce';
 
 /**
@@ -10,13 +11,8 @@ import { authorizeEndpoint, authorizeParams, authorizeUrl, type AuthorizeRequest
  * and the token exchange then failed. Providers that do not advertise PAR get the spec's plain GET.
  */
 
-const DISCOVERY_TIMEOUT_MS = 10_000;
-const MAX_DISCOVERY_BYTES = 64 * 1024;
-
-const DiscoverySchema = z.looseObject({
-  authorization_endpoint: z.string().optional(),
-  pushed_authorization_request_endpoint: z.string().optional(),
-});
+const PUSH_TIMEOUT_MS = 10_000;
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 const PushedSchema = z.looseObject({ request_uri: z.string().min(1).max(2048), expires_in: z.number().positive() });
 
@@ -26,27 +22,15 @@ export interface BrowserSignIn {
   pushed: boolean;
 }
 
-const sameOrigin = (a: string, b: string) => {
-  try {
-    return new URL(a).origin === new URL(b).origin;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * The provider's PAR and authorization endpoints from its discovery document, when it has them on its own origin (an
  * endpoint elsewhere is not followed: the identity URL the user configured decides where the request goes).
  */
-async function discoverPar(fetch: FetchLike, identityUrl: string, signal: AbortSignal): Promise<{ par: string; authorize: string } | undefined> {
-  const response = await fetch(`${identityUrl.replace(/\/+$/, '')}/.well-known/openid-configuration`, { headers: { accept: 'application/json' }, signal });
-  if (!response.ok) return undefined;
-  const text = await response.text();
-  if (text.length > MAX_DISCOVERY_BYTES) return undefined;
-  const parsed = DiscoverySchema.safeParse(JSON.parse(text));
-  const par = parsed.success ? parsed.data.pushed_authorization_request_endpoint : undefined;
+function parEndpoints(discovery: Discovery, identityUrl: string): { par: string; authorize: string } | undefined {
+  const par = discovery.pushed_authorization_request_endpoint;
   if (!par || !sameOrigin(par, identityUrl)) return undefined;
-  const authorize = parsed.data?.authorization_endpoint && sameOrigin(parsed.data.authorization_endpoint, identityUrl) ? parsed.data.authorization_endpoint : authorizeEndpoint(identityUrl);
+  const authorize = discovery.authorization_endpoint && sameOrigin(discovery.authorization_endpoint, identityUrl) ? discovery.authorization_endpoint : authorizeEndpoint(identityUrl);
   return { par, authorize };
 }
 
@@ -55,11 +39,10 @@ async function discoverPar(fetch: FetchLike, identityUrl: string, signal: AbortS
  * A provider that refuses the pushed request fails the sign-in with its reason (the same request would be refused in
  * the browser); an unreachable or unreadable discovery document falls back to the plain GET.
  */
-export async function browserSignInUrl(fetch: FetchLike, request: AuthorizeRequest, log?: (message: string) => void): Promise<BrowserSignIn> {
-  const signal = AbortSignal.timeout(DISCOVERY_TIMEOUT_MS);
-  let endpoints: Awaited<ReturnType<typeof discoverPar>>;
+export async function browserSignInUrl(fetch: FetchLike, request: AuthorizeRequest, log?: (message: string) => void, known?: Discovery): Promise<BrowserSignIn> {
+  let endpoints: ReturnType<typeof parEndpoints>;
   try {
-    endpoints = await discoverPar(fetch, request.identityUrl, signal);
+    endpoints = parEndpoints(known ?? (await readDiscovery(fetch, request.identityUrl)), request.identityUrl);
   } catch (error) {
     log?.(`The identity provider's discovery document could not be read (${(error as Error).message}); signing in with the plain authorization request.`);
     endpoints = undefined;
@@ -69,9 +52,9 @@ export async function browserSignInUrl(fetch: FetchLike, request: AuthorizeReque
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: authorizeParams(request).toString(),
-    signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
+    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
   });
-  const text = (await response.text()).slice(0, MAX_DISCOVERY_BYTES);
+  const text = (await response.text()).slice(0, MAX_ANSWER_BYTES);
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -3,6 +3,7 @@ import type { Connection } from '../../core/connections';
 import { createPkce, parseCallback } from '../../core/auth/pkce';
 import { browserSignInUrl } from '../../core/auth/pushedRequest';
 import { verifyIdToken } from '../../core/auth/idToken';
+import { readDiscovery } from '../../core/auth/discovery';
 import { exchangeCode, type IdTokenClaims, type TokenResponse } from '../../core/auth/tokens';
 import { startLoopback } from './loopback';
 
@@ -35,6 +36,9 @@ export async function runAuthorizationCodeFlow(connection: Connection, token: vs
     const external = await vscode.env.asExternalUri(vscode.Uri.parse(loopback.redirectUri));
     const redirectUri = external.toString(true);
     log?.(`Signing in to ${connection.label} (redirect ${redirectUri}).`);
+    // Read once: it names the pushed-request endpoint and the keys that verify the id_token. Unreadable, the
+    // sign-in could not be verified: say so now rather than after the browser step.
+    const discovery = await readDiscovery(fetch, connection.identityUrl);
     const { url, pushed } = await browserSignInUrl(fetch, {
       identityUrl: connection.identityUrl,
       clientId: connection.clientId,
@@ -45,7 +49,7 @@ export async function runAuthorizationCodeFlow(connection: Connection, token: vs
       loginHint: connection.loginHint,
       prompt: connection.prompt,
       extra: connection.kind === 'cloud' && connection.tenant ? { tenant: connection.tenant } : undefined,
-    }, log);
+    }, log, discovery);
     log?.(pushed ? 'The sign-in request was pushed to the identity provider (the browser gets only its reference).' : 'The identity provider does not offer pushed requests: the browser gets the whole sign-in request.');
     const opened = await vscode.env.openExternal(vscode.Uri.parse(url));
     const callbackUrl = await Promise.race([
@@ -63,7 +67,7 @@ export async function runAuthorizationCodeFlow(connection: Connection, token: vs
     const result = parseCallback(callbackUrl, pkce.state);
     if ('error' in result) throw new Error(result.error === 'access_denied' ? 'Sign-in was declined at the identity provider.' : `The identity provider refused the sign-in: ${result.description}`);
     const tokens = await exchangeCode(fetch, connection.identityUrl, { code: result.code, verifier: pkce.verifier, redirectUri, clientId: connection.clientId });
-    const claims = await verifyIdToken(fetch, tokens.id_token, { nonce: pkce.nonce, clientId: connection.clientId, identityUrl: connection.identityUrl });
+    const claims = await verifyIdToken(fetch, tokens.id_token, { nonce: pkce.nonce, clientId: connection.clientId, identityUrl: connection.identityUrl }, discovery);
     return { tokens, claims };
   } finally {
     loopback.dispose();

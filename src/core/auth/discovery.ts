@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { FetchLike } from '../http/transport';
+import { TokenError } from './tokens';
+
+/**
+ * The identity provider's discovery document (`{identityUrl}/.well-known/openid-configuration`), read once per
+ * sign-in: the pushed-request endpoint (pushedRequest.ts) and the issuer and keys that verify the id_token
+ * (idToken.ts) both come from it. Every endpoint it names is followed only on the identity URL's own origin.
+ */
+
+const TIMEOUT_MS = 10_000;
+const MAX_BYTES = 256 * 1024;
+
+const DiscoverySchema = z.looseObject({
+  issuer: z.string().min(1).optional(),
+  authorization_endpoint: z.string().optional(),
+  pushed_authorization_request_endpoint: z.string().optional(),
+  jwks_uri: z.string().min(1).optional(),
+});
+export type Discovery = z.infer<typeof DiscoverySchema>;
+
+export const sameOrigin = (a: string, b: string): boolean => {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+};
+
+/** A JSON document of the provider, bounded in time and size; every failure is a TokenError saying what. */
+export async function readProviderJson(fetch: FetchLike, url: string, what: string): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (error) {
+    throw new TokenError('network', `Can't read the identity provider's ${what}: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`);
+  }
+  if (!response.ok) throw new TokenError('invalidResponse', `The identity provider's ${what} is not available (HTTP ${response.status}), so the sign-in cannot be verified.`);
+  const text = await response.text();
+  if (text.length > MAX_BYTES) throw new TokenError('invalidResponse', `The identity provider's ${what} is too large.`);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new TokenError('invalidResponse', `The identity provider's ${what} is not JSON.`);
+  }
+}
+
+export async function readDiscovery(fetch: FetchLike, identityUrl: string): Promise<Discovery> {
+  const parsed = DiscoverySchema.safeParse(await readProviderJson(fetch, `${identityUrl.replace(/\/+$/, '')}/.well-known/openid-configuration`, 'discovery document'));
+  if (!parsed.success) throw new TokenError('invalidResponse', `The identity provider's discovery document cannot be read (${parsed.error.issues[0]?.path.join('.') ?? 'body'}).`);
+  return parsed.data;
+}
