@@ -1,22 +1,10 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { palette } from './ui';
+import { palette, pickUserOnLoginPage } from './ui';
 import { screenshot, world } from './world';
 
-/**
- * Signs in the way an `npm start` user does: the connection has no login hint and no prompt=none, so the browser tab
- * shows the sandbox's login page (reached through the editor's port proxy, as in the browser editor) and a user is
- * picked there. Resolves with the login page's hidden form fields (what the proxy passed on).
- */
-async function pickUserOnLoginPage(opened: Promise<Page>, user: string): Promise<string[]> {
-  const login = await opened;
-  await login.locator(`#user-${user}`).waitFor({ timeout: 30_000 });
-  const hidden = await login.locator('input[type=hidden]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).name));
-  await login.locator(`#user-${user}`).click();
-  await login.locator('h1', { hasText: 'Signed in' }).waitFor({ timeout: 30_000 });
-  await login.close();
-  return hidden;
-}
+// Signing in the way an `npm start` user does: the connection has no login hint and no prompt=none, so the browser
+// tab shows the sandbox's login page and a user is picked there (pickUserOnLoginPage).
 
 /** State, not a transient toast: the status bar leaves its "signed out" warning and the connection row says so. */
 async function signedInState(page: Page): Promise<void> {

@@ -1,14 +1,14 @@
 // Locators and moves the UI journeys share.
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { world } from './world';
 
-export const sidebar = () => world.page.locator('.part.sidebar');
+export const sidebar = (page: Page = world.page) => page.locator('.part.sidebar');
 
 /** A row of the Orchestrator view by its text (rows are virtualised: only the ones on screen exist). */
-export const row = (text: string | RegExp): Locator => sidebar().locator('.pane-body').nth(0).locator('.monaco-list-row', { hasText: text }).first();
+export const row = (text: string | RegExp, page: Page = world.page): Locator => sidebar(page).locator('.pane-body').nth(0).locator('.monaco-list-row', { hasText: text }).first();
 
-export const expand = async (text: string | RegExp) => {
-  const target = row(text);
+export const expand = async (text: string | RegExp, page: Page = world.page) => {
+  const target = row(text, page);
   await target.waitFor({ timeout: 30_000 });
   if ((await target.getAttribute('aria-expanded')) !== 'true') await target.click();
   return target;
@@ -21,8 +21,7 @@ export const collapseAll = async (view: string) => {
 };
 
 /** Runs a command from the palette by its full title ("Orchestrator: …"). */
-export const palette = async (command: string) => {
-  const { page } = world;
+export const palette = async (command: string, page: Page = world.page) => {
   await page.keyboard.press('Escape');
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
@@ -42,3 +41,17 @@ export const filterRow = async (text: string | RegExp, filter: string) => {
   await input.fill(filter);
   await world.page.keyboard.press('Enter');
 };
+
+/**
+ * The sandbox's login page, opened by a sign-in (through the editor's port proxy, as in the browser editor): picks a
+ * user there. Resolves with the page's hidden form fields (what the proxy passed on).
+ */
+export async function pickUserOnLoginPage(opened: Promise<Page>, user: string): Promise<string[]> {
+  const login = await opened;
+  await login.locator(`#user-${user}`).waitFor({ timeout: 30_000 });
+  const hidden = await login.locator('input[type=hidden]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).name));
+  await login.locator(`#user-${user}`).click();
+  await login.locator('h1', { hasText: 'Signed in' }).waitFor({ timeout: 30_000 });
+  await login.close();
+  return hidden;
+}

@@ -15,9 +15,9 @@ export const SCREENSHOT_DIR = join(ROOT, '.test-artifacts', 'e2e');
 
 export const world = {} as { sandbox: RunningSandbox; editor: RunningEditor; page: Page; close(): Promise<void> };
 
-export async function screenshot(name: string): Promise<string> {
+export async function screenshot(name: string, page: Page = world.page): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await world.page.screenshot({ path });
+  await page.screenshot({ path });
   return path;
 }
 
@@ -62,6 +62,9 @@ export const mochaHooks = {
     if (this.currentTest?.state !== 'failed' || !world.page) return;
     const name = `failed-${(this.currentTest.title ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`;
     await screenshot(name).catch(() => undefined);
+    // Journeys in a second editor (an untrusted folder) have their own page: pictured too.
+    const others = world.page.context().pages().filter((p) => p !== world.page && p.url().startsWith('http'));
+    for (const [i, other] of others.entries()) await screenshot(`${name}-page${i + 2}`, other).catch(() => undefined);
     console.log(`e2e: screenshot ${name}.png; open pages: ${world.page.context().pages().map((p) => p.url()).join(' | ')}`);
   },
   async afterAll(this: Mocha.Context) {

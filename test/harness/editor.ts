@@ -31,6 +31,13 @@ export interface EditorOptions {
   env?: Record<string, string>;
   /** Print the editor's own output (npm start); tests keep it quiet. */
   verbose?: boolean;
+  /**
+   * Workspace trust as a user has it by default (the editor asks whether to trust the folder). Off otherwise: the
+   * suites open a folder of their own, and the question would stand in front of every journey.
+   */
+  workspaceTrust?: boolean;
+  /** The workspace folder's own `.vscode/settings.json` (what a cloned repository may carry). */
+  workspaceSettings?: Record<string, unknown>;
 }
 
 export interface RunningEditor {
@@ -91,7 +98,12 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
   const dirs = { userData: join(runDir, 'user-data'), extensions: join(runDir, 'extensions'), config: join(runDir, 'config'), data: join(runDir, 'data'), tmp: join(runDir, 'tmp'), workspace: join(runDir, 'workspace') };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
-  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...options.settings }, null, 2));
+  const trust = options.workspaceTrust ? { 'security.workspace.trust.enabled': true } : {};
+  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...trust, ...options.settings }, null, 2));
+  if (options.workspaceSettings) {
+    mkdirSync(join(dirs.workspace, '.vscode'), { recursive: true });
+    writeFileSync(join(dirs.workspace, '.vscode', 'settings.json'), JSON.stringify(options.workspaceSettings, null, 2));
+  }
   writeFileSync(join(dirs.workspace, 'README.md'), '# Orchestrator Workbench sandbox workspace\n\nOpen the Orchestrator view in the activity bar.\n');
   if (options.installExtension) installBuiltExtension(dirs.extensions);
   const port = await freePort();
@@ -99,7 +111,7 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
   writeFileSync(configFile, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
   const args = [
     tools.codeServer, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
-    '--disable-workspace-trust', '--ignore-last-opened', '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--config', configFile,
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']), '--ignore-last-opened', '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--config', configFile,
     ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
   ];
   const child = spawnTracked(tools.node, args, {

@@ -218,6 +218,7 @@ export class SessionManager {
       }
       throw error;
     }
+    // A refreshed id_token is not read: who signed in was settled by the verified id_token of the sign-in itself.
     if (tokens.refresh_token && tokens.refresh_token !== stored.refreshToken) {
       live.account = { ...stored, refreshToken: tokens.refresh_token };
       await this.options.secrets.store(accountKey(stored.id), JSON.stringify(live.account));

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { SessionManager, StoredAccount } from '../../core/auth/sessions';
 import { TokenError } from '../../core/auth/tokens';
+import { plainText } from '../../core/presentation/plainText';
 import { signInMismatch, signInOrigins } from '../../core/auth/boundSecrets';
 import type { Logger } from '../log';
 import { runAuthorizationCodeFlow } from './signInFlow';
@@ -70,14 +71,14 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
     let connection = this.connections.get(this.wanted(scopes) ?? '');
     if (!connection) {
       const cloud = this.connections.all().filter((c) => c.kind === 'cloud');
-      const pick = await vscode.window.showQuickPick(cloud.map((c) => ({ label: c.label, description: `${c.account}/${c.tenant}`, connection: c })), { title: 'Sign in to which tenant?' });
+      const pick = await vscode.window.showQuickPick(cloud.map((c) => ({ label: plainText(c.label), description: plainText(`${c.account}/${c.tenant}`), connection: c })), { title: 'Sign in to which tenant?' });
       if (!pick) throw new vscode.CancellationError();
       connection = pick.connection;
     }
     if (connection.kind !== 'cloud') throw new Error(`'${connection.label}' is on-premises: use "Sign In with Access Token".`);
     const target = connection;
     const { tokens, claims } = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Signing in to ${target.label}… (finish in your browser)`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: plainText(`Signing in to ${target.label}… (finish in your browser)`), cancellable: true },
       (_progress, token) => runAuthorizationCodeFlow(target, token, this.loopbackPort(), (m) => this.log.info(m)),
     );
     const userName = claims.preferred_username ?? claims.email ?? claims.sub ?? 'user';
