@@ -6,6 +6,7 @@ import { registerAllCommands } from './host/commands/registry';
 import { Logger } from './host/log';
 import { ConnectionStore } from './host/connectionStore';
 import { ActiveContext } from './host/active';
+import { StoredState } from './host/storedState';
 import { ConnectionStatusBar } from './host/statusBar';
 import { secretStoreOf } from './host/auth/secretStore';
 import { AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, OrchestratorAuthProvider } from './host/auth/provider';
@@ -46,6 +47,8 @@ export class Ctx implements vscode.Disposable {
   readonly sessions: SessionManager;
   readonly auth: OrchestratorAuthProvider;
   readonly active: ActiveContext;
+  /** What the extension keeps between sessions, key by key, checked on every read (storedState.ts). */
+  readonly state: StoredState;
   readonly statusBar: ConnectionStatusBar;
   readonly explorer: ExplorerTree;
   readonly ideas: IdeasTree;
@@ -86,7 +89,8 @@ export class Ctx implements vscode.Disposable {
         if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'orchestrator.connections');
       });
     }));
-    this.active = this.track(new ActiveContext(extension.globalState));
+    this.state = new StoredState(extension, (message) => this.log.warn(message));
+    this.active = this.track(new ActiveContext(this.state));
     this.sessions = new SessionManager({
       secrets: secretStoreOf(extension.secrets),
       fetch: this.fetch,

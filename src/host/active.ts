@@ -1,22 +1,18 @@
 import * as vscode from 'vscode';
 import type { FolderContext } from '../core/http/connection';
+import { Stored, type ActiveSelection, type StoredState } from './storedState';
 
-export interface ActiveSelection {
-  connectionId?: string;
-  folder?: { id: number; path: string };
-}
-
-const KEY = 'orchestrator.active';
+export type { ActiveSelection } from './storedState';
 
 /** Which connection and folder commands act on by default; kept per user (global state, no secrets). */
 export class ActiveContext implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<ActiveSelection>();
   readonly onDidChange = this.emitter.event;
 
-  constructor(private readonly memento: vscode.Memento) {}
+  constructor(private readonly state: StoredState) {}
 
   get(): ActiveSelection {
-    return this.memento.get<ActiveSelection>(KEY) ?? {};
+    return this.state.get(Stored.activeSelection);
   }
 
   folderContext(): FolderContext | undefined {
@@ -25,7 +21,7 @@ export class ActiveContext implements vscode.Disposable {
   }
 
   async set(selection: ActiveSelection): Promise<void> {
-    await this.memento.update(KEY, selection);
+    await this.state.update(Stored.activeSelection, selection);
     this.emitter.fire(selection);
   }
 

@@ -1,8 +1,7 @@
 import type * as vscode from 'vscode';
 import type { SessionChange } from '../core/auth/sessions';
 import type { Ctx } from '../ctx';
-
-const LOCKED_KEY = 'orchestrator.ideas.lockedUntilSignIn';
+import { Stored } from './storedState';
 
 /**
  * What ends when a connection loses its last signed-in account (Sign Out, the Accounts menu, another window, an
@@ -14,7 +13,7 @@ const LOCKED_KEY = 'orchestrator.ideas.lockedUntilSignIn';
  * they are the tenant's integration credentials, made by an administrator, and deleting them would make every
  * sign-out a trip to the administration console. Instead the connection's idea service is locked until the
  * connection is signed in again: the in-memory idea clients go, the view shows a sign-in row, and no idea command
- * or panel reaches the service. The lock is kept in globalState, so reloading the window does not bring the data
+ * or panel reaches the service. The lock is kept in the user's stored state, so reloading the window does not bring the data
  * back. A connection that was never signed in is not locked: its ideas need only the idea credentials, which is how
  * the sandbox demo shows ideas before anyone signs in.
  */
@@ -22,8 +21,8 @@ export class SignedOutConnections implements vscode.Disposable {
   private readonly locked: Set<string>;
   private readonly subscription: { dispose(): void };
 
-  constructor(private readonly ctx: Pick<Ctx, 'extension' | 'sessions' | 'connections' | 'accountFor' | 'tails' | 'panels' | 'log'>) {
-    this.locked = new Set(ctx.extension.globalState.get<string[]>(LOCKED_KEY, []));
+  constructor(private readonly ctx: Pick<Ctx, 'state' | 'sessions' | 'connections' | 'accountFor' | 'tails' | 'panels' | 'log'>) {
+    this.locked = new Set(ctx.state.get(Stored.lockedConnections));
     this.subscription = ctx.sessions.onDidChange((change) => this.sessionsChanged(change));
   }
 
@@ -43,7 +42,7 @@ export class SignedOutConnections implements vscode.Disposable {
       const panels = this.ctx.panels.closeConnection(connectionId);
       if (tails + panels > 0) this.ctx.log.info(`Signed out of ${label}: stopped ${tails} log tail(s), closed ${panels} panel(s).`);
     }
-    if (unlocked > 0 || this.locked.size !== before) void this.ctx.extension.globalState.update(LOCKED_KEY, [...this.locked]);
+    if (unlocked > 0 || this.locked.size !== before) void this.ctx.state.update(Stored.lockedConnections, [...this.locked]);
   }
 
   dispose(): void {

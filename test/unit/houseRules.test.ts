@@ -52,6 +52,13 @@ describe('house rules', () => {
     }
   });
 
+  it('stored state is read and written through src/host/storedState.ts only (every key has a schema)', () => {
+    const raw = /\b(globalState|workspaceState)\b/;
+    const allowed = new Set(['src/host/storedState.ts']);
+    const offenders = sourceFiles(join(ROOT, 'src')).map((file) => relative(ROOT, file).replace(/\\/g, '/')).filter((file) => !allowed.has(file) && raw.test(readFileSync(join(ROOT, file), 'utf8')));
+    assert.deepEqual(offenders, []);
+  });
+
   // VS Code renders `[text](command:…)` in notifications as a link that runs the command: every message that is not a
   // fixed literal goes through plainText (src/core/presentation/plainText.ts).
   it('every show*Message call passes a fixed text or plainText(…)', () => {

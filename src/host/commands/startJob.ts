@@ -10,6 +10,7 @@ import { releaseInputValues } from '../../core/documents/argumentsDocument';
 import type { Job, Package, Release, Robot } from '../../core/orchestrator/schemas';
 import { parseArgumentDeclarations } from '../../core/orchestrator/validation';
 import type { Ctx } from '../../ctx';
+import { Stored } from '../storedState';
 import { runSteps, type PickItem, type Step } from '../ui/multiStep';
 import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
@@ -49,7 +50,6 @@ interface Target {
   previous?: Record<string, unknown>;
 }
 
-const LAST_ARGUMENTS = 'orchestrator.lastArguments';
 const rememberKey = (connection: Connection, folder: FolderContext, release: Release) => `${connection.id}|${'id' in folder ? folder.id : folder.path}|${release.Key}`;
 
 /**
@@ -83,7 +83,7 @@ export const startJob: CommandDefinition = {
       }
       return fields;
     };
-    const remembered = (release: Release): Record<string, string> => ctx.extension.workspaceState.get<Record<string, Record<string, string>>>(LAST_ARGUMENTS, {})[rememberKey(connection, folder, release)] ?? {};
+    const remembered = (release: Release): Record<string, string> => ctx.state.get(Stored.lastArguments)[rememberKey(connection, folder, release)] ?? {};
 
     let draft: Draft;
     if (request) {
@@ -114,7 +114,7 @@ export const startJob: CommandDefinition = {
       info.NoOfRobots = draft.count;
     }
     await guardChange(ctx, connection, { what: `Start ${release.Name}`, detail: summaryText(summaryRows(release, draft, built.values, target.folderLabel)), action: 'Start', confirmed: draft.confirmed });
-    await ctx.extension.workspaceState.update(LAST_ARGUMENTS, { ...ctx.extension.workspaceState.get<Record<string, Record<string, string>>>(LAST_ARGUMENTS, {}), [rememberKey(connection, folder, release)]: Object.fromEntries(Object.entries(draft.texts).filter(([, v]) => v !== '')) });
+    await ctx.state.update(Stored.lastArguments, { ...ctx.state.get(Stored.lastArguments), [rememberKey(connection, folder, release)]: Object.fromEntries(Object.entries(draft.texts).filter(([, v]) => v !== '')) });
 
     progressTitle(`Starting ${release.Name}…`);
     let jobs: Job[];

@@ -1,20 +1,15 @@
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import { Stored, type StoredDraft, type StoredState } from '../storedState';
 
-/** A saved edit of an `orchestrator:` document that was not applied to the service yet. */
-export interface Draft {
-  text: string;
-  /** The service's text the draft started from: applying checks the service still holds it. */
-  base: string;
-  savedAt: number;
-}
+/**
+ * A saved edit of an `orchestrator:` document that was not applied to the service yet: its text, the service's text
+ * it started from (applying checks the service still holds it) and when it was saved.
+ */
+export type Draft = StoredDraft;
 
-const STATE_KEY = 'orchestrator.documentDrafts';
 const CONTEXT_KEY = 'orchestrator.documentDrafts';
 /** Drafts kept at most (the oldest go first); each is at most a package's declarations or 10,000 characters of values. */
 const MAX_DRAFTS = 100;
-
-const DraftsSchema = z.record(z.string(), z.object({ text: z.string(), base: z.string(), savedAt: z.number() }));
 
 /**
  * Saving an `orchestrator:` document keeps its text here — in the user's storage, so a reload or a crash loses
@@ -25,13 +20,12 @@ export class DocumentDrafts implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.emitter.event;
 
-  constructor(private readonly state: vscode.Memento) {
+  constructor(private readonly state: StoredState) {
     this.publish();
   }
 
   private read(): Record<string, Draft> {
-    const parsed = DraftsSchema.safeParse(this.state.get(STATE_KEY, {}));
-    return parsed.success ? parsed.data : {};
+    return this.state.get(Stored.documentDrafts);
   }
 
   get(uri: vscode.Uri): Draft | undefined {
@@ -45,7 +39,7 @@ export class DocumentDrafts implements vscode.Disposable {
   async set(uri: vscode.Uri, draft: Draft): Promise<void> {
     const all = { ...this.read(), [uri.toString()]: draft };
     const kept = Object.entries(all).sort(([, a], [, b]) => b.savedAt - a.savedAt).slice(0, MAX_DRAFTS);
-    await this.state.update(STATE_KEY, Object.fromEntries(kept));
+    await this.state.update(Stored.documentDrafts, Object.fromEntries(kept));
     this.changed(uri);
   }
 
@@ -53,7 +47,7 @@ export class DocumentDrafts implements vscode.Disposable {
     const all = this.read();
     if (!(uri.toString() in all)) return;
     delete all[uri.toString()];
-    await this.state.update(STATE_KEY, all);
+    await this.state.update(Stored.documentDrafts, all);
     this.changed(uri);
   }
 

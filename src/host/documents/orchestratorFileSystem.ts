@@ -7,8 +7,8 @@ import { OrchestratorError } from '../../core/http/errors';
 import { parseArgumentDeclarations } from '../../core/orchestrator/validation';
 import type { ArgumentEntry } from '../../core/orchestrator/schemas';
 import { DocumentDrafts } from './documentDrafts';
+import { Stored } from '../storedState';
 
-const REFUSED_KEY = 'orchestrator.argumentsRefused';
 
 interface Opened {
   /** The service's text when the document was last read or applied. */
@@ -31,7 +31,7 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   readonly drafts: DocumentDrafts;
 
   constructor(private readonly ctx: Ctx) {
-    this.drafts = ctx.track(new DocumentDrafts(ctx.extension.globalState));
+    this.drafts = ctx.track(new DocumentDrafts(ctx.state));
     ctx.track(vscode.workspace.registerFileSystemProvider(SCHEME, this, { isCaseSensitive: true }));
     ctx.track(this.changes);
   }
@@ -160,13 +160,13 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   }
 
   private refused(connection: Connection): Set<string> {
-    return new Set(this.ctx.extension.globalState.get<Record<string, string[]>>(REFUSED_KEY, {})[connection.id] ?? []);
+    return new Set(this.ctx.state.get(Stored.refusedArguments)[connection.id] ?? []);
   }
 
   /** A package version's origin never changes: once refused, it opens read-only from then on (every session). */
   async rememberRefusal(connection: Connection, packageKey: string): Promise<void> {
-    const all = this.ctx.extension.globalState.get<Record<string, string[]>>(REFUSED_KEY, {});
-    await this.ctx.extension.globalState.update(REFUSED_KEY, { ...all, [connection.id]: [...new Set([...(all[connection.id] ?? []), packageKey])].slice(-500) });
+    const all = this.ctx.state.get(Stored.refusedArguments);
+    await this.ctx.state.update(Stored.refusedArguments, { ...all, [connection.id]: [...new Set([...(all[connection.id] ?? []), packageKey])].slice(-500) });
   }
 }
 

@@ -12,9 +12,9 @@ import type { Ctx } from '../../ctx';
 import { guardChange } from '../commands/guardChange';
 import { PanelHost, panelConnection } from './panelHost';
 import { plainText } from '../../core/presentation/plainText';
+import { Stored } from '../storedState';
 
 export const IDEA_FORM_VIEW_TYPE = 'orchestrator.ideaForm';
-const DRAFTS_KEY = 'orchestrator.ideaDrafts';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 export const draftKey = (identity: IdeaFormIdentity) => `${identity.connectionId}/${identity.automationId ?? 'new'}`;
@@ -95,7 +95,7 @@ export class IdeaFormPanel implements vscode.Disposable {
   }
 
   private drafts(): Record<string, RawValues> {
-    return this.ctx.extension.workspaceState.get<Record<string, RawValues>>(DRAFTS_KEY, {});
+    return this.ctx.state.get(Stored.ideaDrafts);
   }
 
   draft(): RawValues | undefined {
@@ -107,7 +107,7 @@ export class IdeaFormPanel implements vscode.Disposable {
     if (values) drafts[key] = values;
     else if (key in drafts) delete drafts[key];
     else return;
-    await this.ctx.extension.workspaceState.update(DRAFTS_KEY, drafts);
+    await this.ctx.state.update(Stored.ideaDrafts, drafts);
   }
 
   /** Keeps typed values as the draft, or drops the draft when they are what the service holds. */

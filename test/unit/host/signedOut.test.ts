@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { SessionChange, StoredAccount } from '../../../src/core/auth/sessions';
 import type { Ctx } from '../../../src/ctx';
 import { SignedOutConnections } from '../../../src/host/signedOut';
+import { StoredState, type StateSource } from '../../../src/host/storedState';
 
 /** Just enough of the Ctx for SignedOutConnections, recording what it asks the tails and panels to do. */
 function world(stored: Record<string, unknown> = {}) {
@@ -11,7 +12,7 @@ function world(stored: Record<string, unknown> = {}) {
   const closed: string[] = [];
   const state = { ...stored };
   const ctx = {
-    extension: { globalState: { get: <T>(key: string, fallback: T) => (state[key] as T) ?? fallback, update: async (key: string, value: unknown) => void (state[key] = value) } },
+    state: new StoredState({ globalState: { get: (key: string) => state[key], update: async (key: string, value: unknown) => void (state[key] = value) } } as unknown as StateSource),
     sessions: { onDidChange: (listener: (change: SessionChange) => void) => (listeners.push(listener), { dispose: () => undefined }) },
     connections: { get: (id: string) => ({ id, label: `Label of ${id}` }) },
     accountFor: (id: string) => accounts.find((a) => a.connectionId === id),

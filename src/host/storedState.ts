@@ -1,0 +1,75 @@
+import type * as vscode from 'vscode';
+import { z } from 'zod';
+import { rawValues } from '../shared/protocol/ideaForm';
+
+/**
+ * What the extension keeps in the editor's storage between sessions, key by key: where it lives (the user's storage,
+ * or this workspace's), its shape, and its value when absent. Stored state is input like any other: another version
+ * of the extension, a synced profile or a hand-edited state database may hold anything under a key, so every read is
+ * checked against the key's schema and an unreadable value counts as absent (and is reported once). Nothing secret
+ * is stored here: secrets live in SecretStorage.
+ */
+export interface StoredEntry<T> {
+  readonly key: string;
+  /** `user`: globalState (follows the user across workspaces); `workspace`: workspaceState (this folder only). */
+  readonly scope: 'user' | 'workspace';
+  readonly schema: z.ZodType<T>;
+  readonly fallback: T;
+}
+
+const entry = <T>(scope: StoredEntry<T>['scope'], key: string, schema: z.ZodType<T>, fallback: T): StoredEntry<T> => ({ key, scope, schema, fallback });
+
+const draftSchema = z.object({ text: z.string(), base: z.string(), savedAt: z.number() });
+export type StoredDraft = z.infer<typeof draftSchema>;
+
+const selectionSchema = z.object({ connectionId: z.string().optional(), folder: z.object({ id: z.number(), path: z.string() }).optional() });
+export type ActiveSelection = z.infer<typeof selectionSchema>;
+
+/** Every key the extension stores: one place, so a reader cannot invent a key or a shape. */
+export const Stored = {
+  /** The connection and folder commands act on by default. */
+  activeSelection: entry('user', 'orchestrator.active', selectionSchema, {}),
+  /** Connections whose account signed out: their Ideas wait for a sign-in (signedOut.ts). */
+  lockedConnections: entry('user', 'orchestrator.ideas.lockedUntilSignIn', z.array(z.string()), []),
+  /** Saved, not yet applied edits of `orchestrator:` documents, by document URI (documentDrafts.ts). */
+  documentDrafts: entry('user', 'orchestrator.documentDrafts', z.record(z.string(), draftSchema), {}),
+  /** Package versions whose arguments the service refused to change, by connection id. */
+  refusedArguments: entry('user', 'orchestrator.argumentsRefused', z.record(z.string(), z.array(z.string())), {}),
+  /** Idea forms typed and not submitted, by panel identity. */
+  ideaDrafts: entry('workspace', 'orchestrator.ideaDrafts', z.record(z.string(), rawValues), {}),
+  /** The input arguments last typed in Start Job, by connection, folder and process. */
+  lastArguments: entry('workspace', 'orchestrator.lastArguments', z.record(z.string(), z.record(z.string(), z.string())), {}),
+} as const;
+
+/** The part of an ExtensionContext this needs (a plain object in unit tests). */
+export type StateSource = Pick<vscode.ExtensionContext, 'globalState' | 'workspaceState'>;
+
+export class StoredState {
+  private readonly reported = new Set<string>();
+
+  constructor(
+    private readonly source: StateSource,
+    private readonly onUnreadable: (message: string) => void = () => undefined,
+  ) {}
+
+  get<T>(entry: StoredEntry<T>): T {
+    const raw = this.memento(entry).get<unknown>(entry.key);
+    if (raw === undefined) return entry.fallback;
+    const parsed = entry.schema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    if (!this.reported.has(entry.key)) {
+      this.reported.add(entry.key);
+      this.onUnreadable(`Stored state ${entry.key} is unreadable and was ignored: ${parsed.error.issues[0]?.message ?? 'wrong shape'}.`);
+    }
+    return entry.fallback;
+  }
+
+  /** Writes a value of the key's shape (checked here too: a bug must not store what the next read would drop). */
+  async update<T>(entry: StoredEntry<T>, value: T): Promise<void> {
+    await this.memento(entry).update(entry.key, entry.schema.parse(value));
+  }
+
+  private memento(entry: StoredEntry<unknown>): vscode.Memento {
+    return entry.scope === 'user' ? this.source.globalState : this.source.workspaceState;
+  }
+}

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { Stored, StoredState, type StateSource } from '../../../src/host/storedState';
+
+/** Two in-memory mementos, as the editor's globalState and workspaceState. */
+function source(user: Record<string, unknown> = {}, workspace: Record<string, unknown> = {}) {
+  const memento = (values: Record<string, unknown>) => ({
+    keys: () => Object.keys(values),
+    get: (key: string, fallback?: unknown) => (key in values ? values[key] : fallback),
+    update: async (key: string, value: unknown) => void (values[key] = value),
+  });
+  return { user, workspace, state: { globalState: memento(user), workspaceState: memento(workspace) } as unknown as StateSource };
+}
+
+describe('StoredState', () => {
+  it('reads each key from its own storage, with its fallback when absent', async () => {
+    const { state, user, workspace } = source();
+    const stored = new StoredState(state);
+    assert.deepEqual(stored.get(Stored.lockedConnections), []);
+    assert.deepEqual(stored.get(Stored.lastArguments), {});
+    await stored.update(Stored.lockedConnections, ['c1']);
+    await stored.update(Stored.lastArguments, { 'c1/1/Invoice': { in_Region: '7' } });
+    assert.deepEqual(user['orchestrator.ideas.lockedUntilSignIn'], ['c1']);
+    assert.deepEqual(workspace['orchestrator.lastArguments'], { 'c1/1/Invoice': { in_Region: '7' } });
+    assert.deepEqual(stored.get(Stored.lockedConnections), ['c1']);
+  });
+
+  it('treats a value of the wrong shape as absent and reports it once', () => {
+    const reports: string[] = [];
+    const { state } = source({ 'orchestrator.active': { connectionId: 42 }, 'orchestrator.documentDrafts': { 'orchestrator:/x': { text: 1 } } });
+    const stored = new StoredState(state, (message) => reports.push(message));
+    assert.deepEqual(stored.get(Stored.activeSelection), {});
+    assert.deepEqual(stored.get(Stored.activeSelection), {});
+    assert.deepEqual(stored.get(Stored.documentDrafts), {});
+    assert.equal(reports.length, 2);
+    assert.match(reports[0]!, /^Stored state orchestrator\.active is unreadable and was ignored/);
+  });
+
+  it('refuses to write what the next read would drop', async () => {
+    const { state } = source();
+    const stored = new StoredState(state);
+    await assert.rejects(stored.update(Stored.lockedConnections, [1 as unknown as string]));
+  });
+
+  it('declares every key once', () => {
+    const keys = Object.values(Stored).map((entry) => `${entry.scope}:${entry.key}`);
+    assert.equal(new Set(keys).size, keys.length);
+  });
+});
