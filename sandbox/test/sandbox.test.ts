@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { Api, folderIds, NS, odata, useSandbox, signInWithFolders } from './helpers';
 
-const CLI = join(__dirname, '..', 'cli.ts');
+const CLI = join(__dirname, '..', 'src', 'cli.ts');
 
 /** Starts `npm run sandbox`'s program and collects its announcement lines. */
 async function launch(args: string[]): Promise<{ child: ChildProcess; lines: Record<string, string> }> {
