@@ -20,8 +20,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tests read arbitrary JSON from the services under test.
-    files: ['test/**/*.ts'],
+    // Tests read arbitrary JSON from the services under test (the sandbox's conformance suite too).
+    files: ['test/**/*.ts', 'sandbox/test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -1,7 +1,7 @@
 // Activation in plain Node (vscode stubbed) on the production bundle: evaluating the module and running activate()
 // with a signed-in account stored, several times, each on a fresh module instance; and the requests it sends (none).
 import { join } from 'node:path';
-import { startSandbox } from '../sandbox/index';
+import { startSandbox } from '@orchestrator-workbench/sandbox';
 import { ACTIVATION_REQUEST_BUDGET } from './budgets';
 import type { Figures } from './figures';
 import { activateInNode, storedSignIn } from './nodeActivation';

@@ -2,8 +2,8 @@
 // the administrator, with every request counted.
 import { OrchestratorClient } from '../../src/core/orchestrator/client';
 import { RateLimitScheduler } from '../../src/core/http/scheduler';
-import type { RunningSandbox } from '../sandbox/index';
-import { signIn } from '../sandbox/conformance/helpers';
+import type { RunningSandbox } from '@orchestrator-workbench/sandbox';
+import { signIn } from '@orchestrator-workbench/sandbox/test-helpers';
 
 /** A client as the extension makes one (its own rate-limit scheduler), whose requests are counted; with `record`,
  * each request's URL and headers are kept too (to replay the same pages with a bare fetch loop). */

@@ -1,7 +1,7 @@
 // The figures only the real editor can give: activation inside code-server (each new workbench window is a new
 // extension host, so each run activates afresh) and a two-minute working session's requests by route.
 import { join } from 'node:path';
-import { startSandbox } from '../sandbox/index';
+import { startSandbox } from '@orchestrator-workbench/sandbox';
 import { launchBrowser } from '../harness/browser';
 import { startEditor } from '../harness/editor';
 import { runSuite } from '../harness/suiteRunner';

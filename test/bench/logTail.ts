@@ -5,9 +5,9 @@
 import { jobLogSource, tailLogs } from '../../src/core/logs/tail';
 import { DEFAULT_TAIL_LEVEL } from '../../src/core/logs/logLines';
 import type { OrchestratorClient } from '../../src/core/orchestrator/client';
-import { startSandbox } from '../sandbox/index';
-import { requiredInputsFor } from '../sandbox/conformance/helpers';
-import { stepLogLevel } from '../sandbox/orchestrator/simulator';
+import { startSandbox } from '@orchestrator-workbench/sandbox';
+import { requiredInputsFor } from '@orchestrator-workbench/sandbox/test-helpers';
+import { stepLogLevel } from '@orchestrator-workbench/sandbox/orchestrator/simulator';
 import { TAIL_LINES_DUPLICATED, TAIL_LINES_LOST } from './budgets';
 import { percentile, type Figures } from './figures';
 import { countingClient } from './countingClient';

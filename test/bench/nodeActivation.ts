@@ -5,8 +5,8 @@ import { readConnections, type ConnectionSetting } from '../../src/core/connecti
 import { SessionManager } from '../../src/core/auth/sessions';
 import { signInOrigins } from '../../src/core/auth/boundSecrets';
 import type { ActivationCost, Ctx } from '../../src/ctx';
-import type { RunningSandbox } from '../sandbox/index';
-import { signIn } from '../sandbox/conformance/helpers';
+import type { RunningSandbox } from '@orchestrator-workbench/sandbox';
+import { signIn } from '@orchestrator-workbench/sandbox/test-helpers';
 import { stubExtensionContext, stubSecrets, stubSettings, useVscodeStub } from './vscodeStub';
 
 /** A moment after activation in which a stray request (a timer, an eager refresh) would still be caught. */

@@ -2,7 +2,7 @@
 // pages (same URLs and headers, JSON parsed, nothing validated): the physical floor on this machine. Runs alternate
 // so both see the same conditions; the ratio is the client's overhead (paging, zod validation, scheduling).
 import { eq } from '../../src/core/odata/filter';
-import { startSandbox } from '../sandbox/index';
+import { startSandbox } from '@orchestrator-workbench/sandbox';
 import { LARGE_QUEUE_ITEMS, LARGE_QUEUE_REQUEST_BUDGET } from './budgets';
 import { median, type Figures } from './figures';
 import { countingClient } from './countingClient';

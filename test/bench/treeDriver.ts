@@ -1,7 +1,7 @@
 // Drives the real Orchestrator tree nodes in plain Node (vscode stubbed) against a sandbox over real HTTP, counting
 // requests per step. The bench reports what it measures; the budget test checks the counts.
 import { eq } from '../../src/core/odata/filter';
-import type { RunningSandbox } from '../sandbox/index';
+import type { RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { countingClient } from './countingClient';
 import { useVscodeStub } from './vscodeStub';
 

@@ -2,7 +2,7 @@
 // node code: requests and time per expand, Load more, and memory for 10,000 loaded queue items.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { startSandbox } from '../sandbox/index';
+import { startSandbox } from '@orchestrator-workbench/sandbox';
 import { FEED_EXPAND_REQUESTS, FOLDER_EXPAND_REQUESTS, GROUP_EXPAND_REQUESTS, LOAD_MORE_REQUESTS, TENANT_EXPAND_REQUESTS, TREE_PAGE_SIZE } from './budgets';
 import { median, type Figures } from './figures';
 import { treeDriver } from './treeDriver';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { ConsoleMessage, Dialog, FrameLocator } from 'playwright-core';
 import { OrchestratorClient } from '../../src/core/orchestrator/client';
 import { eq } from '../../src/core/odata/filter';
-import { signIn } from '../sandbox/conformance/helpers';
+import { signIn } from '@orchestrator-workbench/sandbox/test-helpers';
 import { screenshot, world } from './world';
 import { palette, sidebar } from './ui';
 

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { startSandbox, type RunningSandbox } from '../sandbox/index';
+import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { launchBrowser } from '../harness/browser';
 import { ROOT, startEditor, type RunningEditor } from '../harness/editor';
 import { installCleanup, stopAll } from '../harness/processes';

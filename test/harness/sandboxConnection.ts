@@ -1,4 +1,4 @@
-import type { RunningSandbox } from '../sandbox/index';
+import type { RunningSandbox } from '@orchestrator-workbench/sandbox';
 
 /**
  * The editor settings `npm start` gives a user: the sandbox as one connection, exactly as a user would add it (no

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startSandbox, type RunningSandbox } from '../sandbox/index';
+import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { ROOT, startEditor, type RunningEditor } from './editor';
 import { installCleanup, spawnTracked } from './processes';
 import { toolsDir } from './provision';

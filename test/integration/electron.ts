@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
-import { startSandbox } from '../sandbox/index';
+import { startSandbox } from '@orchestrator-workbench/sandbox';
 import { ROOT } from '../harness/editor';
 import { toolsDir } from '../harness/provision';
 import { bundleSuite } from './bundle';

@@ -3,7 +3,7 @@
 // output and exits with its result. Then it checks itself: a deliberately failing suite must fail the run.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { startSandbox, type RunningSandbox } from '../sandbox/index';
+import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { launchBrowser } from '../harness/browser';
 import { ROOT, startEditor, type RunningEditor } from '../harness/editor';
 import { installCleanup } from '../harness/processes';

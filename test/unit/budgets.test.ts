@@ -1,7 +1,7 @@
 // The count budgets of test/bench/budgets.ts, checked on the real code in plain Node (vscode stubbed) against the
 // sandbox over real HTTP. Counts only: the bench reports the timings.
 import assert from 'node:assert/strict';
-import { startSandbox, type RunningSandbox } from '../sandbox/index';
+import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { activateInNode, storedSignIn } from '../bench/nodeActivation';
 import { treeDriver } from '../bench/treeDriver';
 import { ACTIVATION_REQUEST_BUDGET, FEED_EXPAND_REQUESTS, FOLDER_EXPAND_REQUESTS, GROUP_EXPAND_REQUESTS, LOAD_MORE_REQUESTS, TENANT_EXPAND_REQUESTS, TREE_PAGE_SIZE } from '../bench/budgets';

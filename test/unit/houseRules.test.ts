@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -8,8 +8,20 @@ function sourceFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? sourceFiles(path) : /\.(ts|mts|cts|js)$/.test(name) ? [path] : [];
+    if (name === 'node_modules') return [];
+    return statSync(path).isDirectory() ? sourceFiles(path) : /\.(ts|mts|cts|js|mjs|cjs)$/.test(name) ? [path] : [];
   });
+}
+
+/** The module specifiers a source file imports, re-exports, requires or loads dynamically. */
+function importedSpecifiers(source: string): string[] {
+  const statement = /^(?:import|export|\})[^'"\n]*?\bfrom\s+['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]|\b(?:import|require)\(\s*['"]([^'"]+)['"]/gm;
+  return [...source.matchAll(statement)].map((match) => (match[1] ?? match[2] ?? match[3])!);
+}
+
+/** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+function packageOf(specifier: string): string {
+  return specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 }
 
 const IMPORT = (module: string) => new RegExp(`(from\\s+['"]${module}['"]|require\\(\\s*['"]${module}['"]\\s*\\)|import\\(\\s*['"]${module}['"]\\s*\\))`);
@@ -78,6 +90,34 @@ describe('house rules', () => {
     assert.equal(unsafeMessageCalls("vscode.window.showInformationMessage('No log is being tailed.')").length, 0);
     assert.equal(unsafeMessageCalls("vscode.window.showWarningMessage('Fixed', 'Sign In')").length, 0);
     assert.equal(unsafeMessageCalls('vscode.window.showErrorMessage(plainText(`failed: ${message}`), \'Show Log\')').length, 0);
+  });
+
+  // sandbox/ is its own package, usable without the extension (sandbox/README.md).
+  it('the sandbox imports only itself, node: built-ins and its declared dependencies; the extension never imports it', () => {
+    const sandboxRoot = join(ROOT, 'sandbox');
+    const manifest = JSON.parse(readFileSync(join(sandboxRoot, 'package.json'), 'utf8')) as { name: string; dependencies?: object; devDependencies?: object };
+    const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})]);
+    const offenders: string[] = [];
+    for (const file of sourceFiles(sandboxRoot)) {
+      for (const specifier of importedSpecifiers(readFileSync(file, 'utf8'))) {
+        const inside = specifier.startsWith('.') ? resolve(dirname(file), specifier).startsWith(sandboxRoot + sep) : specifier.startsWith('node:') || declared.has(packageOf(specifier));
+        if (!inside) offenders.push(`${relative(ROOT, file)}: ${specifier}`);
+      }
+    }
+    for (const file of sourceFiles(join(ROOT, 'src'))) {
+      for (const specifier of importedSpecifiers(readFileSync(file, 'utf8'))) {
+        const sandbox = specifier.startsWith('.') ? resolve(dirname(file), specifier).startsWith(sandboxRoot) : packageOf(specifier) === manifest.name;
+        if (sandbox) offenders.push(`${relative(ROOT, file)}: ${specifier}`);
+      }
+    }
+    assert.ok(sourceFiles(sandboxRoot).length > 40, 'the sandbox sources are found');
+    assert.deepEqual(offenders, []);
+  });
+
+  it('the import checker finds every form of import', () => {
+    const source = `import a from './a';\nimport type { B } from "../b";\nimport {\n  g,\n} from 'g';\nexport { c } from '@scope/c/sub';\nimport './side';\nconst d = await import('d/e');\nrequire( 'f' );\nthrow new Error(\`moves from '\${x}'\`);`;
+    assert.deepEqual(importedSpecifiers(source), ['./a', '../b', 'g', '@scope/c/sub', './side', 'd/e', 'f']);
+    assert.deepEqual(['@scope/c/sub', 'd/e', 'node:fs'].map(packageOf), ['@scope/c', 'd', 'node:fs']);
   });
 
   it('the rule checker itself catches a vscode import', () => {

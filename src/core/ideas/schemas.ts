@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The idea service leaves payloads "not shown"; these follow the sandbox's documented choices (test/sandbox/README.md)
+// The idea service leaves payloads "not shown"; these follow the sandbox's documented choices (sandbox/README.md)
 // and tolerate unknown fields.
 
 export const IdeaFieldSchema = z.looseObject({

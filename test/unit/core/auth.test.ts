@@ -3,7 +3,7 @@ import { authorizeUrl, challengeFor, createPkce, parseCallback } from '../../../
 import { exchangeCode, refreshDelayMs, TokenError } from '../../../src/core/auth/tokens';
 import { verifyIdToken } from '../../../src/core/auth/idToken';
 import { accountKey, SessionManager, type SecretStore, type StoredAccount } from '../../../src/core/auth/sessions';
-import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import type { FetchLike } from '../../../src/core/http/transport';
 
 class MapSecrets implements SecretStore {

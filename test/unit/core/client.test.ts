@@ -3,7 +3,7 @@ import { eq } from '../../../src/core/odata/filter';
 import { OrchestratorError } from '../../../src/core/http/errors';
 import { collectAll } from '../../../src/core/odata/paging';
 import { folderId, useCoreSandbox } from './fixtures';
-import { requiredInputsFor } from '../../sandbox/conformance/helpers';
+import { requiredInputsFor } from '@orchestrator-workbench/sandbox/test-helpers';
 
 describe('core client against the sandbox: every endpoint group', () => {
   const fx = useCoreSandbox({ jobDurationMs: 300, pickupDelayMs: 20, logIntervalMs: 20 });

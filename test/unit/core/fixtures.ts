@@ -1,5 +1,5 @@
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index';
-import { admin as adminCall, signIn } from '../../sandbox/conformance/helpers';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '@orchestrator-workbench/sandbox';
+import { admin as adminCall, signIn } from '@orchestrator-workbench/sandbox/test-helpers';
 import { OrchestratorClient } from '../../../src/core/orchestrator/client';
 import { RateLimitScheduler } from '../../../src/core/http/scheduler';
 import type { TransportOptions } from '../../../src/core/http/transport';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { IdeaClient } from '../../../src/core/ideas/client';
 import { OrchestratorError } from '../../../src/core/http/errors';
 

@@ -6,7 +6,7 @@ import { and, contains, eq } from '../../../src/core/odata/filter';
 import { OrchestratorError } from '../../../src/core/http/errors';
 import { OrchestratorClient } from '../../../src/core/orchestrator/client';
 import type { FetchLike } from '../../../src/core/http/transport';
-import { requiredInputsFor, signIn } from '../../sandbox/conformance/helpers';
+import { requiredInputsFor, signIn } from '@orchestrator-workbench/sandbox/test-helpers';
 import { folderId, useCoreSandbox } from './fixtures';
 
 /** Counts the requests a client sends (per path), whatever the transport does with them. */

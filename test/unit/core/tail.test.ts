@@ -11,7 +11,7 @@ function seeded(seed: number) {
   let state = seed;
   return () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
 }
-import { requiredInputsFor } from '../../sandbox/conformance/helpers';
+import { requiredInputsFor } from '@orchestrator-workbench/sandbox/test-helpers';
 
 describe('log tail engine', () => {
   const fx = useCoreSandbox({ jobDurationMs: 1500, pickupDelayMs: 20, logIntervalMs: 10 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { changedValues, controlOf, differsFromService, limitsOf, rawValuesOf, readForm, readValue } from '../../../src/shared/ideaFormModel';
 import type { FormField, FormLookups, RawValues } from '../../../src/shared/protocol/ideaForm';
-import { IDEA_SCHEMA, validateIdea } from '../../sandbox/ideas/schema';
+import { IDEA_SCHEMA, validateIdea } from '@orchestrator-workbench/sandbox/ideas/schema';
 
 const fields = IDEA_SCHEMA.fields as FormField[];
 const field = (key: string) => fields.find((f) => f.key === key)!;

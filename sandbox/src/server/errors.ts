@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * Every error the sandbox answers has one body shape: { message, errorCode, traceId } (plus `errors` for
- * field-level validation). The numeric codes are listed in test/sandbox/README.md.
+ * field-level validation). The numeric codes are listed in sandbox/README.md.
  */
 export const ErrorCode = {
   invalidRequest: 1000,

@@ -1,6 +1,6 @@
 // Conformance helpers: everything goes over real HTTP. Only the public entry point (startSandbox) is imported.
 import { createHash, randomBytes } from 'node:crypto';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../index';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../src/index';
 
 export const NS = 'Vendor.Server.Configuration.OData';
 export const QNS = 'VendorODataSvc';

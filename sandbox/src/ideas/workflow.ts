@@ -1,6 +1,6 @@
 /**
  * Idea phases and statuses, and the moves POST /automations/status allows. The spec leaves these unshown; this is
- * the sandbox's documented choice (see test/sandbox/README.md).
+ * the sandbox's documented choice (see sandbox/README.md).
  */
 export const PHASES: Record<string, readonly string[]> = {
   Idea: ['Awaiting Review', 'Approved', 'Rejected', 'Duplicate', 'On Hold'],

@@ -7,11 +7,12 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { Api, folderIds, NS, odata, useSandbox, signInWithFolders } from './helpers';
 
-const CLI = join(__dirname, '..', 'cli.ts');
+/** The package's command, `orchestrator-sandbox` (it loads src/cli.ts through tsx). */
+const BIN = join(__dirname, '..', 'bin', 'orchestrator-sandbox.mjs');
 
-/** Starts `npm run sandbox`'s program and collects its announcement lines. */
+/** Starts the command and collects its announcement lines. */
 async function launch(args: string[]): Promise<{ child: ChildProcess; lines: Record<string, string> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: Record<string, string> = {};
   const reader = createInterface({ input: child.stdout! });
   for await (const line of reader) {
@@ -47,13 +48,22 @@ describe('sandbox command line', () => {
 
   it('rejects bad options with usage and exit code 2', async () => {
     for (const args of [['--scale', 'huge'], ['--port', 'x'], ['--unknown']]) {
-      const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       child.stderr!.on('data', (chunk) => (stderr += chunk));
       const [code] = await once(child, 'exit');
       assert.equal(code, 2, args.join(' '));
-      assert.match(stderr, /Usage: npm run sandbox/);
+      assert.match(stderr, /Usage: orchestrator-sandbox/);
     }
+  });
+
+  it('prints its usage with --help and exits 0', async () => {
+    const child = spawn(process.execPath, [BIN, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    const [code] = await once(child, 'exit');
+    assert.equal(code, 0);
+    assert.match(stdout, /^Usage: orchestrator-sandbox .*--port N/);
   });
 
   it('persists state with --state and reloads it', async () => {

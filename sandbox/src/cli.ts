@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { startSandbox, type SandboxOptions } from './index';
 
-/** `npm run sandbox -- [options]`: starts the sandbox and prints where each service listens. */
-const USAGE = `Usage: npm run sandbox -- [--port N] [--scale small|large] [--seed N] [--token-ttl SECONDS]
+/** `orchestrator-sandbox [options]` (bin/orchestrator-sandbox.mjs): starts the sandbox and prints where each service listens. */
+const USAGE = `Usage: orchestrator-sandbox [--port N] [--scale small|large] [--seed N] [--token-ttl SECONDS]
   [--rate-limit N] [--namespace NS] [--header-prefix PREFIX] [--state FILE]
-  [--job-seconds N] [--log-interval-ms N] [--legacy-ideas]`;
+  [--job-seconds N] [--log-interval-ms N] [--legacy-ideas] [--help]
+(in the extension's repository: npm run sandbox -- [options])`;
 
 function int(name: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
