@@ -8,7 +8,7 @@ import { OrchestratorClient } from '../../src/core/orchestrator/client';
 import { eq } from '../../src/core/odata/filter';
 import { startEditor, type RunningEditor } from '../harness/editor';
 import { sandboxEditorEnvironment, sandboxEditorSettings } from '../harness/sandboxConnection';
-import { signIn } from '../sandbox/conformance/helpers';
+import { signIn } from '@orchestrator-workbench/sandbox/test-helpers';
 import { collapseAll, expand, palette, pickUserOnLoginPage, row, sidebar } from './ui';
 import { screenshot, world } from './world';
 
