@@ -16,7 +16,7 @@ describe('identity provider (authorization code + PKCE)', () => {
     assert.equal(state, 'st-42');
     const res = await tokenRequest(sandbox(), { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CLIENT_ID });
     assert.equal(res.status, 200);
-    const body = await res.json();
+    const body = await res.json() as any;
     for (const field of ['access_token', 'refresh_token', 'id_token', 'scope']) assert.equal(typeof body[field], 'string', field);
     assert.equal(body.expires_in, 86400);
     assert.equal(body.token_type, 'Bearer');
@@ -27,21 +27,21 @@ describe('identity provider (authorization code + PKCE)', () => {
   });
 
   it('signs id_tokens with the ES256 key it publishes: discovery names jwks_uri and the alg, the JWKS verifies code and refresh id_tokens', async () => {
-    const discovery = await (await fetch(`${sandbox().identityUrl}/.well-known/openid-configuration`)).json();
+    const discovery = await (await fetch(`${sandbox().identityUrl}/.well-known/openid-configuration`)).json() as any;
     assert.equal(discovery.issuer, sandbox().identityUrl);
     assert.equal(discovery.jwks_uri, `${sandbox().identityUrl}/jwks`);
     assert.deepEqual(discovery.id_token_signing_alg_values_supported, ['ES256']);
-    const jwks = (await (await fetch(discovery.jwks_uri)).json()) as JSONWebKeySet;
+    const jwks = (await (await fetch(discovery.jwks_uri)).json() as any) as JSONWebKeySet;
     assert.equal(jwks.keys.length, 1);
     assert.deepEqual([jwks.keys[0]!.kty, jwks.keys[0]!.crv, jwks.keys[0]!.alg, jwks.keys[0]!.use], ['EC', 'P-256', 'ES256', 'sig']);
     assert.equal('d' in jwks.keys[0]!, false, 'the private part is never published');
     const keys = createLocalJWKSet(jwks);
     const { verifier, code } = await codeFor();
-    const first = await (await tokenRequest(sandbox(), { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CLIENT_ID })).json();
+    const first = await (await tokenRequest(sandbox(), { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CLIENT_ID })).json() as any;
     const verified = await jwtVerify(first.id_token, keys, { issuer: discovery.issuer, audience: CLIENT_ID, algorithms: ['ES256'] });
     assert.equal(verified.protectedHeader.kid, jwks.keys[0]!.kid);
     assert.equal(verified.payload.nonce, 'nonce-1');
-    const refreshed = await (await tokenRequest(sandbox(), { grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: CLIENT_ID })).json();
+    const refreshed = await (await tokenRequest(sandbox(), { grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: CLIENT_ID })).json() as any;
     const again = await jwtVerify(refreshed.id_token, keys, { issuer: discovery.issuer, audience: CLIENT_ID, algorithms: ['ES256'] });
     assert.equal(again.payload.sub, 'developer');
     const [header, , signature] = (first.id_token as string).split('.');
@@ -53,7 +53,7 @@ describe('identity provider (authorization code + PKCE)', () => {
     const { code } = await codeFor();
     const res = await tokenRequest(sandbox(), { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: pkce().verifier, client_id: CLIENT_ID });
     assert.equal(res.status, 400);
-    assert.equal((await res.json()).error, 'invalid_grant');
+    assert.equal((await res.json() as any).error, 'invalid_grant');
   });
 
   it('accepts a code once only', async () => {
@@ -62,20 +62,20 @@ describe('identity provider (authorization code + PKCE)', () => {
     assert.equal((await tokenRequest(sandbox(), body)).status, 200);
     const again = await tokenRequest(sandbox(), body);
     assert.equal(again.status, 400);
-    assert.equal((await again.json()).error, 'invalid_grant');
+    assert.equal((await again.json() as any).error, 'invalid_grant');
   });
 
   it('refuses a redirect_uri that differs from the authorization request', async () => {
     const { verifier, code } = await codeFor();
     const res = await tokenRequest(sandbox(), { grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:1/other', code_verifier: verifier, client_id: CLIENT_ID });
-    assert.equal((await res.json()).error, 'invalid_grant');
+    assert.equal((await res.json() as any).error, 'invalid_grant');
   });
 
   it('expires codes after 60 seconds', async () => {
     const { verifier, code } = await codeFor();
     await admin(sandbox(), 'clock', { advanceSeconds: 61 });
     const res = await tokenRequest(sandbox(), { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CLIENT_ID });
-    assert.equal((await res.json()).error, 'invalid_grant');
+    assert.equal((await res.json() as any).error, 'invalid_grant');
   });
 
   it('shows an error page and never redirects to an unregistered redirect URI', async () => {
@@ -109,7 +109,7 @@ describe('identity provider (authorization code + PKCE)', () => {
     const page = await fetch(authorizeUrl(sandbox(), { state: 'page-state' }));
     const html = await page.text();
     for (const user of ['admin', 'developer', 'viewer', 'outsider']) assert.match(html, new RegExp(`value="${user}"`));
-    const form = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&#(\d+);/g, (_s, c) => String.fromCharCode(Number(c)))]));
+    const form = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m): [string, string] => [m[1]!, m[2]!.replace(/&#(\d+);/g, (_s, c) => String.fromCharCode(Number(c)))]));
     form.set('user', 'viewer');
     const res = await fetch(`${sandbox().identityUrl}/authorize`, { method: 'POST', body: form, redirect: 'manual' });
     assert.equal(res.status, 302);
@@ -123,21 +123,21 @@ describe('identity provider (authorization code + PKCE)', () => {
     const refresh = (token: string) => tokenRequest(sandbox(), { grant_type: 'refresh_token', refresh_token: token, client_id: CLIENT_ID });
     const res = await refresh(first.refresh_token);
     assert.equal(res.status, 200);
-    const second = await res.json();
+    const second = await res.json() as any;
     assert.notEqual(second.refresh_token, first.refresh_token);
     assert.notEqual(second.access_token, first.access_token);
     const reused = await refresh(first.refresh_token);
     assert.equal(reused.status, 400);
-    assert.equal((await reused.json()).error, 'invalid_grant');
+    assert.equal((await reused.json() as any).error, 'invalid_grant');
     assert.equal((await refresh(second.refresh_token)).status, 200);
   });
 
   it('answers RFC 6749 errors for an unknown grant type and a missing field', async () => {
     const unknown = await tokenRequest(sandbox(), { grant_type: 'password', client_id: CLIENT_ID });
     assert.equal(unknown.status, 400);
-    assert.equal((await unknown.json()).error, 'unsupported_grant_type');
+    assert.equal((await unknown.json() as any).error, 'unsupported_grant_type');
     const missing = await tokenRequest(sandbox(), { grant_type: 'authorization_code', client_id: CLIENT_ID });
-    assert.equal((await missing.json()).error, 'invalid_request');
+    assert.equal((await missing.json() as any).error, 'invalid_request');
   });
 
   it('binds tokens to user and tenant, and expires them after their lifetime', async () => {
@@ -160,7 +160,7 @@ describe('identity provider: pushed authorization requests (RFC 9126)', () => {
   const pushedParams = (challenge: string, extra: Record<string, string> = {}) => Object.fromEntries(new URL(authorizeUrl(sandbox(), { challenge, state: 'st-par', extra })).searchParams);
 
   it('is advertised in discovery', async () => {
-    const discovery = await (await fetch(`${sandbox().identityUrl}/.well-known/openid-configuration`)).json();
+    const discovery = await (await fetch(`${sandbox().identityUrl}/.well-known/openid-configuration`)).json() as any;
     assert.equal(discovery.pushed_authorization_request_endpoint, `${sandbox().identityUrl}/par`);
   });
 
@@ -168,7 +168,7 @@ describe('identity provider: pushed authorization requests (RFC 9126)', () => {
     const { verifier, challenge } = pkce();
     const res = await push({ ...pushedParams(challenge), login_hint: 'developer', prompt: 'none' });
     assert.equal(res.status, 201);
-    const body = await res.json();
+    const body = await res.json() as any;
     assert.match(body.request_uri, /^urn:ietf:params:oauth:request_uri:/);
     assert.equal(body.expires_in, 90);
     const redirect = await fetch(`${sandbox().identityUrl}/authorize?${new URLSearchParams({ client_id: CLIENT_ID, request_uri: body.request_uri })}`, { redirect: 'manual' });
@@ -181,7 +181,7 @@ describe('identity provider: pushed authorization requests (RFC 9126)', () => {
 
   it('shows a login page whose form carries only client_id and request_uri, and the chosen user signs in; the request_uri is then used up', async () => {
     const { challenge } = pkce();
-    const { request_uri: requestUri } = await (await push(pushedParams(challenge))).json();
+    const { request_uri: requestUri } = await (await push(pushedParams(challenge))).json() as any;
     const page = await (await fetch(`${sandbox().identityUrl}/authorize?${new URLSearchParams({ client_id: CLIENT_ID, request_uri: requestUri })}`)).text();
     const hidden = [...page.matchAll(/type="hidden" name="([^"]+)"/g)].map((m) => m[1]).sort();
     assert.deepEqual(hidden, ['client_id', 'request_uri']);
@@ -198,18 +198,18 @@ describe('identity provider: pushed authorization requests (RFC 9126)', () => {
   it('refuses what an authorization request refuses, as JSON, and expires after 90 seconds', async () => {
     const bad = await push({ ...pushedParams(pkce().challenge), redirect_uri: 'https://evil.example/cb' });
     assert.equal(bad.status, 400);
-    assert.equal((await bad.json()).error, 'invalid_request');
+    assert.equal((await bad.json() as any).error, 'invalid_request');
     const noS256 = await push({ ...pushedParams(pkce().challenge), code_challenge_method: 'plain' });
-    assert.equal((await noS256.json()).error, 'invalid_request');
+    assert.equal((await noS256.json() as any).error, 'invalid_request');
     const client = await push({ ...pushedParams(pkce().challenge), client_id: 'someone-else' });
     assert.equal(client.status, 401);
     const json = await push(pushedParams(pkce().challenge), 'application/json');
     assert.equal(json.status, 400);
-    const { request_uri: requestUri } = await (await push(pushedParams(pkce().challenge))).json();
+    const { request_uri: requestUri } = await (await push(pushedParams(pkce().challenge))).json() as any;
     await admin(sandbox(), 'clock', { advanceSeconds: 91 });
     const late = await fetch(`${sandbox().identityUrl}/authorize?${new URLSearchParams({ client_id: CLIENT_ID, request_uri: requestUri })}`, { redirect: 'manual' });
     assert.equal(late.status, 400);
-    const wrongClient = await (await push(pushedParams(pkce().challenge))).json();
+    const wrongClient = await (await push(pushedParams(pkce().challenge))).json() as any;
     const mismatch = await fetch(`${sandbox().identityUrl}/authorize?${new URLSearchParams({ client_id: 'other', request_uri: wrongClient.request_uri })}`, { redirect: 'manual' });
     assert.equal(mismatch.status, 400);
   });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { webcrypto } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet, type JWTPayload } from 'jose';
 import { fetchProviderKeys, verifyIdToken, verifyIdTokenWith, type ProviderKeys } from '../../../src/core/auth/idToken';
 import { TokenError } from '../../../src/core/auth/tokens';
@@ -12,8 +13,8 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
 
 describe('id_token validation (OIDC Core 3.1.3.7)', () => {
   let keys: ProviderKeys;
-  let sign: (payload: JWTPayload, options?: { key?: CryptoKey; alg?: string }) => Promise<string>;
-  let otherKey: CryptoKey;
+  let sign: (payload: JWTPayload, options?: { key?: webcrypto.CryptoKey; alg?: string }) => Promise<string>;
+  let otherKey: webcrypto.CryptoKey;
 
   before(async () => {
     const pair = await generateKeyPair('ES256');
