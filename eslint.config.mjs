@@ -20,6 +20,18 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise nobody awaits hides its failure; a switch over a union must name every case.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      // `typeof import(…)` stays allowed: host modules are required after the vscode stub is installed (unit tests, bench).
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+    },
+  },
+  {
     // Tests read arbitrary JSON from the services under test (the sandbox's conformance suite too).
     files: ['test/**/*.ts', 'sandbox/test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Api, odata, useSandbox, signInWithFolders } from './helpers';
+import { type Api, odata, useSandbox, signInWithFolders } from './helpers';
 
 describe('OData query options', () => {
   const sandbox = useSandbox();

@@ -51,6 +51,8 @@ const messenger = new Messenger<IdeaFormToWebview, IdeaFormFromWebview>(ideaForm
         message.created ? `Submitted “${message.idea.name}” (${message.idea.phase} · ${message.idea.status}).` : `Saved “${message.idea.name}”.`,
         ' ', button('Show in Ideas View', () => void request('revealInTree'), { secondary: true, id: 'reveal' })));
       break;
+    case 'reply':
+      break; // answers to this page's own requests: messenger.request resolves them
   }
 });
 

@@ -27,6 +27,8 @@ const messenger = new Messenger<QueueItemToWebview, QueueItemFromWebview>(queueI
       clear(app);
       app.append(notice(message.message, 'error'), h('div', { class: 'actions' }, button('Try Again', () => void act('refresh'))));
       break;
+    case 'reply':
+      break; // answers to this page's own requests: messenger.request resolves them
   }
 });
 

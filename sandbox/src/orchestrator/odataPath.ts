@@ -25,6 +25,8 @@ function parseLiteral(text: string, where: string): string | number | boolean | 
       if (token.value === 'true' || token.value === 'false') return token.value === 'true';
       if (token.value === 'null') return null;
       break;
+    default:
+      break; // punctuation is never a value
   }
   throw badRequest(`Invalid value '${text}' in ${where}.`, ErrorCode.invalidQuery);
 }

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { Parsed } from '../../shared/protocol/common';
 import type { Logger } from '../log';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { authorizeUrl, challengeFor, createPkce, parseCallback } from '../../../src/core/auth/pkce';
-import { exchangeCode, refreshDelayMs, TokenError } from '../../../src/core/auth/tokens';
+import { exchangeCode, refreshDelayMs, type TokenError } from '../../../src/core/auth/tokens';
 import { verifyIdToken } from '../../../src/core/auth/idToken';
 import { accountKey, SessionManager, type SecretStore, type StoredAccount } from '../../../src/core/auth/sessions';
 import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';

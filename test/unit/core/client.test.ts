@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { eq } from '../../../src/core/odata/filter';
-import { OrchestratorError } from '../../../src/core/http/errors';
+import { type OrchestratorError } from '../../../src/core/http/errors';
 import { collectAll } from '../../../src/core/odata/paging';
 import { folderId, useCoreSandbox } from './fixtures';
 import { requiredInputsFor } from '@orchestrator-workbench/sandbox/test-helpers';

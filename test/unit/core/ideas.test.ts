@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { IdeaClient } from '../../../src/core/ideas/client';
-import { OrchestratorError } from '../../../src/core/http/errors';
+import { type OrchestratorError } from '../../../src/core/http/errors';
 
 describe('idea-service client against the sandbox', () => {
   let sandbox: RunningSandbox;

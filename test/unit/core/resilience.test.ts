@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MockAgent, fetch as undiciFetch } from 'undici';
 import { and, contains, eq } from '../../../src/core/odata/filter';
-import { OrchestratorError } from '../../../src/core/http/errors';
+import { type OrchestratorError } from '../../../src/core/http/errors';
 import { OrchestratorClient } from '../../../src/core/orchestrator/client';
 import type { FetchLike } from '../../../src/core/http/transport';
 import { requiredInputsFor, signIn } from '@orchestrator-workbench/sandbox/test-helpers';
