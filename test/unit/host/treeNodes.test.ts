@@ -14,7 +14,7 @@ useVscodeStub();
 const { NodeTree } = require('../../../src/host/views/nodeTree') as typeof import('../../../src/host/views/nodeTree');
 const { PagedNode } = require('../../../src/host/views/pagedNode') as typeof import('../../../src/host/views/pagedNode');
 const { LazyNode } = require('../../../src/host/views/treeNode') as typeof import('../../../src/host/views/treeNode');
-const { ConnectionNode } = require('../../../src/host/views/explorer/nodes') as typeof import('../../../src/host/views/explorer/nodes');
+const { ConnectionNode } = require('../../../src/host/views/explorer/connectionNode') as typeof import('../../../src/host/views/explorer/connectionNode');
 const { treeFilter } = require('../../../src/host/commands/treeCommands') as typeof import('../../../src/host/commands/treeCommands');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
