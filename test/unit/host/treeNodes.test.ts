@@ -194,7 +194,7 @@ describe('tree rows (host logic, no editor)', () => {
     const groups = [...(await tree.getChildren(tenant)), ...(await tree.getChildren(shared))];
     const packages = groups.find((g) => label(g) === 'Packages')!;
     const feed = (await tree.getChildren(packages)).find((g) => label(g) === 'Feed')!;
-    const fields = Object.fromEntries([...groups, feed].map((g) => [label(g), (g as { filterField?: string }).filterField]).filter(([, field]) => field));
+    const fields = Object.fromEntries([...groups, feed].map((g) => [label(g), g instanceof PagedNode ? g.filterField : undefined]).filter(([, field]) => field));
     assert.deepEqual(fields, {
       Libraries: 'library name', Webhooks: 'URL', Alerts: 'alert name', Tenants: 'tenant name',
       Processes: 'process name', Jobs: 'process name', Queues: 'queue name', 'Robots & Sessions': 'robot name', Assets: 'asset name', Feed: 'package name',
