@@ -7,6 +7,7 @@ import { useVscodeStub } from './vscodeStub';
 
 interface Node {
   id: string;
+  row?: { kind: string };
   item(): { label?: unknown };
   children?(): Promise<Node[]>;
   loadMore?(): Promise<void>;
@@ -22,7 +23,9 @@ export async function treeDriver(sandbox: RunningSandbox) {
   useVscodeStub();
   // Required once the stub answers `vscode`.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const nodes = require('../../src/host/views/explorer/nodes') as typeof import('../../src/host/views/explorer/nodes');
+  const { ConnectionNode } = require('../../src/host/views/explorer/connectionNode') as typeof import('../../src/host/views/explorer/connectionNode');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { QueueNode } = require('../../src/host/views/explorer/queueNode') as typeof import('../../src/host/views/explorer/queueNode');
   const { client, requests } = await countingClient(sandbox, 1_000_000);
   const host = { clientFor: () => client, isSignedIn: () => true, changed: () => undefined, now: () => Date.now(), budgetOf: () => undefined };
   const connection = { id: 'bench', label: 'Sandbox', kind: 'cloud', serviceUrl: sandbox.url, account: 'sandbox', tenant: 'main', protection: 'normal' } as never;
@@ -45,11 +48,11 @@ export async function treeDriver(sandbox: RunningSandbox) {
      * new nodes each time (nothing cached between runs).
      */
     async expandFolder(folderName: string) {
-      const tenant = await expand(new nodes.ConnectionNode(host, connection) as unknown as Node);
+      const tenant = await expand(new ConnectionNode(host, connection));
       const folderNode = tenant.result.find((n) => label(n) === folderName)!;
       const folder = await expand(folderNode);
       const groups: Record<string, Step & { node: Node; result: Node[] }> = {};
-      for (const group of folder.result.filter((n) => !n.id.includes('/folder/', folderNode.id.length) && n.children)) {
+      for (const group of folder.result.filter((n) => n.row?.kind !== 'folder' && n.children)) {
         const expanded = await expand(group);
         groups[label(group)] = { ...expanded, node: group };
       }
@@ -63,7 +66,7 @@ export async function treeDriver(sandbox: RunningSandbox) {
       const folders = await client.folders.list();
       const folder = folders.items.find((f) => f.DisplayName === folderName)!;
       const queue = (await client.queues.list({ folder: { id: folder.Id }, query: { filter: eq('Name', queueName) } })).items[0]!;
-      const all = (await new nodes.QueueNode(host, connection, { id: folder.Id }, 'bench', queue).children())[0] as unknown as Node & { rows: unknown[] };
+      const all = (await new QueueNode(host, connection, { id: folder.Id }, 'bench', queue).children())[0] as unknown as Node & { rows: unknown[] };
       return step(async () => {
         await all.children!();
         while (all.rows.length < count) await all.loadMore!();

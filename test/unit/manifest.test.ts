@@ -4,10 +4,43 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandId, ViewId } from '../../src/constants';
 import { DEFAULT_TAIL_LEVEL, LOG_LEVELS } from '../../src/core/logs/logLines';
+import { MENU_LESS_CONTEXT_VALUES, VIEW_CONTEXT_VALUES } from '../../src/core/rows/contextValues';
 import { UserSettingKey } from '../../src/host/settings';
 
 const ROOT = join(__dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+/** The row values each view declares (src/core/rows/contextValues.ts), by view id. */
+const DECLARED: Record<string, readonly string[]> = { [ViewId.explorer]: VIEW_CONTEXT_VALUES.explorer, [ViewId.ideas]: VIEW_CONTEXT_VALUES.ideas };
+
+/**
+ * A menu entry's row condition, read from its `when`: the views it applies to and its `viewItem` test. Only the forms
+ * the manifest uses are understood (`view ==`, `view =~`, `viewItem ==`, `viewItem =~`, joined by &&): anything else
+ * fails the test rather than being misread.
+ */
+function rowCondition(when: string): { views: string[]; matches: (value: string) => boolean } {
+  let views = Object.keys(DECLARED);
+  let matches: ((value: string) => boolean) | undefined;
+  for (const term of when.split('&&').map((t) => t.trim())) {
+    const [, key, op, operand] = /^(view|viewItem)\s*(==|=~)\s*(.+)$/.exec(term) ?? [];
+    if (!key) {
+      assert.doesNotMatch(term, /\bview(Item)?\b/, `an understood form of ${term} in: ${when}`);
+      continue;
+    }
+    const literal = op === '=~' ? /^\/(.*)\/([a-z]*)$/.exec(operand!) : undefined;
+    if (op === '=~') assert.ok(literal, `a /regex/ in: ${when}`);
+    const regex = literal ? new RegExp(literal[1]!, literal[2]) : undefined;
+    const test = (value: string) => (regex ? regex.test(value) : value === operand);
+    if (key === 'view') views = views.filter(test);
+    else matches = test;
+  }
+  assert.ok(matches, `a viewItem test in: ${when}`);
+  return { views, matches };
+}
+
+/** Every row condition of every menu, with the command it shows. */
+const rowMenus = Object.entries(manifest.contributes.menus as Record<string, { command: string; when?: string }[]>)
+  .flatMap(([menu, entries]) => entries.filter((e) => /\bviewItem\b/.test(e.when ?? '')).map((e) => ({ menu, command: e.command, when: e.when!, ...rowCondition(e.when!) })));
 
 describe('extension manifest', () => {
   it('is a real manifest: name, engine, entry point, no * activation', () => {
@@ -32,6 +65,36 @@ describe('extension manifest', () => {
     const contributed = manifest.contributes.commands.map((c: { command: string }) => c.command).sort();
     assert.deepEqual(contributed, Object.values(CommandId).sort());
     for (const command of manifest.contributes.commands) assert.equal(command.category, 'Orchestrator', command.command);
+  });
+
+  it('offers every row menu on a row that exists: each viewItem test matches a declared context value of its view', () => {
+    assert.ok(rowMenus.length > 20, 'the row menus are read');
+    for (const { menu, command, when, views, matches } of rowMenus) {
+      assert.ok(views.length > 0, `${menu} ${command}: ${when} names a view of ours`);
+      assert.ok(views.some((view) => DECLARED[view]!.some(matches)), `${menu} ${command}: ${when} matches no declared context value`);
+    }
+  });
+
+  it('reads a row condition as the editor does (the checker itself)', () => {
+    const running = rowCondition('view == orchestrator.explorer && viewItem =~ /^job\\.(running|final)$/');
+    assert.deepEqual(running.views, [ViewId.explorer]);
+    assert.ok(running.matches('job.running') && !running.matches('job.runningX'));
+    const both = rowCondition('view =~ /^orchestrator\\.(explorer|ideas)$/ && viewItem =~ /\\bfiltered\\b/');
+    assert.deepEqual(both.views.sort(), Object.keys(DECLARED).sort());
+    assert.ok(both.matches('collection ideas filterable filtered') && !both.matches('collection unfiltered'));
+    assert.ok(!VIEW_CONTEXT_VALUES.explorer.some(rowCondition('viewItem == jobs.running').matches), 'a misspelt value matches nothing');
+    assert.throws(() => rowCondition('view == orchestrator.explorer || viewItem == job.running'));
+  });
+
+  it('gives every declared context value a menu, unless it is listed as menu-less (and then none)', () => {
+    for (const [view, values] of Object.entries(DECLARED)) {
+      const menus = rowMenus.filter((m) => m.views.includes(view));
+      for (const value of values) {
+        const hits = menus.filter((m) => m.matches(value)).map((m) => m.command);
+        if (MENU_LESS_CONTEXT_VALUES.includes(value)) assert.deepEqual(hits, [], `${value} in ${view} is listed as menu-less`);
+        else assert.ok(hits.length > 0, `${value} in ${view} has no menu and is not listed as menu-less`);
+      }
+    }
   });
 
   it('contributes the connections setting without any secret-looking field', () => {

@@ -43,8 +43,11 @@ export type Category = z.infer<typeof CategorySchema>;
 export const CollaboratorSchema = z.looseObject({ userId: z.number().int(), role: z.string() });
 export const DocumentSchema = z.looseObject({ id: z.number().int(), name: z.string(), url: z.string() });
 export const ComponentSchema = z.looseObject({ id: z.number().int(), name: z.string(), type: z.string().optional(), version: z.string().optional() });
+export type Component = z.infer<typeof ComponentSchema>;
 export const AppSchema = z.looseObject({ id: z.number().int(), name: z.string(), version: z.string().optional(), vendor: z.string().optional() });
+export type Application = z.infer<typeof AppSchema>;
 export const ReviewSchema = z.looseObject({ id: z.number().int(), automationId: z.number().int(), userId: z.number().int(), rating: z.number(), comment: z.string().optional() });
+export type Review = z.infer<typeof ReviewSchema>;
 export const PipelineSchema = z.array(z.looseObject({ phase: z.string(), statuses: z.array(z.looseObject({ status: z.string(), count: z.number().int() })) }));
 
 export const dataOf = <T extends z.ZodType>(schema: T) => z.looseObject({ data: schema });

@@ -2,6 +2,8 @@ import type { Alert, Asset, Folder, Job, LicenseReport, Library, Package, QueueD
 import type { Category, Idea } from '../ideas/schemas';
 import { OrchestratorError } from '../http/errors';
 import { markdownText } from './plainText';
+import { ContextValue } from '../rows/contextValues';
+import { childId } from '../rows/rowIds';
 
 /**
  * What a tree row shows, as plain data (no vscode import): the host turns it into a TreeItem. Builders are pure so
@@ -56,12 +58,12 @@ export const QUEUE_ITEM_STATUS_ICONS: Record<string, { id: string; color?: strin
 
 export function folderItem(scope: string, folder: Pick<Folder, 'Id' | 'DisplayName'> & { FullyQualifiedName?: string | null; IsPersonal?: boolean; ChildrenCount?: number | null }): ItemData {
   return {
-    id: `${scope}/folder/${folder.Id}`,
+    id: childId(scope, 'folder', folder.Id),
     label: folder.DisplayName,
     description: folder.IsPersonal ? 'personal workspace' : undefined,
     tooltip: table(folder.FullyQualifiedName ?? folder.DisplayName, [row('Id', folder.Id), row('Kind', folder.IsPersonal ? 'Personal workspace' : 'Folder'), row('Subfolders', folder.ChildrenCount ?? 0)]),
     icon: { id: folder.IsPersonal ? 'account' : 'folder' },
-    contextValue: 'folder',
+    contextValue: ContextValue.folder,
     collapsible: 'collapsed',
   };
 }
@@ -69,12 +71,12 @@ export function folderItem(scope: string, folder: Pick<Folder, 'Id' | 'DisplayNa
 /** A package row (the list answers its latest version); it expands to its versions. */
 export function packageItem(scope: string, pkg: Package): ItemData {
   return {
-    id: `${scope}/package/${pkg.Id}`,
+    id: childId(scope, 'package', pkg.Id),
     label: pkg.Id,
     description: `${pkg.Version}${pkg.IsLatestVersion ? ' (latest)' : ''}`,
     tooltip: table(pkg.Id, [row('Version', pkg.Version), row('Description', pkg.Description), row('Authors', pkg.Authors), row('Published', pkg.Published), row('Project type', pkg.ProjectType), row('Key', pkg.Key)]),
     icon: { id: 'package' },
-    contextValue: 'package',
+    contextValue: ContextValue.package,
     collapsible: 'collapsed',
   };
 }
@@ -82,24 +84,24 @@ export function packageItem(scope: string, pkg: Package): ItemData {
 /** One version of a package; the latest is marked with a star. */
 export function packageVersionItem(scope: string, pkg: Package): ItemData {
   return {
-    id: `${scope}/version/${pkg.Version}`,
+    id: childId(scope, 'version', pkg.Version),
     label: pkg.Version,
     description: [pkg.IsLatestVersion ? 'latest' : undefined, pkg.Published ? pkg.Published.slice(0, 10) : undefined].filter(Boolean).join(' · ') || undefined,
     tooltip: table(`${pkg.Id} ${pkg.Version}`, [row('Latest', pkg.IsLatestVersion ? 'yes' : 'no'), row('Published', pkg.Published), row('Release notes', pkg.ReleaseNotes), row('Key', pkg.Key)]),
     icon: pkg.IsLatestVersion ? { id: 'star-full', color: 'charts.yellow' } : { id: 'versions' },
-    contextValue: pkg.IsLatestVersion ? 'packageVersion.latest' : 'packageVersion',
+    contextValue: pkg.IsLatestVersion ? ContextValue.packageVersionLatest : ContextValue.packageVersion,
     collapsible: 'none',
   };
 }
 
 export function releaseItem(scope: string, release: Release): ItemData {
   return {
-    id: `${scope}/process/${release.Id}`,
+    id: childId(scope, 'process', release.Id),
     label: release.Name,
     description: `${release.ProcessVersion}${release.EnvironmentName ? ` · ${release.EnvironmentName}` : ''}${release.IsLatestVersion ? '' : ' · update available'}`,
     tooltip: table(release.Name, [row('Package', `${release.ProcessKey} ${release.ProcessVersion}`), row('Environment', release.EnvironmentName), row('Latest version', release.IsLatestVersion ? 'yes' : 'no'), row('Key', release.Key), row('Description', release.Description)]),
     icon: { id: 'symbol-event' },
-    contextValue: release.IsLatestVersion ? 'process' : 'process.outdated',
+    contextValue: release.IsLatestVersion ? ContextValue.process : ContextValue.processOutdated,
     collapsible: 'none',
   };
 }
@@ -113,36 +115,36 @@ export function jobItem(scope: string, job: Job, now: number): ItemData {
   const final = ['Successful', 'Faulted', 'Stopped'].includes(job.State);
   const robot = job.Robot?.Name ?? job.HostMachineName;
   return {
-    id: `${scope}/job/${job.Key}`,
+    id: childId(scope, 'job', job.Key),
     label: job.ReleaseName ?? job.Key,
     description: [`#${job.Id}`, robot, job.State, relativeTime(started, now)].filter(Boolean).join(' · '),
     tooltip: table(job.ReleaseName ?? 'Job', [row('Number', job.Id), row('State', job.State), row('Created', job.CreationTime), row('Started', job.StartTime), row('Ended', job.EndTime), row('Robot', robot), row('Source', job.Source), row('Info', job.Info), row('Key', job.Key)]),
     icon: JOB_STATE_ICONS[job.State] ?? { id: 'circle-outline' },
-    contextValue: final ? 'job.final' : 'job.running',
+    contextValue: final ? ContextValue.jobFinal : ContextValue.jobRunning,
     collapsible: 'none',
   };
 }
 
 export function queueItem(scope: string, queue: QueueDefinition): ItemData {
   return {
-    id: `${scope}/queue/${queue.Id}`,
+    id: childId(scope, 'queue', queue.Id),
     label: queue.Name,
     description: queue.EnforceUniqueReference ? 'unique references' : undefined,
     tooltip: table(queue.Name, [row('Description', queue.Description), row('Retries', queue.MaxNumberOfRetries), row('Unique references', queue.EnforceUniqueReference ? 'yes' : 'no'), row('Id', queue.Id)]),
     icon: { id: 'list-ordered' },
-    contextValue: 'queue',
+    contextValue: ContextValue.queue,
     collapsible: 'collapsed',
   };
 }
 
 export function queueItemItem(scope: string, item: QueueItem, now: number): ItemData {
   return {
-    id: `${scope}/queueItem/${item.Id}`,
+    id: childId(scope, 'queueItem', item.Id),
     label: item.Reference ?? `Item ${item.Id}`,
     description: `${item.Status}${item.Priority ? ` · ${item.Priority}` : ''} · ${relativeTime(item.CreationTime, now)}`,
     tooltip: table(item.Reference ?? `Item ${item.Id}`, [row('Status', item.Status), row('Priority', item.Priority), row('Created', item.CreationTime), row('Retry', item.RetryNumber), row('Exception', item.ProcessingException?.Reason), row('Id', item.Id)]),
     icon: QUEUE_ITEM_STATUS_ICONS[item.Status] ?? { id: 'circle-outline' },
-    contextValue: 'queueItem',
+    contextValue: ContextValue.queueItem,
     collapsible: 'none',
   };
 }
@@ -150,12 +152,12 @@ export function queueItemItem(scope: string, item: QueueItem, now: number): Item
 export function robotItem(scope: string, robot: Robot, session?: { State: string; IsUnresponsive: boolean }): ItemData {
   const state = session ? (session.IsUnresponsive ? 'unresponsive' : session.State) : undefined;
   return {
-    id: `${scope}/robot/${robot.Id}`,
+    id: childId(scope, 'robot', robot.Id),
     label: robot.Name,
     description: [robot.Type, state].filter(Boolean).join(' · '),
     tooltip: table(robot.Name, [row('Type', robot.Type), row('Machine', robot.MachineName), row('User', robot.Username), row('Environments', robot.RobotEnvironments), row('State', state)]),
     icon: session?.IsUnresponsive ? { id: 'warning', color: 'charts.orange' } : { id: 'hubot' },
-    contextValue: 'robot',
+    contextValue: ContextValue.robot,
     collapsible: 'none',
   };
 }
@@ -164,24 +166,24 @@ export function robotItem(scope: string, robot: Robot, session?: { State: string
 export function assetItem(scope: string, asset: Asset): ItemData {
   const value = asset.ValueType === 'Credential' ? `user ${asset.CredentialUsername ?? '—'}` : asset.ValueType === 'Text' ? (asset.StringValue ?? '').slice(0, 60) : asset.Value ?? '';
   return {
-    id: `${scope}/asset/${asset.Id}`,
+    id: childId(scope, 'asset', asset.Id),
     label: asset.Name,
     description: `${asset.ValueType} · ${value}`,
     tooltip: table(asset.Name, [row('Type', asset.ValueType), row('Scope', asset.ValueScope), row(asset.ValueType === 'Credential' ? 'User' : 'Value', asset.ValueType === 'Credential' ? asset.CredentialUsername : value)]),
     icon: { id: asset.ValueType === 'Credential' ? 'key' : 'symbol-constant' },
-    contextValue: 'asset',
+    contextValue: ContextValue.asset,
     collapsible: 'none',
   };
 }
 
 export function libraryItem(scope: string, library: Library): ItemData {
   return {
-    id: `${scope}/library/${library.Id}`,
+    id: childId(scope, 'library', library.Id),
     label: library.Id,
     description: `${library.Version}${library.IsLatestVersion ? ' (latest)' : ''}`,
     tooltip: table(library.Id, [row('Version', library.Version), row('Title', library.Title), row('Description', library.Description), row('Published', library.Published), row('Key', library.Key)]),
     icon: { id: 'library' },
-    contextValue: 'library',
+    contextValue: ContextValue.library,
     collapsible: 'none',
   };
 }
@@ -189,12 +191,12 @@ export function libraryItem(scope: string, library: Library): ItemData {
 export function webhookItem(scope: string, webhook: Webhook): ItemData {
   const events = webhook.SubscribeToAllEvents ? 'all events' : `${webhook.Events?.length ?? 0} event(s)`;
   return {
-    id: `${scope}/webhook/${webhook.Id}`,
+    id: childId(scope, 'webhook', webhook.Id),
     label: webhook.Url,
     description: `${webhook.Enabled ? 'enabled' : 'disabled'} · ${events}`,
     tooltip: table(webhook.Url, [row('Enabled', webhook.Enabled ? 'yes' : 'no'), row('Events', webhook.SubscribeToAllEvents ? 'all' : (webhook.Events ?? []).map((e) => e.EventType).join(', ')), row('Insecure TLS allowed', webhook.AllowInsecureSsl ? 'yes' : 'no'), row('Id', webhook.Id)]),
     icon: webhook.Enabled ? { id: 'radio-tower' } : { id: 'radio-tower', color: 'disabledForeground' },
-    contextValue: 'webhook',
+    contextValue: ContextValue.webhook,
     collapsible: 'none',
   };
 }
@@ -210,24 +212,24 @@ const ALERT_ICONS: Record<string, { id: string; color?: string }> = {
 export function alertItem(scope: string, alert: Alert, now: number): ItemData {
   const unread = alert.State === 'Unread';
   return {
-    id: `${scope}/alert/${alert.Id}`,
+    id: childId(scope, 'alert', alert.Id),
     label: alert.NotificationName,
     description: [unread ? 'unread' : undefined, alert.Severity, relativeTime(alert.CreationTime, now)].filter(Boolean).join(' · '),
     tooltip: table(alert.NotificationName, [row('Severity', alert.Severity), row('State', alert.State), row('Component', alert.Component), row('Created', alert.CreationTime), row('Data', alert.Data?.slice(0, 500))]),
     icon: ALERT_ICONS[alert.Severity] ?? { id: 'bell' },
-    contextValue: unread ? 'alert.unread' : 'alert',
+    contextValue: unread ? ContextValue.alertUnread : ContextValue.alert,
     collapsible: 'none',
   };
 }
 
 export function tenantItem(scope: string, tenant: Tenant): ItemData {
   return {
-    id: `${scope}/tenant/${tenant.Id}`,
+    id: childId(scope, 'hostTenant', tenant.Id),
     label: tenant.Name,
     description: tenant.IsActive ? 'active' : 'inactive',
     tooltip: table(tenant.Name, [row('Active', tenant.IsActive ? 'yes' : 'no'), row('Last login', tenant.LastLoginTime), row('Id', tenant.Id)]),
     icon: tenant.IsActive ? { id: 'server' } : { id: 'circle-slash', color: 'disabledForeground' },
-    contextValue: tenant.IsActive ? 'tenant.active' : 'tenant.inactive',
+    contextValue: tenant.IsActive ? ContextValue.tenantActive : ContextValue.tenantInactive,
     collapsible: 'none',
   };
 }
@@ -238,23 +240,23 @@ const ROBOT_TYPES = ['Unattended', 'Attended', 'NonProduction', 'Development'] a
 export function licenseItems(scope: string, license: LicenseReport): ItemData[] {
   const expires = license.ExpireDate ? new Date(license.ExpireDate * 1000).toISOString().slice(0, 10) : undefined;
   const state: ItemData = {
-    id: `${scope}/license/state`,
+    id: childId(scope, 'registration'),
     label: license.IsExpired ? 'Expired' : license.IsRegistered ? 'Registered' : 'Not registered',
     description: expires ? `expires ${expires}` : undefined,
     icon: license.IsExpired || !license.IsRegistered ? { id: 'warning', color: 'editorWarning.foreground' } : { id: 'verified' },
-    contextValue: 'license',
+    contextValue: ContextValue.license,
     collapsible: 'none',
   };
   return [state, ...ROBOT_TYPES.map((type): ItemData => {
     const used = license.DefinedRobots[type];
     const allowed = license.AllowedRobots[type];
     return {
-      id: `${scope}/license/${type}`,
+      id: childId(scope, 'robotType', type),
       label: type,
       description: `${used} of ${allowed} in use`,
       tooltip: table(`${type} robots`, [row('Defined', used), row('Allowed', allowed), row('Concurrent', license.ConcurrentRobots?.[type])]),
       icon: used > allowed ? { id: 'warning', color: 'editorWarning.foreground' } : { id: 'hubot' },
-      contextValue: 'license',
+      contextValue: ContextValue.license,
       collapsible: 'none',
     };
   })];
@@ -270,23 +272,23 @@ export function ideaItem(scope: string, idea: Idea, lookups: IdeaLookups, now: n
   const submitter = idea.submitterId != null ? lookups.users.get(idea.submitterId) ?? `user ${idea.submitterId}` : undefined;
   const category = idea.categoryId != null ? lookups.categories.get(idea.categoryId) ?? `category ${idea.categoryId}` : undefined;
   return {
-    id: `${scope}/idea/${idea.id}`,
+    id: childId(scope, 'idea', idea.id),
     label: idea.name,
     description: `${idea.phase} · ${idea.status} · ${relativeTime(idea.createdAt, now)}`,
     tooltip: table(idea.name, [row('Submitter', submitter), row('Phase', idea.phase), row('Status', idea.status), row('Category', category), row('Tags', idea.tags?.join(', ')), row('Created', idea.createdAt), row('Id', idea.id), row('Description', idea.description?.slice(0, 300))]),
     icon: { id: 'lightbulb' },
-    contextValue: 'idea',
+    contextValue: ContextValue.idea,
     collapsible,
   };
 }
 
 export function categoryItem(scope: string, category: Category, childCount: number): ItemData {
   return {
-    id: `${scope}/category/${category.id}`,
+    id: childId(scope, 'category', category.id),
     label: category.name,
     description: childCount ? `${childCount} subcategor${childCount === 1 ? 'y' : 'ies'}` : undefined,
     icon: { id: 'symbol-namespace' },
-    contextValue: 'category',
+    contextValue: ContextValue.category,
     collapsible: childCount ? 'collapsed' : 'none',
   };
 }
@@ -294,12 +296,12 @@ export function categoryItem(scope: string, category: Category, childCount: numb
 export function reviewItem(scope: string, review: { id: number; rating: number; comment?: string; userId: number }, lookups: IdeaLookups): ItemData {
   const stars = Math.max(0, Math.min(5, Math.round(review.rating)));
   return {
-    id: `${scope}/review/${review.id}`,
+    id: childId(scope, 'review', review.id),
     label: `${'★'.repeat(stars)}${'☆'.repeat(5 - stars)}`,
     description: `${review.comment ?? ''}${review.comment ? ' — ' : ''}${lookups.users.get(review.userId) ?? `user ${review.userId}`}`,
     tooltip: review.comment ? md(review.comment) : undefined,
     icon: { id: 'comment' },
-    contextValue: 'review',
+    contextValue: ContextValue.review,
     collapsible: 'none',
   };
 }
@@ -307,11 +309,11 @@ export function reviewItem(scope: string, review: { id: number; rating: number; 
 /** A plain named leaf: components and applications of the inventory. */
 export function namedItem(scope: string, kind: 'component' | 'application', entry: { id: number; name: string; version?: string; type?: string; vendor?: string }): ItemData {
   return {
-    id: `${scope}/${kind}/${entry.id}`,
+    id: childId(scope, kind, entry.id),
     label: entry.name,
     description: [entry.type, entry.vendor, entry.version].filter(Boolean).join(' · ') || undefined,
     icon: { id: kind === 'component' ? 'extensions' : 'window' },
-    contextValue: kind,
+    contextValue: kind === 'component' ? ContextValue.component : ContextValue.application,
     collapsible: 'none',
   };
 }

@@ -1,6 +1,8 @@
 import type { Package, Release } from '../orchestrator/schemas';
 import type { ItemData } from './items';
 import { plainText } from './plainText';
+import { ContextValue } from '../rows/contextValues';
+import { childId } from '../rows/rowIds';
 
 /** What a folder's Packages row asks of each process: which package and version it runs. */
 export const PACKAGE_USE_FIELDS = ['Id', 'Key', 'Name', 'ProcessKey', 'ProcessVersion', 'IsLatestVersion'] as const;
@@ -51,12 +53,12 @@ export function packagesInUse(processes: readonly PackageUse[]): PackageInUse[] 
 export function packageInUseItem(scope: string, usage: PackageInUse): ItemData & { plainTooltip: string } {
   const users = usage.processes.length === 1 ? usage.processes[0]!.name : `${usage.processes.length} processes`;
   return {
-    id: `${scope}/package/${usage.id}`,
+    id: childId(scope, 'package', usage.id),
     label: usage.id,
     description: `${usage.versions.join(', ')} · used by ${users}`,
     plainTooltip: [plainText(usage.id), plainText(`Versions in use: ${usage.versions.join(', ')}`), 'Used by:', ...usage.processes.map((p) => `  ${plainText(`${p.name} (${p.version})`)}`)].join('\n'),
     icon: { id: 'package' },
-    contextValue: 'package',
+    contextValue: ContextValue.package,
     collapsible: 'collapsed',
   };
 }

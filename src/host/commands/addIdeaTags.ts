@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
-import { ideaOf, parseTags } from './ideaTarget';
+import { rowOf } from '../../core/rows/rowOf';
+import { parseTags } from './ideaTags';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
@@ -12,7 +13,7 @@ export const addIdeaTags: CommandDefinition = {
   title: 'Add Tags…',
   asksFirst: true,
   async run({ ctx, token, progressTitle }, node, given) {
-    const { connection, idea } = ideaOf(node);
+    const { connection, idea } = rowOf(node, 'idea');
     const existing = idea.tags ?? [];
     const typed = typeof given === 'string' ? given : await vscode.window.showInputBox({
       title: plainText(`Add Tags: ${idea.name}`), prompt: existing.length ? `Now: ${existing.join(', ')}` : 'The idea has no tags yet.', placeHolder: 'Tags separated by commas, e.g. finance, quick-win', ignoreFocusOut: true,

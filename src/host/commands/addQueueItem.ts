@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import type { Connection } from '../../core/connections';
-import type { FolderContext } from '../../core/http/connection';
 import { isOutcomeUnknown } from '../../core/http/errors';
-import type { QueueDefinition } from '../../core/orchestrator/schemas';
 import { checkQueueItem, type QueueItemInput } from '../../core/orchestrator/validation';
-import type { TreeNode } from '../views/treeNode';
+import { RowIds } from '../../core/rows/rowIds';
+import { rowOf } from '../../core/rows/rowOf';
+import type { RowOf } from '../../core/rows/rows';
 import type { Ctx } from '../../ctx';
 import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
@@ -13,15 +12,11 @@ import type { CommandDefinition } from './registry';
 import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
 import { plainText } from '../../core/presentation/plainText';
 
-export const queueOf = (node: unknown) => {
-  const row = node as (TreeNode & { connection?: Connection; folder?: FolderContext; queue?: QueueDefinition }) | undefined;
-  if (!row?.connection || !row.folder || !row.queue) throw new Error('Choose a queue under Queues in the Orchestrator view.');
-  return { row, connection: row.connection, folder: row.folder, queue: row.queue };
-};
-
 /** After items were added: reload the queue's All Items and New rows that are loaded. */
-export const refreshNewItems = (ctx: Ctx, queueRow: TreeNode) =>
-  ctx.explorer.refreshWhere((n) => n.id === `${queueRow.id}/items/all` || n.id === `${queueRow.id}/items/New`);
+export const refreshNewItems = (ctx: Ctx, queue: RowOf<'queue'>) => {
+  const queueRowId = RowIds.queue(queue.connection.id, queue.folder.id, queue.queue.Id);
+  return ctx.explorer.refreshRows(RowIds.queueItems(queueRowId, 'all'), RowIds.queueItems(queueRowId, 'New'));
+};
 
 const parseContent = (text: string): Record<string, string | number | boolean | null> | string => {
   if (!text.trim()) return {};
@@ -40,7 +35,8 @@ export const addQueueItem: CommandDefinition = {
   title: 'Add Queue Item',
   asksFirst: true,
   async run({ ctx, token, progressTitle }, node, given) {
-    const { row, connection, folder, queue } = queueOf(node);
+    const row = rowOf(node, 'queue');
+    const { connection, folder, queue } = row;
     let item: QueueItemInput;
     if (given && typeof given === 'object') {
       item = { ...(given as Omit<QueueItemInput, 'Name'>), Name: queue.Name };

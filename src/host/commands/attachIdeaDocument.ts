@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
-import { ideaOf } from './ideaTarget';
+import { rowOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
@@ -44,7 +44,7 @@ export const attachIdeaDocument: CommandDefinition = {
   title: 'Attach Document…',
   asksFirst: true,
   async run({ ctx, token, progressTitle }, node, given) {
-    const { connection, idea } = ideaOf(node);
+    const { connection, idea } = rowOf(node, 'idea');
     const answer = given as { name: string; url: string } | undefined;
     const url = answer?.url ?? await vscode.window.showInputBox({ title: plainText(`Attach Document: ${idea.name} (1/2)`), prompt: 'The document\'s address', placeHolder: 'https://…', ignoreFocusOut: true, validateInput: checkDocumentUrl });
     if (url === undefined) return undefined;

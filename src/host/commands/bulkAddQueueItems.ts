@@ -3,7 +3,8 @@ import { CommandId } from '../../constants';
 import { isOutcomeUnknown } from '../../core/http/errors';
 import { parseQueueItemsFile } from '../../core/orchestrator/queueItemsFile';
 import { abortSignalOf } from './abortSignal';
-import { queueOf, refreshNewItems } from './addQueueItem';
+import { rowOf } from '../../core/rows/rowOf';
+import { refreshNewItems } from './addQueueItem';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
@@ -18,7 +19,8 @@ export const bulkAddQueueItems: CommandDefinition = {
   title: 'Bulk Add Queue Items',
   asksFirst: true,
   async run({ ctx, token, progressTitle }, node, fileArg, commitArg) {
-    const { row, connection, folder, queue } = queueOf(node);
+    const row = rowOf(node, 'queue');
+    const { connection, folder, queue } = row;
     const file = fileArg instanceof vscode.Uri ? fileArg : (await vscode.window.showOpenDialog({ title: plainText(`Items to add to ${queue.Name}`), filters: { 'JSON': ['json'] }, canSelectMany: false }))?.[0];
     if (!file) return undefined;
     const parsed = parseQueueItemsFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), queue.Name);

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
-import { ideaOf } from './ideaTarget';
+import { rowOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
@@ -18,7 +18,7 @@ export const changeIdeaStatus: CommandDefinition = {
   title: 'Change Status…',
   asksFirst: true,
   async run({ ctx, token, progressTitle }, node, given) {
-    const { connection, idea } = ideaOf(node);
+    const { connection, idea } = rowOf(node, 'idea');
     const client = await ctx.ideasClientFor(connection);
     const signal = abortSignalOf(token);
     const answer = given as { phase: string; status: string; comment?: string } | undefined;

@@ -1,8 +1,6 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import type { Connection } from '../../core/connections';
-import type { FolderContext } from '../../core/http/connection';
-import type { Package } from '../../core/orchestrator/schemas';
+import { rowOf } from '../../core/rows/rowOf';
 import { abortSignalOf } from './abortSignal';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
@@ -13,9 +11,7 @@ export const downloadPackage: CommandDefinition = {
   asksFirst: true,
   title: 'Download Package',
   async run({ ctx, token, progressTitle }, node, saveTo) {
-    const value = (node as { value?: { connection?: Connection; folder?: FolderContext; package?: Package } } | undefined)?.value;
-    if (!value?.connection || !value.package) throw new Error('Choose a package or one of its versions in the Orchestrator view.');
-    const { connection, folder, package: pkg } = value;
+    const { connection, folder, package: pkg } = rowOf(node, 'package', 'packageVersion');
     const fileName = `${pkg.Id}.${pkg.Version}.nupkg`;
     const base = vscode.workspace.workspaceFolders?.[0]?.uri;
     // A caller (or a test) may name the file; otherwise the user picks it.

@@ -23,7 +23,7 @@ export const editConnection: CommandDefinition = {
   asksFirst: true,
   title: 'Edit Connection',
   async run({ ctx }, arg) {
-    const connection = await pickConnection(ctx, (arg as { connection?: { id: string } })?.connection?.id ?? arg, 'Edit which connection?');
+    const connection = await pickConnection(ctx, arg, 'Edit which connection?');
     if (!connection) return;
     const raw = ctx.connections.raw();
     const index = raw.findIndex((c) => c.label === connection.label);

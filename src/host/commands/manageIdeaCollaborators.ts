@@ -3,7 +3,7 @@ import { CommandId } from '../../constants';
 import type { IdeaClient } from '../../core/ideas/client';
 import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
-import { ideaOf } from './ideaTarget';
+import { rowOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
@@ -41,7 +41,7 @@ export const manageIdeaCollaborators: CommandDefinition = {
   title: 'Manage Collaborators…',
   asksFirst: true,
   async run({ ctx, token, progressTitle }, node, given) {
-    const { connection, idea } = ideaOf(node);
+    const { connection, idea } = rowOf(node, 'idea');
     const client = await ctx.ideasClientFor(connection);
     const signal = abortSignalOf(token);
     const [current, users] = await Promise.all([collaboratorsOf(client, idea.id, signal), allUsers(client, signal)]);

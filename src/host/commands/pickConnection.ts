@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
+import { connectionIdOf } from '../../core/rows/rowOf';
 import type { Ctx } from '../../ctx';
 import { plainText } from '../../core/presentation/plainText';
 
-/** The connection a command acts on: the one passed in (id or tree node), else the only one, else a pick. */
+/** The connection a command acts on: the one passed in (id, row or tree node), else the only one, else a pick. */
 export async function pickConnection(ctx: Ctx, arg: unknown, title: string, filter: (c: Connection) => boolean = () => true): Promise<Connection | undefined> {
-  const id = typeof arg === 'string' ? arg : typeof (arg as { connectionId?: unknown })?.connectionId === 'string' ? (arg as { connectionId: string }).connectionId : undefined;
+  const id = connectionIdOf(arg);
   if (id) {
     const found = ctx.connections.get(id);
     if (!found) throw new Error(`There is no connection '${id}'.`);

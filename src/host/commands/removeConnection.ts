@@ -10,7 +10,7 @@ export const removeConnection: CommandDefinition = {
   asksFirst: true,
   title: 'Remove Connection',
   async run({ ctx }, arg) {
-    const connection = await pickConnection(ctx, (arg as { connection?: { id: string } })?.connection?.id ?? arg, 'Remove which connection?');
+    const connection = await pickConnection(ctx, arg, 'Remove which connection?');
     if (!connection) return;
     const answer = await vscode.window.showWarningMessage(plainText(`Remove the connection '${connection.label}'?`), { modal: true, detail: 'Its sign-ins and idea-service credentials are deleted from this machine. Nothing changes on the service.' }, 'Remove');
     if (answer !== 'Remove') return;

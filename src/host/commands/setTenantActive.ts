@@ -1,15 +1,9 @@
 import { CommandId } from '../../constants';
-import type { Connection } from '../../core/connections';
-import type { Tenant } from '../../core/orchestrator/schemas';
+import { RowIds } from '../../core/rows/rowIds';
+import { rowOf } from '../../core/rows/rowOf';
 import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
-
-const tenantOf = (node: unknown) => {
-  const value = (node as { value?: { connection?: Connection; tenant?: Tenant } } | undefined)?.value;
-  if (!value?.connection || !value.tenant) throw new Error('Choose a tenant under Tenant › Tenants in the Orchestrator view (host administrators only).');
-  return { connection: value.connection, tenant: value.tenant };
-};
 
 /** Activate or Deactivate a host tenant (SetActive), always confirmed; the Tenants row is reloaded after. */
 const setTenantActive = (active: boolean): CommandDefinition => ({
@@ -17,7 +11,7 @@ const setTenantActive = (active: boolean): CommandDefinition => ({
   title: active ? 'Activate Tenant' : 'Deactivate Tenant',
   asksFirst: true,
   async run({ ctx, token, progressTitle }, node) {
-    const { connection, tenant } = tenantOf(node);
+    const { connection, tenant } = rowOf(node, 'hostTenant');
     await guardChange(ctx, connection, {
       what: `${active ? 'Activate' : 'Deactivate'} tenant ${tenant.Name}`,
       detail: active ? 'Its users can sign in and its robots run again.' : 'Its users cannot sign in and its robots stop receiving jobs until it is activated again.',
@@ -26,7 +20,7 @@ const setTenantActive = (active: boolean): CommandDefinition => ({
     });
     progressTitle(`${active ? 'Activating' : 'Deactivating'} tenant ${tenant.Name}…`);
     await ctx.clientFor(connection).tenant.setActive([tenant.Id], active, { signal: abortSignalOf(token) });
-    ctx.explorer.refreshWhere((n) => n.id === `conn/${connection.id}/tenant/tenants`);
+    ctx.explorer.refreshRows(RowIds.hostTenants(connection.id));
     return tenant.Name;
   },
 });

@@ -1,5 +1,5 @@
 import { CommandId } from '../../constants';
-import { ideaOf } from './ideaTarget';
+import { rowOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
 
 /** An automation's schema view in the idea form panel; fields the schema allows can be edited and saved (PATCH). */
@@ -7,7 +7,7 @@ export const showIdea: CommandDefinition = {
   id: CommandId.showIdea,
   title: 'Show Idea',
   async run({ ctx }, node) {
-    const { connection, idea } = ideaOf(node);
+    const { connection, idea } = rowOf(node, 'idea');
     return ctx.panels.showIdeaForm({ connectionId: connection.id, automationId: idea.id }, idea).identity;
   },
 };

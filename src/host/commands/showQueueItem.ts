@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import type { Connection } from '../../core/connections';
-import type { FolderContext } from '../../core/http/connection';
 import { eq, guid } from '../../core/odata/filter';
-import type { QueueDefinition, QueueItem } from '../../core/orchestrator/schemas';
+import type { QueueItem } from '../../core/orchestrator/schemas';
+import { optionalRowOf } from '../../core/rows/rowOf';
 import type { Ctx } from '../../ctx';
 import { abortSignalOf } from './abortSignal';
 import { pickConnection } from './pickConnection';
@@ -36,11 +36,10 @@ export const showQueueItem: CommandDefinition = {
   title: 'Show Queue Item Details',
   asksFirst: true,
   async run({ ctx, token, progressTitle }, node, given) {
-    const value = (node as { value?: { connection?: Connection; folder?: FolderContext; queue?: QueueDefinition; queueItem?: QueueItem } } | undefined)?.value;
-    if (value?.connection && value.folder && value.queueItem) {
-      if (!('id' in value.folder)) throw new Error('This item\'s folder is known by path only; open it from the Orchestrator view.');
-      ctx.panels.showQueueItem({ connectionId: value.connection.id, folderId: value.folder.id, itemId: value.queueItem.Id }, { queueName: value.queue?.Name });
-      return value.queueItem.Id;
+    const row = optionalRowOf(node, 'queueItem');
+    if (row) {
+      ctx.panels.showQueueItem({ connectionId: row.connection.id, folderId: row.folder.id, itemId: row.queueItem.Id }, { queueName: row.queue.Name });
+      return row.queueItem.Id;
     }
     const signal = abortSignalOf(token);
     const target = given as { connectionId?: string; folderId?: number; reference?: string } | undefined;

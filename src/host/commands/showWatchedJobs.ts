@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { jobDuration } from '../../core/orchestrator/jobWatch';
+import { makeRow } from '../../core/rows/rows';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
@@ -23,6 +24,7 @@ export const showWatchedJobs: CommandDefinition = {
       { label: '$(close) Kill', command: CommandId.killJob },
     ], { title: picked.label });
     if (!action) return undefined;
-    return vscode.commands.executeCommand(action.command, { value: picked.watched });
+    const { connection, folder, job } = picked.watched;
+    return vscode.commands.executeCommand(action.command, makeRow({ kind: 'job', connection, folder, job }));
   },
 };

@@ -11,7 +11,7 @@ export const signIn: CommandDefinition = {
   title: 'Sign In',
   ownProgress: true,
   async run({ ctx }, arg) {
-    const connection = await pickConnection(ctx, (arg as { connection?: { id: string } })?.connection?.id ?? arg, 'Sign in to which connection?');
+    const connection = await pickConnection(ctx, arg, 'Sign in to which connection?');
     if (!connection) return undefined;
     if (connection.kind === 'onPremises') return vscode.commands.executeCommand(CommandId.signInWithAccessToken, connection.id);
     // Through VS Code, so the account shows in the Accounts menu and this extension is recorded as allowed to use it.

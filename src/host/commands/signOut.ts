@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
+import { connectionIdOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
@@ -8,7 +9,7 @@ export const signOut: CommandDefinition = {
   id: CommandId.signOut,
   title: 'Sign Out',
   async run({ ctx }, arg) {
-    const connectionId = typeof arg === 'string' ? arg : (arg as { connection?: { id: string } })?.connection?.id;
+    const connectionId = connectionIdOf(arg);
     const accounts = ctx.sessions.accounts().filter((a) => !connectionId || a.connectionId === connectionId);
     if (accounts.length === 0) {
       void vscode.window.showInformationMessage('You are not signed in to any Orchestrator connection.');

@@ -7,8 +7,11 @@ import { eq } from '../../core/odata/filter';
 import { argumentFields, buildInputArguments, fieldText, type ArgumentField } from '../../core/orchestrator/argumentFields';
 import type { StartInfo } from '../../core/orchestrator/jobs';
 import { releaseInputValues } from '../../core/documents/argumentsDocument';
-import type { Job, Package, Release, Robot } from '../../core/orchestrator/schemas';
+import type { Job, Release, Robot } from '../../core/orchestrator/schemas';
 import { parseArgumentDeclarations } from '../../core/orchestrator/validation';
+import { RowIds } from '../../core/rows/rowIds';
+import { optionalRowOf, rowOf } from '../../core/rows/rowOf';
+import { makeRow, type FolderById } from '../../core/rows/rows';
 import type { Ctx } from '../../ctx';
 import { Stored } from '../storedState';
 import { runSteps, type PickItem, type Step } from '../ui/multiStep';
@@ -43,7 +46,7 @@ interface Draft {
 
 interface Target {
   connection: Connection;
-  folder: FolderContext;
+  folder: FolderById;
   folderLabel: string;
   candidates: Release[];
   /** Run Again: the arguments of the job it repeats. */
@@ -135,9 +138,10 @@ export const startJob: CommandDefinition = {
     const first = jobs[0];
     if (first) {
       void vscode.window.showInformationMessage(plainText(`Started ${jobs.length === 1 ? 'a job' : `${jobs.length} jobs`} of ${release.Name} in ${target.folderLabel}.`), 'Show Logs', 'Stop').then((choice) => {
-        const jobNode = { value: { connection, folder, job: first } };
-        if (choice === 'Show Logs') void vscode.commands.executeCommand(CommandId.tailLogs, jobNode);
-        if (choice === 'Stop') void vscode.commands.executeCommand(CommandId.stopJob, jobNode);
+        // The job's row, made here: the Jobs row may not be loaded, and Tail Logs and Stop take a row, not a tree node.
+        const jobRow = makeRow({ kind: 'job', connection, folder, job: first });
+        if (choice === 'Show Logs') void vscode.commands.executeCommand(CommandId.tailLogs, jobRow);
+        if (choice === 'Stop') void vscode.commands.executeCommand(CommandId.stopJob, jobRow);
       });
     }
     return jobs.map((j) => j.Key);
@@ -264,23 +268,23 @@ async function robotItems(ctx: Ctx, target: Target, release: Release, chosen: nu
 
 /** Which processes the command can start, from the row it was run on (or from pickers on the palette). */
 async function targetOf(ctx: Ctx, node: unknown, signal: AbortSignal): Promise<Target | undefined> {
-  const value = (node as { value?: { connection?: Connection; folder?: FolderContext; release?: Release; package?: Package; job?: Job } } | undefined)?.value;
-  if (node !== undefined && !(value?.connection && value.folder && (value.release || value.package || value.job))) throw new Error('Choose a process, a package or a job in the Orchestrator view, or run Start Job from the Command Palette.');
-  if (value?.connection && value.folder) {
-    const { connection, folder } = value;
+  const row = node === undefined ? undefined : rowOf(node, 'process', 'package', 'job');
+  if (row) {
+    const { connection, folder } = row;
     const folderLabel = folderLabelOf(ctx, connection, folder);
     const releases = ctx.clientFor(connection).releases;
-    if (value.release) return { connection, folder, folderLabel, candidates: [value.release] };
-    if (value.package) {
-      const candidates = (await releases.list({ folder, signal, query: { filter: eq('ProcessKey', value.package.Id), orderBy: [{ path: 'Name' }], top: 1000 } })).items;
-      if (candidates.length === 0) throw new Error(`No process in ${folderLabel} runs ${value.package.Id}. Deploy it as a process first, then start it.`);
+    if (row.kind === 'process') return { connection, folder, folderLabel, candidates: [row.release] };
+    if (row.kind === 'package') {
+      const candidates = (await releases.list({ folder, signal, query: { filter: eq('ProcessKey', row.package.Id), orderBy: [{ path: 'Name' }], top: 1000 } })).items;
+      if (candidates.length === 0) throw new Error(`No process in ${folderLabel} runs ${row.package.Id}. Deploy it as a process first, then start it.`);
       return { connection, folder, folderLabel, candidates };
     }
-    if (value.job) {
+    if (row.kind === 'job') {
+      const { job } = row;
       const client = ctx.clientFor(connection);
-      const [full, found] = await Promise.all([client.jobs.get(value.job.Key, { folder, signal }), releases.list({ folder, signal, query: { filter: eq('Name', value.job.ReleaseName ?? ''), top: 1 } })]);
+      const [full, found] = await Promise.all([client.jobs.get(job.Key, { folder, signal }), releases.list({ folder, signal, query: { filter: eq('Name', job.ReleaseName ?? ''), top: 1 } })]);
       const release = found.items[0];
-      if (!release) throw new Error(`The process ${value.job.ReleaseName ?? ''} of this job no longer exists in ${folderLabel}.`);
+      if (!release) throw new Error(`The process ${job.ReleaseName ?? ''} of this job no longer exists in ${folderLabel}.`);
       let previous: Record<string, unknown> | undefined;
       try {
         previous = full.InputArguments ? (JSON.parse(full.InputArguments) as Record<string, unknown>) : undefined;
@@ -302,9 +306,8 @@ async function targetOf(ctx: Ctx, node: unknown, signal: AbortSignal): Promise<T
   return { connection, folder, folderLabel: folderPick.label, candidates };
 }
 
-function folderLabelOf(ctx: Ctx, connection: Connection, folder: FolderContext): string {
-  if ('path' in folder) return folder.path;
-  const row = ctx.explorer.loadedNodes().find((n) => n.id.startsWith(`conn/${connection.id}/`) && n.id.endsWith(`/folder/${folder.id}`)) as { folder?: { FullyQualifiedName?: string | null; DisplayName?: string } } | undefined;
+function folderLabelOf(ctx: Ctx, connection: Connection, folder: FolderById): string {
+  const summary = optionalRowOf(ctx.explorer.find(RowIds.folder(connection.id, folder.id)), 'folder')?.summary;
   const active = ctx.active.get();
-  return row?.folder?.FullyQualifiedName ?? row?.folder?.DisplayName ?? (active.connectionId === connection.id && active.folder?.id === folder.id ? active.folder.path : `folder ${folder.id}`);
+  return summary?.FullyQualifiedName ?? summary?.DisplayName ?? (active.connectionId === connection.id && active.folder?.id === folder.id ? active.folder.path : `folder ${folder.id}`);
 }

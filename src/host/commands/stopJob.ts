@@ -1,17 +1,9 @@
 import { CommandId } from '../../constants';
-import type { Connection } from '../../core/connections';
-import type { FolderContext } from '../../core/http/connection';
 import { FINAL_JOB_STATES } from '../../core/logs/tail';
-import type { Job } from '../../core/orchestrator/schemas';
+import { rowOf } from '../../core/rows/rowOf';
 import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
-
-export const jobOf = (node: unknown) => {
-  const value = (node as { value?: { connection?: Connection; folder?: FolderContext; job?: Job } } | undefined)?.value;
-  if (!value?.connection || !value.folder || !value.job) throw new Error('Choose a job under Jobs in the Orchestrator view.');
-  return { connection: value.connection, folder: value.folder, job: value.job };
-};
 
 /**
  * Stop (the robot ends the job at its next check) or Kill (the robot process is ended at once): always confirmed, one
@@ -22,7 +14,7 @@ const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition => ({
   title: strategy === 'SoftStop' ? 'Stop Job' : 'Kill Job',
   asksFirst: true,
   async run({ ctx, token, progressTitle }, node) {
-    const { connection, folder, job } = jobOf(node);
+    const { connection, folder, job } = rowOf(node, 'job');
     const client = ctx.clientFor(connection);
     const signal = abortSignalOf(token);
     // The row may be old: the job's state now decides whether there is anything to stop.
@@ -37,7 +29,7 @@ const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition => ({
     progressTitle(`${strategy === 'SoftStop' ? 'Stopping' : 'Killing'} ${name}…`);
     await client.jobs.stop(current.Id, strategy, { folder, signal });
     ctx.jobs.watch(connection, folder, current);
-    if ('id' in folder) ctx.explorer.refreshJobsOf(connection.id, folder.id);
+    ctx.explorer.refreshJobsOf(connection.id, folder.id);
     return current.Key;
   },
 });

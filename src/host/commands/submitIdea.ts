@@ -1,6 +1,5 @@
 import { CommandId } from '../../constants';
 import { ideasBaseUrl } from '../../core/connections';
-import type { Connection } from '../../core/connections';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
 
@@ -10,8 +9,7 @@ export const submitIdea: CommandDefinition = {
   title: 'Submit Idea…',
   asksFirst: true,
   async run({ ctx }, node) {
-    const fromRow = (node as { connection?: Connection } | undefined)?.connection;
-    const connection = fromRow ?? await pickConnection(ctx, node, 'Submit an idea to which idea service?', (c) => ideasBaseUrl(c) !== undefined);
+    const connection = await pickConnection(ctx, node, 'Submit an idea to which idea service?', (c) => ideasBaseUrl(c) !== undefined);
     if (!connection) return undefined;
     if (!ideasBaseUrl(connection)) throw new Error(`'${connection.label}' has no idea service. Add its URL with "Orchestrator: Edit Connection…".`);
     return ctx.panels.showIdeaForm({ connectionId: connection.id }).identity;

@@ -2,10 +2,14 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import type { Ctx } from '../../ctx';
 import { labelOf, type NodeTree } from '../views/nodeTree';
-import type { TreeNode } from '../views/treeNode';
+import { PagedNode } from '../views/pagedNode';
+import { isPaging, isTreeNode, type TreeNode } from '../views/treeNode';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { assertSendable, unsendableText } from '../../core/odata/filter';
+import { MESSAGE_CONTEXT_VALUES } from '../../core/rows/contextValues';
+import { keyOf } from '../../core/rows/rows';
+import { rowOf } from '../../core/rows/rowOf';
 
 const treeOf = (ctx: Ctx, node: TreeNode): NodeTree | undefined => [ctx.explorer, ctx.ideas].find((tree) => tree.owns(node));
 
@@ -14,8 +18,7 @@ export const treeRefresh: CommandDefinition = {
   id: CommandId.treeRefresh,
   title: 'Refresh',
   async run({ ctx }, node) {
-    const target = node as TreeNode | undefined;
-    if (target?.id) (treeOf(ctx, target) ?? ctx.explorer).refresh(target);
+    if (isTreeNode(node)) (treeOf(ctx, node) ?? ctx.explorer).refresh(node);
     else for (const tree of [ctx.explorer, ctx.ideas]) tree.refresh();
   },
 };
@@ -34,9 +37,8 @@ export const treeLoadMore: CommandDefinition = {
   id: CommandId.treeLoadMore,
   title: 'Load More',
   async run(_run, node) {
-    const owner = node as { loadMore?: () => Promise<void> } | undefined;
-    if (!owner?.loadMore) throw new Error('Load more is run from a "Load more…" row of the Orchestrator or Ideas view.');
-    await owner.loadMore();
+    if (!isPaging(node)) throw new Error('Load more is run from a "Load more…" row of the Orchestrator or Ideas view.');
+    await node.loadMore();
   },
 };
 
@@ -45,10 +47,9 @@ export const setActiveFolder: CommandDefinition = {
   id: CommandId.setActiveFolder,
   title: 'Set as Active Folder',
   async run({ ctx }, node) {
-    const folderNode = node as { connection?: { id: string }; folder?: { Id: number; DisplayName: string; FullyQualifiedName?: string | null } } | undefined;
-    if (!folderNode?.folder || !folderNode.connection) throw new Error('Choose a folder in the Orchestrator view, or run "Switch Active Folder…".');
-    const path = folderNode.folder.FullyQualifiedName ?? folderNode.folder.DisplayName;
-    await ctx.active.set({ connectionId: folderNode.connection.id, folder: { id: folderNode.folder.Id, path } });
+    const { connection, folder, summary } = rowOf(node, 'folder');
+    const path = summary.FullyQualifiedName ?? summary.DisplayName;
+    await ctx.active.set({ connectionId: connection.id, folder: { id: folder.id, path } });
     return path;
   },
 };
@@ -58,27 +59,16 @@ export const copyKey: CommandDefinition = {
   id: CommandId.copyKey,
   title: 'Copy Key',
   async run(_run, node) {
-    const key = ((node as { value?: { key?: unknown } })?.value?.key);
-    if (typeof key !== 'string') throw new Error('Copy Key works on packages, processes and jobs in the Orchestrator view.');
+    const key = keyOf(rowOf(node, 'package', 'packageVersion', 'process', 'job', 'library'));
     await vscode.env.clipboard.writeText(key);
     return key;
   },
 };
 
-interface Filterable {
-  filterText: string | undefined;
-  filterField: string | undefined;
-  filterStates: readonly string[];
-  states: readonly string[] | undefined;
-  setFilter(text: string | undefined): void;
-  setStates(states: readonly string[]): void;
-  clearFilters(): void;
-}
-
-const filterableOf = (node: unknown): Filterable => {
-  const candidate = node as Partial<Filterable> | undefined;
-  if (!candidate?.setFilter || !candidate.clearFilters) throw new Error('Filter works on a collection row of the Orchestrator or Ideas view (Processes, Jobs, a queue status, …).');
-  return candidate as Filterable;
+/** The collection a Filter command was run on (only collection rows can be narrowed). */
+const filterableOf = (node: unknown): PagedNode<unknown> => {
+  if (!(node instanceof PagedNode)) throw new Error('Filter works on a collection row of the Orchestrator or Ideas view (Processes, Jobs, a queue status, …).');
+  return node;
 };
 
 /** Filter a collection by text (contains, case-insensitive on the service); the text is escaped by the builder. */
@@ -145,7 +135,7 @@ export const treeFind: CommandDefinition = {
     const items: Pick[] = [];
     for (const tree of [ctx.explorer, ctx.ideas]) {
       // Entities only: error, empty-state and Load more rows are not something to find.
-      const rows = tree.loadedNodes().map((node) => ({ node, item: node.item() })).filter(({ item }) => !['message', 'error', 'loadMore'].includes(String(item.contextValue)));
+      const rows = tree.loadedNodes().map((node) => ({ node, item: node.item() })).filter(({ item }) => !MESSAGE_CONTEXT_VALUES.includes(String(item.contextValue)));
       if (rows.length === 0) continue;
       items.push({ label: tree.title, kind: vscode.QuickPickItemKind.Separator });
       for (const { node, item } of rows) {

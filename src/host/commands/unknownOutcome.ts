@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
-import type { FolderContext } from '../../core/http/connection';
 import { unknownOutcomeReason, type OrchestratorError } from '../../core/http/errors';
 import { plainText } from '../../core/presentation/plainText';
+import { RowIds } from '../../core/rows/rowIds';
+import type { FolderById, RowOf } from '../../core/rows/rows';
 import type { Ctx } from '../../ctx';
 import { PagedNode } from '../views/pagedNode';
-import type { TreeNode } from '../views/treeNode';
 
 /**
  * What commands say when a change went out and no clean answer came back (OrchestratorError.outcomeUnknown): never
@@ -25,18 +25,19 @@ export const reasonOf = (error: OrchestratorError) => unknownOutcomeReason(error
  * Show Jobs after an unknown start: the folder's Jobs row narrowed to the process and reloaded. It lists newest
  * first, so the jobs created since the click (if the service did start them) are at the top.
  */
-export async function showJobsOfProcess(ctx: Ctx, connection: Connection, folder: FolderContext, processName: string): Promise<void> {
-  if (!('id' in folder)) return;
-  const row = ctx.explorer.loadedNodes().find((n) => n.id.startsWith(`conn/${connection.id}/`) && n.id.endsWith(`/folder/${folder.id}/jobs`));
+export async function showJobsOfProcess(ctx: Ctx, connection: Connection, folder: FolderById, processName: string): Promise<void> {
+  const row = ctx.explorer.find(RowIds.ofFolder(connection.id, folder.id, 'jobs'));
   if (row instanceof PagedNode) row.setFilter(processName);
-  else ctx.explorer.refreshJobsOf(connection.id, folder.id);
   if (row) await ctx.explorer.reveal(row);
 }
 
 /** Look Up Reference after an unknown add: the queue's All Items row narrowed to the reference and reloaded. */
-export async function showQueueItems(ctx: Ctx, queueRow: TreeNode, reference: string | null | undefined): Promise<void> {
-  const row = ctx.explorer.loadedNodes().find((n) => n.id === `${queueRow.id}/items/all`);
-  if (row instanceof PagedNode) row.setFilter(reference ?? undefined);
-  else ctx.explorer.refreshWhere((n) => n.id.startsWith(`${queueRow.id}/items/`));
-  await ctx.explorer.reveal(row ?? queueRow);
+export async function showQueueItems(ctx: Ctx, queue: RowOf<'queue'>, reference: string | null | undefined): Promise<void> {
+  const queueRowId = RowIds.queue(queue.connection.id, queue.folder.id, queue.queue.Id);
+  const queueRow = ctx.explorer.find(queueRowId);
+  const all = ctx.explorer.find(RowIds.queueItems(queueRowId, 'all'));
+  // Not loaded when the queue was never expanded: its statuses load afresh when it is.
+  if (all instanceof PagedNode) all.setFilter(reference ?? undefined);
+  const shown = all ?? queueRow;
+  if (shown) await ctx.explorer.reveal(shown);
 }

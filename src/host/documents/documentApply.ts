@@ -5,6 +5,7 @@ import { parsePackageArguments, parseReleaseInput, problemMessages, sameJson } f
 import { isArgumentsRefusal } from '../../core/documents/refusals';
 import { isOutcomeUnknown, unknownOutcomeReason } from '../../core/http/errors';
 import type { ArgumentEntry } from '../../core/orchestrator/schemas';
+import { RowIds } from '../../core/rows/rowIds';
 import { guardChange } from '../commands/guardChange';
 import { OrchestratorFileSystem, titleOf } from './orchestratorFileSystem';
 
@@ -87,7 +88,7 @@ export async function applyDraft(ctx: Ctx, uri: vscode.Uri, progress: (title: st
   await documents.drafts.delete(uri);
   documents.serviceHolds(uri, draft.text);
   ctx.log.info(`Applied ${changes.length} change(s) to ${title} on ${connection.label}.`);
-  if (target.kind === 'releaseInput') ctx.explorer.refreshWhere((n) => n.id.endsWith(`/folder/${target.folderId}/processes`));
+  if (target.kind === 'releaseInput') ctx.explorer.refreshRows(RowIds.ofFolder(connection.id, target.folderId, 'processes'));
   return `Applied ${changes.length} change${changes.length === 1 ? '' : 's'} to ${title}.`;
 }
 

@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import type { Connection } from '../../core/connections';
-import type { FolderContext } from '../../core/http/connection';
 import { jobDuration, watchJob } from '../../core/orchestrator/jobWatch';
 import type { Job } from '../../core/orchestrator/schemas';
+import { makeRow, type FolderById } from '../../core/rows/rows';
 import type { Ctx } from '../../ctx';
 import { plainText } from '../../core/presentation/plainText';
 
 /** A job being watched, as commands and the status bar see it. */
 export interface WatchedJob {
   readonly connection: Connection;
-  readonly folder: FolderContext;
+  readonly folder: FolderById;
   job: Job;
 }
 
@@ -38,7 +38,7 @@ export class JobWatcher implements vscode.Disposable {
     return this.watched.has(jobKey.toLowerCase());
   }
 
-  watch(connection: Connection, folder: FolderContext, job: Job): void {
+  watch(connection: Connection, folder: FolderById, job: Job): void {
     const key = job.Key.toLowerCase();
     if (this.watched.has(key)) return;
     const entry = { connection, folder, job, controller: new AbortController() };
@@ -49,13 +49,12 @@ export class JobWatcher implements vscode.Disposable {
 
   private async follow(entry: WatchedJob & { controller: AbortController }): Promise<void> {
     const client = () => this.ctx.clientFor(entry.connection);
-    const folderId = 'id' in entry.folder ? entry.folder.id : undefined;
     let failure: unknown;
     try {
       for await (const job of watchJob((signal) => client().jobs.get(entry.job.Key, { folder: entry.folder, signal }), { signal: entry.controller.signal })) {
         entry.job = job;
         this.update();
-        if (folderId !== undefined) this.ctx.explorer.refreshJobsOf(entry.connection.id, folderId);
+        this.ctx.explorer.refreshJobsOf(entry.connection.id, entry.folder.id);
       }
     } catch (error) {
       if (entry.controller.signal.aborted) return;
@@ -81,9 +80,9 @@ export class JobWatcher implements vscode.Disposable {
     const text = `${name}: ${job.State} after ${jobDuration(job)}${job.State === 'Faulted' && job.Info ? ` — ${job.Info}` : ''}.`;
     const show = job.State === 'Faulted' ? vscode.window.showErrorMessage : job.State === 'Stopped' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     const choice = await show(plainText(text), ...actions);
-    const node = { value: { connection: entry.connection, folder: entry.folder, job } };
-    if (choice === 'Show Logs') void vscode.commands.executeCommand(CommandId.tailLogs, node);
-    if (choice === 'Show Output') void vscode.commands.executeCommand(CommandId.showJobOutput, node);
+    const row = makeRow({ kind: 'job', connection: entry.connection, folder: entry.folder, job });
+    if (choice === 'Show Logs') void vscode.commands.executeCommand(CommandId.tailLogs, row);
+    if (choice === 'Show Output') void vscode.commands.executeCommand(CommandId.showJobOutput, row);
   }
 
   private update(): void {

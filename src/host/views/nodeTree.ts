@@ -4,7 +4,9 @@ import type { TreeNode } from './treeNode';
 
 /**
  * What both trees share: a TreeDataProvider over TreeNodes that remembers each row's parent (so rows can be
- * revealed) and the children it last loaded (so Find can search them), plus its TreeView and the expanded rows.
+ * revealed), the children it last loaded (so Find can search them) and every loaded row by id (so commands find the
+ * row they changed by the id src/core/rows/rowIds.ts builds, without walking the tree), plus its TreeView and the
+ * expanded rows.
  *
  * Every redraw of a row goes through `changed`, which holds it back while the editor is taking that row's
  * children (see HeldRedraws).
@@ -19,6 +21,8 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   private roots: TreeNode[] = [];
   private readonly parents = new Map<string, TreeNode>();
   private readonly loaded = new Map<string, TreeNode[]>();
+  /** The rows shown now, by id: the roots and the children last loaded under shown rows. */
+  private readonly index = new Map<string, TreeNode>();
   /** Ids of the rows the user expanded (the auto-refresh looks only at these). */
   private readonly expanded = new Set<string>();
   private readonly redraws: HeldRedraws;
@@ -42,6 +46,8 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
     this.roots = this.makeRoots();
     this.parents.clear();
     this.loaded.clear();
+    this.index.clear();
+    for (const root of this.roots) this.index.set(root.id, root);
     this.redraws.clear();
     this.emitter.fire(undefined);
   }
@@ -62,15 +68,20 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
     this.changed(node);
   }
 
-  /** Refresh every loaded row the predicate picks (after a command changed what they show). */
-  refreshWhere(predicate: (node: TreeNode) => boolean): number {
-    const hits = this.loadedNodes().filter(predicate);
+  /** The loaded row with this id (src/core/rows/rowIds.ts builds it), if the tree shows it now. */
+  find(id: string): TreeNode | undefined {
+    return this.index.get(id);
+  }
+
+  /** Refresh the loaded rows with these ids (after a command changed what they show); how many were loaded. */
+  refreshRows(...ids: string[]): number {
+    const hits = ids.map((id) => this.find(id)).filter((node) => node !== undefined);
     for (const node of hits) this.refresh(node);
     return hits.length;
   }
 
   owns(node: TreeNode): boolean {
-    return this.roots.includes(node) || this.parents.get(node.id) !== undefined;
+    return this.find(node.id) === node;
   }
 
   isExpanded(node: TreeNode): boolean {
@@ -85,10 +96,27 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
     if (!node) return this.roots;
     return this.redraws.read(node, async () => {
       const children = node.children ? await node.children() : [];
-      for (const child of children) this.parents.set(child.id, node);
+      // A row replaced while its children were read (its parent reloaded) is no longer shown: what it had must not
+      // take the place of what its successor, with the same id, has.
+      if (!this.owns(node)) return children;
+      // Rows replaced by this load (a reloaded page makes new rows) leave the index with what was loaded under them.
+      for (const old of this.loaded.get(node.id) ?? []) if (!children.includes(old)) this.forget(old);
+      for (const child of children) {
+        this.parents.set(child.id, node);
+        this.index.set(child.id, child);
+      }
       this.loaded.set(node.id, children);
       return children;
     });
+  }
+
+  private forget(node: TreeNode): void {
+    for (const child of this.loaded.get(node.id) ?? []) this.forget(child);
+    this.loaded.delete(node.id);
+    if (this.index.get(node.id) === node) {
+      this.index.delete(node.id);
+      this.parents.delete(node.id);
+    }
   }
 
   getParent(node: TreeNode): TreeNode | undefined {

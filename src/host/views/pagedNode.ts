@@ -3,6 +3,8 @@ import type { Page } from '../../core/odata/envelope';
 import type { SchedulerState } from '../../core/http/scheduler';
 import { CommandId } from '../../constants';
 import { and, anyOf, contains, type Filter } from '../../core/odata/filter';
+import { CollectionContext, collectionContextValue, ContextValue } from '../../core/rows/contextValues';
+import { childId } from '../../core/rows/rowIds';
 import { errorRow, messageNode, type TreeNode } from './treeNode';
 
 /** What the user narrowed a collection to: a text (searched with contains(), escaped by the builder) and/or states. */
@@ -64,15 +66,14 @@ export class PagedNode<T> implements TreeNode {
     private readonly icon: string,
     private readonly source: PagedSource<T>,
     private readonly changed: (node: TreeNode) => void,
-    private readonly contextValue = 'collection',
+    private readonly contextValue: CollectionContext = CollectionContext.collection,
   ) {}
 
   item(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.icon);
-    // Space-separated flags that the menus match with \b…\b.
-    item.contextValue = [this.contextValue, this.source.filterField ? 'filterable' : '', this.source.states ? 'stateful' : '', this.narrowed ? 'filtered' : ''].filter(Boolean).join(' ');
+    item.contextValue = collectionContextValue(this.contextValue, { filterable: Boolean(this.source.filterField), stateful: this.source.states !== undefined, filtered: this.narrowed });
     const count = this.loaded && !this.failure ? (this.total !== undefined ? this.total.toLocaleString('en') : `${this.rows.length}${this.exhausted ? '' : '+'}`) : undefined;
     item.description = [this.describeNarrowing(), this.source.badge?.(), count].filter(Boolean).join(' · ') || undefined;
     return item;
@@ -106,16 +107,16 @@ export class PagedNode<T> implements TreeNode {
       this.changed(this);
     }
     const nodes = [...this.rows];
-    if (this.skipped > 0) nodes.push(messageNode(`${this.id}/skipped`, `${this.skipped} row(s) could not be read and are not shown (see the log).`, 'warning'));
+    if (this.skipped > 0) nodes.push(messageNode(childId(this.id, 'skipped'), `${this.skipped} row(s) could not be read and are not shown (see the log).`, 'warning'));
     if (this.failure !== undefined) {
       nodes.push(errorRow(this, this.failure, this.source.what, this.source.where));
     } else if (this.rows.length === 0 && this.narrowed) {
-      nodes.push(messageNode(`${this.id}/empty`, `Nothing matches ${this.describeNarrowing()!.slice('filter: '.length)}. Clear the filter`, 'filter', { command: CommandId.treeClearFilter, title: 'Clear Filter', arguments: [this] }));
+      nodes.push(messageNode(childId(this.id, 'empty'), `Nothing matches ${this.describeNarrowing()!.slice('filter: '.length)}. Clear the filter`, 'filter', { command: CommandId.treeClearFilter, title: 'Clear Filter', arguments: [this] }));
     } else if (this.rows.length === 0) {
-      nodes.push(messageNode(`${this.id}/empty`, this.source.empty.text, 'info', this.source.empty.command));
+      nodes.push(messageNode(childId(this.id, 'empty'), this.source.empty.text, 'info', this.source.empty.command));
     } else if (!this.exhausted) {
       const remaining = this.total !== undefined ? ` (${(this.total - this.received).toLocaleString('en')} more)` : '';
-      nodes.push(messageNode(`${this.id}/more`, `Load more…${remaining}`, 'ellipsis', { command: CommandId.treeLoadMore, title: 'Load more', arguments: [this] }, 'loadMore'));
+      nodes.push(messageNode(childId(this.id, 'more'), `Load more…${remaining}`, 'ellipsis', { command: CommandId.treeLoadMore, title: 'Load more', arguments: [this] }, ContextValue.loadMore));
     }
     return nodes;
   }

@@ -2,6 +2,9 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { describeFailure, type ItemData } from '../../core/presentation/items';
 import { plainText } from '../../core/presentation/plainText';
+import { ContextValue } from '../../core/rows/contextValues';
+import { childId } from '../../core/rows/rowIds';
+import type { Row } from '../../core/rows/rows';
 
 /**
  * A tooltip in Markdown whose service text was escaped (markdownText): untrusted (no command links run), no HTML,
@@ -16,11 +19,28 @@ export function safeMarkdown(markdown: string): vscode.MarkdownString {
 
 /** A row of a tree: its item, and (for expandable rows) how to get its children. */
 export interface TreeNode {
+  /** Built by src/core/rows/rowIds.ts: the tree finds a row by it. */
   readonly id: string;
+  /** What the row is about (a job, a queue…), for the commands run on it; message and collection rows have none. */
+  readonly row?: Row;
   item(): vscode.TreeItem;
   children?(): Promise<TreeNode[]>;
   /** Forget cached children so the next expand reloads them (per-node Refresh). */
   reset?(): void;
+}
+
+/** Whether a command's argument is a tree row (menus pass the row they were opened on). */
+export function isTreeNode(value: unknown): value is TreeNode {
+  return typeof value === 'object' && value !== null && 'id' in value && typeof value.id === 'string' && 'item' in value && typeof value.item === 'function';
+}
+
+/** A row that reads its children in pages: a collection, a connection or folder (more folders), a package (more versions). */
+export interface PagingNode extends TreeNode {
+  loadMore(): Promise<void>;
+}
+
+export function isPaging(value: unknown): value is PagingNode {
+  return isTreeNode(value) && 'loadMore' in value && typeof value.loadMore === 'function';
 }
 
 export function toTreeItem(data: ItemData, extra: Partial<vscode.TreeItem> = {}): vscode.TreeItem {
@@ -36,7 +56,7 @@ export function toTreeItem(data: ItemData, extra: Partial<vscode.TreeItem> = {})
 
 /** A leaf that only shows something (an entity, a hint). */
 export class LeafNode implements TreeNode {
-  constructor(readonly id: string, private readonly treeItem: vscode.TreeItem, readonly value?: unknown) {
+  constructor(readonly id: string, private readonly treeItem: vscode.TreeItem, readonly row?: Row) {
     treeItem.id = id;
   }
   item(): vscode.TreeItem {
@@ -45,7 +65,7 @@ export class LeafNode implements TreeNode {
 }
 
 /** A message row: an empty state with its next action, or an error with Retry. */
-export function messageNode(id: string, text: string, icon: string, command?: vscode.Command, contextValue = 'message'): LeafNode {
+export function messageNode(id: string, text: string, icon: string, command?: vscode.Command, contextValue: ContextValue = ContextValue.message): LeafNode {
   // An error row quotes the service's message: plain text, label and tooltip.
   const item = new vscode.TreeItem(plainText(text), vscode.TreeItemCollapsibleState.None);
   item.iconPath = new vscode.ThemeIcon(icon, icon === 'error' ? new vscode.ThemeColor('errorForeground') : icon === 'warning' ? new vscode.ThemeColor('editorWarning.foreground') : undefined);
@@ -56,8 +76,8 @@ export function messageNode(id: string, text: string, icon: string, command?: vs
 }
 
 /** The error row of a failed load: what happened, what to do, and Retry (which reloads `owner`). */
-export function errorRow(owner: TreeNode, error: unknown, what: string, where: string, suffix = 'error'): LeafNode {
-  return messageNode(`${owner.id}/${suffix}`, `${describeFailure(error, what, where)} Retry`, 'error', { command: CommandId.treeRetry, title: 'Retry', arguments: [owner] }, 'error');
+export function errorRow(owner: TreeNode, error: unknown, what: string, where: string, word: 'error' | 'foldersError' = 'error'): LeafNode {
+  return messageNode(childId(owner.id, word), `${describeFailure(error, what, where)} Retry`, 'error', { command: CommandId.treeRetry, title: 'Retry', arguments: [owner] }, ContextValue.error);
 }
 
 /**
@@ -75,6 +95,7 @@ export class LazyNode implements TreeNode {
     private readonly data: Omit<ItemData, 'id'>,
     private readonly load: () => Promise<TreeNode[]>,
     private readonly messages: { what: string; where: string; empty: string },
+    readonly row?: Row,
   ) {}
 
   item(): vscode.TreeItem {
@@ -91,7 +112,7 @@ export class LazyNode implements TreeNode {
         if (generation === this.generation) return [errorRow(this, error, this.messages.what, this.messages.where)];
       }
     }
-    return this.cached.length ? this.cached : [messageNode(`${this.id}/empty`, this.messages.empty, 'info')];
+    return this.cached.length ? this.cached : [messageNode(childId(this.id, 'empty'), this.messages.empty, 'info')];
   }
 
   reset(): void {
@@ -102,5 +123,5 @@ export class LazyNode implements TreeNode {
 }
 
 /** A LazyNode whose children are already known (a phase's statuses, a category's subcategories). */
-export const fixedNode = (id: string, data: Omit<ItemData, 'id' | 'collapsible'>, children: TreeNode[]) =>
-  new LazyNode(id, { ...data, collapsible: children.length ? 'collapsed' : 'none' }, async () => children, { what: '', where: '', empty: '' });
+export const fixedNode = (id: string, data: Omit<ItemData, 'id' | 'collapsible'>, children: TreeNode[], row?: Row) =>
+  new LazyNode(id, { ...data, collapsible: children.length ? 'collapsed' : 'none' }, async () => children, { what: '', where: '', empty: '' }, row);

@@ -3,6 +3,7 @@ import type { Connection } from '../../core/connections';
 import { OrchestratorError } from '../../core/http/errors';
 import type { QueueItem } from '../../core/orchestrator/schemas';
 import { queueItemDetails, queueItemEvents } from '../../core/presentation/queueItemDetails';
+import { RowIds } from '../../core/rows/rowIds';
 import { parseQueueItemFromWebview, parseQueueItemToWebview, type QueueItemAction, type QueueItemFromWebview, type QueueItemIdentity, type QueueItemToWebview } from '../../shared/protocol/queueItem';
 import type { Ctx } from '../../ctx';
 import { guardChange } from '../commands/guardChange';
@@ -150,7 +151,7 @@ export class QueueItemPanel implements vscode.Disposable {
       }
       throw error;
     }
-    this.ctx.explorer.refreshWhere((node) => node.id.startsWith(`conn/${connection.id}/`) && node.id.endsWith(`/queue/${item.QueueDefinitionId}`));
+    this.ctx.explorer.refreshRows(RowIds.queue(connection.id, this.identity.folderId, item.QueueDefinitionId));
     await this.load();
     return { ok: true, message: `Deleted ${name}.` };
   }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { activateSignedIn, faults, quiescent, treeWalk } from './treeWalk';
+import { activateSignedIn, faults, quiescent, rowOf, treeWalk } from './treeWalk';
 import { releaseInputText } from '../../../src/core/documents/argumentsDocument';
 
 /** Requests the sandbox answered since the last reset, by "METHOD route". */
@@ -29,7 +29,7 @@ describe('Argument documents: drafts and Apply to Service', () => {
   let processRow: TreeNode;
   /** The process's input values before this suite: the jobs suite after it starts from them. */
   let originalInput: string | null | undefined;
-  const release = () => (processRow as unknown as { value: { release: { Id: number }; folder: { id: number } } }).value;
+  const release = () => rowOf(processRow, 'process');
   const lastError = () => ctx.log.recent().filter((l) => l.startsWith('error ')).at(-1) ?? '';
   const lensTitles = async (uri: vscode.Uri) => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map((l) => l.command?.title ?? '');
   const open = async (command: string, node: TreeNode) => {
@@ -191,7 +191,7 @@ describe('Argument documents: drafts and Apply to Service', () => {
     assert.match((await apply(uri)) ?? '', /Applied/);
     assert.match(asked.at(-1)?.detail ?? '', /Output argument out_Total: added \(System\.Double\)/);
     assert.equal(writes(await tally()), 1);
-    const saved = await client().packages.getArguments((good as unknown as { value: { key: string } }).value.key);
+    const saved = await client().packages.getArguments(rowOf(good, 'package').package.Key);
     assert.deepEqual(JSON.parse(saved.Output!), [{ name: 'out_Total', type: 'System.Double' }]);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 

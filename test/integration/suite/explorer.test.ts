@@ -4,7 +4,7 @@ import { EXTENSION_ID } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { eq } from '../../../src/core/odata/filter';
-import { faults, treeWalk } from './treeWalk';
+import { faults, rowOf, treeWalk } from './treeWalk';
 
 const sandboxUrl = () => process.env.ORCHESTRATOR_SANDBOX_URL!;
 
@@ -150,7 +150,7 @@ describe('Orchestrator tree on the sandbox', () => {
     let before = sent();
     const rows = await children(packages);
     assert.equal(sent() - before, 1, "the folder's processes, in one request");
-    const folder = (shared as unknown as { context: { id: number } }).context;
+    const { folder } = rowOf(shared, 'folder');
     const processes = (await ctx.clientFor(sandbox()).releases.list({ folder, query: { top: 1000 } })).items;
     const inUse = [...new Set(processes.map((p) => p.ProcessKey))].sort((a, b) => a.localeCompare(b));
     assert.ok(inUse.length > 0, 'the seed deploys processes in Shared');
@@ -169,7 +169,7 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.equal(feedRows.length, Math.min(total, 50));
     assert.equal(feed.item().description, total.toLocaleString('en'), 'the feed row counts the whole feed');
     assert.match(String(feed.item().contextValue), /\bfilterable\b/);
-    (feed as unknown as { setFilter(text: string): void }).setFilter('Invoice');
+    await vscode.commands.executeCommand('orchestrator.tree.filter', feed, 'Invoice');
     const filtered = (await children(feed)).filter((r) => r.item().contextValue === 'package');
     assert.ok(filtered.length > 0 && filtered.every((r) => /invoice/i.test(label(r))));
 
@@ -212,10 +212,11 @@ describe('Orchestrator tree on the sandbox', () => {
     const [none] = await children(jobs);
     assert.match(label(none!), /^Nothing matches Suspended\. Clear the filter$/);
     assert.equal(none!.item().command?.command, 'orchestrator.tree.clearFilter');
-    const states = (jobs as unknown as { filterStates: string[] }).filterStates;
+    const narrowed = jobs.item().description;
+    assert.match(String(narrowed), /filter: Suspended/);
     // The command reports through a notification and returns nothing; the filter stays as it was.
     await vscode.commands.executeCommand('orchestrator.tree.filterByState', jobs, ["Running') or (1 eq 1"]);
-    assert.deepEqual((jobs as unknown as { filterStates: string[] }).filterStates, states);
+    assert.equal(jobs.item().description, narrowed, 'still narrowed to Suspended, and nothing else');
     await vscode.commands.executeCommand('orchestrator.tree.clearFilter', jobs);
     assert.doesNotMatch(String(jobs.item().contextValue), /\bfiltered\b/);
   });
@@ -239,11 +240,10 @@ describe('Orchestrator tree on the sandbox', () => {
     // Loaded here, not left over from earlier tests (a view Refresh forgets what was loaded).
     await children(await child(await child(await child(shared, 'Finance'), 'Invoices'), 'Queues'));
     const id = await vscode.commands.executeCommand<string>('orchestrator.tree.find', 'InvoicesToProcess');
-    assert.match(id, /\/queue\/\d+$/);
+    assert.equal(ctx.explorer.find(id)?.row?.kind, 'queue');
     assert.equal(ctx.explorer.view.selection[0]?.id, id);
     assert.equal(await vscode.commands.executeCommand('orchestrator.tree.find', 'no-such-row-anywhere'), undefined);
-    const folderId = Number(shared.id.slice(shared.id.lastIndexOf('/') + 1));
-    assert.equal(ctx.explorer.refreshJobsOf(sandbox().id, folderId), 1);
+    assert.equal(ctx.explorer.refreshJobsOf(sandbox().id, rowOf(shared, 'folder').folder.id), 1);
   });
 
   it('rolls a process back and updates it to the latest version again; the Processes row shows each version', async function () {
@@ -302,7 +302,7 @@ describe('Orchestrator tree on the sandbox', () => {
     this.timeout(60_000);
     const invoices = await child(await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Finance'), 'Invoices');
     const queue = await child(await child(invoices, 'Queues'), 'InvoicesToProcess');
-    const folder = (queue as unknown as { folder: { id: number } }).folder;
+    const { folder } = rowOf(queue, 'queue');
     const stamp = Date.now();
     const lastWarning = () => ctx.log.recent().filter((l) => l.startsWith('warn ')).at(-1) ?? '';
     const found = async (reference: string) => (await ctx.clientFor(sandbox()).queues.items({ folder, query: { filter: eq('Reference', reference) } })).items.length;

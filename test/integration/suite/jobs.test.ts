@@ -3,11 +3,11 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import type { Job, RobotLog } from '../../../src/core/orchestrator/schemas';
+import type { RobotLog } from '../../../src/core/orchestrator/schemas';
 import { eq } from '../../../src/core/odata/filter';
 import { formatLogLine } from '../../../src/core/logs/logLines';
 import type { WatchedJob } from '../../../src/host/jobs/jobWatcher';
-import { faults, quiescent, treeWalk } from './treeWalk';
+import { faults, quiescent, rowOf, treeWalk } from './treeWalk';
 import { RECONCILE_INPUTS } from './processInputs';
 
 const VALID = RECONCILE_INPUTS;
@@ -34,7 +34,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     await config().update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
     devLab = await child(await child(undefined, 'Sandbox'), 'Dev Lab');
     processRow = await child(await child(devLab, 'Processes'), 'Reconcile.Processing_Production');
-    folder = (processRow as unknown as { value: { folder: { id: number } } }).value.folder;
+    folder = rowOf(processRow, 'process').folder;
     await quiescent(sent);
   });
   after(async () => {
@@ -49,6 +49,12 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
 
   const start = (inputs: Record<string, string>, extra: object = {}) => vscode.commands.executeCommand<string[] | undefined>('orchestrator.startJob', processRow, { inputs, ...extra });
   const lastError = () => ctx.log.recent().filter((l) => l.startsWith('error ')).at(-1) ?? '';
+  /** A job's row under Dev Lab › Jobs (a start reloads it), which Tail Logs, Stop and Show Output are run on. */
+  const jobRow = async (key: string) => {
+    const row = (await children(await child(devLab, 'Jobs'))).find((r) => r.row?.kind === 'job' && r.row.job.Key === key);
+    assert.ok(row, `the job ${key} under Jobs`);
+    return row;
+  };
   const ended = (key: string) => new Promise<WatchedJob>((resolve) => {
     const listener = ctx.jobs.onDidEnd((w) => {
       if (w.job.Key === key) {
@@ -106,7 +112,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     const job = await client().jobs.get(key, { folder });
     assert.deepEqual(JSON.parse(job.InputArguments!), { in_Recipients: 5, in_RetryCount: ['ops@example.test'], in_CutOffDate: 'Q4 close', in_InvoiceFolder: '2026-01-31T09:00:00Z', in_DryRun: 9007199254740991, in_Options: true, in_MaxItems: 12.5 }, 'typed values merged over the process values');
     const end = ended(key);
-    const tailId = await vscode.commands.executeCommand<string>('orchestrator.tailLogs', { value: { connection: sandbox(), folder, job } });
+    const tailId = await vscode.commands.executeCommand<string>('orchestrator.tailLogs', await jobRow(key));
     const tail = ctx.tails.get(tailId)!;
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), tail.uri.toString(), 'the tail opens in an editor');
     assert.equal(vscode.window.activeTextEditor?.document.languageId, 'log');
@@ -125,9 +131,10 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     assert.equal(document.getText().split('\n').filter((l) => /^\d{4}-/.test(l)).length, expected.length, 'the document shows every line');
     // The job row shows the final state after the watcher reloaded it.
     const jobs = await children(await child(devLab, 'Jobs'));
-    assert.ok(jobs.some((r) => (r as unknown as { value?: { job?: Job } }).value?.job?.Key === key), 'the new job is listed');
+    const listed = jobs.find((r) => r.row?.kind === 'job' && r.row.job.Key === key);
+    assert.ok(listed, 'the new job is listed');
     // Output arguments open read-only.
-    const outputUri = await vscode.commands.executeCommand<string>('orchestrator.showJobOutput', { value: { connection: sandbox(), folder, job } });
+    const outputUri = await vscode.commands.executeCommand<string>('orchestrator.showJobOutput', listed);
     assert.deepEqual(Object.keys(JSON.parse(vscode.window.activeTextEditor!.document.getText())), ['out_Result', 'out_Processed']);
     assert.equal((await vscode.workspace.fs.stat(vscode.Uri.parse(outputUri))).permissions, vscode.FilePermission.Readonly);
   });
@@ -136,8 +143,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     this.timeout(60_000);
     await config().update('logs.minimumLevel', 'Information', vscode.ConfigurationTarget.Global);
     const key = (await start(VALID))![0]!;
-    const job = await client().jobs.get(key, { folder });
-    const tail = ctx.tails.get(await vscode.commands.executeCommand<string>('orchestrator.tailLogs', { value: { connection: sandbox(), folder, job } }))!;
+    const tail = ctx.tails.get(await vscode.commands.executeCommand<string>('orchestrator.tailLogs', await jobRow(key)))!;
     await tail.done;
     const all = await fullLog(key);
     assert.ok(all.some((l) => l.includes('[debug]')), 'the job wrote Trace lines');
@@ -148,12 +154,12 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     this.timeout(90_000);
     await config().update('logs.minimumLevel', 'Verbose', vscode.ConfigurationTarget.Global);
     const key = (await start(VALID))![0]!;
-    const job = await client().jobs.get(key, { folder });
+    const row = await jobRow(key);
     await faults([
       { path: '*/odata/RobotLogs*', reset: true, times: 3 },
       { path: '*/odata/RobotLogs*', status: 429, retryAfter: 1, times: 8 },
     ]);
-    const tail = ctx.tails.get(await vscode.commands.executeCommand<string>('orchestrator.tailLogs', { value: { connection: sandbox(), folder, job } }))!;
+    const tail = ctx.tails.get(await vscode.commands.executeCommand<string>('orchestrator.tailLogs', row))!;
     await tail.done;
     const left = (await (await fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/faults`)).json()) as { rules: { times?: number }[] };
     await faults([]);
@@ -195,16 +201,18 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     assert.equal(job.State, 'Running');
     const end = ended(key);
     asked.length = 0;
-    assert.equal(await vscode.commands.executeCommand('orchestrator.stopJob', { value: { connection: sandbox(), folder, job } }), key);
+    const row = await jobRow(key);
+    assert.equal(await vscode.commands.executeCommand('orchestrator.stopJob', row), key);
     assert.match(asked[0] ?? '', /^Stop Reconcile/);
     assert.equal((await end).job.State, 'Stopped');
-    assert.equal(await vscode.commands.executeCommand('orchestrator.killJob', { value: { connection: sandbox(), folder, job } }), undefined);
+    assert.equal(await vscode.commands.executeCommand('orchestrator.killJob', row), undefined);
     assert.match(lastError(), /already finished \(Stopped\)/);
   });
 
   it('starts on specific robots of the environment, or one job per robot with All', async function () {
     this.timeout(30_000);
-    const release = (processRow as unknown as { value: { release: { EnvironmentId: number } } }).value.release;
+    const { release } = rowOf(processRow, 'process');
+    assert.ok(release.EnvironmentId != null, 'the process runs in an environment');
     const robots = (await client().assets.environmentRobots(release.EnvironmentId, { folder })).items;
     assert.ok(robots.length >= 2);
     const specific = await start(VALID, { strategy: 'Specific', robotIds: [robots[1]!.Id] });

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { CommandId, ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { activateSignedIn, treeWalk } from './treeWalk';
+import { activateSignedIn, rowOf, treeWalk } from './treeWalk';
 
 describe('Sign Out takes the account\'s data off the screen', () => {
   let ctx: Ctx;
@@ -32,7 +32,7 @@ describe('Sign Out takes the account\'s data off the screen', () => {
     assert.equal(tail.state, 'following');
     const invoices = await explorer.child(await explorer.child(await explorer.child(shared, 'Finance'), 'Invoices'), 'Queues');
     const item = (await explorer.children(await explorer.child(await explorer.child(invoices, 'InvoicesToProcess'), 'New'))).find((r) => contextOf(r) === 'queueItem')!;
-    const { folder, queueItem } = (item as unknown as { value: { folder: { id: number }; queueItem: { Id: number } } }).value;
+    const { folder, queueItem } = rowOf(item, 'queueItem');
     const queueItemPanel = { connectionId: sandbox().id, folderId: folder.id, itemId: queueItem.Id };
     await vscode.commands.executeCommand(CommandId.showQueueItem, item);
     assert.ok(ctx.panels.queueItem(queueItemPanel), 'the queue item panel is open');

@@ -4,12 +4,23 @@ import { EXTENSION_ID, ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import { ideaCredentialsSecret } from '../../../src/core/auth/boundSecrets';
 import { ideasBaseUrl, type Connection } from '../../../src/core/connections';
+import { isRowOf, type RowKind, type RowOf } from '../../../src/core/rows/rows';
 import type { NodeTree } from '../../../src/host/views/nodeTree';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 
 /** The runner's sandbox idea credentials as the extension stores them: bound to the connection's idea-service origin. */
 export function sandboxIdeaSecret(connection: Connection): string {
   return ideaCredentialsSecret(JSON.parse(process.env.ORCHESTRATOR_SANDBOX_IDEAS!), ideasBaseUrl(connection)!);
+}
+
+/**
+ * The row a tree row carries, of this kind (or the test fails). The extension's own rowOf cannot be used here: it
+ * knows the rows made in the extension's bundle, and the suite is a bundle of its own; the row's type is enough.
+ */
+export function rowOf<K extends RowKind>(node: TreeNode | undefined, kind: K): RowOf<K> {
+  const row = node?.row;
+  assert.ok(isRowOf(row, [kind]), `a ${kind} row: ${node?.id ?? 'none'}`);
+  return row;
 }
 
 /** Walking a tree the way the editor does (getChildren), by row labels. */

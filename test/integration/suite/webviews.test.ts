@@ -6,7 +6,7 @@ import type { QueueItemPanel } from '../../../src/host/webviews/queueItemPanel';
 import type { IdeaFormPanel } from '../../../src/host/webviews/ideaFormPanel';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import type { Idea } from '../../../src/core/ideas/schemas';
-import { activateSignedIn, treeWalk } from './treeWalk';
+import { activateSignedIn, rowOf, treeWalk } from './treeWalk';
 
 /** Records what a panel posts to its webview (the replies a webview would receive). */
 function spy(panel: QueueItemPanel | IdeaFormPanel): unknown[] {
@@ -60,10 +60,10 @@ describe('Webview panels on the sandbox', () => {
       this.timeout(30_000);
       const rows = (await explorer.children(await explorer.child(newItems, 'New'))).filter((r) => r.item().contextValue === 'queueItem');
       const row = rows[0]!;
-      const item = (row as unknown as { value: { queueItem: { Id: number; Reference: string | null } } }).value.queueItem;
+      const { queueItem: item, folder } = rowOf(row, 'queueItem');
       const before = sent();
       assert.equal(await vscode.commands.executeCommand('orchestrator.showQueueItem', row), item.Id);
-      const identity = { connectionId: sandbox().id, folderId: (row as unknown as { value: { folder: { id: number } } }).value.folder.id, itemId: item.Id };
+      const identity = { connectionId: sandbox().id, folderId: folder.id, itemId: item.Id };
       panel = ctx.panels.queueItem(identity)!;
       assert.ok(panel, 'the panel is registered under the item');
       await panel.load();
@@ -141,9 +141,9 @@ describe('Webview panels on the sandbox', () => {
       const { child, children } = explorer;
       const invoices = await child(await child(await child(await child(undefined, 'Sandbox admin'), 'Shared'), 'Finance'), 'Invoices');
       const row = (await children(await child(await child(await child(invoices, 'Queues'), 'InvoicesToProcess'), 'New'))).find((r) => r.item().contextValue === 'queueItem')!;
-      const item = (row as unknown as { value: { queueItem: { Id: number } } }).value.queueItem;
+      const { queueItem: item, folder } = rowOf(row, 'queueItem');
       await vscode.commands.executeCommand('orchestrator.showQueueItem', row);
-      const adminPanel = ctx.panels.queueItem({ connectionId: admin.id, folderId: (row as unknown as { value: { folder: { id: number } } }).value.folder.id, itemId: item.Id })!;
+      const adminPanel = ctx.panels.queueItem({ connectionId: admin.id, folderId: folder.id, itemId: item.Id })!;
       await adminPanel.load();
       let shown = adminPanel.current;
       assert.ok(shown?.type === 'show' && shown.item.status === 'New' && shown.canDelete, 'the administrator is offered Delete');
@@ -239,7 +239,7 @@ describe('Webview panels on the sandbox', () => {
       const posts = (await ideaSent()) - before;
       assert.ok(posts >= 1 && posts <= 8, `${posts} requests`);
       const all = await ideasTree.child(await ideasTree.child(undefined, 'Sandbox'), 'All Automations');
-      assert.ok((await ideasTree.children(all)).some((r) => r.id.endsWith(`/idea/${submitted.idea.id}`)));
+      assert.ok((await ideasTree.children(all)).some((r) => r.row?.kind === 'idea' && r.row.idea.id === submitted.idea.id));
       const form = panel.current;
       assert.ok(form?.type === 'form' && form.idea?.id === submitted.idea.id && form.values.name === valid.name, 'the panel shows the new idea');
     });
@@ -280,8 +280,8 @@ describe('Webview panels on the sandbox', () => {
     const refetch = async () => {
       const all = await ideasTree.child(await ideasTree.child(undefined, 'Sandbox'), 'All Automations');
       ctx.ideas.refresh(all);
-      row = (await ideasTree.children(all)).find((r) => r.id.endsWith(`/idea/${idea.id}`))!;
-      idea = (row as unknown as { value: { idea: Idea } }).value.idea;
+      row = (await ideasTree.children(all)).find((r) => r.row?.kind === 'idea' && r.row.idea.id === idea.id)!;
+      idea = rowOf(row, 'idea').idea;
     };
 
     let ideaPanel: IdeaFormPanel;
@@ -296,8 +296,8 @@ describe('Webview panels on the sandbox', () => {
 
     before(async () => {
       const all = await ideasTree.child(await ideasTree.child(undefined, 'Sandbox'), 'All Automations');
-      row = (await ideasTree.children(all)).find((r) => (r as unknown as { value?: { idea?: Idea } }).value?.idea?.status === 'Awaiting Review' && (r as unknown as { value: { idea: Idea } }).value.idea.phase === 'Idea')!;
-      idea = (row as unknown as { value: { idea: Idea } }).value.idea;
+      row = (await ideasTree.children(all)).find((r) => r.row?.kind === 'idea' && r.row.idea.status === 'Awaiting Review' && r.row.idea.phase === 'Idea')!;
+      idea = rowOf(row, 'idea').idea;
       // The idea is open in its panel while the commands change it: the panel must follow every change.
       ideaPanel = ctx.panels.ideaForm(await vscode.commands.executeCommand('orchestrator.showIdea', row))!;
       await ideaPanel.load();

@@ -14,7 +14,7 @@ useVscodeStub();
 const { NodeTree } = require('../../../src/host/views/nodeTree') as typeof import('../../../src/host/views/nodeTree');
 const { PagedNode } = require('../../../src/host/views/pagedNode') as typeof import('../../../src/host/views/pagedNode');
 const { LazyNode } = require('../../../src/host/views/treeNode') as typeof import('../../../src/host/views/treeNode');
-const { ConnectionNode } = require('../../../src/host/views/explorer/nodes') as typeof import('../../../src/host/views/explorer/nodes');
+const { ConnectionNode } = require('../../../src/host/views/explorer/connectionNode') as typeof import('../../../src/host/views/explorer/connectionNode');
 const { treeFilter } = require('../../../src/host/commands/treeCommands') as typeof import('../../../src/host/commands/treeCommands');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -194,7 +194,7 @@ describe('tree rows (host logic, no editor)', () => {
     const groups = [...(await tree.getChildren(tenant)), ...(await tree.getChildren(shared))];
     const packages = groups.find((g) => label(g) === 'Packages')!;
     const feed = (await tree.getChildren(packages)).find((g) => label(g) === 'Feed')!;
-    const fields = Object.fromEntries([...groups, feed].map((g) => [label(g), (g as { filterField?: string }).filterField]).filter(([, field]) => field));
+    const fields = Object.fromEntries([...groups, feed].map((g) => [label(g), g instanceof PagedNode ? g.filterField : undefined]).filter(([, field]) => field));
     assert.deepEqual(fields, {
       Libraries: 'library name', Webhooks: 'URL', Alerts: 'alert name', Tenants: 'tenant name',
       Processes: 'process name', Jobs: 'process name', Queues: 'queue name', 'Robots & Sessions': 'robot name', Assets: 'asset name', Feed: 'package name',

@@ -4,10 +4,10 @@ import type { Ctx } from '../../../ctx';
 import { pickForAutoRefresh } from '../../../core/presentation/autoRefresh';
 import { NodeTree } from '../nodeTree';
 import { PagedNode } from '../pagedNode';
-import type { TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 import { userSettings } from '../../settings';
-import { ConnectionNode } from './nodes';
+import { RowIds } from '../../../core/rows/rowIds';
+import { ConnectionNode } from './connectionNode';
 
 /** The Orchestrator tree: connections (tenants) → Tenant resources and folders → Processes, Jobs, Queues, Packages, Robots, Assets. */
 export class ExplorerTree extends NodeTree {
@@ -55,9 +55,9 @@ export class ExplorerTree extends NodeTree {
     return picked.length;
   }
 
-  /** After a command changed a folder's jobs: reload that folder's Jobs rows that are loaded. */
+  /** After a command changed a folder's jobs: reload that folder's Jobs row, if it is loaded. */
   refreshJobsOf(connectionId: string, folderId: number): number {
-    return this.refreshWhere((node: TreeNode) => node.id.startsWith(`conn/${connectionId}/`) && node.id.endsWith(`/folder/${folderId}/jobs`));
+    return this.refreshRows(RowIds.ofFolder(connectionId, folderId, 'jobs'));
   }
 
   override dispose(): void {

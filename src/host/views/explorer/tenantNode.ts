@@ -1,6 +1,9 @@
 import type * as vscode from 'vscode';
 import type { Connection } from '../../../core/connections';
 import { alertItem, libraryItem, licenseItems, tenantItem, webhookItem, type ItemData } from '../../../core/presentation/items';
+import { CollectionContext, ContextValue } from '../../../core/rows/contextValues';
+import { childId, RowIds } from '../../../core/rows/rowIds';
+import { makeRow, type Row } from '../../../core/rows/rows';
 import { narrowingFilter, PagedNode } from '../pagedNode';
 import { LazyNode, LeafNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
@@ -18,13 +21,13 @@ export class TenantNode implements TreeNode {
   /** Counts resets: what a read started before a Refresh learnt must not fill the row after it. */
   private generation = 0;
 
-  constructor(private readonly host: ExplorerHost, readonly connection: Connection, scope: string) {
-    this.id = `${scope}/tenant`;
+  constructor(private readonly host: ExplorerHost, readonly connection: Connection) {
+    this.id = RowIds.tenantResources(connection.id);
   }
 
   item(): vscode.TreeItem {
     const description = this.unread ? `${this.unread} unread alert${this.unread === 1 ? '' : 's'}` : undefined;
-    return toTreeItem({ id: this.id, label: 'Tenant', description, icon: { id: 'server-environment' }, contextValue: 'group.tenant', collapsible: 'collapsed', tooltip: '**Tenant-wide resources**\n\nLibraries, webhooks, alerts, license' });
+    return toTreeItem({ id: this.id, label: 'Tenant', description, icon: { id: 'server-environment' }, contextValue: ContextValue.tenantGroup, collapsible: 'collapsed', tooltip: '**Tenant-wide resources**\n\nLibraries, webhooks, alerts, license' });
   }
 
   async children(): Promise<TreeNode[]> {
@@ -53,36 +56,41 @@ export class TenantNode implements TreeNode {
   private makeGroups(): TreeNode[] {
     const client = () => this.host.clientFor(this.connection);
     const where = `tenant ${this.connection.label}`;
-    const scope = this.id;
-    const leaf = (data: ItemData, value: object) => new LeafNode(data.id, toTreeItem(data), { connection: this.connection, ...value });
+    const connection = this.connection;
+    const leaf = (data: ItemData, row: Row) => new LeafNode(data.id, toTreeItem(data), row);
     const changed = (node: TreeNode) => this.host.changed(node);
+    const libraries = childId(this.id, 'libraries');
+    const webhooks = childId(this.id, 'webhooks');
+    const alerts = childId(this.id, 'alerts');
+    const license = childId(this.id, 'license');
     const groups: TreeNode[] = [
-      new PagedNode(`${scope}/libraries`, 'Libraries', 'library', {
+      new PagedNode(libraries, 'Libraries', 'library', {
         load: (top, skip, signal, n) => client().packages.listLibraries({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Id'), orderBy: [{ path: 'Id' }] } }),
-        filterField: 'library name', make: (library) => leaf(libraryItem(scope, library), { library, key: library.Key }),
+        filterField: 'library name', make: (library) => leaf(libraryItem(libraries, library), makeRow({ kind: 'library', connection, library })),
         what: 'libraries', where, empty: { text: 'No libraries in the tenant feed.' },
       }, changed),
-      new PagedNode(`${scope}/webhooks`, 'Webhooks', 'radio-tower', {
+      new PagedNode(webhooks, 'Webhooks', 'radio-tower', {
         load: (top, skip, signal, n) => client().tenant.webhooks({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Url'), orderBy: [{ path: 'Id' }] } }),
-        filterField: 'URL', make: (webhook) => leaf(webhookItem(scope, webhook), { webhook }),
+        filterField: 'URL', make: (webhook) => leaf(webhookItem(webhooks, webhook), makeRow({ kind: 'webhook', connection, webhook })),
         what: 'webhooks', where, empty: { text: 'No webhooks are configured.' },
       }, changed),
-      new PagedNode(`${scope}/alerts`, 'Alerts', 'bell', {
+      new PagedNode(alerts, 'Alerts', 'bell', {
         load: (top, skip, signal, n) => client().tenant.alerts({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'NotificationName', 'State'), orderBy: [{ path: 'CreationTime', desc: true }] } }),
-        filterField: 'alert name', states: ['Unread', 'Read'], make: (alert) => leaf(alertItem(scope, alert, this.host.now()), { alert }),
+        filterField: 'alert name', states: ['Unread', 'Read'], make: (alert) => leaf(alertItem(alerts, alert, this.host.now()), makeRow({ kind: 'alert', connection, alert })),
         what: 'alerts', where, empty: { text: 'No alerts.' }, badge: () => (this.unread ? `${this.unread} unread` : undefined),
       }, changed),
-      new LazyNode(`${scope}/license`, { label: 'License', icon: { id: 'verified' }, tooltip: 'Robots allowed and defined per type', contextValue: 'group', collapsible: 'collapsed' }, async () => {
-        const license = await client().tenant.license();
-        return licenseItems(`${scope}/license`, license).map((data) => leaf(data, { license }));
+      new LazyNode(license, { label: 'License', icon: { id: 'verified' }, tooltip: 'Robots allowed and defined per type', contextValue: ContextValue.group, collapsible: 'collapsed' }, async () => {
+        const report = await client().tenant.license();
+        return licenseItems(license, report).map((data) => leaf(data, makeRow({ kind: 'license', connection, license: report })));
       }, { what: 'the license', where, empty: 'No license information.' }),
     ];
     if (this.hostAdmin) {
-      groups.push(new PagedNode(`${scope}/tenants`, 'Tenants', 'server', {
+      const tenants = RowIds.hostTenants(connection.id);
+      groups.push(new PagedNode(tenants, 'Tenants', 'server', {
         load: (top, skip, signal, n) => client().tenant.tenants({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Name'), orderBy: [{ path: 'Name' }] } }),
-        filterField: 'tenant name', make: (tenant) => leaf(tenantItem(scope, tenant), { tenant }),
+        filterField: 'tenant name', make: (tenant) => leaf(tenantItem(tenants, tenant), makeRow({ kind: 'hostTenant', connection, tenant })),
         what: 'tenants', where: 'the host', empty: { text: 'The host has no tenants.' },
-      }, changed, 'collection tenants'));
+      }, changed, CollectionContext.tenants));
     }
     return groups;
   }

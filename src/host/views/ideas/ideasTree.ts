@@ -1,6 +1,7 @@
 import { ViewId } from '../../../constants';
 import type { Ctx } from '../../../ctx';
 import { ideasBaseUrl } from '../../../core/connections';
+import { RowIds } from '../../../core/rows/rowIds';
 import { NodeTree } from '../nodeTree';
 import { IdeasConnectionNode, type IdeasHost } from './nodes';
 
@@ -21,16 +22,19 @@ export class IdeasTree extends NodeTree {
 
   /** After a change to a connection's ideas: its lists load again (the pipeline counts too). */
   refreshConnection(connectionId: string): number {
-    return this.refreshWhere((node) => node.id.startsWith(`ideas/${connectionId}/`) && /\/(pipeline|all)$/.test(node.id));
+    return this.refreshRows(RowIds.ideasList(connectionId, 'pipeline'), RowIds.ideasList(connectionId, 'all'));
   }
 
   /** Selects an idea's row in All Automations (its first page); false when it is not there. */
   async revealIdea(connectionId: string, ideaId: number): Promise<boolean> {
-    const root = (await this.getChildren()).find((node) => node.id === `ideas/${connectionId}`);
+    const root = this.find(RowIds.ideasConnection(connectionId));
     if (!root) return false;
-    const all = (await this.getChildren(root)).find((node) => node.id === `ideas/${connectionId}/all`);
+    // Loaded as the editor would load them (and indexed): the connection's lists, then the first page of All.
+    await this.getChildren(root);
+    const all = this.find(RowIds.ideasList(connectionId, 'all'));
     if (!all) return false;
-    const row = (await this.getChildren(all)).find((node) => node.id.endsWith(`/idea/${ideaId}`));
+    await this.getChildren(all);
+    const row = this.find(RowIds.idea(all.id, ideaId));
     if (!row) return false;
     await this.reveal(row);
     return true;

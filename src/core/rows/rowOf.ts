@@ -1,0 +1,72 @@
+import { isRow, isRowOf, type Row, type RowKind, type RowOf } from './rows';
+
+/**
+ * What a command was run on, typed: commands get their argument as `unknown` (a tree node from a menu, a row handed
+ * on by another command, anything from another extension), and take a row out of it here, never by a cast.
+ */
+
+/** How a refusal names a row of each kind, and the view it is in. */
+const WHERE: Record<RowKind, { what: string; view: 'Orchestrator' | 'Ideas' }> = {
+  connection: { what: 'a connection', view: 'Orchestrator' },
+  folder: { what: 'a folder', view: 'Orchestrator' },
+  process: { what: 'a process under Processes', view: 'Orchestrator' },
+  job: { what: 'a job under Jobs', view: 'Orchestrator' },
+  queue: { what: 'a queue under Queues', view: 'Orchestrator' },
+  queueItem: { what: 'an item of a queue under Queues', view: 'Orchestrator' },
+  package: { what: 'a package', view: 'Orchestrator' },
+  packageVersion: { what: 'one of a package\'s versions', view: 'Orchestrator' },
+  robot: { what: 'a robot under Robots & Sessions', view: 'Orchestrator' },
+  asset: { what: 'an asset under Assets', view: 'Orchestrator' },
+  library: { what: 'a library under Tenant › Libraries', view: 'Orchestrator' },
+  webhook: { what: 'a webhook under Tenant › Webhooks', view: 'Orchestrator' },
+  alert: { what: 'an alert under Tenant › Alerts', view: 'Orchestrator' },
+  license: { what: 'a line under Tenant › License', view: 'Orchestrator' },
+  hostTenant: { what: 'a tenant under Tenant › Tenants (host administrators only)', view: 'Orchestrator' },
+  ideasConnection: { what: 'a connection', view: 'Ideas' },
+  idea: { what: 'an automation idea', view: 'Ideas' },
+  storeIdea: { what: 'an automation under Automation Store', view: 'Ideas' },
+  review: { what: 'a review under Automation Store', view: 'Ideas' },
+  category: { what: 'a category under Categories', view: 'Ideas' },
+  component: { what: 'a component under Components', view: 'Ideas' },
+  application: { what: 'an application under Application Inventory', view: 'Ideas' },
+};
+
+/** "Choose a job under Jobs, or a robot under Robots & Sessions, in the Orchestrator view." */
+export function refusal(kinds: readonly RowKind[]): string {
+  const phrases = kinds.map((kind) => WHERE[kind].what);
+  const views = [...new Set(kinds.map((kind) => WHERE[kind].view))];
+  const choices = phrases.length <= 1 ? phrases.join('') : `${phrases.slice(0, -1).join(', ')}, or ${phrases.at(-1)},`;
+  return `Choose ${choices} in the ${views.join(' or ')} view.`;
+}
+
+/** The row an argument carries: the argument itself when it is a row, else the row of the tree node it is. */
+export function carriedRow(arg: unknown): Row | undefined {
+  if (isRow(arg)) return arg;
+  if (typeof arg === 'object' && arg !== null && 'row' in arg && isRow(arg.row)) return arg.row;
+  return undefined;
+}
+
+/** The row a command acts on, of one of these kinds; anything else is refused in the user's words. */
+export function rowOf<K extends RowKind>(arg: unknown, ...kinds: K[]): RowOf<K> {
+  const row = carriedRow(arg);
+  if (isRowOf(row, kinds)) return row;
+  throw new Error(refusal(kinds));
+}
+
+/** For commands that also run from the palette: the row when the argument is one of these kinds, else undefined. */
+export function optionalRowOf<K extends RowKind>(arg: unknown, ...kinds: K[]): RowOf<K> | undefined {
+  const row = carriedRow(arg);
+  return isRowOf(row, kinds) ? row : undefined;
+}
+
+/**
+ * The connection an argument names: an id (notifications, welcome links), any row (its connection), or
+ * `{ connectionId }` (callers outside the trees); undefined when it names none.
+ */
+export function connectionIdOf(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg;
+  const row = carriedRow(arg);
+  if (row) return row.connection.id;
+  if (typeof arg === 'object' && arg !== null && 'connectionId' in arg && typeof arg.connectionId === 'string') return arg.connectionId;
+  return undefined;
+}

@@ -1,0 +1,93 @@
+import type { FolderContext } from '../../../core/http/connection';
+import type { Page } from '../../../core/odata/envelope';
+import type { ODataQuery } from '../../../core/odata/query';
+import type { OrchestratorClient } from '../../../core/orchestrator/client';
+import type { Robot, Session } from '../../../core/orchestrator/schemas';
+import { assetItem, jobItem, JOB_STATE_ICONS, releaseItem, robotItem } from '../../../core/presentation/items';
+import { childId, type FolderRowWord } from '../../../core/rows/rowIds';
+import { makeRow, type RowOf } from '../../../core/rows/rows';
+import { narrowingFilter, PagedNode, type PagedSource } from '../pagedNode';
+import { LeafNode, toTreeItem, type TreeNode } from '../treeNode';
+import type { ExplorerHost } from './explorerHost';
+import { FolderPackagesNode } from './folderPackagesNode';
+import { QueueNode } from './queueNode';
+
+const JOB_STATES = Object.keys(JOB_STATE_ICONS);
+
+type Lister<T> = (options: { folder: FolderContext; signal: AbortSignal; query: ODataQuery }) => Promise<Page<T>>;
+
+/** One collection of a folder: which list call fills it, in what order, what Filter searches, how a row looks. */
+interface FolderCollection<T> {
+  word: Exclude<FolderRowWord, 'packages'>;
+  label: string;
+  icon: string;
+  list: Lister<T>;
+  order: ODataQuery['orderBy'];
+  /** What Filter searches: the service's field, and the same in the user's words. */
+  filter: { field: string; words: string };
+  /** The row of one entity; `scope` is the collection's row id. */
+  make: (entity: T, scope: string) => TreeNode;
+  /** What an empty collection says (with what to do about it). */
+  empty: string;
+  /** The field Filter by State narrows (Jobs). */
+  stateField?: string;
+  /** What each row asks along (a job's robot). */
+  expand?: string[];
+  /** Filter by State's states; the auto-refresh's budget (Jobs). */
+  states?: PagedSource<T>['states'];
+  autoRefresh?: PagedSource<T>['autoRefresh'];
+}
+
+/** The rows of a folder below its subfolders: Processes, Jobs, Queues, Packages, Robots & Sessions, Assets. */
+export function folderCollections(host: ExplorerHost, folderRow: RowOf<'folder'>, folderRowId: string): TreeNode[] {
+  const { connection, folder, summary } = folderRow;
+  const client = () => host.clientFor(connection);
+  const where = `folder ${summary.FullyQualifiedName ?? summary.DisplayName}`;
+  const collection = <T>(c: FolderCollection<T>) => {
+    const id = childId(folderRowId, c.word);
+    return new PagedNode<T>(id, c.label, c.icon, {
+      load: (top, skip, signal, n) => c.list({ folder, signal, query: { top, skip, filter: narrowingFilter(n, c.filter.field, c.stateField), count: skip === 0, orderBy: c.order, expand: c.expand } }),
+      filterField: c.filter.words, make: (entity) => c.make(entity, id), what: c.label.toLowerCase(), where, empty: { text: c.empty }, states: c.states, autoRefresh: c.autoRefresh,
+    }, (node) => host.changed(node));
+  };
+  return [
+    collection({
+      word: 'processes', label: 'Processes', icon: 'symbol-event', list: (o) => client().releases.list(o), order: [{ path: 'Name' }], filter: { field: 'Name', words: 'process name' },
+      make: (release, scope) => leaf(releaseItem(scope, release), makeRow({ kind: 'process', connection, folder, release })),
+      empty: 'No processes in this folder. Deploy a package as a process first.',
+    }),
+    collection({
+      word: 'jobs', label: 'Jobs', icon: 'run-all', list: (o) => client().jobs.list(o), order: [{ path: 'CreationTime', desc: true }], filter: { field: 'ReleaseName', words: 'process name' },
+      make: (job, scope) => leaf(jobItem(scope, job, host.now()), makeRow({ kind: 'job', connection, folder, job })),
+      empty: 'No jobs have run in this folder yet.', expand: ['Robot'], stateField: 'State', states: JOB_STATES, autoRefresh: () => host.budgetOf(connection),
+    }),
+    collection({
+      word: 'queues', label: 'Queues', icon: 'list-ordered', list: (o) => client().queues.list(o), order: [{ path: 'Name' }], filter: { field: 'Name', words: 'queue name' },
+      make: (queue, scope) => new QueueNode(host, connection, folder, scope, queue),
+      empty: 'No queues in this folder.',
+    }),
+    new FolderPackagesNode(host, connection, folder, folderRowId, where),
+    collection({
+      word: 'robots', label: 'Robots & Sessions', icon: 'hubot', list: (o) => robotsWithSessions(client(), o), order: [{ path: 'Name' }], filter: { field: 'Name', words: 'robot name' },
+      make: ({ robot, session }, scope) => leaf(robotItem(scope, robot, session), makeRow({ kind: 'robot', connection, folder, robot, session })),
+      empty: 'No robots are assigned to this folder.',
+    }),
+    collection({
+      word: 'assets', label: 'Assets', icon: 'symbol-constant', list: (o) => client().assets.list(o), order: [{ path: 'Name' }], filter: { field: 'Name', words: 'asset name' },
+      make: (asset, scope) => leaf(assetItem(scope, asset), makeRow({ kind: 'asset', connection, folder, asset })),
+      empty: 'No assets in this folder.',
+    }),
+  ];
+}
+
+const leaf = (data: Parameters<typeof toTreeItem>[0], row: RowOf<'process' | 'job' | 'robot' | 'asset'>) => new LeafNode(data.id, toTreeItem(data), row);
+
+/**
+ * A page of robots and, in one more request, the sessions of exactly those robots (state, unresponsive): two requests
+ * per page, never one per robot. A failing sessions call leaves the robots shown without state.
+ */
+async function robotsWithSessions(client: OrchestratorClient, options: Parameters<Lister<Robot>>[0]): Promise<Page<{ robot: Robot; session?: Session }>> {
+  const page = await client.robots.list(options);
+  const sessions = await client.robots.sessionsOf(page.items.map((r) => r.Id), { folder: options.folder, signal: options.signal });
+  return { ...page, items: page.items.map((robot) => ({ robot, session: sessions.get(robot.Id) })) };
+}

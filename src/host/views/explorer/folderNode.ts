@@ -1,0 +1,103 @@
+import type * as vscode from 'vscode';
+import { CommandId } from '../../../constants';
+import type { Connection } from '../../../core/connections';
+import { folderItem } from '../../../core/presentation/items';
+import { ContextValue } from '../../../core/rows/contextValues';
+import { childId, RowIds } from '../../../core/rows/rowIds';
+import { makeRow, type FolderSummary, type RowOf } from '../../../core/rows/rows';
+import { errorRow, messageNode, toTreeItem, type TreeNode } from '../treeNode';
+import type { ExplorerHost } from './explorerHost';
+import { folderCollections } from './folderCollections';
+
+const NAV_PAGE = 100;
+
+/** Children of the tenant (folderId undefined) or of a folder, from the folder navigation endpoint, paged. */
+export class FolderChildren {
+  private loaded: FolderSummary[] = [];
+  private count = 0;
+  private fetched = false;
+  private reading: Promise<void> | undefined;
+  /** Counts resets: a page read before a Refresh must not land in the fresh list (nor twice in it). */
+  private generation = 0;
+
+  constructor(private readonly host: ExplorerHost, private readonly connection: Connection, private readonly folderId: number | undefined) {}
+
+  /** The folder rows under `owner` (the connection's row or a folder's), and Load more while some are not read. */
+  async nodes(owner: TreeNode): Promise<TreeNode[]> {
+    while (!this.fetched) await this.more();
+    const nodes: TreeNode[] = this.loaded.map((summary) => new FolderNode(this.host, this.connection, summary));
+    if (this.loaded.length < this.count) {
+      nodes.push(messageNode(childId(owner.id, 'moreFolders'), `Load more folders… (${this.count - this.loaded.length} more)`, 'ellipsis', { command: CommandId.treeLoadMore, title: 'Load more', arguments: [owner] }, ContextValue.loadMore));
+    }
+    return nodes;
+  }
+
+  /** The next page of folders; callers at the same time share one request. */
+  more(): Promise<void> {
+    this.reading ??= this.readPage();
+    return this.reading;
+  }
+
+  private async readPage(): Promise<void> {
+    const generation = this.generation;
+    try {
+      const nav = await this.host.clientFor(this.connection).folders.navigation(this.folderId, { skip: this.loaded.length, take: NAV_PAGE });
+      if (generation !== this.generation) return;
+      this.loaded.push(...nav.ChildrenPage);
+      this.count = nav.ChildrenCount;
+      this.fetched = true;
+    } finally {
+      if (generation === this.generation) this.reading = undefined;
+    }
+  }
+
+  reset(): void {
+    this.generation++;
+    this.reading = undefined;
+    this.loaded = [];
+    this.count = 0;
+    this.fetched = false;
+  }
+}
+
+/** A folder: its subfolders (when it has any), then Processes, Jobs, Queues, Packages, Robots & Sessions, Assets. */
+export class FolderNode implements TreeNode {
+  readonly id: string;
+  readonly row: RowOf<'folder'>;
+  private readonly subfolders: FolderChildren;
+  private groups: TreeNode[] | undefined;
+
+  constructor(private readonly host: ExplorerHost, readonly connection: Connection, readonly folder: FolderSummary) {
+    this.id = RowIds.folder(connection.id, folder.Id);
+    this.row = makeRow({ kind: 'folder', connection, folder: { id: folder.Id }, summary: folder });
+    this.subfolders = new FolderChildren(host, connection, folder.Id);
+  }
+
+  item(): vscode.TreeItem {
+    return toTreeItem(folderItem(RowIds.connection(this.connection.id), this.folder));
+  }
+
+  async children(): Promise<TreeNode[]> {
+    this.groups ??= folderCollections(this.host, this.row, this.id);
+    // Subfolders cost one request, and only when the folder has any.
+    let subfolders: TreeNode[] = [];
+    if ((this.folder.ChildrenCount ?? 0) > 0) {
+      try {
+        subfolders = await this.subfolders.nodes(this);
+      } catch (error) {
+        subfolders = [errorRow(this, error, 'subfolders', this.folder.DisplayName, 'foldersError')];
+      }
+    }
+    return [...subfolders, ...this.groups];
+  }
+
+  async loadMore(): Promise<void> {
+    await this.subfolders.more();
+    this.host.changed(this);
+  }
+
+  reset(): void {
+    this.subfolders.reset();
+    for (const group of this.groups ?? []) group.reset?.();
+  }
+}
