@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const noVscode = {
-  paths: [{ name: 'vscode', message: 'This layer must stay free of the VS Code API (see DESIGN.md): pass data in from src/host.' }],
+  paths: [{ name: 'vscode', message: 'This layer must stay free of the VS Code API (docs/architecture.md, "Layers"): pass data in from src/host.' }],
   patterns: [{ group: ['**/host/**', '**/ctx', '**/extension'], message: 'This layer must not depend on the host layer.' }],
 };
 

@@ -64,6 +64,29 @@ describe('house rules', () => {
     }
   });
 
+  it('layers import only downwards: core ← shared ← host and webviews; core depends on nothing above it', () => {
+    // Which layers each layer may import from (relative imports; packages are the lint rules' business).
+    const allowed: Record<string, string[]> = {
+      'src/core': ['src/core'],
+      'src/shared': ['src/core', 'src/shared'],
+      webviews: ['src/core', 'src/shared', 'webviews'],
+      'src/host': ['src/core', 'src/shared', 'src/host', 'src/constants.ts', 'src/ctx.ts'],
+    };
+    const offenders: string[] = [];
+    let checked = 0;
+    for (const [layer, may] of Object.entries(allowed)) {
+      for (const file of sourceFiles(join(ROOT, layer))) {
+        for (const [, path] of readFileSync(file, 'utf8').matchAll(/(?:from|import\(|require\()\s*['"](\.[^'"]+)['"]/g)) {
+          checked++;
+          const target = relative(ROOT, resolve(dirname(file), path!)).split(sep).join('/');
+          if (!may.some((prefix) => target === prefix || target.startsWith(`${prefix}/`) || `${target}.ts` === prefix)) offenders.push(`${relative(ROOT, file)} → ${target}`);
+        }
+      }
+    }
+    assert.deepEqual(offenders, []);
+    assert.ok(checked > 300, `the checker read ${checked} imports`);
+  });
+
   it('stored state is read and written through src/host/storedState.ts only (every key has a schema)', () => {
     const raw = /\b(globalState|workspaceState)\b/;
     const allowed = new Set(['src/host/storedState.ts']);

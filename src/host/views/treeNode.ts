@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import { describeFailure, type ItemData } from '../../core/presentation/items';
+import { describeFailure, type ItemData } from '../presentation/items';
 import { plainText } from '../../core/presentation/plainText';
 import { ContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import { OrchestratorError } from '../../core/http/errors';
 import type { QueueItem } from '../../core/orchestrator/schemas';
-import { queueItemDetails, queueItemEvents } from '../../core/presentation/queueItemDetails';
+import { queueItemDetails, queueItemEvents } from '../presentation/queueItemDetails';
 import { RowIds } from '../../core/rows/rowIds';
 import { parseQueueItemFromWebview, parseQueueItemToWebview, type QueueItemAction, type QueueItemFromWebview, type QueueItemIdentity, type QueueItemToWebview } from '../../shared/protocol/queueItem';
 import type { Ctx } from '../../ctx';

@@ -4,8 +4,8 @@ import { JOINER, markdownText, plainText, PLAIN_TEXT_MAX } from '../../../src/co
 import {
   alertItem, assetItem, folderItem, ideaItem, jobItem, libraryItem, packageItem, packageVersionItem, queueItem, queueItemItem, releaseItem, reviewItem, robotItem, tenantItem, webhookItem,
   type ItemData,
-} from '../../../src/core/presentation/items';
-import { packageInUseItem } from '../../../src/core/presentation/packagesInUse';
+} from '../../../src/host/presentation/items';
+import { packageInUseItem } from '../../../src/host/presentation/packagesInUse';
 import { HOSTILE_TEXTS, markupIn } from '../../fixtures/hostileTexts';
 
 // markdown-it (a dependency of @vscode/vsce) renders the tooltips the way a Markdown renderer does, with HTML and

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { parseQueueItemFromWebview, parseQueueItemToWebview } from '../../../src/shared/protocol/queueItem';
 import { parseIdeaFormFromWebview, parseIdeaFormToWebview } from '../../../src/shared/protocol/ideaForm';
-import { queueItemDetails, queueItemEvents } from '../../../src/core/presentation/queueItemDetails';
+import { queueItemDetails, queueItemEvents } from '../../../src/host/presentation/queueItemDetails';
 import type { QueueItem } from '../../../src/core/orchestrator/schemas';
 
 const problem = (parsed: { ok: boolean; problem?: string }) => (parsed.ok ? '' : parsed.problem!);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { ViewId } from '../../../constants';
 import type { Ctx } from '../../../ctx';
-import { pickForAutoRefresh } from '../../../core/presentation/autoRefresh';
+import { pickForAutoRefresh } from '../../presentation/autoRefresh';
 import { NodeTree } from '../nodeTree';
 import { PagedNode } from '../pagedNode';
 import type { ExplorerHost } from './explorerHost';

@@ -3,7 +3,7 @@ import type { Page } from '../../../core/odata/envelope';
 import type { ODataQuery } from '../../../core/odata/query';
 import type { OrchestratorClient } from '../../../core/orchestrator/client';
 import type { Robot, Session } from '../../../core/orchestrator/schemas';
-import { assetItem, jobItem, JOB_STATE_ICONS, releaseItem, robotItem } from '../../../core/presentation/items';
+import { assetItem, jobItem, JOB_STATE_ICONS, releaseItem, robotItem } from '../../presentation/items';
 import { childId, type FolderRowWord } from '../../../core/rows/rowIds';
 import { makeRow, type RowOf } from '../../../core/rows/rows';
 import { narrowingFilter, PagedNode, type PagedSource } from '../pagedNode';

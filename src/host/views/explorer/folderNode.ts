@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import { CommandId } from '../../../constants';
 import type { Connection } from '../../../core/connections';
-import { folderItem } from '../../../core/presentation/items';
+import { folderItem } from '../../presentation/items';
 import { ContextValue } from '../../../core/rows/contextValues';
 import { childId, RowIds } from '../../../core/rows/rowIds';
 import { makeRow, type FolderSummary, type RowOf } from '../../../core/rows/rows';

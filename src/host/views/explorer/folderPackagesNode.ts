@@ -1,8 +1,8 @@
 import type * as vscode from 'vscode';
 import type { Connection } from '../../../core/connections';
 import type { Package } from '../../../core/orchestrator/schemas';
-import { packageItem } from '../../../core/presentation/items';
-import { PACKAGE_USE_FIELDS, packageInUseItem, packagesInUse } from '../../../core/presentation/packagesInUse';
+import { packageItem } from '../../presentation/items';
+import { PACKAGE_USE_FIELDS, packageInUseItem, packagesInUse } from '../../presentation/packagesInUse';
 import { ContextValue } from '../../../core/rows/contextValues';
 import { childId } from '../../../core/rows/rowIds';
 import type { FolderById } from '../../../core/rows/rows';

@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { Connection } from '../../../core/connections';
 import type { Package } from '../../../core/orchestrator/schemas';
-import { packageVersionItem, type ItemData } from '../../../core/presentation/items';
+import { packageVersionItem, type ItemData } from '../../presentation/items';
 import { childId } from '../../../core/rows/rowIds';
 import { makeRow, type FolderById, type RowOf } from '../../../core/rows/rows';
 import { PagedNode } from '../pagedNode';

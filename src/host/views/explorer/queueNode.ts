@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 import type { Connection } from '../../../core/connections';
 import { and, eq } from '../../../core/odata/filter';
 import type { QueueDefinition, QueueItem } from '../../../core/orchestrator/schemas';
-import { queueItem, queueItemItem } from '../../../core/presentation/items';
+import { queueItem, queueItemItem } from '../../presentation/items';
 import { CollectionContext } from '../../../core/rows/contextValues';
 import { RowIds } from '../../../core/rows/rowIds';
 import { makeRow, type FolderById, type RowOf } from '../../../core/rows/rows';

@@ -1,4 +1,4 @@
-import type { QueueItem, QueueItemEvent } from '../orchestrator/schemas';
+import type { QueueItem, QueueItemEvent } from '../../core/orchestrator/schemas';
 import type { ContentEntry, QueueItemDetails, QueueItemEventRow } from '../../shared/protocol/queueItem';
 
 /** One value as the panel shows it: text always (never markup), with its JSON kind. */

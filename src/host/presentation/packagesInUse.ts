@@ -1,8 +1,8 @@
-import type { Package, Release } from '../orchestrator/schemas';
+import type { Package, Release } from '../../core/orchestrator/schemas';
 import type { ItemData } from './items';
-import { plainText } from './plainText';
-import { ContextValue } from '../rows/contextValues';
-import { childId } from '../rows/rowIds';
+import { plainText } from '../../core/presentation/plainText';
+import { ContextValue } from '../../core/rows/contextValues';
+import { childId } from '../../core/rows/rowIds';
 
 /** What a folder's Packages row asks of each process: which package and version it runs. */
 export const PACKAGE_USE_FIELDS = ['Id', 'Key', 'Name', 'ProcessKey', 'ProcessVersion', 'IsLatestVersion'] as const;

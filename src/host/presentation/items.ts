@@ -1,9 +1,9 @@
-import type { Alert, Asset, Folder, Job, LicenseReport, Library, Package, QueueDefinition, QueueItem, Release, Robot, Tenant, Webhook } from '../orchestrator/schemas';
-import type { Category, Idea } from '../ideas/schemas';
-import { OrchestratorError } from '../http/errors';
-import { markdownText } from './plainText';
-import { ContextValue } from '../rows/contextValues';
-import { childId } from '../rows/rowIds';
+import type { Alert, Asset, Folder, Job, LicenseReport, Library, Package, QueueDefinition, QueueItem, Release, Robot, Tenant, Webhook } from '../../core/orchestrator/schemas';
+import type { Category, Idea } from '../../core/ideas/schemas';
+import { OrchestratorError } from '../../core/http/errors';
+import { markdownText } from '../../core/presentation/plainText';
+import { ContextValue } from '../../core/rows/contextValues';
+import { childId } from '../../core/rows/rowIds';
 
 /**
  * What a tree row shows, as plain data (no vscode import): the host turns it into a TreeItem. Builders are pure so

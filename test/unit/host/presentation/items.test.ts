@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import {
   alertItem, assetItem, categoryItem, describeFailure, folderItem, ideaItem, jobItem, libraryItem, licenseItems, namedItem, packageItem, packageVersionItem, queueItemItem,
   relativeTime, releaseItem, reviewItem, robotItem, tenantItem, webhookItem,
-} from '../../../src/core/presentation/items';
-import { pickForAutoRefresh } from '../../../src/core/presentation/autoRefresh';
-import { OrchestratorError } from '../../../src/core/http/errors';
+} from '../../../../src/host/presentation/items';
+import { pickForAutoRefresh } from '../../../../src/host/presentation/autoRefresh';
+import { OrchestratorError } from '../../../../src/core/http/errors';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 

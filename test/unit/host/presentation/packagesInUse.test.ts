@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { compareVersions, packageInUseItem, packagesInUse } from '../../../src/core/presentation/packagesInUse';
+import { compareVersions, packageInUseItem, packagesInUse } from '../../../../src/host/presentation/packagesInUse';
 
 const process = (Name: string, ProcessKey: string, ProcessVersion: string, IsLatestVersion = true) => ({ Id: 1, Key: Name, Name, ProcessKey, ProcessVersion, IsLatestVersion });
 
