@@ -7,7 +7,7 @@ import { signInOrigins } from '../../src/core/auth/boundSecrets';
 import type { ActivationCost, Ctx } from '../../src/ctx';
 import type { RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { signIn } from '@orchestrator-workbench/sandbox/test-helpers';
-import { stubExtensionContext, stubSecrets, stubSettings, useVscodeStub } from './vscodeStub';
+import { stubExtensionContext, stubSecrets, stubSettings, useVscodeStub } from '../support/vscodeStub';
 
 /** A moment after activation in which a stray request (a timer, an eager refresh) would still be caught. */
 const SETTLE_MS = 300;

@@ -3,7 +3,7 @@
 import { eq } from '../../src/core/odata/filter';
 import type { RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { countingClient } from './countingClient';
-import { useVscodeStub } from './vscodeStub';
+import { useVscodeStub } from '../support/vscodeStub';
 
 interface Node {
   id: string;

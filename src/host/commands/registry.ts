@@ -35,11 +35,14 @@ import { applyDocument } from './applyDocument';
 import { discardDocumentDraft } from './discardDocumentDraft';
 import { compareDocumentWithService } from './compareDocumentWithService';
 import { plainText } from '../../core/presentation/plainText';
+import { abortSignalOf } from './abortSignal';
 
 /** What a command handler receives besides its arguments: the context and a token that cancels its work. */
 export interface CommandRun {
   readonly ctx: Ctx;
   readonly token: vscode.CancellationToken;
+  /** The same cancellation as an AbortSignal, for the core clients (which speak AbortSignal, not vscode). */
+  readonly signal: AbortSignal;
   /** Title shown if the command takes long enough to need a progress notification. */
   progressTitle(title: string): void;
 }
@@ -90,7 +93,7 @@ export async function runCommand(ctx: Ctx, command: CommandDefinition, args: unk
     }, PROGRESS_DELAY_MS);
   };
   // A command that asks first arms the progress when it starts its slow part (progressTitle), not while the user types.
-  work = command.run({ ctx, token: cancellation.token, progressTitle: (next) => ((title = next), arm()) }, ...args);
+  work = command.run({ ctx, token: cancellation.token, signal: abortSignalOf(cancellation.token), progressTitle: (next) => ((title = next), arm()) }, ...args);
   if (!command.asksFirst) arm();
   try {
     return await work;

@@ -6,7 +6,7 @@ import { formatRowId, parseRowId, RowIds } from '../../../src/core/rows/rowIds';
 import type { RowKind } from '../../../src/core/rows/rows';
 import type { NodeTree as NodeTreeClass } from '../../../src/host/views/nodeTree';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { useVscodeStub } from '../../bench/vscodeStub';
+import { useVscodeStub } from '../../support/vscodeStub';
 
 useVscodeStub();
 /* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */

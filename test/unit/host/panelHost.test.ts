@@ -1,7 +1,7 @@
 // A panel's host with the editor stubbed: content larger than the protocol allows is not silently dropped (the panel
 // would stay on "Loading…"); the panel is told why instead.
 import assert from 'node:assert/strict';
-import { useVscodeStub, vscodeStub } from '../../bench/vscodeStub';
+import { useVscodeStub, vscodeStub } from '../../support/vscodeStub';
 import { parseQueueItemFromWebview, parseQueueItemToWebview, type QueueItemToWebview } from '../../../src/shared/protocol/queueItem';
 
 useVscodeStub();

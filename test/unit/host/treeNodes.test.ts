@@ -5,7 +5,7 @@ import { cancelled } from '../../../src/core/http/errors';
 import type { Page } from '../../../src/core/odata/envelope';
 import type { ExplorerHost } from '../../../src/host/views/explorer/explorerHost';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { useVscodeStub, vscodeStub } from '../../bench/vscodeStub';
+import { useVscodeStub, vscodeStub } from '../../support/vscodeStub';
 import { HOSTILE_TEXTS, markupIn } from '../../fixtures/hostileTexts';
 import { markdownText } from '../../../src/core/presentation/plainText';
 

@@ -1,5 +1,5 @@
-// Enough of the `vscode` module for the real host code to run in plain Node: the tree nodes for the bench, and the
-// whole `activate()` for the activation figure and the budget test. Classes the code constructs are small real
+// Enough of the `vscode` module for the real host code to run in plain Node: host unit tests (test/unit/host), the
+// tree nodes for the bench, and the whole `activate()` for the activation figure and the budget test. Classes the code constructs are small real
 // implementations; views, channels and status items are objects that accept any call; every `show…` answers
 // "dismissed". Registered by `useVscodeStub()` before the host modules are required.
 import Module from 'node:module';
@@ -19,6 +19,20 @@ class EventEmitter<T> {
 }
 
 const disposable = () => ({ dispose: () => undefined });
+
+/** A real CancellationTokenSource: cancel() fires the token's listeners once. */
+class CancellationTokenSource {
+  private readonly emitter = new EventEmitter<void>();
+  readonly token = { isCancellationRequested: false, onCancellationRequested: this.emitter.event };
+  cancel() {
+    if (this.token.isCancellationRequested) return;
+    this.token.isCancellationRequested = true;
+    this.emitter.fire();
+  }
+  dispose() {
+    this.emitter.dispose();
+  }
+}
 const event = () => disposable();
 
 /**
@@ -42,13 +56,16 @@ function anything(fields: Record<string, unknown> = {}): Record<string, unknown>
   });
 }
 
+/** Every `show…` call of a namespace (`window.showErrorMessage`, …), in order, for tests to read: name and arguments. */
+export const shownMessages: { name: string; args: unknown[] }[] = [];
+
 /** A namespace: `show…` resolves to undefined (the user dismissed it), `on…` are events, the rest is `anything`. */
 function namespace(known: Record<string, unknown>): Record<string, unknown> {
   return new Proxy(known, {
     get(target, key) {
       if (key in target) return target[key as string];
       if (typeof key === 'symbol' || key === 'then') return undefined;
-      if (key.startsWith('show')) return async () => undefined;
+      if (key.startsWith('show')) return async (...args: unknown[]) => void shownMessages.push({ name: key, args });
       if (/^on(Did|Will)/.test(key)) return event;
       return anything();
     },
@@ -104,6 +121,7 @@ export const vscodeStub = {
   Disposable,
   Uri: { parse: (value: string) => URI.parse(value), file: (path: string) => URI.file(path), from: (parts: Parameters<typeof URI.from>[0]) => URI.from(parts), joinPath: Utils.joinPath },
   CancellationError: class extends Error {},
+  CancellationTokenSource,
   FileSystemError: class extends Error {},
   StatusBarAlignment: enumOf('Left', 'Right'),
   ConfigurationTarget: enumOf('Global', 'Workspace', 'WorkspaceFolder'),

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import type { Ctx } from '../../../src/ctx';
+import { shownMessages, useVscodeStub, vscodeStub } from '../../support/vscodeStub';
+
+useVscodeStub();
+/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
+const { runCommand } = require('../../../src/host/commands/registry') as typeof import('../../../src/host/commands/registry');
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** Just enough of the Ctx for the wrapper: a log that records. */
+function context() {
+  const logged: string[] = [];
+  const log = { info: (m: string) => logged.push(`info ${m}`), error: (m: string) => logged.push(`error ${m}`), show: () => undefined };
+  return { logged, ctx: { log } as unknown as Ctx };
+}
+
+describe('the command wrapper (runCommand)', () => {
+  beforeEach(() => void (shownMessages.length = 0));
+
+  it('hands the command its arguments, a live AbortSignal and a token, and returns its result', async () => {
+    const { ctx } = context();
+    let seen: { signal?: AbortSignal; args?: unknown[] } = {};
+    const result = await runCommand(ctx, { id: 'orchestrator.showAbout', title: 'Show', run: async ({ signal }, ...args) => ((seen = { signal, args }), 42) }, ['a', 1]);
+    assert.equal(result, 42);
+    assert.deepEqual(seen.args, ['a', 1]);
+    assert.ok(seen.signal instanceof AbortSignal);
+    assert.equal(seen.signal.aborted, false);
+    assert.deepEqual(shownMessages, []);
+  });
+
+  it('reports a failure once, as plain text, and logs what was shown', async () => {
+    const { ctx, logged } = context();
+    const result = await runCommand(ctx, { id: 'orchestrator.addQueueItem', title: 'Add Queue Item', run: async () => { throw new Error('Queue [x](command:workbench.action.openSettings) refused it'); } }, []);
+    assert.equal(result, undefined);
+    assert.equal(shownMessages.length, 1);
+    assert.equal(shownMessages[0]!.name, 'showErrorMessage');
+    const [text, button] = shownMessages[0]!.args as [string, string];
+    assert.match(text, /^Add Queue Item failed: Queue \[x\]/);
+    assert.doesNotMatch(text, /\]\(command:/, 'the link syntax is broken');
+    assert.equal(button, 'Show Log');
+    assert.ok(logged.some((line) => line.startsWith('error orchestrator.addQueueItem failed: ')));
+    assert.ok(logged.includes(`info Notified: ${text}`));
+  });
+
+  it('is quiet when the command was cancelled', async () => {
+    const { ctx, logged } = context();
+    await runCommand(ctx, { id: 'orchestrator.startJob', title: 'Start Job', run: async () => { throw new vscodeStub.CancellationError(); } }, []);
+    assert.deepEqual(shownMessages, []);
+    assert.deepEqual(logged, ['info orchestrator.startJob cancelled']);
+  });
+});
