@@ -22,12 +22,12 @@ export interface Draft {
  * or which robots, one step per declared input argument (checked as typed), a summary to confirm.
  */
 export function startSteps(ctx: Ctx, target: Target, s: Draft, declared: DeclaredArguments, last: LastArguments, signal: AbortSignal): Step<Draft>[] {
-  const title = (what: string) => `Start Job${s.release ? ` — ${s.release.Name}` : ''}: ${what}`;
+  const title = (what: string) => plainText(`Start Job${s.release ? ` — ${s.release.Name}` : ''}: ${what}`);
   const list: Step<Draft>[] = [];
   list.push({
-    kind: 'pick', title: title('process'), placeholder: `Type to filter the processes of ${target.folderLabel}`,
+    kind: 'pick', title: title('process'), placeholder: plainText(`Type to filter the processes of ${target.folderLabel}`),
     skip: () => target.candidates.length === 1,
-    items: () => target.candidates.map((r) => ({ label: r.Name, description: `${r.ProcessKey} ${r.ProcessVersion}`, detail: r.Description ?? undefined, value: String(r.Id) })),
+    items: () => target.candidates.map((r) => ({ label: plainText(r.Name), description: plainText(`${r.ProcessKey} ${r.ProcessVersion}`), detail: r.Description ? plainText(r.Description) : undefined, value: String(r.Id) })),
     apply: (state, value) => {
       state.release = target.candidates.find((r) => String(r.Id) === value);
       state.texts = {};
@@ -40,7 +40,7 @@ export function startSteps(ctx: Ctx, target: Target, s: Draft, declared: Declare
       if (state.release) await declared.of(state.release);
       return [
         { label: '$(symbol-number) A number of jobs', description: 'robots assigned when each job is picked up', value: 'JobsCount' },
-        { label: '$(hubot) All robots', description: `one job per robot of ${state.release?.EnvironmentName ?? 'the environment'}`, value: 'All' },
+        { label: '$(hubot) All robots', description: plainText(`one job per robot of ${state.release?.EnvironmentName ?? 'the environment'}`), value: 'All' },
         { label: '$(checklist) Specific robots…', description: 'choose them, with their state', value: 'Specific' },
       ];
     },
@@ -89,10 +89,10 @@ export function startSteps(ctx: Ctx, target: Target, s: Draft, declared: Declare
     items: (state) => {
       const built = buildInputArguments(fields, state.texts);
       const connection = ctx.connections.get(target.connection.id) ?? target.connection;
-      const protection = connection.protection === 'confirm' ? `${connection.label} asks before every change` : `${connection.label}`;
-      if (!built.ok) return [{ label: '$(error) Cannot start', detail: built.problems.join(' '), value: 'no' }];
+      const protection = plainText(connection.protection === 'confirm' ? `${connection.label} asks before every change` : `${connection.label}`);
+      if (!built.ok) return [{ label: '$(error) Cannot start', detail: plainText(built.problems.join(' ')), value: 'no' }];
       return [
-        { label: `$(play) Start ${state.release?.Name ?? ''}`, description: protection, value: 'yes' },
+        { label: `$(play) Start ${plainText(state.release?.Name ?? '')}`, description: protection, value: 'yes' },
         { label: 'Cancel', value: 'no' },
         ...summaryRows(state.release!, state, built.values, target.folderLabel),
       ];
@@ -113,7 +113,7 @@ async function robotItems(ctx: Ctx, target: Target, release: Release, chosen: nu
   return robots.map((robot) => {
     const session = sessions.get(robot.Id);
     const state = session ? (session.IsUnresponsive ? 'unresponsive' : session.State) : 'state unknown';
-    return { label: `${session?.State === 'Available' && !session.IsUnresponsive ? '$(pass)' : '$(circle-slash)'} ${robot.Name}`, description: `${state} · ${robot.MachineName ?? ''}`, value: String(robot.Id), picked: chosen.includes(robot.Id) };
+    return { label: `${session?.State === 'Available' && !session.IsUnresponsive ? '$(pass)' : '$(circle-slash)'} ${plainText(robot.Name)}`, description: plainText(`${state} · ${robot.MachineName ?? ''}`), value: String(robot.Id), picked: chosen.includes(robot.Id) };
   });
 }
 
