@@ -17,7 +17,8 @@ import { OrchestratorClient } from './core/orchestrator/client';
 import { RateLimitScheduler } from './core/http/scheduler';
 import { IdeaClient } from './core/ideas/client';
 import { CommandId } from './constants';
-import { modalPrompts, type Prompts } from './host/ui/prompts';
+import type { UserInput } from './host/ui/userInput';
+import { vscodeInput } from './host/ui/vscodeInput';
 import { OrchestratorFileSystem } from './host/documents/orchestratorFileSystem';
 import { watchDocumentProblems } from './host/documents/documentDiagnostics';
 import { showDocumentState } from './host/documents/documentLenses';
@@ -61,8 +62,9 @@ export class Ctx implements vscode.Disposable {
   readonly panels: Panels;
   /** Connections whose account signed out: their tails and panels end, their ideas wait for a sign-in. */
   readonly signedOut: SignedOutConnections;
-  /** Questions change commands ask (modal dialogs); the integration suite replaces it to answer them. */
-  prompts: Prompts = modalPrompts;
+  /** Every question the extension asks (picks, input boxes, steps, confirmations, file dialogs); the integration
+   * suite puts a ScriptedInput here to answer them from a script (src/host/ui/scriptedInput.ts). */
+  input: UserInput = vscodeInput;
   /** Settles once the stored sessions are loaded (tests and commands that need them wait for it). */
   readonly ready: Promise<void>;
   /** What activation cost, recorded here so the bench and About can read it inside the real editor. */

@@ -3,11 +3,16 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { ROOT } from '../harness/editor';
 
-/** Bundles index.ts and every *.test.ts of a folder into out/<name> (vscode and mocha stay external). */
-export async function bundleSuite(name: string, testDir: string): Promise<string> {
+/**
+ * Bundles index.ts and every *.test.ts of a folder into out/<name> (vscode and mocha stay external); with `only`
+ * (file names without .test.ts, comma-separated), just those: a subset to run again while working on it.
+ */
+export async function bundleSuite(name: string, testDir: string, only?: string): Promise<string> {
   const outDir = join(ROOT, 'out', name);
   rmSync(outDir, { recursive: true, force: true });
-  const tests = readdirSync(testDir).filter((f) => f.endsWith('.test.ts')).map((f) => join(testDir, f));
+  const wanted = only ? new Set(only.split(',').map((f) => `${f.trim()}.test.ts`)) : undefined;
+  const tests = readdirSync(testDir).filter((f) => f.endsWith('.test.ts') && (!wanted || wanted.has(f))).map((f) => join(testDir, f));
+  if (wanted && tests.length !== wanted.size) throw new Error(`INTEGRATION_ONLY names a file that is not in ${testDir}: ${[...wanted].join(', ')}`);
   await build({
     entryPoints: [join(__dirname, 'suite', 'index.ts'), ...tests],
     outdir: outDir,

@@ -1,6 +1,7 @@
 // `npm run test:integration`: builds the extension and the suite, starts the sandbox and code-server on ephemeral
 // loopback ports, opens the workbench with extensionDevelopmentPath + extensionTestsPath, prints the suite's
 // output and exits with its result. Then it checks itself: a deliberately failing suite must fail the run.
+// INTEGRATION_ONLY=jobs,startJob runs those files of suite/ only (each file signs in for itself).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
@@ -28,7 +29,7 @@ async function main(): Promise<number> {
   installCleanup();
   const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) return 1;
-  const suite = await bundleSuite('integration', join(__dirname, 'suite'));
+  const suite = await bundleSuite('integration', join(__dirname, 'suite'), process.env.INTEGRATION_ONLY);
   const selfCheck = await bundleSuite('integration-selfcheck', join(__dirname, 'selfcheck'));
   let sandbox: RunningSandbox | undefined;
   let editor: RunningEditor | undefined;

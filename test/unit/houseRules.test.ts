@@ -143,6 +143,26 @@ describe('house rules', () => {
     assert.deepEqual(['@scope/c/sub', 'd/e', 'node:fs'].map(packageOf), ['@scope/c', 'd', 'node:fs']);
   });
 
+  // Commands ask through ctx.input (src/host/ui/userInput.ts), so the integration suite runs their real prompts from
+  // a script. The sign-in provider's two prompts run inside the editor's own sign-in flow (the Accounts menu, with its
+  // cancellation), not in a command: they still ask directly.
+  it('prompts are asked through the user-input seam only', () => {
+    const direct = /window\.(showInputBox|showQuickPick|createQuickPick|createInputBox|showOpenDialog|showSaveDialog)\b|show\w+Message\([^;]*modal: true/;
+    const allowed = new Set(['src/host/ui/vscodeInput.ts', 'src/host/auth/provider.ts', 'src/host/auth/signInFlow.ts']);
+    assert.match('await vscode.window.showQuickPick(items, { title })', direct, 'the checker catches a direct pick');
+    assert.match("vscode.window.showWarningMessage(text, { modal: true }, 'Remove')", direct, 'and a modal question');
+    const offenders = sourceFiles(join(ROOT, 'src')).map((file) => relative(ROOT, file).replace(/\\/g, '/')).filter((file) => !allowed.has(file) && direct.test(readFileSync(join(ROOT, file), 'utf8')));
+    assert.deepEqual(offenders, []);
+  });
+
+  it('no command takes an argument besides what it acts on (tests answer its prompts instead)', () => {
+    const extra = /async run\((?:\{[^}]*\}|\w+)\s*,\s*\w+\s*,/;
+    assert.match('async run({ ctx, token }, node, given) {', extra);
+    assert.doesNotMatch('async run({ ctx, token, progressTitle }, node) {', extra);
+    const offenders = sourceFiles(join(ROOT, 'src/host/commands')).filter((file) => extra.test(readFileSync(file, 'utf8'))).map((file) => relative(ROOT, file));
+    assert.deepEqual(offenders, []);
+  });
+
   it('the rule checker itself catches a vscode import', () => {
     assert.match(`import * as vscode from 'vscode';`, IMPORT('vscode'));
     assert.match(`const v = require('vscode')`, IMPORT('vscode'));

@@ -20,7 +20,7 @@ export const addConnection: CommandDefinition = {
     const draft: Draft = { preset: 'cloud', setting: { label: '', kind: 'cloud', serviceUrl: '' } };
     const isCloud = (d: Draft) => d.setting.kind === 'cloud';
     const taken = (label: string) => ctx.connections.raw().some((c) => c.label.toLowerCase() === label.trim().toLowerCase());
-    const done = await runSteps(draft, [
+    const done = await runSteps(ctx.input, draft, [
       {
         kind: 'pick', title: 'Add Connection: where is the service?',
         items: () => [

@@ -12,11 +12,11 @@ export const addIdeaTags: CommandDefinition = {
   id: CommandId.addIdeaTags,
   title: 'Add Tags…',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node, given) {
+  async run({ ctx, token, progressTitle }, node) {
     const { connection, idea } = rowOf(node, 'idea');
     const existing = idea.tags ?? [];
-    const typed = typeof given === 'string' ? given : await vscode.window.showInputBox({
-      title: plainText(`Add Tags: ${idea.name}`), prompt: existing.length ? `Now: ${existing.join(', ')}` : 'The idea has no tags yet.', placeHolder: 'Tags separated by commas, e.g. finance, quick-win', ignoreFocusOut: true,
+    const typed = await ctx.input.input({
+      title: plainText(`Add Tags: ${idea.name}`), prompt: existing.length ? plainText(`Now: ${existing.join(', ')}`) : 'The idea has no tags yet.', placeHolder: 'Tags separated by commas, e.g. finance, quick-win', ignoreFocusOut: true,
       validateInput: (text) => {
         const parsed = parseTags(text);
         return 'problem' in parsed ? parsed.problem : undefined;

@@ -34,29 +34,24 @@ export const addQueueItem: CommandDefinition = {
   id: CommandId.addQueueItem,
   title: 'Add Queue Item',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node, given) {
+  async run({ ctx, token, progressTitle }, node) {
     const row = rowOf(node, 'queue');
     const { connection, folder, queue } = row;
-    let item: QueueItemInput;
-    if (given && typeof given === 'object') {
-      item = { ...(given as Omit<QueueItemInput, 'Name'>), Name: queue.Name };
-    } else {
-      const reference = await vscode.window.showInputBox({ title: plainText(`Add item to ${queue.Name} (1/3): reference`), prompt: queue.EnforceUniqueReference ? 'Required: this queue enforces unique references.' : 'Optional: a reference to find the item by.', validateInput: (v) => (queue.EnforceUniqueReference && !v.trim() ? 'This queue needs a reference.' : v.length > 128 ? 'At most 128 characters.' : undefined) });
-      if (reference === undefined) return undefined;
-      const priority = await vscode.window.showQuickPick(['Normal', 'High', 'Low'], { title: plainText(`Add item to ${queue.Name} (2/3): priority`) });
-      if (!priority) return undefined;
-      const content = await vscode.window.showInputBox({
-        title: plainText(`Add item to ${queue.Name} (3/3): specific content`), prompt: 'A JSON object of text, number, true/false or null values. Leave empty for none.', value: '{}',
-        validateInput: (v) => {
-          const parsed = parseContent(v);
-          return typeof parsed === 'string' ? parsed : checkQueueItem({ Name: queue.Name, SpecificContent: parsed });
-        },
-      });
-      if (content === undefined) return undefined;
-      const parsed = parseContent(content);
-      if (typeof parsed === 'string') throw new Error(parsed);
-      item = { Name: queue.Name, Priority: priority as QueueItemInput['Priority'], Reference: reference.trim() || null, SpecificContent: parsed };
-    }
+    const reference = await ctx.input.input({ title: plainText(`Add item to ${queue.Name} (1/3): reference`), prompt: queue.EnforceUniqueReference ? 'Required: this queue enforces unique references.' : 'Optional: a reference to find the item by.', validateInput: (v) => (queue.EnforceUniqueReference && !v.trim() ? 'This queue needs a reference.' : v.length > 128 ? 'At most 128 characters.' : undefined) });
+    if (reference === undefined) return undefined;
+    const priority = await ctx.input.pick(['Normal', 'High', 'Low'].map((label) => ({ label })), { title: plainText(`Add item to ${queue.Name} (2/3): priority`) });
+    if (!priority) return undefined;
+    const content = await ctx.input.input({
+      title: plainText(`Add item to ${queue.Name} (3/3): specific content`), prompt: 'A JSON object of text, number, true/false or null values. Leave empty for none.', value: '{}',
+      validateInput: (v) => {
+        const parsed = parseContent(v);
+        return typeof parsed === 'string' ? parsed : checkQueueItem({ Name: queue.Name, SpecificContent: parsed });
+      },
+    });
+    if (content === undefined) return undefined;
+    const parsed = parseContent(content);
+    if (typeof parsed === 'string') throw new Error(parsed);
+    const item: QueueItemInput = { Name: queue.Name, Priority: priority.label as QueueItemInput['Priority'], Reference: reference.trim() || null, SpecificContent: parsed };
     const problem = checkQueueItem(item);
     if (problem) throw new Error(problem);
     await guardChange(ctx, connection, { what: `Add an item to queue ${queue.Name}`, detail: `Reference: ${item.Reference ?? 'none'}.`, action: 'Add' });

@@ -43,13 +43,12 @@ export const attachIdeaDocument: CommandDefinition = {
   id: CommandId.attachIdeaDocument,
   title: 'Attach Document…',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node, given) {
+  async run({ ctx, token, progressTitle }, node) {
     const { connection, idea } = rowOf(node, 'idea');
-    const answer = given as { name: string; url: string } | undefined;
-    const url = answer?.url ?? await vscode.window.showInputBox({ title: plainText(`Attach Document: ${idea.name} (1/2)`), prompt: 'The document\'s address', placeHolder: 'https://…', ignoreFocusOut: true, validateInput: checkDocumentUrl });
+    const url = await ctx.input.input({ title: plainText(`Attach Document: ${idea.name} (1/2)`), prompt: 'The document\'s address', placeHolder: 'https://…', ignoreFocusOut: true, validateInput: checkDocumentUrl });
     if (url === undefined) return undefined;
     const suggested = lastSegment(url).slice(0, MAX_NAME);
-    const name = answer?.name ?? await vscode.window.showInputBox({ title: plainText(`Attach Document: ${idea.name} (2/2)`), prompt: 'Its name in the idea', value: suggested, ignoreFocusOut: true, validateInput: checkDocumentName });
+    const name = await ctx.input.input({ title: plainText(`Attach Document: ${idea.name} (2/2)`), prompt: 'Its name in the idea', value: suggested, ignoreFocusOut: true, validateInput: checkDocumentName });
     if (name === undefined) return undefined;
     const problem = checkDocumentUrl(url) ?? checkDocumentName(name);
     if (problem) throw new Error(problem);

@@ -18,14 +18,14 @@ export const bulkAddQueueItems: CommandDefinition = {
   id: CommandId.bulkAddQueueItems,
   title: 'Bulk Add Queue Items',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node, fileArg, commitArg) {
+  async run({ ctx, token, progressTitle }, node) {
     const row = rowOf(node, 'queue');
     const { connection, folder, queue } = row;
-    const file = fileArg instanceof vscode.Uri ? fileArg : (await vscode.window.showOpenDialog({ title: plainText(`Items to add to ${queue.Name}`), filters: { 'JSON': ['json'] }, canSelectMany: false }))?.[0];
+    const file = await ctx.input.openFile({ title: plainText(`Items to add to ${queue.Name}`), filters: { 'JSON': ['json'] } });
     if (!file) return undefined;
     const parsed = parseQueueItemsFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), queue.Name);
     if ('problems' in parsed) throw new Error(`${parsed.problems.length} problem(s) in ${vscode.workspace.asRelativePath(file)}, nothing was sent. ${parsed.problems.slice(0, 3).join(' ')}`);
-    const commitType = commitArg === 'AllOrNothing' || commitArg === 'ProcessAllIndependently' ? commitArg : (await vscode.window.showQuickPick([
+    const commitType = (await ctx.input.pick([
       { label: 'All or nothing', description: 'If one item fails, none is added', value: 'AllOrNothing' as const },
       { label: 'Each on its own', description: 'Add every item that can be added', value: 'ProcessAllIndependently' as const },
     ], { title: plainText(`Add ${parsed.items.length} item(s) to ${queue.Name}`) }))?.value;

@@ -10,12 +10,11 @@ export const downloadPackage: CommandDefinition = {
   id: CommandId.downloadPackage,
   asksFirst: true,
   title: 'Download Package',
-  async run({ ctx, token, progressTitle }, node, saveTo) {
+  async run({ ctx, token, progressTitle }, node) {
     const { connection, folder, package: pkg } = rowOf(node, 'package', 'packageVersion');
     const fileName = `${pkg.Id}.${pkg.Version}.nupkg`;
     const base = vscode.workspace.workspaceFolders?.[0]?.uri;
-    // A caller (or a test) may name the file; otherwise the user picks it.
-    const target = saveTo instanceof vscode.Uri ? saveTo : await vscode.window.showSaveDialog({ title: plainText(`Save ${pkg.Id} ${pkg.Version}`), saveLabel: 'Download', defaultUri: base ? vscode.Uri.joinPath(base, fileName) : undefined, filters: { 'Packages': ['nupkg'] } });
+    const target = await ctx.input.saveFile({ title: plainText(`Save ${pkg.Id} ${pkg.Version}`), saveLabel: 'Download', defaultUri: base ? vscode.Uri.joinPath(base, fileName) : undefined, filters: { 'Packages': ['nupkg'] } });
     if (!target) return undefined;
     progressTitle(`Downloading ${pkg.Id} ${pkg.Version}…`);
     const { bytes } = await ctx.clientFor(connection).packages.download(pkg.Key, { folder, signal: abortSignalOf(token) });

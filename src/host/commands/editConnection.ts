@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { validateClientId, validateLogicalName, validateUrl, type ConnectionSetting } from '../../core/connections';
 import { pickConnection } from './pickConnection';
@@ -30,19 +29,19 @@ export const editConnection: CommandDefinition = {
     if (index < 0) throw new Error(`'${connection.label}' is not in your user settings (it may come from workspace settings).`);
     const entry = raw[index]!;
     const fields = FIELDS.filter((f) => !f.cloudOnly || connection.kind === 'cloud');
-    const pick = await vscode.window.showQuickPick(
-      [...fields.map((f) => ({ label: f.label, description: String(entry[f.key] ?? ''), field: f as Field | undefined })), { label: 'Protection', description: connection.protection, field: undefined }],
+    const pick = await ctx.input.pick(
+      [...fields.map((f) => ({ label: f.label, description: plainText(String(entry[f.key] ?? '')), field: f as Field | undefined })), { label: 'Protection', description: connection.protection, field: undefined }],
       { title: plainText(`Edit ${connection.label}`) },
     );
     if (!pick) return;
     let updated: ConnectionSetting;
     if (!pick.field) {
-      const level = await vscode.window.showQuickPick(['normal', 'confirm', 'readOnly'], { title: plainText(`Protection of ${connection.label}`) });
+      const level = await ctx.input.pick(['normal', 'confirm', 'readOnly'].map((label) => ({ label })), { title: plainText(`Protection of ${connection.label}`) });
       if (!level) return;
-      updated = { ...entry, protection: level as 'normal' };
+      updated = { ...entry, protection: level.label as 'normal' };
     } else {
       const field = pick.field;
-      const value = await vscode.window.showInputBox({ title: plainText(`${connection.label}: ${field.label}`), value: String(entry[field.key] ?? ''), validateInput: field.validate, ignoreFocusOut: true });
+      const value = await ctx.input.input({ title: plainText(`${connection.label}: ${field.label}`), value: String(entry[field.key] ?? ''), validateInput: field.validate, ignoreFocusOut: true });
       if (value === undefined) return;
       updated = { ...entry, [field.key]: value.trim() === '' && field.key === 'ideasUrl' ? undefined : value.trim() };
     }

@@ -27,6 +27,7 @@ export async function guardChange(ctx: Ctx, drawn: Connection, change: Change): 
   }
   if ((connection.protection === 'confirm' || change.alwaysConfirm) && !change.confirmed) {
     const protectionNote = connection.protection === 'confirm' ? ` (${connection.label} asks before every change)` : '';
-    if (!(await ctx.prompts.confirm(`${change.what}?`, `${change.detail}${protectionNote}`, change.action))) throw new vscode.CancellationError();
+    const answer = await ctx.input.confirm({ message: `${change.what}?`, detail: `${change.detail}${protectionNote}`, actions: [change.action], modal: true });
+    if (answer !== change.action) throw new vscode.CancellationError();
   }
 }

@@ -40,7 +40,7 @@ export const manageIdeaCollaborators: CommandDefinition = {
   id: CommandId.manageIdeaCollaborators,
   title: 'Manage Collaborators…',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node, given) {
+  async run({ ctx, token, progressTitle }, node) {
     const { connection, idea } = rowOf(node, 'idea');
     const client = await ctx.ideasClientFor(connection);
     const signal = abortSignalOf(token);
@@ -49,24 +49,22 @@ export const manageIdeaCollaborators: CommandDefinition = {
       const user = users.find((u) => u.id === userId);
       return user ? `${`${user.firstName} ${user.lastName}`.trim() || user.email}` : `User ${userId}`;
     };
-    let change = given as Change | undefined;
-    if (!change) {
-      const pick = await vscode.window.showQuickPick([
-        { label: '$(add) Add Collaborator…', add: true },
-        ...current.map((c) => ({ label: `$(person) ${plainText(nameOf(c.userId))}`, description: plainText(c.role), detail: 'Choose to remove from the idea', userId: c.userId })),
-      ], { title: plainText(`Collaborators of ${idea.name}`), placeHolder: current.length ? `${current.length} collaborator(s)` : 'No collaborators yet' });
-      if (!pick) return undefined;
-      if ('userId' in pick) change = { remove: pick.userId };
-      else {
-        const taken = new Set(current.map((c) => c.userId));
-        const candidates = users.filter((u) => u.status !== 'Inactive' && !taken.has(u.id));
-        if (candidates.length === 0) throw new Error(`Every user already collaborates on '${idea.name}'.`);
-        const user = await vscode.window.showQuickPick(candidates.map((u) => ({ label: plainText(nameOf(u.id)), description: plainText(u.email), id: u.id })), { title: plainText(`Add Collaborator to ${idea.name} (1/2)`), placeHolder: 'Type to filter users', matchOnDescription: true });
-        if (!user) return undefined;
-        const role = await vscode.window.showQuickPick(COLLABORATOR_ROLES.map((r) => ({ label: r })), { title: plainText(`Add ${user.label} as… (2/2)`) });
-        if (!role) return undefined;
-        change = { add: { userId: user.id, role: role.label } };
-      }
+    let change: Change;
+    const pick = await ctx.input.pick<{ label: string; description?: string; detail?: string; userId?: number }>([
+      { label: '$(add) Add Collaborator…' },
+      ...current.map((c) => ({ label: `$(person) ${plainText(nameOf(c.userId))}`, description: plainText(c.role), detail: 'Choose to remove from the idea', userId: c.userId })),
+    ], { title: plainText(`Collaborators of ${idea.name}`), placeHolder: current.length ? `${current.length} collaborator(s)` : 'No collaborators yet' });
+    if (!pick) return undefined;
+    if (pick.userId !== undefined) change = { remove: pick.userId };
+    else {
+      const taken = new Set(current.map((c) => c.userId));
+      const candidates = users.filter((u) => u.status !== 'Inactive' && !taken.has(u.id));
+      if (candidates.length === 0) throw new Error(`Every user already collaborates on '${idea.name}'.`);
+      const user = await ctx.input.pick(candidates.map((u) => ({ label: plainText(nameOf(u.id)), description: plainText(u.email), id: u.id })), { title: plainText(`Add Collaborator to ${idea.name} (1/2)`), placeHolder: 'Type to filter users', matchOnDescription: true });
+      if (!user) return undefined;
+      const role = await ctx.input.pick(COLLABORATOR_ROLES.map((r) => ({ label: r })), { title: plainText(`Add ${user.label} as… (2/2)`) });
+      if (!role) return undefined;
+      change = { add: { userId: user.id, role: role.label } };
     }
     if ('remove' in change) {
       const userId = change.remove;

@@ -14,12 +14,12 @@ export async function pickConnection(ctx: Ctx, arg: unknown, title: string, filt
   }
   const candidates = ctx.connections.all().filter(filter);
   if (candidates.length === 0) {
-    const choice = await vscode.window.showInformationMessage('There is no Orchestrator connection yet.', 'Add Connection…');
+    const choice = await ctx.input.confirm({ message: 'There is no Orchestrator connection yet.', actions: ['Add Connection…'], modal: false, severity: 'information' });
     if (choice) await vscode.commands.executeCommand('orchestrator.addConnection');
     return undefined;
   }
   if (candidates.length === 1) return candidates[0];
-  const pick = await vscode.window.showQuickPick(
+  const pick = await ctx.input.pick(
     candidates.map((c) => ({ label: plainText(c.label), description: plainText(c.kind === 'cloud' ? `${c.account}/${c.tenant}` : c.serviceUrl), detail: plainText(ctx.accountFor(c.id)?.label ?? 'signed out'), connection: c })),
     { title, matchOnDescription: true },
   );

@@ -1,8 +1,6 @@
-import * as vscode from 'vscode';
 import { CommandId, ideaSecretKey } from '../../constants';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
-import { plainText } from '../../core/presentation/plainText';
 
 /** Removes a connection after confirmation, with its sign-ins and idea-service credentials. */
 export const removeConnection: CommandDefinition = {
@@ -12,7 +10,7 @@ export const removeConnection: CommandDefinition = {
   async run({ ctx }, arg) {
     const connection = await pickConnection(ctx, arg, 'Remove which connection?');
     if (!connection) return;
-    const answer = await vscode.window.showWarningMessage(plainText(`Remove the connection '${connection.label}'?`), { modal: true, detail: 'Its sign-ins and idea-service credentials are deleted from this machine. Nothing changes on the service.' }, 'Remove');
+    const answer = await ctx.input.confirm({ message: `Remove the connection '${connection.label}'?`, detail: 'Its sign-ins and idea-service credentials are deleted from this machine. Nothing changes on the service.', actions: ['Remove'], modal: true });
     if (answer !== 'Remove') return;
     for (const account of ctx.sessions.accounts().filter((a) => a.connectionId === connection.id)) await ctx.sessions.remove(account.id);
     await ctx.extension.secrets.delete(ideaSecretKey(connection.id));

@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import type { Connection } from '../../core/connections';
 import { eq, guid } from '../../core/odata/filter';
@@ -9,6 +8,7 @@ import { abortSignalOf } from './abortSignal';
 import { pickConnection } from './pickConnection';
 import { pickFolder } from './pickFolder';
 import type { CommandDefinition } from './registry';
+import { plainText } from '../../core/presentation/plainText';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,20 +35,19 @@ export const showQueueItem: CommandDefinition = {
   id: CommandId.showQueueItem,
   title: 'Show Queue Item Details',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node, given) {
+  async run({ ctx, token, progressTitle }, node) {
     const row = optionalRowOf(node, 'queueItem');
     if (row) {
       ctx.panels.showQueueItem({ connectionId: row.connection.id, folderId: row.folder.id, itemId: row.queueItem.Id }, { queueName: row.queue.Name });
       return row.queueItem.Id;
     }
     const signal = abortSignalOf(token);
-    const target = given as { connectionId?: string; folderId?: number; reference?: string } | undefined;
-    const connection = await pickConnection(ctx, target?.connectionId, 'Show a queue item of which connection?', (c) => Boolean(ctx.accountFor(c.id)));
+    const connection = await pickConnection(ctx, undefined, 'Show a queue item of which connection?', (c) => Boolean(ctx.accountFor(c.id)));
     if (!connection) return undefined;
-    const folder = target?.folderId !== undefined ? { id: target.folderId, label: undefined } : await pickFolder(ctx, connection, 'Show Queue Item: folder', signal);
+    const folder = await pickFolder(ctx, connection, 'Show Queue Item: folder', signal);
     if (!folder) return undefined;
-    const reference = target?.reference ?? await vscode.window.showInputBox({
-      title: 'Show Queue Item: key or id', prompt: `An item of ${folder.label ?? 'the folder'}`, placeHolder: 'Key (UUID) or id', ignoreFocusOut: true, validateInput: checkItemReference,
+    const reference = await ctx.input.input({
+      title: 'Show Queue Item: key or id', prompt: plainText(`An item of ${folder.label}`), placeHolder: 'Key (UUID) or id', ignoreFocusOut: true, validateInput: checkItemReference,
     });
     if (reference === undefined) return undefined;
     const problem = checkItemReference(reference);

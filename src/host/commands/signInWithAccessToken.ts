@@ -19,7 +19,7 @@ export const signInWithAccessToken: CommandDefinition = {
   async run({ ctx, token: cancellation, progressTitle }, arg) {
     const connection = await pickConnection(ctx, arg, 'Sign in to which connection?');
     if (!connection) return;
-    const accessToken = await vscode.window.showInputBox({
+    const accessToken = await ctx.input.input({
       title: plainText(`Sign in to ${connection.label} with an access token`),
       prompt: 'Paste a bearer access token for this service. It is kept in VS Code\'s secret storage only.',
       password: true,

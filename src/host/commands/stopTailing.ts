@@ -18,7 +18,7 @@ export const stopTailing: CommandDefinition = {
         void vscode.window.showInformationMessage('No log is being tailed.');
         return undefined;
       }
-      chosen = (await vscode.window.showQuickPick(following.map((t) => ({ label: plainText(t.title), description: `${t.received.toLocaleString('en')} lines`, id: t.id })), { title: 'Stop tailing which log?' }))?.id;
+      chosen = (await ctx.input.pick(following.map((t) => ({ label: plainText(t.title), description: `${t.received.toLocaleString('en')} lines`, id: t.id })), { title: 'Stop tailing which log?' }))?.id;
       if (!chosen) return undefined;
     }
     ctx.tails.stop(chosen);

@@ -15,14 +15,14 @@ export const switchActiveFolder: CommandDefinition = {
     const connection = await pickConnection(ctx, arg, 'Which connection?');
     if (!connection) return undefined;
     if (!ctx.accountFor(connection.id)) {
-      const choice = await vscode.window.showWarningMessage(plainText(`You are not signed in to ${connection.label}.`), 'Sign In');
+      const choice = await ctx.input.confirm({ message: `You are not signed in to ${connection.label}.`, actions: ['Sign In'], modal: false, severity: 'warning' });
       if (choice) await vscode.commands.executeCommand(CommandId.signIn, connection.id);
       if (!ctx.accountFor(connection.id)) return undefined;
     }
     progressTitle(`Reading the folders of ${connection.label}…`);
     const folders = await collectAll(ctx.clientFor(connection).folders.iterate({ signal: abortSignalOf(token), query: { orderBy: [{ path: 'FullyQualifiedName' }] } }));
     if (folders.length === 0) throw new Error(`You have no folders in ${connection.label}. Ask an administrator to assign you to one.`);
-    const pick = await vscode.window.showQuickPick(
+    const pick = await ctx.input.pick(
       folders.map((f) => ({ label: plainText(f.FullyQualifiedName), description: f.FolderType === 'Personal' ? 'personal workspace' : undefined, folder: f })),
       { title: plainText(`Active folder in ${connection.label}`), matchOnDescription: true },
     );

@@ -76,12 +76,12 @@ export const treeFilter: CommandDefinition = {
   id: CommandId.treeFilter,
   asksFirst: true,
   title: 'Filter',
-  async run(_run, node, text) {
+  async run({ ctx }, node) {
     const target = filterableOf(node);
     const field = target.filterField;
     if (!field) throw new Error('This collection cannot be filtered by text.');
     // The field is named in the user's words ("package name", "reference"), never the service's field name.
-    const value = typeof text === 'string' ? text : await vscode.window.showInputBox({
+    const value = await ctx.input.input({
       title: `Filter by ${target.filterField}`,
       prompt: `Show only the rows whose ${target.filterField} contains this text (any part of it). Leave it empty to show everything.`,
       value: target.filterText ?? '',
@@ -100,20 +100,12 @@ export const treeFilterByState: CommandDefinition = {
   id: CommandId.treeFilterByState,
   asksFirst: true,
   title: 'Filter by State',
-  async run(_run, node, states) {
+  async run({ ctx }, node) {
     const target = filterableOf(node);
     if (!target.states) throw new Error('This collection has no states to filter by.');
-    let chosen: readonly string[] | undefined;
-    if (Array.isArray(states)) {
-      const unknown = states.filter((s) => !target.states!.includes(String(s)));
-      if (unknown.length) throw new Error(`Unknown state ${unknown.map((s) => `'${String(s)}'`).join(', ')}; choose from ${target.states.join(', ')}.`);
-      chosen = states.map(String);
-    } else {
-      const picks = await vscode.window.showQuickPick(target.states.map((state) => ({ label: state, picked: target.filterStates.includes(state) })), { title: 'Show only these states', canPickMany: true, placeHolder: 'None chosen shows every state' });
-      chosen = picks?.map((p) => p.label);
-    }
-    if (chosen === undefined) return;
-    target.setStates(chosen);
+    const picks = await ctx.input.pickMany(target.states.map((state) => ({ label: state, picked: target.filterStates.includes(state) })), { title: 'Show only these states', placeHolder: 'None chosen shows every state' });
+    if (picks === undefined) return;
+    target.setStates(picks.map((p) => p.label));
   },
 };
 
@@ -130,7 +122,7 @@ export const treeFind: CommandDefinition = {
   id: CommandId.treeFind,
   asksFirst: true,
   title: 'Find in Trees',
-  async run({ ctx }, query) {
+  async run({ ctx }) {
     type Pick = vscode.QuickPickItem & { node?: TreeNode; tree?: NodeTree };
     const items: Pick[] = [];
     for (const tree of [ctx.explorer, ctx.ideas]) {
@@ -143,14 +135,7 @@ export const treeFind: CommandDefinition = {
       }
     }
     if (!items.some((i) => i.node)) throw new Error('Nothing is loaded yet: expand a connection in the Orchestrator or Ideas view first. Find searches the rows loaded so far.');
-    let pick: Pick | undefined;
-    if (typeof query === 'string') {
-      // Programmatic use (and tests): the first row whose label contains the text.
-      pick = items.find((i) => i.node && i.label.toLowerCase().includes(query.toLowerCase()));
-      if (!pick) return undefined;
-    } else {
-      pick = await vscode.window.showQuickPick(items, { title: 'Find in the loaded rows', placeHolder: 'Type a name, state, reference…', matchOnDescription: true, matchOnDetail: true });
-    }
+    const pick = await ctx.input.pick(items, { title: 'Find in the loaded rows', placeHolder: 'Type a name, state, reference…', matchOnDescription: true, matchOnDetail: true });
     if (!pick?.node || !pick.tree) return undefined;
     await pick.tree.reveal(pick.node);
     return pick.node.id;

@@ -64,7 +64,7 @@ export async function applyDraft(ctx: Ctx, uri: vscode.Uri, progress: (title: st
   const consequence = target.kind === 'packageArguments' ? 'This replaces every declared argument of this package version.' : 'Jobs started from this process afterwards use these values.';
   await guardChange(ctx, connection, { what: `Apply ${title}`, detail: consequence, action: 'Apply', confirmed: true });
   const question = `Apply ${changes.length} change${changes.length === 1 ? '' : 's'} to ${title} on ${connection.label}?`;
-  if (!(await ctx.prompts.confirm(question, `${listed.join('\n')}\n\n${consequence}`, 'Apply'))) throw new vscode.CancellationError();
+  if ((await ctx.input.confirm({ message: question, detail: `${listed.join('\n')}\n\n${consequence}`, actions: ['Apply'], modal: true })) !== 'Apply') throw new vscode.CancellationError();
 
   // 4. One request, never re-sent.
   progress(`Applying ${title}…`);
@@ -99,7 +99,7 @@ export async function discardDraft(ctx: Ctx, uri: vscode.Uri): Promise<string> {
   const title = titleOf(target);
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (!documents.drafts.has(uri) && !document?.isDirty) return `No draft of ${title} to discard.`;
-  if (!(await ctx.prompts.confirm(`Discard your changes to ${title}?`, 'The document shows what the service holds again. Your changes are lost.', 'Discard'))) throw new vscode.CancellationError();
+  if ((await ctx.input.confirm({ message: `Discard your changes to ${title}?`, detail: 'The document shows what the service holds again. Your changes are lost.', actions: ['Discard'], modal: true })) !== 'Discard') throw new vscode.CancellationError();
   const current = await documents.fetch(target, connection);
   await documents.drafts.delete(uri);
   documents.serviceHolds(uri, current.text, current.declared);

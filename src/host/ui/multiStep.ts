@@ -1,4 +1,5 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
+import type { UserInput } from './userInput';
 
 /** One step of a multi-step input: a text box with live validation, or a pick. */
 export type Step<S> =
@@ -17,9 +18,10 @@ export type PickItem = vscode.QuickPickItem & { value: string; inert?: boolean }
 
 /**
  * Runs the steps in order with a Back button, validating as the user types; resolves undefined when cancelled. The
- * steps may depend on earlier answers (a function of the state, asked again before each step).
+ * steps may depend on earlier answers (a function of the state, asked again before each step). The order, the skips,
+ * Back and what each answer does are decided here, so they are the same whoever answers (the editor or a test script).
  */
-export async function runSteps<S>(state: S, allSteps: Step<S>[] | ((state: S) => Step<S>[])): Promise<S | undefined> {
+export async function runSteps<S>(input: UserInput, state: S, allSteps: Step<S>[] | ((state: S) => Step<S>[])): Promise<S | undefined> {
   let index = 0;
   const history: number[] = [];
   const stepsNow = () => (typeof allSteps === 'function' ? allSteps(state) : allSteps);
@@ -29,79 +31,42 @@ export async function runSteps<S>(state: S, allSteps: Step<S>[] | ((state: S) =>
       index++;
       continue;
     }
-    const total = steps.filter((s) => !s.skip?.(state)).length;
-    const position = steps.slice(0, index + 1).filter((s) => !s.skip?.(state)).length;
-    const result = step.kind === 'input' ? await inputStep(step, state, position, total, history.length > 0) : await pickStep(step, state, position, total, history.length > 0);
-    if (result === undefined) return undefined;
-    if (result === 'back') {
-      index = history.pop() ?? 0;
-      continue;
+    const place = {
+      step: steps.slice(0, index + 1).filter((s) => !s.skip?.(state)).length,
+      totalSteps: steps.filter((s) => !s.skip?.(state)).length,
+      canGoBack: history.length > 0,
+    };
+    let value: string;
+    if (step.kind === 'input') {
+      const answer = await input.inputStep({ ...place, title: step.title, prompt: step.prompt, value: step.value(state), password: step.password ?? false, validate: (v) => step.validate(v, state) });
+      if (answer === undefined || answer === 'back') {
+        if (answer === undefined) return undefined;
+        index = history.pop() ?? 0;
+        continue;
+      }
+      value = answer.value.trim();
+    } else {
+      const answer = await input.pickStep({
+        ...place, title: step.title, placeholder: step.placeholder ?? '', many: step.many ?? false,
+        items: () => Promise.resolve().then(() => step.items(state)),
+        refuse: (chosen) => refusalOf(step.many ?? false, chosen),
+      });
+      if (answer === undefined || answer === 'back') {
+        if (answer === undefined) return undefined;
+        index = history.pop() ?? 0;
+        continue;
+      }
+      value = answer.value.map((i) => i.value).join(',');
     }
-    step.apply(state, result);
+    step.apply(state, value);
     history.push(index);
     index++;
   }
   return state;
 }
 
-function inputStep<S>(step: Extract<Step<S>, { kind: 'input' }>, state: S, position: number, total: number, canGoBack: boolean): Promise<string | 'back' | undefined> {
-  return new Promise((resolve) => {
-    const box = vscode.window.createInputBox();
-    Object.assign(box, { title: step.title, prompt: step.prompt, value: step.value(state), step: position, totalSteps: total, password: step.password ?? false, ignoreFocusOut: true });
-    box.buttons = canGoBack ? [vscode.QuickInputButtons.Back] : [];
-    const check = () => (box.validationMessage = box.value.length > 0 ? step.validate(box.value, state) : undefined);
-    check();
-    let done = false;
-    const finish = (value: string | 'back' | undefined) => {
-      done = true;
-      box.dispose();
-      resolve(value);
-    };
-    box.onDidChangeValue(check);
-    box.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish('back'));
-    box.onDidAccept(() => {
-      const problem = step.validate(box.value, state);
-      if (problem) {
-        box.validationMessage = problem;
-        return;
-      }
-      finish(box.value.trim());
-    });
-    box.onDidHide(() => !done && finish(undefined));
-    box.show();
-  });
-}
-
-function pickStep<S>(step: Extract<Step<S>, { kind: 'pick' }>, state: S, position: number, total: number, canGoBack: boolean): Promise<string | 'back' | undefined> {
-  return new Promise((resolve) => {
-    const pick = vscode.window.createQuickPick<PickItem>();
-    Object.assign(pick, { title: step.title, placeholder: step.placeholder ?? '', step: position, totalSteps: total, ignoreFocusOut: true, canSelectMany: step.many ?? false, matchOnDescription: true, matchOnDetail: true });
-    pick.buttons = canGoBack ? [vscode.QuickInputButtons.Back] : [];
-    pick.busy = true;
-    void Promise.resolve().then(() => step.items(state)).then((items) => {
-      pick.items = items;
-      if (step.many) pick.selectedItems = items.filter((i) => i.picked);
-      pick.busy = false;
-    }, (error: unknown) => {
-      pick.busy = false;
-      pick.placeholder = `Could not load the choices: ${(error as Error).message}`;
-    });
-    let done = false;
-    const finish = (value: string | 'back' | undefined) => {
-      done = true;
-      pick.dispose();
-      resolve(value);
-    };
-    pick.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish('back'));
-    pick.onDidAccept(() => {
-      if (step.many) {
-        if (pick.selectedItems.length > 0) finish(pick.selectedItems.map((i) => i.value).join(','));
-        else pick.placeholder = 'Choose at least one (Space selects), then press Enter.';
-      } else if (pick.selectedItems[0]?.inert) {
-        pick.placeholder = 'This row shows what will be sent. Choose Start, Cancel, or go Back to change it.';
-      } else if (pick.selectedItems[0]) finish(pick.selectedItems[0].value);
-    });
-    pick.onDidHide(() => !done && finish(undefined));
-    pick.show();
-  });
+/** Enter on these does not end a pick step: nothing chosen of several, or a summary row. */
+function refusalOf(many: boolean, chosen: readonly PickItem[]): string | undefined {
+  if (many) return chosen.length > 0 ? undefined : 'Choose at least one (Space selects), then press Enter.';
+  return chosen[0]?.inert ? 'This row shows what will be sent. Choose Start, Cancel, or go Back to change it.' : undefined;
 }

@@ -6,7 +6,9 @@ import { EXTENSION_ID, ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { NodeTree } from '../../../src/host/views/nodeTree';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { RECONCILE_INPUTS } from '../../integration/suite/processInputs';
+import type { Release } from '../../../src/core/orchestrator/schemas';
+import { answering } from '../../../src/host/ui/scriptedInput';
+import { RECONCILE_INPUTS, startJobAnswers, startJobFields } from '../../integration/suite/processInputs';
 import { sandboxIdeaSecret } from '../../integration/suite/treeWalk';
 import { measure } from './report';
 
@@ -22,7 +24,6 @@ async function session(): Promise<Record<string, unknown>> {
   const sandboxUrl = process.env.ORCHESTRATOR_SANDBOX_URL!;
   const connection = ctx.connections.all().find((c) => c.label === 'Sandbox')!;
   await ctx.auth.createSession([`connection:${connection.id}`]);
-  ctx.prompts = { confirm: async () => true };
   await ctx.extension.secrets.store(ideaSecretKey(connection.id), sandboxIdeaSecret(connection));
 
   await vscode.commands.executeCommand('workbench.view.extension.orchestrator');
@@ -45,9 +46,12 @@ async function session(): Promise<Record<string, unknown>> {
   const processRow = await expand(ctx.explorer, ['Sandbox', 'Dev Lab', 'Processes', 'Reconcile.Processing_Production']);
   await expand(ctx.ideas, ['Sandbox']);
 
+  const { release, folder } = (processRow as unknown as { value: { release: Release; folder: { id: number } } }).value;
+  const fields = await startJobFields(ctx.clientFor(connection), release, folder);
+
   await fetch(`${sandboxUrl}/__sandbox/requests`, { method: 'DELETE' });
   const started = Date.now();
-  for (let i = 0; i < 2; i++) await vscode.commands.executeCommand('orchestrator.startJob', processRow, { inputs: RECONCILE_INPUTS });
+  for (let i = 0; i < 2; i++) await answering(ctx, startJobAnswers(fields, RECONCILE_INPUTS), () => vscode.commands.executeCommand('orchestrator.startJob', processRow));
   const watched = ctx.jobs.running().length;
   await new Promise((resolve) => setTimeout(resolve, SESSION_MS));
   const { counts } = (await (await fetch(`${sandboxUrl}/__sandbox/requests`)).json()) as { counts: Record<string, number> };

@@ -4,6 +4,7 @@ import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { activateSignedIn, faults, quiescent, rowOf, treeWalk } from './treeWalk';
 import { releaseInputText } from '../../../src/core/documents/argumentsDocument';
+import { answering } from '../../../src/host/ui/scriptedInput';
 
 /** Requests the sandbox answered since the last reset, by "METHOD route". */
 const tally = async (): Promise<Record<string, number>> => ((await (await fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/requests`)).json()) as { counts: Record<string, number> }).counts;
@@ -23,7 +24,6 @@ describe('Argument documents: drafts and Apply to Service', () => {
   const { child } = treeWalk(() => ctx.explorer);
   const client = () => ctx.clientFor(sandbox());
   const sent = () => client().transport.sent;
-  const asked: { message: string; detail: string }[] = [];
   const files = () => vscode.workspace.getConfiguration('files');
   let devLab: TreeNode;
   let processRow: TreeNode;
@@ -41,12 +41,15 @@ describe('Argument documents: drafts and Apply to Service', () => {
   const replaceText = async (editor: vscode.TextEditor, text: string) => {
     await editor.edit((e) => e.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), text));
   };
-  const apply = (uri: vscode.Uri) => vscode.commands.executeCommand<string | undefined>('orchestrator.applyDocument', uri);
+  /** Apply to Service, confirming the change list it asks about; `asks: false` when it must refuse before asking. */
+  const apply = async (uri: vscode.Uri, asks = true) => {
+    const { result, asked } = await answering(ctx, asks ? [{ title: /^Apply /, choose: 'Apply' }] : [], () => vscode.commands.executeCommand<string | undefined>('orchestrator.applyDocument', uri));
+    return { result, question: asked[0] };
+  };
 
   before(async function () {
     this.timeout(60_000);
     ctx = await activateSignedIn('Sandbox');
-    ctx.prompts = { confirm: async (message, detail) => (asked.push({ message, detail }), true) };
     await vscode.workspace.getConfiguration('orchestrator').update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
     devLab = await child(await child(undefined, 'Sandbox'), 'Dev Lab');
     processRow = await child(await child(devLab, 'Processes'), 'Reconcile.Processing_Production');
@@ -64,8 +67,6 @@ describe('Argument documents: drafts and Apply to Service', () => {
   });
   after(async () => {
     await client().releases.setInputArguments(release().release.Id, originalInput ?? '{}', { folder: release().folder });
-    const { modalPrompts } = await import('../../../src/host/ui/prompts');
-    ctx.prompts = modalPrompts;
     await vscode.workspace.getConfiguration('orchestrator').update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
     for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
   });
@@ -96,10 +97,10 @@ describe('Argument documents: drafts and Apply to Service', () => {
     assert.equal((JSON.parse(reopened.editor.document.getText()) as Record<string, unknown>).in_Recipients, 57);
     // Apply: the change is listed, then one request.
     await resetTally();
-    asked.length = 0;
-    assert.match((await apply(uri)) ?? '', /Applied 1 change/);
-    assert.match(asked.at(-1)?.message ?? '', /Apply 1 change to the input values of Reconcile\.Processing_Production/);
-    assert.match(asked.at(-1)?.detail ?? '', /in_Recipients: 5 → 57/);
+    const applied = await apply(uri);
+    assert.match(applied.result ?? '', /Applied 1 change/);
+    assert.match(applied.question?.title ?? '', /Apply 1 change to the input values of Reconcile\.Processing_Production/);
+    assert.match(applied.question?.prompt ?? '', /in_Recipients: 5 → 57/);
     const counts = await tally();
     assert.equal(writes(counts), 1, JSON.stringify(counts));
     assert.equal(Object.entries(counts).filter(([route]) => route.startsWith('PATCH ')).length, 1);
@@ -129,7 +130,7 @@ describe('Argument documents: drafts and Apply to Service', () => {
       await replaceText(editor, text);
       assert.equal(await editor.document.save(), true, 'saving a draft always works');
       await resetTally();
-      assert.equal(await apply(uri), undefined);
+      assert.equal((await apply(uri, false)).result, undefined);
       assert.match(lastError(), /Not applied: .*(must be a whole number|limit is 10,000).*your draft is kept/);
       assert.equal(writes(await tally()), 0);
       assert.equal(editor.document.getText(), text, 'the text is kept');
@@ -143,26 +144,26 @@ describe('Argument documents: drafts and Apply to Service', () => {
     await replaceText(editor, '{ "in_Recipients": 7, "in_CutOffDate": "Q1" }');
     await editor.document.save();
     await faults([{ path: '*/odata/Releases(*', methods: ['PATCH'], status: 500 }]);
-    assert.equal(await apply(uri), undefined);
+    assert.equal((await apply(uri)).result, undefined);
     assert.match(lastError(), /Not applied: .*Your draft is kept/);
     await faults([{ path: '*/odata/Releases(*', methods: ['PATCH'], status: 504 }]);
-    assert.equal(await apply(uri), undefined);
+    assert.equal((await apply(uri)).result, undefined);
     assert.match(lastError(), /may or may not have been applied\. Run "Compare with Service"/);
     await faults([]);
-    assert.match((await apply(uri)) ?? '', /Applied 3 changes/, 'in_Recipients, in_CutOffDate and the removed in_RetryCount');
+    assert.match((await apply(uri)).result ?? '', /Applied 3 changes/, 'in_Recipients, in_CutOffDate and the removed in_RetryCount');
     // Someone else changes the process meanwhile.
     await client().releases.setInputArguments(release().release.Id, '{"in_Recipients":9}', { folder: release().folder });
     await replaceText(editor, '{ "in_Recipients": 8 }');
     await editor.document.save();
     await resetTally();
-    assert.equal(await apply(uri), undefined);
+    assert.equal((await apply(uri, false)).result, undefined, 'refused before asking');
     assert.match(lastError(), /changed on the service since you started editing/);
     assert.equal(writes(await tally()), 0, 'the conflict is not overwritten silently');
     await until(() => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff, 'the diff');
     const diff = vscode.window.tabGroups.activeTabGroup.activeTab!.input as vscode.TabInputTextDiff;
     assert.equal(diff.modified.toString(), uri.toString());
     assert.equal(diff.original.query, 'server');
-    assert.match((await apply(uri)) ?? '', /Applied/, 'applying again overwrites');
+    assert.match((await apply(uri)).result ?? '', /Applied/, 'applying again overwrites');
     assert.equal((await client().releases.get(release().release.Id, { folder: release().folder })).Arguments?.Input, '{"in_Recipients":8}');
   });
 
@@ -173,9 +174,8 @@ describe('Argument documents: drafts and Apply to Service', () => {
     await replaceText(editor, '{ "in_Recipients": 1234 }');
     await editor.document.save();
     assert.ok(ctx.documents.drafts.has(uri));
-    asked.length = 0;
-    assert.match((await vscode.commands.executeCommand<string>('orchestrator.discardDocumentDraft', uri)) ?? '', /Discarded/);
-    assert.match(asked[0]?.message ?? '', /Discard your changes/);
+    const { result } = await answering(ctx, [{ title: /^Discard your changes to /, choose: 'Discard' }], () => vscode.commands.executeCommand<string>('orchestrator.discardDocumentDraft', uri));
+    assert.match(result ?? '', /Discarded/);
     assert.equal(editor.document.getText(), service);
     assert.ok(!editor.document.isDirty && !ctx.documents.drafts.has(uri));
   });
@@ -188,8 +188,9 @@ describe('Argument documents: drafts and Apply to Service', () => {
     await replaceText(editor, JSON.stringify({ ...original, Output: [{ name: 'out_Total', type: 'System.Double' }] }, null, 2));
     await editor.document.save();
     await resetTally();
-    assert.match((await apply(uri)) ?? '', /Applied/);
-    assert.match(asked.at(-1)?.detail ?? '', /Output argument out_Total: added \(System\.Double\)/);
+    const applied = await apply(uri);
+    assert.match(applied.result ?? '', /Applied/);
+    assert.match(applied.question?.prompt ?? '', /Output argument out_Total: added \(System\.Double\)/);
     assert.equal(writes(await tally()), 1);
     const saved = await client().packages.getArguments(rowOf(good, 'package').package.Key);
     assert.deepEqual(JSON.parse(saved.Output!), [{ name: 'out_Total', type: 'System.Double' }]);
@@ -201,7 +202,7 @@ describe('Argument documents: drafts and Apply to Service', () => {
     const typed = JSON.stringify({ ...current, Output: [...current.Output, { name: 'out_X', type: 'System.String' }] }, null, 2);
     await replaceText(opened.editor, typed);
     await opened.editor.document.save();
-    assert.equal(await apply(opened.uri), undefined);
+    assert.equal((await apply(opened.uri)).result, undefined);
     assert.match(lastError(), /read-only from now on; your text stays in it/);
     assert.ok(opened.editor.document.getText().includes('out_X'), 'the typed text is kept');
     assert.equal((await vscode.workspace.fs.stat(opened.uri)).permissions, vscode.FilePermission.Readonly);

@@ -8,6 +8,7 @@ import type { TreeNode } from '../../../src/host/views/treeNode';
 import { plainText } from '../../../src/core/presentation/plainText';
 import { markupIn } from '../../fixtures/hostileTexts';
 import { activateSignedIn, treeWalk } from './treeWalk';
+import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
 
 // Within the service's own limits (names and references ≤ 128 characters; folder names without "/").
 const FOLDER = '[Open](command:workbench.action.openSettings) <img src=x onerror=alert(1)> www.evil.example \u202Eexe.txt';
@@ -54,7 +55,6 @@ describe('Service text is plain text in the editor (issue 17)', () => {
   before(async function () {
     this.timeout(60_000);
     ctx = await activateSignedIn('Sandbox admin');
-    ctx.prompts = { confirm: async () => true };
     // What another tenant user did: a folder, a queue with unique references and an item, a process with a job.
     const folder = await client().folders.create({ DisplayName: FOLDER });
     folderId = folder.Id;
@@ -68,8 +68,6 @@ describe('Service text is plain text in the editor (issue 17)', () => {
     await client().jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(Object.fromEntries(inputs)) }, { folder: { id: devLab.Id } });
   });
   after(async () => {
-    const { modalPrompts } = await import('../../../src/host/ui/prompts');
-    ctx.prompts = modalPrompts;
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -93,7 +91,10 @@ describe('Service text is plain text in the editor (issue 17)', () => {
   it('a queue item row and the command wrapper\'s error notification quote the reference as plain text', async function () {
     this.timeout(60_000);
     assert.ok(queueRow, 'the queue row of the previous test');
-    await vscode.commands.executeCommand('orchestrator.addQueueItem', queueRow, { Reference: REFERENCE });
+    // As the user adds it: the reference typed, the priority and the empty content as offered.
+    const adding: Answer[] = [{ title: /\(1\/3\): reference$/, answer: REFERENCE }, { title: /\(2\/3\): priority$/, pick: 'Normal' }, { title: /\(3\/3\): specific content$/, enter: true }];
+    const { asked } = await answering(ctx, adding, () => vscode.commands.executeCommand('orchestrator.addQueueItem', queueRow));
+    for (const prompt of asked) assert.deepEqual(markupIn(prompt.title, 'plain'), [], `the prompt's title quotes the queue name as plain text: ${prompt.title}`);
     const newItems = await child(queueRow, 'New');
     ctx.explorer.refresh(newItems);
     const rows = (await children(newItems)).filter((row) => row.item().contextValue === 'queueItem');
@@ -101,7 +102,7 @@ describe('Service text is plain text in the editor (issue 17)', () => {
     assertPlainRow(rows[0]!, 'queue item');
     // The same reference again: the service refuses it, quoting the reference and the queue name.
     const logged = ctx.log.recent().length;
-    await vscode.commands.executeCommand('orchestrator.addQueueItem', queueRow, { Reference: REFERENCE });
+    await answering(ctx, adding, () => vscode.commands.executeCommand('orchestrator.addQueueItem', queueRow));
     const notified = ctx.log.recent().slice(logged).filter((line) => line.startsWith('info Notified: '));
     assert.equal(notified.length, 1, ctx.log.recent().slice(logged).join('\n'));
     const shown = notified[0]!.slice('info Notified: '.length);

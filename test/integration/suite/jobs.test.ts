@@ -7,8 +7,10 @@ import type { RobotLog } from '../../../src/core/orchestrator/schemas';
 import { eq } from '../../../src/core/odata/filter';
 import { formatLogLine } from '../../../src/core/logs/logLines';
 import type { WatchedJob } from '../../../src/host/jobs/jobWatcher';
-import { faults, quiescent, rowOf, treeWalk } from './treeWalk';
-import { RECONCILE_INPUTS } from './processInputs';
+import { faults, jobsEnded, quiescent, rowOf, treeWalk } from './treeWalk';
+import { fieldStep, RECONCILE_INPUTS, startJobAnswers, startJobFields, type HowToStart } from './processInputs';
+import type { ArgumentField } from '../../../src/core/orchestrator/argumentFields';
+import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
 
 const VALID = RECONCILE_INPUTS;
 
@@ -19,35 +21,44 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
   const client = () => ctx.clientFor(sandbox());
   const sent = () => client().transport.sent;
   const config = () => vscode.workspace.getConfiguration('orchestrator');
-  const asked: string[] = [];
   let devLab: TreeNode;
   let processRow: TreeNode;
   let folder: { id: number };
+  /** The argument steps of the process, in order. */
+  let fields: ArgumentField[];
 
   before(async function () {
     this.timeout(60_000);
     ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
     await ctx.ready;
     await ctx.auth.createSession([`connection:${sandbox().id}`]);
-    ctx.prompts = { confirm: async (message) => (asked.push(message), true) };
     // Request counts below must not include the tree's own auto-refresh of expanded Jobs rows.
     await config().update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
     devLab = await child(await child(undefined, 'Sandbox'), 'Dev Lab');
     processRow = await child(await child(devLab, 'Processes'), 'Reconcile.Processing_Production');
     folder = rowOf(processRow, 'process').folder;
+    fields = await startJobFields(client(), rowOf(processRow, 'process').release, folder);
     await quiescent(sent);
   });
-  after(async () => {
+  after(async function () {
+    this.timeout(60_000);
+    await jobsEnded(ctx);
     await faults([]);
     await config().update('logs.minimumLevel', undefined, vscode.ConfigurationTarget.Global);
     await config().update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
-    const { modalPrompts } = await import('../../../src/host/ui/prompts');
-    ctx.prompts = modalPrompts;
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
   });
 
-  const start = (inputs: Record<string, string>, extra: object = {}) => vscode.commands.executeCommand<string[] | undefined>('orchestrator.startJob', processRow, { inputs, ...extra });
+  /** Start Job on the process row, its steps answered with these arguments. */
+  const start = async (inputs: Record<string, string>, how: HowToStart = {}) => (await answering(ctx, startJobAnswers(fields, inputs, how), () => vscode.commands.executeCommand<string[] | undefined>('orchestrator.startJob', processRow))).result;
+  /** Start Job answered as a valid start up to the step titled `at`, where the user gives `there` and then Escape. */
+  const escapeAt = (at: RegExp, there: Answer[] = [], how: HowToStart = {}) => {
+    const answers = startJobAnswers(fields, VALID, how);
+    const index = answers.findIndex((a) => String(a.title) === String(at));
+    assert.ok(index >= 0, `a step titled ${String(at)} among ${answers.map((a) => String(a.title)).join(', ')}`);
+    return answering(ctx, [...answers.slice(0, index), ...there.map((a) => ({ title: at, ...a })), { title: at, cancel: true }], () => vscode.commands.executeCommand('orchestrator.startJob', processRow));
+  };
   const lastError = () => ctx.log.recent().filter((l) => l.startsWith('error ')).at(-1) ?? '';
   /** A job's row under Dev Lab › Jobs (a start reloads it), which Tail Logs, Stop and Show Output are run on. */
   const jobRow = async (key: string) => {
@@ -77,28 +88,30 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
 
   it('refuses each kind of invalid argument before sending anything', async function () {
     this.timeout(30_000);
-    const bad: [Record<string, string>, RegExp][] = [
-      [{ ...VALID, in_CutOffDate: '' }, /in_CutOffDate is required/],
-      [{ ...VALID, in_DryRun: '12.5' }, /in_DryRun must be a whole number/],
-      [{ ...VALID, in_DryRun: '9007199254740993' }, /in_DryRun must be a whole number/],
-      [{ ...VALID, in_Recipients: '2147483648' }, /in_Recipients is out of range/],
-      [{ ...VALID, in_Options: 'yes' }, /in_Options must be true or false/],
-      [{ ...VALID, in_InvoiceFolder: 'next Tuesday' }, /in_InvoiceFolder must be a date and time/],
-      [{ ...VALID, in_MaxItems: '1e3' }, /in_MaxItems must be a number/],
-      [{ ...VALID, in_RetryCount: 'ops@example.test' }, /in_RetryCount is not valid JSON/],
-      [{ ...VALID, in_RetryCount: '["a", 1]' }, /in_RetryCount\[1\] must be text/],
-      [{ ...VALID, in_Unknown: 'x' }, /in_Unknown is not an input argument/],
-      [{ ...VALID, in_CutOffDate: 'x'.repeat(10_000) }, /limit is 10,000/],
+    const bad: [string, string, RegExp][] = [
+      ['in_CutOffDate', '', /in_CutOffDate is required/],
+      ['in_DryRun', '12.5', /in_DryRun must be a whole number/],
+      ['in_DryRun', '9007199254740993', /in_DryRun must be a whole number/],
+      ['in_Recipients', '2147483648', /in_Recipients is out of range/],
+      ['in_InvoiceFolder', 'next Tuesday', /in_InvoiceFolder must be a date and time/],
+      ['in_MaxItems', '1e3', /in_MaxItems must be a number/],
+      ['in_RetryCount', 'ops@example.test', /in_RetryCount is not valid JSON/],
+      ['in_RetryCount', '["a", 1]', /in_RetryCount\[1\] must be text/],
+      ['in_CutOffDate', 'x'.repeat(10_000), /limit is 10,000/],
     ];
     const jobsBefore = (await client().jobs.list({ folder, query: { top: 1, count: true } })).count;
-    for (const [inputs, message] of bad) {
+    for (const [name, text, message] of bad) {
       const before = sent();
-      assert.equal(await start(inputs), undefined);
-      assert.match(lastError(), message);
+      const { result, asked } = await escapeAt(fieldStep(name), [{ answer: text, refused: message }]);
+      assert.equal(result, undefined);
+      assert.match(asked.at(-1)?.refusals[0] ?? '', message);
       assert.equal(sent() - before, 1, `only the argument declarations were read (${message}): ${client().transport.recent.slice(-(sent() - before)).join(' | ')}`);
     }
-    assert.equal(await vscode.commands.executeCommand('orchestrator.startJob', processRow, { inputs: VALID, strategy: 'JobsCount', count: 0 }), undefined);
-    assert.match(lastError(), /from 1 to 100/);
+    // A boolean is chosen, never typed: only true and false are offered (and leaving it unset, when it may be).
+    const { asked } = await escapeAt(fieldStep('in_Options'));
+    assert.deepEqual(asked.at(-1)?.items?.filter((label) => label !== 'Leave unset').sort(), ['false', 'true']);
+    await escapeAt(/: how many jobs$/, [{ answer: '0', refused: /from 1 to 100/ }, { answer: '101', refused: /from 1 to 100/ }]);
+    await escapeAt(/: which robots$/, [{ pick: [], refused: /Choose at least one/ }], { strategy: 'Specific' });
     assert.equal((await client().jobs.list({ folder, query: { top: 1, count: true } })).count, jobsBefore, 'no job was started');
   });
 
@@ -200,12 +213,15 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     }
     assert.equal(job.State, 'Running');
     const end = ended(key);
-    asked.length = 0;
     const row = await jobRow(key);
-    assert.equal(await vscode.commands.executeCommand('orchestrator.stopJob', row), key);
-    assert.match(asked[0] ?? '', /^Stop Reconcile/);
+    const declined = await answering(ctx, [{ title: /^Kill Reconcile/, cancel: true }], () => vscode.commands.executeCommand('orchestrator.killJob', row));
+    assert.equal(declined.result, undefined, 'Kill declined: nothing done');
+    assert.match(declined.asked[0]?.prompt ?? '', /ended at once/);
+    const stopped = await answering(ctx, [{ title: /^Stop Reconcile/, choose: 'Stop' }], () => vscode.commands.executeCommand('orchestrator.stopJob', row));
+    assert.equal(stopped.result, key);
     assert.equal((await end).job.State, 'Stopped');
-    assert.equal(await vscode.commands.executeCommand('orchestrator.killJob', row), undefined);
+    // Refused before asking: the script has no answer for a question.
+    assert.equal((await answering(ctx, [], () => vscode.commands.executeCommand('orchestrator.killJob', row))).result, undefined);
     assert.match(lastError(), /already finished \(Stopped\)/);
   });
 
@@ -215,11 +231,9 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     assert.ok(release.EnvironmentId != null, 'the process runs in an environment');
     const robots = (await client().assets.environmentRobots(release.EnvironmentId, { folder })).items;
     assert.ok(robots.length >= 2);
-    const specific = await start(VALID, { strategy: 'Specific', robotIds: [robots[1]!.Id] });
+    const specific = await start(VALID, { strategy: 'Specific', robots: [robots[1]!.Name] });
     assert.equal(specific?.length, 1);
     assert.equal((await client().jobs.get(specific[0]!, { folder })).HostMachineName, robots[1]!.MachineName, 'on the chosen robot');
-    assert.equal(await start(VALID, { strategy: 'Specific', robotIds: [] }), undefined);
-    assert.match(lastError(), /choose at least one robot/);
     const all = await start(VALID, { strategy: 'All' });
     assert.equal(all?.length, robots.length, 'one job per robot of the environment');
     assert.ok(all.every((key) => ctx.jobs.isWatched(key)), 'every started job is watched');
@@ -228,12 +242,41 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
   it('starts from a package row (its process in the folder) and remembers the last arguments', async function () {
     this.timeout(30_000);
     const pkg = await child(await child(devLab, 'Packages'), 'Reconcile.Processing');
-    const keys = await vscode.commands.executeCommand<string[]>('orchestrator.startJob', pkg, { inputs: VALID });
+    // The package's processes in the folder; the process is a step of its own only when there are several.
+    const processes = (await client().releases.list({ folder, query: { filter: eq('ProcessKey', 'Reconcile.Processing') } })).items;
+    const which: Answer[] = processes.length > 1 ? [{ title: 'Start Job: process', pick: 'Reconcile.Processing_Production' }] : [];
+    const { result: keys } = await answering(ctx, [...which, ...startJobAnswers(fields, VALID)], () => vscode.commands.executeCommand<string[]>('orchestrator.startJob', pkg));
     assert.equal(keys?.length, 1);
     const remembered = ctx.extension.workspaceState.get<Record<string, Record<string, string>>>('orchestrator.lastArguments', {});
     assert.ok(Object.values(remembered).some((r) => r.in_CutOffDate === 'Q4 close'));
     const claims = await child(await child(await child(devLab, 'Packages'), 'Feed'), 'Claims.Processing');
-    assert.equal(await vscode.commands.executeCommand('orchestrator.startJob', claims, { inputs: {} }), undefined);
+    assert.equal((await answering(ctx, [], () => vscode.commands.executeCommand('orchestrator.startJob', claims))).result, undefined);
     assert.match(lastError(), /No process in Dev Lab runs Claims\.Processing/);
+  });
+
+  it('Show Running Jobs: a watched job is picked, then what to do with it', async function () {
+    this.timeout(30_000);
+    await start(VALID);
+    const { result: tailId, asked } = await answering(ctx, [
+      { title: 'Running jobs', pick: 'Reconcile.Processing_Production' },
+      { title: 'Reconcile.Processing_Production', pick: 'Tail Logs' },
+    ], () => vscode.commands.executeCommand<string>('orchestrator.showWatchedJobs'));
+    assert.ok(asked[0]?.items?.includes('Reconcile.Processing_Production'), 'the job just started is listed');
+    assert.deepEqual(asked[1]?.items, ['$(output) Tail Logs', '$(debug-stop) Stop', '$(close) Kill']);
+    assert.ok(ctx.tails.get(tailId), 'its log is tailed');
+  });
+
+  it('Stop Tailing asks which log when several are followed and none is in front', async function () {
+    this.timeout(30_000);
+    for (const tail of ctx.tails.following()) ctx.tails.stop(tail.id);
+    const robots = (await children(await child(devLab, 'Robots & Sessions'))).filter((r) => r.item().contextValue === 'robot').slice(0, 2);
+    assert.equal(robots.length, 2);
+    for (const robot of robots) await vscode.commands.executeCommand('orchestrator.tailLogs', robot);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'not a log' }));
+    const following = ctx.tails.following();
+    const { result, asked } = await answering(ctx, [{ title: 'Stop tailing which log?', pick: /./ }], () => vscode.commands.executeCommand<string>('orchestrator.stopTailing'));
+    assert.equal(asked[0]?.items?.length, following.length, 'every followed log is offered');
+    assert.notEqual(ctx.tails.get(result)?.state, 'following', 'the one chosen stopped');
+    for (const tail of ctx.tails.following()) ctx.tails.stop(tail.id);
   });
 });

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { activateSignedIn, editorTakes, faults, quiescent, treeWalk } from './treeWalk';
+import { answering } from '../../../src/host/ui/scriptedInput';
 
 /** The Tenant row of a connection: libraries, webhooks, alerts, license, and the host's tenants for administrators. */
 describe('Tenant resources on the sandbox', () => {
@@ -90,19 +91,14 @@ describe('Tenant resources on the sandbox', () => {
     const admin = () => ctx.connections.all().find((c) => c.label === 'Sandbox admin')!;
     const config = () => vscode.workspace.getConfiguration('orchestrator');
     let original: unknown[];
-    const asked: string[] = [];
-    let answer = false;
 
     before(async function () {
       this.timeout(60_000);
       original = config().get<unknown[]>('connections')!;
       await ctx.auth.createSession([`connection:${admin().id}`]);
-      ctx.prompts = { confirm: async (message) => (asked.push(message), answer) };
     });
     after(async () => {
       await config().update('connections', original, vscode.ConfigurationTarget.Global);
-      const { modalPrompts } = await import('../../../src/host/ui/prompts');
-      ctx.prompts = modalPrompts;
     });
 
     const tenantRow = async (name: string) => {
@@ -128,9 +124,8 @@ describe('Tenant resources on the sandbox', () => {
       this.timeout(30_000);
       const main = await tenantRow('main');
       assert.equal(main.item().contextValue, 'tenant.active');
-      answer = false;
-      await vscode.commands.executeCommand('orchestrator.deactivateTenant', main);
-      assert.deepEqual(asked, ['Deactivate tenant main?']);
+      const { asked } = await answering(ctx, [{ title: 'Deactivate tenant main?', cancel: true }], () => vscode.commands.executeCommand('orchestrator.deactivateTenant', main));
+      assert.deepEqual(asked.map((a) => [a.title, a.items]), [['Deactivate tenant main?', ['Deactivate']]]);
       assert.equal(await isActive(), true);
     });
 
@@ -139,10 +134,9 @@ describe('Tenant resources on the sandbox', () => {
       await config().update('connections', original.map((c) => ((c as { label: string }).label === 'Sandbox admin' ? { ...(c as object), protection: 'readOnly' } : c)), vscode.ConfigurationTarget.Global);
       await new Promise((resolve) => setTimeout(resolve, 500));
       assert.equal(admin().protection, 'readOnly');
-      asked.length = 0;
-      answer = true;
-      await vscode.commands.executeCommand('orchestrator.deactivateTenant', await tenantRow('main'));
-      assert.deepEqual(asked, [], 'a read-only connection is refused before any question');
+      const row = await tenantRow('main');
+      // A read-only connection is refused before any question: with no answer in the script, a question fails the test.
+      await answering(ctx, [], () => vscode.commands.executeCommand('orchestrator.deactivateTenant', row));
       assert.equal(await isActive(), true);
       await config().update('connections', original, vscode.ConfigurationTarget.Global);
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -150,12 +144,12 @@ describe('Tenant resources on the sandbox', () => {
 
     it('deactivates and activates again when confirmed; the Tenants row shows the new state', async function () {
       this.timeout(30_000);
-      answer = true;
-      assert.equal(await vscode.commands.executeCommand('orchestrator.deactivateTenant', await tenantRow('main')), 'main');
+      const main = await tenantRow('main');
+      assert.equal((await answering(ctx, [{ title: 'Deactivate tenant main?', choose: 'Deactivate' }], () => vscode.commands.executeCommand('orchestrator.deactivateTenant', main))).result, 'main');
       assert.equal(await isActive(), false);
       const inactive = await tenantRow('main');
       assert.equal(inactive.item().contextValue, 'tenant.inactive');
-      assert.equal(await vscode.commands.executeCommand('orchestrator.activateTenant', inactive), 'main');
+      assert.equal((await answering(ctx, [{ title: 'Activate tenant main?', choose: 'Activate' }], () => vscode.commands.executeCommand('orchestrator.activateTenant', inactive))).result, 'main');
       assert.equal(await isActive(), true);
     });
   });

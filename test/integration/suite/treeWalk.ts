@@ -52,6 +52,15 @@ export function editorTakes(tree: NodeTree) {
   return { taken, calls: () => calls, restore: () => void (tree.getChildren = own) };
 }
 
+/**
+ * Waits (at most `maxMs`) until no job started from this window is watched. A watched job is read until it ends,
+ * through the connection's client: those reads must not land in the request counts of a later suite.
+ */
+export async function jobsEnded(ctx: Ctx, maxMs = 45_000): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  while (ctx.jobs.running().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
 /** Fault rules for the sandbox the suite runs against ([] clears them). */
 export const faults = (rules: unknown[]) => fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
 

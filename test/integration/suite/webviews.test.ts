@@ -2,172 +2,28 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
-import type { QueueItemPanel } from '../../../src/host/webviews/queueItemPanel';
 import type { IdeaFormPanel } from '../../../src/host/webviews/ideaFormPanel';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import type { Idea } from '../../../src/core/ideas/schemas';
+import { replyTo, spy } from './panelSpy';
 import { activateSignedIn, rowOf, treeWalk } from './treeWalk';
-
-/** Records what a panel posts to its webview (the replies a webview would receive). */
-function spy(panel: QueueItemPanel | IdeaFormPanel): unknown[] {
-  const posted: unknown[] = [];
-  const host = panel.host as unknown as { post(message: unknown): void };
-  const post = host.post.bind(host);
-  host.post = (message: unknown) => {
-    posted.push(message);
-    post(message);
-  };
-  return posted;
-}
-
-const replyTo = (posted: unknown[], id: number) => posted.find((m) => (m as { type: string; id?: number }).type === 'reply' && (m as { id: number }).id === id) as { ok: boolean; message?: string; fieldErrors?: { field: string; message: string }[] } | undefined;
+import { answering, type Answer, type AnswerTarget } from '../../../src/host/ui/scriptedInput';
 
 describe('Webview panels on the sandbox', () => {
   let ctx: Ctx;
   const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const explorer = treeWalk(() => ctx.explorer);
   const ideasTree = treeWalk(() => ctx.ideas);
-  const sent = () => ctx.clientFor(sandbox()).transport.sent;
   const ideaSent = async () => (await ctx.ideasClientFor(sandbox())).transport.sent;
-  const confirmed: string[] = [];
 
   before(async function () {
     this.timeout(60_000);
     ctx = await activateSignedIn('Sandbox', { ideas: true });
-    ctx.prompts = { confirm: async (message) => (confirmed.push(message), true) };
   });
   after(async () => {
-    const { modalPrompts } = await import('../../../src/host/ui/prompts');
-    ctx.prompts = modalPrompts;
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await ctx.extension.secrets.delete(ideaSecretKey(sandbox().id));
     ctx.ideaCredentialsChanged();
     for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
-  });
-
-  describe('queue item details', () => {
-    let newItems: TreeNode;
-    let panel: QueueItemPanel;
-
-    before(async function () {
-      this.timeout(60_000);
-      const { child } = explorer;
-      const invoices = await child(await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Finance'), 'Invoices');
-      newItems = await child(await child(invoices, 'Queues'), 'InvoicesToProcess');
-    });
-
-    it('opens from a queue item row with every field and the history, no Delete without Transactions.Delete; one panel per item', async function () {
-      this.timeout(30_000);
-      const rows = (await explorer.children(await explorer.child(newItems, 'New'))).filter((r) => r.item().contextValue === 'queueItem');
-      const row = rows[0]!;
-      const { queueItem: item, folder } = rowOf(row, 'queueItem');
-      const before = sent();
-      assert.equal(await vscode.commands.executeCommand('orchestrator.showQueueItem', row), item.Id);
-      const identity = { connectionId: sandbox().id, folderId: folder.id, itemId: item.Id };
-      panel = ctx.panels.queueItem(identity)!;
-      assert.ok(panel, 'the panel is registered under the item');
-      await panel.load();
-      const shown = panel.current;
-      assert.equal(shown?.type, 'show', JSON.stringify(shown).slice(0, 300));
-      if (shown?.type !== 'show') return;
-      assert.equal(shown.item.id, item.Id);
-      assert.equal(shown.item.reference, item.Reference);
-      assert.equal(shown.item.queueName, 'InvoicesToProcess', 'the queue name comes from the row, not a request');
-      assert.equal(shown.item.folderName, 'Shared/Finance/Invoices');
-      assert.ok(shown.events.length >= 1 && shown.events[0]!.action === 'Create', 'the history, oldest first');
-      assert.equal(shown.item.status, 'New');
-      assert.equal(shown.canDelete, false, 'the developer lacks Transactions.Delete (the sandbox role): Delete is not offered');
-      assert.ok(sent() - before <= 6, `item, history, the folder's name and the permissions: ${sent() - before} requests`);
-      await vscode.commands.executeCommand('orchestrator.showQueueItem', row);
-      assert.equal(ctx.panels.queueItem(identity), panel, 'showing it again reuses the panel');
-      await panel.load(); // showing it again reloads it: let that finish before the next test counts requests
-    });
-
-    it('rejects forged messages: unknown type, wrong shape, a command id — nothing is sent or run', async () => {
-      const before = sent();
-      const connections = ctx.connections.all().length;
-      const dropped = panel.host.dropped;
-      const forged = [
-        { type: 'runCommand', command: 'orchestrator.removeConnection', args: [sandbox().id] },
-        { type: 'request', id: 1, action: 'orchestrator.removeConnection' },
-        { type: 'request', id: 2, action: 'delete', extra: 'x' },
-        { type: 'request', id: '3', action: 'refresh' },
-        { type: 'request', action: 'refresh' },
-        { type: 'reply', id: 4, ok: true },
-        'orchestrator.removeConnection',
-        null,
-      ];
-      for (const message of forged) assert.equal(await panel.host.receive(message), false, JSON.stringify(message));
-      assert.equal(panel.host.dropped - dropped, forged.length);
-      assert.equal(sent(), before, 'no request reached the service');
-      assert.equal(ctx.connections.all().length, connections, 'no command ran');
-      assert.equal(panel.current?.type, 'show', 'the panel is untouched');
-      const logged = ctx.log.recent().filter((l) => l.includes('Dropped a message from the queue item panel'));
-      assert.ok(logged.some((l) => /at action/.test(l)) && logged.some((l) => /'runCommand'/.test(l)), logged.join('\n'));
-    });
-
-    it('answers allowed requests: Refresh (two requests), Copy as JSON; Delete without the permission is refused unasked', async function () {
-      this.timeout(30_000);
-      const posted = spy(panel);
-      let before = sent();
-      assert.equal(await panel.host.receive({ type: 'request', id: 10, action: 'refresh' }), true);
-      assert.equal(replyTo(posted, 10)?.ok, true);
-      assert.equal(sent() - before, 2, 'the item and its history; names are remembered');
-      await panel.host.receive({ type: 'request', id: 11, action: 'copyJson' });
-      assert.match(replyTo(posted, 11)?.message ?? '', /Copied/);
-      const copied = JSON.parse(await vscode.env.clipboard.readText()) as { Id: number };
-      assert.equal(copied.Id, panel.identity.itemId);
-      await panel.host.receive({ type: 'request', id: 12, action: 'openAncestor' });
-      assert.match(replyTo(posted, 12)?.message ?? '', /no ancestor/);
-      // The page offers no Delete to the developer (no Transactions.Delete); a request for it anyway is refused
-      // before any question and any request.
-      confirmed.length = 0;
-      before = sent();
-      await panel.host.receive({ type: 'request', id: 13, action: 'delete' });
-      const reply = replyTo(posted, 13)!;
-      assert.equal(reply.ok, false);
-      assert.match(reply.message ?? '', /Transactions\.Delete/);
-      assert.deepEqual(confirmed, [], 'not asked');
-      assert.equal(sent(), before, 'nothing sent');
-      await panel.load();
-      const shown = panel.current;
-      assert.ok(shown?.type === 'show' && shown.item.status === 'New' && !shown.canDelete, 'still New; Delete still not offered');
-    });
-
-    it('offers Delete to a user with Transactions.Delete, and deletes once confirmed', async function () {
-      this.timeout(60_000);
-      const admin = ctx.connections.all().find((c) => c.label === 'Sandbox admin')!;
-      await ctx.auth.createSession([`connection:${admin.id}`]);
-      const { child, children } = explorer;
-      const invoices = await child(await child(await child(await child(undefined, 'Sandbox admin'), 'Shared'), 'Finance'), 'Invoices');
-      const row = (await children(await child(await child(await child(invoices, 'Queues'), 'InvoicesToProcess'), 'New'))).find((r) => r.item().contextValue === 'queueItem')!;
-      const { queueItem: item, folder } = rowOf(row, 'queueItem');
-      await vscode.commands.executeCommand('orchestrator.showQueueItem', row);
-      const adminPanel = ctx.panels.queueItem({ connectionId: admin.id, folderId: folder.id, itemId: item.Id })!;
-      await adminPanel.load();
-      let shown = adminPanel.current;
-      assert.ok(shown?.type === 'show' && shown.item.status === 'New' && shown.canDelete, 'the administrator is offered Delete');
-      const posted = spy(adminPanel);
-      confirmed.length = 0;
-      await adminPanel.host.receive({ type: 'request', id: 30, action: 'delete' });
-      assert.equal(replyTo(posted, 30)?.ok, true, replyTo(posted, 30)?.message);
-      assert.match(confirmed[0] ?? '', /^Delete queue item/, 'asked first');
-      shown = adminPanel.current;
-      assert.ok(shown?.type === 'show' && shown.item.status === 'Deleted' && !shown.canDelete, 'Deleted, and Delete is offered no more');
-    });
-
-    it('opens by key from the palette path; a bad key is refused before any request', async function () {
-      this.timeout(30_000);
-      const item = await ctx.clientFor(sandbox()).queues.item(panel.identity.itemId, { folder: { id: panel.identity.folderId } });
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      assert.equal(ctx.panels.queueItem(panel.identity), undefined, 'closing the panel forgets it');
-      const before = sent();
-      assert.equal(await vscode.commands.executeCommand('orchestrator.showQueueItem', undefined, { connectionId: sandbox().id, folderId: panel.identity.folderId, reference: 'not-a-key' }), undefined);
-      assert.equal(sent(), before);
-      assert.match(ctx.log.recent().filter((l) => l.startsWith('error ')).at(-1) ?? '', /neither a key \(UUID\) nor an id/);
-      assert.equal(await vscode.commands.executeCommand('orchestrator.showQueueItem', undefined, { connectionId: sandbox().id, folderId: panel.identity.folderId, reference: item.Key.toUpperCase() }), item.Id);
-      assert.ok(ctx.panels.queueItem(panel.identity));
-    });
   });
 
   describe('idea form', () => {
@@ -304,13 +160,18 @@ describe('Webview panels on the sandbox', () => {
       panelPosts = spy(ideaPanel);
     });
 
-    it('Change Status offers only the service\'s moves; another is refused before sending', async () => {
+    it('Change Status offers only the service\'s moves, and moves with a comment checked as typed', async () => {
       assert.deepEqual(idea.allowedTransitions?.map((m) => m.status), ['Approved', 'Rejected', 'Duplicate', 'On Hold']);
       const before = await ideaSent();
-      assert.equal(await vscode.commands.executeCommand('orchestrator.changeIdeaStatus', row, { phase: 'Live', status: 'Live' }), undefined);
-      assert.equal(await ideaSent(), before);
-      assert.match(ctx.log.recent().filter((l) => l.startsWith('error ')).at(-1) ?? '', /cannot move from Idea · Awaiting Review to Live · Live/);
-      assert.deepEqual(await vscode.commands.executeCommand('orchestrator.changeIdeaStatus', row, { phase: 'Idea', status: 'Approved', comment: 'Good one' }), { phase: 'Idea', status: 'Approved' });
+      const looked = await answering(ctx, [{ title: /^Change Status: /, cancel: true }], () => vscode.commands.executeCommand('orchestrator.changeIdeaStatus', row));
+      assert.deepEqual(looked.asked[0]?.items, ['Approved', 'Rejected', 'Duplicate', 'On Hold'], 'no other move is offered');
+      assert.equal(await ideaSent(), before, 'dismissed: nothing sent');
+      const moved = await answering(ctx, [
+        { title: /^Change Status: /, pick: 'Approved' },
+        { title: / → Idea · Approved$/, answer: 'x'.repeat(1_001), refused: /At most 1000 characters \(now 1001\)/ },
+        { title: / → Idea · Approved$/, answer: 'Good one' },
+      ], () => vscode.commands.executeCommand('orchestrator.changeIdeaStatus', row));
+      assert.deepEqual(moved.result, { phase: 'Idea', status: 'Approved' });
       await refetch();
       assert.equal(idea.status, 'Approved');
       assert.deepEqual(idea.allowedTransitions, [{ phase: 'Assessment', status: 'Not Started' }]);
@@ -319,42 +180,64 @@ describe('Webview panels on the sandbox', () => {
     });
 
     it('Add Tags merges with the idea\'s tags; empty, repeated and over-long tags are refused before sending', async () => {
+      const tags = (text: string): Answer => ({ title: /^Add Tags: /, answer: text });
       const before = await ideaSent();
-      for (const bad of ['a,,b', ' , ', 'x'.repeat(51), 'dup, dup']) assert.equal(await vscode.commands.executeCommand('orchestrator.addIdeaTags', row, bad), undefined, bad);
+      await answering(ctx, [
+        { ...tags('a,,b'), refused: /A tag is empty/ },
+        { ...tags(' , '), refused: /Type at least one tag/ },
+        { ...tags('x'.repeat(51)), refused: /longer than 50 characters/ },
+        { ...tags('dup, dup'), refused: /listed twice/ },
+        { title: /^Add Tags: /, cancel: true },
+      ], () => vscode.commands.executeCommand('orchestrator.addIdeaTags', row));
       assert.equal(await ideaSent(), before);
-      const first = await vscode.commands.executeCommand<string[]>('orchestrator.addIdeaTags', row, 'finance, <b>bold</b>');
+      const { result: first } = await answering(ctx, [tags('finance, <b>bold</b>')], () => vscode.commands.executeCommand<string[]>('orchestrator.addIdeaTags', row));
       await refetch();
-      const second = await vscode.commands.executeCommand<string[]>('orchestrator.addIdeaTags', row, 'quarterly');
+      const { result: second, asked } = await answering(ctx, [tags('quarterly')], () => vscode.commands.executeCommand<string[]>('orchestrator.addIdeaTags', row));
+      assert.match(asked[0]?.prompt ?? '', /^Now: .*finance/, 'the tags it has are shown');
       assert.deepEqual(second, [...first, 'quarterly'].filter((t, i, all) => all.indexOf(t) === i));
       assert.ok(second.includes('<b>bold</b>'), 'kept literally');
       await ideaPanel.load();
       assert.deepEqual(panelIdea().tags, second, 'the open panel shows the new tags');
     });
 
-    it('Manage Collaborators adds and removes (removal confirmed); a user twice is refused', async () => {
+    it('Manage Collaborators adds and removes (removal confirmed); a collaborator is not offered again', async () => {
       let shown = formsShown();
-      const added = await vscode.commands.executeCommand<{ userId: number; role: string }[]>('orchestrator.manageIdeaCollaborators', row, { add: { userId: 3, role: 'Process Owner' } });
+      const { result: added } = await answering(ctx, [
+        { title: /^Collaborators of /, pick: 'Add Collaborator…' },
+        { title: /^Add Collaborator to .* \(1\/2\)$/, pick: 'Vi Ewer' },
+        { title: /^Add Vi Ewer as… \(2\/2\)$/, pick: 'Process Owner' },
+      ], () => vscode.commands.executeCommand<{ userId: number; role: string }[]>('orchestrator.manageIdeaCollaborators', row));
       assert.ok(added.some((c) => c.userId === 3 && c.role === 'Process Owner'));
       const before = await ideaSent();
-      assert.equal(await vscode.commands.executeCommand('orchestrator.manageIdeaCollaborators', row, { add: { userId: 3, role: 'Collaborator' } }), undefined);
+      const again = await answering(ctx, [{ title: /^Collaborators of /, pick: 'Add Collaborator…' }, { title: /\(1\/2\)$/, cancel: true }], () => vscode.commands.executeCommand('orchestrator.manageIdeaCollaborators', row));
+      assert.ok(again.asked[0]?.items?.includes('$(person) Vi Ewer'), `listed as a collaborator: ${again.asked[0]?.items?.join(', ')}`);
+      assert.ok(!again.asked[1]?.items?.includes('Vi Ewer'), 'not offered to add again');
       assert.equal((await ideaSent()) - before, 2, 'only the two lookups: the collaborators and the users');
-      confirmed.length = 0;
       assert.equal(formsShown(), shown + 1, 'the open panel read the idea again after the addition');
       shown = formsShown();
-      assert.deepEqual(await vscode.commands.executeCommand('orchestrator.manageIdeaCollaborators', row, { remove: 3 }), { removed: 3 });
-      assert.match(confirmed[0] ?? '', /^Remove Vi Ewer/);
+      const removed = await answering(ctx, [{ title: /^Collaborators of /, pick: 'Vi Ewer' }, { title: /^Remove Vi Ewer from /, choose: 'Remove' }], () => vscode.commands.executeCommand('orchestrator.manageIdeaCollaborators', row));
+      assert.deepEqual(removed.result, { removed: 3 });
       assert.equal(formsShown(), shown + 1, 'and after the removal');
     });
 
     it('Attach Document takes http(s) addresses only', async () => {
+      const address: AnswerTarget = { title: /^Attach Document: .* \(1\/2\)$/ };
+      const name: AnswerTarget = { title: /^Attach Document: .* \(2\/2\)$/ };
       const before = await ideaSent();
-      for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'not a url', `https://x.test/${'a'.repeat(2000)}`]) {
-        assert.equal(await vscode.commands.executeCommand('orchestrator.attachIdeaDocument', row, { name: 'Spec', url }), undefined, url.slice(0, 30));
-      }
-      assert.equal(await vscode.commands.executeCommand('orchestrator.attachIdeaDocument', row, { name: '  ', url: 'https://x.test/a.pdf' }), undefined);
+      await answering(ctx, [
+        { ...address, answer: 'javascript:alert(1)', refused: /Only http and https addresses can be attached, not javascript:/ },
+        { ...address, answer: 'file:///etc/passwd', refused: /not file:/ },
+        { ...address, answer: 'not a url', refused: /is not an address/ },
+        { ...address, answer: `https://x.test/${'a'.repeat(2000)}`, refused: /At most 2000 characters/ },
+        { ...address, answer: 'https://x.test/a.pdf' },
+        { ...name, answer: '  ', refused: /Give the document a name/ },
+        { ...name, cancel: true },
+      ], () => vscode.commands.executeCommand('orchestrator.attachIdeaDocument', row));
       assert.equal(await ideaSent(), before);
       const shown = formsShown();
-      const document = await vscode.commands.executeCommand<{ name: string; url: string }>('orchestrator.attachIdeaDocument', row, { name: 'Process map', url: 'https://docs.example.test/map.pdf' });
+      const attached = await answering(ctx, [{ ...address, answer: 'https://docs.example.test/map.pdf' }, { ...name, answer: 'Process map' }], () => vscode.commands.executeCommand<{ name: string; url: string }>('orchestrator.attachIdeaDocument', row));
+      assert.equal(attached.asked[1]?.value, 'map.pdf', 'the address\'s file name is suggested');
+      const document = attached.result;
       assert.equal(formsShown(), shown + 1, 'the open panel read the idea again');
       assert.deepEqual([document.name, document.url], ['Process map', 'https://docs.example.test/map.pdf']);
       const client = await ctx.ideasClientFor(sandbox());

@@ -1,0 +1,244 @@
+import type { QuickPickItem, Uri } from 'vscode';
+import type { FileOptions, InputOptions, InputStep, PickOptions, PickStep, Question, StepAnswer, UserInput } from './userInput';
+
+/*
+ * The user, for tests: a script of answers given in the order the prompts come, each matched to its prompt by title
+ * (or step number), and a record of every prompt shown. An answer the prompt would refuse (its validator), a prompt
+ * the script did not expect, or answers left over fail the test; the commands run exactly as in the editor, prompts
+ * and validators included. Never part of the extension: only tests import it (the test hook is `ctx.input`).
+ */
+
+/** An item by the label the user reads (codicons left out): the whole label, or a pattern. */
+export type Label = string | RegExp;
+
+/** Which prompt an answer is for: a title containing the text (or matching the pattern), a step number; else any. */
+export interface AnswerTarget {
+  title?: string | RegExp;
+  step?: number;
+}
+
+/**
+ * What the user does at a prompt. `refused`: the prompt must refuse the answer with a message matching it, and stays
+ * open for the next answer (as in the editor).
+ */
+export type Answer = AnswerTarget & (
+  | { answer: string; refused?: RegExp } // types this in the box and presses Enter
+  | { pick: Label | readonly Label[]; refused?: RegExp } // chooses the item(s) so labelled
+  | { enter: true } // presses Enter on what is shown: the box's value, the first item, or the items marked picked
+  | { choose: string } // a button of a question
+  | { file: Uri } // the file chosen in a dialog
+  | { back: true }
+  | { cancel: true } // Escape
+);
+
+/** A prompt as it was shown. */
+export interface Asked {
+  kind: 'pick' | 'pickMany' | 'input' | 'confirm' | 'openFile' | 'saveFile';
+  /** The title; for a question, its message. */
+  title: string;
+  step?: number;
+  totalSteps?: number;
+  canGoBack?: boolean;
+  /** Picks: the labels offered (separators left out); questions: the buttons. */
+  items?: string[];
+  /** Input boxes: the prompt; questions: the detail. */
+  prompt?: string;
+  placeholder?: string;
+  /** What an input box showed filled in. */
+  value?: string;
+  /** The messages the prompt refused answers with. */
+  refusals: string[];
+  /** A pick whose items could not be loaded: what it showed instead. */
+  loadError?: string;
+}
+
+/** A QuickPickItemKind.Separator row: only a heading (the number itself, not to load the vscode module). */
+const SEPARATOR = -1;
+const selectable = <T extends QuickPickItem>(items: readonly T[]) => items.filter((i) => i.kind !== SEPARATOR);
+/** A label as read: `$(play) Start` reads "Start". */
+const readLabel = (label: string) => label.replace(/^(\$\([\w~-]+\)\s*)+/, '');
+const fits = (label: Label, item: QuickPickItem) => (typeof label === 'string' ? readLabel(item.label) === label || item.label === label : label.test(readLabel(item.label)));
+
+export class ScriptedInput implements UserInput {
+  readonly asked: Asked[] = [];
+  private readonly script: Answer[];
+  private problem: string | undefined;
+
+  constructor(answers: readonly Answer[]) {
+    this.script = [...answers];
+  }
+
+  /** Throws the first problem (a prompt without its answer, a refused answer), or about answers left unused. */
+  assertDone(): void {
+    if (this.problem) throw new Error(this.problem);
+    if (this.script.length > 0) throw new Error(`Scripted input: ${this.script.length} answer(s) left over, the first ${describe(this.script[0]!)}. Asked: ${this.summary()}`);
+  }
+
+  async pick<T extends QuickPickItem>(items: readonly T[], options: PickOptions): Promise<T | undefined> {
+    const asked = this.record({ kind: 'pick', title: options.title, placeholder: options.placeHolder, items: selectable(items).map((i) => i.label) });
+    const answer = this.next(asked);
+    if ('cancel' in answer) return undefined;
+    const [chosen] = this.chosen(asked, answer, items, false);
+    this.refusedAsExpected(asked, answer, undefined, chosen!.label);
+    return chosen;
+  }
+
+  async pickMany<T extends QuickPickItem>(items: readonly T[], options: PickOptions): Promise<T[] | undefined> {
+    const asked = this.record({ kind: 'pickMany', title: options.title, placeholder: options.placeHolder, items: selectable(items).map((i) => i.label) });
+    const answer = this.next(asked);
+    if ('cancel' in answer) return undefined;
+    const chosen = this.chosen(asked, answer, items, true);
+    this.refusedAsExpected(asked, answer, undefined, chosen.map((i) => i.label).join(', '));
+    return chosen;
+  }
+
+  async input(options: InputOptions): Promise<string | undefined> {
+    const asked = this.record({ kind: 'input', title: options.title, prompt: options.prompt, placeholder: options.placeHolder, value: options.value });
+    const typed = this.typed(asked, options.value ?? '', (value) => options.validateInput?.(value), false);
+    return typed && 'value' in typed ? typed.value : undefined;
+  }
+
+  async confirm(question: Question): Promise<string | undefined> {
+    const asked = this.record({ kind: 'confirm', title: question.message, prompt: question.detail, items: [...question.actions] });
+    const answer = this.next(asked);
+    if ('cancel' in answer) return undefined;
+    if (!('choose' in answer) || !question.actions.includes(answer.choose)) return this.fail(`${describe(answer)} does not answer ${show(asked)} (buttons: ${question.actions.join(', ')}).`);
+    return answer.choose;
+  }
+
+  async openFile(options: FileOptions): Promise<Uri | undefined> {
+    return this.file(this.record({ kind: 'openFile', title: options.title }));
+  }
+
+  async saveFile(options: FileOptions): Promise<Uri | undefined> {
+    return this.file(this.record({ kind: 'saveFile', title: options.title }));
+  }
+
+  async inputStep(step: InputStep): Promise<StepAnswer<string>> {
+    const asked = this.record({ kind: 'input', title: step.title, step: step.step, totalSteps: step.totalSteps, canGoBack: step.canGoBack, prompt: step.prompt, value: step.value });
+    const typed = this.typed(asked, step.value, (value) => step.validate(value), step.canGoBack);
+    return typed === undefined ? undefined : 'back' in typed ? 'back' : typed;
+  }
+
+  async pickStep<T extends QuickPickItem>(step: PickStep<T>): Promise<StepAnswer<readonly T[]>> {
+    const asked = this.record({ kind: step.many ? 'pickMany' : 'pick', title: step.title, step: step.step, totalSteps: step.totalSteps, canGoBack: step.canGoBack, placeholder: step.placeholder });
+    let items: readonly T[] = [];
+    try {
+      items = await step.items();
+      asked.items = selectable(items).map((i) => i.label);
+    } catch (error) {
+      asked.loadError = `Could not load the choices: ${(error as Error).message}`;
+    }
+    for (;;) {
+      const answer = this.next(asked);
+      if ('cancel' in answer) return undefined;
+      if ('back' in answer) return this.back(asked);
+      if (asked.loadError) return this.fail(`${describe(answer)} cannot answer ${show(asked)}: ${asked.loadError}`);
+      const chosen = this.chosen(asked, answer, items, step.many);
+      if (this.refusedAsExpected(asked, answer, step.refuse(chosen), chosen.map((i) => i.label).join(', '))) continue;
+      return { value: chosen };
+    }
+  }
+
+  /** The next answer, which must be for this prompt. */
+  private next(asked: Asked): Answer {
+    const answer = this.script[0];
+    if (!answer) return this.fail(`unexpected ${show(asked)}: the script has no answer left.`);
+    const titled = answer.title === undefined || (typeof answer.title === 'string' ? asked.title.includes(answer.title) : answer.title.test(asked.title));
+    if (!titled || (answer.step !== undefined && answer.step !== asked.step)) return this.fail(`unexpected ${show(asked)}: the next answer is ${describe(answer)}.`);
+    this.script.shift();
+    return answer;
+  }
+
+  /** Text typed into a box until one is accepted: the validator decides, as in the editor. */
+  private typed(asked: Asked, shown: string, validate: (value: string) => string | undefined, canGoBack: boolean): { value: string } | { back: true } | undefined {
+    for (;;) {
+      const answer = this.next(asked);
+      if ('cancel' in answer) return undefined;
+      if ('back' in answer) return canGoBack ? { back: true } : this.fail(`Back at ${show(asked)}, which has no Back button.`);
+      if (!('answer' in answer) && !('enter' in answer)) return this.fail(`${describe(answer)} does not answer the input box ${show(asked)}.`);
+      const text = 'answer' in answer ? answer.answer : shown;
+      if (this.refusedAsExpected(asked, answer, validate(text), `'${text}'`)) continue;
+      return { value: text };
+    }
+  }
+
+  /** True when the prompt refused the answer as the script expects (it stays open); a refusal not expected fails. */
+  private refusedAsExpected(asked: Asked, answer: Answer, refusal: string | undefined, what: string): boolean {
+    const expected = 'refused' in answer ? answer.refused : undefined;
+    if (refusal) asked.refusals.push(refusal);
+    if (expected) {
+      if (!refusal) return this.fail(`${show(asked)} accepted ${what}; the script expected it refused (${String(expected)}).`);
+      if (!expected.test(refusal)) return this.fail(`${show(asked)} refused ${what} with "${refusal}", not ${String(expected)}.`);
+      return true;
+    }
+    if (refusal) return this.fail(`${show(asked)} refuses ${what}: ${refusal}`);
+    return false;
+  }
+
+  private chosen<T extends QuickPickItem>(asked: Asked, answer: Answer, items: readonly T[], many: boolean): T[] {
+    const offered = selectable(items);
+    if ('enter' in answer) return many ? offered.filter((i) => i.picked) : offered.slice(0, 1);
+    if (!('pick' in answer)) return this.fail(`${describe(answer)} does not answer the pick ${show(asked)}.`);
+    const labels: readonly Label[] = Array.isArray(answer.pick) ? answer.pick : [answer.pick as Label];
+    if (!many && labels.length !== 1) return this.fail(`${show(asked)} takes one item, the script picks ${labels.length}.`);
+    return labels.map((label) => offered.find((item) => fits(label, item)) ?? this.fail(`${show(asked)} offers no '${String(label)}' among: ${offered.map((i) => i.label).join(' | ')}`));
+  }
+
+  private file(asked: Asked): Uri | undefined {
+    const answer = this.next(asked);
+    if ('cancel' in answer) return undefined;
+    return 'file' in answer ? answer.file : this.fail(`${describe(answer)} does not answer the dialog ${show(asked)}.`);
+  }
+
+  private back(asked: Asked): 'back' {
+    return asked.canGoBack ? 'back' : this.fail(`Back at ${show(asked)}, which has no Back button.`);
+  }
+
+  private record(fields: Omit<Asked, 'refusals'>): Asked {
+    const asked: Asked = { ...fields, refusals: [] };
+    this.asked.push(asked);
+    return asked;
+  }
+
+  /** Records the first problem (later ones follow from it) and ends the command that asked. */
+  private fail(message: string): never {
+    this.problem ??= `Scripted input: ${message} Asked: ${this.summary()}`;
+    throw new Error(this.problem);
+  }
+
+  private summary(): string {
+    return this.asked.length ? this.asked.map(show).join(' → ') : 'nothing';
+  }
+}
+
+function show(asked: Asked): string {
+  return `${asked.kind} "${asked.title}"${asked.step !== undefined ? ` (${asked.step}/${asked.totalSteps})` : ''}`;
+}
+
+function describe(answer: Answer): string {
+  const { title, step, ...action } = answer;
+  const target = [title !== undefined ? `title ${String(title)}` : '', step !== undefined ? `step ${step}` : ''].filter(Boolean).join(', ');
+  return `${JSON.stringify(action, (_key, value: unknown) => (value instanceof RegExp ? String(value) : value))}${target ? ` for ${target}` : ''}`;
+}
+
+/**
+ * Runs `act` (a command, a panel action) with `host.input` answered by the script, then puts the previous input back.
+ * Resolves with what `act` returned and every prompt shown; rejects when the script and the prompts disagree.
+ */
+export async function answering<T>(host: { input: UserInput }, answers: readonly Answer[], act: () => PromiseLike<T>): Promise<{ result: T; asked: Asked[] }> {
+  const script = new ScriptedInput(answers);
+  const previous = host.input;
+  host.input = script;
+  try {
+    const result = await act();
+    script.assertDone();
+    return { result, asked: script.asked };
+  } catch (error) {
+    // A problem of the script explains a failed command better than the command's own error.
+    script.assertDone();
+    throw error;
+  } finally {
+    host.input = previous;
+  }
+}
