@@ -170,7 +170,7 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.equal(feedRows.length, Math.min(total, 50));
     assert.equal(feed.item().description, total.toLocaleString('en'), 'the feed row counts the whole feed');
     assert.match(String(feed.item().contextValue), /\bfilterable\b/);
-    await vscode.commands.executeCommand('orchestrator.tree.filter', feed, 'Invoice');
+    await answering(ctx, [{ title: /^Filter by /, answer: 'Invoice' }], () => vscode.commands.executeCommand('orchestrator.tree.filter', feed));
     const filtered = (await children(feed)).filter((r) => r.item().contextValue === 'package');
     assert.ok(filtered.length > 0 && filtered.every((r) => /invoice/i.test(label(r))));
 

@@ -21,7 +21,9 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
   const client = () => ctx.clientFor(sandbox());
   const sent = () => client().transport.sent;
   const config = () => vscode.workspace.getConfiguration('orchestrator');
-  let devLab: TreeNode;
+  // Walked from the root each time: a settings change (the tail level) rebuilds the tree, and a row held from
+  // before is gone.
+  const devLab = async () => child(await child(undefined, 'Sandbox'), 'Dev Lab');
   let processRow: TreeNode;
   let folder: { id: number };
   /** The argument steps of the process, in order. */
@@ -34,8 +36,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     await ctx.auth.createSession([`connection:${sandbox().id}`]);
     // Request counts below must not include the tree's own auto-refresh of expanded Jobs rows.
     await config().update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
-    devLab = await child(await child(undefined, 'Sandbox'), 'Dev Lab');
-    processRow = await child(await child(devLab, 'Processes'), 'Reconcile.Processing_Production');
+    processRow = await child(await child(await devLab(), 'Processes'), 'Reconcile.Processing_Production');
     folder = rowOf(processRow, 'process').folder;
     fields = await startJobFields(client(), rowOf(processRow, 'process').release, folder);
     await quiescent(sent);
@@ -62,7 +63,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
   const lastError = () => ctx.log.recent().filter((l) => l.startsWith('error ')).at(-1) ?? '';
   /** A job's row under Dev Lab › Jobs (a start reloads it), which Tail Logs, Stop and Show Output are run on. */
   const jobRow = async (key: string) => {
-    const row = (await children(await child(devLab, 'Jobs'))).find((r) => r.row?.kind === 'job' && r.row.job.Key === key);
+    const row = (await children(await child(await devLab(), 'Jobs'))).find((r) => r.row?.kind === 'job' && r.row.job.Key === key);
     assert.ok(row, `the job ${key} under Jobs`);
     return row;
   };
@@ -143,7 +144,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     assert.match(document.getText(), /every line has been read/);
     assert.equal(document.getText().split('\n').filter((l) => /^\d{4}-/.test(l)).length, expected.length, 'the document shows every line');
     // The job row shows the final state after the watcher reloaded it.
-    const jobs = await children(await child(devLab, 'Jobs'));
+    const jobs = await children(await child(await devLab(), 'Jobs'));
     const listed = jobs.find((r) => r.row?.kind === 'job' && r.row.job.Key === key);
     assert.ok(listed, 'the new job is listed');
     // Output arguments open read-only.
@@ -241,7 +242,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
 
   it('starts from a package row (its process in the folder) and remembers the last arguments', async function () {
     this.timeout(30_000);
-    const pkg = await child(await child(devLab, 'Packages'), 'Reconcile.Processing');
+    const pkg = await child(await child(await devLab(), 'Packages'), 'Reconcile.Processing');
     // The package's processes in the folder; the process is a step of its own only when there are several.
     const processes = (await client().releases.list({ folder, query: { filter: eq('ProcessKey', 'Reconcile.Processing') } })).items;
     const which: Answer[] = processes.length > 1 ? [{ title: 'Start Job: process', pick: 'Reconcile.Processing_Production' }] : [];
@@ -249,7 +250,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     assert.equal(keys?.length, 1);
     const remembered = ctx.extension.workspaceState.get<Record<string, Record<string, string>>>('orchestrator.lastArguments', {});
     assert.ok(Object.values(remembered).some((r) => r.in_CutOffDate === 'Q4 close'));
-    const claims = await child(await child(await child(devLab, 'Packages'), 'Feed'), 'Claims.Processing');
+    const claims = await child(await child(await child(await devLab(), 'Packages'), 'Feed'), 'Claims.Processing');
     assert.equal((await answering(ctx, [], () => vscode.commands.executeCommand('orchestrator.startJob', claims))).result, undefined);
     assert.match(lastError(), /No process in Dev Lab runs Claims\.Processing/);
   });
@@ -269,7 +270,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
   it('Stop Tailing asks which log when several are followed and none is in front', async function () {
     this.timeout(30_000);
     for (const tail of ctx.tails.following()) ctx.tails.stop(tail.id);
-    const robots = (await children(await child(devLab, 'Robots & Sessions'))).filter((r) => r.item().contextValue === 'robot').slice(0, 2);
+    const robots = (await children(await child(await devLab(), 'Robots & Sessions'))).filter((r) => r.item().contextValue === 'robot').slice(0, 2);
     assert.equal(robots.length, 2);
     for (const robot of robots) await vscode.commands.executeCommand('orchestrator.tailLogs', robot);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'not a log' }));

@@ -5,7 +5,6 @@ import type { ArgumentField } from '../../../src/core/orchestrator/argumentField
 import type { Release } from '../../../src/core/orchestrator/schemas';
 import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
 import { fieldStep, RECONCILE_INPUTS, startJobAnswers, startJobFields } from './processInputs';
-import { makeRow } from '../../../src/core/rows/rows';
 import { activateSignedIn, jobsEnded, rowOf, treeWalk } from './treeWalk';
 
 const PROCESS = 'Reconcile.Processing_Production';
@@ -14,7 +13,18 @@ describe('Start Job, step by step, as a user answers it', () => {
   let ctx: Ctx;
   const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
   const client = () => ctx.clientFor(sandbox());
-  const { child } = treeWalk(() => ctx.explorer);
+  const { child, children } = treeWalk(() => ctx.explorer);
+  // Rows are walked from the root each time: a settings change rebuilds the tree, and a row held from before is gone.
+  const devLab = async () => child(await child(undefined, 'Sandbox'), 'Dev Lab');
+  const processRow = async () => child(await child(await devLab(), 'Processes'), PROCESS);
+  /** A job's row under Dev Lab › Jobs, reloaded first (the row Run Again is run on). */
+  const jobRow = async (key: string) => {
+    const jobs = await child(await devLab(), 'Jobs');
+    ctx.explorer.refresh(jobs);
+    const row = (await children(jobs)).find((r) => r.row?.kind === 'job' && r.row.job.Key === key);
+    assert.ok(row, `the job ${key} under Jobs`);
+    return row;
+  };
   let release: Release;
   let folder: { id: number };
   let fields: ArgumentField[];
@@ -24,8 +34,7 @@ describe('Start Job, step by step, as a user answers it', () => {
   before(async function () {
     this.timeout(60_000);
     ctx = await activateSignedIn('Sandbox');
-    const processRow = await child(await child(await child(await child(undefined, 'Sandbox'), 'Dev Lab'), 'Processes'), PROCESS);
-    ({ release, folder } = rowOf(processRow, 'process'));
+    ({ release, folder } = rowOf(await processRow(), 'process'));
     fields = await startJobFields(client(), release, folder);
     several = (await client().releases.list({ folder })).items.length > 1;
   });
@@ -73,10 +82,10 @@ describe('Start Job, step by step, as a user answers it', () => {
 
   it('Run Again from a job row: the process is known, the arguments are filled in; Enter through every step repeats the job', async function () {
     this.timeout(30_000);
-    const { result: keys } = await answering(ctx, startJobAnswers(fields, RECONCILE_INPUTS), () => vscode.commands.executeCommand<string[]>('orchestrator.startJob', makeRow({ kind: 'process', connection: sandbox(), folder, release })));
+    const { result: keys } = await answering(ctx, startJobAnswers(fields, RECONCILE_INPUTS), async () => vscode.commands.executeCommand<string[]>('orchestrator.startJob', await processRow()));
     const job = await client().jobs.get(keys![0]!, { folder });
     const enter: Answer[] = [/: robots$/, /: how many jobs$/, ...fields.map((f) => fieldStep(f.name)), /: confirm$/].map((title) => ({ title, enter: true }));
-    const { result: again, asked } = await answering(ctx, enter, () => vscode.commands.executeCommand<string[]>('orchestrator.startJob', makeRow({ kind: 'job', connection: sandbox(), folder, job })));
+    const { result: again, asked } = await answering(ctx, enter, async () => vscode.commands.executeCommand<string[]>('orchestrator.startJob', await jobRow(job.Key)));
     assert.equal(again?.length, 1);
     assert.ok(!asked.some((a) => /process$/.test(a.title)), 'no process step');
     const cutOff = asked.find((a) => fieldStep('in_CutOffDate').test(a.title));
@@ -86,7 +95,7 @@ describe('Start Job, step by step, as a user answers it', () => {
 
   it('Cancel on the summary, or Escape at any step, starts nothing', async function () {
     this.timeout(30_000);
-    const row = makeRow({ kind: 'process', connection: sandbox(), folder, release });
+    const row = await processRow();
     const jobs = async () => (await client().jobs.list({ folder, query: { top: 1, count: true } })).count;
     const before = await jobs();
     const answers = startJobAnswers(fields, RECONCILE_INPUTS);
