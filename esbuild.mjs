@@ -26,7 +26,9 @@ const reporter = {
     });
     build.onEnd((result) => {
       for (const message of result.errors) {
-        const where = message.location ? `${message.location.file}:${message.location.line}:${message.location.column}: ` : '';
+        const where = message.location
+          ? `${message.location.file}:${message.location.line}:${message.location.column}: `
+          : '';
         console.error(`✘ [ERROR] ${where}${message.text}`);
       }
       for (const [file, info] of Object.entries(result.metafile?.outputs ?? {})) {
@@ -47,8 +49,15 @@ const englishOnlyZodLocales = {
   name: 'zod-english-only',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      args.importer.includes(`${sep}node_modules${sep}zod${sep}`) ? { path: join(dirname(args.importer), '..', 'locales', 'index.js'), namespace: 'zod-english-only' } : undefined);
-    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({ contents: "export { default as en } from './en.js';", loader: 'js', resolveDir: dirname(args.path) }));
+      args.importer.includes(`${sep}node_modules${sep}zod${sep}`)
+        ? { path: join(dirname(args.importer), '..', 'locales', 'index.js'), namespace: 'zod-english-only' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
   },
 };
 

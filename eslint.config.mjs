@@ -3,8 +3,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const noVscode = {
-  paths: [{ name: 'vscode', message: 'This layer must stay free of the VS Code API (docs/architecture.md, "Layers"): pass data in from src/host.' }],
-  patterns: [{ group: ['**/host/**', '**/ctx', '**/extension'], message: 'This layer must not depend on the host layer.' }],
+  paths: [
+    {
+      name: 'vscode',
+      message:
+        'This layer must stay free of the VS Code API (docs/architecture.md, "Layers"): pass data in from src/host.',
+    },
+  ],
+  patterns: [
+    { group: ['**/host/**', '**/ctx', '**/extension'], message: 'This layer must not depend on the host layer.' },
+  ],
 };
 
 export default tseslint.config(
@@ -28,7 +36,10 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       // `typeof import(…)` stays allowed: host modules are required after the vscode stub is installed (unit tests, bench).
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
     },
   },
   {
@@ -50,7 +61,10 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/core/**/*.ts', 'src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'undici', message: 'undici is test-side only; use the global fetch.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'undici', message: 'undici is test-side only; use the global fetch.' }] },
+      ],
     },
   },
   {
@@ -58,7 +72,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { ...noVscode, paths: [...noVscode.paths, { name: 'undici', message: 'undici is test-side only; use the injected fetch.' }] },
+        {
+          ...noVscode,
+          paths: [...noVscode.paths, { name: 'undici', message: 'undici is test-side only; use the injected fetch.' }],
+        },
       ],
     },
   },

@@ -85,12 +85,22 @@ export class Ctx implements vscode.Disposable {
   constructor(readonly extension: vscode.ExtensionContext) {
     const started = performance.now();
     this.log = new Logger(this.track(vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true })));
-    this.connections = this.track(new ConnectionStore((problems) => {
-      for (const problem of problems) this.log.warn(problem);
-      void vscode.window.showWarningMessage(plainText(`Some Orchestrator connections cannot be used: ${problems[0]}${problems.length > 1 ? ` (+${problems.length - 1} more)` : ''}`), 'Open Settings').then((choice) => {
-        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'orchestrator.connections');
-      });
-    }));
+    this.connections = this.track(
+      new ConnectionStore((problems) => {
+        for (const problem of problems) this.log.warn(problem);
+        void vscode.window
+          .showWarningMessage(
+            plainText(
+              `Some Orchestrator connections cannot be used: ${problems[0]}${problems.length > 1 ? ` (+${problems.length - 1} more)` : ''}`,
+            ),
+            'Open Settings',
+          )
+          .then((choice) => {
+            if (choice)
+              void vscode.commands.executeCommand('workbench.action.openSettings', 'orchestrator.connections');
+          });
+      }),
+    );
     this.state = new StoredState(extension, (message) => this.log.warn(message));
     this.active = this.track(new ActiveContext(this.state));
     this.sessions = new SessionManager({
@@ -100,8 +110,19 @@ export class Ctx implements vscode.Disposable {
       onSecret: (value) => this.log.redact(value),
     });
     this.track({ dispose: () => this.sessions.dispose() });
-    this.auth = this.track(new OrchestratorAuthProvider(this.sessions, this.connections, this.log, () => userSettings(vscode.workspace.getConfiguration()).loopbackPort));
-    this.track(vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, this.auth, { supportsMultipleAccounts: true }));
+    this.auth = this.track(
+      new OrchestratorAuthProvider(
+        this.sessions,
+        this.connections,
+        this.log,
+        () => userSettings(vscode.workspace.getConfiguration()).loopbackPort,
+      ),
+    );
+    this.track(
+      vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, this.auth, {
+        supportsMultipleAccounts: true,
+      }),
+    );
     this.statusBar = this.track(new ConnectionStatusBar(this));
     this.explorer = this.track(new ExplorerTree(this));
     this.ideas = this.track(new IdeasTree(this));
@@ -123,7 +144,11 @@ export class Ctx implements vscode.Disposable {
       this.ideas.rebuild();
       void vscode.commands.executeCommand('setContext', ContextKey.hasConnections, this.connections.all().length > 0);
       void vscode.commands.executeCommand('setContext', ContextKey.signedIn, this.sessions.accounts().length > 0);
-      offerSignInInAccountsMenu(this.connections.all(), (c) => this.accountFor(c.id) !== undefined, (m) => this.log.warn(m));
+      offerSignInInAccountsMenu(
+        this.connections.all(),
+        (c) => this.accountFor(c.id) !== undefined,
+        (m) => this.log.warn(m),
+      );
     };
     this.track(this.connections.onDidChange(refresh));
     this.track(tellAboutMovedConnections(this));
@@ -131,18 +156,27 @@ export class Ctx implements vscode.Disposable {
     this.track(this.active.onDidChange(() => this.statusBar.update()));
     this.track(this.sessions.onDidChange(refresh));
     // Another window signed in, out, or rotated a refresh token: follow it.
-    this.track(extension.secrets.onDidChange((event) => {
-      if (event.key.startsWith('orchestrator.session')) void this.sessions.load();
-      if (event.key.startsWith('orchestrator.ideas.')) this.ideaCredentialsChanged();
-    }));
-    this.track(vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('orchestrator.explorer.autoRefreshSeconds')) this.explorer.scheduleAutoRefresh();
-    }));
-    this.ready = this.sessions.load().then(refresh, (error: unknown) => this.log.error(`Could not load sessions: ${(error as Error).message}`)).then(() => {
-      this.activation.readyMs = performance.now() - started;
-      this.activation.requestsBeforeReady = this.requestsSent;
-      this.log.info(`Activated in ${this.activation.activateMs.toFixed(1)} ms; sessions loaded after ${this.activation.readyMs.toFixed(1)} ms; ${this.requestsSent} requests sent.`);
-    });
+    this.track(
+      extension.secrets.onDidChange((event) => {
+        if (event.key.startsWith('orchestrator.session')) void this.sessions.load();
+        if (event.key.startsWith('orchestrator.ideas.')) this.ideaCredentialsChanged();
+      }),
+    );
+    this.track(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('orchestrator.explorer.autoRefreshSeconds')) this.explorer.scheduleAutoRefresh();
+      }),
+    );
+    this.ready = this.sessions
+      .load()
+      .then(refresh, (error: unknown) => this.log.error(`Could not load sessions: ${(error as Error).message}`))
+      .then(() => {
+        this.activation.readyMs = performance.now() - started;
+        this.activation.requestsBeforeReady = this.requestsSent;
+        this.log.info(
+          `Activated in ${this.activation.activateMs.toFixed(1)} ms; sessions loaded after ${this.activation.readyMs.toFixed(1)} ms; ${this.requestsSent} requests sent.`,
+        );
+      });
     void vscode.commands.executeCommand('setContext', ContextKey.activated, true);
     extension.subscriptions.push(this);
     this.activation.activateMs = performance.now() - started;
@@ -165,7 +199,10 @@ export class Ctx implements vscode.Disposable {
   /** The chosen connection; else the only one; else the first one signed in. */
   activeConnection(): Connection | undefined {
     const all = this.connections.all();
-    return this.connections.get(this.active.get().connectionId ?? '') ?? (all.length === 1 ? all[0] : all.find((c) => this.accountFor(c.id)));
+    return (
+      this.connections.get(this.active.get().connectionId ?? '') ??
+      (all.length === 1 ? all[0] : all.find((c) => this.accountFor(c.id)))
+    );
   }
 
   /** The connection's sign-in, if it was made for the origins the connection has now (see boundSecrets.ts). */
@@ -184,7 +221,13 @@ export class Ctx implements vscode.Disposable {
     const cached = this.clients.get(connection.id);
     if (cached && cached.accountId === account.id) return cached.client;
     let scheduler = this.schedulers.get(connection.id);
-    if (!scheduler) this.schedulers.set(connection.id, (scheduler = new RateLimitScheduler({ budgetPerMinute: userSettings(vscode.workspace.getConfiguration()).budgetPerMinute })));
+    if (!scheduler)
+      this.schedulers.set(
+        connection.id,
+        (scheduler = new RateLimitScheduler({
+          budgetPerMinute: userSettings(vscode.workspace.getConfiguration()).budgetPerMinute,
+        })),
+      );
     const client = new OrchestratorClient({
       connection,
       fetch: this.fetch,
@@ -208,14 +251,21 @@ export class Ctx implements vscode.Disposable {
 
   /** The idea-service client of a connection, with the API token and app key from SecretStorage. */
   async ideasClientFor(connection: Connection): Promise<IdeaClient> {
-    if (this.signedOut.ideasNeedSignIn(connection.id)) throw new Error(`You are signed out of '${connection.label}'. Sign in to use its idea service again.`);
+    if (this.signedOut.ideasNeedSignIn(connection.id))
+      throw new Error(`You are signed out of '${connection.label}'. Sign in to use its idea service again.`);
     await this.sandboxIdeas;
     const cached = this.ideaClients.get(connection.id);
     if (cached) return cached;
     const baseUrl = ideasBaseUrl(connection);
-    if (!baseUrl) throw new Error(`'${connection.label}' has no idea-service URL. Add it with "Orchestrator: Edit Connection…" (Idea-service URL).`);
+    if (!baseUrl)
+      throw new Error(
+        `'${connection.label}' has no idea-service URL. Add it with "Orchestrator: Edit Connection…" (Idea-service URL).`,
+      );
     const stored = await this.extension.secrets.get(ideaSecretKey(connection.id));
-    if (!stored) throw new Error(`No idea-service credentials for '${connection.label}'. Run "Orchestrator: Set Idea Service Credentials".`);
+    if (!stored)
+      throw new Error(
+        `No idea-service credentials for '${connection.label}'. Run "Orchestrator: Set Idea Service Credentials".`,
+      );
     const usable = usableIdeaCredentials(stored, connection);
     if ('problem' in usable) throw new Error(usable.problem);
     const { token, appKey } = usable.credentials;
@@ -228,9 +278,14 @@ export class Ctx implements vscode.Disposable {
 
   private sessionExpired(account: StoredAccount): void {
     this.log.warn(`The sign-in of ${account.label} expired (invalid_grant); it was removed.`);
-    void vscode.window.showWarningMessage(plainText(`Your sign-in to ${account.label} has expired. Sign in again to continue.`), 'Sign In').then((choice) => {
-      if (choice) void vscode.commands.executeCommand(CommandId.signIn, account.connectionId);
-    });
+    void vscode.window
+      .showWarningMessage(
+        plainText(`Your sign-in to ${account.label} has expired. Sign in again to continue.`),
+        'Sign In',
+      )
+      .then((choice) => {
+        if (choice) void vscode.commands.executeCommand(CommandId.signIn, account.connectionId);
+      });
   }
 
   dispose(): void {

@@ -20,9 +20,18 @@ const { values } = (() => {
   try {
     return parseArgs({
       options: {
-        port: { type: 'string' }, scale: { type: 'string' }, seed: { type: 'string' }, 'token-ttl': { type: 'string' },
-        'rate-limit': { type: 'string' }, namespace: { type: 'string' }, 'header-prefix': { type: 'string' }, state: { type: 'string' },
-        'job-seconds': { type: 'string' }, 'log-interval-ms': { type: 'string' }, 'legacy-ideas': { type: 'boolean' }, help: { type: 'boolean' },
+        port: { type: 'string' },
+        scale: { type: 'string' },
+        seed: { type: 'string' },
+        'token-ttl': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        namespace: { type: 'string' },
+        'header-prefix': { type: 'string' },
+        state: { type: 'string' },
+        'job-seconds': { type: 'string' },
+        'log-interval-ms': { type: 'string' },
+        'legacy-ideas': { type: 'boolean' },
+        help: { type: 'boolean' },
       },
     });
   } catch (error) {

@@ -73,7 +73,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     state.ideas.customisedFlow = options.customisedIdeaFlow ?? true;
     return state;
   };
-  let state: SandboxState = options.stateFile && existsSync(options.stateFile) ? (JSON.parse(readFileSync(options.stateFile, 'utf8')) as SandboxState) : fresh();
+  let state: SandboxState =
+    options.stateFile && existsSync(options.stateFile)
+      ? (JSON.parse(readFileSync(options.stateFile, 'utf8')) as SandboxState)
+      : fresh();
 
   let saveTimer: NodeJS.Timeout | undefined;
   const save = () => {
@@ -101,19 +104,38 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const tally = new RequestTally();
   let baseUrl = '';
   const tokens = new TokenStore(clock, options.tokenTtlSeconds ?? 86_400, () => `${baseUrl}/identity`);
-  const orchestrator = new OrchestratorService({ state: () => state, tokens, clock, random, options: orchestratorOptions, changed });
+  const orchestrator = new OrchestratorService({
+    state: () => state,
+    tokens,
+    clock,
+    random,
+    options: orchestratorOptions,
+    changed,
+  });
   const simulator = new Simulator(() => state.tenants, clock, orchestratorOptions, changed);
 
   const ideasHandler = async (req: Request, tenantName: string, rest: string[]): Promise<Reply> => {
     const [api, v1, kind, ...path] = rest;
-    if (api !== 'api' || v1 !== 'v1' || (kind !== 'openapi' && kind !== 'api-doc')) throw notFound(`No idea-service resource at '/${rest.join('/')}'.`);
+    if (api !== 'api' || v1 !== 'v1' || (kind !== 'openapi' && kind !== 'api-doc'))
+      throw notFound(`No idea-service resource at '/${rest.join('/')}'.`);
     const auth = req.header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
-    if (auth !== ideasToken) throw new HttpError(401, ErrorCode.unauthorized, 'Send the idea-service API token as Authorization: Bearer <token>.', { 'WWW-Authenticate': 'Bearer' });
-    if (req.header(APP_KEY_HEADER) !== ideasAppKey) throw new HttpError(401, ErrorCode.unauthorized, `Send the app key in the ${APP_KEY_HEADER} header.`);
-    if (kind === 'api-doc') return json(apiDocument(`${baseUrl}/${ACCOUNT}/${tenantName}/${IDEAS_PRODUCT}/api/v1/openapi`));
+    if (auth !== ideasToken)
+      throw new HttpError(
+        401,
+        ErrorCode.unauthorized,
+        'Send the idea-service API token as Authorization: Bearer <token>.',
+        { 'WWW-Authenticate': 'Bearer' },
+      );
+    if (req.header(APP_KEY_HEADER) !== ideasAppKey)
+      throw new HttpError(401, ErrorCode.unauthorized, `Send the app key in the ${APP_KEY_HEADER} header.`);
+    if (kind === 'api-doc')
+      return json(apiDocument(`${baseUrl}/${ACCOUNT}/${tenantName}/${IDEAS_PRODUCT}/api/v1/openapi`));
     const routePath = `/${path.join('/')}`;
     const { route, params, pathKnown } = matchRoute(IDEA_ROUTES, req.method, routePath);
-    if (!route) throw pathKnown ? new HttpError(405, ErrorCode.methodNotAllowed, `${req.method} is not supported on ${routePath}.`) : notFound(`No idea-service endpoint at '${routePath}'.`);
+    if (!route)
+      throw pathKnown
+        ? new HttpError(405, ErrorCode.methodNotAllowed, `${req.method} is not supported on ${routePath}.`)
+        : notFound(`No idea-service endpoint at '${routePath}'.`);
     return route.handler(req, params, { state: state.ideas, now: () => clock.iso(), changed });
   };
 
@@ -138,7 +160,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     }
     if (what === 'clock' && req.method === 'POST') {
       const seconds = (req.body as { advanceSeconds?: unknown })?.advanceSeconds;
-      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) throw new HttpError(400, ErrorCode.invalidRequest, 'advanceSeconds must be a non-negative number.');
+      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
+        throw new HttpError(400, ErrorCode.invalidRequest, 'advanceSeconds must be a non-negative number.');
       clock.advance(seconds);
       simulator.tick();
       return json({ now: clock.iso() });
@@ -153,9 +176,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   };
 
   const info = () => ({
-    url: baseUrl, identity: `${baseUrl}/identity`, orchestrator: `${baseUrl}/${ACCOUNT}/main`, ideas: `${baseUrl}/${ACCOUNT}/main/${IDEAS_PRODUCT}/api/v1/openapi`,
-    tenants: state.tenants.map((t) => t.Name), users: ['admin', 'developer', 'viewer', 'outsider'], scale: state.scale, seed: state.seed,
-    namespace: orchestratorOptions.namespace, headerPrefix: orchestratorOptions.headerPrefix, now: clock.iso(),
+    url: baseUrl,
+    identity: `${baseUrl}/identity`,
+    orchestrator: `${baseUrl}/${ACCOUNT}/main`,
+    ideas: `${baseUrl}/${ACCOUNT}/main/${IDEAS_PRODUCT}/api/v1/openapi`,
+    tenants: state.tenants.map((t) => t.Name),
+    users: ['admin', 'developer', 'viewer', 'outsider'],
+    scale: state.scale,
+    seed: state.seed,
+    namespace: orchestratorOptions.namespace,
+    headerPrefix: orchestratorOptions.headerPrefix,
+    now: clock.iso(),
   });
 
   const route = async (req: Request): Promise<Reply> => {
@@ -165,16 +196,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     if (first === 'identity') {
       const path = `/${segments.slice(1).join('/')}`;
       const { route: r, params, pathKnown } = matchRoute(IDENTITY_ROUTES, req.method, path);
-      if (!r) throw pathKnown ? new HttpError(405, ErrorCode.methodNotAllowed, `${req.method} is not supported on /identity${path}.`) : notFound(`No identity endpoint at '/identity${path}'.`);
+      if (!r)
+        throw pathKnown
+          ? new HttpError(405, ErrorCode.methodNotAllowed, `${req.method} is not supported on /identity${path}.`)
+          : notFound(`No identity endpoint at '/identity${path}'.`);
       return r.handler(req, params, { tokens, tenants: () => state.tenants.map((t) => t.Name) });
     }
     if (first === undefined) return html(homePage({ info: info(), ideasToken, ideasAppKey }));
     if (first === 'odata' || first === 'api') return orchestrator.handle(req, state.tenants[0]!, segments, baseUrl);
     if (first !== ACCOUNT) throw notFound(`Unknown account '${first}'. The sandbox serves account '${ACCOUNT}'.`);
     const tenant = state.tenants.find((t) => t.Name === second);
-    if (!tenant) throw notFound(`Unknown tenant '${second ?? ''}'. Tenants: ${state.tenants.map((t) => t.Name).join(', ')}.`);
+    if (!tenant)
+      throw notFound(`Unknown tenant '${second ?? ''}'. Tenants: ${state.tenants.map((t) => t.Name).join(', ')}.`);
     if (third === IDEAS_PRODUCT) return ideasHandler(req, tenant.Name, rest);
-    if (third === 'swagger') return html(`<!doctype html><title>API definition</title><h1>Orchestration service (sandbox)</h1><ul>${ORCHESTRATOR_ROUTES.map((r) => `<li>${r.method} /odata/${r.set}${r.key ? '(&lt;key&gt;)' : ''}${r.operation ? `/{ns}.${r.operation}` : ''}</li>`).join('')}</ul>`);
+    if (third === 'swagger')
+      return html(
+        `<!doctype html><title>API definition</title><h1>Orchestration service (sandbox)</h1><ul>${ORCHESTRATOR_ROUTES.map((r) => `<li>${r.method} /odata/${r.set}${r.key ? '(&lt;key&gt;)' : ''}${r.operation ? `/{ns}.${r.operation}` : ''}</li>`).join('')}</ul>`,
+      );
     return orchestrator.handle(req, tenant, segments.slice(2), `${baseUrl}/${ACCOUNT}/${tenant.Name}`);
   };
 

@@ -30,23 +30,38 @@ describe('fault injection and reset', () => {
   });
 
   it('sends a Retry-After given as text as is (an HTTP date, an absurd number)', async () => {
-    await faults([{ path: '/sandbox/main/odata/Folders', status: 429, retryAfter: 'Fri, 31 Dec 9999 23:59:59 GMT', times: 1 }]);
+    await faults([
+      { path: '/sandbox/main/odata/Folders', status: 429, retryAfter: 'Fri, 31 Dec 9999 23:59:59 GMT', times: 1 },
+    ]);
     assert.equal((await api.get(odata('Folders'))).headers.get('retry-after'), 'Fri, 31 Dec 9999 23:59:59 GMT');
     await faults([{ path: '/sandbox/main/odata/Folders', status: 429, retryAfter: '9'.repeat(40), times: 1 }]);
     assert.equal((await api.get(odata('Folders'))).headers.get('retry-after'), '9'.repeat(40));
   });
 
   it('fails a request after processing it with `after` (the change is made, the client sees 504 or a reset)', async () => {
-    const folderId = (await api.get(odata('Folders'))).body.value.find((f: { DisplayName: string }) => f.DisplayName === 'Shared').Id;
-    const count = async () => (await api.get(odata('QueueItems', { $count: 'true', $top: '1' }), { folderId })).body['@odata.count'] as number;
+    const folderId = (await api.get(odata('Folders'))).body.value.find(
+      (f: { DisplayName: string }) => f.DisplayName === 'Shared',
+    ).Id;
+    const count = async () =>
+      (await api.get(odata('QueueItems', { $count: 'true', $top: '1' }), { folderId })).body['@odata.count'] as number;
     const before = await count();
     await faults([{ path: '/sandbox/main/odata/Queues/*', status: 504, after: true, times: 1 }]);
-    assert.equal((await api.post(odata('Queues/VendorODataSvc.AddQueueItem'), { itemData: { Name: 'OrderQueue' } }, { folderId })).status, 504);
+    assert.equal(
+      (await api.post(odata('Queues/VendorODataSvc.AddQueueItem'), { itemData: { Name: 'OrderQueue' } }, { folderId }))
+        .status,
+      504,
+    );
     await faults([{ path: '/sandbox/main/odata/Queues/*', reset: true, after: true, times: 1 }]);
-    await assert.rejects(api.post(odata('Queues/VendorODataSvc.AddQueueItem'), { itemData: { Name: 'OrderQueue' } }, { folderId }));
+    await assert.rejects(
+      api.post(odata('Queues/VendorODataSvc.AddQueueItem'), { itemData: { Name: 'OrderQueue' } }, { folderId }),
+    );
     assert.equal(await count(), before + 2, 'both items were added although neither answer said so');
     await faults([{ path: '/sandbox/main/odata/Queues/*', status: 504, times: 1 }]);
-    assert.equal((await api.post(odata('Queues/VendorODataSvc.AddQueueItem'), { itemData: { Name: 'OrderQueue' } }, { folderId })).status, 504);
+    assert.equal(
+      (await api.post(odata('Queues/VendorODataSvc.AddQueueItem'), { itemData: { Name: 'OrderQueue' } }, { folderId }))
+        .status,
+      504,
+    );
     assert.equal(await count(), before + 2, 'without `after` the fault answers before anything is done');
   });
 
@@ -57,7 +72,10 @@ describe('fault injection and reset', () => {
   });
 
   it('truncates and corrupts JSON bodies', async () => {
-    await faults([{ path: '/sandbox/main/odata/Folders', truncate: true, times: 1 }, { path: '/sandbox/main/odata/Processes', malformed: true, times: 1 }]);
+    await faults([
+      { path: '/sandbox/main/odata/Folders', truncate: true, times: 1 },
+      { path: '/sandbox/main/odata/Processes', malformed: true, times: 1 },
+    ]);
     await assert.rejects(api.get(odata('Folders')), SyntaxError);
     await assert.rejects(api.get(odata('Processes')), SyntaxError);
   });
@@ -78,8 +96,18 @@ describe('fault injection and reset', () => {
   it('restores the seed on reset (and signs everyone out)', async () => {
     const folders = await api.get(odata('Folders'));
     const shared = folders.body.value.find((f: { DisplayName: string }) => f.DisplayName === 'HR').Id;
-    assert.equal((await api.post(odata('Queues/VendorODataSvc.AddQueueItem'), { itemData: { Name: 'NewHires' } }, { folderId: shared })).status, 200);
-    const count = async (a: Api) => (await a.get(odata('QueueItems', { $count: 'true', $top: '1' }), { folderId: shared })).body['@odata.count'];
+    assert.equal(
+      (
+        await api.post(
+          odata('Queues/VendorODataSvc.AddQueueItem'),
+          { itemData: { Name: 'NewHires' } },
+          { folderId: shared },
+        )
+      ).status,
+      200,
+    );
+    const count = async (a: Api) =>
+      (await a.get(odata('QueueItems', { $count: 'true', $top: '1' }), { folderId: shared })).body['@odata.count'];
     const before = await count(api);
     assert.equal((await admin(sandbox(), 'reset')).status, 200);
     assert.equal((await api.get(odata('Folders'))).status, 401);

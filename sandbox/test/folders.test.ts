@@ -15,7 +15,9 @@ describe('folder scoping, permissions and errors', () => {
   it('accepts the folder by id, by plain path and by Base64 UTF-16LE path, with the same result', async () => {
     const byId = await developer.get(odata('QueueDefinitions'), { folderId: folders.Invoices });
     const byPath = await developer.get(odata('QueueDefinitions'), { folderPath: 'Shared/Finance/Invoices' });
-    const byEncoded = await developer.get(odata('QueueDefinitions'), { encodedFolderPath: encodeFolderPath('Shared/Finance/Invoices') });
+    const byEncoded = await developer.get(odata('QueueDefinitions'), {
+      encodedFolderPath: encodeFolderPath('Shared/Finance/Invoices'),
+    });
     assert.equal(byId.status, 200);
     assert.deepEqual(byPath.body.value, byId.body.value);
     assert.deepEqual(byEncoded.body.value, byId.body.value);
@@ -28,7 +30,9 @@ describe('folder scoping, permissions and errors', () => {
     assert.equal(res.status, 200);
     assert.equal(res.body.value[0].Name, 'Bestellungen');
     // The same header with UTF-8 bytes instead of UTF-16LE names no folder.
-    const wrongEncoding = await developer.get(odata('QueueDefinitions'), { encodedFolderPath: Buffer.from(path, 'utf8').toString('base64') });
+    const wrongEncoding = await developer.get(odata('QueueDefinitions'), {
+      encodedFolderPath: Buffer.from(path, 'utf8').toString('base64'),
+    });
     assert.notEqual(wrongEncoding.status, 200);
   });
 
@@ -43,9 +47,15 @@ describe('folder scoping, permissions and errors', () => {
   it('answers 404 for an unknown folder and 400 for malformed or disagreeing headers', async () => {
     assert.equal((await developer.get(odata('Jobs'), { folderId: 999999 })).status, 404);
     assert.equal((await developer.get(odata('Jobs'), { folderPath: 'No/Such/Folder' })).status, 404);
-    assert.equal((await developer.get(odata('Jobs'), { headers: { 'X-VENDOR-OrganizationUnitId': 'abc' } })).status, 400);
+    assert.equal(
+      (await developer.get(odata('Jobs'), { headers: { 'X-VENDOR-OrganizationUnitId': 'abc' } })).status,
+      400,
+    );
     assert.equal((await developer.get(odata('Jobs'), { encodedFolderPath: '***' })).status, 400);
-    assert.equal((await developer.get(odata('Jobs'), { folderId: folders.HR, folderPath: 'Shared/Finance' })).status, 400);
+    assert.equal(
+      (await developer.get(odata('Jobs'), { folderId: folders.HR, folderPath: 'Shared/Finance' })).status,
+      400,
+    );
   });
 
   it('answers 403 for a folder the user may not use, and hides it from listings', async () => {
@@ -71,7 +81,11 @@ describe('folder scoping, permissions and errors', () => {
   it('answers 403 naming the missing permission', async () => {
     const viewer = await Api.as(sandbox(), 'viewer');
     const release = (await viewer.get(odata('Releases'), { folderId: folders.Shared })).body.value[0];
-    const res = await viewer.post(odata(`Jobs/Vendor.Server.Configuration.OData.StartJobs`), { startInfo: { ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1 } }, { folderId: folders.Shared });
+    const res = await viewer.post(
+      odata(`Jobs/Vendor.Server.Configuration.OData.StartJobs`),
+      { startInfo: { ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1 } },
+      { folderId: folders.Shared },
+    );
     assert.equal(res.status, 403);
     assert.match(res.body.message, /Jobs\.Create/);
   });
@@ -100,24 +114,50 @@ describe('folder scoping, permissions and errors', () => {
     assert.equal(res.status, 403);
     assert.equal(res.body.errorCode, 1104);
     const tenants = await admin.get(odata('Tenants', { $filter: 'IsActive eq true' }));
-    assert.deepEqual(tenants.body.value.map((t: { Name: string }) => t.Name), ['main', 'staging']);
+    assert.deepEqual(
+      tenants.body.value.map((t: { Name: string }) => t.Name),
+      ['main', 'staging'],
+    );
     assert.equal(tenants.body.value[0].AdminPassword, null);
     const staging = tenants.body.value[1].Id;
-    assert.equal((await admin.post(odata('Tenants/Vendor.Server.Configuration.OData.SetActive'), { tenantIds: [staging], active: false })).status, 200);
+    assert.equal(
+      (
+        await admin.post(odata('Tenants/Vendor.Server.Configuration.OData.SetActive'), {
+          tenantIds: [staging],
+          active: false,
+        })
+      ).status,
+      200,
+    );
     const after = await admin.get(odata(`Tenants(${staging})`));
     assert.equal(after.body.IsActive, false);
     assert.equal((await developer.call(odata(`Libraries('Common.Library1')`), { method: 'DELETE' })).status, 403);
-    assert.equal((await admin.post(odata('Tenants/Vendor.Server.Configuration.OData.SetActive'), { tenantIds: [staging], active: true })).status, 200);
+    assert.equal(
+      (
+        await admin.post(odata('Tenants/Vendor.Server.Configuration.OData.SetActive'), {
+          tenantIds: [staging],
+          active: true,
+        })
+      ).status,
+      200,
+    );
   });
 
   it('navigates folders: context, ancestors, a page of children and their count', async () => {
     const root = await developer.get('/api/FoldersNavigation/GetFolderNavigationContextForCurrentUser');
     assert.equal(root.status, 200);
     assert.ok(root.body.ChildrenPage.some((f: { DisplayName: string }) => f.DisplayName === 'Shared'));
-    const invoices = await developer.get(`/api/FoldersNavigation/GetFolderNavigationContextForCurrentUser?folderId=${folders.Invoices}`);
-    assert.deepEqual(invoices.body.Ancestors.map((a: { DisplayName: string }) => a.DisplayName), ['Shared', 'Finance']);
+    const invoices = await developer.get(
+      `/api/FoldersNavigation/GetFolderNavigationContextForCurrentUser?folderId=${folders.Invoices}`,
+    );
+    assert.deepEqual(
+      invoices.body.Ancestors.map((a: { DisplayName: string }) => a.DisplayName),
+      ['Shared', 'Finance'],
+    );
     assert.equal(invoices.body.IsPersonal, false);
-    const shared = await developer.get(`/api/FoldersNavigation/GetFolderNavigationContextForCurrentUser?folderId=${folders.Shared}&take=1`);
+    const shared = await developer.get(
+      `/api/FoldersNavigation/GetFolderNavigationContextForCurrentUser?folderId=${folders.Shared}&take=1`,
+    );
     assert.equal(shared.body.ChildrenPage.length, 1);
     assert.equal(shared.body.ChildrenCount, 2, 'Finance and HR; Restricted is hidden from developers');
   });

@@ -39,9 +39,17 @@ export interface AuthorizeOptions {
 
 export function authorizeUrl(sandbox: Sandbox, options: AuthorizeOptions = {}): string {
   const params = new URLSearchParams({
-    response_type: 'code', nonce: options.nonce ?? 'nonce-1', state: options.state ?? 'state-1', code_challenge: options.challenge ?? pkce().challenge,
-    code_challenge_method: 'S256', scope: 'openid profile offline_access email', audience: 'https://orchestrator.example.test', client_id: options.clientId ?? CLIENT_ID,
-    redirect_uri: options.redirectUri ?? REDIRECT, ...(options.user ? { login_hint: options.user, prompt: 'none' } : {}), ...(options.tenant ? { tenant: options.tenant } : {}),
+    response_type: 'code',
+    nonce: options.nonce ?? 'nonce-1',
+    state: options.state ?? 'state-1',
+    code_challenge: options.challenge ?? pkce().challenge,
+    code_challenge_method: 'S256',
+    scope: 'openid profile offline_access email',
+    audience: 'https://orchestrator.example.test',
+    client_id: options.clientId ?? CLIENT_ID,
+    redirect_uri: options.redirectUri ?? REDIRECT,
+    ...(options.user ? { login_hint: options.user, prompt: 'none' } : {}),
+    ...(options.tenant ? { tenant: options.tenant } : {}),
     ...options.extra,
   });
   return `${sandbox.identityUrl}/authorize?${params}`;
@@ -55,7 +63,11 @@ export async function authorize(sandbox: Sandbox, options: AuthorizeOptions = {}
 }
 
 export async function tokenRequest(sandbox: Sandbox, body: Record<string, string>): Promise<Response> {
-  return fetch(`${sandbox.identityUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${sandbox.identityUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 export interface TokenSet {
@@ -70,7 +82,13 @@ export interface TokenSet {
 export async function signIn(sandbox: Sandbox, user = 'developer', tenant?: string): Promise<TokenSet> {
   const { verifier, challenge } = pkce();
   const query = await authorize(sandbox, { user, tenant, challenge });
-  const res = await tokenRequest(sandbox, { grant_type: 'authorization_code', code: query.get('code')!, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CLIENT_ID });
+  const res = await tokenRequest(sandbox, {
+    grant_type: 'authorization_code',
+    code: query.get('code')!,
+    redirect_uri: REDIRECT,
+    code_verifier: verifier,
+    client_id: CLIENT_ID,
+  });
   if (res.status !== 200) throw new Error(`token exchange failed: ${await res.text()}`);
   return (await res.json()) as TokenSet;
 }
@@ -93,7 +111,10 @@ export interface ApiResponse<T = any> {
 
 /** A small client for the orchestration service of one tenant, as one signed-in user. */
 export class Api {
-  constructor(private readonly base: string, readonly token: string) {}
+  constructor(
+    private readonly base: string,
+    readonly token: string,
+  ) {}
 
   static async as(sandbox: Sandbox, user = 'developer', tenant = 'main'): Promise<Api> {
     const tokens = await signIn(sandbox, user, tenant);
@@ -107,7 +128,11 @@ export class Api {
     if (options.folderPath !== undefined) headers['X-VENDOR-FolderPath'] = options.folderPath;
     if (options.encodedFolderPath !== undefined) headers['X-VENDOR-FolderPath-Encoded'] = options.encodedFolderPath;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${this.base}${path}`, { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const res = await fetch(`${this.base}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
     const text = await res.text();
     let body: any = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) body = JSON.parse(text);
@@ -144,10 +169,19 @@ export function encodeFolderPath(path: string): string {
 }
 
 export async function admin(sandbox: Sandbox, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${sandbox.url}/__sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  return fetch(`${sandbox.url}/__sandbox/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  });
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, attempts = 200, intervalMs = 50): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined>,
+  what: string,
+  attempts = 200,
+  intervalMs = 50,
+): Promise<T> {
   for (let i = 0; i < attempts; i++) {
     const value = await probe();
     if (value !== undefined) return value;
@@ -158,21 +192,39 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, what: stri
 
 /** Values for every required input argument declared in a package's Arguments.Input text. */
 export function requiredInputsFor(declaredJson: string | null | undefined): Record<string, unknown> {
-  const declared: { name: string; type: string; required?: boolean; hasDefault?: boolean }[] = JSON.parse(declaredJson ?? '[]');
+  const declared: { name: string; type: string; required?: boolean; hasDefault?: boolean }[] = JSON.parse(
+    declaredJson ?? '[]',
+  );
   const sample = (type: string): unknown =>
-    type.endsWith('[]') ? [] : type.includes('Dictionary') ? {} : /Int|Double/.test(type) ? 1 : type.includes('Boolean') ? true : type.includes('DateTime') ? '2026-01-01T00:00:00Z' : 'x';
+    type.endsWith('[]')
+      ? []
+      : type.includes('Dictionary')
+        ? {}
+        : /Int|Double/.test(type)
+          ? 1
+          : type.includes('Boolean')
+            ? true
+            : type.includes('DateTime')
+              ? '2026-01-01T00:00:00Z'
+              : 'x';
   return Object.fromEntries(declared.filter((d) => d.required && !d.hasDefault).map((d) => [d.name, sample(d.type)]));
 }
 
 /** Values for every required input argument of a release's package, so StartJobs accepts the request. */
-export async function requiredInputs(api: Api, release: { ProcessKey: string; ProcessVersion: string }): Promise<Record<string, unknown>> {
+export async function requiredInputs(
+  api: Api,
+  release: { ProcessKey: string; ProcessVersion: string },
+): Promise<Record<string, unknown>> {
   const key = encodeURIComponent(`${release.ProcessKey}:${release.ProcessVersion}`);
   const args = await api.get(`/odata/Processes/${NS}.GetArguments(key='${key}')`);
   return requiredInputsFor(args.body.Input);
 }
 
 /** Signs a user in and reads the folder ids, the setup most suites share. */
-export async function signInWithFolders(sandbox: Sandbox, user: string): Promise<{ api: Api; folders: Record<string, number> }> {
+export async function signInWithFolders(
+  sandbox: Sandbox,
+  user: string,
+): Promise<{ api: Api; folders: Record<string, number> }> {
   const api = await Api.as(sandbox, user);
   return { api, folders: await folderIds(api) };
 }

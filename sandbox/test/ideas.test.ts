@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { useSandbox, type Sandbox } from './helpers';
 
 class Ideas {
-  constructor(private readonly sandbox: Sandbox, private readonly auth: { token?: string; appKey?: string } = {}) {}
+  constructor(
+    private readonly sandbox: Sandbox,
+    private readonly auth: { token?: string; appKey?: string } = {},
+  ) {}
 
   async call(method: string, path: string, body?: unknown, base = this.sandbox.ideasUrl) {
     const headers: Record<string, string> = {};
@@ -11,7 +14,11 @@ class Ideas {
     if (token) headers.authorization = `Bearer ${token}`;
     if (appKey) headers['X-App-Key'] = appKey;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
   }
@@ -20,7 +27,17 @@ class Ideas {
 describe('idea-management service', () => {
   const sandbox = useSandbox();
   const ideas = () => new Ideas(sandbox());
-  const validValues = { name: 'Automate vendor statements', description: 'Match statements to the ledger.', category: 2, frequency: 'weekly', rulesBased: true, applications: ['sap', 'excel'], hoursSavedPerMonth: 12.5, targetDate: '2027-03-01', processOwner: 2 };
+  const validValues = {
+    name: 'Automate vendor statements',
+    description: 'Match statements to the ledger.',
+    category: 2,
+    frequency: 'weekly',
+    rulesBased: true,
+    applications: ['sap', 'excel'],
+    hoursSavedPerMonth: 12.5,
+    targetDate: '2027-03-01',
+    processOwner: 2,
+  };
 
   it('needs both the API token and the app key', async () => {
     assert.equal((await new Ideas(sandbox(), { token: 'wrong' }).call('GET', '/automations')).status, 401);
@@ -33,13 +50,29 @@ describe('idea-management service', () => {
     const doc = await ideas().call('GET', '/', undefined, sandbox().ideasUrl.replace(/openapi$/, 'api-doc'));
     assert.equal(doc.status, 200);
     assert.equal(doc.body.openapi, '3.0.3');
-    for (const path of ['/idea-schema', '/idea-from-schema', '/automations/status', '/automation-store/{automationId}/reviews']) assert.ok(doc.body.paths[path], path);
+    for (const path of [
+      '/idea-schema',
+      '/idea-from-schema',
+      '/automations/status',
+      '/automation-store/{automationId}/reviews',
+    ])
+      assert.ok(doc.body.paths[path], path);
     assert.equal(doc.body.components.securitySchemes.appKey.name, 'X-App-Key');
   });
 
   it('describes the form with every field type', async () => {
     const schema = (await ideas().call('GET', '/idea-schema')).body.data;
-    assert.deepEqual([...new Set(schema.fields.map((f: { type: string }) => f.type))].sort(), ['category', 'date', 'longText', 'multipleChoice', 'number', 'singleChoice', 'text', 'user', 'yesNo']);
+    assert.deepEqual([...new Set(schema.fields.map((f: { type: string }) => f.type))].sort(), [
+      'category',
+      'date',
+      'longText',
+      'multipleChoice',
+      'number',
+      'singleChoice',
+      'text',
+      'user',
+      'yesNo',
+    ]);
     assert.ok(schema.fields.some((f: { required: boolean }) => f.required));
   });
 
@@ -54,13 +87,38 @@ describe('idea-management service', () => {
 
   it('answers field-level errors for an invalid idea', async () => {
     const res = await ideas().call('POST', '/idea-from-schema', {
-      values: { name: 'two\nlines', description: '', category: 999, frequency: 'hourly', rulesBased: 'yes', applications: ['sap', 'sap'], hoursSavedPerMonth: -1, targetDate: '03/01/2027', processOwner: 42, extra: 1 },
+      values: {
+        name: 'two\nlines',
+        description: '',
+        category: 999,
+        frequency: 'hourly',
+        rulesBased: 'yes',
+        applications: ['sap', 'sap'],
+        hoursSavedPerMonth: -1,
+        targetDate: '03/01/2027',
+        processOwner: 42,
+        extra: 1,
+      },
     });
     assert.equal(res.status, 400);
     assert.equal(res.body.errorCode, 2003);
     const fields = res.body.errors.map((e: { field: string }) => e.field).sort();
-    assert.deepEqual(fields, ['applications', 'category', 'description', 'extra', 'frequency', 'hoursSavedPerMonth', 'name', 'processOwner', 'rulesBased', 'targetDate']);
-    assert.equal((await ideas().call('POST', '/idea-from-schema', { schemaVersion: 1, values: validValues })).status, 409);
+    assert.deepEqual(fields, [
+      'applications',
+      'category',
+      'description',
+      'extra',
+      'frequency',
+      'hoursSavedPerMonth',
+      'name',
+      'processOwner',
+      'rulesBased',
+      'targetDate',
+    ]);
+    assert.equal(
+      (await ideas().call('POST', '/idea-from-schema', { schemaVersion: 1, values: validValues })).status,
+      409,
+    );
   });
 
   it('refuses the legacy endpoints while the idea flow is customised', async () => {
@@ -71,7 +129,8 @@ describe('idea-management service', () => {
 
   it('moves ideas along documented transitions only', async () => {
     const created = (await ideas().call('POST', '/idea-from-schema', { values: validValues })).body.data;
-    const move = (phase: string, status: string) => ideas().call('POST', '/automations/status', { automationId: created.id, phase, status });
+    const move = (phase: string, status: string) =>
+      ideas().call('POST', '/automations/status', { automationId: created.id, phase, status });
     const skip = await move('Development', 'In Progress');
     assert.equal(skip.status, 409);
     assert.match(skip.body.message, /Allowed: Idea\/Approved/);
@@ -91,13 +150,38 @@ describe('idea-management service', () => {
   });
 
   it('serves the rest of the endpoint table', async () => {
-    for (const path of ['/automations/collaborators', '/automations/1/documents', '/automations/1/components', '/automations/1/schema', '/questionnaire', '/cba', '/automationpipeline', '/users', '/roles', '/appinventory', '/hierarchy', '/components', '/automation-store', '/automation-store/4/reviews']) {
+    for (const path of [
+      '/automations/collaborators',
+      '/automations/1/documents',
+      '/automations/1/components',
+      '/automations/1/schema',
+      '/questionnaire',
+      '/cba',
+      '/automationpipeline',
+      '/users',
+      '/roles',
+      '/appinventory',
+      '/hierarchy',
+      '/components',
+      '/automation-store',
+      '/automation-store/4/reviews',
+    ]) {
       assert.equal((await ideas().call('GET', path)).status, 200, path);
     }
-    assert.equal((await ideas().call('POST', '/automations/1/tags', { tags: ['finance', 'quick-win'] })).body.data.length, 2);
+    assert.equal(
+      (await ideas().call('POST', '/automations/1/tags', { tags: ['finance', 'quick-win'] })).body.data.length,
+      2,
+    );
     assert.equal((await ideas().call('PUT', '/automation/1/categories', { categoryId: 3 })).body.data.categoryId, 3);
-    assert.equal((await ideas().call('POST', '/adduser', { email: 'not-an-email', firstName: 'A', lastName: 'B' })).status, 400);
-    assert.equal((await ideas().call('POST', '/adduser', { email: 'new@sandbox.test', firstName: 'New', lastName: 'User' })).status, 201);
+    assert.equal(
+      (await ideas().call('POST', '/adduser', { email: 'not-an-email', firstName: 'A', lastName: 'B' })).status,
+      400,
+    );
+    assert.equal(
+      (await ideas().call('POST', '/adduser', { email: 'new@sandbox.test', firstName: 'New', lastName: 'User' }))
+        .status,
+      201,
+    );
     const app = await ideas().call('PUT', '/appinventory', { name: 'Salesforce' });
     assert.equal((await ideas().call('DELETE', `/appinventory/${app.body.data.id}`)).status, 204);
   });
@@ -106,7 +190,10 @@ describe('idea-management service', () => {
 describe('idea-management service with the legacy flow', () => {
   const sandbox = useSandbox({ customisedIdeaFlow: false });
   it('accepts legacy idea submissions', async () => {
-    const res = await new Ideas(sandbox()).call('POST', '/automationidea', { name: 'Legacy idea', description: 'Submitted the old way' });
+    const res = await new Ideas(sandbox()).call('POST', '/automationidea', {
+      name: 'Legacy idea',
+      description: 'Submitted the old way',
+    });
     assert.equal(res.status, 201);
     assert.equal(res.body.data.source, 'automationidea');
   });

@@ -1,6 +1,17 @@
 import assert from 'node:assert/strict';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
-import { admin, Api, authorize, authorizeUrl, CLIENT_ID, pkce, REDIRECT, signIn, tokenRequest, useSandbox } from './helpers';
+import {
+  admin,
+  Api,
+  authorize,
+  authorizeUrl,
+  CLIENT_ID,
+  pkce,
+  REDIRECT,
+  signIn,
+  tokenRequest,
+  useSandbox,
+} from './helpers';
 
 describe('identity provider (authorization code + PKCE)', () => {
   const sandbox = useSandbox();
@@ -14,10 +25,17 @@ describe('identity provider (authorization code + PKCE)', () => {
   it('redirects with code and the same state, and exchanges a good verifier for the spec fields', async () => {
     const { verifier, code, state } = await codeFor();
     assert.equal(state, 'st-42');
-    const res = await tokenRequest(sandbox(), { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CLIENT_ID });
+    const res = await tokenRequest(sandbox(), {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+      client_id: CLIENT_ID,
+    });
     assert.equal(res.status, 200);
-    const body = await res.json() as any;
-    for (const field of ['access_token', 'refresh_token', 'id_token', 'scope']) assert.equal(typeof body[field], 'string', field);
+    const body = (await res.json()) as any;
+    for (const field of ['access_token', 'refresh_token', 'id_token', 'scope'])
+      assert.equal(typeof body[field], 'string', field);
     assert.equal(body.expires_in, 86400);
     assert.equal(body.token_type, 'Bearer');
     const payload = JSON.parse(Buffer.from(body.id_token.split('.')[1], 'base64url').toString());
@@ -27,22 +45,47 @@ describe('identity provider (authorization code + PKCE)', () => {
   });
 
   it('signs id_tokens with the ES256 key it publishes: discovery names jwks_uri and the alg, the JWKS verifies code and refresh id_tokens', async () => {
-    const discovery = await (await fetch(`${sandbox().identityUrl}/.well-known/openid-configuration`)).json() as any;
+    const discovery = (await (await fetch(`${sandbox().identityUrl}/.well-known/openid-configuration`)).json()) as any;
     assert.equal(discovery.issuer, sandbox().identityUrl);
     assert.equal(discovery.jwks_uri, `${sandbox().identityUrl}/jwks`);
     assert.deepEqual(discovery.id_token_signing_alg_values_supported, ['ES256']);
-    const jwks = (await (await fetch(discovery.jwks_uri)).json() as any) as JSONWebKeySet;
+    const jwks = (await (await fetch(discovery.jwks_uri)).json()) as any as JSONWebKeySet;
     assert.equal(jwks.keys.length, 1);
-    assert.deepEqual([jwks.keys[0]!.kty, jwks.keys[0]!.crv, jwks.keys[0]!.alg, jwks.keys[0]!.use], ['EC', 'P-256', 'ES256', 'sig']);
+    assert.deepEqual(
+      [jwks.keys[0]!.kty, jwks.keys[0]!.crv, jwks.keys[0]!.alg, jwks.keys[0]!.use],
+      ['EC', 'P-256', 'ES256', 'sig'],
+    );
     assert.equal('d' in jwks.keys[0]!, false, 'the private part is never published');
     const keys = createLocalJWKSet(jwks);
     const { verifier, code } = await codeFor();
-    const first = await (await tokenRequest(sandbox(), { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CLIENT_ID })).json() as any;
-    const verified = await jwtVerify(first.id_token, keys, { issuer: discovery.issuer, audience: CLIENT_ID, algorithms: ['ES256'] });
+    const first = (await (
+      await tokenRequest(sandbox(), {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+        client_id: CLIENT_ID,
+      })
+    ).json()) as any;
+    const verified = await jwtVerify(first.id_token, keys, {
+      issuer: discovery.issuer,
+      audience: CLIENT_ID,
+      algorithms: ['ES256'],
+    });
     assert.equal(verified.protectedHeader.kid, jwks.keys[0]!.kid);
     assert.equal(verified.payload.nonce, 'nonce-1');
-    const refreshed = await (await tokenRequest(sandbox(), { grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: CLIENT_ID })).json() as any;
-    const again = await jwtVerify(refreshed.id_token, keys, { issuer: discovery.issuer, audience: CLIENT_ID, algorithms: ['ES256'] });
+    const refreshed = (await (
+      await tokenRequest(sandbox(), {
+        grant_type: 'refresh_token',
+        refresh_token: first.refresh_token,
+        client_id: CLIENT_ID,
+      })
+    ).json()) as any;
+    const again = await jwtVerify(refreshed.id_token, keys, {
+      issuer: discovery.issuer,
+      audience: CLIENT_ID,
+      algorithms: ['ES256'],
+    });
     assert.equal(again.payload.sub, 'developer');
     const [header, , signature] = (first.id_token as string).split('.');
     const tampered = `${header}.${Buffer.from(JSON.stringify({ ...verified.payload, sub: 'admin' })).toString('base64url')}.${signature}`;
@@ -51,35 +94,64 @@ describe('identity provider (authorization code + PKCE)', () => {
 
   it('refuses a wrong verifier with invalid_grant', async () => {
     const { code } = await codeFor();
-    const res = await tokenRequest(sandbox(), { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: pkce().verifier, client_id: CLIENT_ID });
+    const res = await tokenRequest(sandbox(), {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: pkce().verifier,
+      client_id: CLIENT_ID,
+    });
     assert.equal(res.status, 400);
-    assert.equal((await res.json() as any).error, 'invalid_grant');
+    assert.equal(((await res.json()) as any).error, 'invalid_grant');
   });
 
   it('accepts a code once only', async () => {
     const { verifier, code } = await codeFor();
-    const body = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CLIENT_ID };
+    const body = {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+      client_id: CLIENT_ID,
+    };
     assert.equal((await tokenRequest(sandbox(), body)).status, 200);
     const again = await tokenRequest(sandbox(), body);
     assert.equal(again.status, 400);
-    assert.equal((await again.json() as any).error, 'invalid_grant');
+    assert.equal(((await again.json()) as any).error, 'invalid_grant');
   });
 
   it('refuses a redirect_uri that differs from the authorization request', async () => {
     const { verifier, code } = await codeFor();
-    const res = await tokenRequest(sandbox(), { grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:1/other', code_verifier: verifier, client_id: CLIENT_ID });
-    assert.equal((await res.json() as any).error, 'invalid_grant');
+    const res = await tokenRequest(sandbox(), {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: 'http://127.0.0.1:1/other',
+      code_verifier: verifier,
+      client_id: CLIENT_ID,
+    });
+    assert.equal(((await res.json()) as any).error, 'invalid_grant');
   });
 
   it('expires codes after 60 seconds', async () => {
     const { verifier, code } = await codeFor();
     await admin(sandbox(), 'clock', { advanceSeconds: 61 });
-    const res = await tokenRequest(sandbox(), { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CLIENT_ID });
-    assert.equal((await res.json() as any).error, 'invalid_grant');
+    const res = await tokenRequest(sandbox(), {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+      client_id: CLIENT_ID,
+    });
+    assert.equal(((await res.json()) as any).error, 'invalid_grant');
   });
 
   it('shows an error page and never redirects to an unregistered redirect URI', async () => {
-    for (const redirectUri of ['https://evil.example/callback', 'http://10.0.0.5/callback', 'http://127.0.0.1.evil.example/cb', 'not a url']) {
+    for (const redirectUri of [
+      'https://evil.example/callback',
+      'http://10.0.0.5/callback',
+      'http://127.0.0.1.evil.example/cb',
+      'not a url',
+    ]) {
       const res = await fetch(authorizeUrl(sandbox(), { user: 'developer', redirectUri }), { redirect: 'manual' });
       assert.equal(res.status, 400, redirectUri);
       assert.equal(res.headers.get('location'), null);
@@ -91,13 +163,20 @@ describe('identity provider (authorization code + PKCE)', () => {
   });
 
   it('refuses an unknown client without redirecting', async () => {
-    const res = await fetch(authorizeUrl(sandbox(), { user: 'developer', clientId: 'someone-else' }), { redirect: 'manual' });
+    const res = await fetch(authorizeUrl(sandbox(), { user: 'developer', clientId: 'someone-else' }), {
+      redirect: 'manual',
+    });
     assert.equal(res.status, 400);
     assert.match(await res.text(), /Unknown client_id/);
   });
 
   it('redirects invalid_request when state, nonce or the S256 challenge is missing', async () => {
-    const cases: Record<string, string>[] = [{ state: '' }, { nonce: '' }, { code_challenge_method: 'plain' }, { code_challenge: 'short' }];
+    const cases: Record<string, string>[] = [
+      { state: '' },
+      { nonce: '' },
+      { code_challenge_method: 'plain' },
+      { code_challenge: 'short' },
+    ];
     for (const extra of cases) {
       const query = await authorize(sandbox(), { user: 'developer', extra });
       assert.equal(query.get('error'), 'invalid_request', JSON.stringify(extra));
@@ -109,7 +188,12 @@ describe('identity provider (authorization code + PKCE)', () => {
     const page = await fetch(authorizeUrl(sandbox(), { state: 'page-state' }));
     const html = await page.text();
     for (const user of ['admin', 'developer', 'viewer', 'outsider']) assert.match(html, new RegExp(`value="${user}"`));
-    const form = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m): [string, string] => [m[1]!, m[2]!.replace(/&#(\d+);/g, (_s, c) => String.fromCharCode(Number(c)))]));
+    const form = new URLSearchParams(
+      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m): [string, string] => [
+        m[1]!,
+        m[2]!.replace(/&#(\d+);/g, (_s, c) => String.fromCharCode(Number(c))),
+      ]),
+    );
     form.set('user', 'viewer');
     const res = await fetch(`${sandbox().identityUrl}/authorize`, { method: 'POST', body: form, redirect: 'manual' });
     assert.equal(res.status, 302);
@@ -120,24 +204,25 @@ describe('identity provider (authorization code + PKCE)', () => {
 
   it('rotates refresh tokens: the new one works, the old one stops working', async () => {
     const first = await signIn(sandbox());
-    const refresh = (token: string) => tokenRequest(sandbox(), { grant_type: 'refresh_token', refresh_token: token, client_id: CLIENT_ID });
+    const refresh = (token: string) =>
+      tokenRequest(sandbox(), { grant_type: 'refresh_token', refresh_token: token, client_id: CLIENT_ID });
     const res = await refresh(first.refresh_token);
     assert.equal(res.status, 200);
-    const second = await res.json() as any;
+    const second = (await res.json()) as any;
     assert.notEqual(second.refresh_token, first.refresh_token);
     assert.notEqual(second.access_token, first.access_token);
     const reused = await refresh(first.refresh_token);
     assert.equal(reused.status, 400);
-    assert.equal((await reused.json() as any).error, 'invalid_grant');
+    assert.equal(((await reused.json()) as any).error, 'invalid_grant');
     assert.equal((await refresh(second.refresh_token)).status, 200);
   });
 
   it('answers RFC 6749 errors for an unknown grant type and a missing field', async () => {
     const unknown = await tokenRequest(sandbox(), { grant_type: 'password', client_id: CLIENT_ID });
     assert.equal(unknown.status, 400);
-    assert.equal((await unknown.json() as any).error, 'unsupported_grant_type');
+    assert.equal(((await unknown.json()) as any).error, 'unsupported_grant_type');
     const missing = await tokenRequest(sandbox(), { grant_type: 'authorization_code', client_id: CLIENT_ID });
-    assert.equal((await missing.json() as any).error, 'invalid_request');
+    assert.equal(((await missing.json()) as any).error, 'invalid_request');
   });
 
   it('binds tokens to user and tenant, and expires them after their lifetime', async () => {
@@ -156,11 +241,16 @@ describe('identity provider (authorization code + PKCE)', () => {
 describe('identity provider: pushed authorization requests (RFC 9126)', () => {
   const sandbox = useSandbox();
   const push = (params: Record<string, string>, contentType = 'application/x-www-form-urlencoded') =>
-    fetch(`${sandbox().identityUrl}/par`, { method: 'POST', headers: { 'content-type': contentType }, body: contentType.includes('json') ? JSON.stringify(params) : new URLSearchParams(params).toString() });
-  const pushedParams = (challenge: string, extra: Record<string, string> = {}) => Object.fromEntries(new URL(authorizeUrl(sandbox(), { challenge, state: 'st-par', extra })).searchParams);
+    fetch(`${sandbox().identityUrl}/par`, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: contentType.includes('json') ? JSON.stringify(params) : new URLSearchParams(params).toString(),
+    });
+  const pushedParams = (challenge: string, extra: Record<string, string> = {}) =>
+    Object.fromEntries(new URL(authorizeUrl(sandbox(), { challenge, state: 'st-par', extra })).searchParams);
 
   it('is advertised in discovery', async () => {
-    const discovery = await (await fetch(`${sandbox().identityUrl}/.well-known/openid-configuration`)).json() as any;
+    const discovery = (await (await fetch(`${sandbox().identityUrl}/.well-known/openid-configuration`)).json()) as any;
     assert.equal(discovery.pushed_authorization_request_endpoint, `${sandbox().identityUrl}/par`);
   });
 
@@ -168,25 +258,44 @@ describe('identity provider: pushed authorization requests (RFC 9126)', () => {
     const { verifier, challenge } = pkce();
     const res = await push({ ...pushedParams(challenge), login_hint: 'developer', prompt: 'none' });
     assert.equal(res.status, 201);
-    const body = await res.json() as any;
+    const body = (await res.json()) as any;
     assert.match(body.request_uri, /^urn:ietf:params:oauth:request_uri:/);
     assert.equal(body.expires_in, 90);
-    const redirect = await fetch(`${sandbox().identityUrl}/authorize?${new URLSearchParams({ client_id: CLIENT_ID, request_uri: body.request_uri })}`, { redirect: 'manual' });
+    const redirect = await fetch(
+      `${sandbox().identityUrl}/authorize?${new URLSearchParams({ client_id: CLIENT_ID, request_uri: body.request_uri })}`,
+      { redirect: 'manual' },
+    );
     assert.equal(redirect.status, 302);
     const query = new URL(redirect.headers.get('location')!).searchParams;
     assert.equal(query.get('state'), 'st-par');
-    const tokens = await tokenRequest(sandbox(), { grant_type: 'authorization_code', code: query.get('code')!, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CLIENT_ID });
+    const tokens = await tokenRequest(sandbox(), {
+      grant_type: 'authorization_code',
+      code: query.get('code')!,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+      client_id: CLIENT_ID,
+    });
     assert.equal(tokens.status, 200);
   });
 
   it('shows a login page whose form carries only client_id and request_uri, and the chosen user signs in; the request_uri is then used up', async () => {
     const { challenge } = pkce();
-    const { request_uri: requestUri } = await (await push(pushedParams(challenge))).json() as any;
-    const page = await (await fetch(`${sandbox().identityUrl}/authorize?${new URLSearchParams({ client_id: CLIENT_ID, request_uri: requestUri })}`)).text();
+    const { request_uri: requestUri } = (await (await push(pushedParams(challenge))).json()) as any;
+    const page = await (
+      await fetch(
+        `${sandbox().identityUrl}/authorize?${new URLSearchParams({ client_id: CLIENT_ID, request_uri: requestUri })}`,
+      )
+    ).text();
     const hidden = [...page.matchAll(/type="hidden" name="([^"]+)"/g)].map((m) => m[1]).sort();
     assert.deepEqual(hidden, ['client_id', 'request_uri']);
     const form = new URLSearchParams({ client_id: CLIENT_ID, request_uri: requestUri, user: 'viewer' });
-    const post = () => fetch(`${sandbox().identityUrl}/authorize`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(), redirect: 'manual' });
+    const post = () =>
+      fetch(`${sandbox().identityUrl}/authorize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+        redirect: 'manual',
+      });
     const first = await post();
     assert.equal(first.status, 302);
     assert.ok(new URL(first.headers.get('location')!).searchParams.get('code'));
@@ -198,19 +307,25 @@ describe('identity provider: pushed authorization requests (RFC 9126)', () => {
   it('refuses what an authorization request refuses, as JSON, and expires after 90 seconds', async () => {
     const bad = await push({ ...pushedParams(pkce().challenge), redirect_uri: 'https://evil.example/cb' });
     assert.equal(bad.status, 400);
-    assert.equal((await bad.json() as any).error, 'invalid_request');
+    assert.equal(((await bad.json()) as any).error, 'invalid_request');
     const noS256 = await push({ ...pushedParams(pkce().challenge), code_challenge_method: 'plain' });
-    assert.equal((await noS256.json() as any).error, 'invalid_request');
+    assert.equal(((await noS256.json()) as any).error, 'invalid_request');
     const client = await push({ ...pushedParams(pkce().challenge), client_id: 'someone-else' });
     assert.equal(client.status, 401);
     const json = await push(pushedParams(pkce().challenge), 'application/json');
     assert.equal(json.status, 400);
-    const { request_uri: requestUri } = await (await push(pushedParams(pkce().challenge))).json() as any;
+    const { request_uri: requestUri } = (await (await push(pushedParams(pkce().challenge))).json()) as any;
     await admin(sandbox(), 'clock', { advanceSeconds: 91 });
-    const late = await fetch(`${sandbox().identityUrl}/authorize?${new URLSearchParams({ client_id: CLIENT_ID, request_uri: requestUri })}`, { redirect: 'manual' });
+    const late = await fetch(
+      `${sandbox().identityUrl}/authorize?${new URLSearchParams({ client_id: CLIENT_ID, request_uri: requestUri })}`,
+      { redirect: 'manual' },
+    );
     assert.equal(late.status, 400);
-    const wrongClient = await (await push(pushedParams(pkce().challenge))).json() as any;
-    const mismatch = await fetch(`${sandbox().identityUrl}/authorize?${new URLSearchParams({ client_id: 'other', request_uri: wrongClient.request_uri })}`, { redirect: 'manual' });
+    const wrongClient = (await (await push(pushedParams(pkce().challenge))).json()) as any;
+    const mismatch = await fetch(
+      `${sandbox().identityUrl}/authorize?${new URLSearchParams({ client_id: 'other', request_uri: wrongClient.request_uri })}`,
+      { redirect: 'manual' },
+    );
     assert.equal(mismatch.status, 400);
   });
 });

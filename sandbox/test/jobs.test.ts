@@ -11,16 +11,31 @@ describe('job life cycle, robot logs and sessions', () => {
     folders = await folderIds(api);
     release = (await api.get(odata('Releases'), { folderId: folders.Shared })).body.value[0];
   });
-  const start = async (startInfo: Record<string, unknown>) => api.post(odata(`Jobs/${NS}.StartJobs`), { startInfo: { ReleaseKey: release.Key, ...startInfo } }, { folderId: folders.Shared });
+  const start = async (startInfo: Record<string, unknown>) =>
+    api.post(
+      odata(`Jobs/${NS}.StartJobs`),
+      { startInfo: { ReleaseKey: release.Key, ...startInfo } },
+      { folderId: folders.Shared },
+    );
   const job = async (key: string | number) => (await api.get(odata(`Jobs(${key})`), { folderId: folders.Shared })).body;
-  const finished = (key: string | number) => waitFor(async () => {
-    const j = await job(key);
-    return ['Successful', 'Faulted', 'Stopped'].includes(j.State) ? j : undefined;
-  }, `job ${key} to finish`);
-  const logs = async (jobKey: string, query: Record<string, string> = {}) => (await api.get(odata('RobotLogs', { $filter: `JobKey eq ${jobKey}`, $top: '1000', ...query }), { folderId: folders.Shared })).body.value;
+  const finished = (key: string | number) =>
+    waitFor(async () => {
+      const j = await job(key);
+      return ['Successful', 'Faulted', 'Stopped'].includes(j.State) ? j : undefined;
+    }, `job ${key} to finish`);
+  const logs = async (jobKey: string, query: Record<string, string> = {}) =>
+    (
+      await api.get(odata('RobotLogs', { $filter: `JobKey eq ${jobKey}`, $top: '1000', ...query }), {
+        folderId: folders.Shared,
+      })
+    ).body.value;
 
   it('starts a Pending job, runs it and finishes Successful with ordered, unique logs and output arguments', async () => {
-    const res = await start({ Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(await requiredInputs(api, release)) });
+    const res = await start({
+      Strategy: 'ModernJobsCount',
+      NoOfRobots: 1,
+      InputArguments: JSON.stringify(await requiredInputs(api, release)),
+    });
     assert.equal(res.status, 200);
     const [pending] = res.body.value;
     assert.equal(pending.State, 'Pending');
@@ -32,7 +47,8 @@ describe('job life cycle, robot logs and sessions', () => {
     const lines = await logs(pending.Key);
     assert.ok(lines.length >= 5, `${lines.length} log lines`);
     assert.equal(new Set(lines.map((l: { Id: number }) => l.Id)).size, lines.length, 'no duplicates');
-    for (let i = 1; i < lines.length; i++) assert.ok(lines[i].Id > lines[i - 1].Id && lines[i].TimeStamp >= lines[i - 1].TimeStamp, 'ordered');
+    for (let i = 1; i < lines.length; i++)
+      assert.ok(lines[i].Id > lines[i - 1].Id && lines[i].TimeStamp >= lines[i - 1].TimeStamp, 'ordered');
     assert.match(lines[0].Message, /execution started/);
     assert.match(lines.at(-1).Message, /execution ended/);
     for (const line of lines) {
@@ -42,7 +58,11 @@ describe('job life cycle, robot logs and sessions', () => {
   });
 
   it('pages logs with $skip/$top and filters by Level ge and TimeStamp gt', async () => {
-    const res = await start({ Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(await requiredInputs(api, release)) });
+    const res = await start({
+      Strategy: 'ModernJobsCount',
+      NoOfRobots: 1,
+      InputArguments: JSON.stringify(await requiredInputs(api, release)),
+    });
     const key = res.body.value[0].Key;
     await finished(key);
     const all = await logs(key);
@@ -55,7 +75,10 @@ describe('job life cycle, robot logs and sessions', () => {
     const later = await logs(key, { $filter: `JobKey eq ${key} and TimeStamp gt ${after}` });
     assert.ok(later.every((l: { TimeStamp: string }) => l.TimeStamp > after));
     const desc = await logs(key, { $orderby: 'TimeStamp desc' });
-    assert.deepEqual(desc.map((l: { Id: number }) => l.Id), all.map((l: { Id: number }) => l.Id).reverse());
+    assert.deepEqual(
+      desc.map((l: { Id: number }) => l.Id),
+      all.map((l: { Id: number }) => l.Id).reverse(),
+    );
   });
 
   it('faults a job on request and says why', async () => {
@@ -72,25 +95,55 @@ describe('job life cycle, robot logs and sessions', () => {
     const slow = await Api.as(sandbox(), 'developer');
     const started = await start({ Strategy: 'ModernJobsCount', NoOfRobots: 2, InputArguments: input });
     const [a, b] = started.body.value;
-    await waitFor(async () => ((await job(a.Id)).State === 'Running' && (await job(b.Id)).State === 'Running' ? true : undefined), 'both jobs to run');
-    assert.equal((await slow.post(odata(`Jobs(${a.Id})/${NS}.StopJob`), { strategy: 'SoftStop' }, { folderId: folders.Shared })).status, 200);
-    assert.equal((await slow.post(odata(`Jobs/${NS}.StopJobs`), { jobIds: [b.Id], strategy: 'Kill' }, { folderId: folders.Shared })).status, 200);
+    await waitFor(
+      async () => ((await job(a.Id)).State === 'Running' && (await job(b.Id)).State === 'Running' ? true : undefined),
+      'both jobs to run',
+    );
+    assert.equal(
+      (await slow.post(odata(`Jobs(${a.Id})/${NS}.StopJob`), { strategy: 'SoftStop' }, { folderId: folders.Shared }))
+        .status,
+      200,
+    );
+    assert.equal(
+      (
+        await slow.post(
+          odata(`Jobs/${NS}.StopJobs`),
+          { jobIds: [b.Id], strategy: 'Kill' },
+          { folderId: folders.Shared },
+        )
+      ).status,
+      200,
+    );
     const [doneA, doneB] = [await finished(a.Id), await finished(b.Id)];
     assert.deepEqual([doneA.State, doneB.State], ['Stopped', 'Stopped']);
     assert.match(doneB.Info, /killed/);
-    const again = await slow.post(odata(`Jobs(${a.Id})/${NS}.StopJob`), { strategy: 'SoftStop' }, { folderId: folders.Shared });
+    const again = await slow.post(
+      odata(`Jobs(${a.Id})/${NS}.StopJob`),
+      { strategy: 'SoftStop' },
+      { folderId: folders.Shared },
+    );
     assert.equal(again.status, 409);
-    assert.equal((await slow.post(odata(`Jobs(${a.Id})/${NS}.StopJob`), { strategy: 'Gently' }, { folderId: folders.Shared })).status, 400);
+    assert.equal(
+      (await slow.post(odata(`Jobs(${a.Id})/${NS}.StopJob`), { strategy: 'Gently' }, { folderId: folders.Shared }))
+        .status,
+      400,
+    );
   });
 
   it('starts one job per robot with strategy All and on the chosen robots with Specific', async () => {
     const input = JSON.stringify(await requiredInputs(api, release));
-    const robots = (await api.get(odata(`Environments/${NS}.GetRobotIdsForEnvironment(key=${release.EnvironmentId})`), { folderId: folders.Shared })).body.value;
+    const robots = (
+      await api.get(odata(`Environments/${NS}.GetRobotIdsForEnvironment(key=${release.EnvironmentId})`), {
+        folderId: folders.Shared,
+      })
+    ).body.value;
     const all = await start({ Strategy: 'All', InputArguments: input });
     assert.equal(all.body.value.length, robots.length);
     const specific = await start({ Strategy: 'Specific', RobotIds: [robots[0]], InputArguments: input });
     assert.equal(specific.body.value.length, 1);
-    const expanded = await api.get(odata('Jobs', { $filter: `Id eq ${specific.body.value[0].Id}`, $expand: 'Robot' }), { folderId: folders.Shared });
+    const expanded = await api.get(odata('Jobs', { $filter: `Id eq ${specific.body.value[0].Id}`, $expand: 'Robot' }), {
+      folderId: folders.Shared,
+    });
     assert.equal(expanded.body.value[0].Robot.Id, robots[0]);
   });
 
@@ -119,11 +172,18 @@ describe('job life cycle, robot logs and sessions', () => {
   });
 
   it('marks a robot without heartbeats unresponsive after 2 minutes; live robots stay responsive', async () => {
-    const sessions = async () => (await api.get(odata('Sessions', { $expand: 'Robot' }))).body.value as { IsUnresponsive: boolean; Robot: { Name: string } }[];
+    const sessions = async () =>
+      (await api.get(odata('Sessions', { $expand: 'Robot' }))).body.value as {
+        IsUnresponsive: boolean;
+        Robot: { Name: string };
+      }[];
     assert.ok((await sessions()).every((s) => !s.IsUnresponsive));
     await admin(sandbox(), 'clock', { advanceSeconds: 121 });
     const after = await sessions();
-    assert.deepEqual(after.filter((s) => s.IsUnresponsive).map((s) => s.Robot.Name), ['Robot-08']);
+    assert.deepEqual(
+      after.filter((s) => s.IsUnresponsive).map((s) => s.Robot.Name),
+      ['Robot-08'],
+    );
     const filtered = await api.get(odata('Sessions', { $filter: `State eq 'Available'`, $expand: 'Robot' }));
     assert.ok(filtered.body.value.length > 0);
   });

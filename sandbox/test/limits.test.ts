@@ -21,11 +21,29 @@ describe('limits and large-data rules', () => {
   it('returns null arguments from the Jobs list and the arguments from Jobs(<key>)', async () => {
     const dev = await Api.as(sandbox(), 'developer');
     const release = (await dev.get(odata('Releases'), { folderId: folders.Shared })).body.value[0];
-    const started = await dev.post(odata(`Jobs/${NS}.StartJobs`), { startInfo: { ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(await requiredInputs(dev, release)) } }, { folderId: folders.Shared });
+    const started = await dev.post(
+      odata(`Jobs/${NS}.StartJobs`),
+      {
+        startInfo: {
+          ReleaseKey: release.Key,
+          Strategy: 'ModernJobsCount',
+          NoOfRobots: 1,
+          InputArguments: JSON.stringify(await requiredInputs(dev, release)),
+        },
+      },
+      { folderId: folders.Shared },
+    );
     assert.equal(started.status, 200, JSON.stringify(started.body));
     const job = started.body.value[0];
-    await waitFor(async () => ((await dev.get(odata(`Jobs(${job.Id})`), { folderId: folders.Shared })).body.State === 'Successful' ? true : undefined), 'the job to finish');
-    const listed = (await dev.get(odata('Jobs', { $filter: `Id eq ${job.Id}` }), { folderId: folders.Shared })).body.value[0];
+    await waitFor(
+      async () =>
+        (await dev.get(odata(`Jobs(${job.Id})`), { folderId: folders.Shared })).body.State === 'Successful'
+          ? true
+          : undefined,
+      'the job to finish',
+    );
+    const listed = (await dev.get(odata('Jobs', { $filter: `Id eq ${job.Id}` }), { folderId: folders.Shared })).body
+      .value[0];
     assert.equal(listed.InputArguments, null);
     assert.equal(listed.OutputArguments, null);
     const single = await dev.get(odata(`Jobs(${job.Key})`), { folderId: folders.Shared });
@@ -37,41 +55,90 @@ describe('limits and large-data rules', () => {
     const release = (await api.get(odata('Releases'), { folderId: folders.Shared })).body.value[0];
     const at = (n: number) => JSON.stringify({ in_Region: 'x'.repeat(n - 16) });
     assert.equal(at(10_000).length, 10_000);
-    assert.equal((await api.call(odata(`Releases(${release.Id})`), { method: 'PATCH', body: { Arguments: { Input: at(10_000) } }, folderId: folders.Shared })).status, 200);
-    const over = await api.call(odata(`Releases(${release.Id})`), { method: 'PATCH', body: { Arguments: { Input: at(10_001) } }, folderId: folders.Shared });
+    assert.equal(
+      (
+        await api.call(odata(`Releases(${release.Id})`), {
+          method: 'PATCH',
+          body: { Arguments: { Input: at(10_000) } },
+          folderId: folders.Shared,
+        })
+      ).status,
+      200,
+    );
+    const over = await api.call(odata(`Releases(${release.Id})`), {
+      method: 'PATCH',
+      body: { Arguments: { Input: at(10_001) } },
+      folderId: folders.Shared,
+    });
     assert.equal(over.status, 400);
     assert.equal(over.body.errorCode, 1672);
-    const notObject = await api.call(odata(`Releases(${release.Id})`), { method: 'PATCH', body: { Arguments: { Input: '[1,2]' } }, folderId: folders.Shared });
+    const notObject = await api.call(odata(`Releases(${release.Id})`), {
+      method: 'PATCH',
+      body: { Arguments: { Input: '[1,2]' } },
+      folderId: folders.Shared,
+    });
     assert.equal(notObject.status, 400);
   });
 
   it('counts queue item field sizes in UTF-16 characters', async () => {
     const itemId = (await api.get(odata('QueueItems', { $top: '1' }), { folderId: folders.Invoices })).body.value[0].Id;
-    const progress = (text: string) => api.post(odata(`QueueItems(${itemId})/${NS}.SetTransactionProgress`), { progress: text }, { folderId: folders.Invoices });
+    const progress = (text: string) =>
+      api.post(
+        odata(`QueueItems(${itemId})/${NS}.SetTransactionProgress`),
+        { progress: text },
+        { folderId: folders.Invoices },
+      );
     // 52,428 emoji are 104,856 UTF-16 units (allowed); one more is 104,858 (over 104,857) while only 52,429 code points.
     assert.equal((await progress('😀'.repeat(52_428))).status, 200);
     const over = await progress('😀'.repeat(52_429));
     assert.equal(over.status, 400);
     assert.equal(over.body.errorCode, 1673);
     assert.match(over.body.message, /Progress/);
-    const result = (body: unknown) => api.post(odata(`Queues(${itemId})/${QNS}.SetTransactionResult`), { transactionResult: body }, { folderId: folders.Invoices });
-    assert.match((await result({ IsSuccessful: false, ProcessingException: { Reason: 'r'.repeat(102_401), Details: '' } })).body.message, /Reason/);
-    assert.match((await result({ IsSuccessful: false, ProcessingException: { Reason: '', Details: 'd'.repeat(102_401) } })).body.message, /Details/);
+    const result = (body: unknown) =>
+      api.post(
+        odata(`Queues(${itemId})/${QNS}.SetTransactionResult`),
+        { transactionResult: body },
+        { folderId: folders.Invoices },
+      );
+    assert.match(
+      (await result({ IsSuccessful: false, ProcessingException: { Reason: 'r'.repeat(102_401), Details: '' } })).body
+        .message,
+      /Reason/,
+    );
+    assert.match(
+      (await result({ IsSuccessful: false, ProcessingException: { Reason: '', Details: 'd'.repeat(102_401) } })).body
+        .message,
+      /Details/,
+    );
     assert.match((await result({ IsSuccessful: true, Output: { big: 'o'.repeat(51_200) } })).body.message, /Output/);
     assert.equal((await result({ IsSuccessful: true, Output: { ok: 'yes' } })).status, 200);
-    const add = (content: Record<string, unknown>) => api.post(odata(`Queues/${QNS}.AddQueueItem`), { itemData: { Name: 'NewHires', SpecificContent: content } }, { folderId: folders.HR });
+    const add = (content: Record<string, unknown>) =>
+      api.post(
+        odata(`Queues/${QNS}.AddQueueItem`),
+        { itemData: { Name: 'NewHires', SpecificContent: content } },
+        { folderId: folders.HR },
+      );
     const big = await add({ Blob: '€'.repeat(256_001) });
     assert.equal(big.status, 400);
     assert.match(big.body.message, /SpecificContent/);
-    assert.equal((await add({ Blob: '€'.repeat(200_000) })).status, 200, '600 kB of UTF-8 but 200,000 UTF-16 characters is within the limit');
+    assert.equal(
+      (await add({ Blob: '€'.repeat(200_000) })).status,
+      200,
+      '600 kB of UTF-8 but 200,000 UTF-16 characters is within the limit',
+    );
   });
 
   it('limits each export endpoint to 100 requests a day per tenant with error 4502', async () => {
-    for (let i = 0; i < 100; i++) assert.equal((await api.post(odata(`Jobs/${NS}.Export`), {}, { folderId: folders.Shared })).status, 200);
+    for (let i = 0; i < 100; i++)
+      assert.equal((await api.post(odata(`Jobs/${NS}.Export`), {}, { folderId: folders.Shared })).status, 200);
     const over = await api.post(odata(`Jobs/${NS}.Export`), {}, { folderId: folders.Shared });
     assert.equal(over.body.errorCode, 4502);
     assert.match(over.body.message, /daily limit/);
-    assert.equal((await api.post(odata(`AuditLogs/${NS}.Export`), {})).status, 200, 'other export endpoints keep their own count');
+    assert.equal(
+      (await api.post(odata(`AuditLogs/${NS}.Export`), {})).status,
+      200,
+      'other export endpoints keep their own count',
+    );
   });
 
   it('refuses robot-log pages beyond the 10,000-entry window', async () => {
@@ -81,7 +148,9 @@ describe('limits and large-data rules', () => {
     assert.equal(over.status, 400);
     assert.equal(over.body.errorCode, 1680);
     assert.match(over.body.message, /max_result_window/);
-    const unsupported = await api.get(odata('RobotLogs', { $filter: `contains(Message,'x')` }), { folderId: folders.Shared });
+    const unsupported = await api.get(odata('RobotLogs', { $filter: `contains(Message,'x')` }), {
+      folderId: folders.Shared,
+    });
     assert.equal(unsupported.status, 400);
   });
 
@@ -92,14 +161,18 @@ describe('limits and large-data rules', () => {
     assert.equal(first.headers.get('x-ratelimit-remaining'), '14');
     const key = first.body.value[0].Key;
     const remaining: string[] = [];
-    for (let i = 0; i < 14; i++) remaining.push((await api.get(odata('Jobs', { $top: '1' }), { folderId: folders.HR })).headers.get('x-ratelimit-remaining')!);
+    for (let i = 0; i < 14; i++)
+      remaining.push(
+        (await api.get(odata('Jobs', { $top: '1' }), { folderId: folders.HR })).headers.get('x-ratelimit-remaining')!,
+      );
     assert.deepEqual(remaining.slice(0, 4), ['13', '12', '11', '10']);
     assert.equal(remaining[4], '0', 'fewer than 10 left is reported as 0');
     const limited = await api.get(odata('Jobs'), { folderId: folders.Shared });
     assert.equal(limited.status, 429);
     assert.ok(Number(limited.headers.get('retry-after')) >= 1);
     assert.equal(limited.body.errorCode, 1429);
-    for (let i = 0; i < 20; i++) assert.equal((await api.get(odata(`Jobs(${key})`), { folderId: folders.Shared })).status, 200);
+    for (let i = 0; i < 20; i++)
+      assert.equal((await api.get(odata(`Jobs(${key})`), { folderId: folders.Shared })).status, 200);
     // QueueItems has its own budget.
     assert.equal((await api.get(odata('QueueItems', { $top: '1' }), { folderId: folders.Invoices })).status, 200);
   });

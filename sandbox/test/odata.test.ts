@@ -23,7 +23,9 @@ describe('OData query options', () => {
   it('pages with $top and $skip without overlap', async () => {
     const all = (await packages({ $orderby: 'Id' })).body.value.map((p: { Id: string }) => p.Id);
     const first = (await packages({ $orderby: 'Id', $top: '10' })).body.value.map((p: { Id: string }) => p.Id);
-    const second = (await packages({ $orderby: 'Id', $top: '10', $skip: '10' })).body.value.map((p: { Id: string }) => p.Id);
+    const second = (await packages({ $orderby: 'Id', $top: '10', $skip: '10' })).body.value.map(
+      (p: { Id: string }) => p.Id,
+    );
     assert.deepEqual([...first, ...second], all.slice(0, 20));
   });
 
@@ -49,7 +51,8 @@ describe('OData query options', () => {
   it('filters with every comparison operator', async () => {
     const ids = (await items({ $select: 'Id', $orderby: 'Id' })).body.value.map((i: { Id: number }) => i.Id);
     const pivot = ids[10];
-    const count = async (filter: string) => (await items({ $filter: filter, $count: 'true', $top: '1' })).body['@odata.count'];
+    const count = async (filter: string) =>
+      (await items({ $filter: filter, $count: 'true', $top: '1' })).body['@odata.count'];
     assert.equal(await count(`Id eq ${pivot}`), 1);
     const total = await count('Id gt 0');
     assert.equal(await count(`Id ne ${pivot}`), total - 1);
@@ -60,13 +63,18 @@ describe('OData query options', () => {
   });
 
   it('combines with and, or, not and parentheses', async () => {
-    const count = async (filter: string) => (await items({ $filter: filter, $count: 'true', $top: '1' })).body['@odata.count'];
+    const count = async (filter: string) =>
+      (await items({ $filter: filter, $count: 'true', $top: '1' })).body['@odata.count'];
     const news = await count(`Status eq 'New'`);
     const failed = await count(`Status eq 'Failed'`);
     const total = await count('Id gt 0');
     assert.equal(await count(`Status eq 'New' or Status eq 'Failed'`), news + failed);
     assert.equal(await count(`not (Status eq 'New')`), total - news);
-    assert.equal(await count(`(Status eq 'New' or Status eq 'Failed') and Priority eq 'High'`), (await count(`Status eq 'New' and Priority eq 'High'`)) + (await count(`Status eq 'Failed' and Priority eq 'High'`)));
+    assert.equal(
+      await count(`(Status eq 'New' or Status eq 'Failed') and Priority eq 'High'`),
+      (await count(`Status eq 'New' and Priority eq 'High'`)) +
+        (await count(`Status eq 'Failed' and Priority eq 'High'`)),
+    );
   });
 
   it('supports contains(), null, booleans, datetimes and related-entity paths', async () => {
@@ -77,10 +85,15 @@ describe('OData query options', () => {
     assert.ok(noRef.body.value.length > 0 && noRef.body.value.every((i: { Reference: null }) => i.Reference === null));
     const latest = await packages({ $filter: 'IsLatestVersion eq true and IsActive eq false', $count: 'true' });
     assert.ok(latest.body.value.every((p: { IsActive: boolean }) => p.IsActive === false));
-    const recent = await items({ $filter: `CreationTime gt ${new Date(Date.now() - 30 * 60_000).toISOString()}`, $count: 'true' });
+    const recent = await items({
+      $filter: `CreationTime gt ${new Date(Date.now() - 30 * 60_000).toISOString()}`,
+      $count: 'true',
+    });
     assert.ok(recent.body['@odata.count'] > 0 && recent.body['@odata.count'] < 120);
     const robotId = (await api.get(odata('Robots', { $top: '1' }), { folderId: folders.Shared })).body.value[0].Id;
-    const byRobot = await api.get(odata('Jobs', { $filter: `Robot/Id eq ${robotId}`, $expand: 'Robot' }), { folderId: folders.Shared });
+    const byRobot = await api.get(odata('Jobs', { $filter: `Robot/Id eq ${robotId}`, $expand: 'Robot' }), {
+      folderId: folders.Shared,
+    });
     assert.ok(byRobot.body.value.length > 0);
     assert.ok(byRobot.body.value.every((j: { Robot: { Id: number } }) => j.Robot.Id === robotId));
   });
@@ -89,7 +102,11 @@ describe('OData query options', () => {
     const obrien = await items({ $filter: `SpecificContent/Vendor eq 'O''Brien & Sons'` });
     assert.equal(obrien.status, 200);
     assert.ok(obrien.body.value.length > 0);
-    assert.ok(obrien.body.value.every((i: { SpecificContent: { Vendor: string } }) => i.SpecificContent.Vendor === "O'Brien & Sons"));
+    assert.ok(
+      obrien.body.value.every(
+        (i: { SpecificContent: { Vendor: string } }) => i.SpecificContent.Vendor === "O'Brien & Sons",
+      ),
+    );
     const injected = await packages({ $filter: `Id eq ''') or (1 eq 1'` });
     assert.equal(injected.status, 200);
     assert.equal(injected.body.value.length, 0);
@@ -99,9 +116,23 @@ describe('OData query options', () => {
 
   it('answers malformed queries with 400 and a message, never 500', async () => {
     const bad: Record<string, string>[] = [
-      { $filter: `Id eq 'unterminated` }, { $filter: 'Id eq' }, { $filter: 'Nope eq 1' }, { $filter: `frobnicate(Id,'x')` }, { $filter: '(Id eq 1' },
-      { $filter: 'Id eq 1 Id' }, { $top: '-1' }, { $top: 'ten' }, { $skip: 'x' }, { $orderby: 'Id sideways' }, { $orderby: 'Missing' },
-      { $select: 'Missing' }, { $expand: 'Nothing' }, { $count: 'maybe' }, { $search: 'x' }, { $filter: '' }, { $filter: 'Id eq @' },
+      { $filter: `Id eq 'unterminated` },
+      { $filter: 'Id eq' },
+      { $filter: 'Nope eq 1' },
+      { $filter: `frobnicate(Id,'x')` },
+      { $filter: '(Id eq 1' },
+      { $filter: 'Id eq 1 Id' },
+      { $top: '-1' },
+      { $top: 'ten' },
+      { $skip: 'x' },
+      { $orderby: 'Id sideways' },
+      { $orderby: 'Missing' },
+      { $select: 'Missing' },
+      { $expand: 'Nothing' },
+      { $count: 'maybe' },
+      { $search: 'x' },
+      { $filter: '' },
+      { $filter: 'Id eq @' },
     ];
     for (const query of bad) {
       const res = await packages(query);

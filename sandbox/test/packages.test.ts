@@ -8,7 +8,13 @@ describe('packages, libraries and releases', () => {
   before(async () => {
     ({ api, folders } = await signInWithFolders(sandbox(), 'developer'));
   });
-  const latest = async () => (await api.get(odata('Processes', { $orderby: 'Id' }))).body.value as { Id: string; Key: string; Version: string; IsLatestVersion: boolean }[];
+  const latest = async () =>
+    (await api.get(odata('Processes', { $orderby: 'Id' }))).body.value as {
+      Id: string;
+      Key: string;
+      Version: string;
+      IsLatestVersion: boolean;
+    }[];
 
   it('lists each package once (latest version) and its versions with @odata.count', async () => {
     const packages = await latest();
@@ -28,7 +34,8 @@ describe('packages, libraries and releases', () => {
       assert.equal(res.status, 200);
       const input = JSON.parse(res.body.Input);
       assert.ok(Array.isArray(input) && input.length > 0);
-      for (const entry of input) assert.deepEqual(Object.keys(entry).sort(), ['hasDefault', 'name', 'required', 'type']);
+      for (const entry of input)
+        assert.deepEqual(Object.keys(entry).sort(), ['hasDefault', 'name', 'required', 'type']);
     }
   });
 
@@ -42,13 +49,31 @@ describe('packages, libraries and releases', () => {
   });
   it('SetArguments replaces the arguments of a studio package and validates them', async () => {
     const pkg = (await latest())[0]!; // seed package 0 was published from Studio
-    const args = { Input: JSON.stringify([{ name: 'in_Only', type: 'System.String', required: true, hasDefault: false }]), Output: JSON.stringify([{ name: 'out_Done', type: 'System.Boolean' }]) };
+    const args = {
+      Input: JSON.stringify([{ name: 'in_Only', type: 'System.String', required: true, hasDefault: false }]),
+      Output: JSON.stringify([{ name: 'out_Done', type: 'System.Boolean' }]),
+    };
     const res = await api.post(odata(`Processes/${NS}.SetArguments`), { key: pkg.Key, arguments: args });
     assert.equal(res.status, 200);
     const read = await api.get(odata(`Processes/${NS}.GetArguments(key='${encodeURIComponent(pkg.Key)}')`));
     assert.deepEqual([read.body.Input, read.body.Output], [args.Input, args.Output]);
-    for (const bad of [{ Input: 'not json', Output: '[]' }, { Input: '{}', Output: '[]' }, { Input: JSON.stringify([{ name: 'a', type: 'System.String' }, { name: 'A', type: 'System.String' }]), Output: '[]' }, { Input: JSON.stringify([{ name: '1bad', type: 'System.String' }]), Output: null }]) {
-      assert.equal((await api.post(odata(`Processes/${NS}.SetArguments`), { key: pkg.Key, arguments: bad })).status, 400, JSON.stringify(bad));
+    for (const bad of [
+      { Input: 'not json', Output: '[]' },
+      { Input: '{}', Output: '[]' },
+      {
+        Input: JSON.stringify([
+          { name: 'a', type: 'System.String' },
+          { name: 'A', type: 'System.String' },
+        ]),
+        Output: '[]',
+      },
+      { Input: JSON.stringify([{ name: '1bad', type: 'System.String' }]), Output: null },
+    ]) {
+      assert.equal(
+        (await api.post(odata(`Processes/${NS}.SetArguments`), { key: pkg.Key, arguments: bad })).status,
+        400,
+        JSON.stringify(bad),
+      );
     }
   });
 
@@ -56,7 +81,10 @@ describe('packages, libraries and releases', () => {
     const packages = await latest();
     const refused: string[] = [];
     for (const pkg of packages) {
-      const res = await api.post(odata(`Processes/${NS}.SetArguments`), { key: pkg.Key, arguments: { Input: '[]', Output: '[]' } });
+      const res = await api.post(odata(`Processes/${NS}.SetArguments`), {
+        key: pkg.Key,
+        arguments: { Input: '[]', Output: '[]' },
+      });
       if (res.status === 400 && res.body.errorCode === 1671) refused.push(pkg.Id);
     }
     assert.equal(refused.length, 12, 'the seed marks 12 of 30 packages as uploaded through the API or the feed');
@@ -66,10 +94,19 @@ describe('packages, libraries and releases', () => {
     const uploaded = await api.post(odata(`Processes/${NS}.UploadPackage`), { Id: 'Api.Uploaded', Version: '1.0.0' });
     assert.equal(uploaded.status, 200);
     assert.equal(uploaded.body.Key, 'Api.Uploaded:1.0.0');
-    assert.deepEqual(Object.keys(uploaded.body).filter((k) => k.startsWith('$')), []);
-    const refused = await api.post(odata(`Processes/${NS}.SetArguments`), { key: 'Api.Uploaded:1.0.0', arguments: { Input: '[]', Output: '[]' } });
+    assert.deepEqual(
+      Object.keys(uploaded.body).filter((k) => k.startsWith('$')),
+      [],
+    );
+    const refused = await api.post(odata(`Processes/${NS}.SetArguments`), {
+      key: 'Api.Uploaded:1.0.0',
+      arguments: { Input: '[]', Output: '[]' },
+    });
     assert.equal(refused.body.errorCode, 1671);
-    assert.equal((await api.post(odata(`Processes/${NS}.UploadPackage`), { Id: 'Api.Uploaded', Version: '1.0.0' })).status, 409);
+    assert.equal(
+      (await api.post(odata(`Processes/${NS}.UploadPackage`), { Id: 'Api.Uploaded', Version: '1.0.0' })).status,
+      409,
+    );
   });
 
   it('lists libraries and their versions; deleting one needs a host administrator', async () => {
@@ -87,24 +124,56 @@ describe('packages, libraries and releases', () => {
     let release: any;
     let versions: string[] = [];
     for (release of releases) {
-      versions = (await api.get(odata(`Processes/${NS}.GetProcessVersions(processId='${release.ProcessKey}')`))).body.value.map((v: { Version: string }) => v.Version);
+      versions = (
+        await api.get(odata(`Processes/${NS}.GetProcessVersions(processId='${release.ProcessKey}')`))
+      ).body.value.map((v: { Version: string }) => v.Version);
       if (versions.length > 1) break;
     }
     assert.ok(versions.length > 1, 'a seed release whose package has several versions');
     const oldest = versions[0];
-    const moved = await api.post(odata(`Releases(${release.Id})/${NS}.UpdateToSpecificPackageVersion`), { packageVersion: oldest }, { folderId: folders.Shared });
+    const moved = await api.post(
+      odata(`Releases(${release.Id})/${NS}.UpdateToSpecificPackageVersion`),
+      { packageVersion: oldest },
+      { folderId: folders.Shared },
+    );
     assert.equal(moved.body.ProcessVersion, oldest);
-    const latestRes = await api.post(odata(`Releases(${release.Id})/${NS}.UpdateToLatestPackageVersion`), {}, { folderId: folders.Shared });
+    const latestRes = await api.post(
+      odata(`Releases(${release.Id})/${NS}.UpdateToLatestPackageVersion`),
+      {},
+      { folderId: folders.Shared },
+    );
     assert.equal(latestRes.body.IsLatestVersion, true);
-    const back = await api.post(odata(`Releases(${release.Id})/${NS}.RollbackToPreviousReleaseVersion`), {}, { folderId: folders.Shared });
+    const back = await api.post(
+      odata(`Releases(${release.Id})/${NS}.RollbackToPreviousReleaseVersion`),
+      {},
+      { folderId: folders.Shared },
+    );
     assert.equal(back.body.ProcessVersion, oldest);
-    assert.equal((await api.post(odata(`Releases(${release.Id})/${NS}.UpdateToSpecificPackageVersion`), { packageVersion: '9.9.9' }, { folderId: folders.Shared })).status, 404);
+    assert.equal(
+      (
+        await api.post(
+          odata(`Releases(${release.Id})/${NS}.UpdateToSpecificPackageVersion`),
+          { packageVersion: '9.9.9' },
+          { folderId: folders.Shared },
+        )
+      ).status,
+      404,
+    );
   });
 
   it('PATCHes release input values and reads them back', async () => {
     const release = (await api.get(odata('Releases'), { folderId: folders.HR })).body.value[0];
     const input = JSON.stringify({ in_Region: "O'Brien" });
-    assert.equal((await api.call(odata(`Releases(${release.Id})`), { method: 'PATCH', body: { Arguments: { Input: input } }, folderId: folders.HR })).status, 200);
+    assert.equal(
+      (
+        await api.call(odata(`Releases(${release.Id})`), {
+          method: 'PATCH',
+          body: { Arguments: { Input: input } },
+          folderId: folders.HR,
+        })
+      ).status,
+      200,
+    );
     const read = await api.get(odata(`Releases(${release.Id})`), { folderId: folders.HR });
     assert.equal(read.body.Arguments.Input, input);
     assert.equal(read.body.InputArguments, input);

@@ -39,7 +39,9 @@ describe('sandbox command line', () => {
       assert.equal(lines.orchestrator, `${base}/sandbox/main`);
       assert.equal(lines.ideas, `${base}/sandbox/main/ideas_/api/v1/openapi`);
       assert.match(lines['ideas-token']!, /^\S+$/);
-      const res = await fetch(`${lines.ideas}/idea-schema`, { headers: { authorization: `Bearer ${lines['ideas-token']}`, 'X-App-Key': lines['ideas-app-key']! } });
+      const res = await fetch(`${lines.ideas}/idea-schema`, {
+        headers: { authorization: `Bearer ${lines['ideas-token']}`, 'X-App-Key': lines['ideas-app-key']! },
+      });
       assert.equal(res.status, 200);
     } finally {
       await stop(child);
@@ -74,14 +76,20 @@ describe('sandbox command line', () => {
       const sandboxLike = { url: first.lines.ready!, identityUrl: first.lines.identity! } as never;
       let api = await Api.as(sandboxLike, 'developer');
       const folders = await folderIds(api);
-      const added = await api.post(odata('Queues/VendorODataSvc.AddQueueItem'), { itemData: { Name: 'NewHires', Reference: 'persisted-item' } }, { folderId: folders.HR });
+      const added = await api.post(
+        odata('Queues/VendorODataSvc.AddQueueItem'),
+        { itemData: { Name: 'NewHires', Reference: 'persisted-item' } },
+        { folderId: folders.HR },
+      );
       assert.equal(added.status, 200);
       await stop(first.child);
       assert.ok(existsSync(file));
       const second = await launch(['--state', file]);
       try {
         api = await Api.as({ url: second.lines.ready!, identityUrl: second.lines.identity! } as never, 'developer');
-        const found = await api.get(odata('QueueItems', { $filter: `Reference eq 'persisted-item'` }), { folderId: folders.HR });
+        const found = await api.get(odata('QueueItems', { $filter: `Reference eq 'persisted-item'` }), {
+          folderId: folders.HR,
+        });
         assert.equal(found.body.value.length, 1);
       } finally {
         await stop(second.child);
@@ -95,10 +103,19 @@ describe('sandbox command line', () => {
     const { child, lines } = await launch(['--namespace', 'Acme.OData', '--header-prefix', 'X-ACME']);
     try {
       const api = await Api.as({ url: lines.ready!, identityUrl: lines.identity! } as never, 'developer');
-      assert.equal((await api.get(`/odata/Processes/${NS}.GetProcessVersions(processId='Invoice.Processing')`)).status, 404);
-      assert.equal((await api.get(`/odata/Processes/Acme.OData.GetProcessVersions(processId='Invoice.Processing')`)).status, 200);
+      assert.equal(
+        (await api.get(`/odata/Processes/${NS}.GetProcessVersions(processId='Invoice.Processing')`)).status,
+        404,
+      );
+      assert.equal(
+        (await api.get(`/odata/Processes/Acme.OData.GetProcessVersions(processId='Invoice.Processing')`)).status,
+        200,
+      );
       const folders = await folderIds(api);
-      assert.equal((await api.get(odata('Releases'), { headers: { 'X-ACME-OrganizationUnitId': String(folders.Shared) } })).status, 200);
+      assert.equal(
+        (await api.get(odata('Releases'), { headers: { 'X-ACME-OrganizationUnitId': String(folders.Shared) } })).status,
+        200,
+      );
       assert.equal((await api.get(odata('Releases'), { folderId: folders.Shared })).body.errorCode, 1101);
     } finally {
       await stop(child);
@@ -109,7 +126,7 @@ describe('sandbox command line', () => {
 describe('home page', () => {
   const sandbox = useSandbox();
 
-  it('shows where each service listens and the idea service\'s token and app key, which the idea service accepts', async () => {
+  it("shows where each service listens and the idea service's token and app key, which the idea service accepts", async () => {
     const res = await fetch(`${sandbox().url}/`);
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /text\/html/);
@@ -117,8 +134,11 @@ describe('home page', () => {
     const token = page.match(/<code id="ideas-token">([^<]+)<\/code>/)?.[1];
     const appKey = page.match(/<code id="ideas-app-key">([^<]+)<\/code>/)?.[1];
     assert.deepEqual([token, appKey], [sandbox().ideasToken, sandbox().ideasAppKey]);
-    for (const url of [sandbox().identityUrl, sandbox().orchestratorUrl, sandbox().ideasUrl]) assert.ok(page.includes(url), url);
-    const schema = await fetch(`${sandbox().ideasUrl}/idea-schema`, { headers: { authorization: `Bearer ${token}`, 'X-App-Key': appKey! } });
+    for (const url of [sandbox().identityUrl, sandbox().orchestratorUrl, sandbox().ideasUrl])
+      assert.ok(page.includes(url), url);
+    const schema = await fetch(`${sandbox().ideasUrl}/idea-schema`, {
+      headers: { authorization: `Bearer ${token}`, 'X-App-Key': appKey! },
+    });
     assert.equal(schema.status, 200);
   });
 });
@@ -168,8 +188,15 @@ describe('large scale', () => {
     // The admin sees every folder except the two other users' personal workspaces.
     assert.equal((await api.get(odata('Folders', { $count: 'true', $top: '1' }))).body['@odata.count'], 998);
     assert.equal((await api.get(odata('Processes', { $count: 'true', $top: '1' }))).body['@odata.count'], 10_000);
-    const queue = (await api.get(odata('QueueDefinitions', { $filter: `Name eq 'InvoicesToProcess'` }), { folderId: folders.Invoices })).body.value[0];
-    const items = await api.get(odata('QueueItems', { $filter: `QueueDefinitionId eq ${queue.Id}`, $count: 'true', $top: '100', $skip: '99900' }), { folderId: folders.Invoices });
+    const queue = (
+      await api.get(odata('QueueDefinitions', { $filter: `Name eq 'InvoicesToProcess'` }), {
+        folderId: folders.Invoices,
+      })
+    ).body.value[0];
+    const items = await api.get(
+      odata('QueueItems', { $filter: `QueueDefinitionId eq ${queue.Id}`, $count: 'true', $top: '100', $skip: '99900' }),
+      { folderId: folders.Invoices },
+    );
     assert.equal(items.body['@odata.count'], 100_000);
     assert.equal(items.body.value.length, 100);
   });
@@ -177,15 +204,27 @@ describe('large scale', () => {
   it('serves a 1,000,000-line robot log lazily within the 10,000-entry window', async () => {
     const jobs = await api.get(odata('Jobs', { $filter: `Info eq 'Long history job'` }), { folderId: folders.Shared });
     const key = jobs.body.value[0].Key;
-    const first = await api.get(odata('RobotLogs', { $filter: `JobKey eq ${key}`, $count: 'true', $top: '1000' }), { folderId: folders.Shared });
+    const first = await api.get(odata('RobotLogs', { $filter: `JobKey eq ${key}`, $count: 'true', $top: '1000' }), {
+      folderId: folders.Shared,
+    });
     assert.equal(first.body['@odata.count'], 1_000_000);
     assert.equal(first.body.value.length, 1000);
-    const last = await api.get(odata('RobotLogs', { $filter: `JobKey eq ${key}`, $orderby: 'TimeStamp desc', $top: '1' }), { folderId: folders.Shared });
+    const last = await api.get(
+      odata('RobotLogs', { $filter: `JobKey eq ${key}`, $orderby: 'TimeStamp desc', $top: '1' }),
+      { folderId: folders.Shared },
+    );
     assert.match(last.body.value[0].Message, /History line 1000000:/);
-    const deep = await api.get(odata('RobotLogs', { $filter: `JobKey eq ${key}`, $skip: '9000', $top: '1000' }), { folderId: folders.Shared });
+    const deep = await api.get(odata('RobotLogs', { $filter: `JobKey eq ${key}`, $skip: '9000', $top: '1000' }), {
+      folderId: folders.Shared,
+    });
     assert.equal(deep.body.value[0].Id - first.body.value[0].Id, 9000);
     const navigation = await api.get('/api/FoldersNavigation/GetFolderNavigationContextForCurrentUser?take=1000');
     assert.ok(navigation.body.ChildrenCount >= 4);
-    assert.equal((await api.get(`/odata/Processes/${NS}.GetProcessVersions(processId='Generated.Package09999')`)).body['@odata.count'], 2);
+    assert.equal(
+      (await api.get(`/odata/Processes/${NS}.GetProcessVersions(processId='Generated.Package09999')`)).body[
+        '@odata.count'
+      ],
+      2,
+    );
   });
 });

@@ -13,28 +13,46 @@ describe('tenant-level resources', () => {
     assert.equal(hooks.length, 2);
     const types = (await admin.get(odata(`Webhooks/${NS}.GetEventTypes()`))).body.value;
     assert.ok(types.some((t: { Name: string; Group: string }) => t.Name === 'job.faulted' && t.Group === 'job'));
-    const put = await admin.call(odata(`Webhooks(${hooks[0].Id})`), { method: 'PUT', body: { Url: 'https://hooks.example.test/new', Enabled: false, Secret: 's', AllowInsecureSsl: false, Events: [{ EventType: 'queueItem.added' }] } });
+    const put = await admin.call(odata(`Webhooks(${hooks[0].Id})`), {
+      method: 'PUT',
+      body: {
+        Url: 'https://hooks.example.test/new',
+        Enabled: false,
+        Secret: 's',
+        AllowInsecureSsl: false,
+        Events: [{ EventType: 'queueItem.added' }],
+      },
+    });
     assert.equal(put.status, 200);
     assert.equal(put.body.Enabled, false);
-    const bad = await admin.call(odata(`Webhooks(${hooks[0].Id})`), { method: 'PUT', body: { Url: 'ftp://x', Enabled: true, Events: [] } });
+    const bad = await admin.call(odata(`Webhooks(${hooks[0].Id})`), {
+      method: 'PUT',
+      body: { Url: 'ftp://x', Enabled: true, Events: [] },
+    });
     assert.equal(bad.status, 400);
     const ping = await admin.post(odata(`Webhooks(${hooks[0].Id})/${NS}.Ping`), {});
     assert.equal(ping.body.Type, 'ping');
-    for (const field of ['EventId', 'Timestamp', 'TenantId', 'UserId']) assert.ok(ping.body[field] !== undefined, field);
+    for (const field of ['EventId', 'Timestamp', 'TenantId', 'UserId'])
+      assert.ok(ping.body[field] !== undefined, field);
     assert.equal(ping.body.OrganizationUnitId, null);
   });
 
   it('counts unread alerts and marks them read', async () => {
     const unread = async () => (await admin.get(odata(`Alerts/${NS}.GetUnreadCount()`))).body.value;
     assert.equal(await unread(), 4);
-    const ids = (await admin.get(odata('Alerts', { $filter: `State eq 'Unread'`, $top: '2' }))).body.value.map((a: { UserNotificationId: string }) => a.UserNotificationId);
+    const ids = (await admin.get(odata('Alerts', { $filter: `State eq 'Unread'`, $top: '2' }))).body.value.map(
+      (a: { UserNotificationId: string }) => a.UserNotificationId,
+    );
     const marked = await admin.post(odata(`Alerts/${NS}.MarkAsRead`), { ids });
     assert.equal(marked.body.value, 2);
     assert.equal(await unread(), 2);
   });
 
   it('creates calendars with excluded dates normalized to midnight UTC', async () => {
-    const res = await admin.post(odata('Calendars'), { Name: 'Plant shutdown', ExcludedDates: ['2026-08-03T15:30:00Z', '2026-08-01T01:00:00+02:00', '2026-08-03T00:00:00Z'] });
+    const res = await admin.post(odata('Calendars'), {
+      Name: 'Plant shutdown',
+      ExcludedDates: ['2026-08-03T15:30:00Z', '2026-08-01T01:00:00+02:00', '2026-08-03T00:00:00Z'],
+    });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.ExcludedDates, ['2026-07-31T00:00:00Z', '2026-08-03T00:00:00Z']);
     assert.equal(res.body.TimeZoneId, 'UTC');
@@ -44,16 +62,27 @@ describe('tenant-level resources', () => {
   it('reports the license of the tenant that issued the token, and robot-license settings only with a robot key', async () => {
     const license = await admin.get(odata(`Settings/${NS}.GetLicense`));
     assert.equal(license.body.IsExpired, false);
-    assert.deepEqual(Object.keys(license.body.AllowedRobots).sort(), ['Attended', 'Development', 'NonProduction', 'Unattended']);
+    assert.deepEqual(Object.keys(license.body.AllowedRobots).sort(), [
+      'Attended',
+      'Development',
+      'NonProduction',
+      'Unattended',
+    ]);
     assert.equal((await admin.get(odata(`Settings/${NS}.GetServicesSettings()`))).status, 401);
     const named = await admin.get(odata(`LicensesNamedUser/${NS}.GetLicensesNamedUser(robotType='Attended')`));
     assert.ok(named.body.value.length <= 1000);
-    assert.equal((await admin.get(odata(`LicensesNamedUser/${NS}.GetLicensesNamedUser(robotType='Robotic')`))).status, 400);
+    assert.equal(
+      (await admin.get(odata(`LicensesNamedUser/${NS}.GetLicensesNamedUser(robotType='Robotic')`))).status,
+      400,
+    );
   });
 
-  it('overwrites a user\'s roles with exactly the ids sent', async () => {
+  it("overwrites a user's roles with exactly the ids sent", async () => {
     const roles = (await admin.get(odata('Roles'))).body.value.map((r: { Id: number }) => r.Id);
-    assert.equal((await admin.post(odata(`Users(3)/${NS}.AssignRoles`), { roleIds: [roles[0], roles[1]] })).status, 200);
+    assert.equal(
+      (await admin.post(odata(`Users(3)/${NS}.AssignRoles`), { roleIds: [roles[0], roles[1]] })).status,
+      200,
+    );
     assert.equal((await admin.post(odata(`Users(3)/${NS}.AssignRoles`), { roleIds: [roles[1]] })).status, 200);
     const user = await admin.get(odata('Users(3)'));
     assert.equal(user.body.RolesList.length, 1);
@@ -67,7 +96,12 @@ describe('tenant-level resources', () => {
     const credential = assets.find((a: { ValueType: string }) => a.ValueType === 'Credential');
     assert.equal(credential.CredentialPassword, null);
     assert.doesNotMatch(JSON.stringify(assets), /S3cret/);
-    const robotAsset = await admin.get(odata(`Assets/${NS}.GetRobotAssetByRobotId(robotId=${(await admin.get(odata('Robots', { $top: '1' }))).body.value[0].Id},assetName='PortalLogin')`), { folderId: shared });
+    const robotAsset = await admin.get(
+      odata(
+        `Assets/${NS}.GetRobotAssetByRobotId(robotId=${(await admin.get(odata('Robots', { $top: '1' }))).body.value[0].Id},assetName='PortalLogin')`,
+      ),
+      { folderId: shared },
+    );
     assert.equal(robotAsset.body.CredentialUsername, 'svc-portal');
     assert.equal(robotAsset.body.CredentialPassword, null);
   });

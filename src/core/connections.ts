@@ -41,9 +41,11 @@ export function validateUrl(value: string, what = 'URL'): string | undefined {
   } catch {
     return `'${text}' is not a valid URL (for example https://cloud.example.com).`;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `The ${what} must start with https:// (or http:// for a local service).`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return `The ${what} must start with https:// (or http:// for a local service).`;
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol === 'http:' && !local) return `Use https:// for ${url.hostname}: tokens must not travel unencrypted.`;
+  if (url.protocol === 'http:' && !local)
+    return `Use https:// for ${url.hostname}: tokens must not travel unencrypted.`;
   if (url.username || url.password) return 'Leave credentials out of the URL.';
   if (url.search || url.hash) return 'Leave query and fragment out of the URL.';
   return undefined;
@@ -52,12 +54,15 @@ export function validateUrl(value: string, what = 'URL'): string | undefined {
 export function validateLogicalName(value: string, what: 'account' | 'tenant'): string | undefined {
   const text = value.trim();
   if (!text) return `Enter the ${what} logical name.`;
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/.test(text)) return `The ${what} logical name may contain letters, digits, - and _ (as in the URL after the host).`;
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/.test(text))
+    return `The ${what} logical name may contain letters, digits, - and _ (as in the URL after the host).`;
   return undefined;
 }
 
 export function validateClientId(value: string): string | undefined {
-  return /^[\w.:-]{1,200}$/.test(value.trim()) ? undefined : 'The client id is a single word of letters, digits and . _ : -';
+  return /^[\w.:-]{1,200}$/.test(value.trim())
+    ? undefined
+    : 'The client id is a single word of letters, digits and . _ : -';
 }
 
 function normalizedUrl(value: string): string {
@@ -66,7 +71,9 @@ function normalizedUrl(value: string): string {
 
 export function connectionId(setting: ConnectionSetting): string {
   const host = normalizedUrl(setting.serviceUrl).toLowerCase();
-  return setting.kind === 'cloud' ? `${host}/${(setting.account ?? '').toLowerCase()}/${(setting.tenant ?? '').toLowerCase()}` : host;
+  return setting.kind === 'cloud'
+    ? `${host}/${(setting.account ?? '').toLowerCase()}/${(setting.tenant ?? '').toLowerCase()}`
+    : host;
 }
 
 /** Every problem with one configured connection (empty when it can be used). */
@@ -88,13 +95,19 @@ export function validateConnection(setting: ConnectionSetting): string[] {
 export function readConnections(raw: unknown): { connections: Connection[]; problems: string[] } {
   const connections: Connection[] = [];
   const problems: string[] = [];
-  if (!Array.isArray(raw)) return { connections, problems: raw === undefined ? [] : ['orchestrator.connections must be a list.'] };
+  if (!Array.isArray(raw))
+    return { connections, problems: raw === undefined ? [] : ['orchestrator.connections must be a list.'] };
   const seen = new Set<string>();
   raw.forEach((entry, index) => {
     const parsed = ConnectionSettingSchema.safeParse(entry);
-    const name = typeof (entry as { label?: unknown })?.label === 'string' ? `'${(entry as { label: string }).label}'` : `#${index + 1}`;
+    const name =
+      typeof (entry as { label?: unknown })?.label === 'string'
+        ? `'${(entry as { label: string }).label}'`
+        : `#${index + 1}`;
     if (!parsed.success) {
-      problems.push(`Connection ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'} ${i.message}`).join('; ')}`);
+      problems.push(
+        `Connection ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'} ${i.message}`).join('; ')}`,
+      );
       return;
     }
     const issues = validateConnection(parsed.data);

@@ -20,7 +20,9 @@ export class Logger {
     for (const secret of this.secrets) text = text.split(secret).join('***');
     // One entry, one line: a service message with line breaks cannot forge entries (a fake "info Signed in …" line)
     // in the log a user sends with a bug report.
-    return text.replace(/(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi, '$1***').replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, ' ⏎ ');
+    return text
+      .replace(/(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi, '$1***')
+      .replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, ' ⏎ ');
   }
 
   private keep(level: string, message: string): string {

@@ -6,7 +6,11 @@ import type { StoredAccount } from '../core/auth/sessions';
 import { plainText } from '../core/presentation/plainText';
 
 interface Needs {
-  connections: { all(): Connection[]; get(id: string): Connection | undefined; onDidChange: vscode.Event<Connection[]> };
+  connections: {
+    all(): Connection[];
+    get(id: string): Connection | undefined;
+    onDidChange: vscode.Event<Connection[]>;
+  };
   sessions: { accounts(): StoredAccount[]; onDidChange(listener: () => void): { dispose(): void } };
   log: { warn(text: string): void };
 }

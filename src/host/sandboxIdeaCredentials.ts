@@ -23,7 +23,10 @@ interface Needs {
  */
 export async function storeSandboxIdeaCredentials(ctx: Needs, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   try {
-    const found = sandboxIdeaCredentials({ url: env.ORCHESTRATOR_SANDBOX_URL, ideas: env.ORCHESTRATOR_SANDBOX_IDEAS }, ctx.connections.all());
+    const found = sandboxIdeaCredentials(
+      { url: env.ORCHESTRATOR_SANDBOX_URL, ideas: env.ORCHESTRATOR_SANDBOX_IDEAS },
+      ctx.connections.all(),
+    );
     if (found.kind === 'none') return [];
     if (found.kind === 'unusable') {
       ctx.log.warn(found.problem);
@@ -39,7 +42,10 @@ export async function storeSandboxIdeaCredentials(ctx: Needs, env: NodeJS.Proces
       await ctx.extension.secrets.store(key, ideaCredentialsSecret(found.credentials, env.ORCHESTRATOR_SANDBOX_URL!));
       stored.push(id);
     }
-    if (stored.length > 0) ctx.log.info(`Stored the sandbox's idea-service credentials for ${stored.length === 1 ? 'its connection' : `${stored.length} of its connections`} (from the editor's environment).`);
+    if (stored.length > 0)
+      ctx.log.info(
+        `Stored the sandbox's idea-service credentials for ${stored.length === 1 ? 'its connection' : `${stored.length} of its connections`} (from the editor's environment).`,
+      );
     return stored;
   } catch (error) {
     ctx.log.warn(`Could not store the sandbox's idea-service credentials: ${(error as Error).message}`);

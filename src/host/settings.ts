@@ -35,8 +35,10 @@ export interface UserSettings {
 }
 
 /** Same bounds and defaults as package.json: a hand-edited value outside them falls back to the default. */
-const integerIn = (min: number, max: number, fallback: number) => (value: unknown): number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
+const integerIn =
+  (min: number, max: number, fallback: number) =>
+  (value: unknown): number =>
+    typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
 
 const readers = {
   loopbackPort: integerIn(0, 65535, 0),

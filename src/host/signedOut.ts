@@ -21,7 +21,9 @@ export class SignedOutConnections implements vscode.Disposable {
   private readonly locked: Set<string>;
   private readonly subscription: { dispose(): void };
 
-  constructor(private readonly ctx: Pick<Ctx, 'state' | 'sessions' | 'connections' | 'accountFor' | 'tails' | 'panels' | 'log'>) {
+  constructor(
+    private readonly ctx: Pick<Ctx, 'state' | 'sessions' | 'connections' | 'accountFor' | 'tails' | 'panels' | 'log'>,
+  ) {
     this.locked = new Set(ctx.state.get(Stored.lockedConnections));
     this.subscription = ctx.sessions.onDidChange((change) => this.sessionsChanged(change));
   }
@@ -34,15 +36,19 @@ export class SignedOutConnections implements vscode.Disposable {
   private sessionsChanged(change: SessionChange): void {
     const before = this.locked.size;
     const unlocked = change.added.filter((account) => this.locked.delete(account.connectionId)).length;
-    const ended = new Set(change.removed.map((account) => account.connectionId).filter((id) => !this.ctx.accountFor(id)));
+    const ended = new Set(
+      change.removed.map((account) => account.connectionId).filter((id) => !this.ctx.accountFor(id)),
+    );
     for (const connectionId of ended) {
       this.locked.add(connectionId);
       const label = this.ctx.connections.get(connectionId)?.label ?? 'the connection';
       const tails = this.ctx.tails.stopConnection(connectionId, label);
       const panels = this.ctx.panels.closeConnection(connectionId);
-      if (tails + panels > 0) this.ctx.log.info(`Signed out of ${label}: stopped ${tails} log tail(s), closed ${panels} panel(s).`);
+      if (tails + panels > 0)
+        this.ctx.log.info(`Signed out of ${label}: stopped ${tails} log tail(s), closed ${panels} panel(s).`);
     }
-    if (unlocked > 0 || this.locked.size !== before) void this.ctx.state.update(Stored.lockedConnections, [...this.locked]);
+    if (unlocked > 0 || this.locked.size !== before)
+      void this.ctx.state.update(Stored.lockedConnections, [...this.locked]);
   }
 
   dispose(): void {

@@ -33,10 +33,20 @@ export class ConnectionStatusBar implements vscode.Disposable {
     } else {
       // The label (settings) and folder path (service) are plain text: `$(…)` in them must not become an icon.
       this.item.text = `$(organization) ${plainText(active.label)}${folder ? ` › ${plainText(folder.path)}` : ''}`;
-      const protection = active.protection === 'readOnly' ? ' (read-only)' : active.protection === 'confirm' ? ' (changes need confirmation)' : '';
+      const protection =
+        active.protection === 'readOnly'
+          ? ' (read-only)'
+          : active.protection === 'confirm'
+            ? ' (changes need confirmation)'
+            : '';
       this.item.tooltip = `Orchestrator: ${plainText(active.label)}${protection}${folder ? `\nFolder: ${plainText(folder.path)}` : ''}\nClick to switch the active folder.`;
       this.item.command = CommandId.switchActiveFolder;
-      this.item.backgroundColor = active.protection === 'readOnly' ? new vscode.ThemeColor('statusBarItem.errorBackground') : active.protection === 'confirm' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+      this.item.backgroundColor =
+        active.protection === 'readOnly'
+          ? new vscode.ThemeColor('statusBarItem.errorBackground')
+          : active.protection === 'confirm'
+            ? new vscode.ThemeColor('statusBarItem.warningBackground')
+            : undefined;
     }
     this.item.show();
   }

@@ -17,12 +17,20 @@ export interface StoredEntry<T> {
   readonly fallback: T;
 }
 
-const entry = <T>(scope: StoredEntry<T>['scope'], key: string, schema: z.ZodType<T>, fallback: T): StoredEntry<T> => ({ key, scope, schema, fallback });
+const entry = <T>(scope: StoredEntry<T>['scope'], key: string, schema: z.ZodType<T>, fallback: T): StoredEntry<T> => ({
+  key,
+  scope,
+  schema,
+  fallback,
+});
 
 const draftSchema = z.object({ text: z.string(), base: z.string(), savedAt: z.number() });
 export type StoredDraft = z.infer<typeof draftSchema>;
 
-const selectionSchema = z.object({ connectionId: z.string().optional(), folder: z.object({ id: z.number(), path: z.string() }).optional() });
+const selectionSchema = z.object({
+  connectionId: z.string().optional(),
+  folder: z.object({ id: z.number(), path: z.string() }).optional(),
+});
 export type ActiveSelection = z.infer<typeof selectionSchema>;
 
 /** Every key the extension stores: one place, so a reader cannot invent a key or a shape. */
@@ -38,7 +46,12 @@ export const Stored = {
   /** Idea forms typed and not submitted, by panel identity. */
   ideaDrafts: entry('workspace', 'orchestrator.ideaDrafts', z.record(z.string(), rawValues), {}),
   /** The input arguments last typed in Start Job, by connection, folder and process. */
-  lastArguments: entry('workspace', 'orchestrator.lastArguments', z.record(z.string(), z.record(z.string(), z.string())), {}),
+  lastArguments: entry(
+    'workspace',
+    'orchestrator.lastArguments',
+    z.record(z.string(), z.record(z.string(), z.string())),
+    {},
+  ),
 } as const;
 
 /** The part of an ExtensionContext this needs (a plain object in unit tests). */
@@ -59,7 +72,9 @@ export class StoredState {
     if (parsed.success) return parsed.data;
     if (!this.reported.has(entry.key)) {
       this.reported.add(entry.key);
-      this.onUnreadable(`Stored state ${entry.key} is unreadable and was ignored: ${parsed.error.issues[0]?.message ?? 'wrong shape'}.`);
+      this.onUnreadable(
+        `Stored state ${entry.key} is unreadable and was ignored: ${parsed.error.issues[0]?.message ?? 'wrong shape'}.`,
+      );
     }
     return entry.fallback;
   }

@@ -13,21 +13,33 @@ export interface Control {
   choices?: Choice[];
 }
 
-const YES_NO: Choice[] = [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }];
+const YES_NO: Choice[] = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
 const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
 
 /** The control a field is edited with; category and user fields fall back to an id box when no list is known. */
 export function controlOf(field: FormField, lookups: FormLookups): Control {
   switch (field.type) {
-    case 'text': return { kind: 'textfield' };
-    case 'longText': return { kind: 'textarea' };
-    case 'number': return { kind: 'number' };
-    case 'date': return { kind: 'date' };
-    case 'yesNo': return { kind: 'yesNo', choices: YES_NO };
-    case 'singleChoice': return { kind: 'select', choices: field.options ?? [] };
-    case 'multipleChoice': return { kind: 'multiselect', choices: field.options ?? [] };
-    case 'category': return lookups.categories ? { kind: 'select', choices: lookups.categories } : { kind: 'number' };
-    case 'user': return lookups.users ? { kind: 'select', choices: lookups.users } : { kind: 'number' };
+    case 'text':
+      return { kind: 'textfield' };
+    case 'longText':
+      return { kind: 'textarea' };
+    case 'number':
+      return { kind: 'number' };
+    case 'date':
+      return { kind: 'date' };
+    case 'yesNo':
+      return { kind: 'yesNo', choices: YES_NO };
+    case 'singleChoice':
+      return { kind: 'select', choices: field.options ?? [] };
+    case 'multipleChoice':
+      return { kind: 'multiselect', choices: field.options ?? [] };
+    case 'category':
+      return lookups.categories ? { kind: 'select', choices: lookups.categories } : { kind: 'number' };
+    case 'user':
+      return lookups.users ? { kind: 'select', choices: lookups.users } : { kind: 'number' };
   }
 }
 
@@ -37,9 +49,16 @@ export function limitsOf(field: FormField): string {
   if (field.helpText) parts.push(field.helpText);
   if (field.maxLength !== undefined) parts.push(`At most ${field.maxLength.toLocaleString('en-US')} characters.`);
   if (field.type === 'number' && (field.min !== undefined || field.max !== undefined)) {
-    parts.push(field.min !== undefined && field.max !== undefined ? `From ${field.min} to ${field.max}.` : field.min !== undefined ? `At least ${field.min}.` : `At most ${field.max}.`);
+    parts.push(
+      field.min !== undefined && field.max !== undefined
+        ? `From ${field.min} to ${field.max}.`
+        : field.min !== undefined
+          ? `At least ${field.min}.`
+          : `At most ${field.max}.`,
+    );
   }
-  if (field.type === 'multipleChoice' && field.maxSelections !== undefined) parts.push(`Choose up to ${field.maxSelections}.`);
+  if (field.type === 'multipleChoice' && field.maxSelections !== undefined)
+    parts.push(`Choose up to ${field.maxSelections}.`);
   if (field.type === 'date') parts.push('A date as YYYY-MM-DD.');
   return parts.join(' ');
 }
@@ -48,20 +67,30 @@ type Read = { value?: unknown; problem?: string };
 
 /** Typed text → the value the service takes; empty → no value. A problem names what is wrong with the text itself. */
 export function readValue(field: FormField, raw: RawValues[string] | undefined): Read {
-  if (Array.isArray(raw)) return field.type === 'multipleChoice' ? { value: raw.length ? raw : undefined } : { problem: `${field.label} takes one value` };
+  if (Array.isArray(raw))
+    return field.type === 'multipleChoice'
+      ? { value: raw.length ? raw : undefined }
+      : { problem: `${field.label} takes one value` };
   const textValue = raw ?? '';
-  if (field.type === 'multipleChoice') return textValue === '' ? {} : { problem: `${field.label} must be a list of the choices` };
+  if (field.type === 'multipleChoice')
+    return textValue === '' ? {} : { problem: `${field.label} must be a list of the choices` };
   if (field.type === 'text' || field.type === 'longText') return { value: textValue === '' ? undefined : textValue };
   const trimmed = textValue.trim();
   if (trimmed === '') return {};
   switch (field.type) {
     case 'number':
-      return DECIMAL.test(trimmed) ? { value: Number(trimmed) } : { problem: `${field.label} must be a number like 12 or 4.5` };
+      return DECIMAL.test(trimmed)
+        ? { value: Number(trimmed) }
+        : { problem: `${field.label} must be a number like 12 or 4.5` };
     case 'category':
     case 'user':
-      return /^\d+$/.test(trimmed) && Number.isSafeInteger(Number(trimmed)) ? { value: Number(trimmed) } : { problem: `${field.label} must be the number of a ${field.type}` };
+      return /^\d+$/.test(trimmed) && Number.isSafeInteger(Number(trimmed))
+        ? { value: Number(trimmed) }
+        : { problem: `${field.label} must be the number of a ${field.type}` };
     case 'yesNo':
-      return trimmed === 'true' || trimmed === 'false' ? { value: trimmed === 'true' } : { problem: `${field.label} must be yes or no` };
+      return trimmed === 'true' || trimmed === 'false'
+        ? { value: trimmed === 'true' }
+        : { problem: `${field.label} must be yes or no` };
     default:
       return { value: trimmed };
   }
@@ -71,14 +100,19 @@ export function readValue(field: FormField, raw: RawValues[string] | undefined):
 export function rawOf(field: FormField, value: unknown): RawValues[string] {
   if (value === undefined || value === null) return field.type === 'multipleChoice' ? [] : '';
   if (field.type === 'multipleChoice') return Array.isArray(value) ? value.map(String) : [];
-  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  return typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : JSON.stringify(value);
 }
 
 export function rawValuesOf(fields: readonly FormField[], values: Record<string, unknown>): RawValues {
   return Object.fromEntries(fields.map((field) => [field.key, rawOf(field, values[field.key])]));
 }
 
-const idsOf = (choices: Choice[] | undefined): ReadonlySet<number> | undefined => (choices ? new Set(choices.map((c) => Number(c.value))) : undefined);
+const idsOf = (choices: Choice[] | undefined): ReadonlySet<number> | undefined =>
+  choices ? new Set(choices.map((c) => Number(c.value))) : undefined;
 
 export interface ReadForm {
   values: Record<string, unknown>;
@@ -90,7 +124,8 @@ export function readForm(fields: readonly FormField[], raw: RawValues, lookups: 
   const values: Record<string, unknown> = {};
   const problems: FieldProblem[] = [];
   const byKey = new Map(fields.map((f) => [f.key, f]));
-  for (const key of Object.keys(raw)) if (!byKey.has(key)) problems.push({ field: key, message: 'is not a field of this form' });
+  for (const key of Object.keys(raw))
+    if (!byKey.has(key)) problems.push({ field: key, message: 'is not a field of this form' });
   for (const field of fields) {
     const read = readValue(field, raw[field.key]);
     if (read.problem) problems.push({ field: field.key, message: read.problem });
@@ -104,7 +139,11 @@ export function readForm(fields: readonly FormField[], raw: RawValues, lookups: 
 }
 
 /** The fields an edit changed (cleared ones as null), for a PATCH that touches nothing else. */
-export function changedValues(fields: readonly FormField[], before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
+export function changedValues(
+  fields: readonly FormField[],
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, unknown> {
   const changed: Record<string, unknown> = {};
   for (const field of fields) {
     const was = before[field.key] ?? null;
@@ -119,13 +158,19 @@ export function changedValues(fields: readonly FormField[], before: Record<strin
  * (and worth announcing as "restored"). Text is compared as the value it reads as ("4.50" is 4.5); text that cannot
  * be read, and keys that are no field, always differ.
  */
-export function differsFromService(fields: readonly FormField[], service: Record<string, unknown>, raw: RawValues): boolean {
+export function differsFromService(
+  fields: readonly FormField[],
+  service: Record<string, unknown>,
+  raw: RawValues,
+): boolean {
   const byKey = new Set(fields.map((f) => f.key));
   if (Object.keys(raw).some((key) => !byKey.has(key))) return true;
   return fields.some((field) => {
     const typed = raw[field.key] ?? rawOf(field, undefined);
     if (JSON.stringify(typed) === JSON.stringify(rawOf(field, service[field.key]))) return false;
     const read = readValue(field, typed);
-    return read.problem !== undefined || JSON.stringify(read.value ?? null) !== JSON.stringify(service[field.key] ?? null);
+    return (
+      read.problem !== undefined || JSON.stringify(read.value ?? null) !== JSON.stringify(service[field.key] ?? null)
+    );
   });
 }

@@ -19,9 +19,25 @@ export async function nodeActivationFigures(figures: Figures, extensionPath: str
       runs.push(run);
     }
     const round = (value: number) => Math.round(value * 100) / 100;
-    figures.timing('node.load.ms', 'load the production bundle in Node', runs.map((r) => round(r.loadMs)), 'ms', 'the first run includes reading the file');
-    figures.timing('node.activate.ms', 'activate() in Node (vscode stubbed)', runs.map((r) => round(r.activation.activateMs)));
-    figures.add('node.activation.requests', 'requests during activation in Node (a signed-in account stored)', Math.max(...runs.map((r) => r.requests.length)), 'requests', { budget: ACTIVATION_REQUEST_BUDGET });
+    figures.timing(
+      'node.load.ms',
+      'load the production bundle in Node',
+      runs.map((r) => round(r.loadMs)),
+      'ms',
+      'the first run includes reading the file',
+    );
+    figures.timing(
+      'node.activate.ms',
+      'activate() in Node (vscode stubbed)',
+      runs.map((r) => round(r.activation.activateMs)),
+    );
+    figures.add(
+      'node.activation.requests',
+      'requests during activation in Node (a signed-in account stored)',
+      Math.max(...runs.map((r) => r.requests.length)),
+      'requests',
+      { budget: ACTIVATION_REQUEST_BUDGET },
+    );
   } finally {
     await sandbox.close();
   }

@@ -11,7 +11,12 @@ export const TENANT_EXPAND_REQUESTS = 1;
 export const FOLDER_EXPAND_REQUESTS = 1;
 /** Expanding each group of a folder: one page; Robots & Sessions brings the page's sessions in one more. */
 export const GROUP_EXPAND_REQUESTS: Readonly<Record<string, number>> = {
-  Processes: 1, Jobs: 1, Queues: 1, Packages: 1, 'Robots & Sessions': 2, Assets: 1,
+  Processes: 1,
+  Jobs: 1,
+  Queues: 1,
+  Packages: 1,
+  'Robots & Sessions': 2,
+  Assets: 1,
 };
 /** Expanding the Feed inside a folder's Packages (which shows the packages the folder's processes run): one page. */
 export const FEED_EXPAND_REQUESTS = 1;

@@ -12,13 +12,29 @@ export const PRODUCTION_DIST = join(BENCH_OUT, 'dist');
 /** Builds, records the size of the extension bundle and of each webview bundle; returns the installed copy's folder. */
 export function productionBundles(figures: Figures): string {
   rmSync(BENCH_OUT, { recursive: true, force: true });
-  const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs'), '--production', `--outdir=${PRODUCTION_DIST}`], { cwd: ROOT, encoding: 'utf8' });
+  const built = spawnSync(
+    process.execPath,
+    [join(ROOT, 'esbuild.mjs'), '--production', `--outdir=${PRODUCTION_DIST}`],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   if (built.status !== 0) throw new Error(`The production build failed:\n${built.stdout}${built.stderr}`);
   const kib = (path: string) => statSync(path).size / 1024;
-  figures.add('bundle.extension', 'extension bundle (minified)', round(kib(join(PRODUCTION_DIST, 'extension.js'))), 'KiB');
-  for (const file of readdirSync(join(PRODUCTION_DIST, 'webviews')).filter((f) => f.endsWith('.js')).sort()) {
+  figures.add(
+    'bundle.extension',
+    'extension bundle (minified)',
+    round(kib(join(PRODUCTION_DIST, 'extension.js'))),
+    'KiB',
+  );
+  for (const file of readdirSync(join(PRODUCTION_DIST, 'webviews'))
+    .filter((f) => f.endsWith('.js'))
+    .sort()) {
     const name = file.replace(/\.js$/, '');
-    figures.add(`bundle.webview.${name}`, `${name} webview bundle (minified)`, round(kib(join(PRODUCTION_DIST, 'webviews', file))), 'KiB');
+    figures.add(
+      `bundle.webview.${name}`,
+      `${name} webview bundle (minified)`,
+      round(kib(join(PRODUCTION_DIST, 'webviews', file))),
+      'KiB',
+    );
   }
   return installBuiltExtension(join(BENCH_OUT, 'extensions'), PRODUCTION_DIST);
 }

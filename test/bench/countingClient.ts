@@ -7,7 +7,11 @@ import { signIn } from '@orchestrator-workbench/sandbox/test-helpers';
 
 /** A client as the extension makes one (its own rate-limit scheduler), whose requests are counted; with `record`,
  * each request's URL and headers are kept too (to replay the same pages with a bare fetch loop). */
-export async function countingClient(sandbox: RunningSandbox, budgetPerMinute: number, options: { record?: boolean } = {}) {
+export async function countingClient(
+  sandbox: RunningSandbox,
+  budgetPerMinute: number,
+  options: { record?: boolean } = {},
+) {
   const tokens = await signIn(sandbox, 'admin');
   let count = 0;
   const sent: { url: string; headers: Headers }[] = [];

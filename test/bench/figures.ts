@@ -49,14 +49,19 @@ export class Figures {
 
   private push(figure: Figure): void {
     this.all.push(figure);
-    console.log(`  ${figure.label}: ${format(figure)}${figure.budget !== undefined ? ` (budget ${formatNumber(figure.budget)})` : ''}`);
+    console.log(
+      `  ${figure.label}: ${format(figure)}${figure.budget !== undefined ? ` (budget ${formatNumber(figure.budget)})` : ''}`,
+    );
   }
 
   /** In section order (some sections run side by side and record in between each other). */
   sorted(): Figure[] {
     const order = ['bundle.', 'node.', 'tree.', 'queue100k.', 'tail.', 'editor.', 'session.'];
     const rank = (figure: Figure) => order.findIndex((prefix) => figure.id.startsWith(prefix));
-    return this.all.map((figure, index) => ({ figure, index })).sort((a, b) => rank(a.figure) - rank(b.figure) || a.index - b.index).map((entry) => entry.figure);
+    return this.all
+      .map((figure, index) => ({ figure, index }))
+      .sort((a, b) => rank(a.figure) - rank(b.figure) || a.index - b.index)
+      .map((entry) => entry.figure);
   }
 
   /** Figures over their budget (the bench fails on them, as the tests would). */
@@ -65,7 +70,10 @@ export class Figures {
   }
 }
 
-const formatNumber = (value: number) => (Number.isInteger(value) ? value.toLocaleString('en') : value.toLocaleString('en', { maximumFractionDigits: value < 10 ? 2 : 1 }));
+const formatNumber = (value: number) =>
+  Number.isInteger(value)
+    ? value.toLocaleString('en')
+    : value.toLocaleString('en', { maximumFractionDigits: value < 10 ? 2 : 1 });
 
 export function format(figure: Pick<Figure, 'value' | 'unit' | 'runs'>): string {
   const value = `${formatNumber(figure.value)} ${figure.unit}`;
@@ -109,7 +117,12 @@ export function writeResults(figures: Figure[], seconds: number, file = RESULTS_
   const results: Results = {
     date: new Date().toISOString(),
     commit,
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGB: Math.round(totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model ?? 'unknown',
+      memoryGB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
     seconds: Math.round(seconds),
     figures,
   };
@@ -121,11 +134,19 @@ export function writeResults(figures: Figure[], seconds: number, file = RESULTS_
 /** One Markdown table: figure, value (median, min–max, runs), budget, and the previous run's value. */
 export function table(figures: Figure[], previous?: Results): string {
   const before = new Map(previous?.figures.map((f) => [f.id, f]));
-  const lines = [`| figure | value | budget | previous${previous ? ` (${previous.commit})` : ''} |`, '| --- | --- | --- | --- |'];
+  const lines = [
+    `| figure | value | budget | previous${previous ? ` (${previous.commit})` : ''} |`,
+    '| --- | --- | --- | --- |',
+  ];
   for (const figure of figures) {
     const old = before.get(figure.id);
-    const budget = figure.budget === undefined ? '' : `≤ ${formatNumber(figure.budget)}${figure.value > figure.budget ? ' **OVER**' : ''}`;
-    lines.push(`| ${figure.label}${figure.note ? ` — ${figure.note}` : ''} | ${format(figure)} | ${budget} | ${old ? `${formatNumber(old.value)} ${old.unit}` : ''} |`);
+    const budget =
+      figure.budget === undefined
+        ? ''
+        : `≤ ${formatNumber(figure.budget)}${figure.value > figure.budget ? ' **OVER**' : ''}`;
+    lines.push(
+      `| ${figure.label}${figure.note ? ` — ${figure.note}` : ''} | ${format(figure)} | ${budget} | ${old ? `${formatNumber(old.value)} ${old.unit}` : ''} |`,
+    );
   }
   return lines.join('\n');
 }

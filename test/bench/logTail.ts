@@ -21,14 +21,24 @@ async function startJob(client: OrchestratorClient) {
   const folders = await client.folders.list();
   const folder = { id: folders.items.find((f) => f.DisplayName === 'Shared')!.Id };
   const release = (await client.releases.list({ folder })).items[0]!;
-  const input = requiredInputsFor((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input);
-  const [job] = await client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(input) }, { folder });
+  const input = requiredInputsFor(
+    (await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input,
+  );
+  const [job] = await client.jobs.start(
+    { ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(input) },
+    { folder },
+  );
   return { folder, job: job! };
 }
 
 /** Follows a job logging `linesPerSecond` for FOLLOW_SECONDS to its end. */
 async function follow(figures: Figures, linesPerSecond: number): Promise<void> {
-  const sandbox = await startSandbox({ jobDurationMs: FOLLOW_SECONDS * 1000, pickupDelayMs: 50, logIntervalMs: 1000 / linesPerSecond, rateLimitPerMinute: 1_000_000 });
+  const sandbox = await startSandbox({
+    jobDurationMs: FOLLOW_SECONDS * 1000,
+    pickupDelayMs: 50,
+    logIntervalMs: 1000 / linesPerSecond,
+    rateLimitPerMinute: 1_000_000,
+  });
   try {
     const { client, requests } = await countingClient(sandbox, 50);
     const { folder, job } = await startJob(client);
@@ -55,12 +65,27 @@ async function follow(figures: Figures, linesPerSecond: number): Promise<void> {
     const duplicated = steps.length - delivered.size;
     const id = `tail.${linesPerSecond}`;
     const at = `${linesPerSecond.toLocaleString('en')} lines/s`;
-    figures.add(`${id}.lines`, `tail at ${at} for ${FOLLOW_SECONDS} s: step lines delivered (Information and above)`, steps.length, 'lines', { note: `${last.toLocaleString('en')} steps written in all levels` });
+    figures.add(
+      `${id}.lines`,
+      `tail at ${at} for ${FOLLOW_SECONDS} s: step lines delivered (Information and above)`,
+      steps.length,
+      'lines',
+      { note: `${last.toLocaleString('en')} steps written in all levels` },
+    );
     figures.add(`${id}.lost`, `tail at ${at}: lines lost`, lost, 'lines', { budget: TAIL_LINES_LOST });
-    figures.add(`${id}.duplicated`, `tail at ${at}: lines duplicated`, duplicated, 'lines', { budget: TAIL_LINES_DUPLICATED });
+    figures.add(`${id}.duplicated`, `tail at ${at}: lines duplicated`, duplicated, 'lines', {
+      budget: TAIL_LINES_DUPLICATED,
+    });
     figures.add(`${id}.lag.p50`, `tail at ${at}: lag p50`, percentile(lags, 0.5), 'ms');
-    figures.add(`${id}.lag.p95`, `tail at ${at}: lag p95`, percentile(lags, 0.95), 'ms', { note: `max ${Math.max(...lags)} ms` });
-    figures.add(`${id}.perMinute`, `tail at ${at}: requests while following (logs + job state)`, Math.round((requests() - before) / minutes), 'requests/min');
+    figures.add(`${id}.lag.p95`, `tail at ${at}: lag p95`, percentile(lags, 0.95), 'ms', {
+      note: `max ${Math.max(...lags)} ms`,
+    });
+    figures.add(
+      `${id}.perMinute`,
+      `tail at ${at}: requests while following (logs + job state)`,
+      Math.round((requests() - before) / minutes),
+      'requests/min',
+    );
   } finally {
     await sandbox.close();
   }
@@ -69,7 +94,11 @@ async function follow(figures: Figures, linesPerSecond: number): Promise<void> {
 /** Follows a running job that has stopped writing: what an open, quiet tail costs. */
 async function idle(figures: Figures): Promise<void> {
   console.log(`  an idle tail for ${IDLE_SECONDS} s…`);
-  const sandbox = await startSandbox({ jobDurationMs: (IDLE_SECONDS + 30) * 1000, pickupDelayMs: 50, logIntervalMs: 3_600_000 });
+  const sandbox = await startSandbox({
+    jobDurationMs: (IDLE_SECONDS + 30) * 1000,
+    pickupDelayMs: 50,
+    logIntervalMs: 3_600_000,
+  });
   const controller = new AbortController();
   try {
     const { client, requests } = await countingClient(sandbox, 50);
@@ -77,13 +106,24 @@ async function idle(figures: Figures): Promise<void> {
     const before = requests();
     const timer = setTimeout(() => controller.abort(), IDLE_SECONDS * 1000);
     try {
-      for await (const event of tailLogs(jobLogSource(client, folder, job.Key), { jobKey: job.Key, ...EDITOR_TAIL, signal: controller.signal })) if (event.kind === 'finished') break;
+      for await (const event of tailLogs(jobLogSource(client, folder, job.Key), {
+        jobKey: job.Key,
+        ...EDITOR_TAIL,
+        signal: controller.signal,
+      }))
+        if (event.kind === 'finished') break;
     } catch (error) {
       if (!controller.signal.aborted) throw error;
     } finally {
       clearTimeout(timer);
     }
-    figures.add('tail.idle.perMinute', `tail of a running job that writes nothing, first ${IDLE_SECONDS} s: requests`, Math.round((requests() - before) / (IDLE_SECONDS / 60)), 'requests/min', { note: 'the interval doubles from 1 s to 15 s while quiet; each quiet poll also reads the job state' });
+    figures.add(
+      'tail.idle.perMinute',
+      `tail of a running job that writes nothing, first ${IDLE_SECONDS} s: requests`,
+      Math.round((requests() - before) / (IDLE_SECONDS / 60)),
+      'requests/min',
+      { note: 'the interval doubles from 1 s to 15 s while quiet; each quiet poll also reads the job state' },
+    );
   } finally {
     await sandbox.close();
   }

@@ -19,12 +19,34 @@ export interface StoredSignIn {
 
 /** The sandbox as a configured connection, with its developer signed in (refresh token in the secrets). */
 export async function storedSignIn(sandbox: RunningSandbox): Promise<StoredSignIn> {
-  const settings: ConnectionSetting[] = [{ label: 'Sandbox', kind: 'cloud', serviceUrl: sandbox.url, identityUrl: sandbox.identityUrl, account: 'sandbox', tenant: 'main' }];
+  const settings: ConnectionSetting[] = [
+    {
+      label: 'Sandbox',
+      kind: 'cloud',
+      serviceUrl: sandbox.url,
+      identityUrl: sandbox.identityUrl,
+      account: 'sandbox',
+      tenant: 'main',
+    },
+  ];
   const connection = readConnections(settings).connections[0]!;
   const secrets = stubSecrets();
   const tokens = await signIn(sandbox, 'developer');
   const sessions = new SessionManager({ secrets, fetch: () => Promise.reject(new Error('no request while storing')) });
-  await sessions.add({ id: `${connection.id}/developer`, connectionId: connection.id, userName: 'developer', label: 'developer (Sandbox)', scopes: connection.scopes, kind: 'oauth', identityUrl: connection.identityUrl, clientId: connection.clientId, ...signInOrigins(connection) }, { ...tokens });
+  await sessions.add(
+    {
+      id: `${connection.id}/developer`,
+      connectionId: connection.id,
+      userName: 'developer',
+      label: 'developer (Sandbox)',
+      scopes: connection.scopes,
+      kind: 'oauth',
+      identityUrl: connection.identityUrl,
+      clientId: connection.clientId,
+      ...signInOrigins(connection),
+    },
+    { ...tokens },
+  );
   sessions.dispose();
   return { settings, secrets };
 }

@@ -18,7 +18,10 @@ const SECTIONS = ['node', 'tree', 'queue', 'tail', 'editor'] as const;
 
 async function main(): Promise<number> {
   installCleanup();
-  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+  const only = process.argv
+    .find((arg) => arg.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   const unknown = only?.filter((name) => !(SECTIONS as readonly string[]).includes(name)) ?? [];
   if (unknown.length > 0) {
     console.error(`Unknown section(s): ${unknown.join(', ')}. Sections: ${SECTIONS.join(', ')}.`);
@@ -37,9 +40,15 @@ async function main(): Promise<number> {
 
   console.log('Building the production bundles…');
   const extensionPath = productionBundles(figures);
-  await section('node', 'Activation in Node, production bundle, vscode stubbed:', () => nodeActivationFigures(figures, extensionPath));
-  await section('tree', 'The Orchestrator tree on the large sandbox (real node code, vscode stubbed):', () => treeFigures(figures));
-  await section('tail', 'Log tail at 200 and 2,000 lines/s (the editor\'s options):', () => followingTailFigures(figures));
+  await section('node', 'Activation in Node, production bundle, vscode stubbed:', () =>
+    nodeActivationFigures(figures, extensionPath),
+  );
+  await section('tree', 'The Orchestrator tree on the large sandbox (real node code, vscode stubbed):', () =>
+    treeFigures(figures),
+  );
+  await section('tail', "Log tail at 200 and 2,000 lines/s (the editor's options):", () =>
+    followingTailFigures(figures),
+  );
   // Counts and a ratio of alternating runs: these run while the editor session idles (it only counts requests),
   // which keeps the whole bench under five minutes.
   const alongside = async () => {
@@ -48,8 +57,18 @@ async function main(): Promise<number> {
       wanted('tail') ? idleTailFigures(figures) : undefined,
     ]);
   };
-  if (wanted('editor')) await section('editor', 'In code-server (production bundle), then a 2-minute session alongside the 100,000-item listing and an idle tail:', () => editorFigures(figures, extensionPath, alongside));
-  else await section(wanted('queue') ? 'queue' : 'tail', 'The 100,000-item listing (rate limit lifted) and an idle tail:', alongside);
+  if (wanted('editor'))
+    await section(
+      'editor',
+      'In code-server (production bundle), then a 2-minute session alongside the 100,000-item listing and an idle tail:',
+      () => editorFigures(figures, extensionPath, alongside),
+    );
+  else
+    await section(
+      wanted('queue') ? 'queue' : 'tail',
+      'The 100,000-item listing (rate limit lifted) and an idle tail:',
+      alongside,
+    );
 
   const seconds = (performance.now() - started) / 1000;
   const previous = previousResults();

@@ -22,13 +22,29 @@ export interface Step {
 export async function treeDriver(sandbox: RunningSandbox) {
   useVscodeStub();
   // Required once the stub answers `vscode`.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { ConnectionNode } = require('../../src/host/views/explorer/connectionNode') as typeof import('../../src/host/views/explorer/connectionNode');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { QueueNode } = require('../../src/host/views/explorer/queueNode') as typeof import('../../src/host/views/explorer/queueNode');
+  const { ConnectionNode } =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require('../../src/host/views/explorer/connectionNode') as typeof import('../../src/host/views/explorer/connectionNode');
+  const { QueueNode } =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require('../../src/host/views/explorer/queueNode') as typeof import('../../src/host/views/explorer/queueNode');
   const { client, requests } = await countingClient(sandbox, 1_000_000);
-  const host = { clientFor: () => client, isSignedIn: () => true, changed: () => undefined, now: () => Date.now(), budgetOf: () => undefined };
-  const connection = { id: 'bench', label: 'Sandbox', kind: 'cloud', serviceUrl: sandbox.url, account: 'sandbox', tenant: 'main', protection: 'normal' } as never;
+  const host = {
+    clientFor: () => client,
+    isSignedIn: () => true,
+    changed: () => undefined,
+    now: () => Date.now(),
+    budgetOf: () => undefined,
+  };
+  const connection = {
+    id: 'bench',
+    label: 'Sandbox',
+    kind: 'cloud',
+    serviceUrl: sandbox.url,
+    account: 'sandbox',
+    tenant: 'main',
+    protection: 'normal',
+  } as never;
   const label = (node: Node) => String(node.item().label);
 
   /** Runs one step and counts what it cost. */
@@ -38,7 +54,11 @@ export async function treeDriver(sandbox: RunningSandbox) {
     const result = await work();
     return { requests: requests() - before, ms: performance.now() - started, rows: rows(result), result };
   };
-  const expand = (node: Node) => step(() => node.children!(), (children) => children.length);
+  const expand = (node: Node) =>
+    step(
+      () => node.children!(),
+      (children) => children.length,
+    );
 
   return {
     client,
@@ -60,19 +80,29 @@ export async function treeDriver(sandbox: RunningSandbox) {
       const feed = { ...(await expand(feedNode)), node: feedNode };
       return { tenant, folder, groups, feed };
     },
-    loadMore: (node: Node) => step(() => node.loadMore!(), () => 0),
+    loadMore: (node: Node) =>
+      step(
+        () => node.loadMore!(),
+        () => 0,
+      ),
     /** Loads `count` items of a queue through its All Items row with Load more, as a user would. */
     async loadQueueItems(folderName: string, queueName: string, count: number) {
       const folders = await client.folders.list();
       const folder = folders.items.find((f) => f.DisplayName === folderName)!;
-      const queue = (await client.queues.list({ folder: { id: folder.Id }, query: { filter: eq('Name', queueName) } })).items[0]!;
-      const all = (await new QueueNode(host, connection, { id: folder.Id }, 'bench', queue).children())[0] as unknown as Node & { rows: unknown[] };
-      return step(async () => {
-        await all.children!();
-        while (all.rows.length < count) await all.loadMore!();
-        // Without the Load more row (and any message row).
-        return (await all.children!()).filter((n) => !/\/(more|skipped|empty)$/.test(n.id));
-      }, (rows) => rows.length);
+      const queue = (await client.queues.list({ folder: { id: folder.Id }, query: { filter: eq('Name', queueName) } }))
+        .items[0]!;
+      const all = (
+        await new QueueNode(host, connection, { id: folder.Id }, 'bench', queue).children()
+      )[0] as unknown as Node & { rows: unknown[] };
+      return step(
+        async () => {
+          await all.children!();
+          while (all.rows.length < count) await all.loadMore!();
+          // Without the Load more row (and any message row).
+          return (await all.children!()).filter((n) => !/\/(more|skipped|empty)$/.test(n.id));
+        },
+        (rows) => rows.length,
+      );
     },
   };
 }

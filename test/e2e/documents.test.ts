@@ -3,10 +3,15 @@ import { screenshot, world } from './world';
 import { collapseAll, expand, filterRow, palette, sidebar } from './ui';
 
 /** What the sandbox answered since the last reset, by "METHOD route". */
-const tally = async (): Promise<Record<string, number>> => ((await (await fetch(`${world.sandbox.url}/__sandbox/requests`)).json()) as { counts: Record<string, number> }).counts;
-const writes = (counts: Record<string, number>) => Object.entries(counts).filter(([route]) => !route.startsWith('GET ')).reduce((sum, [, n]) => sum + n, 0);
+const tally = async (): Promise<Record<string, number>> =>
+  ((await (await fetch(`${world.sandbox.url}/__sandbox/requests`)).json()) as { counts: Record<string, number> })
+    .counts;
+const writes = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .filter(([route]) => !route.startsWith('GET '))
+    .reduce((sum, [, n]) => sum + n, 0);
 
-describe('Input values with the browser editor\'s default auto-save (UI, large sandbox)', () => {
+describe("Input values with the browser editor's default auto-save (UI, large sandbox)", () => {
   it('typing and pausing sends nothing; Apply to Service shows the change and sends exactly one request', async function () {
     this.timeout(120_000);
     const { page } = world;
@@ -16,7 +21,9 @@ describe('Input values with the browser editor\'s default auto-save (UI, large s
     await expand(/^Shared/);
     await filterRow(/^Processes/, 'Invoice.Processing_Production');
     await expand(/^Processes/);
-    const process = sidebar().locator('.monaco-list-row[aria-level="4"]', { hasText: /^Invoice\.Processing_Production/ }).first();
+    const process = sidebar()
+      .locator('.monaco-list-row[aria-level="4"]', { hasText: /^Invoice\.Processing_Production/ })
+      .first();
     await process.waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1000); // the row redraws once with its count
     await process.click({ button: 'right' });
@@ -28,7 +35,10 @@ describe('Input values with the browser editor\'s default auto-save (UI, large s
     // The document says what saving does before anything is typed.
     const editor = page.locator('.editor-instance .monaco-editor').first();
     await editor.waitFor({ timeout: 30_000 });
-    await page.locator('.codelens-decoration', { hasText: /nothing is sent until you apply it/ }).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.codelens-decoration', { hasText: /nothing is sent until you apply it/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await fetch(`${world.sandbox.url}/__sandbox/requests`, { method: 'DELETE' });
 
     // Type as a user does, with the default auto-save (afterDelay): a half-typed value first, then a whole one.
@@ -44,7 +54,10 @@ describe('Input values with the browser editor\'s default auto-save (UI, large s
     await dirtyTab.waitFor({ state: 'detached', timeout: 15_000 }); // auto-save saved it: as a draft
     await page.waitForTimeout(2000);
     assert.equal(writes(await tally()), 0, `no change reached the service: ${JSON.stringify(await tally())}`);
-    await page.locator('.codelens-decoration', { hasText: /Draft: not applied/ }).first().waitFor({ timeout: 15_000 });
+    await page
+      .locator('.codelens-decoration', { hasText: /Draft: not applied/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
 
     // The explicit act: Apply to Service, which lists what will change.
     await page.locator('.codelens-decoration a', { hasText: 'Apply to Service…' }).first().click();
@@ -54,10 +67,18 @@ describe('Input values with the browser editor\'s default auto-save (UI, large s
     assert.match(await dialog.innerText(), /in_Region: .*7/);
     await screenshot('19-apply-input-values');
     await dialog.locator('.monaco-button', { hasText: /^Apply$/ }).click();
-    await page.locator('.notification-toast', { hasText: /Applied \d+ changes? to the input values/ }).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.notification-toast', { hasText: /Applied \d+ changes? to the input values/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     const counts = await tally();
     assert.equal(writes(counts), 1, JSON.stringify(counts));
-    assert.equal(Object.entries(counts).filter(([route]) => route.startsWith('PATCH ')).reduce((sum, [, n]) => sum + n, 0), 1);
+    assert.equal(
+      Object.entries(counts)
+        .filter(([route]) => route.startsWith('PATCH '))
+        .reduce((sum, [, n]) => sum + n, 0),
+      1,
+    );
     await palette('View: Close All Editors');
   });
 });

@@ -16,10 +16,16 @@ describe('Jobs and logs (UI, large sandbox)', () => {
     await expand(/^Packages/);
     await filterRow(/^Feed/, 'Invoice.Processing');
     await expand(/^Feed/);
-    const pkg = sidebar().locator('.monaco-list-row[aria-level="5"]', { hasText: /^Invoice\.Processing/ }).first();
+    const pkg = sidebar()
+      .locator('.monaco-list-row[aria-level="5"]', { hasText: /^Invoice\.Processing/ })
+      .first();
     await pkg.waitFor({ timeout: 30_000 });
     // The row redraws once with its count after the first page: act on the redrawn row.
-    await sidebar().locator('.monaco-list-row', { hasText: /^Feed/ }).filter({ hasText: /\b1\b/ }).first().waitFor({ timeout: 30_000 });
+    await sidebar()
+      .locator('.monaco-list-row', { hasText: /^Feed/ })
+      .filter({ hasText: /\b1\b/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1000);
     await pkg.click({ button: 'right' });
     // Hover and Enter, as a keyboard user would (a mouse click on the menu closes it before the row is handed over).
@@ -36,7 +42,10 @@ describe('Jobs and logs (UI, large sandbox)', () => {
       await title.filter({ hasText: stepTitle }).waitFor({ timeout: 30_000 });
       await page.locator('.quick-input-list .monaco-list-row', { hasText: item }).first().waitFor({ timeout: 30_000 });
       await input.fill(filter);
-      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: item }).first().waitFor({ timeout: 10_000 });
+      await page
+        .locator('.quick-input-list .monaco-list-row.focused', { hasText: item })
+        .first()
+        .waitFor({ timeout: 10_000 });
       await page.keyboard.press('Enter');
     };
     const type = async (stepTitle: RegExp, text: string) => {
@@ -50,39 +59,72 @@ describe('Jobs and logs (UI, large sandbox)', () => {
     await title.filter({ hasText: /in_Threshold/ }).waitFor({ timeout: 30_000 });
     await title.filter({ hasText: /in_Threshold/ }).waitFor();
     await type(/in_Threshold/, '');
-    await page.locator('.quick-input-widget .quick-input-message', { hasText: /required/ }).first().waitFor({ timeout: 10_000 });
+    await page
+      .locator('.quick-input-widget .quick-input-message', { hasText: /required/ })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await type(/in_Threshold/, 'Q4 close');
     await title.filter({ hasText: /in_Region/ }).waitFor();
     await input.fill('five');
-    await page.locator('.quick-input-widget .quick-input-message', { hasText: /whole number/ }).first().waitFor({ timeout: 10_000 });
+    await page
+      .locator('.quick-input-widget .quick-input-message', { hasText: /whole number/ })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await type(/in_Region/, '7');
     await title.filter({ hasText: /confirm/ }).waitFor({ timeout: 30_000 });
     // The summary: one row per argument sent, each readable whole.
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: /in_Threshold\s*"Q4 close"/ }).first().waitFor();
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: /in_Region\s*7/ }).first().waitFor();
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: /in_Threshold\s*"Q4 close"/ })
+      .first()
+      .waitFor();
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: /in_Region\s*7/ })
+      .first()
+      .waitFor();
     await page.waitForTimeout(1500); // the widget fades in: let it paint before the picture
     await screenshot('11-start-job-summary');
     await choose(/confirm/, /Start Invoice\.Processing_Production/, 'Start');
 
     // Started: the notification offers the logs; the status bar shows the watched job.
-    const started = page.locator('.notifications-toasts .notification-toast', { hasText: /Started a job of Invoice\.Processing_Production/ }).first();
+    const started = page
+      .locator('.notifications-toasts .notification-toast', {
+        hasText: /Started a job of Invoice\.Processing_Production/,
+      })
+      .first();
     await started.waitFor({ timeout: 30_000 });
-    await page.locator('.statusbar-item', { hasText: /Invoice\.Processing_Production: (Pending|Running)/ }).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.statusbar-item', { hasText: /Invoice\.Processing_Production: (Pending|Running)/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await started.locator('.monaco-button', { hasText: 'Show Logs' }).click();
     const editor = page.locator('.editor-instance .monaco-editor').first();
     await editor.waitFor({ timeout: 30_000 });
-    await page.locator('.tab', { hasText: /Invoice\.Processing_Production #\d+\.log/ }).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.tab', { hasText: /Invoice\.Processing_Production #\d+\.log/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     // Following: the visible line numbers move down as lines arrive.
-    const lastLine = async () => Math.max(0, ...(await editor.locator('.line-numbers').allInnerTexts()).map(Number).filter(Number.isFinite));
-    await page.waitForFunction(() => document.querySelectorAll('.editor-instance .view-line').length > 5, undefined, { timeout: 30_000 });
+    const lastLine = async () =>
+      Math.max(0, ...(await editor.locator('.line-numbers').allInnerTexts()).map(Number).filter(Number.isFinite));
+    await page.waitForFunction(() => document.querySelectorAll('.editor-instance .view-line').length > 5, undefined, {
+      timeout: 30_000,
+    });
     const first = await lastLine();
     await page.waitForTimeout(3000);
     const later = await lastLine();
     assert.ok(later > first && later > 30, `the tail scrolled: last visible line ${first} → ${later}`);
     await screenshot('12-log-tail');
     // The end: the notification names the outcome and the duration.
-    await page.locator('.notifications-toasts .notification-toast', { hasText: /Invoice\.Processing_Production: Successful after \d+ s/ }).first().waitFor({ timeout: 60_000 });
-    await editor.locator('.view-line', { hasText: /every\sline\shas\sbeen\sread/ }).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.notifications-toasts .notification-toast', {
+        hasText: /Invoice\.Processing_Production: Successful after \d+ s/,
+      })
+      .first()
+      .waitFor({ timeout: 60_000 });
+    await editor
+      .locator('.view-line', { hasText: /every\sline\shas\sbeen\sread/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await screenshot('13-job-finished');
   });
 });

@@ -26,7 +26,9 @@ describe('Orchestrator view container (UI)', () => {
     const entry = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Show Version Information' }).first();
     await entry.waitFor();
     await page.keyboard.press('Enter');
-    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Orchestrator Workbench' }).first();
+    const toast = page
+      .locator('.notifications-toasts .notification-toast', { hasText: 'Orchestrator Workbench' })
+      .first();
     await toast.waitFor({ timeout: 20_000 });
     const text = await toast.innerText();
     assert.match(text, /Orchestrator Workbench \d+\.\d+\.\d+ on .+ \(web\)/);

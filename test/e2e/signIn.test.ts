@@ -8,9 +8,16 @@ import { screenshot, world } from './world';
 
 /** State, not a transient toast: the status bar leaves its "signed out" warning and the connection row says so. */
 async function signedInState(page: Page): Promise<void> {
-  const status = page.locator('.statusbar-item', { hasText: 'Sandbox (main)' }).filter({ hasNotText: 'signed out' }).first();
+  const status = page
+    .locator('.statusbar-item', { hasText: 'Sandbox (main)' })
+    .filter({ hasNotText: 'signed out' })
+    .first();
   await status.waitFor({ timeout: 45_000 });
-  await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Sandbox (main)' }).filter({ hasNotText: 'signed out' }).first().waitFor();
+  await page
+    .locator('.part.sidebar .monaco-list-row', { hasText: 'Sandbox (main)' })
+    .filter({ hasNotText: 'signed out' })
+    .first()
+    .waitFor();
   // The tree behind the connection works: its folders load.
   const connection = page.locator('.part.sidebar .monaco-list-row', { hasText: 'Sandbox (main)' }).first();
   if ((await connection.getAttribute('aria-expanded')) !== 'true') await connection.click();
@@ -40,11 +47,16 @@ describe('Sign in (UI, through the sandbox login page)', () => {
     assert.deepEqual(hidden.sort(), ['client_id', 'request_uri']);
     await signedInState(page);
     await openAccountsMenu(page);
-    await page.locator('.monaco-menu .action-label', { hasText: 'developer (Sandbox (main))' }).first().waitFor({ timeout: 10_000 });
+    await page
+      .locator('.monaco-menu .action-label', { hasText: 'developer (Sandbox (main))' })
+      .first()
+      .waitFor({ timeout: 10_000 });
     // Signed in: the Accounts menu no longer asks to sign in with Orchestrator.
     assert.equal(await page.locator('.monaco-menu .action-label', { hasText: /Sign in with Orchestrator/ }).count(), 0);
     // No progress notification outlives the sign-in, and no error was shown.
-    await page.locator('.notifications-toasts .notification-toast', { hasText: 'Signing in to Sandbox' }).waitFor({ state: 'detached', timeout: 10_000 });
+    await page
+      .locator('.notifications-toasts .notification-toast', { hasText: 'Signing in to Sandbox' })
+      .waitFor({ state: 'detached', timeout: 10_000 });
     await screenshot('04-accounts-menu');
     await page.keyboard.press('Escape');
     assert.equal(await page.locator('.notification-toast', { hasText: 'Sign In failed' }).count(), 0);
@@ -60,7 +72,13 @@ describe('Sign in (UI, through the sandbox login page)', () => {
     const request = page.locator('.monaco-menu .action-label', { hasText: /Sign in with Orchestrator/ }).first();
     for (let attempt = 0; ; attempt++) {
       await openAccountsMenu(page);
-      if (await request.waitFor({ timeout: 3_000 }).then(() => true, () => false)) break;
+      if (
+        await request.waitFor({ timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       if (attempt === 5) assert.fail('the Accounts menu never offered "Sign in with Orchestrator"');
       await page.keyboard.press('Escape');
     }

@@ -36,7 +36,11 @@ describe('Orchestrator tree (UI, large sandbox)', () => {
     await expand(/^Packages/);
     const packages = await expand(/^Feed/);
     // The count comes with the first page; 50 rows and a Load more row follow.
-    await sidebar().locator('.monaco-list-row', { hasText: /^Feed/ }).filter({ hasText: '10,000' }).first().waitFor({ timeout: 30_000 });
+    await sidebar()
+      .locator('.monaco-list-row', { hasText: /^Feed/ })
+      .filter({ hasText: '10,000' })
+      .first()
+      .waitFor({ timeout: 30_000 });
     // Keyboard only from here: the expanded row has the focus; 51 rows down is Load more.
     assert.equal(await packages.getAttribute('aria-expanded'), 'true');
     for (let i = 0; i < 51; i++) await page.keyboard.press('ArrowDown');
@@ -47,7 +51,12 @@ describe('Orchestrator tree (UI, large sandbox)', () => {
     // Running the command took the focus from the list: put it back on a package row (a right-click focuses without
     // expanding), then walk down to the next Load more row, 50 rows further.
     const next = row(/Load more… \(9,900 more\)/);
-    await sidebar().locator('.pane-body').nth(0).locator('.monaco-list-row', { hasText: 'Generated.Package' }).last().click({ button: 'right' });
+    await sidebar()
+      .locator('.pane-body')
+      .nth(0)
+      .locator('.monaco-list-row', { hasText: 'Generated.Package' })
+      .last()
+      .click({ button: 'right' });
     await page.keyboard.press('Escape');
     for (let i = 0; i < 60 && (await next.count()) === 0; i++) await page.keyboard.press('ArrowDown');
     await next.waitFor({ timeout: 10_000 });
@@ -64,7 +73,9 @@ describe('Orchestrator tree (UI, large sandbox)', () => {
     await filterRow(/^Feed/, 'Invoice');
     const filtered = row(/^Feed.*filter: “Invoice”/);
     await filtered.waitFor({ timeout: 30_000 });
-    const first = sidebar().locator('.monaco-list-row[aria-level="5"]', { hasText: /Invoice/i }).first();
+    const first = sidebar()
+      .locator('.monaco-list-row[aria-level="5"]', { hasText: /Invoice/i })
+      .first();
     await first.waitFor({ timeout: 30_000 });
     await screenshot('08-filtered-packages');
 
@@ -81,12 +92,18 @@ describe('Orchestrator tree (UI, large sandbox)', () => {
     const { page, sandbox } = world;
     await palette('Orchestrator: Set Idea Service Credentials…');
     const input = page.locator('.quick-input-widget input');
-    for (const [title, secret] of [['API token', sandbox.ideasToken], ['app key', sandbox.ideasAppKey]] as const) {
+    for (const [title, secret] of [
+      ['API token', sandbox.ideasToken],
+      ['app key', sandbox.ideasAppKey],
+    ] as const) {
       await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ timeout: 10_000 });
       await input.fill(secret);
       await page.keyboard.press('Enter');
     }
-    await page.locator('.notifications-toasts .notification-toast', { hasText: 'Idea-service credentials saved for Sandbox' }).first().waitFor({ timeout: 20_000 });
+    await page
+      .locator('.notifications-toasts .notification-toast', { hasText: 'Idea-service credentials saved for Sandbox' })
+      .first()
+      .waitFor({ timeout: 20_000 });
     await collapseAll('Orchestrator');
     const ideas = sidebar().locator('.pane-body').nth(1);
     const ideaRow = (text: string | RegExp) => ideas.locator('.monaco-list-row', { hasText: text }).first();

@@ -25,9 +25,16 @@ describe('Service text as the editor renders it (UI)', () => {
     // Another user of the tenant added the item over the API, as a robot would.
     const { sandbox } = world;
     const tokens = await signIn(sandbox, 'developer');
-    const client = new OrchestratorClient({ connection: { kind: 'cloud', serviceUrl: sandbox.url, account: 'sandbox', tenant: 'main' }, fetch: (url, init) => fetch(url, init), token: async () => tokens.access_token });
+    const client = new OrchestratorClient({
+      connection: { kind: 'cloud', serviceUrl: sandbox.url, account: 'sandbox', tenant: 'main' },
+      fetch: (url, init) => fetch(url, init),
+      token: async () => tokens.access_token,
+    });
     const finance = (await client.folders.list({ query: { filter: eq('DisplayName', 'Finance'), top: 1 } })).items[0]!;
-    await client.queues.addItem({ Name: 'Refunds', Reference: reference, Priority: 'Normal', SpecificContent: {} }, { folder: { id: finance.Id } });
+    await client.queues.addItem(
+      { Name: 'Refunds', Reference: reference, Priority: 'Normal', SpecificContent: {} },
+      { folder: { id: finance.Id } },
+    );
   });
 
   it('shows a refused reference in a notification and a tooltip as text: no link, no image, no command run', async function () {
@@ -67,7 +74,10 @@ describe('Service text as the editor renders it (UI)', () => {
     await title.filter({ hasText: /specific content/ }).waitFor();
     await page.keyboard.press('Enter');
 
-    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Add Queue Item failed' }).filter({ hasText: token }).first();
+    const toast = page
+      .locator('.notifications-toasts .notification-toast', { hasText: 'Add Queue Item failed' })
+      .filter({ hasText: token })
+      .first();
     await toast.waitFor({ timeout: 30_000 });
     const message = toast.locator('.notification-list-item-message');
     assert.match(await message.innerText(), /already exists/);
@@ -76,9 +86,17 @@ describe('Service text as the editor renders it (UI)', () => {
     // Clicking where the link would have been runs nothing: no settings editor opens.
     await message.click();
     await page.waitForTimeout(1_000);
-    assert.equal(await page.locator('.tab', { hasText: /^Settings/ }).count(), 0, 'a command ran from the notification');
+    assert.equal(
+      await page.locator('.tab', { hasText: /^Settings/ }).count(),
+      0,
+      'a command ran from the notification',
+    );
     await toast.hover();
-    await toast.locator('.codicon-notifications-clear, .action-label[aria-label^="Clear"]').first().click().catch(() => undefined);
+    await toast
+      .locator('.codicon-notifications-clear, .action-label[aria-label^="Clear"]')
+      .first()
+      .click()
+      .catch(() => undefined);
 
     // The row of the item, hovered: the tooltip shows the reference as text.
     await expand(/^New/);
@@ -121,12 +139,32 @@ describe('A folder that is not trusted (UI, Restricted Mode)', () => {
       workspaceTrust: true,
       env: sandboxEditorEnvironment(world.sandbox),
       // The user protects the connection: read-only.
-      settings: { 'workbench.colorTheme': 'Default Dark Modern', 'workbench.tree.enableStickyScroll': false, ...user, 'orchestrator.connections': [{ ...connection, protection: 'readOnly' }] },
+      settings: {
+        'workbench.colorTheme': 'Default Dark Modern',
+        'workbench.tree.enableStickyScroll': false,
+        ...user,
+        'orchestrator.connections': [{ ...connection, protection: 'readOnly' }],
+      },
       // The cloned repository redefines it, silently signed in, unprotected, and lifts the limits.
       workspaceSettings: {
         'orchestrator.connections': [
-          { ...connection, serviceUrl: `${origin}/svc`, identityUrl: `${origin}/identity`, ideasUrl: `${origin}/ideas`, audience: origin, protection: 'normal', loginHint: 'developer', prompt: 'none' },
-          { ...connection, label: 'Workspace connection', serviceUrl: `${origin}/other`, identityUrl: `${origin}/identity`, protection: 'normal' },
+          {
+            ...connection,
+            serviceUrl: `${origin}/svc`,
+            identityUrl: `${origin}/identity`,
+            ideasUrl: `${origin}/ideas`,
+            audience: origin,
+            protection: 'normal',
+            loginHint: 'developer',
+            prompt: 'none',
+          },
+          {
+            ...connection,
+            label: 'Workspace connection',
+            serviceUrl: `${origin}/other`,
+            identityUrl: `${origin}/identity`,
+            protection: 'normal',
+          },
         ],
         'orchestrator.auth.loopbackPort': port,
         'orchestrator.rateLimit.budgetPerMinute': 100_000,
@@ -145,12 +183,14 @@ describe('A folder that is not trusted (UI, Restricted Mode)', () => {
     await new Promise((resolve) => decoy?.close(resolve));
   });
 
-  it('keeps the user\'s connection and protection, and sends nothing to the workspace\'s origins', async function () {
+  it("keeps the user's connection and protection, and sends nothing to the workspace's origins", async function () {
     this.timeout(240_000);
     // The browser editor opens a folder nobody trusted yet in Restricted Mode (a desktop editor asks first: the
     // answer "No" leads to the same place).
     const restricted = page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first();
-    const distrust = page.locator('.monaco-dialog-box .monaco-button', { hasText: /No, I don.t trust the authors/ }).first();
+    const distrust = page
+      .locator('.monaco-dialog-box .monaco-button', { hasText: /No, I don.t trust the authors/ })
+      .first();
     await Promise.race([restricted.waitFor({ timeout: 30_000 }), distrust.waitFor({ timeout: 30_000 })]);
     if (await distrust.isVisible()) await distrust.click();
     await restricted.waitFor({ timeout: 30_000 });
@@ -170,7 +210,9 @@ describe('A folder that is not trusted (UI, Restricted Mode)', () => {
     const opened = page.context().waitForEvent('page', { timeout: 30_000 });
     await allow.click();
     await pickUserOnLoginPage(opened, 'developer');
-    await row(/Sandbox \(main\)/, page).filter({ hasNotText: 'signed out' }).waitFor({ timeout: 45_000 });
+    await row(/Sandbox \(main\)/, page)
+      .filter({ hasNotText: 'signed out' })
+      .waitFor({ timeout: 45_000 });
 
     // Both trees load from the user's services.
     await expand(/Sandbox \(main\)/, page);
@@ -182,7 +224,10 @@ describe('A folder that is not trusted (UI, Restricted Mode)', () => {
     const ideaConnection = ideas.locator('.monaco-list-row', { hasText: 'Sandbox (main)' }).first();
     await ideaConnection.waitFor({ timeout: 30_000 });
     if ((await ideaConnection.getAttribute('aria-expanded')) !== 'true') await ideaConnection.click();
-    await ideas.locator('.monaco-list-row', { hasText: /^Pipeline/ }).first().waitFor({ timeout: 30_000 });
+    await ideas
+      .locator('.monaco-list-row', { hasText: /^Pipeline/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
 
     // The protection holds: Start Job is refused before anything is asked.
     await process.click({ button: 'right' });
@@ -190,9 +235,12 @@ describe('A folder that is not trusted (UI, Restricted Mode)', () => {
     await start.waitFor();
     await start.hover();
     await page.keyboard.press('Enter');
-    await page.locator('.notifications-toasts .notification-toast', { hasText: /is read-only, so "Start a job" was not done/ }).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.notifications-toasts .notification-toast', { hasText: /is read-only, so "Start a job" was not done/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await screenshot('23-untrusted-folder-read-only', page);
 
-    assert.deepEqual(requests, [], 'requests reached the workspace\'s origins');
+    assert.deepEqual(requests, [], "requests reached the workspace's origins");
   });
 });

@@ -5,7 +5,8 @@ import { world } from './world';
 export const sidebar = (page: Page = world.page) => page.locator('.part.sidebar');
 
 /** A row of the Orchestrator view by its text (rows are virtualised: only the ones on screen exist). */
-export const row = (text: string | RegExp, page: Page = world.page): Locator => sidebar(page).locator('.pane-body').nth(0).locator('.monaco-list-row', { hasText: text }).first();
+export const row = (text: string | RegExp, page: Page = world.page): Locator =>
+  sidebar(page).locator('.pane-body').nth(0).locator('.monaco-list-row', { hasText: text }).first();
 
 export const expand = async (text: string | RegExp, page: Page = world.page) => {
   const target = row(text, page);
@@ -28,7 +29,12 @@ export const palette = async (command: string, page: Page = world.page) => {
   await input.waitFor();
   await input.fill(`>${command}`);
   // The row whose label is the command (fuzzy matching may rank another first), chosen with the pointer.
-  const exact = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
+  const exact = page
+    .locator('.quick-input-list .monaco-list-row')
+    .filter({
+      has: page.locator('.label-name', { hasText: new RegExp(`^${command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }),
+    })
+    .first();
   await exact.click();
 };
 
@@ -49,7 +55,9 @@ export const filterRow = async (text: string | RegExp, filter: string) => {
 export async function pickUserOnLoginPage(opened: Promise<Page>, user: string): Promise<string[]> {
   const login = await opened;
   await login.locator(`#user-${user}`).waitFor({ timeout: 30_000 });
-  const hidden = await login.locator('input[type=hidden]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).name));
+  const hidden = await login
+    .locator('input[type=hidden]')
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).name));
   await login.locator(`#user-${user}`).click();
   await login.locator('h1', { hasText: 'Signed in' }).waitFor({ timeout: 30_000 });
   await login.close();

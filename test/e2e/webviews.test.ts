@@ -16,14 +16,17 @@ const PAYLOADS = {
 };
 
 /** The newest webview's page: the editor nests it in a frame inside the webview host's frame. */
-const webview = (): FrameLocator => world.page.frameLocator('iframe.webview.ready >> nth=-1').frameLocator('#active-frame');
+const webview = (): FrameLocator =>
+  world.page.frameLocator('iframe.webview.ready >> nth=-1').frameLocator('#active-frame');
 
 /** Show Queue Item Details from the palette, up to the key question (the folder typed to filter). */
 async function askForQueueItem() {
   const { page } = world;
   await palette('Orchestrator: Show Queue Item Details');
   const input = page.locator('.quick-input-widget input');
-  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Show Queue Item: folder' }).waitFor({ timeout: 30_000 });
+  await page
+    .locator('.quick-input-widget .quick-input-title', { hasText: 'Show Queue Item: folder' })
+    .waitFor({ timeout: 30_000 });
   await input.fill('Shared/Finance/Invoices');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Shared/Finance/Invoices' }).first().waitFor();
   await page.keyboard.press('Enter');
@@ -63,7 +66,8 @@ describe('Webview panels (UI, large sandbox)', () => {
     world.page.on('dialog', onDialog);
   });
   afterEach(function () {
-    if (this.currentTest?.state === 'failed') console.log(`e2e: console errors and warnings:\n${errors.slice(-30).join('\n')}`);
+    if (this.currentTest?.state === 'failed')
+      console.log(`e2e: console errors and warnings:\n${errors.slice(-30).join('\n')}`);
   });
   after(() => {
     world.page.off('console', onConsole);
@@ -76,12 +80,40 @@ describe('Webview panels (UI, large sandbox)', () => {
     const { page, sandbox } = world;
     // The item is made over the API, as a robot would: hostile reference and content, then a failed result.
     const tokens = await signIn(sandbox, 'developer');
-    const client = new OrchestratorClient({ connection: { kind: 'cloud', serviceUrl: sandbox.url, account: 'sandbox', tenant: 'main' }, fetch: (url, init) => fetch(url, init), token: async () => tokens.access_token });
+    const client = new OrchestratorClient({
+      connection: { kind: 'cloud', serviceUrl: sandbox.url, account: 'sandbox', tenant: 'main' },
+      fetch: (url, init) => fetch(url, init),
+      token: async () => tokens.access_token,
+    });
     const folder = (await client.folders.list({ query: { filter: eq('DisplayName', 'Invoices'), top: 1 } })).items[0]!;
     const reference = `${PAYLOADS.img.slice(0, 90)} ${Date.now()}`;
-    const added = await client.queues.addItem({ Name: 'InvoicesToProcess', Reference: reference, Priority: 'High', SpecificContent: { Html: PAYLOADS.img, Script: PAYLOADS.script, Link: PAYLOADS.link, Closing: PAYLOADS.textarea, Amount: 12.5 } }, { folder: { id: folder.Id } });
+    const added = await client.queues.addItem(
+      {
+        Name: 'InvoicesToProcess',
+        Reference: reference,
+        Priority: 'High',
+        SpecificContent: {
+          Html: PAYLOADS.img,
+          Script: PAYLOADS.script,
+          Link: PAYLOADS.link,
+          Closing: PAYLOADS.textarea,
+          Amount: 12.5,
+        },
+      },
+      { folder: { id: folder.Id } },
+    );
     itemKey = added.Key;
-    await client.queues.setResult(added.Id, { IsSuccessful: false, ProcessingException: { Reason: PAYLOADS.textarea, Details: `${PAYLOADS.script}\n   at Invoice.Process()\n${'x'.repeat(20_000)}` } }, { folder: { id: folder.Id } });
+    await client.queues.setResult(
+      added.Id,
+      {
+        IsSuccessful: false,
+        ProcessingException: {
+          Reason: PAYLOADS.textarea,
+          Details: `${PAYLOADS.script}\n   at Invoice.Process()\n${'x'.repeat(20_000)}`,
+        },
+      },
+      { folder: { id: folder.Id } },
+    );
 
     // From the palette, by key: folder (typed to filter), then the key.
     await page.keyboard.press('Escape');
@@ -97,9 +129,21 @@ describe('Webview panels (UI, large sandbox)', () => {
     for (const payload of Object.values(PAYLOADS)) await frame.getByText(payload, { exact: true }).first().waitFor();
     await frame.getByText('Show all', { exact: false }).first().waitFor();
     // querySelectorAll stays out of the components' own shadow trees (their icons are theirs, not data).
-    assert.equal(await frame.locator('#app').evaluate((app) => app.querySelectorAll('img, svg, script, a[href], iframe, object, embed').length), 0, 'no element came from the data');
+    assert.equal(
+      await frame
+        .locator('#app')
+        .evaluate((app) => app.querySelectorAll('img, svg, script, a[href], iframe, object, embed').length),
+      0,
+      'no element came from the data',
+    );
     assert.equal(await frame.locator('script[src*="/dist/webviews/queueItem.js"]').count(), 1, 'our bundle');
-    assert.equal(await frame.locator('script').evaluateAll((scripts, mark) => scripts.filter((s) => (s.textContent ?? '').includes(mark)).length, MARK), 0, 'no script carries a payload');
+    assert.equal(
+      await frame
+        .locator('script')
+        .evaluateAll((scripts, mark) => scripts.filter((s) => (s.textContent ?? '').includes(mark)).length, MARK),
+      0,
+      'no script carries a payload',
+    );
     assert.equal(await frame.locator('vscode-badge', { hasText: 'Failed' }).count(), 1);
     await frame.locator('vscode-collapsible[heading="History"]').waitFor();
     await page.waitForTimeout(1_000);
@@ -121,10 +165,11 @@ describe('Webview panels (UI, large sandbox)', () => {
     const frame = webview();
     await frame.locator('#field-name').waitFor({ timeout: 30_000 });
     const text = (key: string) => frame.locator(`#field-${key} input, #field-${key} textarea`).first();
-    const choose = (key: string, value: string | string[]) => frame.locator(`#field-${key}`).evaluate((element, v) => {
-      (element as HTMLElement & { value: unknown }).value = v;
-      element.dispatchEvent(new Event('change', { bubbles: true }));
-    }, value);
+    const choose = (key: string, value: string | string[]) =>
+      frame.locator(`#field-${key}`).evaluate((element, v) => {
+        (element as HTMLElement & { value: unknown }).value = v;
+        element.dispatchEvent(new Event('change', { bubbles: true }));
+      }, value);
 
     // Invalid: the name left empty, "ten" hours, four applications where three are allowed.
     await text('description').fill('Match card statement lines to receipts.');
@@ -132,10 +177,10 @@ describe('Webview panels (UI, large sandbox)', () => {
     await choose('applications', ['sap', 'excel', 'outlook', 'salesforce']);
     await frame.locator('#submit').click();
     await frame.getByText(/Fix \d fields before submitting/).waitFor();
-    assert.match(await frame.locator('#field-name-error').textContent() ?? '', /Idea name is required/);
-    assert.match(await frame.locator('#field-hoursSavedPerMonth-error').textContent() ?? '', /must be a number/);
-    assert.match(await frame.locator('#field-applications-error').textContent() ?? '', /at most 3 choices/);
-    assert.match(await frame.locator('#field-category-error').textContent() ?? '', /Category is required/);
+    assert.match((await frame.locator('#field-name-error').textContent()) ?? '', /Idea name is required/);
+    assert.match((await frame.locator('#field-hoursSavedPerMonth-error').textContent()) ?? '', /must be a number/);
+    assert.match((await frame.locator('#field-applications-error').textContent()) ?? '', /at most 3 choices/);
+    assert.match((await frame.locator('#field-category-error').textContent()) ?? '', /Category is required/);
     await screenshot('15-idea-form-invalid-dark');
 
     // Fix some of it, then reload the window: the panel comes back with what was typed.
@@ -152,10 +197,11 @@ describe('Webview panels (UI, large sandbox)', () => {
     assert.equal(await restored.locator('#field-name input').inputValue(), name);
 
     const again = webview();
-    const chooseAgain = (key: string, value: string | string[]) => again.locator(`#field-${key}`).evaluate((element, v) => {
-      (element as HTMLElement & { value: unknown }).value = v;
-      element.dispatchEvent(new Event('change', { bubbles: true }));
-    }, value);
+    const chooseAgain = (key: string, value: string | string[]) =>
+      again.locator(`#field-${key}`).evaluate((element, v) => {
+        (element as HTMLElement & { value: unknown }).value = v;
+        element.dispatchEvent(new Event('change', { bubbles: true }));
+      }, value);
     await chooseAgain('applications', ['sap', 'excel']);
     await chooseAgain('category', '6');
     await chooseAgain('frequency', 'weekly');

@@ -63,9 +63,18 @@ export const mochaHooks = {
     const name = `failed-${(this.currentTest.title ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`;
     await screenshot(name).catch(() => undefined);
     // Journeys in a second editor (an untrusted folder) have their own page: pictured too.
-    const others = world.page.context().pages().filter((p) => p !== world.page && p.url().startsWith('http'));
+    const others = world.page
+      .context()
+      .pages()
+      .filter((p) => p !== world.page && p.url().startsWith('http'));
     for (const [i, other] of others.entries()) await screenshot(`${name}-page${i + 2}`, other).catch(() => undefined);
-    console.log(`e2e: screenshot ${name}.png; open pages: ${world.page.context().pages().map((p) => p.url()).join(' | ')}`);
+    console.log(
+      `e2e: screenshot ${name}.png; open pages: ${world.page
+        .context()
+        .pages()
+        .map((p) => p.url())
+        .join(' | ')}`,
+    );
   },
   async afterAll(this: Mocha.Context) {
     this.timeout(60_000);

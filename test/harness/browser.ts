@@ -12,7 +12,16 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
     viewport: { width: 1400, height: 900 },
     // Popups stay allowed: openExternal (the sign-in page) may run seconds after the click that asked for it, when a
     // cold editor is slow, and Chromium's blocker would then swallow the tab.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-popup-blocking'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-popup-blocking',
+    ],
   });
   return {
     context,

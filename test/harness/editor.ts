@@ -64,13 +64,22 @@ const BASE_SETTINGS = {
 
 /** Copies the built extension (the files the .vsix would hold) into an extensions dir; `dist` is the build to ship. */
 export function installBuiltExtension(extensionsDir: string, dist = join(ROOT, 'dist')): string {
-  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    publisher: string;
+    name: string;
+    version: string;
+  };
   const target = join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
-  for (const entry of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media']) cpSync(join(ROOT, entry), join(target, entry), { recursive: true });
+  for (const entry of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media'])
+    cpSync(join(ROOT, entry), join(target, entry), { recursive: true });
   // As .vscodeignore: the bundles only (no source maps, no packaged .vsix).
-  const shipped = (path: string) => path === dist || path === join(dist, 'webviews') || path === join(dist, 'extension.js') || (path.startsWith(join(dist, 'webviews')) && path.endsWith('.js'));
+  const shipped = (path: string) =>
+    path === dist ||
+    path === join(dist, 'webviews') ||
+    path === join(dist, 'extension.js') ||
+    (path.startsWith(join(dist, 'webviews')) && path.endsWith('.js'));
   cpSync(dist, join(target, 'dist'), { recursive: true, filter: shipped });
   return target;
 }
@@ -95,28 +104,61 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
   const tools = provision();
   const runDir = join(toolsDir, 'run', options.name);
   rmSync(runDir, { recursive: true, force: true });
-  const dirs = { userData: join(runDir, 'user-data'), extensions: join(runDir, 'extensions'), config: join(runDir, 'config'), data: join(runDir, 'data'), tmp: join(runDir, 'tmp'), workspace: join(runDir, 'workspace') };
+  const dirs = {
+    userData: join(runDir, 'user-data'),
+    extensions: join(runDir, 'extensions'),
+    config: join(runDir, 'config'),
+    data: join(runDir, 'data'),
+    tmp: join(runDir, 'tmp'),
+    workspace: join(runDir, 'workspace'),
+  };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
   const trust = options.workspaceTrust ? { 'security.workspace.trust.enabled': true } : {};
-  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...trust, ...options.settings }, null, 2));
+  writeFileSync(
+    join(dirs.userData, 'User', 'settings.json'),
+    JSON.stringify({ ...BASE_SETTINGS, ...trust, ...options.settings }, null, 2),
+  );
   if (options.workspaceSettings) {
     mkdirSync(join(dirs.workspace, '.vscode'), { recursive: true });
     writeFileSync(join(dirs.workspace, '.vscode', 'settings.json'), JSON.stringify(options.workspaceSettings, null, 2));
   }
-  writeFileSync(join(dirs.workspace, 'README.md'), '# Orchestrator Workbench sandbox workspace\n\nOpen the Orchestrator view in the activity bar.\n');
+  writeFileSync(
+    join(dirs.workspace, 'README.md'),
+    '# Orchestrator Workbench sandbox workspace\n\nOpen the Orchestrator view in the activity bar.\n',
+  );
   if (options.installExtension) installBuiltExtension(dirs.extensions);
   const port = await freePort();
   const configFile = join(runDir, 'config.yaml');
   writeFileSync(configFile, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
   const args = [
-    tools.codeServer, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
-    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']), '--ignore-last-opened', '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--config', configFile,
+    tools.codeServer,
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
+    '--ignore-last-opened',
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
+    '--config',
+    configFile,
     ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
   ];
   const child = spawnTracked(tools.node, args, {
     cwd: runDir,
-    env: { ...process.env, ...options.env, XDG_CONFIG_HOME: dirs.config, XDG_DATA_HOME: dirs.data, TMPDIR: dirs.tmp, NODE_OPTIONS: '' },
+    env: {
+      ...process.env,
+      ...options.env,
+      XDG_CONFIG_HOME: dirs.config,
+      XDG_DATA_HOME: dirs.data,
+      TMPDIR: dirs.tmp,
+      NODE_OPTIONS: '',
+    },
     stdio: options.verbose ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -133,7 +175,8 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
     port,
     workspace: dirs.workspace,
     runDir,
-    workbenchUrl: (payload) => `${url}/?folder=${encodeURIComponent(dirs.workspace)}${payload ? `&payload=${encodeURIComponent(JSON.stringify(payload))}` : ''}`,
+    workbenchUrl: (payload) =>
+      `${url}/?folder=${encodeURIComponent(dirs.workspace)}${payload ? `&payload=${encodeURIComponent(JSON.stringify(payload))}` : ''}`,
     stop: () => stopProcess(child),
   };
 }

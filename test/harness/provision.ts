@@ -54,7 +54,8 @@ function ensureDebianPackages() {
   log(`installing ${missing.join(', ')} with apt-get`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const apt = (args: string[]) => (sudo.length ? run('sudo', ['apt-get', ...args], { env }) : run('apt-get', args, { env }));
+  const apt = (args: string[]) =>
+    sudo.length ? run('sudo', ['apt-get', ...args], { env }) : run('apt-get', args, { env });
   apt(['update', '-qq']);
   apt(['install', '-y', '-qq', '-o', 'Dpkg::Use-Pty=0', '--no-install-recommends', ...missing]);
 }
@@ -68,16 +69,36 @@ function npmEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   mkdirSync(npmDir, { recursive: true });
   const userconfig = join(npmDir, 'npmrc');
   if (!existsSync(userconfig)) writeFileSync(userconfig, 'fund=false\naudit=false\nupdate-notifier=false\n');
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'NODE' && key !== 'INIT_CWD'));
-  return { ...inherited, npm_config_cache: join(npmDir, 'cache'), npm_config_userconfig: userconfig, npm_config_logs_dir: join(npmDir, 'logs'), ...extra };
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'NODE' && key !== 'INIT_CWD'),
+  );
+  return {
+    ...inherited,
+    npm_config_cache: join(npmDir, 'cache'),
+    npm_config_userconfig: userconfig,
+    npm_config_logs_dir: join(npmDir, 'logs'),
+    ...extra,
+  };
 }
 
 /** The tools' install scripts fetch nothing: node's picks its bundled platform binary, code-server's build native modules. */
-const ALLOWED_SCRIPTS = { node: true, 'code-server': true, argon2: true, kerberos: true, '@vscode/spdlog': true, 'node-pty': true, '@parcel/watcher': true, 'native-watchdog': true };
+const ALLOWED_SCRIPTS = {
+  node: true,
+  'code-server': true,
+  argon2: true,
+  kerberos: true,
+  '@vscode/spdlog': true,
+  'node-pty': true,
+  '@parcel/watcher': true,
+  'native-watchdog': true,
+};
 
 function installInto(dir: string, spec: string, env: NodeJS.ProcessEnv): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'tool', private: true, allowScripts: ALLOWED_SCRIPTS }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'tool', private: true, allowScripts: ALLOWED_SCRIPTS }),
+  );
   run('npm', ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', spec], { cwd: dir, env });
 }
 

@@ -9,8 +9,16 @@ export function sandboxEditorSettings(sandbox: RunningSandbox): Record<string, u
   return {
     'orchestrator.connections': [
       {
-        label: 'Sandbox (main)', kind: 'cloud', serviceUrl: sandbox.url, identityUrl: sandbox.identityUrl, account: 'sandbox', tenant: 'main',
-        clientId: 'orchestrator-workbench', scopes: 'openid profile offline_access email', audience: sandbox.url, protection: 'normal',
+        label: 'Sandbox (main)',
+        kind: 'cloud',
+        serviceUrl: sandbox.url,
+        identityUrl: sandbox.identityUrl,
+        account: 'sandbox',
+        tenant: 'main',
+        clientId: 'orchestrator-workbench',
+        scopes: 'openid profile offline_access email',
+        audience: sandbox.url,
+        protection: 'normal',
       },
     ],
     // The run folder sits inside this repository: no "open the repository in the parent folders?" notice.
@@ -24,5 +32,8 @@ export function sandboxEditorSettings(sandbox: RunningSandbox): Record<string, u
  * so the Ideas view works at once. An environment variable, because only whoever starts the editor sets it.
  */
 export function sandboxEditorEnvironment(sandbox: RunningSandbox): Record<string, string> {
-  return { ORCHESTRATOR_SANDBOX_URL: sandbox.url, ORCHESTRATOR_SANDBOX_IDEAS: JSON.stringify({ token: sandbox.ideasToken, appKey: sandbox.ideasAppKey }) };
+  return {
+    ORCHESTRATOR_SANDBOX_URL: sandbox.url,
+    ORCHESTRATOR_SANDBOX_IDEAS: JSON.stringify({ token: sandbox.ideasToken, appKey: sandbox.ideasAppKey }),
+  };
 }

@@ -25,22 +25,35 @@ async function main(): Promise<void> {
   });
   const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('the extension build failed');
-  const sandbox = (running.sandbox = await startSandbox({ scale: values.scale as 'small' | 'large' | undefined, stateFile: join(toolsDir, 'sandbox-state.json') }));
+  const sandbox = (running.sandbox = await startSandbox({
+    scale: values.scale as 'small' | 'large' | undefined,
+    stateFile: join(toolsDir, 'sandbox-state.json'),
+  }));
   console.log(`start: sandbox ${sandbox.url} (users: admin, developer, viewer, outsider)`);
   console.log(`start: idea service ${sandbox.ideasUrl}`);
   console.log(`start:   API token ${sandbox.ideasToken}   app key ${sandbox.ideasAppKey}`);
-  console.log('start:   (already set for the sandbox connection; new at every start; also on the sandbox\'s home page)');
+  console.log("start:   (already set for the sandbox connection; new at every start; also on the sandbox's home page)");
 
   if (values.desktop) {
-    if (spawnSync('code', ['--version'], { stdio: 'ignore' }).status !== 0) throw new Error('--desktop needs the `code` command on PATH.');
+    if (spawnSync('code', ['--version'], { stdio: 'ignore' }).status !== 0)
+      throw new Error('--desktop needs the `code` command on PATH.');
     const userData = join(toolsDir, 'run', 'desktop', 'user-data');
     mkdirSync(join(userData, 'User'), { recursive: true });
     writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(sandboxEditorSettings(sandbox), null, 2));
-    spawnTracked('code', ['--new-window', '--wait', `--user-data-dir=${userData}`, `--extensionDevelopmentPath=${ROOT}`], { stdio: 'inherit', env: { ...process.env, ...sandboxEditorEnvironment(sandbox) } });
+    spawnTracked(
+      'code',
+      ['--new-window', '--wait', `--user-data-dir=${userData}`, `--extensionDevelopmentPath=${ROOT}`],
+      { stdio: 'inherit', env: { ...process.env, ...sandboxEditorEnvironment(sandbox) } },
+    );
     console.log('start: VS Code opened with Orchestrator Workbench in development mode. Ctrl+C stops everything.');
     return;
   }
-  const editor = (running.editor = await startEditor({ name: 'start', installExtension: true, settings: sandboxEditorSettings(sandbox), env: sandboxEditorEnvironment(sandbox) }));
+  const editor = (running.editor = await startEditor({
+    name: 'start',
+    installExtension: true,
+    settings: sandboxEditorSettings(sandbox),
+    env: sandboxEditorEnvironment(sandbox),
+  }));
   console.log(`start: open ${editor.workbenchUrl()}`);
   console.log('start: Ctrl+C stops the editor and the sandbox.');
 }

@@ -25,13 +25,20 @@ export interface SuiteRun {
 export async function runSuite(context: BrowserContext, editor: RunningEditor, run: SuiteRun): Promise<number> {
   const page = await context.newPage();
   try {
-    const exit = new Promise<number>((resolve) => void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code)));
+    const exit = new Promise<number>(
+      (resolve) => void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code)),
+    );
     page.on('console', (message) => {
       const line = suiteLine(message.text());
       if (line !== undefined) run.onLine?.(line);
     });
     const remote = (path: string) => `vscode-remote://127.0.0.1:${editor.port}${path}`;
-    await page.goto(editor.workbenchUrl([['extensionDevelopmentPath', remote(run.extensionPath ?? ROOT)], ['extensionTestsPath', remote(join(run.suiteDir, 'index.js'))]]));
+    await page.goto(
+      editor.workbenchUrl([
+        ['extensionDevelopmentPath', remote(run.extensionPath ?? ROOT)],
+        ['extensionTestsPath', remote(join(run.suiteDir, 'index.js'))],
+      ]),
+    );
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<number>((resolve) => {
       timer = setTimeout(() => {

@@ -5,5 +5,6 @@ import { ensureDependencies, root } from './dependencies.mjs';
 
 ensureDependencies('test');
 const child = spawn('npm', ['run', '--silent', 'test:all'], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => child.kill(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM'));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

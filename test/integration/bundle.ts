@@ -11,8 +11,11 @@ export async function bundleSuite(name: string, testDir: string, only?: string):
   const outDir = join(ROOT, 'out', name);
   rmSync(outDir, { recursive: true, force: true });
   const wanted = only ? new Set(only.split(',').map((f) => `${f.trim()}.test.ts`)) : undefined;
-  const tests = readdirSync(testDir).filter((f) => f.endsWith('.test.ts') && (!wanted || wanted.has(f))).map((f) => join(testDir, f));
-  if (wanted && tests.length !== wanted.size) throw new Error(`INTEGRATION_ONLY names a file that is not in ${testDir}: ${[...wanted].join(', ')}`);
+  const tests = readdirSync(testDir)
+    .filter((f) => f.endsWith('.test.ts') && (!wanted || wanted.has(f)))
+    .map((f) => join(testDir, f));
+  if (wanted && tests.length !== wanted.size)
+    throw new Error(`INTEGRATION_ONLY names a file that is not in ${testDir}: ${[...wanted].join(', ')}`);
   await build({
     entryPoints: [join(__dirname, 'suite', 'index.ts'), ...tests],
     outdir: outDir,
@@ -29,11 +32,20 @@ export async function bundleSuite(name: string, testDir: string, only?: string):
   return outDir;
 }
 
-
 /** Bundles one script that exports `run()` into out/<name>/index.js, to load as an `extensionTestsPath`. */
 export async function bundleRunner(name: string, entry: string): Promise<string> {
   const outDir = join(ROOT, 'out', name);
   rmSync(outDir, { recursive: true, force: true });
-  await build({ entryPoints: [{ in: entry, out: 'index' }], outdir: outDir, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], mainFields: ['module', 'main'], logLevel: 'error' });
+  await build({
+    entryPoints: [{ in: entry, out: 'index' }],
+    outdir: outDir,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    mainFields: ['module', 'main'],
+    logLevel: 'error',
+  });
   return outDir;
 }

@@ -19,7 +19,11 @@ async function main(): Promise<number> {
       extensionTestsPath: join(suite, 'index.js'),
       extensionTestsEnv: { ORCHESTRATOR_SANDBOX_URL: sandbox.url },
       cachePath: join(toolsDir, 'vscode-test'),
-      launchArgs: ['--disable-extensions', '--disable-workspace-trust', `--user-data-dir=${join(toolsDir, 'run', 'electron', 'user-data')}`],
+      launchArgs: [
+        '--disable-extensions',
+        '--disable-workspace-trust',
+        `--user-data-dir=${join(toolsDir, 'run', 'electron', 'user-data')}`,
+      ],
     });
   } finally {
     await sandbox.close();

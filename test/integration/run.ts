@@ -15,7 +15,14 @@ import { bundleSuite } from './bundle';
  * staging tenant as the host administrator, and a connection with a client id the identity provider does not know (its
  * error page never redirects back; its tenant is never reached). */
 function integrationSettings(sandboxUrl: string): Record<string, unknown> {
-  const base = { kind: 'cloud', serviceUrl: sandboxUrl, identityUrl: `${sandboxUrl}/identity`, account: 'sandbox', loginHint: 'developer', prompt: 'none' };
+  const base = {
+    kind: 'cloud',
+    serviceUrl: sandboxUrl,
+    identityUrl: `${sandboxUrl}/identity`,
+    account: 'sandbox',
+    loginHint: 'developer',
+    prompt: 'none',
+  };
   return {
     'orchestrator.connections': [
       { ...base, label: 'Sandbox', tenant: 'main' },
@@ -36,7 +43,15 @@ async function main(): Promise<number> {
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
     sandbox = await startSandbox({});
-    editor = await startEditor({ name: 'integration', smokeTestDriver: true, env: { ORCHESTRATOR_SANDBOX_URL: sandbox.url, ORCHESTRATOR_SANDBOX_IDEAS: JSON.stringify({ token: sandbox.ideasToken, appKey: sandbox.ideasAppKey }) }, settings: integrationSettings(sandbox.url) });
+    editor = await startEditor({
+      name: 'integration',
+      smokeTestDriver: true,
+      env: {
+        ORCHESTRATOR_SANDBOX_URL: sandbox.url,
+        ORCHESTRATOR_SANDBOX_IDEAS: JSON.stringify({ token: sandbox.ideasToken, appKey: sandbox.ideasAppKey }),
+      },
+      settings: integrationSettings(sandbox.url),
+    });
     browser = await launchBrowser();
     console.log(`integration: code-server ${editor.url}, sandbox ${sandbox.url}`);
     const code = await runSuite(browser.context, editor, { suiteDir: suite, onLine: (line) => console.log(line) });

@@ -9,7 +9,10 @@ import { URI, Utils } from 'vscode-uri';
 
 class EventEmitter<T> {
   private listeners = new Set<(value: T) => void>();
-  event = (listener: (value: T) => void) => (this.listeners.add(listener), { dispose: () => this.listeners.delete(listener) });
+  event = (listener: (value: T) => void) => (
+    this.listeners.add(listener),
+    { dispose: () => this.listeners.delete(listener) }
+  );
   fire(value: T) {
     for (const listener of this.listeners) listener(value);
   }
@@ -106,10 +109,16 @@ export const vscodeStub = {
     tooltip?: unknown;
     iconPath?: unknown;
     command?: unknown;
-    constructor(readonly label: string, readonly collapsibleState: number) {}
+    constructor(
+      readonly label: string,
+      readonly collapsibleState: number,
+    ) {}
   },
   ThemeIcon: class {
-    constructor(readonly id: string, readonly color?: unknown) {}
+    constructor(
+      readonly id: string,
+      readonly color?: unknown,
+    ) {}
   },
   ThemeColor: class {
     constructor(readonly id: string) {}
@@ -119,7 +128,12 @@ export const vscodeStub = {
   },
   EventEmitter,
   Disposable,
-  Uri: { parse: (value: string) => URI.parse(value), file: (path: string) => URI.file(path), from: (parts: Parameters<typeof URI.from>[0]) => URI.from(parts), joinPath: Utils.joinPath },
+  Uri: {
+    parse: (value: string) => URI.parse(value),
+    file: (path: string) => URI.file(path),
+    from: (parts: Parameters<typeof URI.from>[0]) => URI.from(parts),
+    joinPath: Utils.joinPath,
+  },
   CancellationError: class extends Error {},
   CancellationTokenSource,
   FileSystemError: class extends Error {},
@@ -133,7 +147,11 @@ export const vscodeStub = {
   DiagnosticSeverity: enumOf('Error', 'Warning', 'Information', 'Hint'),
   window: namespace({ createTreeView: () => anything({ visible: false }) }),
   workspace: namespace({ getConfiguration: configuration, workspaceFolders: undefined, textDocuments: [] }),
-  commands: namespace({ executeCommand: async () => undefined, registerCommand: disposable, getCommands: async () => [] }),
+  commands: namespace({
+    executeCommand: async () => undefined,
+    registerCommand: disposable,
+    getCommands: async () => [],
+  }),
   authentication: namespace({ getSession: async () => undefined }),
   languages: namespace({}),
   env: namespace({ appName: 'stub', uiKind: 0, openExternal: async () => false }),
@@ -144,28 +162,50 @@ export function useVscodeStub(): void {
   const moduleWithLoad = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
   const load = moduleWithLoad._load;
   if ((load as { stubbed?: boolean }).stubbed) return;
-  const stubbed = Object.assign(function (this: unknown, request: string, ...rest: unknown[]) {
-    return request === 'vscode' ? vscodeStub : load.call(this, request, ...rest);
-  }, { stubbed: true });
+  const stubbed = Object.assign(
+    function (this: unknown, request: string, ...rest: unknown[]) {
+      return request === 'vscode' ? vscodeStub : load.call(this, request, ...rest);
+    },
+    { stubbed: true },
+  );
   moduleWithLoad._load = stubbed;
 }
 
 /** A Memento backed by a Map. */
 function memento() {
   const values = new Map<string, unknown>();
-  return { get: (key: string, fallback?: unknown) => (values.has(key) ? values.get(key) : fallback), update: async (key: string, value: unknown) => void values.set(key, value), keys: () => [...values.keys()], setKeysForSync: () => undefined };
+  return {
+    get: (key: string, fallback?: unknown) => (values.has(key) ? values.get(key) : fallback),
+    update: async (key: string, value: unknown) => void values.set(key, value),
+    keys: () => [...values.keys()],
+    setKeysForSync: () => undefined,
+  };
 }
 
 /** SecretStorage backed by a Map (the bench and tests put a stored sign-in in it before activating). */
-export function stubSecrets(): { get(key: string): Promise<string | undefined>; store(key: string, value: string): Promise<void>; delete(key: string): Promise<void>; onDidChange: typeof event; keys(): Promise<string[]> } {
+export function stubSecrets(): {
+  get(key: string): Promise<string | undefined>;
+  store(key: string, value: string): Promise<void>;
+  delete(key: string): Promise<void>;
+  onDidChange: typeof event;
+  keys(): Promise<string[]>;
+} {
   const values = new Map<string, string>();
-  return { get: async (key) => values.get(key), store: async (key, value) => void values.set(key, value), delete: async (key) => void values.delete(key), onDidChange: event, keys: async () => [...values.keys()] };
+  return {
+    get: async (key) => values.get(key),
+    store: async (key, value) => void values.set(key, value),
+    delete: async (key) => void values.delete(key),
+    onDidChange: event,
+    keys: async () => [...values.keys()],
+  };
 }
 
 const ROOT = join(__dirname, '..', '..');
 
 /** An ExtensionContext for `activate()`: this package's manifest, in-memory state and the given secrets. */
-export function stubExtensionContext(secrets = stubSecrets()): { subscriptions: { dispose(): unknown }[] } & Record<string, unknown> {
+export function stubExtensionContext(
+  secrets = stubSecrets(),
+): { subscriptions: { dispose(): unknown }[] } & Record<string, unknown> {
   const extensionUri = URI.file(ROOT);
   return {
     subscriptions: [],
@@ -175,7 +215,11 @@ export function stubExtensionContext(secrets = stubSecrets()): { subscriptions: 
     extensionUri,
     extensionPath: ROOT,
     extensionMode: 3,
-    extension: { id: 'orchestrator-workbench.orchestrator-workbench', extensionUri, packageJSON: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as unknown },
+    extension: {
+      id: 'orchestrator-workbench.orchestrator-workbench',
+      extensionUri,
+      packageJSON: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as unknown,
+    },
     globalStorageUri: Utils.joinPath(extensionUri, '.stub', 'global'),
     storageUri: undefined,
     logUri: Utils.joinPath(extensionUri, '.stub', 'log'),

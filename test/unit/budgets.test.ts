@@ -4,7 +4,15 @@ import assert from 'node:assert/strict';
 import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { activateInNode, storedSignIn } from '../bench/nodeActivation';
 import { treeDriver } from '../bench/treeDriver';
-import { ACTIVATION_REQUEST_BUDGET, FEED_EXPAND_REQUESTS, FOLDER_EXPAND_REQUESTS, GROUP_EXPAND_REQUESTS, LOAD_MORE_REQUESTS, TENANT_EXPAND_REQUESTS, TREE_PAGE_SIZE } from '../bench/budgets';
+import {
+  ACTIVATION_REQUEST_BUDGET,
+  FEED_EXPAND_REQUESTS,
+  FOLDER_EXPAND_REQUESTS,
+  GROUP_EXPAND_REQUESTS,
+  LOAD_MORE_REQUESTS,
+  TENANT_EXPAND_REQUESTS,
+  TREE_PAGE_SIZE,
+} from '../bench/budgets';
 
 describe('performance budget (counts)', () => {
   describe('activation', () => {
@@ -15,14 +23,21 @@ describe('performance budget (counts)', () => {
     it('sends no request while activating, even with a signed-in account stored; the first expand then does', async () => {
       const run = await activateInNode('../../src/extension', await storedSignIn(sandbox));
       try {
-        assert.deepEqual(run.requests, [], 'requests from activate() until the sessions are loaded, and a moment after');
+        assert.deepEqual(
+          run.requests,
+          [],
+          'requests from activate() until the sessions are loaded, and a moment after',
+        );
         assert.equal(run.requests.length, ACTIVATION_REQUEST_BUDGET);
         assert.equal(run.activation.requestsBeforeReady, 0, 'what the extension records about itself agrees');
         assert.equal(run.ctx.sessions.accounts().length, 1, 'the stored account was loaded');
         // The control: the counter does see requests once the user expands the tenant (token refresh + folders).
         const [tenant] = await run.ctx.explorer.getChildren(undefined);
         const folders = await run.ctx.explorer.getChildren(tenant);
-        assert.ok(folders.some((f) => String(f.item().label) === 'Shared'), 'the signed-in tenant lists its folders');
+        assert.ok(
+          folders.some((f) => String(f.item().label) === 'Shared'),
+          'the signed-in tenant lists its folders',
+        );
         assert.equal(run.ctx.requestsSent, 2, 'one token refresh and one page of folders');
       } finally {
         run.deactivate();

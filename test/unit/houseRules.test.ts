@@ -15,16 +15,23 @@ function sourceFiles(dir: string): string[] {
 
 /** The module specifiers a source file imports, re-exports, requires or loads dynamically. */
 function importedSpecifiers(source: string): string[] {
-  const statement = /^(?:import|export|\})[^'"\n]*?\bfrom\s+['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]|\b(?:import|require)\(\s*['"]([^'"]+)['"]/gm;
+  const statement =
+    /^(?:import|export|\})[^'"\n]*?\bfrom\s+['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]|\b(?:import|require)\(\s*['"]([^'"]+)['"]/gm;
   return [...source.matchAll(statement)].map((match) => (match[1] ?? match[2] ?? match[3])!);
 }
 
 /** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
 function packageOf(specifier: string): string {
-  return specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 }
 
-const IMPORT = (module: string) => new RegExp(`(from\\s+['"]${module}['"]|require\\(\\s*['"]${module}['"]\\s*\\)|import\\(\\s*['"]${module}['"]\\s*\\))`);
+const IMPORT = (module: string) =>
+  new RegExp(
+    `(from\\s+['"]${module}['"]|require\\(\\s*['"]${module}['"]\\s*\\)|import\\(\\s*['"]${module}['"]\\s*\\))`,
+  );
 
 /** The show*Message calls in `source` whose message is neither a fixed single-quoted literal nor plainText(…). */
 function unsafeMessageCalls(source: string): string[] {
@@ -56,7 +63,8 @@ describe('house rules', () => {
 
   it('settings that choose where a credential goes are read through src/host/settings.ts only (never the merged value)', () => {
     // A read of one of these keys by section (`getConfiguration('orchestrator').get('auth.loopbackPort')`) or in full.
-    const read = /\.(get|has)(<[^>]*>)?\(\s*(['"`](orchestrator\.)?(connections|auth\.loopbackPort|loopbackPort|rateLimit\.budgetPerMinute|budgetPerMinute|logs\.maxLines|maxLines)['"`]|CONNECTIONS_SETTING)/;
+    const read =
+      /\.(get|has)(<[^>]*>)?\(\s*(['"`](orchestrator\.)?(connections|auth\.loopbackPort|loopbackPort|rateLimit\.budgetPerMinute|budgetPerMinute|logs\.maxLines|maxLines)['"`]|CONNECTIONS_SETTING)/;
     assert.match(`config.get<number>('maxLines', 10_000)`, read, 'the checker catches a read');
     for (const file of sourceFiles(join(ROOT, 'src'))) {
       if (relative(ROOT, file).replace(/\\/g, '/') === 'src/host/settings.ts') continue;
@@ -76,10 +84,15 @@ describe('house rules', () => {
     let checked = 0;
     for (const [layer, may] of Object.entries(allowed)) {
       for (const file of sourceFiles(join(ROOT, layer))) {
-        for (const [, path] of readFileSync(file, 'utf8').matchAll(/(?:from|import\(|require\()\s*['"](\.[^'"]+)['"]/g)) {
+        for (const [, path] of readFileSync(file, 'utf8').matchAll(
+          /(?:from|import\(|require\()\s*['"](\.[^'"]+)['"]/g,
+        )) {
           checked++;
-          const target = relative(ROOT, resolve(dirname(file), path!)).split(sep).join('/');
-          if (!may.some((prefix) => target === prefix || target.startsWith(`${prefix}/`) || `${target}.ts` === prefix)) offenders.push(`${relative(ROOT, file)} → ${target}`);
+          const target = relative(ROOT, resolve(dirname(file), path!))
+            .split(sep)
+            .join('/');
+          if (!may.some((prefix) => target === prefix || target.startsWith(`${prefix}/`) || `${target}.ts` === prefix))
+            offenders.push(`${relative(ROOT, file)} → ${target}`);
         }
       }
     }
@@ -90,7 +103,9 @@ describe('house rules', () => {
   it('stored state is read and written through src/host/storedState.ts only (every key has a schema)', () => {
     const raw = /\b(globalState|workspaceState)\b/;
     const allowed = new Set(['src/host/storedState.ts']);
-    const offenders = sourceFiles(join(ROOT, 'src')).map((file) => relative(ROOT, file).replace(/\\/g, '/')).filter((file) => !allowed.has(file) && raw.test(readFileSync(join(ROOT, file), 'utf8')));
+    const offenders = sourceFiles(join(ROOT, 'src'))
+      .map((file) => relative(ROOT, file).replace(/\\/g, '/'))
+      .filter((file) => !allowed.has(file) && raw.test(readFileSync(join(ROOT, file), 'utf8')));
     assert.deepEqual(offenders, []);
   });
 
@@ -112,24 +127,38 @@ describe('house rules', () => {
     assert.equal(unsafeMessageCalls('vscode.window.showInformationMessage(\n  text)').length, 1);
     assert.equal(unsafeMessageCalls("vscode.window.showInformationMessage('No log is being tailed.')").length, 0);
     assert.equal(unsafeMessageCalls("vscode.window.showWarningMessage('Fixed', 'Sign In')").length, 0);
-    assert.equal(unsafeMessageCalls('vscode.window.showErrorMessage(plainText(`failed: ${message}`), \'Show Log\')').length, 0);
+    assert.equal(
+      unsafeMessageCalls("vscode.window.showErrorMessage(plainText(`failed: ${message}`), 'Show Log')").length,
+      0,
+    );
   });
 
   // sandbox/ is its own package, usable without the extension (sandbox/README.md).
   it('the sandbox imports only itself, node: built-ins and its declared dependencies; the extension never imports it', () => {
     const sandboxRoot = join(ROOT, 'sandbox');
-    const manifest = JSON.parse(readFileSync(join(sandboxRoot, 'package.json'), 'utf8')) as { name: string; dependencies?: object; devDependencies?: object };
-    const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})]);
+    const manifest = JSON.parse(readFileSync(join(sandboxRoot, 'package.json'), 'utf8')) as {
+      name: string;
+      dependencies?: object;
+      devDependencies?: object;
+    };
+    const declared = new Set([
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.devDependencies ?? {}),
+    ]);
     const offenders: string[] = [];
     for (const file of sourceFiles(sandboxRoot)) {
       for (const specifier of importedSpecifiers(readFileSync(file, 'utf8'))) {
-        const inside = specifier.startsWith('.') ? resolve(dirname(file), specifier).startsWith(sandboxRoot + sep) : specifier.startsWith('node:') || declared.has(packageOf(specifier));
+        const inside = specifier.startsWith('.')
+          ? resolve(dirname(file), specifier).startsWith(sandboxRoot + sep)
+          : specifier.startsWith('node:') || declared.has(packageOf(specifier));
         if (!inside) offenders.push(`${relative(ROOT, file)}: ${specifier}`);
       }
     }
     for (const file of sourceFiles(join(ROOT, 'src'))) {
       for (const specifier of importedSpecifiers(readFileSync(file, 'utf8'))) {
-        const sandbox = specifier.startsWith('.') ? resolve(dirname(file), specifier).startsWith(sandboxRoot) : packageOf(specifier) === manifest.name;
+        const sandbox = specifier.startsWith('.')
+          ? resolve(dirname(file), specifier).startsWith(sandboxRoot)
+          : packageOf(specifier) === manifest.name;
         if (sandbox) offenders.push(`${relative(ROOT, file)}: ${specifier}`);
       }
     }
@@ -147,11 +176,14 @@ describe('house rules', () => {
   // a script. The sign-in provider's two prompts run inside the editor's own sign-in flow (the Accounts menu, with its
   // cancellation), not in a command: they still ask directly.
   it('prompts are asked through the user-input seam only', () => {
-    const direct = /window\.(showInputBox|showQuickPick|createQuickPick|createInputBox|showOpenDialog|showSaveDialog)\b|show\w+Message\([^;]*modal: true/;
+    const direct =
+      /window\.(showInputBox|showQuickPick|createQuickPick|createInputBox|showOpenDialog|showSaveDialog)\b|show\w+Message\([^;]*modal: true/;
     const allowed = new Set(['src/host/ui/vscodeInput.ts', 'src/host/auth/provider.ts', 'src/host/auth/signInFlow.ts']);
     assert.match('await vscode.window.showQuickPick(items, { title })', direct, 'the checker catches a direct pick');
     assert.match("vscode.window.showWarningMessage(text, { modal: true }, 'Remove')", direct, 'and a modal question');
-    const offenders = sourceFiles(join(ROOT, 'src')).map((file) => relative(ROOT, file).replace(/\\/g, '/')).filter((file) => !allowed.has(file) && direct.test(readFileSync(join(ROOT, file), 'utf8')));
+    const offenders = sourceFiles(join(ROOT, 'src'))
+      .map((file) => relative(ROOT, file).replace(/\\/g, '/'))
+      .filter((file) => !allowed.has(file) && direct.test(readFileSync(join(ROOT, file), 'utf8')));
     assert.deepEqual(offenders, []);
   });
 
@@ -159,7 +191,9 @@ describe('house rules', () => {
     const extra = /async run\((?:\{[^}]*\}|\w+)\s*,\s*\w+\s*,/;
     assert.match('async run({ ctx, token }, node, given) {', extra);
     assert.doesNotMatch('async run({ ctx, token, progressTitle }, node) {', extra);
-    const offenders = sourceFiles(join(ROOT, 'src/host/commands')).filter((file) => extra.test(readFileSync(file, 'utf8'))).map((file) => relative(ROOT, file));
+    const offenders = sourceFiles(join(ROOT, 'src/host/commands'))
+      .filter((file) => extra.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(ROOT, file));
     assert.deepEqual(offenders, []);
   });
 

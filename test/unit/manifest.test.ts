@@ -11,7 +11,10 @@ const ROOT = join(__dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 
 /** The row values each view declares (src/core/rows/contextValues.ts), by view id. */
-const DECLARED: Record<string, readonly string[]> = { [ViewId.explorer]: VIEW_CONTEXT_VALUES.explorer, [ViewId.ideas]: VIEW_CONTEXT_VALUES.ideas };
+const DECLARED: Record<string, readonly string[]> = {
+  [ViewId.explorer]: VIEW_CONTEXT_VALUES.explorer,
+  [ViewId.ideas]: VIEW_CONTEXT_VALUES.ideas,
+};
 
 /**
  * A menu entry's row condition, read from its `when`: the views it applies to and its `viewItem` test. Only the forms
@@ -39,8 +42,13 @@ function rowCondition(when: string): { views: string[]; matches: (value: string)
 }
 
 /** Every row condition of every menu, with the command it shows. */
-const rowMenus = Object.entries(manifest.contributes.menus as Record<string, { command: string; when?: string }[]>)
-  .flatMap(([menu, entries]) => entries.filter((e) => /\bviewItem\b/.test(e.when ?? '')).map((e) => ({ menu, command: e.command, when: e.when!, ...rowCondition(e.when!) })));
+const rowMenus = Object.entries(
+  manifest.contributes.menus as Record<string, { command: string; when?: string }[]>,
+).flatMap(([menu, entries]) =>
+  entries
+    .filter((e) => /\bviewItem\b/.test(e.when ?? ''))
+    .map((e) => ({ menu, command: e.command, when: e.when!, ...rowCondition(e.when!) })),
+);
 
 describe('extension manifest', () => {
   it('is a real manifest: name, engine, entry point, no * activation', () => {
@@ -54,7 +62,9 @@ describe('extension manifest', () => {
   });
 
   it('contributes the Orchestrator view container with an icon that exists, and its views', () => {
-    const container = manifest.contributes.viewsContainers.activitybar.find((c: { id: string }) => c.id === 'orchestrator');
+    const container = manifest.contributes.viewsContainers.activitybar.find(
+      (c: { id: string }) => c.id === 'orchestrator',
+    );
     assert.ok(container);
     assert.ok(existsSync(join(ROOT, container.icon)), container.icon);
     const views = manifest.contributes.views.orchestrator.map((v: { id: string }) => v.id).sort();
@@ -64,14 +74,18 @@ describe('extension manifest', () => {
   it('declares exactly the commands the code defines, each with a category', () => {
     const contributed = manifest.contributes.commands.map((c: { command: string }) => c.command).sort();
     assert.deepEqual(contributed, Object.values(CommandId).sort());
-    for (const command of manifest.contributes.commands) assert.equal(command.category, 'Orchestrator', command.command);
+    for (const command of manifest.contributes.commands)
+      assert.equal(command.category, 'Orchestrator', command.command);
   });
 
   it('offers every row menu on a row that exists: each viewItem test matches a declared context value of its view', () => {
     assert.ok(rowMenus.length > 20, 'the row menus are read');
     for (const { menu, command, when, views, matches } of rowMenus) {
       assert.ok(views.length > 0, `${menu} ${command}: ${when} names a view of ours`);
-      assert.ok(views.some((view) => DECLARED[view]!.some(matches)), `${menu} ${command}: ${when} matches no declared context value`);
+      assert.ok(
+        views.some((view) => DECLARED[view]!.some(matches)),
+        `${menu} ${command}: ${when} matches no declared context value`,
+      );
     }
   });
 
@@ -82,7 +96,10 @@ describe('extension manifest', () => {
     const both = rowCondition('view =~ /^orchestrator\\.(explorer|ideas)$/ && viewItem =~ /\\bfiltered\\b/');
     assert.deepEqual(both.views.sort(), Object.keys(DECLARED).sort());
     assert.ok(both.matches('collection ideas filterable filtered') && !both.matches('collection unfiltered'));
-    assert.ok(!VIEW_CONTEXT_VALUES.explorer.some(rowCondition('viewItem == jobs.running').matches), 'a misspelt value matches nothing');
+    assert.ok(
+      !VIEW_CONTEXT_VALUES.explorer.some(rowCondition('viewItem == jobs.running').matches),
+      'a misspelt value matches nothing',
+    );
     assert.throws(() => rowCondition('view == orchestrator.explorer || viewItem == job.running'));
   });
 
@@ -91,7 +108,8 @@ describe('extension manifest', () => {
       const menus = rowMenus.filter((m) => m.views.includes(view));
       for (const value of values) {
         const hits = menus.filter((m) => m.matches(value)).map((m) => m.command);
-        if (MENU_LESS_CONTEXT_VALUES.includes(value)) assert.deepEqual(hits, [], `${value} in ${view} is listed as menu-less`);
+        if (MENU_LESS_CONTEXT_VALUES.includes(value))
+          assert.deepEqual(hits, [], `${value} in ${view} is listed as menu-less`);
         else assert.ok(hits.length > 0, `${value} in ${view} has no menu and is not listed as menu-less`);
       }
     }
@@ -107,19 +125,26 @@ describe('extension manifest', () => {
   it('keeps every setting that chooses where a credential goes or weakens a protection out of workspaces', () => {
     const properties = manifest.contributes.configuration.properties as Record<string, { scope?: string }>;
     // Every setting says who may set it: one without a scope could come from a workspace.
-    assert.deepEqual(Object.keys(properties).filter((key) => !properties[key]!.scope), []);
-    const userOnly = Object.keys(properties).filter((key) => ['application', 'machine'].includes(properties[key]!.scope ?? '')).sort();
+    assert.deepEqual(
+      Object.keys(properties).filter((key) => !properties[key]!.scope),
+      [],
+    );
+    const userOnly = Object.keys(properties)
+      .filter((key) => ['application', 'machine'].includes(properties[key]!.scope ?? ''))
+      .sort();
     // The same keys the code reads from the user level only: a new one must be added in both places.
     assert.deepEqual(userOnly, Object.values(UserSettingKey as Record<string, string>).sort());
     const trust = manifest.capabilities.untrustedWorkspaces;
     assert.equal(trust.supported, 'limited');
     assert.match(trust.description, /user settings only/);
     // Every other setting is withheld from untrusted workspaces (a user-only one cannot come from a workspace at all).
-    const rest = Object.keys(properties).filter((key) => !userOnly.includes(key)).sort();
+    const rest = Object.keys(properties)
+      .filter((key) => !userOnly.includes(key))
+      .sort();
     assert.deepEqual([...trust.restrictedConfigurations].sort(), rest);
   });
 
-  it('offers the service\'s log levels for tails, with the default the code falls back to', () => {
+  it("offers the service's log levels for tails, with the default the code falls back to", () => {
     const level = manifest.contributes.configuration.properties['orchestrator.logs.minimumLevel'];
     assert.deepEqual(level.enum, [...LOG_LEVELS]);
     assert.equal(level.default, DEFAULT_TAIL_LEVEL);
@@ -128,10 +153,26 @@ describe('extension manifest', () => {
   it('packages only the allow-listed files', function () {
     this.timeout(60_000);
     execFileSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'ignore' });
-    const listed = execFileSync(process.execPath, [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8' })
-      .split('\n').map((l) => l.trim()).filter(Boolean).sort();
-    const allowed = /^(dist\/extension\.js|dist\/webviews\/[^/]+\.js|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
+    const listed = execFileSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'],
+      { cwd: ROOT, encoding: 'utf8' },
+    )
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .sort();
+    const allowed =
+      /^(dist\/extension\.js|dist\/webviews\/[^/]+\.js|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
     for (const file of listed) assert.match(file, allowed);
-    for (const required of ['dist/extension.js', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/orchestrator.svg']) assert.ok(listed.includes(required), required);
+    for (const required of [
+      'dist/extension.js',
+      'package.json',
+      'README.md',
+      'CHANGELOG.md',
+      'LICENSE',
+      'media/orchestrator.svg',
+    ])
+      assert.ok(listed.includes(required), required);
   });
 });

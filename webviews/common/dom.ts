@@ -11,7 +11,8 @@ export function h(tag: string, props: Props = {}, ...children: Child[]): HTMLEle
   if (props.title) element.title = props.title;
   for (const [name, value] of Object.entries(props.attrs ?? {})) {
     // Event handler attributes and URLs never come from here: listeners are added with addEventListener.
-    if (/^on/i.test(name) || /^(href|src|srcdoc|action|formaction)$/i.test(name)) throw new Error(`refusing attribute ${name}`);
+    if (/^on/i.test(name) || /^(href|src|srcdoc|action|formaction)$/i.test(name))
+      throw new Error(`refusing attribute ${name}`);
     if (value === true) element.setAttribute(name, '');
     else if (typeof value === 'string') element.setAttribute(name, value);
   }
@@ -22,7 +23,9 @@ export function h(tag: string, props: Props = {}, ...children: Child[]): HTMLEle
 export function append(parent: Node, children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    parent.appendChild(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+    parent.appendChild(
+      typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child,
+    );
   }
 }
 
@@ -30,8 +33,16 @@ export function clear(element: Element): void {
   while (element.firstChild) element.removeChild(element.firstChild);
 }
 
-export function button(label: string, onClick: () => void, options: { secondary?: boolean; id?: string; title?: string; disabled?: boolean } = {}): HTMLElement {
-  const element = h('vscode-button', { id: options.id, title: options.title, attrs: { secondary: options.secondary, disabled: options.disabled } }, label);
+export function button(
+  label: string,
+  onClick: () => void,
+  options: { secondary?: boolean; id?: string; title?: string; disabled?: boolean } = {},
+): HTMLElement {
+  const element = h(
+    'vscode-button',
+    { id: options.id, title: options.title, attrs: { secondary: options.secondary, disabled: options.disabled } },
+    label,
+  );
   element.addEventListener('click', () => {
     if (!element.hasAttribute('disabled')) onClick();
   });
@@ -44,7 +55,17 @@ export function time(iso: string | null): HTMLElement | string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const local = date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-  return h('time', { title: `${date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`, attrs: { datetime: date.toISOString() } }, local);
+  return h(
+    'time',
+    {
+      title: `${date
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, '')} UTC`,
+      attrs: { datetime: date.toISOString() },
+    },
+    local,
+  );
 }
 
 const SHOWN_CHARACTERS = 4_000;
@@ -60,17 +81,30 @@ export function longText(value: string, className = 'mono'): HTMLElement {
     return block;
   }
   block.textContent = `${value.slice(0, SHOWN_CHARACTERS)}…`;
-  const more = button(`Show all ${value.length.toLocaleString()} characters`, () => {
-    block.textContent = value;
-    more.remove();
-  }, { secondary: true });
+  const more = button(
+    `Show all ${value.length.toLocaleString()} characters`,
+    () => {
+      block.textContent = value;
+      more.remove();
+    },
+    { secondary: true },
+  );
   return h('div', { class: 'long-text' }, block, more);
 }
 
 /** A table of label/value rows; values are nodes or text. */
 export function fieldTable(rows: [string, Child][], label: string): HTMLElement {
-  return h('table', { class: 'fields', attrs: { 'aria-label': label } },
-    h('tbody', {}, ...rows.map(([name, value]) => h('tr', {}, h('th', { attrs: { scope: 'row' } }, name), h('td', {}, value ?? '—')))));
+  return h(
+    'table',
+    { class: 'fields', attrs: { 'aria-label': label } },
+    h(
+      'tbody',
+      {},
+      ...rows.map(([name, value]) =>
+        h('tr', {}, h('th', { attrs: { scope: 'row' } }, name), h('td', {}, value ?? '—')),
+      ),
+    ),
+  );
 }
 
 /** A status line for the outcome of an action, read out by screen readers. */

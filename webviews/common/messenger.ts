@@ -17,7 +17,10 @@ export class Messenger<In extends { type: string }, Out> {
   private nextId = 1;
   private readonly pending = new Map<number, (reply: Extract<In, { type: 'reply' }>) => void>();
 
-  constructor(schema: z.ZodMiniType<In>, private readonly onMessage: (message: In) => void) {
+  constructor(
+    schema: z.ZodMiniType<In>,
+    private readonly onMessage: (message: In) => void,
+  ) {
     window.addEventListener('message', (event: MessageEvent) => {
       const parsed = parseMessage(schema, event.data);
       if (!parsed.ok) {

@@ -10,11 +10,23 @@ import '@vscode-elements/elements/dist/vscode-form-helper/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import { Messenger } from '../common/messenger';
 import { append, button, clear, h, notice } from '../common/dom';
-import { ideaFormToWebview, type FormField, type IdeaFormFromWebview, type IdeaFormToWebview, type RawValues } from '../../src/shared/protocol/ideaForm';
+import {
+  ideaFormToWebview,
+  type FormField,
+  type IdeaFormFromWebview,
+  type IdeaFormToWebview,
+  type RawValues,
+} from '../../src/shared/protocol/ideaForm';
 import { controlOf, limitsOf, readForm, type Control } from '../../src/shared/ideaFormModel';
 
 type Shown = Extract<IdeaFormToWebview, { type: 'form' }>;
-type Editor = { field: FormField; control: Control; element: HTMLElement & { value: string | string[]; invalid?: boolean }; error: HTMLElement; counter?: HTMLElement };
+type Editor = {
+  field: FormField;
+  control: Control;
+  element: HTMLElement & { value: string | string[]; invalid?: boolean };
+  error: HTMLElement;
+  counter?: HTMLElement;
+};
 
 const app = document.getElementById('app')!;
 const status = document.getElementById('status')!;
@@ -31,7 +43,14 @@ const messenger = new Messenger<IdeaFormToWebview, IdeaFormFromWebview>(ideaForm
       // What was typed in the last moments goes now, before the form is shown again (a command changed the idea).
       flushDraft();
       clear(app);
-      app.append(h('div', { class: 'loading' }, h('vscode-progress-ring', { attrs: { 'aria-label': 'Loading' } }), 'Loading the form…'));
+      app.append(
+        h(
+          'div',
+          { class: 'loading' },
+          h('vscode-progress-ring', { attrs: { 'aria-label': 'Loading' } }),
+          'Loading the form…',
+        ),
+      );
       break;
     case 'form':
       flushDraft();
@@ -43,13 +62,28 @@ const messenger = new Messenger<IdeaFormToWebview, IdeaFormFromWebview>(ideaForm
     case 'failed':
       messenger.remember(message.identity);
       clear(app);
-      app.append(notice(message.message, 'error'), h('div', { class: 'actions' }, button('Try Again', () => void request('reload'))));
+      app.append(
+        notice(message.message, 'error'),
+        h(
+          'div',
+          { class: 'actions' },
+          button('Try Again', () => void request('reload')),
+        ),
+      );
       break;
     case 'submitted':
       clear(status);
-      status.append(h('div', { class: 'notice success', attrs: { role: 'status' } },
-        message.created ? `Submitted “${message.idea.name}” (${message.idea.phase} · ${message.idea.status}).` : `Saved “${message.idea.name}”.`,
-        ' ', button('Show in Ideas View', () => void request('revealInTree'), { secondary: true, id: 'reveal' })));
+      status.append(
+        h(
+          'div',
+          { class: 'notice success', attrs: { role: 'status' } },
+          message.created
+            ? `Submitted “${message.idea.name}” (${message.idea.phase} · ${message.idea.status}).`
+            : `Saved “${message.idea.name}”.`,
+          ' ',
+          button('Show in Ideas View', () => void request('revealInTree'), { secondary: true, id: 'reveal' }),
+        ),
+      );
       break;
     case 'reply':
       break; // answers to this page's own requests: messenger.request resolves them
@@ -80,13 +114,19 @@ function showProblems(problems: { field: string; message: string }[]): void {
 
 function check(onlyKey?: string): ReturnType<typeof readForm> {
   const result = readForm(shown!.fields, currentValues(), shown!.lookups);
-  const visible = onlyKey && !attempted ? result.problems.filter((p) => p.field === onlyKey || editors.find((e) => e.field.key === p.field)?.error.textContent) : result.problems;
+  const visible =
+    onlyKey && !attempted
+      ? result.problems.filter(
+          (p) => p.field === onlyKey || editors.find((e) => e.field.key === p.field)?.error.textContent,
+        )
+      : result.problems;
   showProblems(visible);
   return result;
 }
 
 function count(editor: Editor): void {
-  if (editor.counter) editor.counter.textContent = `${String(editor.element.value).length.toLocaleString()} / ${editor.field.maxLength!.toLocaleString()}`;
+  if (editor.counter)
+    editor.counter.textContent = `${String(editor.element.value).length.toLocaleString()} / ${editor.field.maxLength!.toLocaleString()}`;
 }
 
 /** Only an edit makes a draft: showing a form posts nothing (an idea nobody edited has no "unsent changes"). */
@@ -117,18 +157,52 @@ function controlElement(field: FormField, control: Control, value: RawValues[str
       break;
     case 'select':
     case 'yesNo':
-      element = h('vscode-single-select', { id },
+      element = h(
+        'vscode-single-select',
+        { id },
         h('vscode-option', { attrs: { value: '', selected: value === '' } }, field.required ? 'Choose…' : '(none)'),
-        ...(control.choices ?? []).map((c) => h('vscode-option', { attrs: { value: c.value, selected: value === c.value } }, c.label)));
+        ...(control.choices ?? []).map((c) =>
+          h('vscode-option', { attrs: { value: c.value, selected: value === c.value } }, c.label),
+        ),
+      );
       break;
     case 'multiselect':
-      element = h('vscode-multi-select', { id }, ...(control.choices ?? []).map((c) => h('vscode-option', { attrs: { value: c.value, selected: Array.isArray(value) && value.includes(c.value) } }, c.label)));
+      element = h(
+        'vscode-multi-select',
+        { id },
+        ...(control.choices ?? []).map((c) =>
+          h(
+            'vscode-option',
+            { attrs: { value: c.value, selected: Array.isArray(value) && value.includes(c.value) } },
+            c.label,
+          ),
+        ),
+      );
       break;
     default:
-      element = h('vscode-textfield', { id, attrs: { placeholder: control.kind === 'date' ? 'YYYY-MM-DD' : control.kind === 'number' ? (field.type === 'number' ? 'A number' : `The ${field.type}'s number`) : undefined, inputmode: control.kind === 'number' ? 'decimal' : undefined } });
+      element = h('vscode-textfield', {
+        id,
+        attrs: {
+          placeholder:
+            control.kind === 'date'
+              ? 'YYYY-MM-DD'
+              : control.kind === 'number'
+                ? field.type === 'number'
+                  ? 'A number'
+                  : `The ${field.type}'s number`
+                : undefined,
+          inputmode: control.kind === 'number' ? 'decimal' : undefined,
+        },
+      });
   }
   const editor = element as Editor['element'];
-  if (control.kind === 'textfield' || control.kind === 'textarea' || control.kind === 'number' || control.kind === 'date') editor.value = typeof value === 'string' ? value : '';
+  if (
+    control.kind === 'textfield' ||
+    control.kind === 'textarea' ||
+    control.kind === 'number' ||
+    control.kind === 'date'
+  )
+    editor.value = typeof value === 'string' ? value : '';
   element.setAttribute('aria-describedby', `${id}-help ${id}-error`);
   return editor;
 }
@@ -145,29 +219,65 @@ function render(form: Shown): void {
   document.title = form.idea ? form.idea.name : form.title;
   editors = form.fields.map((field) => {
     const control = controlOf(field, form.lookups);
-    const element = controlElement(field, control, form.values[field.key] ?? (field.type === 'multipleChoice' ? [] : ''));
+    const element = controlElement(
+      field,
+      control,
+      form.values[field.key] ?? (field.type === 'multipleChoice' ? [] : ''),
+    );
     const error = h('div', { class: 'field-error', id: `field-${field.key}-error`, attrs: { role: 'alert' } });
-    const counter = field.maxLength !== undefined && (control.kind === 'textfield' || control.kind === 'textarea') ? h('span', { class: 'counter' }) : undefined;
+    const counter =
+      field.maxLength !== undefined && (control.kind === 'textfield' || control.kind === 'textarea')
+        ? h('span', { class: 'counter' })
+        : undefined;
     return { field, control, element, error, counter };
   });
   const submitLabel = form.idea ? 'Save Changes' : 'Submit Idea';
   const submit = button(submitLabel, () => void onSubmit(), { id: 'submit', disabled: form.readOnly });
   append(app, [
-    h('header', {}, h('h1', {}, form.idea ? form.idea.name : form.title), form.idea ? h('p', { class: 'subtitle', id: 'idea-state' }, `${form.idea.phase} · ${form.idea.status} · automation ${form.idea.id}`) : null,
-      form.idea?.tags ? h('p', { class: 'subtitle', id: 'idea-tags' }, `Tags: ${form.idea.tags.join(', ')}`) : null),
-    form.draftRestored ? h('div', { class: 'notice info', attrs: { role: 'status' } }, 'Your unsent changes were restored. ', button('Discard Draft', () => void request('discardDraft'), { secondary: true, id: 'discard' })) : null,
+    h(
+      'header',
+      {},
+      h('h1', {}, form.idea ? form.idea.name : form.title),
+      form.idea
+        ? h(
+            'p',
+            { class: 'subtitle', id: 'idea-state' },
+            `${form.idea.phase} · ${form.idea.status} · automation ${form.idea.id}`,
+          )
+        : null,
+      form.idea?.tags ? h('p', { class: 'subtitle', id: 'idea-tags' }, `Tags: ${form.idea.tags.join(', ')}`) : null,
+    ),
+    form.draftRestored
+      ? h(
+          'div',
+          { class: 'notice info', attrs: { role: 'status' } },
+          'Your unsent changes were restored. ',
+          button('Discard Draft', () => void request('discardDraft'), { secondary: true, id: 'discard' }),
+        )
+      : null,
     form.readOnly ? notice('The connection is read-only: the form is shown but cannot be sent.', 'info') : null,
     h('p', { class: 'legend' }, 'Fields marked * are required.'),
-    h('form', { attrs: { novalidate: true, 'aria-label': form.title } },
+    h(
+      'form',
+      { attrs: { novalidate: true, 'aria-label': form.title } },
       ...editors.map((e) => {
         const help = [limitsOf(e.field), listMissing(e)].filter(Boolean).join(' ');
-        return h('vscode-form-group', { attrs: { variant: 'vertical' } },
+        return h(
+          'vscode-form-group',
+          { attrs: { variant: 'vertical' } },
           h('vscode-label', { attrs: { for: e.element.id, required: e.field.required } }, e.field.label),
           e.element,
           h('vscode-form-helper', { id: `${e.element.id}-help` }, help, e.counter ? ' ' : null, e.counter ?? null),
-          e.error);
+          e.error,
+        );
       }),
-      h('div', { class: 'actions' }, submit, button('Reload Form', () => void request('reload'), { secondary: true, id: 'reload' }))),
+      h(
+        'div',
+        { class: 'actions' },
+        submit,
+        button('Reload Form', () => void request('reload'), { secondary: true, id: 'reload' }),
+      ),
+    ),
   ]);
   for (const editor of editors) {
     const on = () => changed(editor);
@@ -189,7 +299,9 @@ async function onSubmit(): Promise<void> {
   clear(status);
   const { problems } = check();
   if (problems.length > 0) {
-    status.append(notice(`Fix ${problems.length} field${problems.length === 1 ? '' : 's'} before submitting.`, 'error'));
+    status.append(
+      notice(`Fix ${problems.length} field${problems.length === 1 ? '' : 's'} before submitting.`, 'error'),
+    );
     editors.find((e) => problems.some((p) => p.field === e.field.key))?.element.focus();
     return;
   }

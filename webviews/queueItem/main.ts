@@ -4,7 +4,13 @@ import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import { Messenger } from '../common/messenger';
 import { button, clear, fieldTable, h, longText, notice, time } from '../common/dom';
-import { queueItemToWebview, type ContentEntry, type QueueItemAction, type QueueItemFromWebview, type QueueItemToWebview } from '../../src/shared/protocol/queueItem';
+import {
+  queueItemToWebview,
+  type ContentEntry,
+  type QueueItemAction,
+  type QueueItemFromWebview,
+  type QueueItemToWebview,
+} from '../../src/shared/protocol/queueItem';
 
 type Shown = Extract<QueueItemToWebview, { type: 'show' }>;
 
@@ -16,7 +22,14 @@ const messenger = new Messenger<QueueItemToWebview, QueueItemFromWebview>(queueI
   switch (message.type) {
     case 'loading':
       clear(app);
-      app.append(h('div', { class: 'loading' }, h('vscode-progress-ring', { attrs: { 'aria-label': 'Loading' } }), 'Loading the queue item…'));
+      app.append(
+        h(
+          'div',
+          { class: 'loading' },
+          h('vscode-progress-ring', { attrs: { 'aria-label': 'Loading' } }),
+          'Loading the queue item…',
+        ),
+      );
       break;
     case 'show':
       messenger.remember(message.identity);
@@ -25,7 +38,14 @@ const messenger = new Messenger<QueueItemToWebview, QueueItemFromWebview>(queueI
     case 'failed':
       messenger.remember(message.identity);
       clear(app);
-      app.append(notice(message.message, 'error'), h('div', { class: 'actions' }, button('Try Again', () => void act('refresh'))));
+      app.append(
+        notice(message.message, 'error'),
+        h(
+          'div',
+          { class: 'actions' },
+          button('Try Again', () => void act('refresh')),
+        ),
+      );
       break;
     case 'reply':
       break; // answers to this page's own requests: messenger.request resolves them
@@ -51,19 +71,42 @@ const SHOWN_ROWS = 500;
 function contentRow(entry: ContentEntry): HTMLElement {
   // A key is service text of any length (up to the item's 256,000 characters): long ones fold like long values.
   const key = entry.key.length > 200 ? longText(entry.key, 'text') : entry.key;
-  return h('tr', {}, h('th', { attrs: { scope: 'row' } }, key), h('td', { class: `value ${entry.kind}` }, entry.kind === 'string' || entry.kind === 'json' ? longText(entry.value, entry.kind === 'json' ? 'mono' : 'text') : entry.value));
+  return h(
+    'tr',
+    {},
+    h('th', { attrs: { scope: 'row' } }, key),
+    h(
+      'td',
+      { class: `value ${entry.kind}` },
+      entry.kind === 'string' || entry.kind === 'json'
+        ? longText(entry.value, entry.kind === 'json' ? 'mono' : 'text')
+        : entry.value,
+    ),
+  );
 }
 
 function contentTable(entries: ContentEntry[], label: string, empty: string): HTMLElement {
   if (entries.length === 0) return h('p', { class: 'empty' }, empty);
   const body = h('tbody', {}, ...entries.slice(0, SHOWN_ROWS).map(contentRow));
-  const table = h('table', { class: 'content', attrs: { 'aria-label': label } },
-    h('thead', {}, h('tr', {}, h('th', { attrs: { scope: 'col' } }, 'Key'), h('th', { attrs: { scope: 'col' } }, 'Value'))), body);
+  const table = h(
+    'table',
+    { class: 'content', attrs: { 'aria-label': label } },
+    h(
+      'thead',
+      {},
+      h('tr', {}, h('th', { attrs: { scope: 'col' } }, 'Key'), h('th', { attrs: { scope: 'col' } }, 'Value')),
+    ),
+    body,
+  );
   if (entries.length <= SHOWN_ROWS) return table;
-  const more = button(`Show all ${entries.length.toLocaleString()} values`, () => {
-    body.append(...entries.slice(SHOWN_ROWS).map(contentRow));
-    more.remove();
-  }, { secondary: true });
+  const more = button(
+    `Show all ${entries.length.toLocaleString()} values`,
+    () => {
+      body.append(...entries.slice(SHOWN_ROWS).map(contentRow));
+      more.remove();
+    },
+    { secondary: true },
+  );
   return h('div', { class: 'long-content' }, table, more);
 }
 
@@ -77,44 +120,141 @@ function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): vo
   clear(app);
   const title = item.reference ?? `Item ${item.id}`;
   document.title = `Queue Item ${title}`;
-  const ancestor = item.ancestorId ? button(`Item ${item.ancestorId}`, () => void act('openAncestor'), { secondary: true, title: 'Open the item this one retries' }) : '—';
-  const actions = h('div', { class: 'actions', attrs: { role: 'toolbar', 'aria-label': 'Queue item actions' } },
+  const ancestor = item.ancestorId
+    ? button(`Item ${item.ancestorId}`, () => void act('openAncestor'), {
+        secondary: true,
+        title: 'Open the item this one retries',
+      })
+    : '—';
+  const actions = h(
+    'div',
+    { class: 'actions', attrs: { role: 'toolbar', 'aria-label': 'Queue item actions' } },
     button('Refresh', () => void act('refresh'), { secondary: true, id: 'refresh' }),
     button('Copy as JSON', () => void act('copyJson'), { secondary: true, id: 'copy-json' }),
-    item.ancestorId ? button('Open Ancestor', () => void act('openAncestor'), { secondary: true, id: 'open-ancestor' }) : null,
-    canDelete ? button('Delete…', () => void act('delete'), { secondary: true, id: 'delete', disabled: readOnly, title: readOnly ? 'The connection is read-only' : 'Mark the item Deleted' }) : null);
+    item.ancestorId
+      ? button('Open Ancestor', () => void act('openAncestor'), { secondary: true, id: 'open-ancestor' })
+      : null,
+    canDelete
+      ? button('Delete…', () => void act('delete'), {
+          secondary: true,
+          id: 'delete',
+          disabled: readOnly,
+          title: readOnly ? 'The connection is read-only' : 'Mark the item Deleted',
+        })
+      : null,
+  );
   app.append(
-    h('header', {}, h('h1', {}, h('span', { class: 'title', id: 'item-title' }, title), h('vscode-badge', { class: `status ${item.status.toLowerCase()}` }, item.status)), actions),
-    section('Details', undefined, fieldTable([
-      ['Status', item.status],
-      ['Review status', item.reviewStatus],
-      ['Reviewer', item.reviewer],
-      ['Reference', item.reference],
-      ['Priority', item.priority],
-      ['Queue', item.queueName],
-      ['Folder', item.folderName],
-      ['Created', time(item.creationTime)],
-      ['Defer date', time(item.deferDate)],
-      ['Due date', time(item.dueDate)],
-      ['Started processing', time(item.startProcessing)],
-      ['Ended processing', time(item.endProcessing)],
-      ['Seconds in previous attempts', item.secondsInPreviousAttempts],
-      ['Retry number', item.retryNumber],
-      ['Ancestor', ancestor],
-      ['Id', item.id],
-      ['Key', h('code', {}, item.key)],
-    ], 'Queue item fields')),
-    section('Progress', undefined, item.progress ? longText(item.progress, 'text') : h('p', { class: 'empty' }, 'No progress was reported.')),
-    section('Specific content', `${item.specificContent.length} value(s)`, contentTable(item.specificContent, 'Specific content', 'The item carries no specific content.')),
-    section('Output', undefined, item.output ? contentTable(item.output, 'Output', 'The output is empty.') : h('p', { class: 'empty' }, 'No output was recorded.')),
-    section('Processing exception', item.exception?.type ?? undefined, item.exception
-      ? h('div', {}, fieldTable([['Type', item.exception.type], ['Reason', item.exception.reason ? longText(item.exception.reason, 'text') : null]], 'Processing exception'),
-        h('h3', {}, 'Details'), item.exception.details ? longText(item.exception.details) : h('p', { class: 'empty' }, 'No details.'))
-      : h('p', { class: 'empty' }, 'The item has no processing exception.')),
-    section('History', `${events.length} event(s)`, eventsProblem ? notice(eventsProblem, 'error') : events.length === 0 ? h('p', { class: 'empty' }, 'No events are recorded for this item.') :
-      h('table', { class: 'content', attrs: { 'aria-label': 'History' } },
-        h('thead', {}, h('tr', {}, ...['Time', 'Action', 'Status', 'Review status', 'User'].map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
-        h('tbody', {}, ...events.map((e) => h('tr', {}, h('td', {}, time(e.timestamp)), h('td', {}, e.action ?? '—'), h('td', {}, e.status ?? '—'), h('td', {}, e.reviewStatus ?? '—'), h('td', {}, e.user ?? '—')))))),
+    h(
+      'header',
+      {},
+      h(
+        'h1',
+        {},
+        h('span', { class: 'title', id: 'item-title' }, title),
+        h('vscode-badge', { class: `status ${item.status.toLowerCase()}` }, item.status),
+      ),
+      actions,
+    ),
+    section(
+      'Details',
+      undefined,
+      fieldTable(
+        [
+          ['Status', item.status],
+          ['Review status', item.reviewStatus],
+          ['Reviewer', item.reviewer],
+          ['Reference', item.reference],
+          ['Priority', item.priority],
+          ['Queue', item.queueName],
+          ['Folder', item.folderName],
+          ['Created', time(item.creationTime)],
+          ['Defer date', time(item.deferDate)],
+          ['Due date', time(item.dueDate)],
+          ['Started processing', time(item.startProcessing)],
+          ['Ended processing', time(item.endProcessing)],
+          ['Seconds in previous attempts', item.secondsInPreviousAttempts],
+          ['Retry number', item.retryNumber],
+          ['Ancestor', ancestor],
+          ['Id', item.id],
+          ['Key', h('code', {}, item.key)],
+        ],
+        'Queue item fields',
+      ),
+    ),
+    section(
+      'Progress',
+      undefined,
+      item.progress ? longText(item.progress, 'text') : h('p', { class: 'empty' }, 'No progress was reported.'),
+    ),
+    section(
+      'Specific content',
+      `${item.specificContent.length} value(s)`,
+      contentTable(item.specificContent, 'Specific content', 'The item carries no specific content.'),
+    ),
+    section(
+      'Output',
+      undefined,
+      item.output
+        ? contentTable(item.output, 'Output', 'The output is empty.')
+        : h('p', { class: 'empty' }, 'No output was recorded.'),
+    ),
+    section(
+      'Processing exception',
+      item.exception?.type ?? undefined,
+      item.exception
+        ? h(
+            'div',
+            {},
+            fieldTable(
+              [
+                ['Type', item.exception.type],
+                ['Reason', item.exception.reason ? longText(item.exception.reason, 'text') : null],
+              ],
+              'Processing exception',
+            ),
+            h('h3', {}, 'Details'),
+            item.exception.details ? longText(item.exception.details) : h('p', { class: 'empty' }, 'No details.'),
+          )
+        : h('p', { class: 'empty' }, 'The item has no processing exception.'),
+    ),
+    section(
+      'History',
+      `${events.length} event(s)`,
+      eventsProblem
+        ? notice(eventsProblem, 'error')
+        : events.length === 0
+          ? h('p', { class: 'empty' }, 'No events are recorded for this item.')
+          : h(
+              'table',
+              { class: 'content', attrs: { 'aria-label': 'History' } },
+              h(
+                'thead',
+                {},
+                h(
+                  'tr',
+                  {},
+                  ...['Time', 'Action', 'Status', 'Review status', 'User'].map((c) =>
+                    h('th', { attrs: { scope: 'col' } }, c),
+                  ),
+                ),
+              ),
+              h(
+                'tbody',
+                {},
+                ...events.map((e) =>
+                  h(
+                    'tr',
+                    {},
+                    h('td', {}, time(e.timestamp)),
+                    h('td', {}, e.action ?? '—'),
+                    h('td', {}, e.status ?? '—'),
+                    h('td', {}, e.reviewStatus ?? '—'),
+                    h('td', {}, e.user ?? '—'),
+                  ),
+                ),
+              ),
+            ),
+    ),
   );
 }
 

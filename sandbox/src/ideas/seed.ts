@@ -3,13 +3,47 @@ import type { IdeasState, Row } from '../orchestrator/state';
 import { TRANSITIONS } from './workflow';
 
 const DAY = 86_400_000;
-const IDEA_NAMES = ['Automate invoice matching', 'Vendor onboarding bot', 'Payroll reconciliation', 'Email triage for support', 'Month-end close checklist', 'HR leave requests', 'Purchase order chaser', "O'Brien account clean-up", 'Freight rate lookup', 'Contract renewal alerts', 'Expense receipt checks', 'Customer address updates'];
+const IDEA_NAMES = [
+  'Automate invoice matching',
+  'Vendor onboarding bot',
+  'Payroll reconciliation',
+  'Email triage for support',
+  'Month-end close checklist',
+  'HR leave requests',
+  'Purchase order chaser',
+  "O'Brien account clean-up",
+  'Freight rate lookup',
+  'Contract renewal alerts',
+  'Expense receipt checks',
+  'Customer address updates',
+];
 
 export function seedIdeas(random: Random, now: number): IdeasState {
   const users: Row[] = [
-    { id: 1, email: 'admin@sandbox.test', firstName: 'Ada', lastName: 'Admin', roles: ['System Admin'], status: 'Active' },
-    { id: 2, email: 'developer@sandbox.test', firstName: 'Dev', lastName: 'Eloper', roles: ['Automation Developer'], status: 'Active' },
-    { id: 3, email: 'viewer@sandbox.test', firstName: 'Vi', lastName: 'Ewer', roles: ['Standard User'], status: 'Active' },
+    {
+      id: 1,
+      email: 'admin@sandbox.test',
+      firstName: 'Ada',
+      lastName: 'Admin',
+      roles: ['System Admin'],
+      status: 'Active',
+    },
+    {
+      id: 2,
+      email: 'developer@sandbox.test',
+      firstName: 'Dev',
+      lastName: 'Eloper',
+      roles: ['Automation Developer'],
+      status: 'Active',
+    },
+    {
+      id: 3,
+      email: 'viewer@sandbox.test',
+      firstName: 'Vi',
+      lastName: 'Ewer',
+      roles: ['Standard User'],
+      status: 'Active',
+    },
   ];
   const categories: Row[] = [
     { id: 1, name: 'Finance', parentId: null },
@@ -23,10 +57,24 @@ export function seedIdeas(random: Random, now: number): IdeasState {
   const ideas: Row[] = IDEA_NAMES.map((name, i) => {
     const [phase, status] = steps[i % steps.length]!.split('/') as [string, string];
     return {
-      id: i + 1, name, description: `${name}: reduce manual effort.`, phase, status, categoryId: random.pick([2, 3, 5, 6]),
-      submitterId: random.pick([2, 3]), createdAt: new Date(now - (30 - i) * DAY).toISOString(), updatedAt: new Date(now - (12 - i) * DAY).toISOString(),
-      values: {}, tags: i % 3 === 0 ? ['quick-win'] : [], collaborators: [{ userId: 2, role: 'Idea Owner' }], documents: [], media: [],
-      componentIds: i % 2 ? [1] : [], projectPlanBaseline: null, source: 'schema', statusHistory: [],
+      id: i + 1,
+      name,
+      description: `${name}: reduce manual effort.`,
+      phase,
+      status,
+      categoryId: random.pick([2, 3, 5, 6]),
+      submitterId: random.pick([2, 3]),
+      createdAt: new Date(now - (30 - i) * DAY).toISOString(),
+      updatedAt: new Date(now - (12 - i) * DAY).toISOString(),
+      values: {},
+      tags: i % 3 === 0 ? ['quick-win'] : [],
+      collaborators: [{ userId: 2, role: 'Idea Owner' }],
+      documents: [],
+      media: [],
+      componentIds: i % 2 ? [1] : [],
+      projectPlanBaseline: null,
+      source: 'schema',
+      statusHistory: [],
       cba: { estimatedBenefitHoursPerYear: 200 + i * 10, estimatedCost: 5000 + i * 250 },
     };
   });
@@ -42,7 +90,19 @@ export function seedIdeas(random: Random, now: number): IdeasState {
       { id: 1, name: 'SAP S/4HANA', version: '2023', vendor: 'SAP' },
       { id: 2, name: 'Microsoft Excel', version: '365', vendor: 'Microsoft' },
     ],
-    components: [{ id: 1, name: 'PDF invoice reader', type: 'Library', version: '1.2.0' }, { id: 2, name: 'Mail triage model', type: 'Model', version: '0.9.0' }],
-    reviews: [{ id: 1, automationId: 4, userId: 3, rating: 5, comment: 'Saves me an hour a day', createdAt: new Date(now - DAY).toISOString() }],
+    components: [
+      { id: 1, name: 'PDF invoice reader', type: 'Library', version: '1.2.0' },
+      { id: 2, name: 'Mail triage model', type: 'Model', version: '0.9.0' },
+    ],
+    reviews: [
+      {
+        id: 1,
+        automationId: 4,
+        userId: 3,
+        rating: 5,
+        comment: 'Saves me an hour a day',
+        createdAt: new Date(now - DAY).toISOString(),
+      },
+    ],
   };
 }

@@ -26,7 +26,10 @@ function isLoopbackRedirect(value: string | null): boolean {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function errorPage(message: string): Reply {
-  return html(`<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><p id="error">${escapeHtml(message)}</p>`, 400);
+  return html(
+    `<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><p id="error">${escapeHtml(message)}</p>`,
+    400,
+  );
 }
 
 function redirectWith(redirectUri: string, params: Record<string, string>): Reply {
@@ -36,18 +39,31 @@ function redirectWith(redirectUri: string, params: Record<string, string>): Repl
 }
 
 /** Validates an authorization request. Client and redirect problems never redirect (RFC 6749 §4.1.2.1). */
-function checkAuthorize(params: URLSearchParams, ctx: IdentityContext): { error: Reply } | { redirectUri: string; state: string; tenant: string } {
-  if (params.get('client_id') !== CLIENT_ID) return { error: errorPage(`Unknown client_id '${params.get('client_id') ?? ''}'.`) };
+function checkAuthorize(
+  params: URLSearchParams,
+  ctx: IdentityContext,
+): { error: Reply } | { redirectUri: string; state: string; tenant: string } {
+  if (params.get('client_id') !== CLIENT_ID)
+    return { error: errorPage(`Unknown client_id '${params.get('client_id') ?? ''}'.`) };
   const redirectUri = params.get('redirect_uri');
-  if (!isLoopbackRedirect(redirectUri)) return { error: errorPage(`redirect_uri '${redirectUri ?? ''}' is not registered: only http URIs on a loopback host are allowed.`) };
+  if (!isLoopbackRedirect(redirectUri))
+    return {
+      error: errorPage(
+        `redirect_uri '${redirectUri ?? ''}' is not registered: only http URIs on a loopback host are allowed.`,
+      ),
+    };
   const state = params.get('state') ?? '';
-  const fail = (description: string, error = 'invalid_request') => ({ error: redirectWith(redirectUri!, { error, error_description: description, ...(state ? { state } : {}) }) });
+  const fail = (description: string, error = 'invalid_request') => ({
+    error: redirectWith(redirectUri!, { error, error_description: description, ...(state ? { state } : {}) }),
+  });
   if (params.get('response_type') !== 'code') return fail('response_type must be code.', 'unsupported_response_type');
   if (!state) return fail('state is required.');
   if (!params.get('nonce')) return fail('nonce is required.');
   if (params.get('code_challenge_method') !== 'S256') return fail('code_challenge_method must be S256.');
-  if (!CHALLENGE.test(params.get('code_challenge') ?? '')) return fail('code_challenge must be 43 base64url characters (S256).');
-  if (!(params.get('scope') ?? '').split(' ').includes('openid')) return fail('scope must include openid.', 'invalid_scope');
+  if (!CHALLENGE.test(params.get('code_challenge') ?? ''))
+    return fail('code_challenge must be 43 base64url characters (S256).');
+  if (!(params.get('scope') ?? '').split(' ').includes('openid'))
+    return fail('scope must include openid.', 'invalid_scope');
   const tenant = params.get('tenant') ?? 'main';
   if (!ctx.tenants().includes(tenant)) return fail(`Unknown tenant '${tenant}'.`);
   return { redirectUri: redirectUri!, state, tenant };
@@ -58,12 +74,22 @@ function checkAuthorize(params: URLSearchParams, ctx: IdentityContext): { error:
  * `request_uri` names — then only client_id may stand beside it, and it must be the one that pushed. Undefined with an
  * error page when the request_uri is unknown, expired or used.
  */
-function resolveRequest(params: URLSearchParams, ctx: IdentityContext, consume = false): { params: URLSearchParams } | { error: Reply } {
+function resolveRequest(
+  params: URLSearchParams,
+  ctx: IdentityContext,
+  consume = false,
+): { params: URLSearchParams } | { error: Reply } {
   const requestUri = params.get('request_uri');
   if (!requestUri) return { params };
   const pushed = ctx.tokens.pushedRequest(requestUri, consume);
-  if (!pushed) return { error: errorPage('The sign-in request has expired or was already used (request_uri). Start the sign-in again from the editor.') };
-  if (params.get('client_id') !== pushed.get('client_id')) return { error: errorPage('client_id does not match the pushed authorization request.') };
+  if (!pushed)
+    return {
+      error: errorPage(
+        'The sign-in request has expired or was already used (request_uri). Start the sign-in again from the editor.',
+      ),
+    };
+  if (params.get('client_id') !== pushed.get('client_id'))
+    return { error: errorPage('client_id does not match the pushed authorization request.') };
   return { params: pushed };
 }
 
@@ -74,10 +100,21 @@ function approve(request: URLSearchParams, ctx: IdentityContext, userName: strin
   const checked = checkAuthorize(params, ctx);
   if ('error' in checked) return checked.error;
   const user = findUser(userName);
-  if (!user) return redirectWith(checked.redirectUri, { error: 'access_denied', error_description: `Unknown user '${userName}'.`, state: checked.state });
+  if (!user)
+    return redirectWith(checked.redirectUri, {
+      error: 'access_denied',
+      error_description: `Unknown user '${userName}'.`,
+      state: checked.state,
+    });
   const code = ctx.tokens.issueCode({
-    userName: user.userName, tenant: checked.tenant, scope: params.get('scope')!, audience: params.get('audience'),
-    challenge: params.get('code_challenge')!, redirectUri: checked.redirectUri, clientId: CLIENT_ID, nonce: params.get('nonce')!,
+    userName: user.userName,
+    tenant: checked.tenant,
+    scope: params.get('scope')!,
+    audience: params.get('audience'),
+    challenge: params.get('code_challenge')!,
+    redirectUri: checked.redirectUri,
+    clientId: CLIENT_ID,
+    nonce: params.get('nonce')!,
   });
   return redirectWith(checked.redirectUri, { code, state: checked.state });
 }
@@ -85,8 +122,13 @@ function approve(request: URLSearchParams, ctx: IdentityContext, userName: strin
 /** The page a user picks an account on; `hiddenParams` go back with the choice (a pushed request's two, or all). */
 function loginPage(hiddenParams: URLSearchParams, tenant: string): Reply {
   const params = hiddenParams;
-  const hidden = [...params.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('');
-  const buttons = USERS.map((u) => `<button type="submit" name="user" value="${u.userName}" id="user-${u.userName}">${escapeHtml(`${u.name} ${u.surname}`)} <small>(${u.userName}, ${escapeHtml(u.roleName)})</small></button>`).join('<br>');
+  const hidden = [...params.entries()]
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join('');
+  const buttons = USERS.map(
+    (u) =>
+      `<button type="submit" name="user" value="${u.userName}" id="user-${u.userName}">${escapeHtml(`${u.name} ${u.surname}`)} <small>(${u.userName}, ${escapeHtml(u.roleName)})</small></button>`,
+  ).join('<br>');
   return html(`<!doctype html><html><head><meta charset="utf-8"><title>Sandbox sign-in</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto}button{width:100%;padding:.6rem;margin:.25rem 0;text-align:left}</style></head>
 <body><h1>Sandbox identity provider</h1><p>Choose who to sign in as (tenant <b>${escapeHtml(tenant)}</b>).</p>
@@ -99,14 +141,25 @@ function loginPage(hiddenParams: URLSearchParams, tenant: string): Reply {
  * to redirect yet.
  */
 function pushedAuthorizationRequest(req: Request, ctx: IdentityContext): Reply {
-  if (!(req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) throw tokenError('invalid_request', 'A pushed authorization request is form-encoded (application/x-www-form-urlencoded).');
+  if (!(req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded'))
+    throw tokenError(
+      'invalid_request',
+      'A pushed authorization request is form-encoded (application/x-www-form-urlencoded).',
+    );
   const params = new URLSearchParams((req.body ?? {}) as Record<string, string>);
   if (params.has('request_uri')) throw tokenError('invalid_request', 'request_uri cannot be pushed.');
-  if (params.get('client_id') !== CLIENT_ID) throw Object.assign(tokenError('invalid_client', `Unknown client_id '${params.get('client_id') ?? ''}'.`), { status: 401 });
+  if (params.get('client_id') !== CLIENT_ID)
+    throw Object.assign(tokenError('invalid_client', `Unknown client_id '${params.get('client_id') ?? ''}'.`), {
+      status: 401,
+    });
   const checked = checkAuthorize(params, ctx);
   if ('error' in checked) {
     const location = checked.error.kind === 'redirect' ? new URL(checked.error.location) : undefined;
-    throw tokenError(location?.searchParams.get('error') ?? 'invalid_request', location?.searchParams.get('error_description') ?? 'The redirect_uri is not registered: only http URIs on a loopback host are allowed.');
+    throw tokenError(
+      location?.searchParams.get('error') ?? 'invalid_request',
+      location?.searchParams.get('error_description') ??
+        'The redirect_uri is not registered: only http URIs on a loopback host are allowed.',
+    );
   }
   return json({ request_uri: ctx.tokens.pushRequest(params), expires_in: PUSHED_REQUEST_LIFETIME_S }, 201);
 }
@@ -121,19 +174,25 @@ function tokenRequest(req: Request, ctx: IdentityContext): Reply {
   const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
   const get = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
   const clientId = get('client_id');
-  if (clientId !== CLIENT_ID) throw Object.assign(tokenError('invalid_client', `Unknown client_id '${clientId ?? ''}'.`), { status: 401 });
+  if (clientId !== CLIENT_ID)
+    throw Object.assign(tokenError('invalid_client', `Unknown client_id '${clientId ?? ''}'.`), { status: 401 });
   switch (get('grant_type')) {
     case 'authorization_code': {
       const code = get('code');
       const verifier = get('code_verifier');
       const redirectUri = get('redirect_uri');
-      if (!code || !verifier || !redirectUri) throw tokenError('invalid_request', 'code, code_verifier and redirect_uri are required.');
-      if (!VERIFIER.test(verifier)) throw tokenError('invalid_request', 'code_verifier must be 43 to 128 unreserved characters.');
+      if (!code || !verifier || !redirectUri)
+        throw tokenError('invalid_request', 'code, code_verifier and redirect_uri are required.');
+      if (!VERIFIER.test(verifier))
+        throw tokenError('invalid_request', 'code_verifier must be 43 to 128 unreserved characters.');
       const pending = ctx.tokens.takeCode(code);
       if (!pending) throw tokenError('invalid_grant', 'The authorization code is invalid, expired or already used.');
-      if (pending.redirectUri !== redirectUri) throw tokenError('invalid_grant', 'redirect_uri does not match the authorization request.');
-      if (pending.clientId !== clientId) throw tokenError('invalid_grant', 'client_id does not match the authorization request.');
-      if (TokenStore.challengeOf(verifier) !== pending.challenge) throw tokenError('invalid_grant', 'code_verifier does not match the code_challenge.');
+      if (pending.redirectUri !== redirectUri)
+        throw tokenError('invalid_grant', 'redirect_uri does not match the authorization request.');
+      if (pending.clientId !== clientId)
+        throw tokenError('invalid_grant', 'client_id does not match the authorization request.');
+      if (TokenStore.challengeOf(verifier) !== pending.challenge)
+        throw tokenError('invalid_grant', 'code_verifier does not match the code_challenge.');
       return json(ctx.tokens.issueTokens(pending, clientId, pending.nonce));
     }
     case 'refresh_token': {
@@ -150,7 +209,9 @@ function tokenRequest(req: Request, ctx: IdentityContext): Reply {
 
 export const IDENTITY_ROUTES: PathRoute<IdentityContext>[] = [
   {
-    method: 'GET', pattern: '/authorize', summary: 'Authorization endpoint (login page, or prompt=none with login_hint)',
+    method: 'GET',
+    pattern: '/authorize',
+    summary: 'Authorization endpoint (login page, or prompt=none with login_hint)',
     handler: (req, _p, ctx) => {
       const resolved = resolveRequest(req.url.searchParams, ctx);
       if ('error' in resolved) return resolved.error;
@@ -159,15 +220,30 @@ export const IDENTITY_ROUTES: PathRoute<IdentityContext>[] = [
       if ('error' in checked) return checked.error;
       const hint = params.get('login_hint');
       if (params.get('prompt') === 'none') {
-        if (!hint) return redirectWith(checked.redirectUri, { error: 'login_required', error_description: 'prompt=none needs login_hint.', state: checked.state });
+        if (!hint)
+          return redirectWith(checked.redirectUri, {
+            error: 'login_required',
+            error_description: 'prompt=none needs login_hint.',
+            state: checked.state,
+          });
         return approve(req.url.searchParams, ctx, hint);
       }
       // A pushed request's page carries only client_id and request_uri: nothing a proxy on the way could rewrite.
-      return loginPage(req.url.searchParams.has('request_uri') ? new URLSearchParams({ client_id: params.get('client_id')!, request_uri: req.url.searchParams.get('request_uri')! }) : params, params.get('tenant') ?? 'main');
+      return loginPage(
+        req.url.searchParams.has('request_uri')
+          ? new URLSearchParams({
+              client_id: params.get('client_id')!,
+              request_uri: req.url.searchParams.get('request_uri')!,
+            })
+          : params,
+        params.get('tenant') ?? 'main',
+      );
     },
   },
   {
-    method: 'POST', pattern: '/authorize', summary: 'Login form submission',
+    method: 'POST',
+    pattern: '/authorize',
+    summary: 'Login form submission',
     handler: (req, _p, ctx) => {
       const form = new URLSearchParams((req.body ?? {}) as Record<string, string>);
       const user = form.get('user');
@@ -177,18 +253,41 @@ export const IDENTITY_ROUTES: PathRoute<IdentityContext>[] = [
     },
   },
   {
-    method: 'POST', pattern: '/par', summary: 'Pushed authorization request (RFC 9126)',
+    method: 'POST',
+    pattern: '/par',
+    summary: 'Pushed authorization request (RFC 9126)',
     handler: (req, _p, ctx) => pushedAuthorizationRequest(req, ctx),
   },
-  { method: 'POST', pattern: '/oauth/token', summary: 'Token endpoint', handler: (req, _p, ctx) => tokenRequest(req, ctx) },
-  { method: 'GET', pattern: '/jwks', summary: 'id_token signing keys (JWKS)', handler: (_r, _p, ctx) => json(ctx.tokens.jwks()) },
   {
-    method: 'GET', pattern: '/.well-known/openid-configuration', summary: 'Discovery',
-    handler: (_r, _p, ctx) => json({
-      issuer: ctx.tokens.issuer, authorization_endpoint: `${ctx.tokens.issuer}/authorize`, token_endpoint: `${ctx.tokens.issuer}/oauth/token`,
-      response_types_supported: ['code'], grant_types_supported: ['authorization_code', 'refresh_token'], code_challenge_methods_supported: ['S256'],
-      pushed_authorization_request_endpoint: `${ctx.tokens.issuer}/par`, require_pushed_authorization_requests: false, jwks_uri: `${ctx.tokens.issuer}/jwks`,
-      scopes_supported: ['openid', 'profile', 'offline_access', 'email'], id_token_signing_alg_values_supported: [ID_TOKEN_ALG], subject_types_supported: ['public'],
-    }),
+    method: 'POST',
+    pattern: '/oauth/token',
+    summary: 'Token endpoint',
+    handler: (req, _p, ctx) => tokenRequest(req, ctx),
+  },
+  {
+    method: 'GET',
+    pattern: '/jwks',
+    summary: 'id_token signing keys (JWKS)',
+    handler: (_r, _p, ctx) => json(ctx.tokens.jwks()),
+  },
+  {
+    method: 'GET',
+    pattern: '/.well-known/openid-configuration',
+    summary: 'Discovery',
+    handler: (_r, _p, ctx) =>
+      json({
+        issuer: ctx.tokens.issuer,
+        authorization_endpoint: `${ctx.tokens.issuer}/authorize`,
+        token_endpoint: `${ctx.tokens.issuer}/oauth/token`,
+        response_types_supported: ['code'],
+        grant_types_supported: ['authorization_code', 'refresh_token'],
+        code_challenge_methods_supported: ['S256'],
+        pushed_authorization_request_endpoint: `${ctx.tokens.issuer}/par`,
+        require_pushed_authorization_requests: false,
+        jwks_uri: `${ctx.tokens.issuer}/jwks`,
+        scopes_supported: ['openid', 'profile', 'offline_access', 'email'],
+        id_token_signing_alg_values_supported: [ID_TOKEN_ALG],
+        subject_types_supported: ['public'],
+      }),
   },
 ];

@@ -44,7 +44,11 @@ export class TokenStore {
   private readonly signingKey = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   readonly keyId = random(8);
 
-  constructor(private readonly clock: Clock, private readonly tokenTtlSeconds: number, private readonly issuerUrl: () => string) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly tokenTtlSeconds: number,
+    private readonly issuerUrl: () => string,
+  ) {}
 
   get issuer(): string {
     return this.issuerUrl();
@@ -59,7 +63,10 @@ export class TokenStore {
   /** Stores the parameters of a pushed authorization request (RFC 9126) and names them by a request_uri. */
   pushRequest(params: URLSearchParams): string {
     const requestUri = `${REQUEST_URI_PREFIX}${random(24)}`;
-    this.pushed.set(requestUri, { params: params.toString(), expiresAt: this.clock.now() + PUSHED_REQUEST_LIFETIME_S * 1000 });
+    this.pushed.set(requestUri, {
+      params: params.toString(),
+      expiresAt: this.clock.now() + PUSHED_REQUEST_LIFETIME_S * 1000,
+    });
     return requestUri;
   }
 
@@ -126,14 +133,25 @@ export class TokenStore {
 
   /** The public signing key as a JSON Web Key Set (RFC 7517). */
   jwks(): { keys: JsonWebKey[] } {
-    return { keys: [{ ...this.signingKey.publicKey.export({ format: 'jwk' }), kid: this.keyId, use: 'sig', alg: ID_TOKEN_ALG }] };
+    return {
+      keys: [
+        { ...this.signingKey.publicKey.export({ format: 'jwk' }), kid: this.keyId, use: 'sig', alg: ID_TOKEN_ALG },
+      ],
+    };
   }
 
   private idToken(grant: Grant, clientId: string, nonce: string | undefined, now: number): string {
     const header = { alg: ID_TOKEN_ALG, typ: 'JWT', kid: this.keyId };
     const payload = {
-      iss: this.issuer, sub: grant.userName, aud: clientId, iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + this.tokenTtlSeconds,
-      ...(nonce ? { nonce } : {}), preferred_username: grant.userName, email: `${grant.userName}@sandbox.test`, name: grant.userName,
+      iss: this.issuer,
+      sub: grant.userName,
+      aud: clientId,
+      iat: Math.floor(now / 1000),
+      exp: Math.floor(now / 1000) + this.tokenTtlSeconds,
+      ...(nonce ? { nonce } : {}),
+      preferred_username: grant.userName,
+      email: `${grant.userName}@sandbox.test`,
+      name: grant.userName,
       tenant: grant.tenant,
     };
     const body = `${base64url(Buffer.from(JSON.stringify(header)))}.${base64url(Buffer.from(JSON.stringify(payload)))}`;

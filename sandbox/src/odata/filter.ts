@@ -194,7 +194,8 @@ export function parseFilter(text: string): FilterNode {
           if (args.length !== 2) fail(`${lower}() takes 2 arguments`, token.pos);
           return { kind: 'call', name: lower as 'contains', args };
         }
-        if (COMPARISONS.has(lower) || lower === 'and' || lower === 'or') fail(`unexpected operator '${token.value}'`, token.pos);
+        if (COMPARISONS.has(lower) || lower === 'and' || lower === 'or')
+          fail(`unexpected operator '${token.value}'`, token.pos);
         return { kind: 'path', segments: token.value.split('/') };
       }
       default:
@@ -221,14 +222,22 @@ function comparable(value: unknown, literal: Literal, enumOrder?: readonly strin
   }
   if (enumOrder && typeof value === 'string' && typeof literal === 'string') {
     const l = enumOrder.indexOf(literal);
-    if (l < 0) throw badRequest(`'${literal}' is not a valid value; expected one of ${enumOrder.join(', ')}.`, ErrorCode.invalidQuery);
+    if (l < 0)
+      throw badRequest(
+        `'${literal}' is not a valid value; expected one of ${enumOrder.join(', ')}.`,
+        ErrorCode.invalidQuery,
+      );
     return [enumOrder.indexOf(value), l];
   }
   if (typeof value === 'string' && typeof literal === 'string') return [value.toLowerCase(), literal.toLowerCase()];
   return [value, literal];
 }
 
-export function compileFilter(node: FilterNode, resolve: PathResolver, enumOrders: EnumOrders = {}): (entity: object) => boolean {
+export function compileFilter(
+  node: FilterNode,
+  resolve: PathResolver,
+  enumOrders: EnumOrders = {},
+): (entity: object) => boolean {
   // A filter runs once per record (100,000 at large scale): look each comparison's enum order up once, not per record.
   const enumOrderOf = new Map<FilterNode, readonly string[] | undefined>();
   const enumOrderFor = (n: FilterNode & { kind: 'compare' }) => {

@@ -32,7 +32,8 @@ export interface QueryOptions {
 const DEFAULT_MAX_TOP = 1000;
 
 function parseNonNegativeInt(name: string, value: string): number {
-  if (!/^\d+$/.test(value)) throw badRequest(`$${name} must be a non-negative integer, got '${value}'.`, ErrorCode.invalidQuery);
+  if (!/^\d+$/.test(value))
+    throw badRequest(`$${name} must be a non-negative integer, got '${value}'.`, ErrorCode.invalidQuery);
   return Number(value);
 }
 
@@ -42,7 +43,10 @@ function checkPath<R extends object>(set: EntitySetDef<R>, path: string[], optio
   if (set.fields.includes(head) && path.length === 1) return;
   if (set.navigation?.[head] && path.length >= 1) return;
   if (set.fields.includes(head)) return; // complex property such as ProcessingException/Reason
-  throw badRequest(`Could not find a property named '${path.join('/')}' on type '${set.name}' (in ${option}).`, ErrorCode.invalidQuery);
+  throw badRequest(
+    `Could not find a property named '${path.join('/')}' on type '${set.name}' (in ${option}).`,
+    ErrorCode.invalidQuery,
+  );
 }
 
 // Runs for every record of a collection on every request (100,000 queue items at large scale): no allocation.
@@ -61,13 +65,17 @@ const KNOWN_OPTIONS = new Set(['$top', '$skip', '$filter', '$orderby', '$select'
 
 export function parseQuery<R extends object>(set: EntitySetDef<R>, params: URLSearchParams): QueryOptions {
   for (const key of params.keys()) {
-    if (key.startsWith('$') && !KNOWN_OPTIONS.has(key)) throw badRequest(`The query option '${key}' is not supported.`, ErrorCode.invalidQuery);
+    if (key.startsWith('$') && !KNOWN_OPTIONS.has(key))
+      throw badRequest(`The query option '${key}' is not supported.`, ErrorCode.invalidQuery);
   }
   const maxTop = set.maxTop ?? DEFAULT_MAX_TOP;
   const topText = params.get('$top');
   const top = topText === null ? undefined : parseNonNegativeInt('top', topText);
   if (top !== undefined && top > maxTop) {
-    throw badRequest(`The limit of '${maxTop}' for Top query has been exceeded. The value from the incoming request is '${top}'.`, ErrorCode.invalidQuery);
+    throw badRequest(
+      `The limit of '${maxTop}' for Top query has been exceeded. The value from the incoming request is '${top}'.`,
+      ErrorCode.invalidQuery,
+    );
   }
   const skipText = params.get('$skip');
   const skip = skipText === null ? 0 : parseNonNegativeInt('skip', skipText);
@@ -77,7 +85,11 @@ export function parseQuery<R extends object>(set: EntitySetDef<R>, params: URLSe
   if (filterText !== null) {
     const ast = parseFilter(filterText);
     for (const path of filterPaths(ast)) checkPath(set, path, '$filter');
-    filter = compileFilter(ast, (entity, segments) => resolvePath(set, entity as R, segments), set.enumOrders) as QueryOptions['filter'];
+    filter = compileFilter(
+      ast,
+      (entity, segments) => resolvePath(set, entity as R, segments),
+      set.enumOrders,
+    ) as QueryOptions['filter'];
   }
 
   const orderby: QueryOptions['orderby'] = [];
@@ -95,21 +107,32 @@ export function parseQuery<R extends object>(set: EntitySetDef<R>, params: URLSe
   let select: string[] | undefined;
   const selectText = params.get('$select');
   if (selectText !== null) {
-    select = selectText.split(',').map((s) => s.trim()).filter(Boolean);
+    select = selectText
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     for (const field of select) checkPath(set, [field], '$select');
   }
 
   const expand: string[] = [];
   const expandText = params.get('$expand');
   if (expandText !== null) {
-    for (const name of expandText.split(',').map((s) => s.trim()).filter(Boolean)) {
-      if (!set.navigation?.[name]) throw badRequest(`'${name}' is not a navigation property of '${set.name}' and cannot be expanded.`, ErrorCode.invalidQuery);
+    for (const name of expandText
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      if (!set.navigation?.[name])
+        throw badRequest(
+          `'${name}' is not a navigation property of '${set.name}' and cannot be expanded.`,
+          ErrorCode.invalidQuery,
+        );
       expand.push(name);
     }
   }
 
   const countText = params.get('$count');
-  if (countText !== null && countText !== 'true' && countText !== 'false') throw badRequest(`$count must be true or false.`, ErrorCode.invalidQuery);
+  if (countText !== null && countText !== 'true' && countText !== 'false')
+    throw badRequest(`$count must be true or false.`, ErrorCode.invalidQuery);
   return { top, skip, filter, orderby, select, expand, count: countText === 'true' };
 }
 
@@ -122,7 +145,11 @@ function compareValues(a: unknown, b: unknown): number {
 }
 
 /** The JSON form of one record: internal `$` keys dropped, expansions added, $select applied. */
-export function present<R extends object>(set: EntitySetDef<R>, record: R, options: Pick<QueryOptions, 'select' | 'expand'>): Record<string, unknown> {
+export function present<R extends object>(
+  set: EntitySetDef<R>,
+  record: R,
+  options: Pick<QueryOptions, 'select' | 'expand'>,
+): Record<string, unknown> {
   const base = set.present ? set.present(record) : (record as Record<string, unknown>);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(base)) {
@@ -148,7 +175,13 @@ export interface CollectionResult {
 }
 
 /** Applies filter, order, paging and projection to an in-memory collection, the way the service pages. */
-export function queryCollection<R extends object>(set: EntitySetDef<R>, records: Iterable<R>, params: URLSearchParams, contextUrl: string, alwaysCount = false): CollectionResult {
+export function queryCollection<R extends object>(
+  set: EntitySetDef<R>,
+  records: Iterable<R>,
+  params: URLSearchParams,
+  contextUrl: string,
+  alwaysCount = false,
+): CollectionResult {
   const options = parseQuery(set, params);
   if (alwaysCount) options.count = true;
   let rows: R[] = [];
@@ -194,7 +227,12 @@ export function queryCollection<R extends object>(set: EntitySetDef<R>, records:
   };
 }
 
-export function single<R extends object>(set: EntitySetDef<R>, record: R, params: URLSearchParams, contextUrl: string): Record<string, unknown> {
+export function single<R extends object>(
+  set: EntitySetDef<R>,
+  record: R,
+  params: URLSearchParams,
+  contextUrl: string,
+): Record<string, unknown> {
   const options = parseQuery(set, params);
   return { '@odata.context': `${contextUrl}/$metadata#${set.name}/$entity`, ...present(set, record, options) };
 }

@@ -11,7 +11,10 @@ const WINDOW_MS = 60_000;
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  constructor(private readonly clock: Clock, private readonly perMinute: number) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly perMinute: number,
+  ) {}
 
   take(tenant: string, endpoint: string): Record<string, string> {
     const now = this.clock.now();
@@ -23,10 +26,15 @@ export class RateLimiter {
     }
     if (window.count >= this.perMinute) {
       const retryAfter = Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000));
-      throw new HttpError(429, ErrorCode.rateLimited, `Request rate exceeded the limit of ${this.perMinute} requests per minute per tenant for GET /odata/${endpoint}. Retry after ${retryAfter} s.`, {
-        'Retry-After': String(retryAfter),
-        'X-RateLimit-Remaining': '0',
-      });
+      throw new HttpError(
+        429,
+        ErrorCode.rateLimited,
+        `Request rate exceeded the limit of ${this.perMinute} requests per minute per tenant for GET /odata/${endpoint}. Retry after ${retryAfter} s.`,
+        {
+          'Retry-After': String(retryAfter),
+          'X-RateLimit-Remaining': '0',
+        },
+      );
     }
     window.count++;
     const remaining = this.perMinute - window.count;
@@ -44,7 +52,11 @@ export function takeExport(tenant: TenantState, endpoint: string, limit: number,
   if (tenant.exportCounts.day !== day) tenant.exportCounts = { day, counts: {} };
   const used = tenant.exportCounts.counts[endpoint] ?? 0;
   if (used >= limit) {
-    throw new HttpError(429, ErrorCode.exportLimit, `The daily limit of ${limit} export requests per tenant was reached for ${endpoint}. It resets at 00:00 UTC.`);
+    throw new HttpError(
+      429,
+      ErrorCode.exportLimit,
+      `The daily limit of ${limit} export requests per tenant was reached for ${endpoint}. It resets at 00:00 UTC.`,
+    );
   }
   tenant.exportCounts.counts[endpoint] = used + 1;
 }

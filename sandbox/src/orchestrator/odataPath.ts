@@ -60,7 +60,8 @@ export function parseODataPath(rawSegments: string[]): ODataPath {
   const match = SEGMENT.exec(first);
   if (!match) throw notFound(`No OData resource named '${first}'.`);
   const path: ODataPath = { set: match[1]! };
-  if (match[2] !== undefined && match[2] !== '') path.key = parseLiteral(match[2], `the key of ${path.set}`) as string | number;
+  if (match[2] !== undefined && match[2] !== '')
+    path.key = parseLiteral(match[2], `the key of ${path.set}`) as string | number;
   if (second) {
     const open = second.indexOf('(');
     const qualified = open >= 0 ? second.slice(0, open) : second;
@@ -72,7 +73,10 @@ export function parseODataPath(rawSegments: string[]): ODataPath {
       for (const part of splitParams(second.slice(open + 1, -1))) {
         const eq = part.indexOf('=');
         if (eq < 0) throw badRequest(`Operation parameter '${part}' must be name=value.`, ErrorCode.invalidQuery);
-        params[part.slice(0, eq).trim()] = parseLiteral(part.slice(eq + 1).trim(), `parameter ${part.slice(0, eq).trim()}`);
+        params[part.slice(0, eq).trim()] = parseLiteral(
+          part.slice(eq + 1).trim(),
+          `parameter ${part.slice(0, eq).trim()}`,
+        );
       }
     }
     path.operation = { namespace: qualified.slice(0, dot), name: qualified.slice(dot + 1), params };

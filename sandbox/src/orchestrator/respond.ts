@@ -4,7 +4,12 @@ import { queryCollection, single, type EntitySetDef } from '../odata/query';
 import type { Call } from './context';
 import { entitySets } from './sets';
 
-export function list<R extends object>(call: Call, set: EntitySetDef<R>, rows: Iterable<R>, alwaysCount = false): Reply {
+export function list<R extends object>(
+  call: Call,
+  set: EntitySetDef<R>,
+  rows: Iterable<R>,
+  alwaysCount = false,
+): Reply {
   return json(queryCollection(set, rows, call.req.url.searchParams, call.odataBase, alwaysCount));
 }
 
@@ -26,7 +31,8 @@ export function byKey<R extends object>(rows: R[], key: unknown, what: string): 
 }
 
 export function requireKeyInt(call: Call, what: string): number {
-  if (typeof call.key !== 'number' || !Number.isInteger(call.key)) throw badRequest(`The key of ${what} must be an integer id.`);
+  if (typeof call.key !== 'number' || !Number.isInteger(call.key))
+    throw badRequest(`The key of ${what} must be an integer id.`);
   return call.key;
 }
 

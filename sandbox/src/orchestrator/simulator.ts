@@ -16,7 +16,12 @@ export function stepLogLevel(step: number): 'Warning' | 'Trace' | 'Information' 
 export class Simulator {
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly tenants: () => TenantState[], private readonly clock: Clock, private readonly options: OrchestratorOptions, private readonly changed: () => void) {}
+  constructor(
+    private readonly tenants: () => TenantState[],
+    private readonly clock: Clock,
+    private readonly options: OrchestratorOptions,
+    private readonly changed: () => void,
+  ) {}
 
   start(intervalMs = 100): void {
     this.timer = setInterval(() => this.tick(), intervalMs);
@@ -33,7 +38,8 @@ export class Simulator {
     for (const tenant of this.tenants()) {
       for (const session of tenant.sessions) {
         const robot = tenant.robots.find((r) => r.Id === session.$robotId);
-        if (robot && !robot.$silent && session.State !== 'Disconnected') session.ReportingTime = new Date(now).toISOString();
+        if (robot && !robot.$silent && session.State !== 'Disconnected')
+          session.ReportingTime = new Date(now).toISOString();
       }
       for (const job of tenant.jobs) {
         if (FINAL_STATES.has(job.State) || !job.$plan) continue;
@@ -47,14 +53,27 @@ export class Simulator {
     let segment = tenant.logs.find((s) => s.JobKey === job.Key);
     if (!segment) {
       const robot = tenant.robots.find((r) => r.Id === job.$robotId);
-      segment = { rows: [], JobKey: job.Key, RobotName: robot?.Name ?? 'unknown', MachineId: robot?.MachineId ?? 0, ProcessName: job.ReleaseName, WindowsIdentity: robot?.Username ?? '', folderId: job.$folderId };
+      segment = {
+        rows: [],
+        JobKey: job.Key,
+        RobotName: robot?.Name ?? 'unknown',
+        MachineId: robot?.MachineId ?? 0,
+        ProcessName: job.ReleaseName,
+        WindowsIdentity: robot?.Username ?? '',
+        folderId: job.$folderId,
+      };
       tenant.logs.push(segment);
     }
     return segment;
   }
 
   private log(tenant: TenantState, job: Job, level: string, message: string, at: number): void {
-    this.segment(tenant, job).rows!.push({ Id: tenant.nextId++, Level: level, TimeStamp: new Date(at).toISOString(), Message: message });
+    this.segment(tenant, job).rows!.push({
+      Id: tenant.nextId++,
+      Level: level,
+      TimeStamp: new Date(at).toISOString(),
+      Message: message,
+    });
   }
 
   private advance(tenant: TenantState, job: Job, now: number): boolean {
@@ -62,7 +81,9 @@ export class Simulator {
     if (job.State === 'Pending') {
       if (now - Date.parse(job.CreationTime) < this.options.pickupDelayMs) return false;
       if (job.$robotId === null) {
-        const busy = new Set(tenant.jobs.filter((j) => j.State === 'Running' && j.$robotId !== null).map((j) => j.$robotId));
+        const busy = new Set(
+          tenant.jobs.filter((j) => j.State === 'Running' && j.$robotId !== null).map((j) => j.$robotId),
+        );
         const release = tenant.releases.find((r) => r.Id === job.$releaseId);
         const env = tenant.environments.find((e) => e.Id === release?.EnvironmentId);
         const candidate = ((env?.$robotIds as number[]) ?? []).find((id) => !busy.has(id));
@@ -86,16 +107,29 @@ export class Simulator {
       this.log(tenant, job, level, `Processing step ${i} of ${job.ReleaseName}`, at);
     }
     if (job.$stopRequested) {
-      this.log(tenant, job, job.$stopRequested === 'Kill' ? 'Error' : 'Warning', job.$stopRequested === 'Kill' ? 'Job was killed' : 'Job stopped on request', now);
-      Object.assign(job, { State: 'Stopped', EndTime: iso(now), Info: job.$stopRequested === 'Kill' ? 'Job was killed.' : 'Job was stopped.' });
+      this.log(
+        tenant,
+        job,
+        job.$stopRequested === 'Kill' ? 'Error' : 'Warning',
+        job.$stopRequested === 'Kill' ? 'Job was killed' : 'Job stopped on request',
+        now,
+      );
+      Object.assign(job, {
+        State: 'Stopped',
+        EndTime: iso(now),
+        Info: job.$stopRequested === 'Kill' ? 'Job was killed.' : 'Job was stopped.',
+      });
       return true;
     }
     if (now - started >= job.$plan!.runMs) {
       const faulted = job.$plan!.outcome === 'Faulted';
-      if (faulted) this.log(tenant, job, 'Error', 'System.Exception: simulated failure requested by SandboxOutcome', now);
+      if (faulted)
+        this.log(tenant, job, 'Error', 'System.Exception: simulated failure requested by SandboxOutcome', now);
       this.log(tenant, job, 'Information', `${job.ReleaseName} execution ended`, now);
       Object.assign(job, {
-        State: job.$plan!.outcome, EndTime: iso(now), Info: faulted ? 'System.Exception: simulated failure requested by SandboxOutcome' : 'Job completed',
+        State: job.$plan!.outcome,
+        EndTime: iso(now),
+        Info: faulted ? 'System.Exception: simulated failure requested by SandboxOutcome' : 'Job completed',
         $outputArguments: faulted ? null : JSON.stringify({ out_Result: 'OK', out_Processed: written }),
       });
       return true;

@@ -54,6 +54,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, code: number = ErrorCode.invalidRequest) => new HttpError(400, code, message);
+export const badRequest = (message: string, code: number = ErrorCode.invalidRequest) =>
+  new HttpError(400, code, message);
 export const notFound = (message: string) => new HttpError(404, ErrorCode.notFound, message);
 export const forbidden = (message: string, code: number = ErrorCode.forbidden) => new HttpError(403, code, message);

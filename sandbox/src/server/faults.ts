@@ -39,8 +39,13 @@ export function parseRules(body: unknown): FaultRule[] {
   if (!Array.isArray(rules)) throw badRequest('Send { "rules": [ { "path": "/sandbox/main/odata/Jobs*", ... } ] }.');
   return rules.map((rule, i) => {
     if (typeof rule?.path !== 'string' || !rule.path) throw badRequest(`rules[${i}].path must be a path glob.`);
-    if (rule.status !== undefined && (!Number.isInteger(rule.status) || rule.status < 400 || rule.status > 599)) throw badRequest(`rules[${i}].status must be an HTTP error status.`);
-    if (rule.probability !== undefined && (typeof rule.probability !== 'number' || rule.probability < 0 || rule.probability > 1)) throw badRequest(`rules[${i}].probability must be from 0 to 1.`);
+    if (rule.status !== undefined && (!Number.isInteger(rule.status) || rule.status < 400 || rule.status > 599))
+      throw badRequest(`rules[${i}].status must be an HTTP error status.`);
+    if (
+      rule.probability !== undefined &&
+      (typeof rule.probability !== 'number' || rule.probability < 0 || rule.probability > 1)
+    )
+      throw badRequest(`rules[${i}].probability must be from 0 to 1.`);
     return rule as FaultRule;
   });
 }
@@ -51,7 +56,15 @@ export class Faults {
   constructor(private readonly random: Random) {}
 
   set(rules: FaultRule[]): void {
-    this.rules = rules.map((rule) => ({ ...rule, matcher: new RegExp(`^${rule.path.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`) }));
+    this.rules = rules.map((rule) => ({
+      ...rule,
+      matcher: new RegExp(
+        `^${rule.path
+          .split('*')
+          .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      ),
+    }));
   }
 
   list(): FaultRule[] {
@@ -75,9 +88,20 @@ export class Faults {
       if (action) continue;
       if (rule.reset) action = { kind: 'reset', after: rule.after };
       else if (rule.status) {
-        const headers: Record<string, string> = rule.status === 429 ? { 'Retry-After': String(rule.retryAfter ?? 1), 'X-RateLimit-Remaining': '0' } : {};
-        action = { kind: 'error', error: new HttpError(rule.status, rule.status === 429 ? ErrorCode.rateLimited : ErrorCode.injectedFault, `Injected fault: HTTP ${rule.status}.`, headers), after: rule.after };
-      } else if (rule.truncate) action = { kind: 'mutate', mutate: (text) => text.slice(0, Math.max(1, Math.floor(text.length / 2))) };
+        const headers: Record<string, string> =
+          rule.status === 429 ? { 'Retry-After': String(rule.retryAfter ?? 1), 'X-RateLimit-Remaining': '0' } : {};
+        action = {
+          kind: 'error',
+          error: new HttpError(
+            rule.status,
+            rule.status === 429 ? ErrorCode.rateLimited : ErrorCode.injectedFault,
+            `Injected fault: HTTP ${rule.status}.`,
+            headers,
+          ),
+          after: rule.after,
+        };
+      } else if (rule.truncate)
+        action = { kind: 'mutate', mutate: (text) => text.slice(0, Math.max(1, Math.floor(text.length / 2))) };
       else if (rule.malformed) action = { kind: 'mutate', mutate: () => '{"value": [ {"Id": 1,, } <html>' };
     }
     return { delayMs, action };

@@ -5,13 +5,20 @@
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface HomePageFacts {
-  info: Record<string, unknown> & { url: string; identity: string; orchestrator: string; ideas: string; users: string[] };
+  info: Record<string, unknown> & {
+    url: string;
+    identity: string;
+    orchestrator: string;
+    ideas: string;
+    users: string[];
+  };
   ideasToken: string;
   ideasAppKey: string;
 }
 
 export function homePage({ info, ideasToken, ideasAppKey }: HomePageFacts): string {
-  const row = (name: string, value: string, id?: string) => `<tr><th scope="row">${escapeHtml(name)}</th><td><code${id ? ` id="${id}"` : ''}>${escapeHtml(value)}</code></td></tr>`;
+  const row = (name: string, value: string, id?: string) =>
+    `<tr><th scope="row">${escapeHtml(name)}</th><td><code${id ? ` id="${id}"` : ''}>${escapeHtml(value)}</code></td></tr>`;
   return `<!doctype html><html><head><meta charset="utf-8"><title>Orchestrator Workbench sandbox</title>
 <style>body{font:14px system-ui,sans-serif;margin:2em;max-width:60em}th{text-align:left;padding-right:1em}code{user-select:all}</style></head>
 <body><h1>Orchestrator Workbench sandbox</h1>

@@ -17,9 +17,19 @@ export type Reply =
   | { kind: 'redirect'; location: string }
   | { kind: 'empty'; status: number };
 
-export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({ kind: 'json', status, body, headers });
+export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({
+  kind: 'json',
+  status,
+  body,
+  headers,
+});
 export const empty = (status = 204): Reply => ({ kind: 'empty', status });
-export const html = (body: string, status = 200): Reply => ({ kind: 'raw', status, body, contentType: 'text/html; charset=utf-8' });
+export const html = (body: string, status = 200): Reply => ({
+  kind: 'raw',
+  status,
+  body,
+  contentType: 'text/html; charset=utf-8',
+});
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
@@ -28,7 +38,8 @@ export async function readRequest(req: IncomingMessage, base: string): Promise<R
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, ErrorCode.invalidRequest, `Request body exceeds ${MAX_BODY_BYTES} bytes.`);
+    if (size > MAX_BODY_BYTES)
+      throw new HttpError(413, ErrorCode.invalidRequest, `Request body exceeds ${MAX_BODY_BYTES} bytes.`);
     chunks.push(chunk as Buffer);
   }
   const rawBody = Buffer.concat(chunks);

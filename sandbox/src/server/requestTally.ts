@@ -13,7 +13,10 @@ export class RequestTally {
   }
 
   snapshot(): { since: string; counts: Record<string, number> } {
-    return { since: new Date(this.since).toISOString(), counts: Object.fromEntries([...this.counts].sort(([a], [b]) => a.localeCompare(b))) };
+    return {
+      since: new Date(this.since).toISOString(),
+      counts: Object.fromEntries([...this.counts].sort(([a], [b]) => a.localeCompare(b))),
+    };
   }
 
   clear(): void {

@@ -8,7 +8,11 @@ export interface PathRoute<C> {
   handler: (req: Request, params: Record<string, string>, context: C) => Reply | Promise<Reply>;
 }
 
-export function matchRoute<C>(routes: readonly PathRoute<C>[], method: string, path: string): { route?: PathRoute<C>; params: Record<string, string>; pathKnown: boolean } {
+export function matchRoute<C>(
+  routes: readonly PathRoute<C>[],
+  method: string,
+  path: string,
+): { route?: PathRoute<C>; params: Record<string, string>; pathKnown: boolean } {
   let pathKnown = false;
   for (const route of routes) {
     const params = matchPattern(route.pattern, path);

@@ -3,13 +3,36 @@
  * these users and the orchestration service checks them.
  */
 const RESOURCES = [
-  'Alerts', 'Assets', 'Audit', 'Environments', 'ExecutionMedia', 'Folders', 'Subfolders', 'Jobs', 'Libraries', 'License',
-  'Logs', 'Machines', 'Packages', 'Processes', 'Queues', 'Robots', 'Roles', 'Schedules', 'Settings', 'Transactions',
-  'Users', 'Webhooks', 'Calendars', 'Tenants',
+  'Alerts',
+  'Assets',
+  'Audit',
+  'Environments',
+  'ExecutionMedia',
+  'Folders',
+  'Subfolders',
+  'Jobs',
+  'Libraries',
+  'License',
+  'Logs',
+  'Machines',
+  'Packages',
+  'Processes',
+  'Queues',
+  'Robots',
+  'Roles',
+  'Schedules',
+  'Settings',
+  'Transactions',
+  'Users',
+  'Webhooks',
+  'Calendars',
+  'Tenants',
 ] as const;
 const ACTIONS = ['View', 'Create', 'Edit', 'Delete'] as const;
 
-export const ALL_PERMISSIONS: readonly string[] = RESOURCES.flatMap((resource) => ACTIONS.map((action) => `${resource}.${action}`));
+export const ALL_PERMISSIONS: readonly string[] = RESOURCES.flatMap((resource) =>
+  ACTIONS.map((action) => `${resource}.${action}`),
+);
 const VIEW_PERMISSIONS = ALL_PERMISSIONS.filter((p) => p.endsWith('.View'));
 
 export interface SandboxUser {
@@ -27,24 +50,60 @@ export interface SandboxUser {
 
 export const USERS: readonly SandboxUser[] = [
   {
-    id: 1, userName: 'admin', name: 'Ada', surname: 'Admin', email: 'admin@sandbox.test', roleName: 'Administrator',
-    permissions: new Set(ALL_PERMISSIONS), hostAdmin: true, folderAccess: true,
+    id: 1,
+    userName: 'admin',
+    name: 'Ada',
+    surname: 'Admin',
+    email: 'admin@sandbox.test',
+    roleName: 'Administrator',
+    permissions: new Set(ALL_PERMISSIONS),
+    hostAdmin: true,
+    folderAccess: true,
   },
   {
-    id: 2, userName: 'developer', name: 'Dev', surname: 'Eloper', email: 'developer@sandbox.test', roleName: 'Automation Developer',
+    id: 2,
+    userName: 'developer',
+    name: 'Dev',
+    surname: 'Eloper',
+    email: 'developer@sandbox.test',
+    roleName: 'Automation Developer',
     permissions: new Set([
-      ...VIEW_PERMISSIONS, 'Jobs.Create', 'Jobs.Edit', 'Packages.Create', 'Packages.Edit', 'Processes.Create', 'Processes.Edit',
-      'Transactions.Create', 'Transactions.Edit', 'Logs.Create', 'Assets.Edit',
+      ...VIEW_PERMISSIONS,
+      'Jobs.Create',
+      'Jobs.Edit',
+      'Packages.Create',
+      'Packages.Edit',
+      'Processes.Create',
+      'Processes.Edit',
+      'Transactions.Create',
+      'Transactions.Edit',
+      'Logs.Create',
+      'Assets.Edit',
     ]),
-    hostAdmin: false, folderAccess: true,
+    hostAdmin: false,
+    folderAccess: true,
   },
   {
-    id: 3, userName: 'viewer', name: 'Vi', surname: 'Ewer', email: 'viewer@sandbox.test', roleName: 'Viewer',
-    permissions: new Set(VIEW_PERMISSIONS), hostAdmin: false, folderAccess: true,
+    id: 3,
+    userName: 'viewer',
+    name: 'Vi',
+    surname: 'Ewer',
+    email: 'viewer@sandbox.test',
+    roleName: 'Viewer',
+    permissions: new Set(VIEW_PERMISSIONS),
+    hostAdmin: false,
+    folderAccess: true,
   },
   {
-    id: 4, userName: 'outsider', name: 'Out', surname: 'Sider', email: 'outsider@sandbox.test', roleName: 'No access',
-    permissions: new Set<string>(), hostAdmin: false, folderAccess: false,
+    id: 4,
+    userName: 'outsider',
+    name: 'Out',
+    surname: 'Sider',
+    email: 'outsider@sandbox.test',
+    roleName: 'No access',
+    permissions: new Set<string>(),
+    hostAdmin: false,
+    folderAccess: false,
   },
 ];
 

@@ -23,7 +23,9 @@ export function originOf(url: string | undefined): string | undefined {
 }
 
 /** What a new sign-in to this connection records. */
-export function signInOrigins(connection: Pick<Connection, 'serviceUrl' | 'identityUrl'>): Pick<StoredAccount, 'serviceOrigin' | 'identityOrigin'> {
+export function signInOrigins(
+  connection: Pick<Connection, 'serviceUrl' | 'identityUrl'>,
+): Pick<StoredAccount, 'serviceOrigin' | 'identityOrigin'> {
   const identityOrigin = originOf(connection.identityUrl);
   return { serviceOrigin: originOf(connection.serviceUrl), ...(identityOrigin ? { identityOrigin } : {}) };
 }
@@ -36,7 +38,8 @@ export function signInMismatch(account: StoredAccount, connection: Connection): 
   const again = `Nothing was sent. Sign in to '${connection.label}' again.`;
   if (!account.serviceOrigin) return `The sign-in to '${connection.label}' does not record where it was made. ${again}`;
   const service = originOf(connection.serviceUrl);
-  if (service !== account.serviceOrigin) return `'${connection.label}' now points at ${service ?? 'an invalid service URL'}, but you signed in at ${account.serviceOrigin}. ${again}`;
+  if (service !== account.serviceOrigin)
+    return `'${connection.label}' now points at ${service ?? 'an invalid service URL'}, but you signed in at ${account.serviceOrigin}. ${again}`;
   if (account.kind === 'oauth') {
     const identity = originOf(connection.identityUrl);
     if (!account.identityOrigin || identity !== account.identityOrigin) {
@@ -46,14 +49,21 @@ export function signInMismatch(account: StoredAccount, connection: Connection): 
   return undefined;
 }
 
-const StoredIdeaCredentialsSchema = z.object({ token: z.string().min(1), appKey: z.string().min(1), origin: z.string().optional() });
+const StoredIdeaCredentialsSchema = z.object({
+  token: z.string().min(1),
+  appKey: z.string().min(1),
+  origin: z.string().optional(),
+});
 /** The secret to store for idea-service credentials entered (or checked) for this base URL. */
 export function ideaCredentialsSecret(credentials: IdeaCredentials, baseUrl: string): string {
   return JSON.stringify({ token: credentials.token, appKey: credentials.appKey, origin: originOf(baseUrl) });
 }
 
 /** The stored credentials, when they may be sent to the connection's idea service as configured now; else why not. */
-export function usableIdeaCredentials(stored: string, connection: Connection): { credentials: IdeaCredentials } | { problem: string } {
+export function usableIdeaCredentials(
+  stored: string,
+  connection: Connection,
+): { credentials: IdeaCredentials } | { problem: string } {
   const again = `Nothing was sent. Run "Orchestrator: Set Idea Service Credentials" for '${connection.label}' again.`;
   let parsed: z.infer<typeof StoredIdeaCredentialsSchema>;
   try {
@@ -62,7 +72,13 @@ export function usableIdeaCredentials(stored: string, connection: Connection): {
     return { problem: `The stored idea-service credentials of '${connection.label}' cannot be read. ${again}` };
   }
   const current = originOf(ideasBaseUrl(connection));
-  if (!parsed.origin) return { problem: `The idea-service credentials of '${connection.label}' do not record which service they were entered for. ${again}` };
-  if (current !== parsed.origin) return { problem: `The idea-service credentials of '${connection.label}' were entered for ${parsed.origin}, but its idea service is now ${current ?? 'not set'}. ${again}` };
+  if (!parsed.origin)
+    return {
+      problem: `The idea-service credentials of '${connection.label}' do not record which service they were entered for. ${again}`,
+    };
+  if (current !== parsed.origin)
+    return {
+      problem: `The idea-service credentials of '${connection.label}' were entered for ${parsed.origin}, but its idea service is now ${current ?? 'not set'}. ${again}`,
+    };
   return { credentials: { token: parsed.token, appKey: parsed.appKey } };
 }

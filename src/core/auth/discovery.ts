@@ -33,9 +33,16 @@ export async function readProviderJson(fetch: FetchLike, url: string, what: stri
   try {
     response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
-    throw new TokenError('network', `Can't read the identity provider's ${what}: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`);
+    throw new TokenError(
+      'network',
+      `Can't read the identity provider's ${what}: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`,
+    );
   }
-  if (!response.ok) throw new TokenError('invalidResponse', `The identity provider's ${what} is not available (HTTP ${response.status}), so the sign-in cannot be verified.`);
+  if (!response.ok)
+    throw new TokenError(
+      'invalidResponse',
+      `The identity provider's ${what} is not available (HTTP ${response.status}), so the sign-in cannot be verified.`,
+    );
   const text = await response.text();
   if (text.length > MAX_BYTES) throw new TokenError('invalidResponse', `The identity provider's ${what} is too large.`);
   try {
@@ -46,7 +53,17 @@ export async function readProviderJson(fetch: FetchLike, url: string, what: stri
 }
 
 export async function readDiscovery(fetch: FetchLike, identityUrl: string): Promise<Discovery> {
-  const parsed = DiscoverySchema.safeParse(await readProviderJson(fetch, `${identityUrl.replace(/\/+$/, '')}/.well-known/openid-configuration`, 'discovery document'));
-  if (!parsed.success) throw new TokenError('invalidResponse', `The identity provider's discovery document cannot be read (${parsed.error.issues[0]?.path.join('.') ?? 'body'}).`);
+  const parsed = DiscoverySchema.safeParse(
+    await readProviderJson(
+      fetch,
+      `${identityUrl.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+      'discovery document',
+    ),
+  );
+  if (!parsed.success)
+    throw new TokenError(
+      'invalidResponse',
+      `The identity provider's discovery document cannot be read (${parsed.error.issues[0]?.path.join('.') ?? 'body'}).`,
+    );
   return parsed.data;
 }

@@ -35,26 +35,48 @@ export interface ProviderKeys {
  * The issuer and keys from `{identityUrl}/.well-known/openid-configuration`. A `jwks_uri` on another origin is not
  * followed: the identity URL the user configured decides whom the extension trusts (as for the PAR endpoint).
  */
-export async function fetchProviderKeys(fetch: FetchLike, identityUrl: string, known?: Discovery): Promise<ProviderKeys> {
+export async function fetchProviderKeys(
+  fetch: FetchLike,
+  identityUrl: string,
+  known?: Discovery,
+): Promise<ProviderKeys> {
   const discovery = known ?? (await readDiscovery(fetch, identityUrl));
-  if (!discovery.issuer || !discovery.jwks_uri) throw new TokenError('invalidResponse', `The identity provider's discovery document has no ${discovery.issuer ? 'jwks_uri' : 'issuer'}, so the sign-in cannot be verified.`);
+  if (!discovery.issuer || !discovery.jwks_uri)
+    throw new TokenError(
+      'invalidResponse',
+      `The identity provider's discovery document has no ${discovery.issuer ? 'jwks_uri' : 'issuer'}, so the sign-in cannot be verified.`,
+    );
   let jwksUrl: URL;
   try {
     jwksUrl = new URL(discovery.jwks_uri);
   } catch {
-    throw new TokenError('invalidResponse', 'The identity provider\'s jwks_uri is not a URL.');
+    throw new TokenError('invalidResponse', "The identity provider's jwks_uri is not a URL.");
   }
-  if (!sameOrigin(jwksUrl.href, identityUrl)) throw new TokenError('invalidResponse', `The identity provider publishes its keys at another origin (${jwksUrl.origin}); they are not used.`);
+  if (!sameOrigin(jwksUrl.href, identityUrl))
+    throw new TokenError(
+      'invalidResponse',
+      `The identity provider publishes its keys at another origin (${jwksUrl.origin}); they are not used.`,
+    );
   const jwks = JwksSchema.safeParse(await readProviderJson(fetch, jwksUrl.href, 'signing keys'));
-  if (!jwks.success) throw new TokenError('invalidResponse', 'The identity provider\'s signing keys (JWKS) cannot be read.');
+  if (!jwks.success)
+    throw new TokenError('invalidResponse', "The identity provider's signing keys (JWKS) cannot be read.");
   return { issuer: discovery.issuer, jwks: jwks.data as JSONWebKeySet };
 }
 
-const refuse = (why: string) => new TokenError('invalidResponse', `The id_token was refused: ${why}. The sign-in was not completed.`);
+const refuse = (why: string) =>
+  new TokenError('invalidResponse', `The id_token was refused: ${why}. The sign-in was not completed.`);
 
 /** Checks an id_token against keys already fetched (pure: the unit tests call it with their own keys and clock). */
-export async function verifyIdTokenWith(idToken: string | undefined, keys: ProviderKeys, expected: Omit<IdTokenExpectations, 'identityUrl'>): Promise<IdTokenClaims> {
-  if (!idToken) throw new TokenError('invalidResponse', 'The identity provider returned no id_token, so the sign-in cannot be verified.');
+export async function verifyIdTokenWith(
+  idToken: string | undefined,
+  keys: ProviderKeys,
+  expected: Omit<IdTokenExpectations, 'identityUrl'>,
+): Promise<IdTokenClaims> {
+  if (!idToken)
+    throw new TokenError(
+      'invalidResponse',
+      'The identity provider returned no id_token, so the sign-in cannot be verified.',
+    );
   if (idToken.split('.').length !== 3) throw refuse('it is not a signed JWT');
   const nowSeconds = Math.floor((expected.now?.() ?? Date.now()) / 1000);
   let payload: IdTokenClaims & { iat?: number; azp?: string };
@@ -70,11 +92,15 @@ export async function verifyIdTokenWith(idToken: string | undefined, keys: Provi
   } catch (error) {
     throw refuse(reasonOf(error));
   }
-  if (typeof payload.iat !== 'number' || payload.iat > nowSeconds + CLOCK_SKEW_SECONDS) throw refuse('it was issued in the future (iat)');
+  if (typeof payload.iat !== 'number' || payload.iat > nowSeconds + CLOCK_SKEW_SECONDS)
+    throw refuse('it was issued in the future (iat)');
   const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
-  if (audiences.length > 1 && payload.azp !== expected.clientId) throw refuse('it names several audiences without this client as authorized party (azp)');
-  if (payload.azp !== undefined && payload.azp !== expected.clientId) throw refuse('it was issued to another authorized party (azp)');
-  if (payload.nonce !== expected.nonce) throw refuse('it does not carry this sign-in\'s nonce; the response was not meant for this attempt');
+  if (audiences.length > 1 && payload.azp !== expected.clientId)
+    throw refuse('it names several audiences without this client as authorized party (azp)');
+  if (payload.azp !== undefined && payload.azp !== expected.clientId)
+    throw refuse('it was issued to another authorized party (azp)');
+  if (payload.nonce !== expected.nonce)
+    throw refuse("it does not carry this sign-in's nonce; the response was not meant for this attempt");
   return payload;
 }
 
@@ -85,14 +111,25 @@ function reasonOf(error: unknown): string {
     if (error.claim === 'aud') return 'it was issued for another client (aud)';
     return `its "${error.claim}" claim is missing or wrong`;
   }
-  if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'it is unsigned or signed with an algorithm that is not accepted';
-  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'its signature does not match the provider\'s keys';
+  if (error instanceof joseErrors.JOSEAlgNotAllowed)
+    return 'it is unsigned or signed with an algorithm that is not accepted';
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed)
+    return "its signature does not match the provider's keys";
   if (error instanceof joseErrors.JWKSNoMatchingKey) return 'it is signed with a key the provider does not publish';
   return 'it cannot be read as a signed JWT';
 }
 
 /** Fetches the provider's keys (from the discovery document already read, when given), then validates. */
-export async function verifyIdToken(fetch: FetchLike, idToken: string | undefined, expected: IdTokenExpectations, discovery?: Discovery): Promise<IdTokenClaims> {
-  if (!idToken) throw new TokenError('invalidResponse', 'The identity provider returned no id_token, so the sign-in cannot be verified.');
+export async function verifyIdToken(
+  fetch: FetchLike,
+  idToken: string | undefined,
+  expected: IdTokenExpectations,
+  discovery?: Discovery,
+): Promise<IdTokenClaims> {
+  if (!idToken)
+    throw new TokenError(
+      'invalidResponse',
+      'The identity provider returned no id_token, so the sign-in cannot be verified.',
+    );
   return verifyIdTokenWith(idToken, await fetchProviderKeys(fetch, expected.identityUrl, discovery), expected);
 }

@@ -80,10 +80,17 @@ export function parseCallback(callbackUrl: string, expectedState: string): Callb
   try {
     url = new URL(callbackUrl.trim());
   } catch {
-    return { error: 'invalid_callback', description: 'That is not a URL. Paste the whole address the browser ended on.' };
+    return {
+      error: 'invalid_callback',
+      description: 'That is not a URL. Paste the whole address the browser ended on.',
+    };
   }
   const state = url.searchParams.get('state');
-  if (state !== expectedState) return { error: 'state_mismatch', description: 'The sign-in response does not belong to this sign-in attempt (state mismatch). Start again.' };
+  if (state !== expectedState)
+    return {
+      error: 'state_mismatch',
+      description: 'The sign-in response does not belong to this sign-in attempt (state mismatch). Start again.',
+    };
   const error = url.searchParams.get('error');
   if (error) return { error, description: url.searchParams.get('error_description') ?? error };
   const code = url.searchParams.get('code');

@@ -22,7 +22,6 @@ export interface BrowserSignIn {
   pushed: boolean;
 }
 
-
 /**
  * The provider's PAR and authorization endpoints from its discovery document, when it has them on its own origin (an
  * endpoint elsewhere is not followed: the identity URL the user configured decides where the request goes).
@@ -30,7 +29,10 @@ export interface BrowserSignIn {
 function parEndpoints(discovery: Discovery, identityUrl: string): { par: string; authorize: string } | undefined {
   const par = discovery.pushed_authorization_request_endpoint;
   if (!par || !sameOrigin(par, identityUrl)) return undefined;
-  const authorize = discovery.authorization_endpoint && sameOrigin(discovery.authorization_endpoint, identityUrl) ? discovery.authorization_endpoint : authorizeEndpoint(identityUrl);
+  const authorize =
+    discovery.authorization_endpoint && sameOrigin(discovery.authorization_endpoint, identityUrl)
+      ? discovery.authorization_endpoint
+      : authorizeEndpoint(identityUrl);
   return { par, authorize };
 }
 
@@ -39,12 +41,19 @@ function parEndpoints(discovery: Discovery, identityUrl: string): { par: string;
  * A provider that refuses the pushed request fails the sign-in with its reason (the same request would be refused in
  * the browser); an unreachable or unreadable discovery document falls back to the plain GET.
  */
-export async function browserSignInUrl(fetch: FetchLike, request: AuthorizeRequest, log?: (message: string) => void, known?: Discovery): Promise<BrowserSignIn> {
+export async function browserSignInUrl(
+  fetch: FetchLike,
+  request: AuthorizeRequest,
+  log?: (message: string) => void,
+  known?: Discovery,
+): Promise<BrowserSignIn> {
   let endpoints: ReturnType<typeof parEndpoints>;
   try {
     endpoints = parEndpoints(known ?? (await readDiscovery(fetch, request.identityUrl)), request.identityUrl);
   } catch (error) {
-    log?.(`The identity provider's discovery document could not be read (${(error as Error).message}); signing in with the plain authorization request.`);
+    log?.(
+      `The identity provider's discovery document could not be read (${(error as Error).message}); signing in with the plain authorization request.`,
+    );
     endpoints = undefined;
   }
   if (!endpoints) return { url: authorizeUrl(request), pushed: false };
@@ -63,10 +72,13 @@ export async function browserSignInUrl(fetch: FetchLike, request: AuthorizeReque
   }
   if (response.status !== 201 && response.status !== 200) {
     const reason = (body as { error_description?: unknown } | undefined)?.error_description;
-    throw new Error(`The identity provider refused the sign-in request: ${typeof reason === 'string' ? reason : `HTTP ${response.status}`}`);
+    throw new Error(
+      `The identity provider refused the sign-in request: ${typeof reason === 'string' ? reason : `HTTP ${response.status}`}`,
+    );
   }
   const pushed = PushedSchema.safeParse(body);
-  if (!pushed.success) throw new Error('The identity provider answered the sign-in request with something unexpected (no request_uri).');
+  if (!pushed.success)
+    throw new Error('The identity provider answered the sign-in request with something unexpected (no request_uri).');
   const url = new URL(endpoints.authorize);
   url.searchParams.set('client_id', request.clientId);
   url.searchParams.set('request_uri', pushed.data.request_uri);

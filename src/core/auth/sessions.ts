@@ -71,11 +71,13 @@ export class SessionManager {
 
   constructor(private readonly options: SessionManagerOptions) {
     this.now = options.now ?? Date.now;
-    this.schedule = options.schedule ?? ((delay, run) => {
-      const timer = setTimeout(run, Math.min(delay, 2 ** 31 - 1));
-      (timer as { unref?: () => void }).unref?.();
-      return () => clearTimeout(timer);
-    });
+    this.schedule =
+      options.schedule ??
+      ((delay, run) => {
+        const timer = setTimeout(run, Math.min(delay, 2 ** 31 - 1));
+        (timer as { unref?: () => void }).unref?.();
+        return () => clearTimeout(timer);
+      });
   }
 
   onDidChange(listener: (change: SessionChange) => void): { dispose(): void } {
@@ -137,7 +139,10 @@ export class SessionManager {
   }
 
   private async addNow(account: StoredAccount, tokens?: TokenResponse): Promise<void> {
-    const stored: StoredAccount = { ...account, ...(tokens?.refresh_token ? { refreshToken: tokens.refresh_token } : {}) };
+    const stored: StoredAccount = {
+      ...account,
+      ...(tokens?.refresh_token ? { refreshToken: tokens.refresh_token } : {}),
+    };
     this.reveal(stored.refreshToken, stored.accessToken, tokens?.access_token);
     await this.options.secrets.store(accountKey(stored.id), JSON.stringify(stored));
     const ids = new Set(await this.readIndex());
@@ -171,10 +176,17 @@ export class SessionManager {
     const live = this.live.get(id);
     if (!live) throw new TokenError('invalid_grant', 'You are signed out of this connection. Sign in again.');
     if (live.account.kind === 'accessToken') {
-      if (!live.account.accessToken) throw new TokenError('invalid_grant', 'No access token is stored for this connection.');
+      if (!live.account.accessToken)
+        throw new TokenError('invalid_grant', 'No access token is stored for this connection.');
       return live.account.accessToken;
     }
-    if (!options.forceRefresh && live.accessToken && live.expiresAt !== undefined && live.expiresAt - 30_000 > this.now()) return live.accessToken;
+    if (
+      !options.forceRefresh &&
+      live.accessToken &&
+      live.expiresAt !== undefined &&
+      live.expiresAt - 30_000 > this.now()
+    )
+      return live.accessToken;
     return this.refresh(live);
   }
 
@@ -207,10 +219,14 @@ export class SessionManager {
       throw new TokenError('invalid_grant', 'You were signed out (in another window). Sign in again.');
     }
     live.account = stored;
-    if (!stored.refreshToken || !stored.identityUrl || !stored.clientId) throw new TokenError('invalid_grant', 'This sign-in cannot be renewed. Sign in again.');
+    if (!stored.refreshToken || !stored.identityUrl || !stored.clientId)
+      throw new TokenError('invalid_grant', 'This sign-in cannot be renewed. Sign in again.');
     let tokens: TokenResponse;
     try {
-      tokens = await refreshTokens(this.options.fetch, stored.identityUrl, { refreshToken: stored.refreshToken, clientId: stored.clientId });
+      tokens = await refreshTokens(this.options.fetch, stored.identityUrl, {
+        refreshToken: stored.refreshToken,
+        clientId: stored.clientId,
+      });
     } catch (error) {
       if (error instanceof TokenError && error.kind === 'invalid_grant') {
         await this.forget(live);

@@ -1,5 +1,10 @@
 import { ArgumentEntrySchema, type ArgumentEntry } from '../orchestrator/schemas';
-import { checkArgumentDeclarations, checkInputArgumentsText, checkInputValues, parseArgumentDeclarations } from '../orchestrator/validation';
+import {
+  checkArgumentDeclarations,
+  checkInputArgumentsText,
+  checkInputValues,
+  parseArgumentDeclarations,
+} from '../orchestrator/validation';
 import { firstSyntaxError } from './jsonLocations';
 
 // The text of the editable documents and the checks made on save, before anything is sent. Pure: the file system
@@ -26,26 +31,41 @@ const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** GetArguments' two JSON texts → one document `{ "Input": [...], "Output": [...] }`. */
 export function packageArgumentsText(metadata: { Input?: string | null; Output?: string | null }): string {
-  return pretty({ Input: parseArgumentDeclarations(metadata.Input), Output: parseArgumentDeclarations(metadata.Output) });
+  return pretty({
+    Input: parseArgumentDeclarations(metadata.Input),
+    Output: parseArgumentDeclarations(metadata.Output),
+  });
 }
 
 function parseJson(text: string): Parsed<unknown> {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    return { ok: false, problems: [{ message: `The document is not valid JSON: ${(error as Error).message}`, offset: firstSyntaxError(text) }] };
+    return {
+      ok: false,
+      problems: [
+        { message: `The document is not valid JSON: ${(error as Error).message}`, offset: firstSyntaxError(text) },
+      ],
+    };
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The edited document → the SetArguments body, or every problem found (shape, names, duplicates, types). */
 export function parsePackageArguments(text: string): Parsed<PackageArguments> {
   const json = parseJson(text);
   if (!json.ok) return json;
-  if (!isObject(json.value)) return { ok: false, problems: [{ message: 'The document must be a JSON object with "Input" and "Output" lists.', path: [] }] };
+  if (!isObject(json.value))
+    return {
+      ok: false,
+      problems: [{ message: 'The document must be a JSON object with "Input" and "Output" lists.', path: [] }],
+    };
   const problems: Problem[] = [];
-  for (const key of Object.keys(json.value)) if (key !== 'Input' && key !== 'Output') problems.push({ message: `"${key}" is not allowed here; only "Input" and "Output".`, path: [key] });
+  for (const key of Object.keys(json.value))
+    if (key !== 'Input' && key !== 'Output')
+      problems.push({ message: `"${key}" is not allowed here; only "Input" and "Output".`, path: [key] });
   const lists: PackageArguments = { Input: [], Output: [] };
   for (const which of ['Input', 'Output'] as const) {
     const list = json.value[which] ?? [];
@@ -56,11 +76,20 @@ export function parsePackageArguments(text: string): Parsed<PackageArguments> {
     list.forEach((entry, i) => {
       const parsed = ArgumentEntrySchema.safeParse(entry);
       if (!parsed.success || !isObject(entry)) {
-        problems.push({ message: `${which} argument ${i + 1} needs a "name" and a "type" (text)${which === 'Input' ? ', and optionally "required" and "hasDefault" (true/false)' : ''}.`, path: [which, i] });
+        problems.push({
+          message: `${which} argument ${i + 1} needs a "name" and a "type" (text)${which === 'Input' ? ', and optionally "required" and "hasDefault" (true/false)' : ''}.`,
+          path: [which, i],
+        });
         return;
       }
-      const extra = Object.keys(entry).filter((k) => !['name', 'type', ...(which === 'Input' ? ['required', 'hasDefault'] : [])].includes(k));
-      if (extra.length > 0) problems.push({ message: `${which} argument '${parsed.data.name}': ${extra.map((k) => `"${k}"`).join(', ')} is not allowed${which === 'Output' ? ' on an output argument' : ''}.`, path: [which, i, extra[0]!] });
+      const extra = Object.keys(entry).filter(
+        (k) => !['name', 'type', ...(which === 'Input' ? ['required', 'hasDefault'] : [])].includes(k),
+      );
+      if (extra.length > 0)
+        problems.push({
+          message: `${which} argument '${parsed.data.name}': ${extra.map((k) => `"${k}"`).join(', ')} is not allowed${which === 'Output' ? ' on an output argument' : ''}.`,
+          path: [which, i, extra[0]!],
+        });
       lists[which].push(parsed.data);
     });
     const declared = checkArgumentDeclarations(lists[which], which);
@@ -96,11 +125,17 @@ export function releaseInputText(release: ReleaseInput): string {
 export function parseReleaseInput(text: string, declared: readonly ArgumentEntry[]): Parsed<string> {
   const json = parseJson(text);
   if (!json.ok) return json;
-  if (!isObject(json.value)) return { ok: false, problems: [{ message: 'Input values must be a JSON object of argument name to value.', path: [] }] };
+  if (!isObject(json.value))
+    return {
+      ok: false,
+      problems: [{ message: 'Input values must be a JSON object of argument name to value.', path: [] }],
+    };
   const compact = JSON.stringify(json.value);
   // Value by value, so each problem points at its property (the size is checked once, over the whole text).
   const problems: Problem[] = Object.entries(json.value).flatMap(([name, value]) =>
-    checkInputValues(declared, { [name]: value }, { requireAll: false }).filter((p) => !/characters; the limit/.test(p)).map((message) => ({ message, path: [name] })),
+    checkInputValues(declared, { [name]: value }, { requireAll: false })
+      .filter((p) => !/characters; the limit/.test(p))
+      .map((message) => ({ message, path: [name] })),
   );
   const size = checkInputArgumentsText(compact);
   if (size) problems.push({ message: size, path: [] });
@@ -121,6 +156,11 @@ export function sameJson(a: string, b: string): boolean {
 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (isObject(value)) return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys(value[k])]));
+  if (isObject(value))
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys(value[k])]),
+    );
   return value;
 }

@@ -13,7 +13,9 @@ const shown = (value: unknown): string => {
 const readObject = (text: string): Record<string, unknown> => {
   try {
     const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
@@ -32,21 +34,25 @@ function inputValueChanges(before: Record<string, unknown>, after: Record<string
   return lines;
 }
 
-const describeArgument = (a: ArgumentEntry) => `${a.type}${a.required ? ', required' : ''}${a.hasDefault ? ', has a default' : ''}`;
+const describeArgument = (a: ArgumentEntry) =>
+  `${a.type}${a.required ? ', required' : ''}${a.hasDefault ? ', has a default' : ''}`;
 
 /** Package arguments: declarations added, removed or changed, per list. */
 function argumentChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const lines: string[] = [];
   for (const which of ['Input', 'Output'] as const) {
-    const list = (value: unknown) => new Map((Array.isArray(value) ? (value as ArgumentEntry[]) : []).map((a) => [a.name, a]));
+    const list = (value: unknown) =>
+      new Map((Array.isArray(value) ? (value as ArgumentEntry[]) : []).map((a) => [a.name, a]));
     const old = list(before[which]);
     const now = list(after[which]);
     for (const [name, argument] of now) {
       const was = old.get(name);
       if (!was) lines.push(`${which} argument ${name}: added (${describeArgument(argument)})`);
-      else if (!same(was, argument)) lines.push(`${which} argument ${name}: ${describeArgument(was)} → ${describeArgument(argument)}`);
+      else if (!same(was, argument))
+        lines.push(`${which} argument ${name}: ${describeArgument(was)} → ${describeArgument(argument)}`);
     }
-    for (const [name, argument] of old) if (!now.has(name)) lines.push(`${which} argument ${name}: removed (was ${describeArgument(argument)})`);
+    for (const [name, argument] of old)
+      if (!now.has(name)) lines.push(`${which} argument ${name}: removed (was ${describeArgument(argument)})`);
   }
   return lines;
 }

@@ -16,14 +16,24 @@ export function firstSyntaxError(text: string): number | undefined {
  * The span of the value at a path, including its property name when it is a property (so `"Amount": "x"` is marked
  * whole); undefined when the path is not in the document.
  */
-export function spanOf(text: string, path: readonly (string | number)[]): { offset: number; length: number } | undefined {
+export function spanOf(
+  text: string,
+  path: readonly (string | number)[],
+): { offset: number; length: number } | undefined {
   const root = parseTree(text, [], STRICT);
   if (!root) return undefined;
   // Property names are matched as the service matches them: ignoring case.
   const resolved: (string | number)[] = [];
   let node = root;
   for (const segment of path) {
-    const key = typeof segment === 'string' && node.type === 'object' ? node.children?.find((p) => typeof p.children?.[0]?.value === 'string' && (p.children[0].value as string).toLowerCase() === segment.toLowerCase())?.children?.[0]?.value as string | undefined : segment;
+    const key =
+      typeof segment === 'string' && node.type === 'object'
+        ? (node.children?.find(
+            (p) =>
+              typeof p.children?.[0]?.value === 'string' &&
+              (p.children[0].value as string).toLowerCase() === segment.toLowerCase(),
+          )?.children?.[0]?.value as string | undefined)
+        : segment;
     if (key === undefined) break;
     const next = findNodeAtLocation(node, [key]);
     if (!next) break;

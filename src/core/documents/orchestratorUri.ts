@@ -42,7 +42,11 @@ const SLUG = /^[0-9a-f]{8}$/;
 
 /** A file name from a process name: path separators and control characters replaced, length bounded. */
 function safeName(name: string): string {
-  const cleaned = [...name].map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('').trim().slice(0, 80);
+  const cleaned = [...name]
+    .map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c))
+    .join('')
+    .trim()
+    .slice(0, 80);
   return cleaned || 'process';
 }
 
@@ -82,10 +86,16 @@ export function parseDocumentUri(uri: URI | string): ParsedDocumentUri | { probl
   const server = u.query === 'server';
   const connection = u.authority;
   let m = /^\/packages\/([^/@]+)@([^/]+)\.arguments\.json$/.exec(u.path);
-  if (m && PACKAGE_ID.test(m[1]!) && VERSION.test(m[2]!)) return { target: { kind: 'packageArguments', connection, packageId: m[1]!, version: m[2]! }, server };
+  if (m && PACKAGE_ID.test(m[1]!) && VERSION.test(m[2]!))
+    return { target: { kind: 'packageArguments', connection, packageId: m[1]!, version: m[2]! }, server };
   m = /^\/folders\/(\d{1,15})\/processes\/(\d{1,15})\/([^/]+)\.input\.json$/.exec(u.path);
-  if (m) return { target: { kind: 'releaseInput', connection, folderId: Number(m[1]), releaseId: Number(m[2]), name: m[3]! }, server };
+  if (m)
+    return {
+      target: { kind: 'releaseInput', connection, folderId: Number(m[1]), releaseId: Number(m[2]), name: m[3]! },
+      server,
+    };
   m = /^\/folders\/(\d{1,15})\/jobs\/([^/]+)\/([^/]+)\.output\.json$/.exec(u.path);
-  if (m && GUID.test(m[2]!)) return { target: { kind: 'jobOutput', connection, folderId: Number(m[1]), jobKey: m[2]!, name: m[3]! }, server };
+  if (m && GUID.test(m[2]!))
+    return { target: { kind: 'jobOutput', connection, folderId: Number(m[1]), jobKey: m[2]!, name: m[3]! }, server };
   return { problem: `${u.toString()} is not a document this extension serves.` };
 }

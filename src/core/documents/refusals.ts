@@ -7,5 +7,9 @@ import { OrchestratorError } from '../http/errors';
  */
 export function isArgumentsRefusal(error: unknown): boolean {
   if (!(error instanceof OrchestratorError) || error.kind !== 'http' || error.status !== 400) return false;
-  return error.errorCode === 1671 || error.errorCode === '1671' || /uploaded through|package feed|cannot be edited/i.test(error.message);
+  return (
+    error.errorCode === 1671 ||
+    error.errorCode === '1671' ||
+    /uploaded through|package feed|cannot be edited/i.test(error.message)
+  );
 }

@@ -3,7 +3,10 @@
  * only when every caller has given up, so one caller's cancellation never cancels another's result.
  */
 export class Coalescer {
-  private readonly inFlight = new Map<string, { promise: Promise<unknown>; controller: AbortController; waiting: number }>();
+  private readonly inFlight = new Map<
+    string,
+    { promise: Promise<unknown>; controller: AbortController; waiting: number }
+  >();
 
   run<T>(key: string, signal: AbortSignal | undefined, start: (signal: AbortSignal) => Promise<T>): Promise<T> {
     let entry = this.inFlight.get(key);

@@ -27,11 +27,16 @@ export function tenantBaseUrl(connection: ServiceConnection): string {
   } catch {
     throw new Error(`The service URL '${connection.serviceUrl}' is not a valid URL.`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`The service URL must use https (or http), not '${url.protocol}'.`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`The service URL must use https (or http), not '${url.protocol}'.`);
   const base = url.toString().replace(/\/+$/, '');
   if (connection.kind === 'onPremises') return base;
-  for (const [name, value] of [['account', connection.account], ['tenant', connection.tenant]] as const) {
-    if (!value || !LOGICAL_NAME.test(value)) throw new Error(`The ${name} logical name '${value ?? ''}' is not valid (letters, digits, - and _).`);
+  for (const [name, value] of [
+    ['account', connection.account],
+    ['tenant', connection.tenant],
+  ] as const) {
+    if (!value || !LOGICAL_NAME.test(value))
+      throw new Error(`The ${name} logical name '${value ?? ''}' is not valid (letters, digits, - and _).`);
   }
   return `${base}/${encodeURIComponent(connection.account!)}/${encodeURIComponent(connection.tenant!)}`;
 }
@@ -41,7 +46,8 @@ export type FolderContext = { id: number } | { path: string; encoding?: 'plain' 
 
 export function folderHeader(folder: FolderContext, prefix = DEFAULT_HEADER_PREFIX): [string, string] {
   if ('id' in folder) {
-    if (!Number.isSafeInteger(folder.id) || folder.id < 0) throw new Error(`A folder id must be a non-negative integer, got ${folder.id}.`);
+    if (!Number.isSafeInteger(folder.id) || folder.id < 0)
+      throw new Error(`A folder id must be a non-negative integer, got ${folder.id}.`);
     return [`${prefix}-OrganizationUnitId`, String(folder.id)];
   }
   const path = folder.path.trim().replace(/^\/+|\/+$/g, '');

@@ -71,7 +71,12 @@ export function cancelled(endpoint: string): OrchestratorError {
 }
 
 /** Reads the service's error body: `{ message, errorCode, traceId }`, OData's `{ error: { code, message } }`, or text. */
-export function errorFromResponse(endpoint: string, status: number, bodyText: string, headers: Headers): OrchestratorError {
+export function errorFromResponse(
+  endpoint: string,
+  status: number,
+  bodyText: string,
+  headers: Headers,
+): OrchestratorError {
   let message: string;
   let errorCode: number | string | undefined;
   let traceId: string | undefined;
@@ -79,7 +84,14 @@ export function errorFromResponse(endpoint: string, status: number, bodyText: st
   try {
     const body = JSON.parse(bodyText) as Record<string, unknown>;
     const odata = body.error as Record<string, unknown> | undefined;
-    message = typeof body.message === 'string' ? body.message : typeof odata?.message === 'string' ? odata.message : typeof body.error_description === 'string' ? body.error_description : '';
+    message =
+      typeof body.message === 'string'
+        ? body.message
+        : typeof odata?.message === 'string'
+          ? odata.message
+          : typeof body.error_description === 'string'
+            ? body.error_description
+            : '';
     const code = body.errorCode ?? odata?.code ?? body.error;
     errorCode = typeof code === 'number' || typeof code === 'string' ? code : undefined;
     traceId = typeof body.traceId === 'string' ? body.traceId : undefined;
@@ -115,7 +127,10 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   if (value === null || value.trim() === '') return undefined;
   const text = value.trim();
   // A long digit string parses to Infinity or loses precision: compare by length before converting.
-  if (/^\d+$/.test(text)) return text.replace(/^0+(?=\d)/, '').length > 9 ? MAX_RETRY_AFTER_SECONDS : Math.min(Number(text), MAX_RETRY_AFTER_SECONDS);
+  if (/^\d+$/.test(text))
+    return text.replace(/^0+(?=\d)/, '').length > 9
+      ? MAX_RETRY_AFTER_SECONDS
+      : Math.min(Number(text), MAX_RETRY_AFTER_SECONDS);
   const date = Date.parse(text);
   if (Number.isNaN(date)) return undefined;
   return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, Math.ceil((date - now) / 1000)));
@@ -131,7 +146,12 @@ export function describeWait(seconds: number): string {
 }
 
 /** A 429 whose Retry-After is longer than we wait: failed at once, naming the wait, instead of hanging silently. */
-export function waitTooLong(endpoint: string, seconds: number, limitSeconds: number, cause?: unknown): OrchestratorError {
+export function waitTooLong(
+  endpoint: string,
+  seconds: number,
+  limitSeconds: number,
+  cause?: unknown,
+): OrchestratorError {
   return new OrchestratorError({
     kind: 'http',
     status: 429,
@@ -175,5 +195,9 @@ export function isOutcomeUnknown(error: unknown): error is OrchestratorError {
 /** A failure that may pass if the same read is made later: no answer, a timeout, rate limiting, a server hiccup. */
 export function isTransientFailure(error: unknown): boolean {
   if (!(error instanceof OrchestratorError)) return false;
-  return error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'http' && [429, 500, 502, 503, 504].includes(error.status ?? 0));
+  return (
+    error.kind === 'network' ||
+    error.kind === 'timeout' ||
+    (error.kind === 'http' && [429, 500, 502, 503, 504].includes(error.status ?? 0))
+  );
 }

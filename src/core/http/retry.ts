@@ -13,7 +13,13 @@ export interface RetryPolicy {
   giveUpAfterMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 250, maxDelayMs: 8000, maxRetryAfterSeconds: 60, giveUpAfterMs: 30_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 250,
+  maxDelayMs: 8000,
+  maxRetryAfterSeconds: 60,
+  giveUpAfterMs: 30_000,
+};
 
 /**
  * No timer is ever set longer than this. Node's setTimeout overflows past 2^31-1 ms (it then fires at once, over and

@@ -55,7 +55,13 @@ export class RateLimitScheduler {
     const now = this.now();
     const refused = this.refused && this.refused.until > now ? this.refused : undefined;
     const pausedUntil = Math.max(this.pausedUntil, refused?.until ?? 0);
-    return { used: this.sent.length, budget: this.budget, queued: this.queued, ...(pausedUntil > now ? { pausedUntil } : {}), ...(refused ? { refusedWaitSeconds: refused.seconds } : {}) };
+    return {
+      used: this.sent.length,
+      budget: this.budget,
+      queued: this.queued,
+      ...(pausedUntil > now ? { pausedUntil } : {}),
+      ...(refused ? { refusedWaitSeconds: refused.seconds } : {}),
+    };
   }
 
   onDidChange(listener: (state: SchedulerState) => void): { dispose(): void } {
@@ -100,7 +106,8 @@ export class RateLimitScheduler {
       signal?.throwIfAborted();
       this.prune();
       const now = this.now();
-      if (this.refused && this.refused.until > now) throw waitTooLong(endpoint, this.refused.seconds, this.maxPauseMs / 1000);
+      if (this.refused && this.refused.until > now)
+        throw waitTooLong(endpoint, this.refused.seconds, this.maxPauseMs / 1000);
       // Every wait is bounded by the cap (pausedUntil is set within it; the clamp keeps any timer sane regardless).
       if (this.pausedUntil > now) {
         await this.wait(clampDelay(Math.min(this.pausedUntil - now, this.maxPauseMs)), signal);

@@ -1,6 +1,19 @@
-import { cancelled, errorFromResponse, OrchestratorError, parseRetryAfter, waitTooLong, withOutcomeUnknown } from './errors';
+import {
+  cancelled,
+  errorFromResponse,
+  OrchestratorError,
+  parseRetryAfter,
+  waitTooLong,
+  withOutcomeUnknown,
+} from './errors';
 import { DEFAULT_RETRY_POLICY, decideRetry, sleep, type RetryPolicy } from './retry';
-import { folderHeader, tenantBaseUrl, DEFAULT_HEADER_PREFIX, type FolderContext, type ServiceConnection } from './connection';
+import {
+  folderHeader,
+  tenantBaseUrl,
+  DEFAULT_HEADER_PREFIX,
+  type FolderContext,
+  type ServiceConnection,
+} from './connection';
 import type { RateLimitScheduler } from './scheduler';
 import { Coalescer } from './coalesce';
 
@@ -46,7 +59,8 @@ export interface TransportOptions {
   headers?: () => Promise<Record<string, string>> | Record<string, string>;
 }
 
-export type ResponseBody = { kind: 'json'; value: unknown } | { kind: 'empty' } | { kind: 'binary'; value: Uint8Array; fileName?: string };
+export type ResponseBody =
+  { kind: 'json'; value: unknown } | { kind: 'empty' } | { kind: 'binary'; value: Uint8Array; fileName?: string };
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
@@ -107,7 +121,9 @@ export class Transport {
   async request(spec: RequestSpec): Promise<ResponseBody> {
     const endpoint = `${spec.method} ${spec.path.split('?')[0]}`;
     if (spec.method !== 'GET') return this.sendChange(spec, endpoint);
-    const [folderName, folderValue] = spec.folder ? folderHeader(spec.folder, this.options.connection.headerPrefix ?? DEFAULT_HEADER_PREFIX) : ['', ''];
+    const [folderName, folderValue] = spec.folder
+      ? folderHeader(spec.folder, this.options.connection.headerPrefix ?? DEFAULT_HEADER_PREFIX)
+      : ['', ''];
     const key = `${spec.path}\n${folderName}:${folderValue}\n${spec.binary ? 'bin' : 'json'}`;
     try {
       return await this.coalescer.run(key, spec.signal, (shared) => this.withRetries(spec, endpoint, shared));
@@ -135,10 +151,20 @@ export class Transport {
     const run: RequestRun = { sent: false, spentMs: 0, retryAfterMs: 0 };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.attempt(spec, endpoint, signal, run, Math.min(this.attemptTimeout(spec), giveUpMs - run.spentMs));
+        return await this.attempt(
+          spec,
+          endpoint,
+          signal,
+          run,
+          Math.min(this.attemptTimeout(spec), giveUpMs - run.spentMs),
+        );
       } catch (error) {
         if (!(error instanceof OrchestratorError)) throw error;
-        const failure = { status: error.status, network: error.kind === 'network' || error.kind === 'timeout', retryAfter: error.retryAfter };
+        const failure = {
+          status: error.status,
+          network: error.kind === 'network' || error.kind === 'timeout',
+          retryAfter: error.retryAfter,
+        };
         if (error.kind !== 'http' && !failure.network) throw error;
         if (error.status === 429) {
           // Retry-After waits share one allowance per request: repeated 429s cannot add up to minutes.
@@ -149,7 +175,8 @@ export class Transport {
         const decision = decideRetry(this.policy, attempt, failure, this.options.random);
         if (!decision.retry) throw error;
         if (error.status === 429) run.retryAfterMs += decision.delayMs;
-        else if (run.spentMs + decision.delayMs >= giveUpMs) throw error; // no time left for another attempt
+        else if (run.spentMs + decision.delayMs >= giveUpMs)
+          throw error; // no time left for another attempt
         else run.spentMs += decision.delayMs;
         try {
           await wait(decision.delayMs, signal);
@@ -164,7 +191,13 @@ export class Transport {
     return spec.timeoutMs ?? this.options.timeoutMs ?? (spec.binary ? DOWNLOAD_TIMEOUT_MS : DEFAULT_TIMEOUT_MS);
   }
 
-  private async attempt(spec: RequestSpec, endpoint: string, signal: AbortSignal | undefined, run: RequestRun, timeoutMs: number): Promise<ResponseBody> {
+  private async attempt(
+    spec: RequestSpec,
+    endpoint: string,
+    signal: AbortSignal | undefined,
+    run: RequestRun,
+    timeoutMs: number,
+  ): Promise<ResponseBody> {
     if (signal?.aborted) throw cancelled(endpoint);
     if (spec.rateLimited && this.options.scheduler) {
       try {
@@ -187,7 +220,11 @@ export class Transport {
       }
       if (spec.rateLimited && this.options.scheduler) {
         const remaining = response.headers.get('x-ratelimit-remaining');
-        this.options.scheduler.observe({ status: response.status, remaining: remaining === null ? undefined : Number(remaining), retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')) });
+        this.options.scheduler.observe({
+          status: response.status,
+          remaining: remaining === null ? undefined : Number(remaining),
+          retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
+        });
       }
       return await this.read(response, spec, endpoint, signal, timeout);
     } finally {
@@ -195,15 +232,34 @@ export class Transport {
     }
   }
 
-  private async send(spec: RequestSpec, endpoint: string, combined: AbortSignal, signal: AbortSignal | undefined, timeout: AbortSignal, forceRefresh: boolean, run: RequestRun): Promise<Response> {
+  private async send(
+    spec: RequestSpec,
+    endpoint: string,
+    combined: AbortSignal,
+    signal: AbortSignal | undefined,
+    timeout: AbortSignal,
+    forceRefresh: boolean,
+    run: RequestRun,
+  ): Promise<Response> {
     let token: string;
     try {
       token = await this.options.token({ forceRefresh, signal });
     } catch (error) {
       if (signal?.aborted) throw cancelled(endpoint);
-      throw new OrchestratorError({ kind: 'http', status: 401, endpoint, message: `Not signed in: ${(error as Error).message}`, cause: error });
+      throw new OrchestratorError({
+        kind: 'http',
+        status: 401,
+        endpoint,
+        message: `Not signed in: ${(error as Error).message}`,
+        cause: error,
+      });
     }
-    const headers: Record<string, string> = { accept: spec.binary ? 'application/octet-stream' : 'application/json', ...(await this.options.headers?.()), authorization: `Bearer ${token}`, ...spec.headers };
+    const headers: Record<string, string> = {
+      accept: spec.binary ? 'application/octet-stream' : 'application/json',
+      ...(await this.options.headers?.()),
+      authorization: `Bearer ${token}`,
+      ...spec.headers,
+    };
     if (spec.folder) {
       const [name, value] = folderHeader(spec.folder, this.options.connection.headerPrefix ?? DEFAULT_HEADER_PREFIX);
       headers[name] = value;
@@ -228,28 +284,58 @@ export class Transport {
     }
   }
 
-  private transportFailure(error: unknown, endpoint: string, signal: AbortSignal | undefined, timedOut: boolean): OrchestratorError {
+  private transportFailure(
+    error: unknown,
+    endpoint: string,
+    signal: AbortSignal | undefined,
+    timedOut: boolean,
+  ): OrchestratorError {
     if (signal?.aborted) return cancelled(endpoint);
     if (timedOut || isAbort(error)) {
-      return new OrchestratorError({ kind: 'timeout', endpoint, message: `${endpoint} did not answer in time.`, cause: error });
+      return new OrchestratorError({
+        kind: 'timeout',
+        endpoint,
+        message: `${endpoint} did not answer in time.`,
+        cause: error,
+      });
     }
-    const detail = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-    return new OrchestratorError({ kind: 'network', endpoint, message: `Can't reach the service for ${endpoint}: ${detail}`, cause: error });
+    const detail =
+      error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    return new OrchestratorError({
+      kind: 'network',
+      endpoint,
+      message: `Can't reach the service for ${endpoint}: ${detail}`,
+      cause: error,
+    });
   }
 
-  private async read(response: Response, spec: RequestSpec, endpoint: string, signal: AbortSignal | undefined, timeout: AbortSignal): Promise<ResponseBody> {
-    const cap = response.ok ? (this.options.maxResponseBytes ?? (spec.binary ? DOWNLOAD_MAX_BYTES : DEFAULT_MAX_RESPONSE_BYTES)) : ERROR_BODY_BYTES;
+  private async read(
+    response: Response,
+    spec: RequestSpec,
+    endpoint: string,
+    signal: AbortSignal | undefined,
+    timeout: AbortSignal,
+  ): Promise<ResponseBody> {
+    const cap = response.ok
+      ? (this.options.maxResponseBytes ?? (spec.binary ? DOWNLOAD_MAX_BYTES : DEFAULT_MAX_RESPONSE_BYTES))
+      : ERROR_BODY_BYTES;
     let bytes: Uint8Array;
     try {
       bytes = await readCapped(response, cap, !response.ok);
     } catch (error) {
       if (error instanceof TooLarge) {
-        throw new OrchestratorError({ kind: 'invalidResponse', endpoint, status: response.status, message: `${endpoint} answered more than ${formatBytes(cap)}; reading stopped there to keep the editor's memory. Ask for less (a filter or fewer rows).` });
+        throw new OrchestratorError({
+          kind: 'invalidResponse',
+          endpoint,
+          status: response.status,
+          message: `${endpoint} answered more than ${formatBytes(cap)}; reading stopped there to keep the editor's memory. Ask for less (a filter or fewer rows).`,
+        });
       }
       // A body cut off mid-way (connection reset) is a network failure, retried like one for GETs.
       throw this.transportFailure(error, endpoint, signal, timeout.aborted);
     }
-    if (!response.ok) throw errorFromResponse(endpoint, response.status, new TextDecoder().decode(bytes), response.headers);
+    if (!response.ok)
+      throw errorFromResponse(endpoint, response.status, new TextDecoder().decode(bytes), response.headers);
     if (spec.binary) {
       const disposition = response.headers.get('content-disposition') ?? '';
       const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
@@ -260,14 +346,25 @@ export class Transport {
     try {
       return { kind: 'json', value: JSON.parse(text) };
     } catch {
-      throw new OrchestratorError({ kind: 'invalidResponse', endpoint, status: response.status, message: `${endpoint} answered a body that is not valid JSON (${bytes.length} bytes).` });
+      throw new OrchestratorError({
+        kind: 'invalidResponse',
+        endpoint,
+        status: response.status,
+        message: `${endpoint} answered a body that is not valid JSON (${bytes.length} bytes).`,
+      });
     }
   }
 }
 
 /** A change's failure that proves nothing: no answer, a cut or broken body, a gateway's 502/504, or a 401 after sending. */
 function leavesOutcomeOpen(error: OrchestratorError): boolean {
-  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalidResponse' || error.kind === 'cancelled') return true;
+  if (
+    error.kind === 'network' ||
+    error.kind === 'timeout' ||
+    error.kind === 'invalidResponse' ||
+    error.kind === 'cancelled'
+  )
+    return true;
   return error.kind === 'http' && UNKNOWN_OUTCOME_STATUS.has(error.status ?? 0);
 }
 

@@ -3,8 +3,19 @@ import { invalidInput, OrchestratorError } from '../http/errors';
 import { Transport, type FetchLike } from '../http/transport';
 import { parseEntity } from '../odata/envelope';
 import {
-  AppSchema, CategorySchema, CollaboratorSchema, ComponentSchema, dataOf, DocumentSchema, IdeaSchema, IdeaSchemaSchema, IdeaUserSchema, pageOf, PipelineSchema,
-  ReviewSchema, type IdeaSchema as FormSchema,
+  AppSchema,
+  CategorySchema,
+  CollaboratorSchema,
+  ComponentSchema,
+  dataOf,
+  DocumentSchema,
+  IdeaSchema,
+  IdeaSchemaSchema,
+  IdeaUserSchema,
+  pageOf,
+  PipelineSchema,
+  ReviewSchema,
+  type IdeaSchema as FormSchema,
 } from './schemas';
 import { validateIdeaValues } from './validation';
 
@@ -34,10 +45,21 @@ export class IdeaClient {
     });
   }
 
-  private async call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, schema: z.ZodType<T> | undefined, body?: unknown, options: CallOptions = {}): Promise<T> {
+  private async call<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    schema: z.ZodType<T> | undefined,
+    body?: unknown,
+    options: CallOptions = {},
+  ): Promise<T> {
     const response = await this.transport.request({ method, path, body, signal: options.signal });
     if (!schema) return undefined as T;
-    if (response.kind !== 'json') throw new OrchestratorError({ kind: 'invalidResponse', endpoint: `${method} ${path}`, message: `${method} ${path} answered no body.` });
+    if (response.kind !== 'json')
+      throw new OrchestratorError({
+        kind: 'invalidResponse',
+        endpoint: `${method} ${path}`,
+        message: `${method} ${path} answered no body.`,
+      });
     return parseEntity(`${method} ${path}`, response.value, schema);
   }
 
@@ -60,16 +82,35 @@ export class IdeaClient {
   /** Checked against the form before sending; field errors come back from the service too (OrchestratorError). */
   async submit(form: FormSchema, values: Record<string, unknown>, options: CallOptions = {}) {
     const problems = validateIdeaValues(form, values);
-    if (problems.length > 0) throw invalidInput('POST /idea-from-schema', problems.map((p) => `${p.field}: ${p.message}`).join('\n'));
-    return (await this.call('POST', '/idea-from-schema', dataOf(IdeaSchema), { schemaVersion: form.version, values }, options)).data;
+    if (problems.length > 0)
+      throw invalidInput('POST /idea-from-schema', problems.map((p) => `${p.field}: ${p.message}`).join('\n'));
+    return (
+      await this.call('POST', '/idea-from-schema', dataOf(IdeaSchema), { schemaVersion: form.version, values }, options)
+    ).data;
   }
 
   async ideaForm(automationId: number, options: CallOptions = {}) {
-    return (await this.call('GET', `/automations/${IdeaClient.id(automationId, 'automationId')}/schema`, dataOf(z.looseObject({ schema: IdeaSchemaSchema, values: z.record(z.string(), z.unknown()) })), undefined, options)).data;
+    return (
+      await this.call(
+        'GET',
+        `/automations/${IdeaClient.id(automationId, 'automationId')}/schema`,
+        dataOf(z.looseObject({ schema: IdeaSchemaSchema, values: z.record(z.string(), z.unknown()) })),
+        undefined,
+        options,
+      )
+    ).data;
   }
 
   async updateIdea(automationId: number, values: Record<string, unknown>, options: CallOptions = {}) {
-    return (await this.call('PATCH', `/automations/${IdeaClient.id(automationId, 'automationId')}`, dataOf(IdeaSchema), { values }, options)).data;
+    return (
+      await this.call(
+        'PATCH',
+        `/automations/${IdeaClient.id(automationId, 'automationId')}`,
+        dataOf(IdeaSchema),
+        { values },
+        options,
+      )
+    ).data;
   }
 
   async ideas(options: Paging & { phase?: string; status?: string; search?: string } = {}) {
@@ -79,62 +120,144 @@ export class IdeaClient {
   }
 
   async collaborators(options: Paging = {}) {
-    return this.call('GET', `/automations/collaborators${IdeaClient.paging(options)}`, pageOf(CollaboratorSchema.extend({ automationId: z.number().int() })), undefined, options);
+    return this.call(
+      'GET',
+      `/automations/collaborators${IdeaClient.paging(options)}`,
+      pageOf(CollaboratorSchema.extend({ automationId: z.number().int() })),
+      undefined,
+      options,
+    );
   }
 
   async addCollaborator(automationId: number, userId: number, role = 'Collaborator', options: CallOptions = {}) {
-    return this.call('POST', `/automations/${IdeaClient.id(automationId, 'automationId')}/collaborators`, dataOf(z.array(CollaboratorSchema)), { userId, role }, options);
+    return this.call(
+      'POST',
+      `/automations/${IdeaClient.id(automationId, 'automationId')}/collaborators`,
+      dataOf(z.array(CollaboratorSchema)),
+      { userId, role },
+      options,
+    );
   }
 
   async removeCollaborator(automationId: number, userId: number, options: CallOptions = {}) {
-    return this.call('DELETE', `/automations/${IdeaClient.id(automationId, 'automationId')}/collaborators?userId=${IdeaClient.id(userId, 'userId')}`, undefined, undefined, options);
+    return this.call(
+      'DELETE',
+      `/automations/${IdeaClient.id(automationId, 'automationId')}/collaborators?userId=${IdeaClient.id(userId, 'userId')}`,
+      undefined,
+      undefined,
+      options,
+    );
   }
 
   async documents(automationId: number, options: CallOptions = {}) {
-    return this.call('GET', `/automations/${IdeaClient.id(automationId, 'automationId')}/documents`, dataOf(z.array(DocumentSchema)), undefined, options);
+    return this.call(
+      'GET',
+      `/automations/${IdeaClient.id(automationId, 'automationId')}/documents`,
+      dataOf(z.array(DocumentSchema)),
+      undefined,
+      options,
+    );
   }
 
   async addDocument(automationId: number, document: { name: string; url: string }, options: CallOptions = {}) {
-    return this.call('POST', `/automations/${IdeaClient.id(automationId, 'automationId')}/documents`, dataOf(DocumentSchema), document, options);
+    return this.call(
+      'POST',
+      `/automations/${IdeaClient.id(automationId, 'automationId')}/documents`,
+      dataOf(DocumentSchema),
+      document,
+      options,
+    );
   }
 
   async components(automationId?: number, options: CallOptions = {}) {
-    const path = automationId === undefined ? '/components' : `/automations/${IdeaClient.id(automationId, 'automationId')}/components`;
+    const path =
+      automationId === undefined
+        ? '/components'
+        : `/automations/${IdeaClient.id(automationId, 'automationId')}/components`;
     return this.call('GET', path, dataOf(z.array(ComponentSchema)), undefined, options);
   }
 
   async questionnaire(options: CallOptions = {}) {
-    return this.call('GET', '/questionnaire', dataOf(z.array(z.looseObject({ id: z.number(), question: z.string() }))), undefined, options);
+    return this.call(
+      'GET',
+      '/questionnaire',
+      dataOf(z.array(z.looseObject({ id: z.number(), question: z.string() }))),
+      undefined,
+      options,
+    );
   }
 
   async costBenefit(options: Paging = {}) {
-    return this.call('GET', `/cba${IdeaClient.paging(options)}`, pageOf(z.looseObject({ automationId: z.number().int() })), undefined, options);
+    return this.call(
+      'GET',
+      `/cba${IdeaClient.paging(options)}`,
+      pageOf(z.looseObject({ automationId: z.number().int() })),
+      undefined,
+      options,
+    );
   }
 
   async setProjectPlanBaseline(automationId: number, baseline: Record<string, unknown>, options: CallOptions = {}) {
-    return this.call('PUT', `/automations/cba/${IdeaClient.id(automationId, 'automationId')}/project-plan-baseline`, dataOf(z.unknown()), baseline, options);
+    return this.call(
+      'PUT',
+      `/automations/cba/${IdeaClient.id(automationId, 'automationId')}/project-plan-baseline`,
+      dataOf(z.unknown()),
+      baseline,
+      options,
+    );
   }
 
   /** Legacy submission; refused by services whose idea flow is customised (use submit). */
-  async legacySubmit(kind: 'automationidea' | 'coe-automationidea' | 'processmining-idea', idea: { name: string; description: string }, options: CallOptions = {}) {
+  async legacySubmit(
+    kind: 'automationidea' | 'coe-automationidea' | 'processmining-idea',
+    idea: { name: string; description: string },
+    options: CallOptions = {},
+  ) {
     return this.call('POST', `/${kind}`, dataOf(IdeaSchema), idea, options);
   }
 
   async addMedia(automationId: number, media: { name: string; url: string }, options: CallOptions = {}) {
-    return this.call('POST', `/automations/${IdeaClient.id(automationId, 'automationId')}/media`, dataOf(DocumentSchema), media, options);
+    return this.call(
+      'POST',
+      `/automations/${IdeaClient.id(automationId, 'automationId')}/media`,
+      dataOf(DocumentSchema),
+      media,
+      options,
+    );
   }
 
   async moveStatus(automationId: number, phase: string, status: string, comment?: string, options: CallOptions = {}) {
-    return (await this.call('POST', '/automations/status', dataOf(IdeaSchema), { automationId: IdeaClient.id(automationId, 'automationId'), phase, status, ...(comment ? { comment } : {}) }, options)).data;
+    return (
+      await this.call(
+        'POST',
+        '/automations/status',
+        dataOf(IdeaSchema),
+        { automationId: IdeaClient.id(automationId, 'automationId'), phase, status, ...(comment ? { comment } : {}) },
+        options,
+      )
+    ).data;
   }
 
   async setTags(automationId: number, tags: string[], options: CallOptions = {}) {
-    if (tags.some((t) => !t.trim() || t.length > 50)) throw invalidInput('POST /automations/tags', 'Tags must be 1 to 50 characters.');
-    return this.call('POST', `/automations/${IdeaClient.id(automationId, 'automationId')}/tags`, dataOf(z.array(z.string())), { tags }, options);
+    if (tags.some((t) => !t.trim() || t.length > 50))
+      throw invalidInput('POST /automations/tags', 'Tags must be 1 to 50 characters.');
+    return this.call(
+      'POST',
+      `/automations/${IdeaClient.id(automationId, 'automationId')}/tags`,
+      dataOf(z.array(z.string())),
+      { tags },
+      options,
+    );
   }
 
   async setCategory(automationId: number, categoryId: number, options: CallOptions = {}) {
-    return this.call('PUT', `/automation/${IdeaClient.id(automationId, 'automationId')}/categories`, dataOf(IdeaSchema), { categoryId }, options);
+    return this.call(
+      'PUT',
+      `/automation/${IdeaClient.id(automationId, 'automationId')}/categories`,
+      dataOf(IdeaSchema),
+      { categoryId },
+      options,
+    );
   }
 
   async pipeline(options: CallOptions = {}) {
@@ -150,11 +273,15 @@ export class IdeaClient {
   }
 
   async addUser(user: { email: string; firstName: string; lastName: string }, options: CallOptions = {}) {
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(user.email)) throw invalidInput('POST /adduser', `'${user.email}' is not an e-mail address.`);
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(user.email))
+      throw invalidInput('POST /adduser', `'${user.email}' is not an e-mail address.`);
     return this.call('POST', '/adduser', dataOf(IdeaUserSchema), user, options);
   }
 
-  async editUser(user: { id: number; firstName?: string; lastName?: string; status?: string }, options: CallOptions = {}) {
+  async editUser(
+    user: { id: number; firstName?: string; lastName?: string; status?: string },
+    options: CallOptions = {},
+  ) {
     return this.call('POST', '/edituser', dataOf(IdeaUserSchema), user, options);
   }
 
@@ -162,19 +289,31 @@ export class IdeaClient {
     return this.call('GET', '/appinventory', dataOf(z.array(AppSchema)), undefined, options);
   }
 
-  async saveApplication(app: { id?: number; name: string; version?: string; vendor?: string }, options: CallOptions = {}) {
+  async saveApplication(
+    app: { id?: number; name: string; version?: string; vendor?: string },
+    options: CallOptions = {},
+  ) {
     return this.call('PUT', '/appinventory', dataOf(AppSchema), app, options);
   }
 
   async deleteApplication(applicationId: number, options: CallOptions = {}) {
-    return this.call('DELETE', `/appinventory/${IdeaClient.id(applicationId, 'applicationId')}`, undefined, undefined, options);
+    return this.call(
+      'DELETE',
+      `/appinventory/${IdeaClient.id(applicationId, 'applicationId')}`,
+      undefined,
+      undefined,
+      options,
+    );
   }
 
   async categories(options: CallOptions = {}) {
     return this.call('GET', '/hierarchy', dataOf(z.array(CategorySchema)), undefined, options);
   }
 
-  async replaceCategories(categories: { id: number; name: string; parentId: number | null }[], options: CallOptions = {}) {
+  async replaceCategories(
+    categories: { id: number; name: string; parentId: number | null }[],
+    options: CallOptions = {},
+  ) {
     return this.call('PUT', '/categories', dataOf(z.array(CategorySchema)), { categories }, options);
   }
 
@@ -183,6 +322,12 @@ export class IdeaClient {
   }
 
   async reviews(automationId: number, options: CallOptions = {}) {
-    return this.call('GET', `/automation-store/${IdeaClient.id(automationId, 'automationId')}/reviews`, dataOf(z.array(ReviewSchema)), undefined, options);
+    return this.call(
+      'GET',
+      `/automation-store/${IdeaClient.id(automationId, 'automationId')}/reviews`,
+      dataOf(z.array(ReviewSchema)),
+      undefined,
+      options,
+    );
   }
 }

@@ -30,25 +30,46 @@ const originOf = (text: string): URL | undefined => {
   }
 };
 
-export function sandboxIdeaCredentials(env: { url?: string; ideas?: string }, connections: readonly Connection[]): SandboxIdeas {
+export function sandboxIdeaCredentials(
+  env: { url?: string; ideas?: string },
+  connections: readonly Connection[],
+): SandboxIdeas {
   if (!env.ideas) return { kind: 'none' };
   const sandbox = env.url ? originOf(env.url) : undefined;
   if (!sandbox || (sandbox.protocol !== 'http:' && sandbox.protocol !== 'https:') || !LOOPBACK.has(sandbox.hostname)) {
-    return { kind: 'unusable', problem: 'ORCHESTRATOR_SANDBOX_IDEAS is set, but ORCHESTRATOR_SANDBOX_URL is not the address of a sandbox on this machine (http://127.0.0.1:<port>).' };
+    return {
+      kind: 'unusable',
+      problem:
+        'ORCHESTRATOR_SANDBOX_IDEAS is set, but ORCHESTRATOR_SANDBOX_URL is not the address of a sandbox on this machine (http://127.0.0.1:<port>).',
+    };
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(env.ideas);
   } catch {
     // Not the parser's message: it quotes the text, which holds the secrets.
-    return { kind: 'unusable', problem: 'ORCHESTRATOR_SANDBOX_IDEAS is not JSON of the form {"token": "…", "appKey": "…"}.' };
+    return {
+      kind: 'unusable',
+      problem: 'ORCHESTRATOR_SANDBOX_IDEAS is not JSON of the form {"token": "…", "appKey": "…"}.',
+    };
   }
   const checked = CredentialsSchema.safeParse(parsed);
-  if (!checked.success) return { kind: 'unusable', problem: 'ORCHESTRATOR_SANDBOX_IDEAS needs a "token" and an "appKey" (each at least 8 characters, no spaces).' };
-  const connectionIds = connections.filter((connection) => {
-    const service = originOf(connection.serviceUrl);
-    const ideas = ideasBaseUrl(connection);
-    return service?.origin === sandbox.origin && service.pathname === '/' && ideas !== undefined && originOf(ideas)?.origin === sandbox.origin;
-  }).map((c) => c.id);
+  if (!checked.success)
+    return {
+      kind: 'unusable',
+      problem: 'ORCHESTRATOR_SANDBOX_IDEAS needs a "token" and an "appKey" (each at least 8 characters, no spaces).',
+    };
+  const connectionIds = connections
+    .filter((connection) => {
+      const service = originOf(connection.serviceUrl);
+      const ideas = ideasBaseUrl(connection);
+      return (
+        service?.origin === sandbox.origin &&
+        service.pathname === '/' &&
+        ideas !== undefined &&
+        originOf(ideas)?.origin === sandbox.origin
+      );
+    })
+    .map((c) => c.id);
   return { kind: 'found', credentials: { token: checked.data.token, appKey: checked.data.appKey }, connectionIds };
 }

@@ -6,7 +6,10 @@ export interface FieldProblem {
 }
 
 /** The rules of a field the checks need (the form's own field type, or the protocol's copy of it). */
-export type FieldRules = Pick<IdeaField, 'key' | 'label' | 'type' | 'required' | 'maxLength' | 'min' | 'max' | 'options' | 'maxSelections'>;
+export type FieldRules = Pick<
+  IdeaField,
+  'key' | 'label' | 'type' | 'required' | 'maxLength' | 'min' | 'max' | 'options' | 'maxSelections'
+>;
 
 /** Ids that exist on the service; when known, a category or user field must name one of them (as the service checks). */
 export interface KnownIds {
@@ -19,25 +22,34 @@ function checkField(field: FieldRules, value: unknown, known: KnownIds): string 
     case 'text':
     case 'longText':
       if (typeof value !== 'string') return 'must be text';
-      if (field.maxLength !== undefined && value.length > field.maxLength) return `must be at most ${field.maxLength} characters`;
+      if (field.maxLength !== undefined && value.length > field.maxLength)
+        return `must be at most ${field.maxLength} characters`;
       return field.type === 'text' && /[\r\n]/.test(value) ? 'must be a single line' : undefined;
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
       if (field.min !== undefined && value < field.min) return `must be at least ${field.min}`;
       return field.max !== undefined && value > field.max ? `must be at most ${field.max}` : undefined;
     case 'singleChoice':
-      return typeof value === 'string' && field.options?.some((o) => o.value === value) ? undefined : 'must be one of the choices';
+      return typeof value === 'string' && field.options?.some((o) => o.value === value)
+        ? undefined
+        : 'must be one of the choices';
     case 'multipleChoice':
-      if (!Array.isArray(value) || !value.every((v) => field.options?.some((o) => o.value === v))) return 'must be a list of the choices';
+      if (!Array.isArray(value) || !value.every((v) => field.options?.some((o) => o.value === v)))
+        return 'must be a list of the choices';
       if (new Set(value).size !== value.length) return 'lists a choice twice';
-      return field.maxSelections !== undefined && value.length > field.maxSelections ? `allows at most ${field.maxSelections} choices` : undefined;
+      return field.maxSelections !== undefined && value.length > field.maxSelections
+        ? `allows at most ${field.maxSelections} choices`
+        : undefined;
     case 'yesNo':
       return typeof value === 'boolean' ? undefined : 'must be yes or no';
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'must be a date (YYYY-MM-DD)';
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
+        ? undefined
+        : 'must be a date (YYYY-MM-DD)';
     case 'category':
     case 'user': {
-      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) return `must be one of the ${field.type === 'category' ? 'categories' : 'users'}`;
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
+        return `must be one of the ${field.type === 'category' ? 'categories' : 'users'}`;
       const ids = field.type === 'category' ? known.categoryIds : known.userIds;
       return ids && !ids.has(value) ? `must be an existing ${field.type}` : undefined;
     }
@@ -45,10 +57,15 @@ function checkField(field: FieldRules, value: unknown, known: KnownIds): string 
 }
 
 /** The form's own rules, checked before submitting; unknown fields are refused as well. */
-export function validateIdeaValues(form: { fields: readonly FieldRules[] }, values: Record<string, unknown>, known: KnownIds = {}): FieldProblem[] {
+export function validateIdeaValues(
+  form: { fields: readonly FieldRules[] },
+  values: Record<string, unknown>,
+  known: KnownIds = {},
+): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const fields = new Map(form.fields.map((f) => [f.key, f]));
-  for (const key of Object.keys(values)) if (!fields.has(key)) problems.push({ field: key, message: 'is not a field of this form' });
+  for (const key of Object.keys(values))
+    if (!fields.has(key)) problems.push({ field: key, message: 'is not a field of this form' });
   for (const field of form.fields) {
     const value = values[field.key];
     const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);

@@ -7,13 +7,21 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** Tails show this level and above unless the `orchestrator.logs.minimumLevel` setting says otherwise. */
 export const DEFAULT_TAIL_LEVEL: LogLevel = 'Information';
 
-export const isLogLevel = (value: unknown): value is LogLevel => typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
+export const isLogLevel = (value: unknown): value is LogLevel =>
+  typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
 
 /**
  * Service level → the tag the editor's `log` language colours (trace, debug, info, warning, error). Fatal keeps its
  * own word inside the error tag so it can still be searched for.
  */
-const TAGS: Record<LogLevel, string> = { Verbose: 'trace', Trace: 'debug', Information: 'info', Warning: 'warning', Error: 'error', Fatal: 'error' };
+const TAGS: Record<LogLevel, string> = {
+  Verbose: 'trace',
+  Trace: 'debug',
+  Information: 'info',
+  Warning: 'warning',
+  Error: 'error',
+  Fatal: 'error',
+};
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

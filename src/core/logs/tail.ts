@@ -34,7 +34,8 @@ export interface TailOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export type TailEvent = { kind: 'lines'; lines: RobotLog[] } | { kind: 'finished' } | { kind: 'trouble'; error: unknown; retryInMs: number };
+export type TailEvent =
+  { kind: 'lines'; lines: RobotLog[] } | { kind: 'finished' } | { kind: 'trouble'; error: unknown; retryInMs: number };
 
 const MAX_TOP = 1000;
 
@@ -59,10 +60,16 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
   const overlap = options.overlapMs ?? 2000;
   const wait = options.sleep ?? realSleep;
   // An empty name would leave only the level in the filter: a tail of every robot of the folder. Refuse it.
-  if (options.jobKey !== undefined && !options.jobKey.trim()) throw new Error('A job tail needs a job key; it is empty.');
-  if (options.robotName !== undefined && !options.robotName.trim()) throw new Error('A robot tail needs a robot name; it is empty.');
+  if (options.jobKey !== undefined && !options.jobKey.trim())
+    throw new Error('A job tail needs a job key; it is empty.');
+  if (options.robotName !== undefined && !options.robotName.trim())
+    throw new Error('A robot tail needs a robot name; it is empty.');
   if (!options.jobKey && !options.robotName) throw new Error('A log tail needs a job key or a robot name.');
-  const scope = and(options.jobKey ? eq('JobKey', guid(options.jobKey)) : undefined, options.robotName ? eq('RobotName', options.robotName) : undefined, options.minLevel ? ge('Level', options.minLevel) : undefined)!;
+  const scope = and(
+    options.jobKey ? eq('JobKey', guid(options.jobKey)) : undefined,
+    options.robotName ? eq('RobotName', options.robotName) : undefined,
+    options.minLevel ? ge('Level', options.minLevel) : undefined,
+  )!;
   const isTransient = options.isTransient ?? (() => false);
 
   let cursor: RobotLog | undefined;
@@ -97,7 +104,9 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
     const stale = page.items.length - inRange.length;
     const seenHere = new Set<number>();
     // A row can come twice in one page (an index merging shards): deliver it once.
-    const fresh = inRange.filter((line) => !recent.has(line.Id) && !seenHere.has(line.Id) && seenHere.add(line.Id)).sort(compare);
+    const fresh = inRange
+      .filter((line) => !recent.has(line.Id) && !seenHere.has(line.Id) && seenHere.add(line.Id))
+      .sort(compare);
     if (fresh.length > 0) {
       for (const line of fresh) recent.set(line.Id, Date.parse(line.TimeStamp));
       const last = fresh[fresh.length - 1]!;
@@ -110,17 +119,20 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
     }
     // A stale page says nothing about how many lines wait after the cursor: poll again at the normal pace.
     const full = stale === 0 && page.items.length + page.skipped.length >= top;
-    if (full && fresh.length === 0) throw new Error(`More than ${MAX_TOP} log lines share one timestamp; they cannot be read in order.`);
+    if (full && fresh.length === 0)
+      throw new Error(`More than ${MAX_TOP} log lines share one timestamp; they cannot be read in order.`);
     if (full) continue; // more are waiting: read on without pausing
     if (fresh.length === 0) {
       if (finalSeen) {
         yield { kind: 'finished' };
         return;
       }
-      const final = source.isFinished ? await source.isFinished(options.signal).catch((error: unknown) => {
-        if (options.signal?.aborted || !isTransient(error)) throw error;
-        return false; // asked again after the next quiet poll
-      }) : false;
+      const final = source.isFinished
+        ? await source.isFinished(options.signal).catch((error: unknown) => {
+            if (options.signal?.aborted || !isTransient(error)) throw error;
+            return false; // asked again after the next quiet poll
+          })
+        : false;
       if (final) {
         finalSeen = true; // one more poll drains what the robot wrote last
         continue;
@@ -143,7 +155,11 @@ export function isTransientTailFailure(error: unknown): boolean {
 }
 
 /** A tail source over the client's RobotLogs and Jobs(<key>) calls, for one job in one folder. */
-export function jobLogSource(client: Pick<OrchestratorClient, 'robots' | 'jobs'>, folder: FolderContext, jobKey: string): TailSource {
+export function jobLogSource(
+  client: Pick<OrchestratorClient, 'robots' | 'jobs'>,
+  folder: FolderContext,
+  jobKey: string,
+): TailSource {
   return {
     ...robotLogSource(client, folder),
     isFinished: async (signal) => FINAL_JOB_STATES.has((await client.jobs.get(jobKey, { folder, signal })).State),
@@ -152,7 +168,10 @@ export function jobLogSource(client: Pick<OrchestratorClient, 'robots' | 'jobs'>
 
 /** A tail source over RobotLogs only: a robot's log has no end, it is followed until stopped. */
 export function robotLogSource(client: Pick<OrchestratorClient, 'robots'>, folder: FolderContext): TailSource {
-  return { page: (query, signal) => client.robots.logs({ folder, signal, query: { ...query, orderBy: [{ path: 'TimeStamp' }] } }) };
+  return {
+    page: (query, signal) =>
+      client.robots.logs({ folder, signal, query: { ...query, orderBy: [{ path: 'TimeStamp' }] } }),
+  };
 }
 
 export const FINAL_JOB_STATES: ReadonlySet<string> = new Set(['Successful', 'Faulted', 'Stopped']);

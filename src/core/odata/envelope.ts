@@ -32,7 +32,8 @@ function invalid(endpoint: string, message: string): OrchestratorError {
 /** Parses `{ value: [...] }`: a wrong envelope is an error; a bad row is skipped and reported. */
 export function parseCollection<T>(endpoint: string, body: unknown, row: z.ZodType<T>): Page<T> {
   const envelope = collection.safeParse(body);
-  if (!envelope.success) throw invalid(endpoint, `${endpoint} did not answer a collection: ${describeIssues(envelope.error)}.`);
+  if (!envelope.success)
+    throw invalid(endpoint, `${endpoint} did not answer a collection: ${describeIssues(envelope.error)}.`);
   const items: T[] = [];
   const skipped: RowProblem[] = [];
   envelope.data.value.forEach((value, index) => {
@@ -40,12 +41,17 @@ export function parseCollection<T>(endpoint: string, body: unknown, row: z.ZodTy
     if (parsed.success) items.push(parsed.data);
     else skipped.push({ index, problem: describeIssues(parsed.error) });
   });
-  return { items, skipped, ...(envelope.data['@odata.count'] !== undefined ? { count: envelope.data['@odata.count'] } : {}) };
+  return {
+    items,
+    skipped,
+    ...(envelope.data['@odata.count'] !== undefined ? { count: envelope.data['@odata.count'] } : {}),
+  };
 }
 
 /** Parses a single entity or object; a mismatch is an error naming the endpoint and the field. */
 export function parseEntity<T>(endpoint: string, body: unknown, schema: z.ZodType<T>): T {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw invalid(endpoint, `${endpoint} answered an unexpected shape: ${describeIssues(parsed.error)}.`);
+  if (!parsed.success)
+    throw invalid(endpoint, `${endpoint} answered an unexpected shape: ${describeIssues(parsed.error)}.`);
   return parsed.data;
 }

@@ -40,10 +40,13 @@ export class UnsendableInputError extends Error {
  * a surrogate pair (a broken copy and paste) cannot be encoded at all.
  */
 export function unsendableText(value: string, field: string, max = FILTER_TEXT_MAX): string | undefined {
-  if (LONE_SURROGATE.test(value)) return `The ${field} contains a broken character (half of an emoji or other symbol, often left by copy and paste). Remove it and try again.`;
-  if (value.length > max) return `The ${field} is too long to send: ${value.length.toLocaleString('en')} characters, at most ${max.toLocaleString('en')}.`;
+  if (LONE_SURROGATE.test(value))
+    return `The ${field} contains a broken character (half of an emoji or other symbol, often left by copy and paste). Remove it and try again.`;
+  if (value.length > max)
+    return `The ${field} is too long to send: ${value.length.toLocaleString('en')} characters, at most ${max.toLocaleString('en')}.`;
   const encoded = encodeURIComponent(value).length;
-  if (encoded > FILTER_TEXT_ENCODED_MAX) return `The ${field} is too long to send once encoded for the address (${encoded.toLocaleString('en')} characters, at most ${FILTER_TEXT_ENCODED_MAX.toLocaleString('en')}; non-Latin characters take up to nine). Shorten it.`;
+  if (encoded > FILTER_TEXT_ENCODED_MAX)
+    return `The ${field} is too long to send once encoded for the address (${encoded.toLocaleString('en')} characters, at most ${FILTER_TEXT_ENCODED_MAX.toLocaleString('en')}; non-Latin characters take up to nine). Shorten it.`;
   return undefined;
 }
 
@@ -80,7 +83,10 @@ export function path(name: string): string {
   return name;
 }
 
-const compare = (op: string) => (property: string, value: Literal): Filter => make(`${path(property)} ${op} ${literal(value, property)}`);
+const compare =
+  (op: string) =>
+  (property: string, value: Literal): Filter =>
+    make(`${path(property)} ${op} ${literal(value, property)}`);
 
 export const eq = compare('eq');
 export const ne = compare('ne');
@@ -89,7 +95,10 @@ export const ge = compare('ge');
 export const lt = compare('lt');
 export const le = compare('le');
 
-const call = (name: string) => (property: string, text: string): Filter => make(`${name}(${path(property)},${escapeString(text, property)})`);
+const call =
+  (name: string) =>
+  (property: string, text: string): Filter =>
+    make(`${name}(${path(property)},${escapeString(text, property)})`);
 export const contains = call('contains');
 export const startsWith = call('startswith');
 export const endsWith = call('endswith');

@@ -14,7 +14,10 @@ export interface PagingOptions {
  * Pages through a collection with $top/$skip. The first page asks for @odata.count so the last page is known and
  * no empty request is made after it; cancellation stops between pages.
  */
-export async function* pages<T>(fetchPage: (top: number, skip: number, count: boolean, signal?: AbortSignal) => Promise<Page<T>>, options: PagingOptions): AsyncGenerator<T[], void, undefined> {
+export async function* pages<T>(
+  fetchPage: (top: number, skip: number, count: boolean, signal?: AbortSignal) => Promise<Page<T>>,
+  options: PagingOptions,
+): AsyncGenerator<T[], void, undefined> {
   let skip = 0;
   let total: number | undefined;
   let delivered = 0;

@@ -15,16 +15,20 @@ export function buildQuery(query: ODataQuery, maxTop?: number): string {
   const params: string[] = [];
   const add = (name: string, value: string) => params.push(`${name}=${encodeURIComponent(value)}`);
   if (query.top !== undefined) {
-    if (!Number.isInteger(query.top) || query.top < 0) throw new Error(`$top must be a non-negative integer, got ${query.top}.`);
-    if (maxTop !== undefined && query.top > maxTop) throw new Error(`$top is at most ${maxTop} on this endpoint, got ${query.top}.`);
+    if (!Number.isInteger(query.top) || query.top < 0)
+      throw new Error(`$top must be a non-negative integer, got ${query.top}.`);
+    if (maxTop !== undefined && query.top > maxTop)
+      throw new Error(`$top is at most ${maxTop} on this endpoint, got ${query.top}.`);
     add('$top', String(query.top));
   }
   if (query.skip !== undefined && query.skip !== 0) {
-    if (!Number.isInteger(query.skip) || query.skip < 0) throw new Error(`$skip must be a non-negative integer, got ${query.skip}.`);
+    if (!Number.isInteger(query.skip) || query.skip < 0)
+      throw new Error(`$skip must be a non-negative integer, got ${query.skip}.`);
     add('$skip', String(query.skip));
   }
   if (query.filter) add('$filter', query.filter);
-  if (query.orderBy?.length) add('$orderby', query.orderBy.map((o) => `${path(o.path)}${o.desc ? ' desc' : ''}`).join(','));
+  if (query.orderBy?.length)
+    add('$orderby', query.orderBy.map((o) => `${path(o.path)}${o.desc ? ' desc' : ''}`).join(','));
   if (query.select?.length) add('$select', query.select.map(path).join(','));
   if (query.expand?.length) add('$expand', query.expand.map(path).join(','));
   if (query.count) add('$count', 'true');

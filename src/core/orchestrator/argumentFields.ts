@@ -42,10 +42,20 @@ const HINTS: Record<FieldKind, string> = {
 };
 
 /** `provided`: names the process (release) already gives a value, so the job need not. */
-export function argumentFields(declared: readonly ArgumentEntry[], provided: ReadonlySet<string> = new Set()): ArgumentField[] {
+export function argumentFields(
+  declared: readonly ArgumentEntry[],
+  provided: ReadonlySet<string> = new Set(),
+): ArgumentField[] {
   return declared.map((d) => {
     const kind = fieldKind(d.type);
-    return { name: d.name, type: d.type, kind, mandatory: Boolean(d.required) && !d.hasDefault && !provided.has(d.name), hasDefault: Boolean(d.hasDefault), hint: HINTS[kind] };
+    return {
+      name: d.name,
+      type: d.type,
+      kind,
+      mandatory: Boolean(d.required) && !d.hasDefault && !provided.has(d.name),
+      hasDefault: Boolean(d.hasDefault),
+      hint: HINTS[kind],
+    };
   });
 }
 
@@ -58,7 +68,10 @@ export type ParsedField = { ok: true; value: unknown } | { ok: true; omitted: tr
  * parse.
  */
 export function parseField(field: ArgumentField, text: string): ParsedField {
-  if (text === '') return field.mandatory ? { ok: false, problem: `${field.name} is required (${field.type}).` } : { ok: true, omitted: true };
+  if (text === '')
+    return field.mandatory
+      ? { ok: false, problem: `${field.name} is required (${field.type}).` }
+      : { ok: true, omitted: true };
   let value: unknown;
   switch (field.kind) {
     case 'text':
@@ -68,11 +81,13 @@ export function parseField(field: ArgumentField, text: string): ParsedField {
       value = field.kind === 'text' || field.kind === 'char' ? text : text.trim();
       break;
     case 'integer':
-      if (!/^-?\d+$/.test(text.trim())) return { ok: false, problem: `${field.name} must be a whole number (${field.type}).` };
+      if (!/^-?\d+$/.test(text.trim()))
+        return { ok: false, problem: `${field.name} must be a whole number (${field.type}).` };
       value = Number(text.trim());
       break;
     case 'number':
-      if (!/^-?\d+(\.\d+)?$/.test(text.trim())) return { ok: false, problem: `${field.name} must be a number such as 12.5 (${field.type}).` };
+      if (!/^-?\d+(\.\d+)?$/.test(text.trim()))
+        return { ok: false, problem: `${field.name} must be a number such as 12.5 (${field.type}).` };
       value = Number(text.trim());
       break;
     case 'boolean':
@@ -101,11 +116,15 @@ export function fieldText(field: ArgumentField, value: unknown): string {
  * Every field's text → the InputArguments JSON text of a job, or the problems (one per bad field, then the size).
  * Omitted fields are left out so the process's own values and the package's defaults apply.
  */
-export function buildInputArguments(fields: readonly ArgumentField[], texts: Readonly<Record<string, string>>): { ok: true; json: string; values: Record<string, unknown> } | { ok: false; problems: string[] } {
+export function buildInputArguments(
+  fields: readonly ArgumentField[],
+  texts: Readonly<Record<string, string>>,
+): { ok: true; json: string; values: Record<string, unknown> } | { ok: false; problems: string[] } {
   const problems: string[] = [];
   const values: Record<string, unknown> = {};
   const known = new Set(fields.map((f) => f.name));
-  for (const name of Object.keys(texts)) if (!known.has(name)) problems.push(`${name} is not an input argument of this process.`);
+  for (const name of Object.keys(texts))
+    if (!known.has(name)) problems.push(`${name} is not an input argument of this process.`);
   for (const field of fields) {
     const parsed = parseField(field, texts[field.name] ?? '');
     if (!parsed.ok) problems.push(parsed.problem);

@@ -9,7 +9,13 @@ export type AssetInput =
   | { Name: string; ValueScope?: 'Global'; ValueType: 'Text'; StringValue: string }
   | { Name: string; ValueScope?: 'Global'; ValueType: 'Bool'; BoolValue: boolean }
   | { Name: string; ValueScope?: 'Global'; ValueType: 'Integer'; IntValue: number }
-  | { Name: string; ValueScope?: 'Global'; ValueType: 'Credential'; CredentialUsername: string; CredentialPassword: string };
+  | {
+      Name: string;
+      ValueScope?: 'Global';
+      ValueType: 'Credential';
+      CredentialUsername: string;
+      CredentialPassword: string;
+    };
 
 /** Assets (credential passwords are never read back) and environments. */
 export class AssetsApi {
@@ -24,8 +30,10 @@ export class AssetsApi {
   }
 
   private checked(asset: AssetInput): AssetInput {
-    if (asset.ValueType === 'Text') this.base.check('POST /odata/Assets', checkTextLimit('The text value', asset.StringValue, LIMITS.textAssetChars));
-    if (asset.ValueType === 'Integer' && !Number.isSafeInteger(asset.IntValue)) this.base.check('POST /odata/Assets', 'The value must be a whole number.');
+    if (asset.ValueType === 'Text')
+      this.base.check('POST /odata/Assets', checkTextLimit('The text value', asset.StringValue, LIMITS.textAssetChars));
+    if (asset.ValueType === 'Integer' && !Number.isSafeInteger(asset.IntValue))
+      this.base.check('POST /odata/Assets', 'The value must be a whole number.');
     return asset;
   }
 
@@ -42,11 +50,19 @@ export class AssetsApi {
   }
 
   robotAsset(robotId: number, assetName: string, options: CallOptions = {}) {
-    return this.base.get(this.base.operation('Assets', 'GetRobotAssetByRobotId', { robotId, assetName }), RobotAssetSchema, options);
+    return this.base.get(
+      this.base.operation('Assets', 'GetRobotAssetByRobotId', { robotId, assetName }),
+      RobotAssetSchema,
+      options,
+    );
   }
 
   robotAssetByKey(robotId: string, assetName: string, options: CallOptions = {}) {
-    return this.base.get(this.base.operation('Assets', 'GetRobotAsset', { robotId, assetName }), RobotAssetSchema, options);
+    return this.base.get(
+      this.base.operation('Assets', 'GetRobotAsset', { robotId, assetName }),
+      RobotAssetSchema,
+      options,
+    );
   }
 
   environments(options: ListOptions = {}) {
@@ -61,7 +77,11 @@ export class AssetsApi {
     return this.base.send('POST', '/odata/Environments', environment, EnvironmentSchema, options);
   }
 
-  replaceEnvironment(id: number, environment: { Name: string; Description?: string; Type?: string }, options: CallOptions = {}) {
+  replaceEnvironment(
+    id: number,
+    environment: { Name: string; Description?: string; Type?: string },
+    options: CallOptions = {},
+  ) {
     return this.base.send('PUT', this.base.entity('Environments', id), { Id: id, ...environment }, undefined, options);
   }
 
@@ -70,22 +90,52 @@ export class AssetsApi {
   }
 
   environmentRobots(id: number, options: ListOptions = {}) {
-    return this.base.getPage(this.base.operation('Environments', 'GetRobotsForEnvironment', { key: id }), RobotSchema, options);
+    return this.base.getPage(
+      this.base.operation('Environments', 'GetRobotsForEnvironment', { key: id }),
+      RobotSchema,
+      options,
+    );
   }
 
   environmentRobotIds(id: number, options: CallOptions = {}) {
-    return this.base.get(this.base.operation('Environments', 'GetRobotIdsForEnvironment', { key: id }), z.looseObject({ value: z.array(z.number().int()) }), options);
+    return this.base.get(
+      this.base.operation('Environments', 'GetRobotIdsForEnvironment', { key: id }),
+      z.looseObject({ value: z.array(z.number().int()) }),
+      options,
+    );
   }
 
   addRobot(environmentId: number, robotId: number, options: CallOptions = {}) {
-    return this.base.send('POST', this.base.operation('Environments', 'AddRobot', undefined, { key: environmentId }), { robotId }, undefined, options);
+    return this.base.send(
+      'POST',
+      this.base.operation('Environments', 'AddRobot', undefined, { key: environmentId }),
+      { robotId },
+      undefined,
+      options,
+    );
   }
 
   removeRobot(environmentId: number, robotId: number, options: CallOptions = {}) {
-    return this.base.send('POST', this.base.operation('Environments', 'RemoveRobot', undefined, { key: environmentId }), { robotId }, undefined, options);
+    return this.base.send(
+      'POST',
+      this.base.operation('Environments', 'RemoveRobot', undefined, { key: environmentId }),
+      { robotId },
+      undefined,
+      options,
+    );
   }
 
-  setRobots(environmentId: number, change: { addedRobotIds: number[]; removedRobotIds: number[] }, options: CallOptions = {}) {
-    return this.base.send('POST', this.base.operation('Environments', 'SetRobots', undefined, { key: environmentId }), change, undefined, options);
+  setRobots(
+    environmentId: number,
+    change: { addedRobotIds: number[]; removedRobotIds: number[] },
+    options: CallOptions = {},
+  ) {
+    return this.base.send(
+      'POST',
+      this.base.operation('Environments', 'SetRobots', undefined, { key: environmentId }),
+      change,
+      undefined,
+      options,
+    );
   }
 }

@@ -27,18 +27,31 @@ export class ODataBase {
   }
 
   /** `/odata/<set>[(<key>)]/<ns>.<Operation>(<params>)` */
-  operation(set: string, name: string, params?: Record<string, string | number | boolean>, options: { key?: number | string; queue?: boolean } = {}): string {
-    const key = options.key === undefined ? '' : `(${typeof options.key === 'number' ? options.key : encodeURIComponent(escapeString(options.key, 'key'))})`;
+  operation(
+    set: string,
+    name: string,
+    params?: Record<string, string | number | boolean>,
+    options: { key?: number | string; queue?: boolean } = {},
+  ): string {
+    const key =
+      options.key === undefined
+        ? ''
+        : `(${typeof options.key === 'number' ? options.key : encodeURIComponent(escapeString(options.key, 'key'))})`;
     const ns = options.queue ? this.queueNamespace : this.namespace;
     return `/odata/${set}${key}/${ns}.${name}${params ? `(${operationParams(params)})` : ''}`;
   }
 
   entity(set: string, key: number | string): string {
-    if (typeof key === 'number' && !Number.isSafeInteger(key)) throw invalidInput(`/odata/${set}`, `${key} is not a valid id.`);
+    if (typeof key === 'number' && !Number.isSafeInteger(key))
+      throw invalidInput(`/odata/${set}`, `${key} is not a valid id.`);
     return `/odata/${set}(${typeof key === 'number' ? key : encodeURIComponent(escapeString(key, 'key'))})`;
   }
 
-  async getPage<T>(path: string, schema: z.ZodType<T>, options: ListOptions & { maxTop?: number; rateLimited?: boolean } = {}): Promise<Page<T>> {
+  async getPage<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    options: ListOptions & { maxTop?: number; rateLimited?: boolean } = {},
+  ): Promise<Page<T>> {
     const endpoint = `GET ${path}`;
     let query: string;
     try {
@@ -46,21 +59,41 @@ export class ODataBase {
     } catch (error) {
       throw invalidInput(endpoint, (error as Error).message);
     }
-    const body = await this.transport.request({ method: 'GET', path: `${path}${query}`, folder: options.folder, signal: options.signal, rateLimited: options.rateLimited });
+    const body = await this.transport.request({
+      method: 'GET',
+      path: `${path}${query}`,
+      folder: options.folder,
+      signal: options.signal,
+      rateLimited: options.rateLimited,
+    });
     return parseCollection(endpoint, body.kind === 'json' ? body.value : undefined, schema);
   }
 
   /** Every row of a collection, page by page ($top = min(pageSize, cap)); the first page asks for the count. */
-  iterate<T>(path: string, schema: z.ZodType<T>, options: ListOptions & { maxTop: number; rateLimited?: boolean; paging?: Partial<PagingOptions> }): AsyncGenerator<T[], void, undefined> {
+  iterate<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    options: ListOptions & { maxTop: number; rateLimited?: boolean; paging?: Partial<PagingOptions> },
+  ): AsyncGenerator<T[], void, undefined> {
     const pageSize = Math.min(options.paging?.pageSize ?? options.maxTop, options.maxTop);
     return pages(
-      (top, skip, count, signal) => this.getPage(path, schema, { ...options, signal, query: { ...options.query, top, skip, count: count || options.query?.count } }),
+      (top, skip, count, signal) =>
+        this.getPage(path, schema, {
+          ...options,
+          signal,
+          query: { ...options.query, top, skip, count: count || options.query?.count },
+        }),
       { pageSize, signal: options.signal, limit: options.paging?.limit, onSkipped: options.paging?.onSkipped },
     );
   }
 
   async get<T>(path: string, schema: z.ZodType<T>, options: CallOptions & { query?: string } = {}): Promise<T> {
-    const body = await this.transport.request({ method: 'GET', path: `${path}${options.query ?? ''}`, folder: options.folder, signal: options.signal });
+    const body = await this.transport.request({
+      method: 'GET',
+      path: `${path}${options.query ?? ''}`,
+      folder: options.folder,
+      signal: options.signal,
+    });
     return parseEntity(`GET ${path}`, body.kind === 'json' ? body.value : undefined, schema);
   }
 
@@ -68,11 +101,28 @@ export class ODataBase {
    * A change: never retried by the transport. Returns the parsed body when a schema is given; a 2xx whose body is
    * missing or not what the endpoint promises leaves the outcome unknown (the service answered, but not cleanly).
    */
-  async send<T = void>(method: Exclude<HttpMethod, 'GET'>, path: string, body: unknown, schema?: z.ZodType<T>, options: CallOptions = {}): Promise<T> {
-    const response = await this.transport.request({ method, path, body, folder: options.folder, signal: options.signal });
+  async send<T = void>(
+    method: Exclude<HttpMethod, 'GET'>,
+    path: string,
+    body: unknown,
+    schema?: z.ZodType<T>,
+    options: CallOptions = {},
+  ): Promise<T> {
+    const response = await this.transport.request({
+      method,
+      path,
+      body,
+      folder: options.folder,
+      signal: options.signal,
+    });
     if (!schema) return undefined as T;
     try {
-      if (response.kind !== 'json') throw new OrchestratorError({ kind: 'invalidResponse', endpoint: `${method} ${path}`, message: `${method} ${path} answered no body.` });
+      if (response.kind !== 'json')
+        throw new OrchestratorError({
+          kind: 'invalidResponse',
+          endpoint: `${method} ${path}`,
+          message: `${method} ${path} answered no body.`,
+        });
       return parseEntity(`${method} ${path}`, response.value, schema);
     } catch (error) {
       throw error instanceof OrchestratorError ? withOutcomeUnknown(error) : error;
@@ -80,8 +130,19 @@ export class ODataBase {
   }
 
   async download(path: string, options: CallOptions = {}): Promise<{ bytes: Uint8Array; fileName?: string }> {
-    const body = await this.transport.request({ method: 'GET', path, folder: options.folder, signal: options.signal, binary: true });
-    if (body.kind !== 'binary') throw new OrchestratorError({ kind: 'invalidResponse', endpoint: `GET ${path}`, message: 'The download answered no file.' });
+    const body = await this.transport.request({
+      method: 'GET',
+      path,
+      folder: options.folder,
+      signal: options.signal,
+      binary: true,
+    });
+    if (body.kind !== 'binary')
+      throw new OrchestratorError({
+        kind: 'invalidResponse',
+        endpoint: `GET ${path}`,
+        message: 'The download answered no file.',
+      });
     return { bytes: body.value, ...(body.fileName ? { fileName: body.fileName } : {}) };
   }
 

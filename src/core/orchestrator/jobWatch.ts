@@ -16,7 +16,10 @@ export interface WatchOptions {
  * Follows one job through `Jobs(<key>)` (not rate limited, and it carries the output arguments): yields the job each
  * time its state changes, starting with the first read, and ends after yielding a final state.
  */
-export async function* watchJob(read: (signal?: AbortSignal) => Promise<Job>, options: WatchOptions = {}): AsyncGenerator<Job, void, undefined> {
+export async function* watchJob(
+  read: (signal?: AbortSignal) => Promise<Job>,
+  options: WatchOptions = {},
+): AsyncGenerator<Job, void, undefined> {
   const min = options.minIntervalMs ?? 1000;
   const max = options.maxIntervalMs ?? 5000;
   const maxFailures = options.maxFailures ?? 5;

@@ -25,13 +25,19 @@ export class JobsApi {
   }
 
   iterate(options: ListOptions & { pageSize?: number } = {}) {
-    return this.base.iterate('/odata/Jobs', JobSchema, { ...options, maxTop: MAX_TOP, rateLimited: true, paging: { pageSize: options.pageSize } });
+    return this.base.iterate('/odata/Jobs', JobSchema, {
+      ...options,
+      maxTop: MAX_TOP,
+      rateLimited: true,
+      paging: { pageSize: options.pageSize },
+    });
   }
 
   /** One job with its input and output arguments; by Id or Key. Not rate limited: use it to watch a job. */
   async get(key: number | string, options: CallOptions = {}) {
     const path = typeof key === 'number' ? this.base.entity('Jobs', key) : `/odata/Jobs(${key})`;
-    if (typeof key === 'string' && !/^[0-9a-fA-F-]{36}$/.test(key)) this.base.check(`GET /odata/Jobs`, `'${key}' is not a job key.`);
+    if (typeof key === 'string' && !/^[0-9a-fA-F-]{36}$/.test(key))
+      this.base.check(`GET /odata/Jobs`, `'${key}' is not a job key.`);
     return this.base.get(path, JobSchema, options);
   }
 
@@ -39,14 +45,23 @@ export class JobsApi {
   async start(startInfo: StartInfo, options: CallOptions = {}) {
     const path = this.base.operation('Jobs', 'StartJobs');
     const endpoint = `POST ${path}`;
-    if (startInfo.InputArguments !== undefined) this.base.check(endpoint, checkInputArgumentsText(startInfo.InputArguments));
-    if (startInfo.Strategy === 'Specific' && !startInfo.RobotIds?.length) this.base.check(endpoint, 'Choose at least one robot.');
-    if (startInfo.NoOfRobots !== undefined && (!Number.isInteger(startInfo.NoOfRobots) || startInfo.NoOfRobots < 1)) this.base.check(endpoint, 'The number of jobs must be a whole number of at least 1.');
+    if (startInfo.InputArguments !== undefined)
+      this.base.check(endpoint, checkInputArgumentsText(startInfo.InputArguments));
+    if (startInfo.Strategy === 'Specific' && !startInfo.RobotIds?.length)
+      this.base.check(endpoint, 'Choose at least one robot.');
+    if (startInfo.NoOfRobots !== undefined && (!Number.isInteger(startInfo.NoOfRobots) || startInfo.NoOfRobots < 1))
+      this.base.check(endpoint, 'The number of jobs must be a whole number of at least 1.');
     return (await this.base.send('POST', path, { startInfo }, StartedJobsSchema, options)).value;
   }
 
   stop(id: number, strategy: 'SoftStop' | 'Kill', options: CallOptions = {}) {
-    return this.base.send('POST', this.base.operation('Jobs', 'StopJob', undefined, { key: id }), { strategy }, undefined, options);
+    return this.base.send(
+      'POST',
+      this.base.operation('Jobs', 'StopJob', undefined, { key: id }),
+      { strategy },
+      undefined,
+      options,
+    );
   }
 
   stopMany(jobIds: number[], strategy: 'SoftStop' | 'Kill', options: CallOptions = {}) {

@@ -15,11 +15,19 @@ export class PackagesApi {
   }
 
   iterate(options: ListOptions & { pageSize?: number } = {}) {
-    return this.base.iterate('/odata/Processes', PackageSchema, { ...options, maxTop: MAX_TOP, paging: { pageSize: options.pageSize } });
+    return this.base.iterate('/odata/Processes', PackageSchema, {
+      ...options,
+      maxTop: MAX_TOP,
+      paging: { pageSize: options.pageSize },
+    });
   }
 
   versions(packageId: string, options: ListOptions = {}) {
-    return this.base.getPage(this.base.operation('Processes', 'GetProcessVersions', { processId: packageId }), PackageSchema, options);
+    return this.base.getPage(
+      this.base.operation('Processes', 'GetProcessVersions', { processId: packageId }),
+      PackageSchema,
+      options,
+    );
   }
 
   async getArguments(key: string, options: CallOptions = {}) {
@@ -27,11 +35,30 @@ export class PackagesApi {
   }
 
   /** Replaces all declared arguments; checked before sending (names, uniqueness, types). */
-  async setArguments(key: string, args: { Input: ArgumentEntry[]; Output: ArgumentEntry[] }, options: CallOptions = {}): Promise<void> {
+  async setArguments(
+    key: string,
+    args: { Input: ArgumentEntry[]; Output: ArgumentEntry[] },
+    options: CallOptions = {},
+  ): Promise<void> {
     const path = this.base.operation('Processes', 'SetArguments');
-    this.base.check(`POST ${path}`, checkArgumentDeclarations(args.Input, 'Input') ?? checkArgumentDeclarations(args.Output, 'Output'));
+    this.base.check(
+      `POST ${path}`,
+      checkArgumentDeclarations(args.Input, 'Input') ?? checkArgumentDeclarations(args.Output, 'Output'),
+    );
     const text = (entries: ArgumentEntry[]) => JSON.stringify(entries);
-    await this.base.send('POST', path, { key, arguments: { Input: text(args.Input), Output: text(args.Output.map(({ required: _r, hasDefault: _h, ...rest }) => rest)) } }, undefined, options);
+    await this.base.send(
+      'POST',
+      path,
+      {
+        key,
+        arguments: {
+          Input: text(args.Input),
+          Output: text(args.Output.map(({ required: _r, hasDefault: _h, ...rest }) => rest)),
+        },
+      },
+      undefined,
+      options,
+    );
   }
 
   download(key: string, options: CallOptions = {}) {

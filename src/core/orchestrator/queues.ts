@@ -1,5 +1,12 @@
 import type { CallOptions, ODataBase, ListOptions } from './base';
-import { BulkAddResponseSchema, ExportSchema, QueueDefinitionSchema, QueueItemCommentSchema, QueueItemEventSchema, QueueItemSchema } from './schemas';
+import {
+  BulkAddResponseSchema,
+  ExportSchema,
+  QueueDefinitionSchema,
+  QueueItemCommentSchema,
+  QueueItemEventSchema,
+  QueueItemSchema,
+} from './schemas';
 import { checkQueueItem, checkTextLimit, LIMITS, type QueueItemInput } from './validation';
 
 const MAX_TOP = 1000;
@@ -16,11 +23,30 @@ export class QueuesApi {
     return this.base.get(this.base.entity('QueueDefinitions', id), QueueDefinitionSchema, options);
   }
 
-  create(queue: { Name: string; Description?: string; MaxNumberOfRetries?: number; AcceptAutomaticallyRetry?: boolean; EnforceUniqueReference?: boolean }, options: CallOptions = {}) {
+  create(
+    queue: {
+      Name: string;
+      Description?: string;
+      MaxNumberOfRetries?: number;
+      AcceptAutomaticallyRetry?: boolean;
+      EnforceUniqueReference?: boolean;
+    },
+    options: CallOptions = {},
+  ) {
     return this.base.send('POST', '/odata/QueueDefinitions', queue, QueueDefinitionSchema, options);
   }
 
-  replace(id: number, queue: { Name: string; Description?: string; MaxNumberOfRetries?: number; AcceptAutomaticallyRetry?: boolean; EnforceUniqueReference?: boolean }, options: CallOptions = {}) {
+  replace(
+    id: number,
+    queue: {
+      Name: string;
+      Description?: string;
+      MaxNumberOfRetries?: number;
+      AcceptAutomaticallyRetry?: boolean;
+      EnforceUniqueReference?: boolean;
+    },
+    options: CallOptions = {},
+  ) {
     return this.base.send('PUT', this.base.entity('QueueDefinitions', id), queue, undefined, options);
   }
 
@@ -29,15 +55,30 @@ export class QueuesApi {
   }
 
   export(id: number, options: CallOptions = {}) {
-    return this.base.send('POST', this.base.operation('QueueDefinitions', 'Export', undefined, { key: id, queue: true }), {}, ExportSchema, options);
+    return this.base.send(
+      'POST',
+      this.base.operation('QueueDefinitions', 'Export', undefined, { key: id, queue: true }),
+      {},
+      ExportSchema,
+      options,
+    );
   }
 
   items(options: ListOptions = {}) {
-    return this.base.getPage('/odata/QueueItems', QueueItemSchema, { ...options, maxTop: LIMITS.queueItemsTop, rateLimited: true });
+    return this.base.getPage('/odata/QueueItems', QueueItemSchema, {
+      ...options,
+      maxTop: LIMITS.queueItemsTop,
+      rateLimited: true,
+    });
   }
 
   iterateItems(options: ListOptions & { limit?: number } = {}) {
-    return this.base.iterate('/odata/QueueItems', QueueItemSchema, { ...options, maxTop: LIMITS.queueItemsTop, rateLimited: true, paging: { limit: options.limit } });
+    return this.base.iterate('/odata/QueueItems', QueueItemSchema, {
+      ...options,
+      maxTop: LIMITS.queueItemsTop,
+      rateLimited: true,
+      paging: { limit: options.limit },
+    });
   }
 
   item(id: number, options: CallOptions = {}) {
@@ -56,14 +97,25 @@ export class QueuesApi {
   }
 
   /** One POST, never retried; a 200 may still report FailedItems. */
-  async bulkAdd(queueName: string, commitType: 'AllOrNothing' | 'ProcessAllIndependently', items: Omit<QueueItemInput, 'Name'>[], options: CallOptions = {}) {
+  async bulkAdd(
+    queueName: string,
+    commitType: 'AllOrNothing' | 'ProcessAllIndependently',
+    items: Omit<QueueItemInput, 'Name'>[],
+    options: CallOptions = {},
+  ) {
     const path = this.base.operation('Queues', 'BulkAddQueueItems', undefined, { queue: true });
     if (items.length === 0) this.base.check(`POST ${path}`, 'There are no items to add.');
     items.forEach((item, i) => {
       const problem = checkQueueItem({ ...item, Name: queueName });
       if (problem) this.base.check(`POST ${path}`, `Item ${i + 1}: ${problem}`);
     });
-    return this.base.send('POST', path, { queueName, commitType, queueItems: items.map((item) => ({ ...item, Name: queueName })) }, BulkAddResponseSchema, options);
+    return this.base.send(
+      'POST',
+      path,
+      { queueName, commitType, queueItems: items.map((item) => ({ ...item, Name: queueName })) },
+      BulkAddResponseSchema,
+      options,
+    );
   }
 
   async setProgress(itemId: number, progress: string, options: CallOptions = {}) {
@@ -72,12 +124,29 @@ export class QueuesApi {
     return this.base.send('POST', path, { progress }, undefined, options);
   }
 
-  async setResult(itemId: number, result: { IsSuccessful: boolean; Output?: Record<string, unknown>; ProcessingException?: { Reason: string; Details: string } }, options: CallOptions = {}) {
+  async setResult(
+    itemId: number,
+    result: {
+      IsSuccessful: boolean;
+      Output?: Record<string, unknown>;
+      ProcessingException?: { Reason: string; Details: string };
+    },
+    options: CallOptions = {},
+  ) {
     const path = this.base.operation('Queues', 'SetTransactionResult', undefined, { key: itemId, queue: true });
     const endpoint = `POST ${path}`;
-    this.base.check(endpoint, checkTextLimit('Output', result.Output ? JSON.stringify(result.Output) : undefined, LIMITS.outputChars));
-    this.base.check(endpoint, checkTextLimit('Reason', result.ProcessingException?.Reason, LIMITS.exceptionReasonChars));
-    this.base.check(endpoint, checkTextLimit('Details', result.ProcessingException?.Details, LIMITS.exceptionDetailsChars));
+    this.base.check(
+      endpoint,
+      checkTextLimit('Output', result.Output ? JSON.stringify(result.Output) : undefined, LIMITS.outputChars),
+    );
+    this.base.check(
+      endpoint,
+      checkTextLimit('Reason', result.ProcessingException?.Reason, LIMITS.exceptionReasonChars),
+    );
+    this.base.check(
+      endpoint,
+      checkTextLimit('Details', result.ProcessingException?.Details, LIMITS.exceptionDetailsChars),
+    );
     return this.base.send('POST', path, { transactionResult: result }, undefined, options);
   }
 
@@ -90,7 +159,11 @@ export class QueuesApi {
   }
 
   itemHistory(queueItemId: number, options: ListOptions = {}) {
-    return this.base.getPage(this.base.operation('QueueItemEvents', 'GetQueueItemEventsHistory', { queueItemId }), QueueItemEventSchema, options);
+    return this.base.getPage(
+      this.base.operation('QueueItemEvents', 'GetQueueItemEventsHistory', { queueItemId }),
+      QueueItemEventSchema,
+      options,
+    );
   }
 
   comments(options: ListOptions = {}) {
@@ -102,12 +175,22 @@ export class QueuesApi {
   }
 
   commentHistory(queueItemId: number, options: ListOptions = {}) {
-    return this.base.getPage(this.base.operation('QueueItemComments', 'GetQueueItemCommentsHistory', { queueItemId }), QueueItemCommentSchema, options);
+    return this.base.getPage(
+      this.base.operation('QueueItemComments', 'GetQueueItemCommentsHistory', { queueItemId }),
+      QueueItemCommentSchema,
+      options,
+    );
   }
 
   async addComment(queueItemId: number, text: string, options: CallOptions = {}) {
     this.base.check('POST /odata/QueueItemComments', text.trim() ? undefined : 'A comment cannot be empty.');
-    return this.base.send('POST', '/odata/QueueItemComments', { QueueItemId: queueItemId, Text: text }, QueueItemCommentSchema, options);
+    return this.base.send(
+      'POST',
+      '/odata/QueueItemComments',
+      { QueueItemId: queueItemId, Text: text },
+      QueueItemCommentSchema,
+      options,
+    );
   }
 
   editComment(id: number, text: string, options: CallOptions = {}) {

@@ -14,7 +14,11 @@ export class ReleasesApi {
   }
 
   iterate(options: ListOptions & { pageSize?: number } = {}) {
-    return this.base.iterate('/odata/Releases', ReleaseSchema, { ...options, maxTop: MAX_TOP, paging: { pageSize: options.pageSize } });
+    return this.base.iterate('/odata/Releases', ReleaseSchema, {
+      ...options,
+      maxTop: MAX_TOP,
+      paging: { pageSize: options.pageSize },
+    });
   }
 
   async get(id: number, options: CallOptions = {}) {
@@ -28,13 +32,29 @@ export class ReleasesApi {
     await this.base.send('PATCH', path, { Arguments: { Input: inputJson } }, undefined, options);
   }
 
-  async create(release: { Name: string; ProcessKey: string; ProcessVersion?: string; EnvironmentId?: number; Description?: string; InputArguments?: string }, options: CallOptions = {}) {
-    if (release.InputArguments !== undefined) this.base.check('POST /odata/Releases', checkInputArgumentsText(release.InputArguments));
+  async create(
+    release: {
+      Name: string;
+      ProcessKey: string;
+      ProcessVersion?: string;
+      EnvironmentId?: number;
+      Description?: string;
+      InputArguments?: string;
+    },
+    options: CallOptions = {},
+  ) {
+    if (release.InputArguments !== undefined)
+      this.base.check('POST /odata/Releases', checkInputArgumentsText(release.InputArguments));
     return this.base.send('POST', '/odata/Releases', release, ReleaseSchema, options);
   }
 
-  async replace(id: number, release: { Name: string; Description?: string | null; EnvironmentId?: number; InputArguments?: string | null }, options: CallOptions = {}) {
-    if (typeof release.InputArguments === 'string') this.base.check(`PUT /odata/Releases(${id})`, checkInputArgumentsText(release.InputArguments));
+  async replace(
+    id: number,
+    release: { Name: string; Description?: string | null; EnvironmentId?: number; InputArguments?: string | null },
+    options: CallOptions = {},
+  ) {
+    if (typeof release.InputArguments === 'string')
+      this.base.check(`PUT /odata/Releases(${id})`, checkInputArgumentsText(release.InputArguments));
     return this.base.send('PUT', this.base.entity('Releases', id), release, ReleaseSchema, options);
   }
 
@@ -43,18 +63,42 @@ export class ReleasesApi {
   }
 
   updateToVersion(id: number, packageVersion: string, options: CallOptions = {}) {
-    return this.base.send('POST', this.base.operation('Releases', 'UpdateToSpecificPackageVersion', undefined, { key: id }), { packageVersion }, ReleaseSchema, options);
+    return this.base.send(
+      'POST',
+      this.base.operation('Releases', 'UpdateToSpecificPackageVersion', undefined, { key: id }),
+      { packageVersion },
+      ReleaseSchema,
+      options,
+    );
   }
 
   updateToLatest(id: number, options: CallOptions = {}) {
-    return this.base.send('POST', this.base.operation('Releases', 'UpdateToLatestPackageVersion', undefined, { key: id }), {}, ReleaseSchema, options);
+    return this.base.send(
+      'POST',
+      this.base.operation('Releases', 'UpdateToLatestPackageVersion', undefined, { key: id }),
+      {},
+      ReleaseSchema,
+      options,
+    );
   }
 
   updateAllToLatest(releaseIds: number[], options: CallOptions = {}) {
-    return this.base.send('POST', this.base.operation('Releases', 'UpdateToLatestPackageVersionBulk'), { releaseIds }, z.unknown(), options);
+    return this.base.send(
+      'POST',
+      this.base.operation('Releases', 'UpdateToLatestPackageVersionBulk'),
+      { releaseIds },
+      z.unknown(),
+      options,
+    );
   }
 
   rollBack(id: number, options: CallOptions = {}) {
-    return this.base.send('POST', this.base.operation('Releases', 'RollbackToPreviousReleaseVersion', undefined, { key: id }), {}, ReleaseSchema, options);
+    return this.base.send(
+      'POST',
+      this.base.operation('Releases', 'RollbackToPreviousReleaseVersion', undefined, { key: id }),
+      {},
+      ReleaseSchema,
+      options,
+    );
   }
 }

@@ -19,11 +19,18 @@ export class RobotsApi {
     return this.base.get(this.base.entity('Robots', id), RobotSchema, options);
   }
 
-  create(robot: { Name: string; Username: string; Type: string; MachineName?: string; Description?: string }, options: CallOptions = {}) {
+  create(
+    robot: { Name: string; Username: string; Type: string; MachineName?: string; Description?: string },
+    options: CallOptions = {},
+  ) {
     return this.base.send('POST', '/odata/Robots', robot, RobotSchema, options);
   }
 
-  replace(id: number, robot: { Name: string; Type: string; Username?: string; Password?: string | null; Description?: string | null }, options: CallOptions = {}) {
+  replace(
+    id: number,
+    robot: { Name: string; Type: string; Username?: string; Password?: string | null; Description?: string | null },
+    options: CallOptions = {},
+  ) {
     return this.base.send('PUT', this.base.entity('Robots', id), robot, undefined, options);
   }
 
@@ -44,11 +51,19 @@ export class RobotsApi {
   }
 
   machineLicenseKeys(options: CallOptions = {}) {
-    return this.base.get(this.base.operation('Robots', 'GetMachineNameToLicenseKeyMappings', {}), z.looseObject({ value: z.array(z.looseObject({ MachineName: z.string(), LicenseKey: z.string().nullable() })) }), options);
+    return this.base.get(
+      this.base.operation('Robots', 'GetMachineNameToLicenseKeyMappings', {}),
+      z.looseObject({ value: z.array(z.looseObject({ MachineName: z.string(), LicenseKey: z.string().nullable() })) }),
+      options,
+    );
   }
 
   usernames(options: CallOptions = {}) {
-    return this.base.get(this.base.operation('Robots', 'GetUsernames', {}), z.looseObject({ value: z.array(z.string()) }), options);
+    return this.base.get(
+      this.base.operation('Robots', 'GetUsernames', {}),
+      z.looseObject({ value: z.array(z.string()) }),
+      options,
+    );
   }
 
   convertToFloating(robotId: number, options: CallOptions = {}) {
@@ -67,7 +82,10 @@ export class RobotsApi {
     const sessions = new Map<number, Session>();
     if (robotIds.length === 0) return sessions;
     try {
-      const found = await this.sessions({ ...options, query: { filter: anyOf('Robot/Id', robotIds), expand: ['Robot'], top: MAX_TOP } });
+      const found = await this.sessions({
+        ...options,
+        query: { filter: anyOf('Robot/Id', robotIds), expand: ['Robot'], top: MAX_TOP },
+      });
       for (const session of found.items) if (session.Robot) sessions.set(session.Robot.Id, session);
     } catch (error) {
       if (options.signal?.aborted) throw error;
@@ -78,7 +96,12 @@ export class RobotsApi {
   /** One page of robot logs; skip + top beyond the 10,000-entry window is refused before sending. */
   async logs(options: ListOptions = {}) {
     const { top = 100, skip = 0 } = options.query ?? {};
-    this.base.check('GET /odata/RobotLogs', skip + top > LOG_WINDOW ? `Only the first ${LOG_WINDOW.toLocaleString('en')} log entries of a query can be read; narrow the filter (for example by time).` : undefined);
+    this.base.check(
+      'GET /odata/RobotLogs',
+      skip + top > LOG_WINDOW
+        ? `Only the first ${LOG_WINDOW.toLocaleString('en')} log entries of a query can be read; narrow the filter (for example by time).`
+        : undefined,
+    );
     return this.base.getPage('/odata/RobotLogs', RobotLogSchema, { ...options, maxTop: MAX_TOP });
   }
 

@@ -175,16 +175,32 @@ export const QueueItemSchema = z.looseObject({
 });
 export type QueueItem = z.infer<typeof QueueItemSchema>;
 
-export const QueueItemEventSchema = z.looseObject({ Id: z.number().int(), QueueItemId: z.number().int(), Action: nullable(z.string()), Status: nullable(z.string()), Timestamp: nullable(datetime), UserName: nullable(z.string()) });
+export const QueueItemEventSchema = z.looseObject({
+  Id: z.number().int(),
+  QueueItemId: z.number().int(),
+  Action: nullable(z.string()),
+  Status: nullable(z.string()),
+  Timestamp: nullable(datetime),
+  UserName: nullable(z.string()),
+});
 export type QueueItemEvent = z.infer<typeof QueueItemEventSchema>;
 
-export const QueueItemCommentSchema = z.looseObject({ Id: z.number().int(), QueueItemId: z.number().int(), Text: z.string(), CreationTime: nullable(datetime), UserId: nullable(z.number().int()), UserName: nullable(z.string()) });
+export const QueueItemCommentSchema = z.looseObject({
+  Id: z.number().int(),
+  QueueItemId: z.number().int(),
+  Text: z.string(),
+  CreationTime: nullable(datetime),
+  UserId: nullable(z.number().int()),
+  UserName: nullable(z.string()),
+});
 export type QueueItemComment = z.infer<typeof QueueItemCommentSchema>;
 
 export const BulkAddResponseSchema = z.looseObject({
   Success: z.boolean(),
   Message: nullable(z.string()),
-  FailedItems: z.array(z.looseObject({ Ordinal: z.number().int(), ErrorCode: z.string(), ErrorMessage: nullable(z.string()) })),
+  FailedItems: z.array(
+    z.looseObject({ Ordinal: z.number().int(), ErrorCode: z.string(), ErrorMessage: nullable(z.string()) }),
+  ),
 });
 export type BulkAddResponse = z.infer<typeof BulkAddResponseSchema>;
 
@@ -203,10 +219,22 @@ export const AssetSchema = z.looseObject({
 });
 export type Asset = z.infer<typeof AssetSchema>;
 
-export const RobotAssetSchema = z.looseObject({ Name: z.string(), ValueType: z.string(), StringValue: nullable(z.string()), BoolValue: nullable(z.boolean()), IntValue: nullable(z.number()), CredentialUsername: nullable(z.string()) });
+export const RobotAssetSchema = z.looseObject({
+  Name: z.string(),
+  ValueType: z.string(),
+  StringValue: nullable(z.string()),
+  BoolValue: nullable(z.boolean()),
+  IntValue: nullable(z.number()),
+  CredentialUsername: nullable(z.string()),
+});
 export type RobotAsset = z.infer<typeof RobotAssetSchema>;
 
-export const EnvironmentSchema = z.looseObject({ Id: z.number().int(), Name: z.string(), Description: nullable(z.string()), Type: nullable(z.string()) });
+export const EnvironmentSchema = z.looseObject({
+  Id: z.number().int(),
+  Name: z.string(),
+  Description: nullable(z.string()),
+  Type: nullable(z.string()),
+});
 export type Environment = z.infer<typeof EnvironmentSchema>;
 
 export const FolderSchema = z.looseObject({
@@ -249,23 +277,54 @@ export const FolderUserSchema = z.looseObject({
 });
 export type FolderUser = z.infer<typeof FolderUserSchema>;
 
-export const UserSchema = z.looseObject({ Id: z.number().int(), UserName: z.string(), Name: nullable(z.string()), Surname: nullable(z.string()), EmailAddress: nullable(z.string()), Type: nullable(z.string()), RolesList: nullable(z.array(z.string())) });
+export const UserSchema = z.looseObject({
+  Id: z.number().int(),
+  UserName: z.string(),
+  Name: nullable(z.string()),
+  Surname: nullable(z.string()),
+  EmailAddress: nullable(z.string()),
+  Type: nullable(z.string()),
+  RolesList: nullable(z.array(z.string())),
+});
 export type User = z.infer<typeof UserSchema>;
 
-export const RoleSchema = z.looseObject({ Id: z.number().int(), Name: z.string(), DisplayName: nullable(z.string()), IsStatic: z.boolean().optional(), IsEditable: z.boolean().optional() });
+export const RoleSchema = z.looseObject({
+  Id: z.number().int(),
+  Name: z.string(),
+  DisplayName: nullable(z.string()),
+  IsStatic: z.boolean().optional(),
+  IsEditable: z.boolean().optional(),
+});
 export type Role = z.infer<typeof RoleSchema>;
 
-export const PermissionSchema = z.looseObject({ Name: z.string(), IsGranted: z.boolean(), RoleId: nullable(z.number().int()) });
+export const PermissionSchema = z.looseObject({
+  Name: z.string(),
+  IsGranted: z.boolean(),
+  RoleId: nullable(z.number().int()),
+});
 export type Permission = z.infer<typeof PermissionSchema>;
 
-const RobotCountsSchema = z.looseObject({ Unattended: z.number(), Attended: z.number(), NonProduction: z.number(), Development: z.number() });
+const RobotCountsSchema = z.looseObject({
+  Unattended: z.number(),
+  Attended: z.number(),
+  NonProduction: z.number(),
+  Development: z.number(),
+});
 
 export const TenantSchema = z.looseObject({
   Id: z.number().int(),
   Name: z.string(),
   LastLoginTime: nullable(datetime),
   IsActive: z.boolean(),
-  License: nullable(z.looseObject({ HostLicenseId: nullable(z.number()), CreationTime: nullable(datetime), Code: nullable(z.string()), Id: nullable(z.number()), Allowed: nullable(RobotCountsSchema) })),
+  License: nullable(
+    z.looseObject({
+      HostLicenseId: nullable(z.number()),
+      CreationTime: nullable(datetime),
+      Code: nullable(z.string()),
+      Id: nullable(z.number()),
+      Allowed: nullable(RobotCountsSchema),
+    }),
+  ),
 });
 export type Tenant = z.infer<typeof TenantSchema>;
 
@@ -280,13 +339,40 @@ export const LicenseReportSchema = z.looseObject({
 });
 export type LicenseReport = z.infer<typeof LicenseReportSchema>;
 
-export const NamedUserLicenseSchema = z.looseObject({ UserName: z.string(), Key: nullable(z.string()), LastLoginDate: nullable(datetime), MachinesCount: nullable(z.number()), IsLicensed: z.boolean(), MachineNames: nullable(z.array(z.string())), ActiveMachineNames: nullable(z.array(z.string())) });
-export const RuntimeLicenseSchema = z.looseObject({ Key: z.string(), MachineName: nullable(z.string()), RobotType: nullable(z.string()), Enabled: z.boolean() });
+export const NamedUserLicenseSchema = z.looseObject({
+  UserName: z.string(),
+  Key: nullable(z.string()),
+  LastLoginDate: nullable(datetime),
+  MachinesCount: nullable(z.number()),
+  IsLicensed: z.boolean(),
+  MachineNames: nullable(z.array(z.string())),
+  ActiveMachineNames: nullable(z.array(z.string())),
+});
+export const RuntimeLicenseSchema = z.looseObject({
+  Key: z.string(),
+  MachineName: nullable(z.string()),
+  RobotType: nullable(z.string()),
+  Enabled: z.boolean(),
+});
 
-export const AlertSchema = z.looseObject({ Id: z.string(), UserNotificationId: z.string(), NotificationName: z.string(), Component: nullable(z.string()), Severity: z.string(), State: z.string(), CreationTime: datetime, Data: nullable(z.string()) });
+export const AlertSchema = z.looseObject({
+  Id: z.string(),
+  UserNotificationId: z.string(),
+  NotificationName: z.string(),
+  Component: nullable(z.string()),
+  Severity: z.string(),
+  State: z.string(),
+  CreationTime: datetime,
+  Data: nullable(z.string()),
+});
 export type Alert = z.infer<typeof AlertSchema>;
 
-export const CalendarSchema = z.looseObject({ Id: z.number().int(), Name: z.string(), TimeZoneId: nullable(z.string()), ExcludedDates: z.array(datetime).optional() });
+export const CalendarSchema = z.looseObject({
+  Id: z.number().int(),
+  Name: z.string(),
+  TimeZoneId: nullable(z.string()),
+  ExcludedDates: z.array(datetime).optional(),
+});
 export type Calendar = z.infer<typeof CalendarSchema>;
 
 export const WebhookSchema = z.looseObject({
@@ -300,11 +386,26 @@ export const WebhookSchema = z.looseObject({
 export type Webhook = z.infer<typeof WebhookSchema>;
 
 export const EventTypeSchema = z.looseObject({ Name: z.string(), Group: z.string() });
-export const PingEventSchema = z.looseObject({ Type: z.literal('ping'), EventId: z.string(), Timestamp: datetime, TenantId: z.number(), OrganizationUnitId: nullable(z.number()), UserId: z.number() });
+export const PingEventSchema = z.looseObject({
+  Type: z.literal('ping'),
+  EventId: z.string(),
+  Timestamp: datetime,
+  TenantId: z.number(),
+  OrganizationUnitId: nullable(z.number()),
+  UserId: z.number(),
+});
 
 export const ExecutionSettingsSchema = z.looseObject({
   Scope: z.string(),
-  Configuration: z.array(z.looseObject({ Key: z.string(), DisplayName: nullable(z.string()), ValueType: z.string(), DefaultValue: nullable(z.string()), PossibleValues: nullable(z.array(z.string())) })),
+  Configuration: z.array(
+    z.looseObject({
+      Key: z.string(),
+      DisplayName: nullable(z.string()),
+      ValueType: z.string(),
+      DefaultValue: nullable(z.string()),
+      PossibleValues: nullable(z.array(z.string())),
+    }),
+  ),
 });
 
 export const ServicesSettingsSchema = z.looseObject({ Keys: z.array(z.string()), Values: z.array(z.string()) });

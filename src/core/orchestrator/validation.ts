@@ -18,14 +18,16 @@ export const LIMITS = {
 export const utf16Length = (text: string) => text.length;
 
 export function checkInputArgumentsText(text: string): string | undefined {
-  if (utf16Length(text) > LIMITS.releaseInputChars) return `Input arguments are ${text.length.toLocaleString('en')} characters; the limit is ${LIMITS.releaseInputChars.toLocaleString('en')}.`;
+  if (utf16Length(text) > LIMITS.releaseInputChars)
+    return `Input arguments are ${text.length.toLocaleString('en')} characters; the limit is ${LIMITS.releaseInputChars.toLocaleString('en')}.`;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     return 'Input arguments are not valid JSON.';
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'Input arguments must be a JSON object of argument name to value.';
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return 'Input arguments must be a JSON object of argument name to value.';
   return undefined;
 }
 
@@ -58,18 +60,25 @@ export function checkArgumentValue(name: string, type: string, value: unknown): 
       if (typeof value !== 'number' || !Number.isInteger(value)) return `${name} must be a whole number (${t}).`;
       return value < INT32[0] || value > INT32[1] ? `${name} is out of range for ${t}.` : undefined;
     case 'System.Int64':
-      return typeof value === 'number' && Number.isSafeInteger(value) ? undefined : `${name} must be a whole number (${t}).`;
+      return typeof value === 'number' && Number.isSafeInteger(value)
+        ? undefined
+        : `${name} must be a whole number (${t}).`;
     case 'System.Double':
     case 'System.Single':
     case 'System.Decimal':
       return typeof value === 'number' && Number.isFinite(value) ? undefined : `${name} must be a number (${t}).`;
     case 'System.DateTime':
     case 'System.DateTimeOffset':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : `${name} must be a date and time (ISO 8601, e.g. 2026-01-31T09:00:00Z).`;
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))
+        ? undefined
+        : `${name} must be a date and time (ISO 8601, e.g. 2026-01-31T09:00:00Z).`;
     case 'System.TimeSpan':
-      return typeof value === 'string' && /^-?(\d+\.)?\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value) ? undefined : `${name} must be a duration such as 01:30:00.`;
+      return typeof value === 'string' && /^-?(\d+\.)?\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)
+        ? undefined
+        : `${name} must be a duration such as 01:30:00.`;
     default:
-      if (t.startsWith('System.Collections.Generic.Dictionary') && (typeof value !== 'object' || Array.isArray(value))) return `${name} must be a JSON object (${t}).`;
+      if (t.startsWith('System.Collections.Generic.Dictionary') && (typeof value !== 'object' || Array.isArray(value)))
+        return `${name} must be a JSON object (${t}).`;
       return undefined; // other types: any JSON value, checked by the service
   }
 }
@@ -87,7 +96,11 @@ export function parseArgumentDeclarations(text: string | null | undefined): Argu
 }
 
 /** Checks job or release input values against the declared inputs: names, required ones, types, total size. */
-export function checkInputValues(declared: readonly ArgumentEntry[], values: Record<string, unknown>, options: { requireAll?: boolean } = {}): string[] {
+export function checkInputValues(
+  declared: readonly ArgumentEntry[],
+  values: Record<string, unknown>,
+  options: { requireAll?: boolean } = {},
+): string[] {
   const problems: string[] = [];
   const byName = new Map(declared.map((d) => [d.name.toLowerCase(), d]));
   for (const [name, value] of Object.entries(values)) {
@@ -100,7 +113,9 @@ export function checkInputValues(declared: readonly ArgumentEntry[], values: Rec
     if (problem) problems.push(problem);
   }
   if (options.requireAll !== false) {
-    for (const d of declared) if (d.required && !d.hasDefault && (values[d.name] === undefined || values[d.name] === null)) problems.push(`${d.name} is required.`);
+    for (const d of declared)
+      if (d.required && !d.hasDefault && (values[d.name] === undefined || values[d.name] === null))
+        problems.push(`${d.name} is required.`);
   }
   const size = checkInputArgumentsText(JSON.stringify(values));
   if (size) problems.push(size);
@@ -108,13 +123,18 @@ export function checkInputValues(declared: readonly ArgumentEntry[], values: Rec
 }
 
 /** SetArguments entries: identifiers, unique names, a type; outputs carry no `required`. */
-export function checkArgumentDeclarations(entries: readonly ArgumentEntry[], which: 'Input' | 'Output'): string | undefined {
+export function checkArgumentDeclarations(
+  entries: readonly ArgumentEntry[],
+  which: 'Input' | 'Output',
+): string | undefined {
   const seen = new Set<string>();
   for (const [i, entry] of entries.entries()) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(entry.name)) return `${which} argument ${i + 1}: '${entry.name}' is not a valid name.`;
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(entry.name))
+      return `${which} argument ${i + 1}: '${entry.name}' is not a valid name.`;
     if (seen.has(entry.name.toLowerCase())) return `${which} argument '${entry.name}' is declared twice.`;
     seen.add(entry.name.toLowerCase());
-    if (!/^[\w.`,[\]\s]+$/.test(entry.type)) return `${which} argument '${entry.name}': '${entry.type}' is not a type name.`;
+    if (!/^[\w.`,[\]\s]+$/.test(entry.type))
+      return `${which} argument '${entry.name}': '${entry.type}' is not a type name.`;
   }
   return undefined;
 }
@@ -130,21 +150,28 @@ export interface QueueItemInput {
 
 export function checkQueueItem(item: QueueItemInput): string | undefined {
   if (!item.Name?.trim()) return 'The queue name is required.';
-  if (item.Priority !== undefined && !['High', 'Normal', 'Low'].includes(item.Priority)) return 'Priority must be High, Normal or Low.';
+  if (item.Priority !== undefined && !['High', 'Normal', 'Low'].includes(item.Priority))
+    return 'Priority must be High, Normal or Low.';
   for (const field of ['DeferDate', 'DueDate'] as const) {
     const value = item[field];
-    if (value !== undefined && value !== null && Number.isNaN(Date.parse(value))) return `${field} must be a date and time.`;
+    if (value !== undefined && value !== null && Number.isNaN(Date.parse(value)))
+      return `${field} must be a date and time.`;
   }
-  if (item.DeferDate && item.DueDate && Date.parse(item.DueDate) < Date.parse(item.DeferDate)) return 'DueDate must not be before DeferDate.';
+  if (item.DeferDate && item.DueDate && Date.parse(item.DueDate) < Date.parse(item.DeferDate))
+    return 'DueDate must not be before DeferDate.';
   for (const [key, value] of Object.entries(item.SpecificContent ?? {})) {
-    if (value !== null && typeof value === 'object') return `SpecificContent.${key} must be text, a number, true/false or null.`;
+    if (value !== null && typeof value === 'object')
+      return `SpecificContent.${key} must be text, a number, true/false or null.`;
   }
   const size = utf16Length(JSON.stringify(item.SpecificContent ?? {}));
-  if (size > LIMITS.specificContentChars) return `SpecificContent is ${size.toLocaleString('en')} characters; the limit is ${LIMITS.specificContentChars.toLocaleString('en')}.`;
+  if (size > LIMITS.specificContentChars)
+    return `SpecificContent is ${size.toLocaleString('en')} characters; the limit is ${LIMITS.specificContentChars.toLocaleString('en')}.`;
   return undefined;
 }
 
 export function checkTextLimit(field: string, text: string | null | undefined, limit: number): string | undefined {
   if (!text) return undefined;
-  return utf16Length(text) > limit ? `${field} is ${text.length.toLocaleString('en')} characters; the limit is ${limit.toLocaleString('en')}.` : undefined;
+  return utf16Length(text) > limit
+    ? `${field} is ${text.length.toLocaleString('en')} characters; the limit is ${limit.toLocaleString('en')}.`
+    : undefined;
 }

@@ -45,7 +45,11 @@ export const ContextValue = {
 export type ContextValue = (typeof ContextValue)[keyof typeof ContextValue];
 
 /** The rows that are not something to find or act on (Find leaves them out). */
-export const MESSAGE_CONTEXT_VALUES: readonly string[] = [ContextValue.message, ContextValue.error, ContextValue.loadMore];
+export const MESSAGE_CONTEXT_VALUES: readonly string[] = [
+  ContextValue.message,
+  ContextValue.error,
+  ContextValue.loadMore,
+];
 
 /** A collection row's context value starts with what it lists; the flags after it say what Filter can do. */
 export const CollectionContext = {
@@ -67,7 +71,14 @@ export interface CollectionFlags {
 
 /** Space-separated flags after the collection's base, which the menus match with \b…\b. */
 export function collectionContextValue(base: CollectionContext, flags: CollectionFlags): string {
-  return [base, flags.filterable ? 'filterable' : '', flags.stateful ? 'stateful' : '', flags.filtered ? 'filtered' : ''].filter(Boolean).join(' ');
+  return [
+    base,
+    flags.filterable ? 'filterable' : '',
+    flags.stateful ? 'stateful' : '',
+    flags.filtered ? 'filtered' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Every context value a collection with this base can have: a narrowed one can be narrowed by text or state. */
@@ -75,7 +86,9 @@ function collectionValues(base: CollectionContext): string[] {
   const values: string[] = [];
   for (const filterable of [false, true]) {
     for (const stateful of [false, true]) {
-      for (const filtered of [false, true]) if (!filtered || filterable || stateful) values.push(collectionContextValue(base, { filterable, stateful, filtered }));
+      for (const filtered of [false, true])
+        if (!filtered || filterable || stateful)
+          values.push(collectionContextValue(base, { filterable, stateful, filtered }));
     }
   }
   return values;
@@ -87,18 +100,61 @@ const messages = [V.message, V.error, V.loadMore];
 /** Every context value a row of each view can have. */
 export const VIEW_CONTEXT_VALUES: { readonly explorer: readonly string[]; readonly ideas: readonly string[] } = {
   explorer: [
-    V.connectionSignedIn, V.connectionSignedOut, V.group, V.tenantGroup, V.packagesGroup, V.folder, V.process, V.processOutdated,
-    V.jobRunning, V.jobFinal, V.queue, V.queueItem, V.package, V.packageVersion, V.packageVersionLatest, V.robot, V.asset,
-    V.library, V.webhook, V.alert, V.alertUnread, V.license, V.tenantActive, V.tenantInactive, ...messages,
-    ...collectionValues(CollectionContext.collection), ...collectionValues(CollectionContext.queueItems), ...collectionValues(CollectionContext.tenants),
+    V.connectionSignedIn,
+    V.connectionSignedOut,
+    V.group,
+    V.tenantGroup,
+    V.packagesGroup,
+    V.folder,
+    V.process,
+    V.processOutdated,
+    V.jobRunning,
+    V.jobFinal,
+    V.queue,
+    V.queueItem,
+    V.package,
+    V.packageVersion,
+    V.packageVersionLatest,
+    V.robot,
+    V.asset,
+    V.library,
+    V.webhook,
+    V.alert,
+    V.alertUnread,
+    V.license,
+    V.tenantActive,
+    V.tenantInactive,
+    ...messages,
+    ...collectionValues(CollectionContext.collection),
+    ...collectionValues(CollectionContext.queueItems),
+    ...collectionValues(CollectionContext.tenants),
   ],
   ideas: [
-    V.ideasConnection, V.group, V.phase, V.idea, V.storeIdea, V.category, V.review, V.component, V.application, ...messages,
-    ...collectionValues(CollectionContext.collection), ...collectionValues(CollectionContext.ideas),
+    V.ideasConnection,
+    V.group,
+    V.phase,
+    V.idea,
+    V.storeIdea,
+    V.category,
+    V.review,
+    V.component,
+    V.application,
+    ...messages,
+    ...collectionValues(CollectionContext.collection),
+    ...collectionValues(CollectionContext.ideas),
   ],
 };
 
 /** Rows without a menu on purpose: they show something, and Refresh of their collection reloads them. */
 export const MENU_LESS_CONTEXT_VALUES: readonly string[] = [
-  V.asset, V.webhook, V.alert, V.alertUnread, V.license, V.category, V.review, V.component, V.application, ...messages,
+  V.asset,
+  V.webhook,
+  V.alert,
+  V.alertUnread,
+  V.license,
+  V.category,
+  V.review,
+  V.component,
+  V.application,
+  ...messages,
 ];

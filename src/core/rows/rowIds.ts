@@ -16,17 +16,64 @@
 
 /** Rows named by a word alone: groups, collections, and message rows (empty states, errors, Load more). */
 export const NAMED_WORDS = [
-  'tenant', 'libraries', 'webhooks', 'alerts', 'license', 'registration', 'tenants',
-  'processes', 'jobs', 'queues', 'packages', 'feed', 'versions', 'robots', 'assets',
-  'pipeline', 'all', 'categories', 'store', 'components', 'applications',
-  'signIn', 'credentials', 'noFolders', 'moreFolders', 'foldersError', 'error', 'empty', 'more', 'skipped', 'none', 'partial',
+  'tenant',
+  'libraries',
+  'webhooks',
+  'alerts',
+  'license',
+  'registration',
+  'tenants',
+  'processes',
+  'jobs',
+  'queues',
+  'packages',
+  'feed',
+  'versions',
+  'robots',
+  'assets',
+  'pipeline',
+  'all',
+  'categories',
+  'store',
+  'components',
+  'applications',
+  'signIn',
+  'credentials',
+  'noFolders',
+  'moreFolders',
+  'foldersError',
+  'error',
+  'empty',
+  'more',
+  'skipped',
+  'none',
+  'partial',
 ] as const;
 
 /** Rows named by a word and a value: entities, a folder, a queue's items by status, a license line by robot type. */
 export const KEYED_WORDS = [
-  'folder', 'process', 'job', 'queue', 'items', 'queueItem', 'robot', 'asset', 'package', 'version',
-  'library', 'webhook', 'alert', 'hostTenant', 'robotType',
-  'phase', 'status', 'idea', 'category', 'review', 'component', 'application',
+  'folder',
+  'process',
+  'job',
+  'queue',
+  'items',
+  'queueItem',
+  'robot',
+  'asset',
+  'package',
+  'version',
+  'library',
+  'webhook',
+  'alert',
+  'hostTenant',
+  'robotType',
+  'phase',
+  'status',
+  'idea',
+  'category',
+  'review',
+  'component',
+  'application',
 ] as const;
 
 export type NamedWord = (typeof NAMED_WORDS)[number];
@@ -65,18 +112,27 @@ export const RowIds = {
   tenantResources: (connectionId: string) => childId(RowIds.connection(connectionId), 'tenant'),
   hostTenants: (connectionId: string) => childId(RowIds.tenantResources(connectionId), 'tenants'),
   folder: (connectionId: string, folderId: number) => childId(RowIds.connection(connectionId), 'folder', folderId),
-  ofFolder: (connectionId: string, folderId: number, word: FolderRowWord) => childId(RowIds.folder(connectionId, folderId), word),
-  queue: (connectionId: string, folderId: number, queueId: number) => childId(RowIds.ofFolder(connectionId, folderId, 'queues'), 'queue', queueId),
+  ofFolder: (connectionId: string, folderId: number, word: FolderRowWord) =>
+    childId(RowIds.folder(connectionId, folderId), word),
+  queue: (connectionId: string, folderId: number, queueId: number) =>
+    childId(RowIds.ofFolder(connectionId, folderId, 'queues'), 'queue', queueId),
   /** A queue's items by status ('all' for All Items). */
   queueItems: (queueRowId: string, status: string) => childId(queueRowId, 'items', status),
-  ideasList: (connectionId: string, word: 'pipeline' | 'all' | 'categories' | 'store' | 'components' | 'applications') => childId(RowIds.ideasConnection(connectionId), word),
+  ideasList: (
+    connectionId: string,
+    word: 'pipeline' | 'all' | 'categories' | 'store' | 'components' | 'applications',
+  ) => childId(RowIds.ideasConnection(connectionId), word),
   idea: (listRowId: string, ideaId: number) => childId(listRowId, 'idea', ideaId),
 };
 
 /** The id of a path (parseRowId's inverse). */
 export function formatRowId(path: RowPath): string {
-  const root = path.view === 'explorer' ? RowIds.connection(path.connectionId) : RowIds.ideasConnection(path.connectionId);
-  return path.steps.reduce((id, step) => ('value' in step ? childId(id, step.word, step.value) : childId(id, step.word)), root);
+  const root =
+    path.view === 'explorer' ? RowIds.connection(path.connectionId) : RowIds.ideasConnection(path.connectionId);
+  return path.steps.reduce(
+    (id, step) => ('value' in step ? childId(id, step.word, step.value) : childId(id, step.word)),
+    root,
+  );
 }
 
 /** Reads an id built by this module; undefined for anything else (an unknown word, a word without its value). */

@@ -14,7 +14,7 @@ const WHERE: Record<RowKind, { what: string; view: 'Orchestrator' | 'Ideas' }> =
   queue: { what: 'a queue under Queues', view: 'Orchestrator' },
   queueItem: { what: 'an item of a queue under Queues', view: 'Orchestrator' },
   package: { what: 'a package', view: 'Orchestrator' },
-  packageVersion: { what: 'one of a package\'s versions', view: 'Orchestrator' },
+  packageVersion: { what: "one of a package's versions", view: 'Orchestrator' },
   robot: { what: 'a robot under Robots & Sessions', view: 'Orchestrator' },
   asset: { what: 'an asset under Assets', view: 'Orchestrator' },
   library: { what: 'a library under Tenant › Libraries', view: 'Orchestrator' },
@@ -67,6 +67,7 @@ export function connectionIdOf(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg;
   const row = carriedRow(arg);
   if (row) return row.connection.id;
-  if (typeof arg === 'object' && arg !== null && 'connectionId' in arg && typeof arg.connectionId === 'string') return arg.connectionId;
+  if (typeof arg === 'object' && arg !== null && 'connectionId' in arg && typeof arg.connectionId === 'string')
+    return arg.connectionId;
   return undefined;
 }

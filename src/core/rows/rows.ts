@@ -1,7 +1,22 @@
 import type { Connection } from '../connections';
 import type { FolderContext } from '../http/connection';
 import type { Application, Category, Component, Idea, Review } from '../ideas/schemas';
-import type { Alert, Asset, FolderNavigation, Job, LicenseReport, Library, Package, QueueDefinition, QueueItem, Release, Robot, Session, Tenant, Webhook } from '../orchestrator/schemas';
+import type {
+  Alert,
+  Asset,
+  FolderNavigation,
+  Job,
+  LicenseReport,
+  Library,
+  Package,
+  QueueDefinition,
+  QueueItem,
+  Release,
+  Robot,
+  Session,
+  Tenant,
+  Webhook,
+} from '../orchestrator/schemas';
 
 /** A folder as the Orchestrator view knows it: by id (the tree never addresses a folder by its path). */
 export type FolderById = Extract<FolderContext, { id: number }>;
@@ -63,10 +78,14 @@ export function isRowOf<K extends RowKind>(row: Row | undefined, kinds: readonly
 /** The key Copy Key copies: processes, jobs, packages and their versions, libraries have one. */
 export function keyOf(row: RowOf<'process' | 'job' | 'package' | 'packageVersion' | 'library'>): string {
   switch (row.kind) {
-    case 'process': return row.release.Key;
-    case 'job': return row.job.Key;
+    case 'process':
+      return row.release.Key;
+    case 'job':
+      return row.job.Key;
     case 'package':
-    case 'packageVersion': return row.package.Key;
-    case 'library': return row.library.Key;
+    case 'packageVersion':
+      return row.package.Key;
+    case 'library':
+      return row.library.Key;
   }
 }

@@ -8,11 +8,17 @@ import { AUTH_PROVIDER_ID, connectionScope } from './provider';
  * same browser sign-in as the Sign In command). Asking without createIfNone only records the request: no dialog, and
  * no request is sent for a connection without an account (our getSessions has nothing to refresh).
  */
-export function offerSignInInAccountsMenu(connections: readonly Connection[], signedIn: (connection: Connection) => boolean, log: (message: string) => void): void {
+export function offerSignInInAccountsMenu(
+  connections: readonly Connection[],
+  signedIn: (connection: Connection) => boolean,
+  log: (message: string) => void,
+): void {
   for (const connection of connections) {
     if (connection.kind !== 'cloud' || signedIn(connection)) continue;
-    vscode.authentication.getSession(AUTH_PROVIDER_ID, [connectionScope(connection.id)], { createIfNone: false }).then(undefined, (error: unknown) => {
-      log(`Could not offer the sign-in to ${connection.label} in the Accounts menu: ${(error as Error).message}`);
-    });
+    vscode.authentication
+      .getSession(AUTH_PROVIDER_ID, [connectionScope(connection.id)], { createIfNone: false })
+      .then(undefined, (error: unknown) => {
+        log(`Could not offer the sign-in to ${connection.label} in the Accounts menu: ${(error as Error).message}`);
+      });
   }
 }

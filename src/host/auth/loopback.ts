@@ -31,12 +31,23 @@ export async function startLoopback(expectedState: string, port = 0): Promise<Lo
       return;
     }
     if (url.searchParams.get('state') !== expectedState) {
-      res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end(page('Sign-in not recognised', 'This response does not belong to the sign-in in progress. Start the sign-in again from VS Code.'));
+      res
+        .writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          page(
+            'Sign-in not recognised',
+            'This response does not belong to the sign-in in progress. Start the sign-in again from VS Code.',
+          ),
+        );
       return;
     }
     const failed = url.searchParams.get('error');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', connection: 'close' });
-    res.end(failed ? page('Sign-in failed', 'Return to VS Code for details.') : page('Signed in', 'You can close this tab and return to VS Code.'));
+    res.end(
+      failed
+        ? page('Sign-in failed', 'Return to VS Code for details.')
+        : page('Signed in', 'You can close this tab and return to VS Code.'),
+    );
     resolve(`http://127.0.0.1${req.url ?? ''}`);
     setImmediate(() => server.close());
   });

@@ -38,8 +38,17 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
     private readonly loopbackPort: () => number,
   ) {
     this.subscription = sessions.onDidChange((change) => {
-      const toSession = (account: StoredAccount): vscode.AuthenticationSession => ({ id: account.id, accessToken: '', account: { id: account.id, label: account.label }, scopes: sessionScopes(account.connectionId) });
-      this.emitter.fire({ added: change.added.map(toSession), removed: change.removed.map(toSession), changed: change.changed.map(toSession) });
+      const toSession = (account: StoredAccount): vscode.AuthenticationSession => ({
+        id: account.id,
+        accessToken: '',
+        account: { id: account.id, label: account.label },
+        scopes: sessionScopes(account.connectionId),
+      });
+      this.emitter.fire({
+        added: change.added.map(toSession),
+        removed: change.removed.map(toSession),
+        changed: change.changed.map(toSession),
+      });
     });
   }
 
@@ -58,7 +67,12 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
       if (connection && signInMismatch(account, connection)) continue;
       try {
         const accessToken = await this.sessions.accessToken(account.id);
-        result.push({ id: account.id, accessToken, account: { id: account.id, label: account.label }, scopes: sessionScopes(account.connectionId) });
+        result.push({
+          id: account.id,
+          accessToken,
+          account: { id: account.id, label: account.label },
+          scopes: sessionScopes(account.connectionId),
+        });
       } catch (error) {
         // A network failure is not a sign-out: the account stays and is offered again once reachable.
         this.log.warn(`Could not renew the session of ${account.label}: ${(error as Error).message}`);
@@ -71,25 +85,52 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
     let connection = this.connections.get(this.wanted(scopes) ?? '');
     if (!connection) {
       const cloud = this.connections.all().filter((c) => c.kind === 'cloud');
-      const pick = await vscode.window.showQuickPick(cloud.map((c) => ({ label: plainText(c.label), description: plainText(`${c.account}/${c.tenant}`), connection: c })), { title: 'Sign in to which tenant?' });
+      const pick = await vscode.window.showQuickPick(
+        cloud.map((c) => ({
+          label: plainText(c.label),
+          description: plainText(`${c.account}/${c.tenant}`),
+          connection: c,
+        })),
+        { title: 'Sign in to which tenant?' },
+      );
       if (!pick) throw new vscode.CancellationError();
       connection = pick.connection;
     }
-    if (connection.kind !== 'cloud') throw new Error(`'${connection.label}' is on-premises: use "Sign In with Access Token".`);
+    if (connection.kind !== 'cloud')
+      throw new Error(`'${connection.label}' is on-premises: use "Sign In with Access Token".`);
     const target = connection;
     const { tokens, claims } = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: plainText(`Signing in to ${target.label}… (finish in your browser)`), cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: plainText(`Signing in to ${target.label}… (finish in your browser)`),
+        cancellable: true,
+      },
       (_progress, token) => runAuthorizationCodeFlow(target, token, this.loopbackPort(), (m) => this.log.info(m)),
     );
     const userName = claims.preferred_username ?? claims.email ?? claims.sub ?? 'user';
     const account: StoredAccount = {
-      id: accountIdOf(target.id, userName), connectionId: target.id, userName, label: `${userName} (${target.label})`, scopes: tokens.scope ?? target.scopes,
-      kind: 'oauth', identityUrl: target.identityUrl, clientId: target.clientId, ...signInOrigins(target),
+      id: accountIdOf(target.id, userName),
+      connectionId: target.id,
+      userName,
+      label: `${userName} (${target.label})`,
+      scopes: tokens.scope ?? target.scopes,
+      kind: 'oauth',
+      identityUrl: target.identityUrl,
+      clientId: target.clientId,
+      ...signInOrigins(target),
     };
-    if (!tokens.refresh_token) this.log.warn(`The identity provider gave no refresh token for ${account.label}: you will have to sign in again when the access token expires.`);
+    if (!tokens.refresh_token)
+      this.log.warn(
+        `The identity provider gave no refresh token for ${account.label}: you will have to sign in again when the access token expires.`,
+      );
     await this.sessions.add(account, tokens);
     this.log.info(`Signed in as ${account.label}.`);
-    return { id: account.id, accessToken: tokens.access_token, account: { id: account.id, label: account.label }, scopes: sessionScopes(target.id) };
+    return {
+      id: account.id,
+      accessToken: tokens.access_token,
+      account: { id: account.id, label: account.label },
+      scopes: sessionScopes(target.id),
+    };
   }
 
   async removeSession(sessionId: string): Promise<void> {

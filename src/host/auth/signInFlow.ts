@@ -28,7 +28,12 @@ function cancelled(): Error {
  * minutes, and always closes the server. Where the provider offers pushed authorization requests, the browser's URL
  * holds only a reference to the request (see pushedRequest.ts for why).
  */
-export async function runAuthorizationCodeFlow(connection: Connection, token: vscode.CancellationToken, port = 0, log?: (message: string) => void): Promise<SignInResult> {
+export async function runAuthorizationCodeFlow(
+  connection: Connection,
+  token: vscode.CancellationToken,
+  port = 0,
+  log?: (message: string) => void,
+): Promise<SignInResult> {
   if (!connection.identityUrl) throw new Error(`Connection '${connection.label}' has no identity URL.`);
   const pkce = await createPkce();
   const loopback = await startLoopback(pkce.state, port);
@@ -39,24 +44,36 @@ export async function runAuthorizationCodeFlow(connection: Connection, token: vs
     // Read once: it names the pushed-request endpoint and the keys that verify the id_token. Unreadable, the
     // sign-in could not be verified: say so now rather than after the browser step.
     const discovery = await readDiscovery(fetch, connection.identityUrl);
-    const { url, pushed } = await browserSignInUrl(fetch, {
-      identityUrl: connection.identityUrl,
-      clientId: connection.clientId,
-      redirectUri,
-      scopes: connection.scopes,
-      audience: connection.audience,
-      pkce,
-      loginHint: connection.loginHint,
-      prompt: connection.prompt,
-      extra: connection.kind === 'cloud' && connection.tenant ? { tenant: connection.tenant } : undefined,
-    }, log, discovery);
-    log?.(pushed ? 'The sign-in request was pushed to the identity provider (the browser gets only its reference).' : 'The identity provider does not offer pushed requests: the browser gets the whole sign-in request.');
+    const { url, pushed } = await browserSignInUrl(
+      fetch,
+      {
+        identityUrl: connection.identityUrl,
+        clientId: connection.clientId,
+        redirectUri,
+        scopes: connection.scopes,
+        audience: connection.audience,
+        pkce,
+        loginHint: connection.loginHint,
+        prompt: connection.prompt,
+        extra: connection.kind === 'cloud' && connection.tenant ? { tenant: connection.tenant } : undefined,
+      },
+      log,
+      discovery,
+    );
+    log?.(
+      pushed
+        ? 'The sign-in request was pushed to the identity provider (the browser gets only its reference).'
+        : 'The identity provider does not offer pushed requests: the browser gets the whole sign-in request.',
+    );
     const opened = await vscode.env.openExternal(vscode.Uri.parse(url));
     const callbackUrl = await Promise.race([
       loopback.callback,
       opened ? new Promise<never>(() => undefined) : pasteFallback(url, token),
       new Promise<never>((_, reject) => {
-        const timer = setTimeout(() => reject(new Error('The sign-in did not complete within 5 minutes. Start it again when you are ready.')), FLOW_TIMEOUT_MS);
+        const timer = setTimeout(
+          () => reject(new Error('The sign-in did not complete within 5 minutes. Start it again when you are ready.')),
+          FLOW_TIMEOUT_MS,
+        );
         token.onCancellationRequested(() => {
           clearTimeout(timer);
           reject(cancelled());
@@ -65,9 +82,24 @@ export async function runAuthorizationCodeFlow(connection: Connection, token: vs
       }),
     ]);
     const result = parseCallback(callbackUrl, pkce.state);
-    if ('error' in result) throw new Error(result.error === 'access_denied' ? 'Sign-in was declined at the identity provider.' : `The identity provider refused the sign-in: ${result.description}`);
-    const tokens = await exchangeCode(fetch, connection.identityUrl, { code: result.code, verifier: pkce.verifier, redirectUri, clientId: connection.clientId });
-    const claims = await verifyIdToken(fetch, tokens.id_token, { nonce: pkce.nonce, clientId: connection.clientId, identityUrl: connection.identityUrl }, discovery);
+    if ('error' in result)
+      throw new Error(
+        result.error === 'access_denied'
+          ? 'Sign-in was declined at the identity provider.'
+          : `The identity provider refused the sign-in: ${result.description}`,
+      );
+    const tokens = await exchangeCode(fetch, connection.identityUrl, {
+      code: result.code,
+      verifier: pkce.verifier,
+      redirectUri,
+      clientId: connection.clientId,
+    });
+    const claims = await verifyIdToken(
+      fetch,
+      tokens.id_token,
+      { nonce: pkce.nonce, clientId: connection.clientId, identityUrl: connection.identityUrl },
+      discovery,
+    );
     return { tokens, claims };
   } finally {
     loopback.dispose();
@@ -80,9 +112,13 @@ async function pasteFallback(url: string, token: vscode.CancellationToken): Prom
   const pasted = await vscode.window.showInputBox(
     {
       title: 'Sign in: paste the address the browser ends on',
-      prompt: 'The sign-in address is on your clipboard. Open it in a browser, sign in, then paste the full address of the page you land on.',
+      prompt:
+        'The sign-in address is on your clipboard. Open it in a browser, sign in, then paste the full address of the page you land on.',
       ignoreFocusOut: true,
-      validateInput: (value) => (/[?&]code=/.test(value) || /[?&]error=/.test(value) ? undefined : 'Paste the whole address; it contains code= and state='),
+      validateInput: (value) =>
+        /[?&]code=/.test(value) || /[?&]error=/.test(value)
+          ? undefined
+          : 'Paste the whole address; it contains code= and state=',
     },
     token,
   );

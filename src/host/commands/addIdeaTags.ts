@@ -16,7 +16,10 @@ export const addIdeaTags: CommandDefinition = {
     const { connection, idea } = rowOf(node, 'idea');
     const existing = idea.tags ?? [];
     const typed = await ctx.input.input({
-      title: plainText(`Add Tags: ${idea.name}`), prompt: existing.length ? plainText(`Now: ${existing.join(', ')}`) : 'The idea has no tags yet.', placeHolder: 'Tags separated by commas, e.g. finance, quick-win', ignoreFocusOut: true,
+      title: plainText(`Add Tags: ${idea.name}`),
+      prompt: existing.length ? plainText(`Now: ${existing.join(', ')}`) : 'The idea has no tags yet.',
+      placeHolder: 'Tags separated by commas, e.g. finance, quick-win',
+      ignoreFocusOut: true,
       validateInput: (text) => {
         const parsed = parseTags(text);
         return 'problem' in parsed ? parsed.problem : undefined;
@@ -26,8 +29,13 @@ export const addIdeaTags: CommandDefinition = {
     const parsed = parseTags(typed);
     if ('problem' in parsed) throw new Error(parsed.problem);
     const added = parsed.tags.filter((t) => !existing.includes(t));
-    if (added.length === 0) throw new Error(`'${idea.name}' already has ${parsed.tags.length === 1 ? 'that tag' : 'those tags'}.`);
-    await guardChange(ctx, connection, { what: `Tag '${idea.name}' with ${added.join(', ')}`, detail: 'The tags are added to the idea.', action: 'Add Tags' });
+    if (added.length === 0)
+      throw new Error(`'${idea.name}' already has ${parsed.tags.length === 1 ? 'that tag' : 'those tags'}.`);
+    await guardChange(ctx, connection, {
+      what: `Tag '${idea.name}' with ${added.join(', ')}`,
+      detail: 'The tags are added to the idea.',
+      action: 'Add Tags',
+    });
     progressTitle(`Tagging ${idea.name}…`);
     const client = await ctx.ideasClientFor(connection);
     const { data: tags } = await client.setTags(idea.id, [...existing, ...added], { signal: abortSignalOf(token) });

@@ -22,7 +22,8 @@ const parseContent = (text: string): Record<string, string | number | boolean | 
   if (!text.trim()) return {};
   try {
     const value = JSON.parse(text) as unknown;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'Enter a JSON object, for example {"InvoiceId": "INV-1", "Amount": 120.5}.';
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      return 'Enter a JSON object, for example {"InvoiceId": "INV-1", "Amount": 120.5}.';
     return value as Record<string, string | number | boolean | null>;
   } catch (error) {
     return `Not JSON: ${(error as Error).message}`;
@@ -37,12 +38,28 @@ export const addQueueItem: CommandDefinition = {
   async run({ ctx, token, progressTitle }, node) {
     const row = rowOf(node, 'queue');
     const { connection, folder, queue } = row;
-    const reference = await ctx.input.input({ title: plainText(`Add item to ${queue.Name} (1/3): reference`), prompt: queue.EnforceUniqueReference ? 'Required: this queue enforces unique references.' : 'Optional: a reference to find the item by.', validateInput: (v) => (queue.EnforceUniqueReference && !v.trim() ? 'This queue needs a reference.' : v.length > 128 ? 'At most 128 characters.' : undefined) });
+    const reference = await ctx.input.input({
+      title: plainText(`Add item to ${queue.Name} (1/3): reference`),
+      prompt: queue.EnforceUniqueReference
+        ? 'Required: this queue enforces unique references.'
+        : 'Optional: a reference to find the item by.',
+      validateInput: (v) =>
+        queue.EnforceUniqueReference && !v.trim()
+          ? 'This queue needs a reference.'
+          : v.length > 128
+            ? 'At most 128 characters.'
+            : undefined,
+    });
     if (reference === undefined) return undefined;
-    const priority = await ctx.input.pick(['Normal', 'High', 'Low'].map((label) => ({ label })), { title: plainText(`Add item to ${queue.Name} (2/3): priority`) });
+    const priority = await ctx.input.pick(
+      ['Normal', 'High', 'Low'].map((label) => ({ label })),
+      { title: plainText(`Add item to ${queue.Name} (2/3): priority`) },
+    );
     if (!priority) return undefined;
     const content = await ctx.input.input({
-      title: plainText(`Add item to ${queue.Name} (3/3): specific content`), prompt: 'A JSON object of text, number, true/false or null values. Leave empty for none.', value: '{}',
+      title: plainText(`Add item to ${queue.Name} (3/3): specific content`),
+      prompt: 'A JSON object of text, number, true/false or null values. Leave empty for none.',
+      value: '{}',
       validateInput: (v) => {
         const parsed = parseContent(v);
         return typeof parsed === 'string' ? parsed : checkQueueItem({ Name: queue.Name, SpecificContent: parsed });
@@ -51,10 +68,19 @@ export const addQueueItem: CommandDefinition = {
     if (content === undefined) return undefined;
     const parsed = parseContent(content);
     if (typeof parsed === 'string') throw new Error(parsed);
-    const item: QueueItemInput = { Name: queue.Name, Priority: priority.label as QueueItemInput['Priority'], Reference: reference.trim() || null, SpecificContent: parsed };
+    const item: QueueItemInput = {
+      Name: queue.Name,
+      Priority: priority.label as QueueItemInput['Priority'],
+      Reference: reference.trim() || null,
+      SpecificContent: parsed,
+    };
     const problem = checkQueueItem(item);
     if (problem) throw new Error(problem);
-    await guardChange(ctx, connection, { what: `Add an item to queue ${queue.Name}`, detail: `Reference: ${item.Reference ?? 'none'}.`, action: 'Add' });
+    await guardChange(ctx, connection, {
+      what: `Add an item to queue ${queue.Name}`,
+      detail: `Reference: ${item.Reference ?? 'none'}.`,
+      action: 'Add',
+    });
     progressTitle(`Adding an item to ${queue.Name}…`);
     let added;
     try {
@@ -63,9 +89,13 @@ export const addQueueItem: CommandDefinition = {
       if (!isOutcomeUnknown(error)) throw error;
       // Sent, and the answer proves nothing: the item may exist. Adding it again could make a duplicate.
       const reference = item.Reference;
-      tellOutcomeUnknown(ctx, `The item${reference ? ` '${reference}'` : ''} was sent to ${queue.Name}, but no clean answer came back (${reasonOf(error)}). The outcome is unknown: the item may have been added. ${reference ? 'Look up its reference' : 'Look at the queue\'s items'} before adding it again.`, {
-        [reference ? 'Look Up Reference' : 'Show Items']: () => showQueueItems(ctx, row, reference),
-      });
+      tellOutcomeUnknown(
+        ctx,
+        `The item${reference ? ` '${reference}'` : ''} was sent to ${queue.Name}, but no clean answer came back (${reasonOf(error)}). The outcome is unknown: the item may have been added. ${reference ? 'Look up its reference' : "Look at the queue's items"} before adding it again.`,
+        {
+          [reference ? 'Look Up Reference' : 'Show Items']: () => showQueueItems(ctx, row, reference),
+        },
+      );
       return undefined;
     }
     refreshNewItems(ctx, row);

@@ -17,7 +17,7 @@ export function checkDocumentName(name: string): string | undefined {
 /** The service stores a link: an absolute http(s) address of at most 2,000 characters. */
 export function checkDocumentUrl(text: string): string | undefined {
   const value = text.trim();
-  if (value === '') return 'Type the document\'s address (https://…).';
+  if (value === '') return "Type the document's address (https://…).";
   if (value.length > MAX_URL) return `At most ${MAX_URL} characters (now ${value.length}).`;
   let url: URL;
   try {
@@ -25,7 +25,9 @@ export function checkDocumentUrl(text: string): string | undefined {
   } catch {
     return `'${value.slice(0, 60)}' is not an address: it must start with https:// or http://.`;
   }
-  return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : `Only http and https addresses can be attached, not ${url.protocol}.`;
+  return url.protocol === 'https:' || url.protocol === 'http:'
+    ? undefined
+    : `Only http and https addresses can be attached, not ${url.protocol}.`;
 }
 
 /** The address's file name, suggested as the document's name. */
@@ -45,17 +47,37 @@ export const attachIdeaDocument: CommandDefinition = {
   asksFirst: true,
   async run({ ctx, token, progressTitle }, node) {
     const { connection, idea } = rowOf(node, 'idea');
-    const url = await ctx.input.input({ title: plainText(`Attach Document: ${idea.name} (1/2)`), prompt: 'The document\'s address', placeHolder: 'https://…', ignoreFocusOut: true, validateInput: checkDocumentUrl });
+    const url = await ctx.input.input({
+      title: plainText(`Attach Document: ${idea.name} (1/2)`),
+      prompt: "The document's address",
+      placeHolder: 'https://…',
+      ignoreFocusOut: true,
+      validateInput: checkDocumentUrl,
+    });
     if (url === undefined) return undefined;
     const suggested = lastSegment(url).slice(0, MAX_NAME);
-    const name = await ctx.input.input({ title: plainText(`Attach Document: ${idea.name} (2/2)`), prompt: 'Its name in the idea', value: suggested, ignoreFocusOut: true, validateInput: checkDocumentName });
+    const name = await ctx.input.input({
+      title: plainText(`Attach Document: ${idea.name} (2/2)`),
+      prompt: 'Its name in the idea',
+      value: suggested,
+      ignoreFocusOut: true,
+      validateInput: checkDocumentName,
+    });
     if (name === undefined) return undefined;
     const problem = checkDocumentUrl(url) ?? checkDocumentName(name);
     if (problem) throw new Error(problem);
-    await guardChange(ctx, connection, { what: `Attach '${name.trim()}' to '${idea.name}'`, detail: url.trim(), action: 'Attach' });
+    await guardChange(ctx, connection, {
+      what: `Attach '${name.trim()}' to '${idea.name}'`,
+      detail: url.trim(),
+      action: 'Attach',
+    });
     progressTitle(`Attaching ${name.trim()}…`);
     const client = await ctx.ideasClientFor(connection);
-    const { data: document } = await client.addDocument(idea.id, { name: name.trim(), url: url.trim() }, { signal: abortSignalOf(token) });
+    const { data: document } = await client.addDocument(
+      idea.id,
+      { name: name.trim(), url: url.trim() },
+      { signal: abortSignalOf(token) },
+    );
     await ctx.panels.ideaChanged(connection.id, idea.id);
     void vscode.window.showInformationMessage(plainText(`Attached '${document.name}' to '${idea.name}'.`));
     return document;

@@ -21,33 +21,66 @@ export const bulkAddQueueItems: CommandDefinition = {
   async run({ ctx, token, progressTitle }, node) {
     const row = rowOf(node, 'queue');
     const { connection, folder, queue } = row;
-    const file = await ctx.input.openFile({ title: plainText(`Items to add to ${queue.Name}`), filters: { 'JSON': ['json'] } });
+    const file = await ctx.input.openFile({
+      title: plainText(`Items to add to ${queue.Name}`),
+      filters: { JSON: ['json'] },
+    });
     if (!file) return undefined;
     const parsed = parseQueueItemsFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), queue.Name);
-    if ('problems' in parsed) throw new Error(`${parsed.problems.length} problem(s) in ${vscode.workspace.asRelativePath(file)}, nothing was sent. ${parsed.problems.slice(0, 3).join(' ')}`);
-    const commitType = (await ctx.input.pick([
-      { label: 'All or nothing', description: 'If one item fails, none is added', value: 'AllOrNothing' as const },
-      { label: 'Each on its own', description: 'Add every item that can be added', value: 'ProcessAllIndependently' as const },
-    ], { title: plainText(`Add ${parsed.items.length} item(s) to ${queue.Name}`) }))?.value;
+    if ('problems' in parsed)
+      throw new Error(
+        `${parsed.problems.length} problem(s) in ${vscode.workspace.asRelativePath(file)}, nothing was sent. ${parsed.problems.slice(0, 3).join(' ')}`,
+      );
+    const commitType = (
+      await ctx.input.pick(
+        [
+          { label: 'All or nothing', description: 'If one item fails, none is added', value: 'AllOrNothing' as const },
+          {
+            label: 'Each on its own',
+            description: 'Add every item that can be added',
+            value: 'ProcessAllIndependently' as const,
+          },
+        ],
+        { title: plainText(`Add ${parsed.items.length} item(s) to ${queue.Name}`) },
+      )
+    )?.value;
     if (!commitType) return undefined;
-    await guardChange(ctx, connection, { what: `Add ${parsed.items.length} item(s) to queue ${queue.Name}`, detail: commitType === 'AllOrNothing' ? 'All or nothing.' : 'Each item on its own.', action: 'Add' });
+    await guardChange(ctx, connection, {
+      what: `Add ${parsed.items.length} item(s) to queue ${queue.Name}`,
+      detail: commitType === 'AllOrNothing' ? 'All or nothing.' : 'Each item on its own.',
+      action: 'Add',
+    });
     progressTitle(`Adding ${parsed.items.length} item(s) to ${queue.Name}…`);
     let result;
     try {
-      result = await ctx.clientFor(connection).queues.bulkAdd(queue.Name, commitType, parsed.items, { folder, signal: abortSignalOf(token) });
+      result = await ctx
+        .clientFor(connection)
+        .queues.bulkAdd(queue.Name, commitType, parsed.items, { folder, signal: abortSignalOf(token) });
     } catch (error) {
       if (!isOutcomeUnknown(error)) throw error;
       // Sent, and the answer proves nothing: some or all items may exist. Sending the file again could duplicate them.
       const reference = parsed.items.find((i) => i.Reference)?.Reference;
-      tellOutcomeUnknown(ctx, `${parsed.items.length} item(s) were sent to ${queue.Name}, but no clean answer came back (${reasonOf(error)}). The outcome is unknown: ${commitType === 'AllOrNothing' ? 'all of them or none' : 'some or all of them'} may have been added. ${reference ? `Look up a reference (the first is '${reference}')` : 'Look at the queue\'s items'} before sending the file again.`, {
-        [reference ? 'Look Up Reference' : 'Show Items']: () => showQueueItems(ctx, row, reference),
-      });
+      tellOutcomeUnknown(
+        ctx,
+        `${parsed.items.length} item(s) were sent to ${queue.Name}, but no clean answer came back (${reasonOf(error)}). The outcome is unknown: ${commitType === 'AllOrNothing' ? 'all of them or none' : 'some or all of them'} may have been added. ${reference ? `Look up a reference (the first is '${reference}')` : "Look at the queue's items"} before sending the file again.`,
+        {
+          [reference ? 'Look Up Reference' : 'Show Items']: () => showQueueItems(ctx, row, reference),
+        },
+      );
       return undefined;
     }
     refreshNewItems(ctx, row);
     const failed = result.FailedItems.map((f) => `item ${f.Ordinal + 1}: ${f.ErrorMessage ?? f.ErrorCode}`);
-    if (failed.length) void vscode.window.showWarningMessage(plainText(`${queue.Name}: ${commitType === 'AllOrNothing' ? 'nothing was added' : `${parsed.items.length - failed.length} added`}; ${failed.length} failed (${failed.slice(0, 3).join('; ')}).`));
+    if (failed.length)
+      void vscode.window.showWarningMessage(
+        plainText(
+          `${queue.Name}: ${commitType === 'AllOrNothing' ? 'nothing was added' : `${parsed.items.length - failed.length} added`}; ${failed.length} failed (${failed.slice(0, 3).join('; ')}).`,
+        ),
+      );
     else void vscode.window.showInformationMessage(plainText(`Added ${parsed.items.length} item(s) to ${queue.Name}.`));
-    return { added: commitType === 'AllOrNothing' && failed.length ? 0 : parsed.items.length - failed.length, failed: failed.length };
+    return {
+      added: commitType === 'AllOrNothing' && failed.length ? 0 : parsed.items.length - failed.length,
+      failed: failed.length,
+    };
   },
 };

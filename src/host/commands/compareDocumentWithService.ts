@@ -11,7 +11,12 @@ export const compareDocumentWithService: CommandDefinition = {
   async run({ ctx }, arg) {
     const uri = documentOf(arg);
     const { target } = ctx.documents.resolve(uri);
-    await vscode.commands.executeCommand('vscode.diff', OrchestratorFileSystem.serviceUriOf(target), uri, 'On the service ↔ your document');
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      OrchestratorFileSystem.serviceUriOf(target),
+      uri,
+      'On the service ↔ your document',
+    );
     return uri.toString();
   },
 };

@@ -14,14 +14,26 @@ export const downloadPackage: CommandDefinition = {
     const { connection, folder, package: pkg } = rowOf(node, 'package', 'packageVersion');
     const fileName = `${pkg.Id}.${pkg.Version}.nupkg`;
     const base = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const target = await ctx.input.saveFile({ title: plainText(`Save ${pkg.Id} ${pkg.Version}`), saveLabel: 'Download', defaultUri: base ? vscode.Uri.joinPath(base, fileName) : undefined, filters: { 'Packages': ['nupkg'] } });
+    const target = await ctx.input.saveFile({
+      title: plainText(`Save ${pkg.Id} ${pkg.Version}`),
+      saveLabel: 'Download',
+      defaultUri: base ? vscode.Uri.joinPath(base, fileName) : undefined,
+      filters: { Packages: ['nupkg'] },
+    });
     if (!target) return undefined;
     progressTitle(`Downloading ${pkg.Id} ${pkg.Version}…`);
-    const { bytes } = await ctx.clientFor(connection).packages.download(pkg.Key, { folder, signal: abortSignalOf(token) });
+    const { bytes } = await ctx
+      .clientFor(connection)
+      .packages.download(pkg.Key, { folder, signal: abortSignalOf(token) });
     await vscode.workspace.fs.writeFile(target, bytes);
-    void vscode.window.showInformationMessage(plainText(`Saved ${fileName} (${bytes.byteLength.toLocaleString('en')} bytes).`), 'Reveal').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('revealFileInOS', target);
-    });
+    void vscode.window
+      .showInformationMessage(
+        plainText(`Saved ${fileName} (${bytes.byteLength.toLocaleString('en')} bytes).`),
+        'Reveal',
+      )
+      .then((choice) => {
+        if (choice) void vscode.commands.executeCommand('revealFileInOS', target);
+      });
     return target.toString();
   },
 };

@@ -4,7 +4,12 @@ import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
-type Field = { key: keyof ConnectionSetting; label: string; validate: (value: string) => string | undefined; cloudOnly?: boolean };
+type Field = {
+  key: keyof ConnectionSetting;
+  label: string;
+  validate: (value: string) => string | undefined;
+  cloudOnly?: boolean;
+};
 
 const FIELDS: Field[] = [
   { key: 'label', label: 'Name', validate: (v) => (v.trim() ? undefined : 'Enter a name.') },
@@ -13,7 +18,11 @@ const FIELDS: Field[] = [
   { key: 'account', label: 'Account', validate: (v) => validateLogicalName(v, 'account'), cloudOnly: true },
   { key: 'tenant', label: 'Tenant', validate: (v) => validateLogicalName(v, 'tenant'), cloudOnly: true },
   { key: 'clientId', label: 'Client id', validate: validateClientId, cloudOnly: true },
-  { key: 'ideasUrl', label: 'Idea-service URL', validate: (v) => (v.trim() === '' ? undefined : validateUrl(v, 'idea-service URL')) },
+  {
+    key: 'ideasUrl',
+    label: 'Idea-service URL',
+    validate: (v) => (v.trim() === '' ? undefined : validateUrl(v, 'idea-service URL')),
+  },
 ];
 
 /** Edit one field of a connection (validated as typed), or its protection level. */
@@ -26,22 +35,38 @@ export const editConnection: CommandDefinition = {
     if (!connection) return;
     const raw = ctx.connections.raw();
     const index = raw.findIndex((c) => c.label === connection.label);
-    if (index < 0) throw new Error(`'${connection.label}' is not in your user settings (it may come from workspace settings).`);
+    if (index < 0)
+      throw new Error(`'${connection.label}' is not in your user settings (it may come from workspace settings).`);
     const entry = raw[index]!;
     const fields = FIELDS.filter((f) => !f.cloudOnly || connection.kind === 'cloud');
     const pick = await ctx.input.pick(
-      [...fields.map((f) => ({ label: f.label, description: plainText(String(entry[f.key] ?? '')), field: f as Field | undefined })), { label: 'Protection', description: connection.protection, field: undefined }],
+      [
+        ...fields.map((f) => ({
+          label: f.label,
+          description: plainText(String(entry[f.key] ?? '')),
+          field: f as Field | undefined,
+        })),
+        { label: 'Protection', description: connection.protection, field: undefined },
+      ],
       { title: plainText(`Edit ${connection.label}`) },
     );
     if (!pick) return;
     let updated: ConnectionSetting;
     if (!pick.field) {
-      const level = await ctx.input.pick(['normal', 'confirm', 'readOnly'].map((label) => ({ label })), { title: plainText(`Protection of ${connection.label}`) });
+      const level = await ctx.input.pick(
+        ['normal', 'confirm', 'readOnly'].map((label) => ({ label })),
+        { title: plainText(`Protection of ${connection.label}`) },
+      );
       if (!level) return;
       updated = { ...entry, protection: level.label as 'normal' };
     } else {
       const field = pick.field;
-      const value = await ctx.input.input({ title: plainText(`${connection.label}: ${field.label}`), value: String(entry[field.key] ?? ''), validateInput: field.validate, ignoreFocusOut: true });
+      const value = await ctx.input.input({
+        title: plainText(`${connection.label}: ${field.label}`),
+        value: String(entry[field.key] ?? ''),
+        validateInput: field.validate,
+        ignoreFocusOut: true,
+      });
       if (value === undefined) return;
       updated = { ...entry, [field.key]: value.trim() === '' && field.key === 'ideasUrl' ? undefined : value.trim() };
     }

@@ -11,7 +11,12 @@ export const editPackageArguments: CommandDefinition = {
   title: 'Edit Package Arguments',
   async run(_run, node) {
     const { connection, package: pkg } = rowOf(node, 'package', 'packageVersion');
-    const uri = OrchestratorFileSystem.uriOf({ kind: 'packageArguments', connection: connectionSlug(connection.id), packageId: pkg.Id, version: pkg.Version });
+    const uri = OrchestratorFileSystem.uriOf({
+      kind: 'packageArguments',
+      connection: connectionSlug(connection.id),
+      packageId: pkg.Id,
+      version: pkg.Version,
+    });
     await vscode.window.showTextDocument(uri, { preview: false });
     return uri.toString();
   },

@@ -11,7 +11,13 @@ export const editProcessInputValues: CommandDefinition = {
   title: 'Edit Input Values',
   async run(_run, node) {
     const { connection, folder, release } = rowOf(node, 'process');
-    const uri = OrchestratorFileSystem.uriOf({ kind: 'releaseInput', connection: connectionSlug(connection.id), folderId: folder.id, releaseId: release.Id, name: release.Name });
+    const uri = OrchestratorFileSystem.uriOf({
+      kind: 'releaseInput',
+      connection: connectionSlug(connection.id),
+      folderId: folder.id,
+      releaseId: release.Id,
+      name: release.Name,
+    });
     await vscode.window.showTextDocument(uri, { preview: false });
     return uri.toString();
   },

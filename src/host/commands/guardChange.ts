@@ -23,11 +23,18 @@ export async function guardChange(ctx: Ctx, drawn: Connection, change: Change): 
   // The settings may have changed since the row was drawn: the protection in force now decides.
   const connection = ctx.connections.get(drawn.id) ?? drawn;
   if (connection.protection === 'readOnly') {
-    throw new Error(`${connection.label} is read-only, so "${change.what}" was not done. To allow changes, run "Orchestrator: Edit Connection…" and choose another protection level.`);
+    throw new Error(
+      `${connection.label} is read-only, so "${change.what}" was not done. To allow changes, run "Orchestrator: Edit Connection…" and choose another protection level.`,
+    );
   }
   if ((connection.protection === 'confirm' || change.alwaysConfirm) && !change.confirmed) {
     const protectionNote = connection.protection === 'confirm' ? ` (${connection.label} asks before every change)` : '';
-    const answer = await ctx.input.confirm({ message: `${change.what}?`, detail: `${change.detail}${protectionNote}`, actions: [change.action], modal: true });
+    const answer = await ctx.input.confirm({
+      message: `${change.what}?`,
+      detail: `${change.detail}${protectionNote}`,
+      actions: [change.action],
+      modal: true,
+    });
     if (answer !== change.action) throw new vscode.CancellationError();
   }
 }

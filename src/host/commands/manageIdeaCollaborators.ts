@@ -50,41 +50,77 @@ export const manageIdeaCollaborators: CommandDefinition = {
       return user ? `${`${user.firstName} ${user.lastName}`.trim() || user.email}` : `User ${userId}`;
     };
     let change: Change;
-    const pick = await ctx.input.pick<{ label: string; description?: string; detail?: string; userId?: number }>([
-      { label: '$(add) Add Collaborator…' },
-      ...current.map((c) => ({ label: `$(person) ${plainText(nameOf(c.userId))}`, description: plainText(c.role), detail: 'Choose to remove from the idea', userId: c.userId })),
-    ], { title: plainText(`Collaborators of ${idea.name}`), placeHolder: current.length ? `${current.length} collaborator(s)` : 'No collaborators yet' });
+    const pick = await ctx.input.pick<{ label: string; description?: string; detail?: string; userId?: number }>(
+      [
+        { label: '$(add) Add Collaborator…' },
+        ...current.map((c) => ({
+          label: `$(person) ${plainText(nameOf(c.userId))}`,
+          description: plainText(c.role),
+          detail: 'Choose to remove from the idea',
+          userId: c.userId,
+        })),
+      ],
+      {
+        title: plainText(`Collaborators of ${idea.name}`),
+        placeHolder: current.length ? `${current.length} collaborator(s)` : 'No collaborators yet',
+      },
+    );
     if (!pick) return undefined;
     if (pick.userId !== undefined) change = { remove: pick.userId };
     else {
       const taken = new Set(current.map((c) => c.userId));
       const candidates = users.filter((u) => u.status !== 'Inactive' && !taken.has(u.id));
       if (candidates.length === 0) throw new Error(`Every user already collaborates on '${idea.name}'.`);
-      const user = await ctx.input.pick(candidates.map((u) => ({ label: plainText(nameOf(u.id)), description: plainText(u.email), id: u.id })), { title: plainText(`Add Collaborator to ${idea.name} (1/2)`), placeHolder: 'Type to filter users', matchOnDescription: true });
+      const user = await ctx.input.pick(
+        candidates.map((u) => ({ label: plainText(nameOf(u.id)), description: plainText(u.email), id: u.id })),
+        {
+          title: plainText(`Add Collaborator to ${idea.name} (1/2)`),
+          placeHolder: 'Type to filter users',
+          matchOnDescription: true,
+        },
+      );
       if (!user) return undefined;
-      const role = await ctx.input.pick(COLLABORATOR_ROLES.map((r) => ({ label: r })), { title: plainText(`Add ${user.label} as… (2/2)`) });
+      const role = await ctx.input.pick(
+        COLLABORATOR_ROLES.map((r) => ({ label: r })),
+        { title: plainText(`Add ${user.label} as… (2/2)`) },
+      );
       if (!role) return undefined;
       change = { add: { userId: user.id, role: role.label } };
     }
     if ('remove' in change) {
       const userId = change.remove;
-      if (!current.some((c) => c.userId === userId)) throw new Error(`${nameOf(userId)} is not a collaborator of '${idea.name}'.`);
-      await guardChange(ctx, connection, { what: `Remove ${nameOf(userId)} from '${idea.name}'`, detail: 'They stop being a collaborator of the idea.', action: 'Remove', alwaysConfirm: true });
+      if (!current.some((c) => c.userId === userId))
+        throw new Error(`${nameOf(userId)} is not a collaborator of '${idea.name}'.`);
+      await guardChange(ctx, connection, {
+        what: `Remove ${nameOf(userId)} from '${idea.name}'`,
+        detail: 'They stop being a collaborator of the idea.',
+        action: 'Remove',
+        alwaysConfirm: true,
+      });
       progressTitle('Removing the collaborator…');
       await client.removeCollaborator(idea.id, userId, { signal });
       await ctx.panels.ideaChanged(connection.id, idea.id);
-      void vscode.window.showInformationMessage(plainText(`${nameOf(userId)} no longer collaborates on '${idea.name}'.`));
+      void vscode.window.showInformationMessage(
+        plainText(`${nameOf(userId)} no longer collaborates on '${idea.name}'.`),
+      );
       return { removed: userId };
     }
     const { userId, role } = change.add;
     if (!users.some((u) => u.id === userId)) throw new Error(`There is no user ${userId} on the idea service.`);
-    if (current.some((c) => c.userId === userId)) throw new Error(`${nameOf(userId)} already collaborates on '${idea.name}'.`);
+    if (current.some((c) => c.userId === userId))
+      throw new Error(`${nameOf(userId)} already collaborates on '${idea.name}'.`);
     if (!role.trim() || role.length > 100) throw new Error('A role is 1 to 100 characters.');
-    await guardChange(ctx, connection, { what: `Add ${nameOf(userId)} to '${idea.name}' as ${role}`, detail: 'They become a collaborator of the idea.', action: 'Add' });
+    await guardChange(ctx, connection, {
+      what: `Add ${nameOf(userId)} to '${idea.name}' as ${role}`,
+      detail: 'They become a collaborator of the idea.',
+      action: 'Add',
+    });
     progressTitle('Adding the collaborator…');
     const { data } = await client.addCollaborator(idea.id, userId, role, { signal });
     await ctx.panels.ideaChanged(connection.id, idea.id);
-    void vscode.window.showInformationMessage(plainText(`${nameOf(userId)} now collaborates on '${idea.name}' as ${role}.`));
+    void vscode.window.showInformationMessage(
+      plainText(`${nameOf(userId)} now collaborates on '${idea.name}' as ${role}.`),
+    );
     return data;
   },
 };

@@ -5,7 +5,12 @@ import type { Ctx } from '../../ctx';
 import { plainText } from '../../core/presentation/plainText';
 
 /** The connection a command acts on: the one passed in (id, row or tree node), else the only one, else a pick. */
-export async function pickConnection(ctx: Ctx, arg: unknown, title: string, filter: (c: Connection) => boolean = () => true): Promise<Connection | undefined> {
+export async function pickConnection(
+  ctx: Ctx,
+  arg: unknown,
+  title: string,
+  filter: (c: Connection) => boolean = () => true,
+): Promise<Connection | undefined> {
   const id = connectionIdOf(arg);
   if (id) {
     const found = ctx.connections.get(id);
@@ -14,13 +19,23 @@ export async function pickConnection(ctx: Ctx, arg: unknown, title: string, filt
   }
   const candidates = ctx.connections.all().filter(filter);
   if (candidates.length === 0) {
-    const choice = await ctx.input.confirm({ message: 'There is no Orchestrator connection yet.', actions: ['Add Connection…'], modal: false, severity: 'information' });
+    const choice = await ctx.input.confirm({
+      message: 'There is no Orchestrator connection yet.',
+      actions: ['Add Connection…'],
+      modal: false,
+      severity: 'information',
+    });
     if (choice) await vscode.commands.executeCommand('orchestrator.addConnection');
     return undefined;
   }
   if (candidates.length === 1) return candidates[0];
   const pick = await ctx.input.pick(
-    candidates.map((c) => ({ label: plainText(c.label), description: plainText(c.kind === 'cloud' ? `${c.account}/${c.tenant}` : c.serviceUrl), detail: plainText(ctx.accountFor(c.id)?.label ?? 'signed out'), connection: c })),
+    candidates.map((c) => ({
+      label: plainText(c.label),
+      description: plainText(c.kind === 'cloud' ? `${c.account}/${c.tenant}` : c.serviceUrl),
+      detail: plainText(ctx.accountFor(c.id)?.label ?? 'signed out'),
+      connection: c,
+    })),
     { title, matchOnDescription: true },
   );
   return pick?.connection;

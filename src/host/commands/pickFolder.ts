@@ -4,13 +4,27 @@ import type { Ctx } from '../../ctx';
 import { plainText } from '../../core/presentation/plainText';
 
 /** A folder of a connection by its full path, the active folder first; undefined when the pick is dismissed. */
-export async function pickFolder(ctx: Ctx, connection: Connection, title: string, signal: AbortSignal): Promise<{ id: number; label: string } | undefined> {
+export async function pickFolder(
+  ctx: Ctx,
+  connection: Connection,
+  title: string,
+  signal: AbortSignal,
+): Promise<{ id: number; label: string } | undefined> {
   const client = ctx.clientFor(connection);
   const active = ctx.active.get();
-  const folders = await collectAll(client.folders.iterate({ signal, query: { orderBy: [{ path: 'FullyQualifiedName' }] } }));
+  const folders = await collectAll(
+    client.folders.iterate({ signal, query: { orderBy: [{ path: 'FullyQualifiedName' }] } }),
+  );
   const activeId = active.connectionId === connection.id ? active.folder?.id : undefined;
   const pick = await ctx.input.pick(
-    folders.map((f) => ({ label: plainText(f.FullyQualifiedName), description: f.Id === activeId ? 'active folder' : undefined, id: f.Id, path: f.FullyQualifiedName })).sort((a, b) => Number(b.id === activeId) - Number(a.id === activeId)),
+    folders
+      .map((f) => ({
+        label: plainText(f.FullyQualifiedName),
+        description: f.Id === activeId ? 'active folder' : undefined,
+        id: f.Id,
+        path: f.FullyQualifiedName,
+      }))
+      .sort((a, b) => Number(b.id === activeId) - Number(a.id === activeId)),
     { title, placeHolder: 'Type to filter the folders' },
   );
   return pick ? { id: pick.id, label: pick.path } : undefined;

@@ -10,7 +10,17 @@ import { signOut } from './signOut';
 import { signInWithAccessToken } from './signInWithAccessToken';
 import { setIdeaServiceCredentials } from './setIdeaServiceCredentials';
 import { switchActiveFolder } from './switchActiveFolder';
-import { copyKey, setActiveFolder, treeClearFilter, treeFilter, treeFilterByState, treeFind, treeLoadMore, treeRefresh, treeRetry } from './treeCommands';
+import {
+  copyKey,
+  setActiveFolder,
+  treeClearFilter,
+  treeFilter,
+  treeFilterByState,
+  treeFind,
+  treeLoadMore,
+  treeRefresh,
+  treeRetry,
+} from './treeCommands';
 import { downloadPackage } from './downloadPackage';
 import { activateTenant, deactivateTenant } from './setTenantActive';
 import { rollBackProcess, updateProcessToLatest } from './updateProcessVersion';
@@ -60,13 +70,57 @@ export interface CommandDefinition {
 /** Below this a command finishes before a notification would be readable; above it the user sees progress. */
 const PROGRESS_DELAY_MS = 300;
 
-const commands: readonly CommandDefinition[] = [showAbout, addConnection, editConnection, removeConnection, signIn, signOut, signInWithAccessToken, setIdeaServiceCredentials, switchActiveFolder, treeRefresh, treeRetry, treeLoadMore, treeFilter, treeClearFilter, setActiveFolder, copyKey,
-  treeFilterByState, treeFind, downloadPackage, activateTenant, deactivateTenant, updateProcessToLatest, rollBackProcess, addQueueItem, bulkAddQueueItems,
-  startJob, stopJob, killJob, tailLogs, stopTailing, showWatchedJobs, showJobOutput, editPackageArguments, editProcessInputValues,
-  showQueueItem, submitIdea, showIdea, changeIdeaStatus, addIdeaTags, manageIdeaCollaborators, attachIdeaDocument, applyDocument, discardDocumentDraft, compareDocumentWithService];
+const commands: readonly CommandDefinition[] = [
+  showAbout,
+  addConnection,
+  editConnection,
+  removeConnection,
+  signIn,
+  signOut,
+  signInWithAccessToken,
+  setIdeaServiceCredentials,
+  switchActiveFolder,
+  treeRefresh,
+  treeRetry,
+  treeLoadMore,
+  treeFilter,
+  treeClearFilter,
+  setActiveFolder,
+  copyKey,
+  treeFilterByState,
+  treeFind,
+  downloadPackage,
+  activateTenant,
+  deactivateTenant,
+  updateProcessToLatest,
+  rollBackProcess,
+  addQueueItem,
+  bulkAddQueueItems,
+  startJob,
+  stopJob,
+  killJob,
+  tailLogs,
+  stopTailing,
+  showWatchedJobs,
+  showJobOutput,
+  editPackageArguments,
+  editProcessInputValues,
+  showQueueItem,
+  submitIdea,
+  showIdea,
+  changeIdeaStatus,
+  addIdeaTags,
+  manageIdeaCollaborators,
+  attachIdeaDocument,
+  applyDocument,
+  discardDocumentDraft,
+  compareDocumentWithService,
+];
 
 export function registerAllCommands(ctx: Ctx): vscode.Disposable[] {
-  return commands.map((command) => vscode.commands.registerCommand(command.id, (...args: unknown[]) => runCommand(ctx, command, args)));
+  return commands.map((command) =>
+    vscode.commands.registerCommand(command.id, (...args: unknown[]) => runCommand(ctx, command, args)),
+  );
 }
 
 /**
@@ -93,7 +147,15 @@ export async function runCommand(ctx: Ctx, command: CommandDefinition, args: unk
     }, PROGRESS_DELAY_MS);
   };
   // A command that asks first arms the progress when it starts its slow part (progressTitle), not while the user types.
-  work = command.run({ ctx, token: cancellation.token, signal: abortSignalOf(cancellation.token), progressTitle: (next) => ((title = next), arm()) }, ...args);
+  work = command.run(
+    {
+      ctx,
+      token: cancellation.token,
+      signal: abortSignalOf(cancellation.token),
+      progressTitle: (next) => ((title = next), arm()),
+    },
+    ...args,
+  );
   if (!command.asksFirst) arm();
   try {
     return await work;

@@ -10,9 +10,16 @@ export const removeConnection: CommandDefinition = {
   async run({ ctx }, arg) {
     const connection = await pickConnection(ctx, arg, 'Remove which connection?');
     if (!connection) return;
-    const answer = await ctx.input.confirm({ message: `Remove the connection '${connection.label}'?`, detail: 'Its sign-ins and idea-service credentials are deleted from this machine. Nothing changes on the service.', actions: ['Remove'], modal: true });
+    const answer = await ctx.input.confirm({
+      message: `Remove the connection '${connection.label}'?`,
+      detail:
+        'Its sign-ins and idea-service credentials are deleted from this machine. Nothing changes on the service.',
+      actions: ['Remove'],
+      modal: true,
+    });
     if (answer !== 'Remove') return;
-    for (const account of ctx.sessions.accounts().filter((a) => a.connectionId === connection.id)) await ctx.sessions.remove(account.id);
+    for (const account of ctx.sessions.accounts().filter((a) => a.connectionId === connection.id))
+      await ctx.sessions.remove(account.id);
     await ctx.extension.secrets.delete(ideaSecretKey(connection.id));
     await ctx.connections.save(ctx.connections.raw().filter((c) => c.label !== connection.label));
     if (ctx.active.get().connectionId === connection.id) await ctx.active.set({});

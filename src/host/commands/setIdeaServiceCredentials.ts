@@ -17,11 +17,29 @@ export const setIdeaServiceCredentials: CommandDefinition = {
     const connection = await pickConnection(ctx, arg, 'Idea-service credentials for which connection?');
     if (!connection) return;
     const baseUrl = ideasBaseUrl(connection);
-    if (!baseUrl) throw new Error(`'${connection.label}' has no idea-service URL. Set "Idea-service URL" with Edit Connection first.`);
-    const ask = (title: string, prompt: string) => ctx.input.input({ title, prompt, password: true, ignoreFocusOut: true, validateInput: (v) => (/^\S{8,}$/.test(v.trim()) ? undefined : 'Paste the whole value (at least 8 characters, no spaces).') });
-    const token = (await ask(plainText(`Idea service of ${connection.label}: API token`), 'From the administration console: platform setup, Open API.'))?.trim();
+    if (!baseUrl)
+      throw new Error(
+        `'${connection.label}' has no idea-service URL. Set "Idea-service URL" with Edit Connection first.`,
+      );
+    const ask = (title: string, prompt: string) =>
+      ctx.input.input({
+        title,
+        prompt,
+        password: true,
+        ignoreFocusOut: true,
+        validateInput: (v) =>
+          /^\S{8,}$/.test(v.trim()) ? undefined : 'Paste the whole value (at least 8 characters, no spaces).',
+      });
+    const token = (
+      await ask(
+        plainText(`Idea service of ${connection.label}: API token`),
+        'From the administration console: platform setup, Open API.',
+      )
+    )?.trim();
     if (!token) return;
-    const appKey = (await ask(plainText(`Idea service of ${connection.label}: app key`), 'Generated with the API token.'))?.trim();
+    const appKey = (
+      await ask(plainText(`Idea service of ${connection.label}: app key`), 'Generated with the API token.')
+    )?.trim();
     if (!appKey) return;
     ctx.log.redact(token);
     ctx.log.redact(appKey);
@@ -30,7 +48,9 @@ export const setIdeaServiceCredentials: CommandDefinition = {
     try {
       await client.schema({ signal: abortSignalOf(cancellation) });
     } catch (error) {
-      throw new Error(`The idea service did not accept these credentials: ${(error as Error).message}`, { cause: error });
+      throw new Error(`The idea service did not accept these credentials: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     await ctx.extension.secrets.store(ideaSecretKey(connection.id), ideaCredentialsSecret({ token, appKey }, baseUrl));
     ctx.ideaCredentialsChanged();

@@ -14,7 +14,9 @@ const setTenantActive = (active: boolean): CommandDefinition => ({
     const { connection, tenant } = rowOf(node, 'hostTenant');
     await guardChange(ctx, connection, {
       what: `${active ? 'Activate' : 'Deactivate'} tenant ${tenant.Name}`,
-      detail: active ? 'Its users can sign in and its robots run again.' : 'Its users cannot sign in and its robots stop receiving jobs until it is activated again.',
+      detail: active
+        ? 'Its users can sign in and its robots run again.'
+        : 'Its users cannot sign in and its robots stop receiving jobs until it is activated again.',
       action: active ? 'Activate' : 'Deactivate',
       alwaysConfirm: true,
     });

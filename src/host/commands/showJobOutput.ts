@@ -11,7 +11,13 @@ export const showJobOutput: CommandDefinition = {
   title: 'Show Output Arguments',
   async run(_run, node) {
     const { connection, folder, job } = rowOf(node, 'job');
-    const uri = OrchestratorFileSystem.uriOf({ kind: 'jobOutput', connection: connectionSlug(connection.id), folderId: folder.id, jobKey: job.Key, name: `${job.ReleaseName ?? 'Job'} #${job.Id}` });
+    const uri = OrchestratorFileSystem.uriOf({
+      kind: 'jobOutput',
+      connection: connectionSlug(connection.id),
+      folderId: folder.id,
+      jobKey: job.Key,
+      name: `${job.ReleaseName ?? 'Job'} #${job.Id}`,
+    });
     await vscode.window.showTextDocument(uri, { preview: true });
     return uri.toString();
   },

@@ -15,12 +15,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What the palette takes: an item's key (UUID) or its id. */
 export function checkItemReference(text: string): string | undefined {
   const value = text.trim();
-  if (value === '') return 'Type the item\'s key (a UUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301) or its id.';
-  if (UUID.test(value) || (/^\d+$/.test(value) && Number.isSafeInteger(Number(value)) && Number(value) > 0)) return undefined;
+  if (value === '') return "Type the item's key (a UUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301) or its id.";
+  if (UUID.test(value) || (/^\d+$/.test(value) && Number.isSafeInteger(Number(value)) && Number(value) > 0))
+    return undefined;
   return `'${value.slice(0, 60)}' is neither a key (UUID) nor an id (a positive whole number).`;
 }
 
-async function findItem(ctx: Ctx, connection: Connection, folder: { id: number }, reference: string, signal: AbortSignal): Promise<QueueItem> {
+async function findItem(
+  ctx: Ctx,
+  connection: Connection,
+  folder: { id: number },
+  reference: string,
+  signal: AbortSignal,
+): Promise<QueueItem> {
   const client = ctx.clientFor(connection);
   const value = reference.trim();
   if (!UUID.test(value)) return client.queues.item(Number(value), { folder, signal });
@@ -38,23 +45,35 @@ export const showQueueItem: CommandDefinition = {
   async run({ ctx, token, progressTitle }, node) {
     const row = optionalRowOf(node, 'queueItem');
     if (row) {
-      ctx.panels.showQueueItem({ connectionId: row.connection.id, folderId: row.folder.id, itemId: row.queueItem.Id }, { queueName: row.queue.Name });
+      ctx.panels.showQueueItem(
+        { connectionId: row.connection.id, folderId: row.folder.id, itemId: row.queueItem.Id },
+        { queueName: row.queue.Name },
+      );
       return row.queueItem.Id;
     }
     const signal = abortSignalOf(token);
-    const connection = await pickConnection(ctx, undefined, 'Show a queue item of which connection?', (c) => Boolean(ctx.accountFor(c.id)));
+    const connection = await pickConnection(ctx, undefined, 'Show a queue item of which connection?', (c) =>
+      Boolean(ctx.accountFor(c.id)),
+    );
     if (!connection) return undefined;
     const folder = await pickFolder(ctx, connection, 'Show Queue Item: folder', signal);
     if (!folder) return undefined;
     const reference = await ctx.input.input({
-      title: 'Show Queue Item: key or id', prompt: plainText(`An item of ${folder.label}`), placeHolder: 'Key (UUID) or id', ignoreFocusOut: true, validateInput: checkItemReference,
+      title: 'Show Queue Item: key or id',
+      prompt: plainText(`An item of ${folder.label}`),
+      placeHolder: 'Key (UUID) or id',
+      ignoreFocusOut: true,
+      validateInput: checkItemReference,
     });
     if (reference === undefined) return undefined;
     const problem = checkItemReference(reference);
     if (problem) throw new Error(problem);
     progressTitle('Finding the queue item…');
     const item = await findItem(ctx, connection, { id: folder.id }, reference, signal);
-    ctx.panels.showQueueItem({ connectionId: connection.id, folderId: folder.id, itemId: item.Id }, { folderName: folder.label });
+    ctx.panels.showQueueItem(
+      { connectionId: connection.id, folderId: folder.id, itemId: item.Id },
+      { folderName: folder.label },
+    );
     return item.Id;
   },
 };

@@ -16,13 +16,24 @@ export const showWatchedJobs: CommandDefinition = {
       void vscode.window.showInformationMessage('No job started from this window is running.');
       return undefined;
     }
-    const picked = await ctx.input.pick(jobs.map((w) => ({ label: plainText(w.job.ReleaseName ?? w.job.Key), description: plainText(`${w.job.State} · ${jobDuration(w.job)}`), detail: plainText(`${w.connection.label} · job ${w.job.Id}`), watched: w })), { title: 'Running jobs' });
+    const picked = await ctx.input.pick(
+      jobs.map((w) => ({
+        label: plainText(w.job.ReleaseName ?? w.job.Key),
+        description: plainText(`${w.job.State} · ${jobDuration(w.job)}`),
+        detail: plainText(`${w.connection.label} · job ${w.job.Id}`),
+        watched: w,
+      })),
+      { title: 'Running jobs' },
+    );
     if (!picked) return undefined;
-    const action = await ctx.input.pick([
-      { label: '$(output) Tail Logs', command: CommandId.tailLogs },
-      { label: '$(debug-stop) Stop', command: CommandId.stopJob },
-      { label: '$(close) Kill', command: CommandId.killJob },
-    ], { title: picked.label });
+    const action = await ctx.input.pick(
+      [
+        { label: '$(output) Tail Logs', command: CommandId.tailLogs },
+        { label: '$(debug-stop) Stop', command: CommandId.stopJob },
+        { label: '$(close) Kill', command: CommandId.killJob },
+      ],
+      { title: picked.label },
+    );
     if (!action) return undefined;
     const { connection, folder, job } = picked.watched;
     return vscode.commands.executeCommand(action.command, makeRow({ kind: 'job', connection, folder, job }));

@@ -13,9 +13,12 @@ export const signIn: CommandDefinition = {
   async run({ ctx }, arg) {
     const connection = await pickConnection(ctx, arg, 'Sign in to which connection?');
     if (!connection) return undefined;
-    if (connection.kind === 'onPremises') return vscode.commands.executeCommand(CommandId.signInWithAccessToken, connection.id);
+    if (connection.kind === 'onPremises')
+      return vscode.commands.executeCommand(CommandId.signInWithAccessToken, connection.id);
     // Through VS Code, so the account shows in the Accounts menu and this extension is recorded as allowed to use it.
-    const session = await vscode.authentication.getSession(AUTH_PROVIDER_ID, [connectionScope(connection.id)], { createIfNone: true });
+    const session = await vscode.authentication.getSession(AUTH_PROVIDER_ID, [connectionScope(connection.id)], {
+      createIfNone: true,
+    });
     if (!ctx.active.get().connectionId) await ctx.active.set({ connectionId: connection.id });
     void vscode.window.showInformationMessage(plainText(`Signed in as ${session.account.label}.`));
     return session.account.label;

@@ -21,10 +21,11 @@ export const signInWithAccessToken: CommandDefinition = {
     if (!connection) return;
     const accessToken = await ctx.input.input({
       title: plainText(`Sign in to ${connection.label} with an access token`),
-      prompt: 'Paste a bearer access token for this service. It is kept in VS Code\'s secret storage only.',
+      prompt: "Paste a bearer access token for this service. It is kept in VS Code's secret storage only.",
       password: true,
       ignoreFocusOut: true,
-      validateInput: (value) => (/^\S{16,}$/.test(value.trim()) ? undefined : 'An access token is one word of at least 16 characters.'),
+      validateInput: (value) =>
+        /^\S{16,}$/.test(value.trim()) ? undefined : 'An access token is one word of at least 16 characters.',
     });
     if (!accessToken) return;
     ctx.log.redact(accessToken.trim());
@@ -33,10 +34,21 @@ export const signInWithAccessToken: CommandDefinition = {
     try {
       await probe.folders.permissions({ signal: abortSignalOf(cancellation) });
     } catch (error) {
-      throw new Error(`The token was not accepted by ${connection.label}: ${(error as Error).message}`, { cause: error });
+      throw new Error(`The token was not accepted by ${connection.label}: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     const userName = 'access token';
-    await ctx.sessions.add({ id: accountIdOf(connection.id, userName), connectionId: connection.id, userName, label: `${userName} (${connection.label})`, scopes: '', kind: 'accessToken', accessToken: accessToken.trim(), ...signInOrigins(connection) });
+    await ctx.sessions.add({
+      id: accountIdOf(connection.id, userName),
+      connectionId: connection.id,
+      userName,
+      label: `${userName} (${connection.label})`,
+      scopes: '',
+      kind: 'accessToken',
+      accessToken: accessToken.trim(),
+      ...signInOrigins(connection),
+    });
     if (!ctx.active.get().connectionId) await ctx.active.set({ connectionId: connection.id });
     void vscode.window.showInformationMessage(plainText(`Signed in to ${connection.label} with an access token.`));
   },

@@ -15,7 +15,15 @@ export const signOut: CommandDefinition = {
       void vscode.window.showInformationMessage('You are not signed in to any Orchestrator connection.');
       return;
     }
-    const account = accounts.length === 1 ? accounts[0] : (await ctx.input.pick(accounts.map((a) => ({ label: plainText(a.label), account: a })), { title: 'Sign out of which account?' }))?.account;
+    const account =
+      accounts.length === 1
+        ? accounts[0]
+        : (
+            await ctx.input.pick(
+              accounts.map((a) => ({ label: plainText(a.label), account: a })),
+              { title: 'Sign out of which account?' },
+            )
+          )?.account;
     if (!account) return;
     await ctx.sessions.remove(account.id);
     ctx.log.info(`Signed out ${account.label}.`);

@@ -23,13 +23,29 @@ export const startJob: CommandDefinition = {
     if (!target) return undefined;
     const { connection, folder } = target;
     // A read-only connection refuses before the user types anything.
-    if ((ctx.connections.get(connection.id) ?? connection).protection === 'readOnly') await guardChange(ctx, connection, { what: 'Start a job', detail: '', action: 'Start' });
+    if ((ctx.connections.get(connection.id) ?? connection).protection === 'readOnly')
+      await guardChange(ctx, connection, { what: 'Start a job', detail: '', action: 'Start' });
     const declared = new DeclaredArguments(ctx.clientFor(connection), folder, signal);
     const last = new LastArguments(ctx, connection, folder);
-    const state: Draft = { release: target.candidates.length === 1 ? target.candidates[0] : undefined, strategy: 'JobsCount', robotIds: [], count: 1, texts: {}, confirmed: false };
+    const state: Draft = {
+      release: target.candidates.length === 1 ? target.candidates[0] : undefined,
+      strategy: 'JobsCount',
+      robotIds: [],
+      count: 1,
+      texts: {},
+      confirmed: false,
+    };
     if (state.release) await declared.of(state.release);
     const done = await runSteps(ctx.input, state, (s) => startSteps(ctx, target, s, declared, last, signal));
     if (!done?.confirmed || !done.release) return undefined;
-    return startJobs(ctx, target, { ...done, release: done.release }, await declared.of(done.release), last, progressTitle, signal);
+    return startJobs(
+      ctx,
+      target,
+      { ...done, release: done.release },
+      await declared.of(done.release),
+      last,
+      progressTitle,
+      signal,
+    );
   },
 };

@@ -19,12 +19,19 @@ const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition => ({
     const signal = abortSignalOf(token);
     // The row may be old: the job's state now decides whether there is anything to stop.
     const current = await client.jobs.get(job.Key, { folder, signal });
-    if (FINAL_JOB_STATES.has(current.State)) throw new Error(`${current.ReleaseName ?? 'The job'} has already finished (${current.State}); there is nothing to stop.`);
+    if (FINAL_JOB_STATES.has(current.State))
+      throw new Error(
+        `${current.ReleaseName ?? 'The job'} has already finished (${current.State}); there is nothing to stop.`,
+      );
     const name = current.ReleaseName ?? `job ${current.Id}`;
     await guardChange(ctx, connection, {
       what: strategy === 'SoftStop' ? `Stop ${name}` : `Kill ${name}`,
-      detail: strategy === 'SoftStop' ? 'The robot stops the job at its next safe point; the job ends as Stopped.' : 'The robot process is ended at once, wherever it is: work in progress may be left half done.',
-      action: strategy === 'SoftStop' ? 'Stop' : 'Kill', alwaysConfirm: true,
+      detail:
+        strategy === 'SoftStop'
+          ? 'The robot stops the job at its next safe point; the job ends as Stopped.'
+          : 'The robot process is ended at once, wherever it is: work in progress may be left half done.',
+      action: strategy === 'SoftStop' ? 'Stop' : 'Kill',
+      alwaysConfirm: true,
     });
     progressTitle(`${strategy === 'SoftStop' ? 'Stopping' : 'Killing'} ${name}…`);
     await client.jobs.stop(current.Id, strategy, { folder, signal });

@@ -12,13 +12,29 @@ export const stopTailing: CommandDefinition = {
   async run({ ctx }, id) {
     const following = ctx.tails.following();
     const active = vscode.window.activeTextEditor?.document.uri;
-    let chosen = typeof id === 'string' ? id : active?.scheme === LOG_SCHEME && following.some((t) => t.id === active.query) ? active.query : following.length === 1 ? following[0]!.id : undefined;
+    let chosen =
+      typeof id === 'string'
+        ? id
+        : active?.scheme === LOG_SCHEME && following.some((t) => t.id === active.query)
+          ? active.query
+          : following.length === 1
+            ? following[0]!.id
+            : undefined;
     if (!chosen) {
       if (following.length === 0) {
         void vscode.window.showInformationMessage('No log is being tailed.');
         return undefined;
       }
-      chosen = (await ctx.input.pick(following.map((t) => ({ label: plainText(t.title), description: `${t.received.toLocaleString('en')} lines`, id: t.id })), { title: 'Stop tailing which log?' }))?.id;
+      chosen = (
+        await ctx.input.pick(
+          following.map((t) => ({
+            label: plainText(t.title),
+            description: `${t.received.toLocaleString('en')} lines`,
+            id: t.id,
+          })),
+          { title: 'Stop tailing which log?' },
+        )
+      )?.id;
       if (!chosen) return undefined;
     }
     ctx.tails.stop(chosen);

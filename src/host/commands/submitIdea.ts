@@ -9,9 +9,15 @@ export const submitIdea: CommandDefinition = {
   title: 'Submit Idea…',
   asksFirst: true,
   async run({ ctx }, node) {
-    const connection = await pickConnection(ctx, node, 'Submit an idea to which idea service?', (c) => ideasBaseUrl(c) !== undefined);
+    const connection = await pickConnection(
+      ctx,
+      node,
+      'Submit an idea to which idea service?',
+      (c) => ideasBaseUrl(c) !== undefined,
+    );
     if (!connection) return undefined;
-    if (!ideasBaseUrl(connection)) throw new Error(`'${connection.label}' has no idea service. Add its URL with "Orchestrator: Edit Connection…".`);
+    if (!ideasBaseUrl(connection))
+      throw new Error(`'${connection.label}' has no idea service. Add its URL with "Orchestrator: Edit Connection…".`);
     return ctx.panels.showIdeaForm({ connectionId: connection.id }).identity;
   },
 };

@@ -15,19 +15,36 @@ export const switchActiveFolder: CommandDefinition = {
     const connection = await pickConnection(ctx, arg, 'Which connection?');
     if (!connection) return undefined;
     if (!ctx.accountFor(connection.id)) {
-      const choice = await ctx.input.confirm({ message: `You are not signed in to ${connection.label}.`, actions: ['Sign In'], modal: false, severity: 'warning' });
+      const choice = await ctx.input.confirm({
+        message: `You are not signed in to ${connection.label}.`,
+        actions: ['Sign In'],
+        modal: false,
+        severity: 'warning',
+      });
       if (choice) await vscode.commands.executeCommand(CommandId.signIn, connection.id);
       if (!ctx.accountFor(connection.id)) return undefined;
     }
     progressTitle(`Reading the folders of ${connection.label}…`);
-    const folders = await collectAll(ctx.clientFor(connection).folders.iterate({ signal: abortSignalOf(token), query: { orderBy: [{ path: 'FullyQualifiedName' }] } }));
-    if (folders.length === 0) throw new Error(`You have no folders in ${connection.label}. Ask an administrator to assign you to one.`);
+    const folders = await collectAll(
+      ctx
+        .clientFor(connection)
+        .folders.iterate({ signal: abortSignalOf(token), query: { orderBy: [{ path: 'FullyQualifiedName' }] } }),
+    );
+    if (folders.length === 0)
+      throw new Error(`You have no folders in ${connection.label}. Ask an administrator to assign you to one.`);
     const pick = await ctx.input.pick(
-      folders.map((f) => ({ label: plainText(f.FullyQualifiedName), description: f.FolderType === 'Personal' ? 'personal workspace' : undefined, folder: f })),
+      folders.map((f) => ({
+        label: plainText(f.FullyQualifiedName),
+        description: f.FolderType === 'Personal' ? 'personal workspace' : undefined,
+        folder: f,
+      })),
       { title: plainText(`Active folder in ${connection.label}`), matchOnDescription: true },
     );
     if (!pick) return undefined;
-    await ctx.active.set({ connectionId: connection.id, folder: { id: pick.folder.Id, path: pick.folder.FullyQualifiedName } });
+    await ctx.active.set({
+      connectionId: connection.id,
+      folder: { id: pick.folder.Id, path: pick.folder.FullyQualifiedName },
+    });
     return pick.folder.FullyQualifiedName;
   },
 };

@@ -8,7 +8,11 @@ export const tailLogs: CommandDefinition = {
   title: 'Tail Logs',
   async run({ ctx }, node) {
     const row = rowOf(node, 'job', 'robot');
-    const tail = await ctx.tails.open(row.connection, row.folder, row.kind === 'job' ? { kind: 'job', job: row.job } : { kind: 'robot', robot: row.robot });
+    const tail = await ctx.tails.open(
+      row.connection,
+      row.folder,
+      row.kind === 'job' ? { kind: 'job', job: row.job } : { kind: 'robot', robot: row.robot },
+    );
     return tail.id;
   },
 };

@@ -11,7 +11,8 @@ import { MESSAGE_CONTEXT_VALUES } from '../../core/rows/contextValues';
 import { keyOf } from '../../core/rows/rows';
 import { rowOf } from '../../core/rows/rowOf';
 
-const treeOf = (ctx: Ctx, node: TreeNode): NodeTree | undefined => [ctx.explorer, ctx.ideas].find((tree) => tree.owns(node));
+const treeOf = (ctx: Ctx, node: TreeNode): NodeTree | undefined =>
+  [ctx.explorer, ctx.ideas].find((tree) => tree.owns(node));
 
 /** Refresh: a node (from its inline button or menu), or both trees (view title). */
 export const treeRefresh: CommandDefinition = {
@@ -67,7 +68,10 @@ export const copyKey: CommandDefinition = {
 
 /** The collection a Filter command was run on (only collection rows can be narrowed). */
 const filterableOf = (node: unknown): PagedNode<unknown> => {
-  if (!(node instanceof PagedNode)) throw new Error('Filter works on a collection row of the Orchestrator or Ideas view (Processes, Jobs, a queue status, …).');
+  if (!(node instanceof PagedNode))
+    throw new Error(
+      'Filter works on a collection row of the Orchestrator or Ideas view (Processes, Jobs, a queue status, …).',
+    );
   return node;
 };
 
@@ -103,7 +107,10 @@ export const treeFilterByState: CommandDefinition = {
   async run({ ctx }, node) {
     const target = filterableOf(node);
     if (!target.states) throw new Error('This collection has no states to filter by.');
-    const picks = await ctx.input.pickMany(target.states.map((state) => ({ label: state, picked: target.filterStates.includes(state) })), { title: 'Show only these states', placeHolder: 'None chosen shows every state' });
+    const picks = await ctx.input.pickMany(
+      target.states.map((state) => ({ label: state, picked: target.filterStates.includes(state) })),
+      { title: 'Show only these states', placeHolder: 'None chosen shows every state' },
+    );
     if (picks === undefined) return;
     target.setStates(picks.map((p) => p.label));
   },
@@ -127,15 +134,33 @@ export const treeFind: CommandDefinition = {
     const items: Pick[] = [];
     for (const tree of [ctx.explorer, ctx.ideas]) {
       // Entities only: error, empty-state and Load more rows are not something to find.
-      const rows = tree.loadedNodes().map((node) => ({ node, item: node.item() })).filter(({ item }) => !MESSAGE_CONTEXT_VALUES.includes(String(item.contextValue)));
+      const rows = tree
+        .loadedNodes()
+        .map((node) => ({ node, item: node.item() }))
+        .filter(({ item }) => !MESSAGE_CONTEXT_VALUES.includes(String(item.contextValue)));
       if (rows.length === 0) continue;
       items.push({ label: tree.title, kind: vscode.QuickPickItemKind.Separator });
       for (const { node, item } of rows) {
-        items.push({ label: labelOf(item), description: typeof item.description === 'string' ? item.description : undefined, detail: plainText(tree.pathOf(node).join(' › ')) || undefined, iconPath: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined, node, tree });
+        items.push({
+          label: labelOf(item),
+          description: typeof item.description === 'string' ? item.description : undefined,
+          detail: plainText(tree.pathOf(node).join(' › ')) || undefined,
+          iconPath: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined,
+          node,
+          tree,
+        });
       }
     }
-    if (!items.some((i) => i.node)) throw new Error('Nothing is loaded yet: expand a connection in the Orchestrator or Ideas view first. Find searches the rows loaded so far.');
-    const pick = await ctx.input.pick(items, { title: 'Find in the loaded rows', placeHolder: 'Type a name, state, reference…', matchOnDescription: true, matchOnDetail: true });
+    if (!items.some((i) => i.node))
+      throw new Error(
+        'Nothing is loaded yet: expand a connection in the Orchestrator or Ideas view first. Find searches the rows loaded so far.',
+      );
+    const pick = await ctx.input.pick(items, {
+      title: 'Find in the loaded rows',
+      placeHolder: 'Type a name, state, reference…',
+      matchOnDescription: true,
+      matchOnDetail: true,
+    });
     if (!pick?.node || !pick.tree) return undefined;
     await pick.tree.reveal(pick.node);
     return pick.node.id;

@@ -12,7 +12,11 @@ import { PagedNode } from '../views/pagedNode';
  * "failed, try again" — a retry could run the job twice or add the item twice — but "it may exist", with a one-click
  * way to look. The message is also written to the log, where the integration suite reads what the user was told.
  */
-export function tellOutcomeUnknown(ctx: Ctx, message: string, actions: Record<string, () => Promise<void> | void>): void {
+export function tellOutcomeUnknown(
+  ctx: Ctx,
+  message: string,
+  actions: Record<string, () => Promise<void> | void>,
+): void {
   ctx.log.warn(message);
   void vscode.window.showWarningMessage(plainText(message), ...Object.keys(actions)).then((choice) => {
     if (choice) void actions[choice]?.();
@@ -25,14 +29,23 @@ export const reasonOf = (error: OrchestratorError) => unknownOutcomeReason(error
  * Show Jobs after an unknown start: the folder's Jobs row narrowed to the process and reloaded. It lists newest
  * first, so the jobs created since the click (if the service did start them) are at the top.
  */
-export async function showJobsOfProcess(ctx: Ctx, connection: Connection, folder: FolderById, processName: string): Promise<void> {
+export async function showJobsOfProcess(
+  ctx: Ctx,
+  connection: Connection,
+  folder: FolderById,
+  processName: string,
+): Promise<void> {
   const row = ctx.explorer.find(RowIds.ofFolder(connection.id, folder.id, 'jobs'));
   if (row instanceof PagedNode) row.setFilter(processName);
   if (row) await ctx.explorer.reveal(row);
 }
 
 /** Look Up Reference after an unknown add: the queue's All Items row narrowed to the reference and reloaded. */
-export async function showQueueItems(ctx: Ctx, queue: RowOf<'queue'>, reference: string | null | undefined): Promise<void> {
+export async function showQueueItems(
+  ctx: Ctx,
+  queue: RowOf<'queue'>,
+  reference: string | null | undefined,
+): Promise<void> {
   const queueRowId = RowIds.queue(queue.connection.id, queue.folder.id, queue.queue.Id);
   const queueRow = ctx.explorer.find(queueRowId);
   const all = ctx.explorer.find(RowIds.queueItems(queueRowId, 'all'));

@@ -16,14 +16,20 @@ const updateProcessVersion = (to: 'latest' | 'previous'): CommandDefinition => (
   async run({ ctx, token, progressTitle }, node) {
     const { connection, folder, release } = rowOf(node, 'process');
     await guardChange(ctx, connection, {
-      what: to === 'latest' ? `Update ${release.Name} to the latest version of ${release.ProcessKey}` : `Roll back ${release.Name} to its previous version`,
+      what:
+        to === 'latest'
+          ? `Update ${release.Name} to the latest version of ${release.ProcessKey}`
+          : `Roll back ${release.Name} to its previous version`,
       detail: `It runs ${release.ProcessKey} ${release.ProcessVersion} now; jobs started afterwards use the ${to === 'latest' ? 'latest' : 'previous'} version.`,
       action: to === 'latest' ? 'Update' : 'Roll Back',
     });
     progressTitle(`${to === 'latest' ? 'Updating' : 'Rolling back'} ${release.Name}…`);
     const client = ctx.clientFor(connection).releases;
     const signal = abortSignalOf(token);
-    const updated = to === 'latest' ? await client.updateToLatest(release.Id, { folder, signal }) : await client.rollBack(release.Id, { folder, signal });
+    const updated =
+      to === 'latest'
+        ? await client.updateToLatest(release.Id, { folder, signal })
+        : await client.rollBack(release.Id, { folder, signal });
     ctx.explorer.refreshRows(RowIds.ofFolder(connection.id, folder.id, 'processes'));
     return updated.ProcessVersion;
   },

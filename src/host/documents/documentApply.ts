@@ -1,7 +1,12 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../../ctx';
 import { describeChanges } from '../../core/documents/documentChanges';
-import { parsePackageArguments, parseReleaseInput, problemMessages, sameJson } from '../../core/documents/argumentsDocument';
+import {
+  parsePackageArguments,
+  parseReleaseInput,
+  problemMessages,
+  sameJson,
+} from '../../core/documents/argumentsDocument';
 import { isArgumentsRefusal } from '../../core/documents/refusals';
 import { isOutcomeUnknown, unknownOutcomeReason } from '../../core/http/errors';
 import type { ArgumentEntry } from '../../core/orchestrator/schemas';
@@ -15,7 +20,8 @@ const MAX_LISTED_CHANGES = 15;
 async function saveIfDirty(uri: vscode.Uri): Promise<void> {
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   // Saving sends nothing: it keeps the draft this command then applies.
-  if (document?.isDirty && !(await document.save())) throw new Error('Not applied: the document could not be saved as a draft. Your text is still in the editor.');
+  if (document?.isDirty && !(await document.save()))
+    throw new Error('Not applied: the document could not be saved as a draft. Your text is still in the editor.');
 }
 
 /**
@@ -23,10 +29,15 @@ async function saveIfDirty(uri: vscode.Uri): Promise<void> {
  * what the service holds now (a change made there meanwhile is shown side by side, never overwritten unseen), the
  * changes are listed for the user to confirm, and one request is sent — never repeated. Returns what happened.
  */
-export async function applyDraft(ctx: Ctx, uri: vscode.Uri, progress: (title: string) => void = () => undefined): Promise<string> {
+export async function applyDraft(
+  ctx: Ctx,
+  uri: vscode.Uri,
+  progress: (title: string) => void = () => undefined,
+): Promise<string> {
   const documents = ctx.documents;
   const { target, server, connection } = documents.resolve(uri);
-  if (server || target.kind === 'jobOutput') throw new Error('This document is not applied to the service: it only shows what the service holds.');
+  if (server || target.kind === 'jobOutput')
+    throw new Error('This document is not applied to the service: it only shows what the service holds.');
   const reason = documents.readOnlyReason(uri);
   if (reason) throw new Error(`Not applied. ${reason}`);
   await saveIfDirty(uri);
@@ -38,8 +49,12 @@ export async function applyDraft(ctx: Ctx, uri: vscode.Uri, progress: (title: st
   progress(`Reading ${title} from the service…`);
   const current = await documents.fetch(target, connection);
   const declared: ArgumentEntry[] = current.declared ?? documents.declaredOf(uri) ?? [];
-  const parsed = target.kind === 'packageArguments' ? parsePackageArguments(draft.text) : parseReleaseInput(draft.text, declared);
-  if (!parsed.ok) throw new Error(`Not applied: ${problemMessages(parsed.problems)} The problems are marked in the document; your draft is kept.`);
+  const parsed =
+    target.kind === 'packageArguments' ? parsePackageArguments(draft.text) : parseReleaseInput(draft.text, declared);
+  if (!parsed.ok)
+    throw new Error(
+      `Not applied: ${problemMessages(parsed.problems)} The problems are marked in the document; your draft is kept.`,
+    );
 
   // 2. The service must still hold what the draft started from; otherwise show both and let the user merge.
   if (!sameJson(current.text, draft.base)) {
@@ -50,8 +65,15 @@ export async function applyDraft(ctx: Ctx, uri: vscode.Uri, progress: (title: st
     }
     await documents.drafts.set(uri, { ...draft, base: current.text }); // seen now: applying again overwrites
     documents.serviceHolds(uri, current.text, current.declared);
-    void vscode.commands.executeCommand('vscode.diff', OrchestratorFileSystem.serviceUriOf(target), uri, `${title}: on the service ↔ your draft`);
-    throw new Error(`Not applied: ${title} changed on the service since you started editing. Compare the two (shown side by side), then apply again to overwrite. Your draft is kept.`);
+    void vscode.commands.executeCommand(
+      'vscode.diff',
+      OrchestratorFileSystem.serviceUriOf(target),
+      uri,
+      `${title}: on the service ↔ your draft`,
+    );
+    throw new Error(
+      `Not applied: ${title} changed on the service since you started editing. Compare the two (shown side by side), then apply again to overwrite. Your draft is kept.`,
+    );
   }
 
   // 3. What will change, confirmed by the user: the explicit act that sends it.
@@ -60,35 +82,63 @@ export async function applyDraft(ctx: Ctx, uri: vscode.Uri, progress: (title: st
     await documents.drafts.delete(uri);
     return `Nothing to apply: the service already holds these values for ${title}.`;
   }
-  const listed = [...changes.slice(0, MAX_LISTED_CHANGES), ...(changes.length > MAX_LISTED_CHANGES ? [`…and ${changes.length - MAX_LISTED_CHANGES} more`] : [])];
-  const consequence = target.kind === 'packageArguments' ? 'This replaces every declared argument of this package version.' : 'Jobs started from this process afterwards use these values.';
+  const listed = [
+    ...changes.slice(0, MAX_LISTED_CHANGES),
+    ...(changes.length > MAX_LISTED_CHANGES ? [`…and ${changes.length - MAX_LISTED_CHANGES} more`] : []),
+  ];
+  const consequence =
+    target.kind === 'packageArguments'
+      ? 'This replaces every declared argument of this package version.'
+      : 'Jobs started from this process afterwards use these values.';
   await guardChange(ctx, connection, { what: `Apply ${title}`, detail: consequence, action: 'Apply', confirmed: true });
   const question = `Apply ${changes.length} change${changes.length === 1 ? '' : 's'} to ${title} on ${connection.label}?`;
-  if ((await ctx.input.confirm({ message: question, detail: `${listed.join('\n')}\n\n${consequence}`, actions: ['Apply'], modal: true })) !== 'Apply') throw new vscode.CancellationError();
+  if (
+    (await ctx.input.confirm({
+      message: question,
+      detail: `${listed.join('\n')}\n\n${consequence}`,
+      actions: ['Apply'],
+      modal: true,
+    })) !== 'Apply'
+  )
+    throw new vscode.CancellationError();
 
   // 4. One request, never re-sent.
   progress(`Applying ${title}…`);
   const client = ctx.clientFor(connection);
   try {
-    if (target.kind === 'packageArguments') await client.packages.setArguments(`${target.packageId}:${target.version}`, parsed.value as { Input: ArgumentEntry[]; Output: ArgumentEntry[] });
-    else await client.releases.setInputArguments(target.releaseId, parsed.value as string, { folder: { id: target.folderId } });
+    if (target.kind === 'packageArguments')
+      await client.packages.setArguments(
+        `${target.packageId}:${target.version}`,
+        parsed.value as { Input: ArgumentEntry[]; Output: ArgumentEntry[] },
+      );
+    else
+      await client.releases.setInputArguments(target.releaseId, parsed.value as string, {
+        folder: { id: target.folderId },
+      });
   } catch (error) {
     const message = (error as Error).message;
     if (target.kind === 'packageArguments' && isArgumentsRefusal(error)) {
       await documents.rememberRefusal(connection, `${target.packageId}:${target.version}`);
       documents.touched(uri);
-      throw new Error(`Not applied: ${message} The document is read-only from now on; your text stays in it (Save As keeps a copy).`, { cause: error });
+      throw new Error(
+        `Not applied: ${message} The document is read-only from now on; your text stays in it (Save As keeps a copy).`,
+        { cause: error },
+      );
     }
     // The transport marks a change whose answer proves nothing (reset, timeout, 502/504, a cut or wrong body).
     if (isOutcomeUnknown(error)) {
-      throw new Error(`The service did not confirm the change (${unknownOutcomeReason(error).replace(/\.$/, '')}): it may or may not have been applied. Run "Compare with Service" to see what it holds now before applying again. Your draft is kept.`, { cause: error });
+      throw new Error(
+        `The service did not confirm the change (${unknownOutcomeReason(error).replace(/\.$/, '')}): it may or may not have been applied. Run "Compare with Service" to see what it holds now before applying again. Your draft is kept.`,
+        { cause: error },
+      );
     }
     throw new Error(`Not applied: ${message} Your draft is kept.`, { cause: error });
   }
   await documents.drafts.delete(uri);
   documents.serviceHolds(uri, draft.text);
   ctx.log.info(`Applied ${changes.length} change(s) to ${title} on ${connection.label}.`);
-  if (target.kind === 'releaseInput') ctx.explorer.refreshRows(RowIds.ofFolder(connection.id, target.folderId, 'processes'));
+  if (target.kind === 'releaseInput')
+    ctx.explorer.refreshRows(RowIds.ofFolder(connection.id, target.folderId, 'processes'));
   return `Applied ${changes.length} change${changes.length === 1 ? '' : 's'} to ${title}.`;
 }
 
@@ -99,7 +149,15 @@ export async function discardDraft(ctx: Ctx, uri: vscode.Uri): Promise<string> {
   const title = titleOf(target);
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (!documents.drafts.has(uri) && !document?.isDirty) return `No draft of ${title} to discard.`;
-  if ((await ctx.input.confirm({ message: `Discard your changes to ${title}?`, detail: 'The document shows what the service holds again. Your changes are lost.', actions: ['Discard'], modal: true })) !== 'Discard') throw new vscode.CancellationError();
+  if (
+    (await ctx.input.confirm({
+      message: `Discard your changes to ${title}?`,
+      detail: 'The document shows what the service holds again. Your changes are lost.',
+      actions: ['Discard'],
+      modal: true,
+    })) !== 'Discard'
+  )
+    throw new vscode.CancellationError();
   const current = await documents.fetch(target, connection);
   await documents.drafts.delete(uri);
   documents.serviceHolds(uri, current.text, current.declared);

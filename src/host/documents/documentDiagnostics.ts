@@ -7,7 +7,11 @@ import type { OrchestratorFileSystem } from './orchestratorFileSystem';
 /** Where a problem stands: the property or list entry it names, the syntax error's place, else the first line. */
 function rangeOf(document: vscode.TextDocument, problem: Problem): vscode.Range {
   const text = document.getText();
-  const span = problem.path ? spanOf(text, problem.path) : problem.offset !== undefined ? { offset: problem.offset, length: 1 } : undefined;
+  const span = problem.path
+    ? spanOf(text, problem.path)
+    : problem.offset !== undefined
+      ? { offset: problem.offset, length: 1 }
+      : undefined;
   if (!span) return new vscode.Range(0, 0, 0, Math.max(1, document.lineAt(0).text.length));
   const start = document.positionAt(span.offset);
   return new vscode.Range(start, document.positionAt(Math.max(span.offset + span.length, span.offset + 1)));
@@ -32,8 +36,21 @@ export function watchDocumentProblems(documents: OrchestratorFileSystem): vscode
     }
     const declared = documents.declaredOf(document.uri);
     if (kind === 'releaseInput' && !declared) return; // not read yet: checked on the next change
-    const parsed = kind === 'packageArguments' ? parsePackageArguments(document.getText()) : parseReleaseInput(document.getText(), declared ?? []);
-    diagnostics.set(document.uri, parsed.ok ? [] : parsed.problems.map((problem) => Object.assign(new vscode.Diagnostic(rangeOf(document, problem), problem.message, vscode.DiagnosticSeverity.Error), { source: 'Orchestrator' })));
+    const parsed =
+      kind === 'packageArguments'
+        ? parsePackageArguments(document.getText())
+        : parseReleaseInput(document.getText(), declared ?? []);
+    diagnostics.set(
+      document.uri,
+      parsed.ok
+        ? []
+        : parsed.problems.map((problem) =>
+            Object.assign(
+              new vscode.Diagnostic(rangeOf(document, problem), problem.message, vscode.DiagnosticSeverity.Error),
+              { source: 'Orchestrator' },
+            ),
+          ),
+    );
   };
   for (const document of vscode.workspace.textDocuments) check(document);
   return vscode.Disposable.from(

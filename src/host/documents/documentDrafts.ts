@@ -38,7 +38,9 @@ export class DocumentDrafts implements vscode.Disposable {
 
   async set(uri: vscode.Uri, draft: Draft): Promise<void> {
     const all = { ...this.read(), [uri.toString()]: draft };
-    const kept = Object.entries(all).sort(([, a], [, b]) => b.savedAt - a.savedAt).slice(0, MAX_DRAFTS);
+    const kept = Object.entries(all)
+      .sort(([, a], [, b]) => b.savedAt - a.savedAt)
+      .slice(0, MAX_DRAFTS);
     await this.state.update(Stored.documentDrafts, Object.fromEntries(kept));
     this.changed(uri);
   }

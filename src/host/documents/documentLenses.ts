@@ -6,7 +6,8 @@ import type { OrchestratorFileSystem } from './orchestratorFileSystem';
 /** Code lens titles render `$(name)` as icons: text from settings or a service must not. */
 const plain = (text: string) => text.replace(/\$\(/g, '$\u200b(');
 
-const lens = (title: string, command = '', args: unknown[] = [], tooltip?: string) => new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title, command, arguments: args, tooltip });
+const lens = (title: string, command = '', args: unknown[] = [], tooltip?: string) =>
+  new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title, command, arguments: args, tooltip });
 
 /**
  * What the top of an `orchestrator:` document says before the user types: why it is read-only, or that edits stay
@@ -29,7 +30,14 @@ export function showDocumentState(documents: OrchestratorFileSystem): vscode.Dis
       if (state.reason) return [lens(`$(lock) Read-only: ${plain(state.reason)}`, '', [], plain(state.reason))];
       const args = [document.uri];
       return [
-        lens(state.draft ? '$(edit) Draft: not applied to the service yet' : '$(info) Saving keeps a draft here; nothing is sent until you apply it', '', [], 'Saving (or auto-save) never changes the service. Apply to Service shows what will change and sends it.'),
+        lens(
+          state.draft
+            ? '$(edit) Draft: not applied to the service yet'
+            : '$(info) Saving keeps a draft here; nothing is sent until you apply it',
+          '',
+          [],
+          'Saving (or auto-save) never changes the service. Apply to Service shows what will change and sends it.',
+        ),
         lens('$(cloud-upload) Apply to Service…', CommandId.applyDocument, args),
         lens('$(diff) Compare with Service', CommandId.compareDocumentWithService, args),
         ...(state.draft ? [lens('$(discard) Discard Draft…', CommandId.discardDocumentDraft, args)] : []),
@@ -40,7 +48,11 @@ export function showDocumentState(documents: OrchestratorFileSystem): vscode.Dis
     onDidChangeFileDecorations: decorationsChanged.event,
     provideFileDecoration(uri) {
       if (uri.scheme !== SCHEME || !documents.drafts.has(uri)) return undefined;
-      return { badge: 'D', tooltip: 'Draft: not applied to the service', color: new vscode.ThemeColor('gitDecoration.modifiedResourceForeground') };
+      return {
+        badge: 'D',
+        tooltip: 'Draft: not applied to the service',
+        color: new vscode.ThemeColor('gitDecoration.modifiedResourceForeground'),
+      };
     },
   };
   return vscode.Disposable.from(

@@ -1,14 +1,19 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../../ctx';
 import type { Connection } from '../../core/connections';
-import { documentUri, parseDocumentUri, SCHEME, connectionSlug, type DocumentTarget } from '../../core/documents/orchestratorUri';
+import {
+  documentUri,
+  parseDocumentUri,
+  SCHEME,
+  connectionSlug,
+  type DocumentTarget,
+} from '../../core/documents/orchestratorUri';
 import { packageArgumentsText, releaseInputText, sameJson } from '../../core/documents/argumentsDocument';
 import { OrchestratorError } from '../../core/http/errors';
 import { parseArgumentDeclarations } from '../../core/orchestrator/validation';
 import type { ArgumentEntry } from '../../core/orchestrator/schemas';
 import { DocumentDrafts } from './documentDrafts';
 import { Stored } from '../storedState';
-
 
 interface Opened {
   /** The service's text when the document was last read or applied. */
@@ -49,9 +54,10 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   /** Why a document cannot be edited, or undefined when it can. */
   readOnlyReason(uri: vscode.Uri): string | undefined {
     const { target, server, connection } = this.resolve(uri);
-    if (server) return 'This is the service\'s current copy, shown for comparison.';
+    if (server) return "This is the service's current copy, shown for comparison.";
     if (target.kind === 'jobOutput') return 'Output arguments are written by the job.';
-    if (connection.protection === 'readOnly') return `${connection.label} is read-only. To allow changes, run "Orchestrator: Edit Connection…" and choose another protection level.`;
+    if (connection.protection === 'readOnly')
+      return `${connection.label} is read-only. To allow changes, run "Orchestrator: Edit Connection…" and choose another protection level.`;
     if (target.kind === 'packageArguments' && this.refused(connection).has(`${target.packageId}:${target.version}`)) {
       return `The service refuses to change the arguments of ${target.packageId} ${target.version}: the package was uploaded through the API, the packages page or the package feed. Publish a new version to change them; input values can still be set on a process or a job.`;
     }
@@ -69,7 +75,13 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
       opened = this.opened.get(key(uri))!;
     }
     const size = Buffer.byteLength(this.drafts.get(uri)?.text ?? opened.base);
-    return { type: vscode.FileType.File, ctime: 0, mtime: opened.mtime, size, ...(this.readOnlyReason(uri) ? { permissions: vscode.FilePermission.Readonly } : {}) };
+    return {
+      type: vscode.FileType.File,
+      ctime: 0,
+      mtime: opened.mtime,
+      size,
+      ...(this.readOnlyReason(uri) ? { permissions: vscode.FilePermission.Readonly } : {}),
+    };
   }
 
   /** The service's text, or the user's draft when there is one (a draft is never lost by reopening). */
@@ -77,7 +89,11 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
     const { target, connection } = this.resolve(uri);
     const { text, declared } = await this.fetch(target, connection);
     const previous = this.opened.get(key(uri));
-    this.opened.set(key(uri), { base: text, mtime: previous && previous.base === text ? previous.mtime : Date.now(), declared });
+    this.opened.set(key(uri), {
+      base: text,
+      mtime: previous && previous.base === text ? previous.mtime : Date.now(),
+      declared,
+    });
     return Buffer.from(this.drafts.get(uri)?.text ?? text, 'utf8');
   }
 
@@ -96,7 +112,9 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   }
 
   readDirectory(): [string, vscode.FileType][] {
-    throw vscode.FileSystemError.NoPermissions('Orchestrator documents are opened from the Orchestrator view, not browsed.');
+    throw vscode.FileSystemError.NoPermissions(
+      'Orchestrator documents are opened from the Orchestrator view, not browsed.',
+    );
   }
 
   createDirectory(): void {
@@ -127,7 +145,11 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   /** The service now holds `text` for this document (applied, or read again). */
   serviceHolds(uri: vscode.Uri, text: string, declared?: ArgumentEntry[]): void {
     const opened = this.opened.get(key(uri));
-    this.opened.set(key(uri), { base: text, mtime: opened?.mtime ?? Date.now(), declared: declared ?? opened?.declared });
+    this.opened.set(key(uri), {
+      base: text,
+      mtime: opened?.mtime ?? Date.now(),
+      declared: declared ?? opened?.declared,
+    });
   }
 
   /** Tells the editor a document's state changed (read-only now, or its text on the service). */
@@ -141,20 +163,27 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
     try {
       switch (target.kind) {
         case 'packageArguments':
-          return { text: packageArgumentsText(await client.packages.getArguments(`${target.packageId}:${target.version}`)) };
+          return {
+            text: packageArgumentsText(await client.packages.getArguments(`${target.packageId}:${target.version}`)),
+          };
         case 'releaseInput': {
           const folder = { id: target.folderId };
           const release = await client.releases.get(target.releaseId, { folder });
-          const metadata = await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`, { folder });
+          const metadata = await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`, {
+            folder,
+          });
           return { text: releaseInputText(release), declared: parseArgumentDeclarations(metadata.Input) };
         }
         case 'jobOutput': {
           const job = await client.jobs.get(target.jobKey, { folder: { id: target.folderId } });
-          return { text: job.OutputArguments ? `${JSON.stringify(JSON.parse(job.OutputArguments), null, 2)}\n` : '{}\n' };
+          return {
+            text: job.OutputArguments ? `${JSON.stringify(JSON.parse(job.OutputArguments), null, 2)}\n` : '{}\n',
+          };
         }
       }
     } catch (error) {
-      if (error instanceof OrchestratorError && error.status === 404) throw vscode.FileSystemError.FileNotFound(error.message);
+      if (error instanceof OrchestratorError && error.status === 404)
+        throw vscode.FileSystemError.FileNotFound(error.message);
       throw error;
     }
   }
@@ -166,7 +195,10 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   /** A package version's origin never changes: once refused, it opens read-only from then on (every session). */
   async rememberRefusal(connection: Connection, packageKey: string): Promise<void> {
     const all = this.ctx.state.get(Stored.refusedArguments);
-    await this.ctx.state.update(Stored.refusedArguments, { ...all, [connection.id]: [...new Set([...(all[connection.id] ?? []), packageKey])].slice(-500) });
+    await this.ctx.state.update(Stored.refusedArguments, {
+      ...all,
+      [connection.id]: [...new Set([...(all[connection.id] ?? []), packageKey])].slice(-500),
+    });
   }
 }
 

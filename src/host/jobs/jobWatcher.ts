@@ -51,7 +51,9 @@ export class JobWatcher implements vscode.Disposable {
     const client = () => this.ctx.clientFor(entry.connection);
     let failure: unknown;
     try {
-      for await (const job of watchJob((signal) => client().jobs.get(entry.job.Key, { folder: entry.folder, signal }), { signal: entry.controller.signal })) {
+      for await (const job of watchJob((signal) => client().jobs.get(entry.job.Key, { folder: entry.folder, signal }), {
+        signal: entry.controller.signal,
+      })) {
         entry.job = job;
         this.update();
         this.ctx.explorer.refreshJobsOf(entry.connection.id, entry.folder.id);
@@ -66,7 +68,11 @@ export class JobWatcher implements vscode.Disposable {
     this.ended.fire(entry);
     if (failure) {
       this.ctx.log.warn(`Stopped watching job ${entry.job.Key}: ${(failure as Error).message}`);
-      void vscode.window.showWarningMessage(plainText(`Orchestrator lost track of job ${entry.job.ReleaseName ?? entry.job.Key} (${(failure as Error).message}). Its state is in the Jobs row of its folder.`));
+      void vscode.window.showWarningMessage(
+        plainText(
+          `Orchestrator lost track of job ${entry.job.ReleaseName ?? entry.job.Key} (${(failure as Error).message}). Its state is in the Jobs row of its folder.`,
+        ),
+      );
       return;
     }
     void this.announce(entry);
@@ -78,7 +84,12 @@ export class JobWatcher implements vscode.Disposable {
     const name = job.ReleaseName ?? `Job ${job.Id}`;
     const actions = ['Show Logs', ...(job.OutputArguments ? ['Show Output'] : [])];
     const text = `${name}: ${job.State} after ${jobDuration(job)}${job.State === 'Faulted' && job.Info ? ` — ${job.Info}` : ''}.`;
-    const show = job.State === 'Faulted' ? vscode.window.showErrorMessage : job.State === 'Stopped' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const show =
+      job.State === 'Faulted'
+        ? vscode.window.showErrorMessage
+        : job.State === 'Stopped'
+          ? vscode.window.showWarningMessage
+          : vscode.window.showInformationMessage;
     const choice = await show(plainText(text), ...actions);
     const row = makeRow({ kind: 'job', connection: entry.connection, folder: entry.folder, job });
     if (choice === 'Show Logs') void vscode.commands.executeCommand(CommandId.tailLogs, row);

@@ -10,14 +10,16 @@ import { userSettings } from '../settings';
 
 export const LOG_SCHEME = 'orchestrator-log';
 
-export type TailSubject = { kind: 'job'; job: Pick<Job, 'Key' | 'Id' | 'ReleaseName'> } | { kind: 'robot'; robot: Pick<Robot, 'Id' | 'Name'> };
+export type TailSubject =
+  { kind: 'job'; job: Pick<Job, 'Key' | 'Id' | 'ReleaseName'> } | { kind: 'robot'; robot: Pick<Robot, 'Id' | 'Name'> };
 
 type TailState = 'following' | 'finished' | 'stopped' | 'failed';
 
 /** How far back a robot tail starts: a robot's log goes back months; the tail follows from a little before now. */
 const ROBOT_LOOKBACK_MS = 10 * 60_000;
 /** The last line of a tail whose connection's account signed out. */
-export const signedOutNote = (label: string) => `Tailing stopped: you are signed out of ${label}. Sign in and run Tail Logs again to continue.`;
+export const signedOutNote = (label: string) =>
+  `Tailing stopped: you are signed out of ${label}. Sign in and run Tail Logs again to continue.`;
 
 /** The document is rewritten at most this often, however fast lines arrive. */
 const REDRAW_MS = 200;
@@ -38,7 +40,15 @@ export class LogTail {
   /** Why it was stopped, when not by the reader (a sign-out): the document's last note says so. */
   stopReason: string | undefined;
 
-  constructor(readonly id: string, readonly connectionId: string, readonly title: string, private readonly header: string, maxLines: number, private readonly redraw: (tail: LogTail) => void, run: (tail: LogTail, signal: AbortSignal) => Promise<void>) {
+  constructor(
+    readonly id: string,
+    readonly connectionId: string,
+    readonly title: string,
+    private readonly header: string,
+    maxLines: number,
+    private readonly redraw: (tail: LogTail) => void,
+    run: (tail: LogTail, signal: AbortSignal) => Promise<void>,
+  ) {
     this.uri = vscode.Uri.from({ scheme: LOG_SCHEME, path: `/${title.replace(/[\\/]/g, '_')}.log`, query: id });
     this.window = new LineWindow(maxLines);
     this.done = run(this, this.controller.signal);
@@ -74,8 +84,14 @@ export class LogTail {
   }
 
   text(): string {
-    const dropped = this.window.dropped > 0 ? [`# ${this.window.dropped.toLocaleString('en')} older lines were dropped to keep the last ${this.window.cap.toLocaleString('en')} (setting orchestrator.logs.maxLines).`] : [];
-    const status = this.state === 'following' ? '# Following… (Orchestrator: Stop Tailing, or close this tab, to stop)' : '';
+    const dropped =
+      this.window.dropped > 0
+        ? [
+            `# ${this.window.dropped.toLocaleString('en')} older lines were dropped to keep the last ${this.window.cap.toLocaleString('en')} (setting orchestrator.logs.maxLines).`,
+          ]
+        : [];
+    const status =
+      this.state === 'following' ? '# Following… (Orchestrator: Stop Tailing, or close this tab, to stop)' : '';
     return [this.header, ...dropped, ...this.window.all(), status].filter(Boolean).join('\n') + '\n';
   }
 }
@@ -98,30 +114,37 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
   constructor(private readonly ctx: Ctx) {
     this.disposables.push(vscode.workspace.registerTextDocumentContentProvider(LOG_SCHEME, this), this.changes);
     // Follow the end like `tail -f`, unless the reader scrolled up; scrolling back to the end follows again.
-    this.disposables.push(vscode.workspace.onDidChangeTextDocument((event) => {
-      const uri = event.document.uri;
-      if (uri.scheme !== LOG_SCHEME || this.paused.has(uri.toString())) return;
-      const last = event.document.lineCount - 1;
-      for (const editor of vscode.window.visibleTextEditors) {
-        if (editor.document !== event.document) continue;
-        this.lastReveal = Date.now();
-        editor.revealRange(new vscode.Range(last, 0, last, 0), vscode.TextEditorRevealType.Default);
-      }
-    }));
-    this.disposables.push(vscode.window.onDidChangeTextEditorVisibleRanges((event) => {
-      const document = event.textEditor.document;
-      if (document.uri.scheme !== LOG_SCHEME || Date.now() - this.lastReveal < 300) return;
-      const atEnd = event.visibleRanges.some((r) => r.end.line >= document.lineCount - 2);
-      if (atEnd) this.paused.delete(document.uri.toString());
-      else this.paused.add(document.uri.toString());
-    }));
+    this.disposables.push(
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        const uri = event.document.uri;
+        if (uri.scheme !== LOG_SCHEME || this.paused.has(uri.toString())) return;
+        const last = event.document.lineCount - 1;
+        for (const editor of vscode.window.visibleTextEditors) {
+          if (editor.document !== event.document) continue;
+          this.lastReveal = Date.now();
+          editor.revealRange(new vscode.Range(last, 0, last, 0), vscode.TextEditorRevealType.Default);
+        }
+      }),
+    );
+    this.disposables.push(
+      vscode.window.onDidChangeTextEditorVisibleRanges((event) => {
+        const document = event.textEditor.document;
+        if (document.uri.scheme !== LOG_SCHEME || Date.now() - this.lastReveal < 300) return;
+        const atEnd = event.visibleRanges.some((r) => r.end.line >= document.lineCount - 2);
+        if (atEnd) this.paused.delete(document.uri.toString());
+        else this.paused.add(document.uri.toString());
+      }),
+    );
     // Closing the tab stops the tail: nobody reads it any more.
-    this.disposables.push(vscode.window.tabGroups.onDidChangeTabs((event) => {
-      for (const tab of event.closed) {
-        const input = tab.input;
-        if (input instanceof vscode.TabInputText && input.uri.scheme === LOG_SCHEME && !this.isOpen(input.uri)) this.tails.get(input.uri.query)?.stop();
-      }
-    }));
+    this.disposables.push(
+      vscode.window.tabGroups.onDidChangeTabs((event) => {
+        for (const tab of event.closed) {
+          const input = tab.input;
+          if (input instanceof vscode.TabInputText && input.uri.scheme === LOG_SCHEME && !this.isOpen(input.uri))
+            this.tails.get(input.uri.query)?.stop();
+        }
+      }),
+    );
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -140,8 +163,14 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
   /** Starts (or shows the running) tail of a job or a robot, in its own editor tab. */
   async open(connection: Connection, folder: FolderContext, subject: TailSubject): Promise<LogTail> {
     // A nameless robot would make the filter match every robot of the folder: refused before anything is read.
-    if (subject.kind === 'robot' && !subject.robot.Name?.trim()) throw new Error('This robot has no name, so its log cannot be told apart from the other robots\' logs. Tail one of its jobs instead.');
-    const id = subject.kind === 'job' ? `job-${subject.job.Key.toLowerCase()}` : `robot-${connection.id}-${'id' in folder ? folder.id : folder.path}-${subject.robot.Id}`;
+    if (subject.kind === 'robot' && !subject.robot.Name?.trim())
+      throw new Error(
+        "This robot has no name, so its log cannot be told apart from the other robots' logs. Tail one of its jobs instead.",
+      );
+    const id =
+      subject.kind === 'job'
+        ? `job-${subject.job.Key.toLowerCase()}`
+        : `robot-${connection.id}-${'id' in folder ? folder.id : folder.path}-${subject.robot.Id}`;
     let tail = this.tails.get(id);
     if (!tail || tail.state !== 'following') {
       tail?.stop();
@@ -170,42 +199,63 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
 
   private start(id: string, connection: Connection, folder: FolderContext, subject: TailSubject): LogTail {
     const { logMinimumLevel: minLevel, logMaxLines: maxLines } = userSettings(vscode.workspace.getConfiguration());
-    const title = subject.kind === 'job' ? `${subject.job.ReleaseName ?? 'Job'} #${subject.job.Id}` : `Robot ${subject.robot.Name}`;
+    const title =
+      subject.kind === 'job' ? `${subject.job.ReleaseName ?? 'Job'} #${subject.job.Id}` : `Robot ${subject.robot.Name}`;
     const header = `# ${subject.kind === 'job' ? `Job ${subject.job.ReleaseName ?? ''} (${subject.job.Key})` : `Robot ${subject.robot.Name}, from ${new Date(Date.now() - ROBOT_LOOKBACK_MS).toLocaleTimeString()}`} on ${connection.label}. Levels ${minLevel} and above (setting orchestrator.logs.minimumLevel); times are local.`;
-    return new LogTail(id, connection.id, title, header, maxLines, (t) => this.schedule(t), async (tail, signal) => {
-      const client = this.ctx.clientFor(connection);
-      const source = subject.kind === 'job' ? jobLogSource(client, folder, subject.job.Key) : robotLogSource(client, folder);
-      try {
-        for await (const event of tailLogs(source, {
-          ...(subject.kind === 'job' ? { jobKey: subject.job.Key } : { robotName: subject.robot.Name, since: new Date(Date.now() - ROBOT_LOOKBACK_MS) }),
-          minLevel, signal, isTransient: isTransientTailFailure,
-        })) {
-          if (event.kind === 'lines') tail.append(event.lines.map(formatLogLine));
-          else if (event.kind === 'trouble') tail.note(`${(event.error as Error).message} Reading again in ${Math.round(event.retryInMs / 1000)} s; nothing will be missed.`);
-          else {
-            tail.state = 'finished';
-            tail.note('The job has finished and every line has been read. The tail has ended.');
+    return new LogTail(
+      id,
+      connection.id,
+      title,
+      header,
+      maxLines,
+      (t) => this.schedule(t),
+      async (tail, signal) => {
+        const client = this.ctx.clientFor(connection);
+        const source =
+          subject.kind === 'job' ? jobLogSource(client, folder, subject.job.Key) : robotLogSource(client, folder);
+        try {
+          for await (const event of tailLogs(source, {
+            ...(subject.kind === 'job'
+              ? { jobKey: subject.job.Key }
+              : { robotName: subject.robot.Name, since: new Date(Date.now() - ROBOT_LOOKBACK_MS) }),
+            minLevel,
+            signal,
+            isTransient: isTransientTailFailure,
+          })) {
+            if (event.kind === 'lines') tail.append(event.lines.map(formatLogLine));
+            else if (event.kind === 'trouble')
+              tail.note(
+                `${(event.error as Error).message} Reading again in ${Math.round(event.retryInMs / 1000)} s; nothing will be missed.`,
+              );
+            else {
+              tail.state = 'finished';
+              tail.note('The job has finished and every line has been read. The tail has ended.');
+            }
           }
+        } catch (error) {
+          if (signal.aborted) {
+            tail.note(tail.stopReason ?? 'Tailing stopped.');
+            return;
+          }
+          // A read that met the sign-out half way (the account is gone, the stop is on its way): say so, not "failed".
+          if (!this.ctx.accountFor(connection.id)) {
+            tail.state = 'stopped';
+            tail.note(signedOutNote(connection.label));
+            return;
+          }
+          tail.state = 'failed';
+          const windowHit =
+            error instanceof OrchestratorError &&
+            (error.errorCode === 1680 || /10,000|result window/i.test(error.message));
+          tail.note(
+            windowHit
+              ? 'The service only returns the first 10,000 entries of one query (its search index window). This tail reads by time and should not reach it; run Tail Logs again to continue from now.'
+              : `The tail stopped: ${(error as Error).message} Run Tail Logs again to continue.`,
+          );
+          this.ctx.log.warn(`Tail ${tail.title} failed: ${(error as Error).message}`);
         }
-      } catch (error) {
-        if (signal.aborted) {
-          tail.note(tail.stopReason ?? 'Tailing stopped.');
-          return;
-        }
-        // A read that met the sign-out half way (the account is gone, the stop is on its way): say so, not "failed".
-        if (!this.ctx.accountFor(connection.id)) {
-          tail.state = 'stopped';
-          tail.note(signedOutNote(connection.label));
-          return;
-        }
-        tail.state = 'failed';
-        const windowHit = error instanceof OrchestratorError && (error.errorCode === 1680 || /10,000|result window/i.test(error.message));
-        tail.note(windowHit
-          ? 'The service only returns the first 10,000 entries of one query (its search index window). This tail reads by time and should not reach it; run Tail Logs again to continue from now.'
-          : `The tail stopped: ${(error as Error).message} Run Tail Logs again to continue.`);
-        this.ctx.log.warn(`Tail ${tail.title} failed: ${(error as Error).message}`);
-      }
-    });
+      },
+    );
   }
 
   /** Redraws at most every REDRAW_MS, however fast lines arrive. */
@@ -219,7 +269,9 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
   }
 
   private isOpen(uri: vscode.Uri): boolean {
-    return vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()));
+    return vscode.window.tabGroups.all.some((group) =>
+      group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()),
+    );
   }
 
   dispose(): void {

@@ -10,7 +10,17 @@ export interface RefreshCandidate {
   budget: { queued: number; used: number; budget: number; paused: boolean };
 }
 
-export function pickForAutoRefresh<T extends RefreshCandidate>(candidates: readonly T[], options: { visible: boolean; intervalSeconds: number }): T[] {
+export function pickForAutoRefresh<T extends RefreshCandidate>(
+  candidates: readonly T[],
+  options: { visible: boolean; intervalSeconds: number },
+): T[] {
   if (!options.visible || options.intervalSeconds <= 0) return [];
-  return candidates.filter((c) => c.expanded && !c.pagedBeyondFirst && !c.budget.paused && c.budget.queued === 0 && c.budget.used < c.budget.budget / 2);
+  return candidates.filter(
+    (c) =>
+      c.expanded &&
+      !c.pagedBeyondFirst &&
+      !c.budget.paused &&
+      c.budget.queued === 0 &&
+      c.budget.used < c.budget.budget / 2,
+  );
 }

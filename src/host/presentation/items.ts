@@ -1,4 +1,18 @@
-import type { Alert, Asset, Folder, Job, LicenseReport, Library, Package, QueueDefinition, QueueItem, Release, Robot, Tenant, Webhook } from '../../core/orchestrator/schemas';
+import type {
+  Alert,
+  Asset,
+  Folder,
+  Job,
+  LicenseReport,
+  Library,
+  Package,
+  QueueDefinition,
+  QueueItem,
+  Release,
+  Robot,
+  Tenant,
+  Webhook,
+} from '../../core/orchestrator/schemas';
 import type { Category, Idea } from '../../core/ideas/schemas';
 import { OrchestratorError } from '../../core/http/errors';
 import { markdownText } from '../../core/presentation/plainText';
@@ -56,12 +70,23 @@ export const QUEUE_ITEM_STATUS_ICONS: Record<string, { id: string; color?: strin
   Deleted: { id: 'trash', color: 'disabledForeground' },
 };
 
-export function folderItem(scope: string, folder: Pick<Folder, 'Id' | 'DisplayName'> & { FullyQualifiedName?: string | null; IsPersonal?: boolean; ChildrenCount?: number | null }): ItemData {
+export function folderItem(
+  scope: string,
+  folder: Pick<Folder, 'Id' | 'DisplayName'> & {
+    FullyQualifiedName?: string | null;
+    IsPersonal?: boolean;
+    ChildrenCount?: number | null;
+  },
+): ItemData {
   return {
     id: childId(scope, 'folder', folder.Id),
     label: folder.DisplayName,
     description: folder.IsPersonal ? 'personal workspace' : undefined,
-    tooltip: table(folder.FullyQualifiedName ?? folder.DisplayName, [row('Id', folder.Id), row('Kind', folder.IsPersonal ? 'Personal workspace' : 'Folder'), row('Subfolders', folder.ChildrenCount ?? 0)]),
+    tooltip: table(folder.FullyQualifiedName ?? folder.DisplayName, [
+      row('Id', folder.Id),
+      row('Kind', folder.IsPersonal ? 'Personal workspace' : 'Folder'),
+      row('Subfolders', folder.ChildrenCount ?? 0),
+    ]),
     icon: { id: folder.IsPersonal ? 'account' : 'folder' },
     contextValue: ContextValue.folder,
     collapsible: 'collapsed',
@@ -74,7 +99,14 @@ export function packageItem(scope: string, pkg: Package): ItemData {
     id: childId(scope, 'package', pkg.Id),
     label: pkg.Id,
     description: `${pkg.Version}${pkg.IsLatestVersion ? ' (latest)' : ''}`,
-    tooltip: table(pkg.Id, [row('Version', pkg.Version), row('Description', pkg.Description), row('Authors', pkg.Authors), row('Published', pkg.Published), row('Project type', pkg.ProjectType), row('Key', pkg.Key)]),
+    tooltip: table(pkg.Id, [
+      row('Version', pkg.Version),
+      row('Description', pkg.Description),
+      row('Authors', pkg.Authors),
+      row('Published', pkg.Published),
+      row('Project type', pkg.ProjectType),
+      row('Key', pkg.Key),
+    ]),
     icon: { id: 'package' },
     contextValue: ContextValue.package,
     collapsible: 'collapsed',
@@ -86,8 +118,16 @@ export function packageVersionItem(scope: string, pkg: Package): ItemData {
   return {
     id: childId(scope, 'version', pkg.Version),
     label: pkg.Version,
-    description: [pkg.IsLatestVersion ? 'latest' : undefined, pkg.Published ? pkg.Published.slice(0, 10) : undefined].filter(Boolean).join(' · ') || undefined,
-    tooltip: table(`${pkg.Id} ${pkg.Version}`, [row('Latest', pkg.IsLatestVersion ? 'yes' : 'no'), row('Published', pkg.Published), row('Release notes', pkg.ReleaseNotes), row('Key', pkg.Key)]),
+    description:
+      [pkg.IsLatestVersion ? 'latest' : undefined, pkg.Published ? pkg.Published.slice(0, 10) : undefined]
+        .filter(Boolean)
+        .join(' · ') || undefined,
+    tooltip: table(`${pkg.Id} ${pkg.Version}`, [
+      row('Latest', pkg.IsLatestVersion ? 'yes' : 'no'),
+      row('Published', pkg.Published),
+      row('Release notes', pkg.ReleaseNotes),
+      row('Key', pkg.Key),
+    ]),
     icon: pkg.IsLatestVersion ? { id: 'star-full', color: 'charts.yellow' } : { id: 'versions' },
     contextValue: pkg.IsLatestVersion ? ContextValue.packageVersionLatest : ContextValue.packageVersion,
     collapsible: 'none',
@@ -99,7 +139,13 @@ export function releaseItem(scope: string, release: Release): ItemData {
     id: childId(scope, 'process', release.Id),
     label: release.Name,
     description: `${release.ProcessVersion}${release.EnvironmentName ? ` · ${release.EnvironmentName}` : ''}${release.IsLatestVersion ? '' : ' · update available'}`,
-    tooltip: table(release.Name, [row('Package', `${release.ProcessKey} ${release.ProcessVersion}`), row('Environment', release.EnvironmentName), row('Latest version', release.IsLatestVersion ? 'yes' : 'no'), row('Key', release.Key), row('Description', release.Description)]),
+    tooltip: table(release.Name, [
+      row('Package', `${release.ProcessKey} ${release.ProcessVersion}`),
+      row('Environment', release.EnvironmentName),
+      row('Latest version', release.IsLatestVersion ? 'yes' : 'no'),
+      row('Key', release.Key),
+      row('Description', release.Description),
+    ]),
     icon: { id: 'symbol-event' },
     contextValue: release.IsLatestVersion ? ContextValue.process : ContextValue.processOutdated,
     collapsible: 'none',
@@ -118,7 +164,17 @@ export function jobItem(scope: string, job: Job, now: number): ItemData {
     id: childId(scope, 'job', job.Key),
     label: job.ReleaseName ?? job.Key,
     description: [`#${job.Id}`, robot, job.State, relativeTime(started, now)].filter(Boolean).join(' · '),
-    tooltip: table(job.ReleaseName ?? 'Job', [row('Number', job.Id), row('State', job.State), row('Created', job.CreationTime), row('Started', job.StartTime), row('Ended', job.EndTime), row('Robot', robot), row('Source', job.Source), row('Info', job.Info), row('Key', job.Key)]),
+    tooltip: table(job.ReleaseName ?? 'Job', [
+      row('Number', job.Id),
+      row('State', job.State),
+      row('Created', job.CreationTime),
+      row('Started', job.StartTime),
+      row('Ended', job.EndTime),
+      row('Robot', robot),
+      row('Source', job.Source),
+      row('Info', job.Info),
+      row('Key', job.Key),
+    ]),
     icon: JOB_STATE_ICONS[job.State] ?? { id: 'circle-outline' },
     contextValue: final ? ContextValue.jobFinal : ContextValue.jobRunning,
     collapsible: 'none',
@@ -130,7 +186,12 @@ export function queueItem(scope: string, queue: QueueDefinition): ItemData {
     id: childId(scope, 'queue', queue.Id),
     label: queue.Name,
     description: queue.EnforceUniqueReference ? 'unique references' : undefined,
-    tooltip: table(queue.Name, [row('Description', queue.Description), row('Retries', queue.MaxNumberOfRetries), row('Unique references', queue.EnforceUniqueReference ? 'yes' : 'no'), row('Id', queue.Id)]),
+    tooltip: table(queue.Name, [
+      row('Description', queue.Description),
+      row('Retries', queue.MaxNumberOfRetries),
+      row('Unique references', queue.EnforceUniqueReference ? 'yes' : 'no'),
+      row('Id', queue.Id),
+    ]),
     icon: { id: 'list-ordered' },
     contextValue: ContextValue.queue,
     collapsible: 'collapsed',
@@ -142,7 +203,14 @@ export function queueItemItem(scope: string, item: QueueItem, now: number): Item
     id: childId(scope, 'queueItem', item.Id),
     label: item.Reference ?? `Item ${item.Id}`,
     description: `${item.Status}${item.Priority ? ` · ${item.Priority}` : ''} · ${relativeTime(item.CreationTime, now)}`,
-    tooltip: table(item.Reference ?? `Item ${item.Id}`, [row('Status', item.Status), row('Priority', item.Priority), row('Created', item.CreationTime), row('Retry', item.RetryNumber), row('Exception', item.ProcessingException?.Reason), row('Id', item.Id)]),
+    tooltip: table(item.Reference ?? `Item ${item.Id}`, [
+      row('Status', item.Status),
+      row('Priority', item.Priority),
+      row('Created', item.CreationTime),
+      row('Retry', item.RetryNumber),
+      row('Exception', item.ProcessingException?.Reason),
+      row('Id', item.Id),
+    ]),
     icon: QUEUE_ITEM_STATUS_ICONS[item.Status] ?? { id: 'circle-outline' },
     contextValue: ContextValue.queueItem,
     collapsible: 'none',
@@ -155,7 +223,13 @@ export function robotItem(scope: string, robot: Robot, session?: { State: string
     id: childId(scope, 'robot', robot.Id),
     label: robot.Name,
     description: [robot.Type, state].filter(Boolean).join(' · '),
-    tooltip: table(robot.Name, [row('Type', robot.Type), row('Machine', robot.MachineName), row('User', robot.Username), row('Environments', robot.RobotEnvironments), row('State', state)]),
+    tooltip: table(robot.Name, [
+      row('Type', robot.Type),
+      row('Machine', robot.MachineName),
+      row('User', robot.Username),
+      row('Environments', robot.RobotEnvironments),
+      row('State', state),
+    ]),
     icon: session?.IsUnresponsive ? { id: 'warning', color: 'charts.orange' } : { id: 'hubot' },
     contextValue: ContextValue.robot,
     collapsible: 'none',
@@ -164,12 +238,24 @@ export function robotItem(scope: string, robot: Robot, session?: { State: string
 
 /** Credential values are never shown: a credential asset shows its user name only. */
 export function assetItem(scope: string, asset: Asset): ItemData {
-  const value = asset.ValueType === 'Credential' ? `user ${asset.CredentialUsername ?? '—'}` : asset.ValueType === 'Text' ? (asset.StringValue ?? '').slice(0, 60) : asset.Value ?? '';
+  const value =
+    asset.ValueType === 'Credential'
+      ? `user ${asset.CredentialUsername ?? '—'}`
+      : asset.ValueType === 'Text'
+        ? (asset.StringValue ?? '').slice(0, 60)
+        : (asset.Value ?? '');
   return {
     id: childId(scope, 'asset', asset.Id),
     label: asset.Name,
     description: `${asset.ValueType} · ${value}`,
-    tooltip: table(asset.Name, [row('Type', asset.ValueType), row('Scope', asset.ValueScope), row(asset.ValueType === 'Credential' ? 'User' : 'Value', asset.ValueType === 'Credential' ? asset.CredentialUsername : value)]),
+    tooltip: table(asset.Name, [
+      row('Type', asset.ValueType),
+      row('Scope', asset.ValueScope),
+      row(
+        asset.ValueType === 'Credential' ? 'User' : 'Value',
+        asset.ValueType === 'Credential' ? asset.CredentialUsername : value,
+      ),
+    ]),
     icon: { id: asset.ValueType === 'Credential' ? 'key' : 'symbol-constant' },
     contextValue: ContextValue.asset,
     collapsible: 'none',
@@ -181,7 +267,13 @@ export function libraryItem(scope: string, library: Library): ItemData {
     id: childId(scope, 'library', library.Id),
     label: library.Id,
     description: `${library.Version}${library.IsLatestVersion ? ' (latest)' : ''}`,
-    tooltip: table(library.Id, [row('Version', library.Version), row('Title', library.Title), row('Description', library.Description), row('Published', library.Published), row('Key', library.Key)]),
+    tooltip: table(library.Id, [
+      row('Version', library.Version),
+      row('Title', library.Title),
+      row('Description', library.Description),
+      row('Published', library.Published),
+      row('Key', library.Key),
+    ]),
     icon: { id: 'library' },
     contextValue: ContextValue.library,
     collapsible: 'none',
@@ -194,7 +286,12 @@ export function webhookItem(scope: string, webhook: Webhook): ItemData {
     id: childId(scope, 'webhook', webhook.Id),
     label: webhook.Url,
     description: `${webhook.Enabled ? 'enabled' : 'disabled'} · ${events}`,
-    tooltip: table(webhook.Url, [row('Enabled', webhook.Enabled ? 'yes' : 'no'), row('Events', webhook.SubscribeToAllEvents ? 'all' : (webhook.Events ?? []).map((e) => e.EventType).join(', ')), row('Insecure TLS allowed', webhook.AllowInsecureSsl ? 'yes' : 'no'), row('Id', webhook.Id)]),
+    tooltip: table(webhook.Url, [
+      row('Enabled', webhook.Enabled ? 'yes' : 'no'),
+      row('Events', webhook.SubscribeToAllEvents ? 'all' : (webhook.Events ?? []).map((e) => e.EventType).join(', ')),
+      row('Insecure TLS allowed', webhook.AllowInsecureSsl ? 'yes' : 'no'),
+      row('Id', webhook.Id),
+    ]),
     icon: webhook.Enabled ? { id: 'radio-tower' } : { id: 'radio-tower', color: 'disabledForeground' },
     contextValue: ContextValue.webhook,
     collapsible: 'none',
@@ -214,8 +311,16 @@ export function alertItem(scope: string, alert: Alert, now: number): ItemData {
   return {
     id: childId(scope, 'alert', alert.Id),
     label: alert.NotificationName,
-    description: [unread ? 'unread' : undefined, alert.Severity, relativeTime(alert.CreationTime, now)].filter(Boolean).join(' · '),
-    tooltip: table(alert.NotificationName, [row('Severity', alert.Severity), row('State', alert.State), row('Component', alert.Component), row('Created', alert.CreationTime), row('Data', alert.Data?.slice(0, 500))]),
+    description: [unread ? 'unread' : undefined, alert.Severity, relativeTime(alert.CreationTime, now)]
+      .filter(Boolean)
+      .join(' · '),
+    tooltip: table(alert.NotificationName, [
+      row('Severity', alert.Severity),
+      row('State', alert.State),
+      row('Component', alert.Component),
+      row('Created', alert.CreationTime),
+      row('Data', alert.Data?.slice(0, 500)),
+    ]),
     icon: ALERT_ICONS[alert.Severity] ?? { id: 'bell' },
     contextValue: unread ? ContextValue.alertUnread : ContextValue.alert,
     collapsible: 'none',
@@ -227,7 +332,11 @@ export function tenantItem(scope: string, tenant: Tenant): ItemData {
     id: childId(scope, 'hostTenant', tenant.Id),
     label: tenant.Name,
     description: tenant.IsActive ? 'active' : 'inactive',
-    tooltip: table(tenant.Name, [row('Active', tenant.IsActive ? 'yes' : 'no'), row('Last login', tenant.LastLoginTime), row('Id', tenant.Id)]),
+    tooltip: table(tenant.Name, [
+      row('Active', tenant.IsActive ? 'yes' : 'no'),
+      row('Last login', tenant.LastLoginTime),
+      row('Id', tenant.Id),
+    ]),
     icon: tenant.IsActive ? { id: 'server' } : { id: 'circle-slash', color: 'disabledForeground' },
     contextValue: tenant.IsActive ? ContextValue.tenantActive : ContextValue.tenantInactive,
     collapsible: 'none',
@@ -243,23 +352,33 @@ export function licenseItems(scope: string, license: LicenseReport): ItemData[] 
     id: childId(scope, 'registration'),
     label: license.IsExpired ? 'Expired' : license.IsRegistered ? 'Registered' : 'Not registered',
     description: expires ? `expires ${expires}` : undefined,
-    icon: license.IsExpired || !license.IsRegistered ? { id: 'warning', color: 'editorWarning.foreground' } : { id: 'verified' },
+    icon:
+      license.IsExpired || !license.IsRegistered
+        ? { id: 'warning', color: 'editorWarning.foreground' }
+        : { id: 'verified' },
     contextValue: ContextValue.license,
     collapsible: 'none',
   };
-  return [state, ...ROBOT_TYPES.map((type): ItemData => {
-    const used = license.DefinedRobots[type];
-    const allowed = license.AllowedRobots[type];
-    return {
-      id: childId(scope, 'robotType', type),
-      label: type,
-      description: `${used} of ${allowed} in use`,
-      tooltip: table(`${type} robots`, [row('Defined', used), row('Allowed', allowed), row('Concurrent', license.ConcurrentRobots?.[type])]),
-      icon: used > allowed ? { id: 'warning', color: 'editorWarning.foreground' } : { id: 'hubot' },
-      contextValue: ContextValue.license,
-      collapsible: 'none',
-    };
-  })];
+  return [
+    state,
+    ...ROBOT_TYPES.map((type): ItemData => {
+      const used = license.DefinedRobots[type];
+      const allowed = license.AllowedRobots[type];
+      return {
+        id: childId(scope, 'robotType', type),
+        label: type,
+        description: `${used} of ${allowed} in use`,
+        tooltip: table(`${type} robots`, [
+          row('Defined', used),
+          row('Allowed', allowed),
+          row('Concurrent', license.ConcurrentRobots?.[type]),
+        ]),
+        icon: used > allowed ? { id: 'warning', color: 'editorWarning.foreground' } : { id: 'hubot' },
+        contextValue: ContextValue.license,
+        collapsible: 'none',
+      };
+    }),
+  ];
 }
 
 /** Names the ideas tree resolves ids to; missing ones fall back to the id. */
@@ -268,14 +387,31 @@ export interface IdeaLookups {
   categories: ReadonlyMap<number, string>;
 }
 
-export function ideaItem(scope: string, idea: Idea, lookups: IdeaLookups, now: number, collapsible: ItemData['collapsible'] = 'none'): ItemData {
-  const submitter = idea.submitterId != null ? lookups.users.get(idea.submitterId) ?? `user ${idea.submitterId}` : undefined;
-  const category = idea.categoryId != null ? lookups.categories.get(idea.categoryId) ?? `category ${idea.categoryId}` : undefined;
+export function ideaItem(
+  scope: string,
+  idea: Idea,
+  lookups: IdeaLookups,
+  now: number,
+  collapsible: ItemData['collapsible'] = 'none',
+): ItemData {
+  const submitter =
+    idea.submitterId != null ? (lookups.users.get(idea.submitterId) ?? `user ${idea.submitterId}`) : undefined;
+  const category =
+    idea.categoryId != null ? (lookups.categories.get(idea.categoryId) ?? `category ${idea.categoryId}`) : undefined;
   return {
     id: childId(scope, 'idea', idea.id),
     label: idea.name,
     description: `${idea.phase} · ${idea.status} · ${relativeTime(idea.createdAt, now)}`,
-    tooltip: table(idea.name, [row('Submitter', submitter), row('Phase', idea.phase), row('Status', idea.status), row('Category', category), row('Tags', idea.tags?.join(', ')), row('Created', idea.createdAt), row('Id', idea.id), row('Description', idea.description?.slice(0, 300))]),
+    tooltip: table(idea.name, [
+      row('Submitter', submitter),
+      row('Phase', idea.phase),
+      row('Status', idea.status),
+      row('Category', category),
+      row('Tags', idea.tags?.join(', ')),
+      row('Created', idea.createdAt),
+      row('Id', idea.id),
+      row('Description', idea.description?.slice(0, 300)),
+    ]),
     icon: { id: 'lightbulb' },
     contextValue: ContextValue.idea,
     collapsible,
@@ -293,7 +429,11 @@ export function categoryItem(scope: string, category: Category, childCount: numb
   };
 }
 
-export function reviewItem(scope: string, review: { id: number; rating: number; comment?: string; userId: number }, lookups: IdeaLookups): ItemData {
+export function reviewItem(
+  scope: string,
+  review: { id: number; rating: number; comment?: string; userId: number },
+  lookups: IdeaLookups,
+): ItemData {
   const stars = Math.max(0, Math.min(5, Math.round(review.rating)));
   return {
     id: childId(scope, 'review', review.id),
@@ -307,7 +447,11 @@ export function reviewItem(scope: string, review: { id: number; rating: number; 
 }
 
 /** A plain named leaf: components and applications of the inventory. */
-export function namedItem(scope: string, kind: 'component' | 'application', entry: { id: number; name: string; version?: string; type?: string; vendor?: string }): ItemData {
+export function namedItem(
+  scope: string,
+  kind: 'component' | 'application',
+  entry: { id: number; name: string; version?: string; type?: string; vendor?: string },
+): ItemData {
   return {
     id: childId(scope, kind, entry.id),
     label: entry.name,
@@ -321,10 +465,12 @@ export function namedItem(scope: string, kind: 'component' | 'application', entr
 /** The message an error node shows: what happened and what to do. */
 export function describeFailure(error: unknown, what: string, where: string): string {
   if (error instanceof OrchestratorError) {
-    if (error.status === 403) return `You lack the permission to see ${what} in ${where}.${error.message ? ` (${error.message})` : ''}`;
+    if (error.status === 403)
+      return `You lack the permission to see ${what} in ${where}.${error.message ? ` (${error.message})` : ''}`;
     if (error.status === 401) return 'Your sign-in is not accepted. Sign in again.';
     if (error.status === 404) return `${where} no longer exists.`;
-    if (error.status === 429) return `The service asks to slow down${error.retryAfter ? ` (retry in ${error.retryAfter} s)` : ''}.`;
+    if (error.status === 429)
+      return `The service asks to slow down${error.retryAfter ? ` (retry in ${error.retryAfter} s)` : ''}.`;
     if (error.kind === 'network' || error.kind === 'timeout') return `Can't reach the service. ${error.message}`;
     if (error.kind === 'invalidResponse') return `The service answered something unexpected: ${error.message}`;
     return error.message;

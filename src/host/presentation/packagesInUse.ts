@@ -32,7 +32,8 @@ export function compareVersions(a: string, b: string): number {
 /** The packages the given processes run, by package id. */
 export function packagesInUse(processes: readonly PackageUse[]): PackageInUse[] {
   const byPackage = new Map<string, PackageUse[]>();
-  for (const process of processes) byPackage.set(process.ProcessKey, [...(byPackage.get(process.ProcessKey) ?? []), process]);
+  for (const process of processes)
+    byPackage.set(process.ProcessKey, [...(byPackage.get(process.ProcessKey) ?? []), process]);
   return [...byPackage.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([id, users]) => {
@@ -43,7 +44,9 @@ export function packagesInUse(processes: readonly PackageUse[]): PackageInUse[] 
       return {
         id,
         versions,
-        processes: users.map((u) => ({ name: u.Name, version: u.ProcessVersion })).sort((a, b) => a.name.localeCompare(b.name)),
+        processes: users
+          .map((u) => ({ name: u.Name, version: u.ProcessVersion }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
         package: { Id: id, Version: top, Key: `${id}:${top}`, IsLatestVersion: latest },
       };
     });
@@ -56,7 +59,12 @@ export function packageInUseItem(scope: string, usage: PackageInUse): ItemData &
     id: childId(scope, 'package', usage.id),
     label: usage.id,
     description: `${usage.versions.join(', ')} · used by ${users}`,
-    plainTooltip: [plainText(usage.id), plainText(`Versions in use: ${usage.versions.join(', ')}`), 'Used by:', ...usage.processes.map((p) => `  ${plainText(`${p.name} (${p.version})`)}`)].join('\n'),
+    plainTooltip: [
+      plainText(usage.id),
+      plainText(`Versions in use: ${usage.versions.join(', ')}`),
+      'Used by:',
+      ...usage.processes.map((p) => `  ${plainText(`${p.name} (${p.version})`)}`),
+    ].join('\n'),
     icon: { id: 'package' },
     contextValue: ContextValue.package,
     collapsible: 'collapsed',

@@ -18,7 +18,8 @@ function outputOf(item: QueueItem): ContentEntry[] | null {
     const parsed: unknown = JSON.parse(item.OutputData);
     const properties = (parsed as { DynamicProperties?: unknown } | null)?.DynamicProperties;
     const object = properties && typeof properties === 'object' ? properties : parsed;
-    if (object && typeof object === 'object' && !Array.isArray(object)) return Object.entries(object).map(([k, v]) => contentEntry(k, v));
+    if (object && typeof object === 'object' && !Array.isArray(object))
+      return Object.entries(object).map(([k, v]) => contentEntry(k, v));
   } catch {
     // Not JSON: shown as the text it is.
   }
@@ -26,7 +27,10 @@ function outputOf(item: QueueItem): ContentEntry[] | null {
 }
 
 /** Every field of the spec's queue item table, shaped for the details panel. */
-export function queueItemDetails(item: QueueItem, context: { queueName?: string | null; folderName?: string | null; reviewerName?: string | null }): QueueItemDetails {
+export function queueItemDetails(
+  item: QueueItem,
+  context: { queueName?: string | null; folderName?: string | null; reviewerName?: string | null },
+): QueueItemDetails {
   const exception = item.ProcessingException;
   return {
     id: item.Id,
@@ -35,7 +39,7 @@ export function queueItemDetails(item: QueueItem, context: { queueName?: string 
     folderName: context.folderName ?? null,
     status: item.Status,
     reviewStatus: item.ReviewStatus ?? null,
-    reviewer: item.ReviewerUserId == null ? null : context.reviewerName ?? `User ${item.ReviewerUserId}`,
+    reviewer: item.ReviewerUserId == null ? null : (context.reviewerName ?? `User ${item.ReviewerUserId}`),
     reference: item.Reference ?? null,
     priority: item.Priority ?? null,
     creationTime: item.CreationTime,
@@ -49,7 +53,14 @@ export function queueItemDetails(item: QueueItem, context: { queueName?: string 
     progress: item.Progress ?? null,
     specificContent: Object.entries(item.SpecificContent ?? {}).map(([k, v]) => contentEntry(k, v)),
     output: outputOf(item),
-    exception: exception || item.ProcessingExceptionType ? { type: item.ProcessingExceptionType ?? null, reason: exception?.Reason ?? null, details: exception?.Details ?? null } : null,
+    exception:
+      exception || item.ProcessingExceptionType
+        ? {
+            type: item.ProcessingExceptionType ?? null,
+            reason: exception?.Reason ?? null,
+            details: exception?.Details ?? null,
+          }
+        : null,
   };
 }
 
@@ -57,5 +68,12 @@ export function queueItemDetails(item: QueueItem, context: { queueName?: string 
 export function queueItemEvents(events: readonly QueueItemEvent[]): QueueItemEventRow[] {
   return [...events]
     .sort((a, b) => Date.parse(a.Timestamp ?? '') - Date.parse(b.Timestamp ?? '') || a.Id - b.Id)
-    .map((e) => ({ id: e.Id, action: e.Action ?? null, status: e.Status ?? null, reviewStatus: typeof e.ReviewStatus === 'string' ? e.ReviewStatus : null, timestamp: e.Timestamp ?? null, user: e.UserName ?? null }));
+    .map((e) => ({
+      id: e.Id,
+      action: e.Action ?? null,
+      status: e.Status ?? null,
+      reviewStatus: typeof e.ReviewStatus === 'string' ? e.ReviewStatus : null,
+      timestamp: e.Timestamp ?? null,
+      user: e.UserName ?? null,
+    }));
 }

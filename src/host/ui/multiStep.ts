@@ -3,15 +3,27 @@ import type { UserInput } from './userInput';
 
 /** One step of a multi-step input: a text box with live validation, or a pick. */
 export type Step<S> =
-  | { kind: 'input'; title: string; prompt: string; value: (state: S) => string; validate: (value: string, state: S) => string | undefined; apply: (state: S, value: string) => void; password?: boolean; skip?: (state: S) => boolean }
   | {
-    kind: 'pick'; title: string; placeholder?: string;
-    /** May load (the pick shows busy meanwhile); a load failure is shown in the pick and ends the steps. */
-    items: (state: S) => PickItem[] | Promise<PickItem[]>;
-    /** Several may be chosen; apply receives their values joined with commas. */
-    many?: boolean;
-    apply: (state: S, value: string) => void; skip?: (state: S) => boolean;
-  };
+      kind: 'input';
+      title: string;
+      prompt: string;
+      value: (state: S) => string;
+      validate: (value: string, state: S) => string | undefined;
+      apply: (state: S, value: string) => void;
+      password?: boolean;
+      skip?: (state: S) => boolean;
+    }
+  | {
+      kind: 'pick';
+      title: string;
+      placeholder?: string;
+      /** May load (the pick shows busy meanwhile); a load failure is shown in the pick and ends the steps. */
+      items: (state: S) => PickItem[] | Promise<PickItem[]>;
+      /** Several may be chosen; apply receives their values joined with commas. */
+      many?: boolean;
+      apply: (state: S, value: string) => void;
+      skip?: (state: S) => boolean;
+    };
 
 /** `inert` rows only show something (a summary line): choosing one keeps the pick open. */
 export type PickItem = vscode.QuickPickItem & { value: string; inert?: boolean };
@@ -21,7 +33,11 @@ export type PickItem = vscode.QuickPickItem & { value: string; inert?: boolean }
  * steps may depend on earlier answers (a function of the state, asked again before each step). The order, the skips,
  * Back and what each answer does are decided here, so they are the same whoever answers (the editor or a test script).
  */
-export async function runSteps<S>(input: UserInput, state: S, allSteps: Step<S>[] | ((state: S) => Step<S>[])): Promise<S | undefined> {
+export async function runSteps<S>(
+  input: UserInput,
+  state: S,
+  allSteps: Step<S>[] | ((state: S) => Step<S>[]),
+): Promise<S | undefined> {
   let index = 0;
   const history: number[] = [];
   const stepsNow = () => (typeof allSteps === 'function' ? allSteps(state) : allSteps);
@@ -38,7 +54,14 @@ export async function runSteps<S>(input: UserInput, state: S, allSteps: Step<S>[
     };
     let value: string;
     if (step.kind === 'input') {
-      const answer = await input.inputStep({ ...place, title: step.title, prompt: step.prompt, value: step.value(state), password: step.password ?? false, validate: (v) => step.validate(v, state) });
+      const answer = await input.inputStep({
+        ...place,
+        title: step.title,
+        prompt: step.prompt,
+        value: step.value(state),
+        password: step.password ?? false,
+        validate: (v) => step.validate(v, state),
+      });
       if (answer === undefined || answer === 'back') {
         if (answer === undefined) return undefined;
         index = history.pop() ?? 0;
@@ -47,7 +70,10 @@ export async function runSteps<S>(input: UserInput, state: S, allSteps: Step<S>[
       value = answer.value.trim();
     } else {
       const answer = await input.pickStep({
-        ...place, title: step.title, placeholder: step.placeholder ?? '', many: step.many ?? false,
+        ...place,
+        title: step.title,
+        placeholder: step.placeholder ?? '',
+        many: step.many ?? false,
         items: () => Promise.resolve().then(() => step.items(state)),
         refuse: (chosen) => refusalOf(step.many ?? false, chosen),
       });
@@ -68,5 +94,7 @@ export async function runSteps<S>(input: UserInput, state: S, allSteps: Step<S>[
 /** Enter on these does not end a pick step: nothing chosen of several, or a summary row. */
 function refusalOf(many: boolean, chosen: readonly PickItem[]): string | undefined {
   if (many) return chosen.length > 0 ? undefined : 'Choose at least one (Space selects), then press Enter.';
-  return chosen[0]?.inert ? 'This row shows what will be sent. Choose Start, Cancel, or go Back to change it.' : undefined;
+  return chosen[0]?.inert
+    ? 'This row shows what will be sent. Choose Start, Cancel, or go Back to change it.'
+    : undefined;
 }

@@ -1,5 +1,14 @@
 import type { QuickPickItem, Uri } from 'vscode';
-import type { FileOptions, InputOptions, InputStep, PickOptions, PickStep, Question, StepAnswer, UserInput } from './userInput';
+import type {
+  FileOptions,
+  InputOptions,
+  InputStep,
+  PickOptions,
+  PickStep,
+  Question,
+  StepAnswer,
+  UserInput,
+} from './userInput';
 
 /*
  * The user, for tests: a script of answers given in the order the prompts come, each matched to its prompt by title
@@ -21,15 +30,16 @@ export interface AnswerTarget {
  * What the user does at a prompt. `refused`: the prompt must refuse the answer with a message matching it, and stays
  * open for the next answer (as in the editor).
  */
-export type Answer = AnswerTarget & (
-  | { answer: string; refused?: RegExp } // types this in the box and presses Enter
-  | { pick: Label | readonly Label[]; refused?: RegExp } // chooses the item(s) so labelled
-  | { enter: true } // presses Enter on what is shown: the box's value, the first item, or the items marked picked
-  | { choose: string } // a button of a question
-  | { file: Uri } // the file chosen in a dialog
-  | { back: true }
-  | { cancel: true } // Escape
-);
+export type Answer = AnswerTarget &
+  (
+    | { answer: string; refused?: RegExp } // types this in the box and presses Enter
+    | { pick: Label | readonly Label[]; refused?: RegExp } // chooses the item(s) so labelled
+    | { enter: true } // presses Enter on what is shown: the box's value, the first item, or the items marked picked
+    | { choose: string } // a button of a question
+    | { file: Uri } // the file chosen in a dialog
+    | { back: true }
+    | { cancel: true } // Escape
+  );
 
 /** A prompt as it was shown. */
 export interface Asked {
@@ -57,7 +67,10 @@ const SEPARATOR = -1;
 const selectable = <T extends QuickPickItem>(items: readonly T[]) => items.filter((i) => i.kind !== SEPARATOR);
 /** A label as read: `$(play) Start` reads "Start". */
 const readLabel = (label: string) => label.replace(/^(\$\([\w~-]+\)\s*)+/, '');
-const fits = (label: Label, item: QuickPickItem) => (typeof label === 'string' ? readLabel(item.label) === label || item.label === label : label.test(readLabel(item.label)));
+const fits = (label: Label, item: QuickPickItem) =>
+  typeof label === 'string'
+    ? readLabel(item.label) === label || item.label === label
+    : label.test(readLabel(item.label));
 
 export class ScriptedInput implements UserInput {
   readonly asked: Asked[] = [];
@@ -71,11 +84,19 @@ export class ScriptedInput implements UserInput {
   /** Throws the first problem (a prompt without its answer, a refused answer), or about answers left unused. */
   assertDone(): void {
     if (this.problem) throw new Error(this.problem);
-    if (this.script.length > 0) throw new Error(`Scripted input: ${this.script.length} answer(s) left over, the first ${describe(this.script[0]!)}. Asked: ${this.summary()}`);
+    if (this.script.length > 0)
+      throw new Error(
+        `Scripted input: ${this.script.length} answer(s) left over, the first ${describe(this.script[0]!)}. Asked: ${this.summary()}`,
+      );
   }
 
   async pick<T extends QuickPickItem>(items: readonly T[], options: PickOptions): Promise<T | undefined> {
-    const asked = this.record({ kind: 'pick', title: options.title, placeholder: options.placeHolder, items: selectable(items).map((i) => i.label) });
+    const asked = this.record({
+      kind: 'pick',
+      title: options.title,
+      placeholder: options.placeHolder,
+      items: selectable(items).map((i) => i.label),
+    });
     const answer = this.next(asked);
     if ('cancel' in answer) return undefined;
     const [chosen] = this.chosen(asked, answer, items, false);
@@ -84,7 +105,12 @@ export class ScriptedInput implements UserInput {
   }
 
   async pickMany<T extends QuickPickItem>(items: readonly T[], options: PickOptions): Promise<T[] | undefined> {
-    const asked = this.record({ kind: 'pickMany', title: options.title, placeholder: options.placeHolder, items: selectable(items).map((i) => i.label) });
+    const asked = this.record({
+      kind: 'pickMany',
+      title: options.title,
+      placeholder: options.placeHolder,
+      items: selectable(items).map((i) => i.label),
+    });
     const answer = this.next(asked);
     if ('cancel' in answer) return undefined;
     const chosen = this.chosen(asked, answer, items, true);
@@ -93,16 +119,28 @@ export class ScriptedInput implements UserInput {
   }
 
   async input(options: InputOptions): Promise<string | undefined> {
-    const asked = this.record({ kind: 'input', title: options.title, prompt: options.prompt, placeholder: options.placeHolder, value: options.value });
+    const asked = this.record({
+      kind: 'input',
+      title: options.title,
+      prompt: options.prompt,
+      placeholder: options.placeHolder,
+      value: options.value,
+    });
     const typed = this.typed(asked, options.value ?? '', (value) => options.validateInput?.(value), false);
     return typed && 'value' in typed ? typed.value : undefined;
   }
 
   async confirm(question: Question): Promise<string | undefined> {
-    const asked = this.record({ kind: 'confirm', title: question.message, prompt: question.detail, items: [...question.actions] });
+    const asked = this.record({
+      kind: 'confirm',
+      title: question.message,
+      prompt: question.detail,
+      items: [...question.actions],
+    });
     const answer = this.next(asked);
     if ('cancel' in answer) return undefined;
-    if (!('choose' in answer) || !question.actions.includes(answer.choose)) return this.fail(`${describe(answer)} does not answer ${show(asked)} (buttons: ${question.actions.join(', ')}).`);
+    if (!('choose' in answer) || !question.actions.includes(answer.choose))
+      return this.fail(`${describe(answer)} does not answer ${show(asked)} (buttons: ${question.actions.join(', ')}).`);
     return answer.choose;
   }
 
@@ -115,13 +153,28 @@ export class ScriptedInput implements UserInput {
   }
 
   async inputStep(step: InputStep): Promise<StepAnswer<string>> {
-    const asked = this.record({ kind: 'input', title: step.title, step: step.step, totalSteps: step.totalSteps, canGoBack: step.canGoBack, prompt: step.prompt, value: step.value });
+    const asked = this.record({
+      kind: 'input',
+      title: step.title,
+      step: step.step,
+      totalSteps: step.totalSteps,
+      canGoBack: step.canGoBack,
+      prompt: step.prompt,
+      value: step.value,
+    });
     const typed = this.typed(asked, step.value, (value) => step.validate(value), step.canGoBack);
     return typed === undefined ? undefined : 'back' in typed ? 'back' : typed;
   }
 
   async pickStep<T extends QuickPickItem>(step: PickStep<T>): Promise<StepAnswer<readonly T[]>> {
-    const asked = this.record({ kind: step.many ? 'pickMany' : 'pick', title: step.title, step: step.step, totalSteps: step.totalSteps, canGoBack: step.canGoBack, placeholder: step.placeholder });
+    const asked = this.record({
+      kind: step.many ? 'pickMany' : 'pick',
+      title: step.title,
+      step: step.step,
+      totalSteps: step.totalSteps,
+      canGoBack: step.canGoBack,
+      placeholder: step.placeholder,
+    });
     let items: readonly T[] = [];
     try {
       items = await step.items();
@@ -144,19 +197,29 @@ export class ScriptedInput implements UserInput {
   private next(asked: Asked): Answer {
     const answer = this.script[0];
     if (!answer) return this.fail(`unexpected ${show(asked)}: the script has no answer left.`);
-    const titled = answer.title === undefined || (typeof answer.title === 'string' ? asked.title.includes(answer.title) : answer.title.test(asked.title));
-    if (!titled || (answer.step !== undefined && answer.step !== asked.step)) return this.fail(`unexpected ${show(asked)}: the next answer is ${describe(answer)}.`);
+    const titled =
+      answer.title === undefined ||
+      (typeof answer.title === 'string' ? asked.title.includes(answer.title) : answer.title.test(asked.title));
+    if (!titled || (answer.step !== undefined && answer.step !== asked.step))
+      return this.fail(`unexpected ${show(asked)}: the next answer is ${describe(answer)}.`);
     this.script.shift();
     return answer;
   }
 
   /** Text typed into a box until one is accepted: the validator decides, as in the editor. */
-  private typed(asked: Asked, shown: string, validate: (value: string) => string | undefined, canGoBack: boolean): { value: string } | { back: true } | undefined {
+  private typed(
+    asked: Asked,
+    shown: string,
+    validate: (value: string) => string | undefined,
+    canGoBack: boolean,
+  ): { value: string } | { back: true } | undefined {
     for (;;) {
       const answer = this.next(asked);
       if ('cancel' in answer) return undefined;
-      if ('back' in answer) return canGoBack ? { back: true } : this.fail(`Back at ${show(asked)}, which has no Back button.`);
-      if (!('answer' in answer) && !('enter' in answer)) return this.fail(`${describe(answer)} does not answer the input box ${show(asked)}.`);
+      if ('back' in answer)
+        return canGoBack ? { back: true } : this.fail(`Back at ${show(asked)}, which has no Back button.`);
+      if (!('answer' in answer) && !('enter' in answer))
+        return this.fail(`${describe(answer)} does not answer the input box ${show(asked)}.`);
       const text = 'answer' in answer ? answer.answer : shown;
       if (this.refusedAsExpected(asked, answer, validate(text), `'${text}'`)) continue;
       return { value: text };
@@ -168,8 +231,10 @@ export class ScriptedInput implements UserInput {
     const expected = 'refused' in answer ? answer.refused : undefined;
     if (refusal) asked.refusals.push(refusal);
     if (expected) {
-      if (!refusal) return this.fail(`${show(asked)} accepted ${what}; the script expected it refused (${String(expected)}).`);
-      if (!expected.test(refusal)) return this.fail(`${show(asked)} refused ${what} with "${refusal}", not ${String(expected)}.`);
+      if (!refusal)
+        return this.fail(`${show(asked)} accepted ${what}; the script expected it refused (${String(expected)}).`);
+      if (!expected.test(refusal))
+        return this.fail(`${show(asked)} refused ${what} with "${refusal}", not ${String(expected)}.`);
       return true;
     }
     if (refusal) return this.fail(`${show(asked)} refuses ${what}: ${refusal}`);
@@ -181,8 +246,13 @@ export class ScriptedInput implements UserInput {
     if ('enter' in answer) return many ? offered.filter((i) => i.picked) : offered.slice(0, 1);
     if (!('pick' in answer)) return this.fail(`${describe(answer)} does not answer the pick ${show(asked)}.`);
     const labels: readonly Label[] = Array.isArray(answer.pick) ? answer.pick : [answer.pick as Label];
-    if (!many && labels.length !== 1) return this.fail(`${show(asked)} takes one item, the script picks ${labels.length}.`);
-    return labels.map((label) => offered.find((item) => fits(label, item)) ?? this.fail(`${show(asked)} offers no '${String(label)}' among: ${offered.map((i) => i.label).join(' | ')}`));
+    if (!many && labels.length !== 1)
+      return this.fail(`${show(asked)} takes one item, the script picks ${labels.length}.`);
+    return labels.map(
+      (label) =>
+        offered.find((item) => fits(label, item)) ??
+        this.fail(`${show(asked)} offers no '${String(label)}' among: ${offered.map((i) => i.label).join(' | ')}`),
+    );
   }
 
   private file(asked: Asked): Uri | undefined {
@@ -218,7 +288,9 @@ function show(asked: Asked): string {
 
 function describe(answer: Answer): string {
   const { title, step, ...action } = answer;
-  const target = [title !== undefined ? `title ${String(title)}` : '', step !== undefined ? `step ${step}` : ''].filter(Boolean).join(', ');
+  const target = [title !== undefined ? `title ${String(title)}` : '', step !== undefined ? `step ${step}` : '']
+    .filter(Boolean)
+    .join(', ');
   return `${JSON.stringify(action, (_key, value: unknown) => (value instanceof RegExp ? String(value) : value))}${target ? ` for ${target}` : ''}`;
 }
 
@@ -226,7 +298,11 @@ function describe(answer: Answer): string {
  * Runs `act` (a command, a panel action) with `host.input` answered by the script, then puts the previous input back.
  * Resolves with what `act` returned and every prompt shown; rejects when the script and the prompts disagree.
  */
-export async function answering<T>(host: { input: UserInput }, answers: readonly Answer[], act: () => PromiseLike<T>): Promise<{ result: T; asked: Asked[] }> {
+export async function answering<T>(
+  host: { input: UserInput },
+  answers: readonly Answer[],
+  act: () => PromiseLike<T>,
+): Promise<{ result: T; asked: Asked[] }> {
   const script = new ScriptedInput(answers);
   const previous = host.input;
   host.input = script;

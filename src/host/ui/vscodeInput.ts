@@ -16,10 +16,20 @@ export const vscodeInput: UserInput = {
   async confirm({ message, detail, actions, modal, severity }) {
     if (modal) {
       // Each line of the detail may quote service text (a change listed by name); long lists stay readable whole.
-      const lines = detail === undefined ? {} : { detail: detail.split('\n').map((line) => plainText(line, { maxLength: 5_000 })).join('\n') };
+      const lines =
+        detail === undefined
+          ? {}
+          : {
+              detail: detail
+                .split('\n')
+                .map((line) => plainText(line, { maxLength: 5_000 }))
+                .join('\n'),
+            };
       return vscode.window.showWarningMessage(plainText(message), { modal: true, ...lines }, ...actions);
     }
-    return severity === 'information' ? vscode.window.showInformationMessage(plainText(message), ...actions) : vscode.window.showWarningMessage(plainText(message), ...actions);
+    return severity === 'information'
+      ? vscode.window.showInformationMessage(plainText(message), ...actions)
+      : vscode.window.showWarningMessage(plainText(message), ...actions);
   },
   async openFile({ title, filters }) {
     return (await vscode.window.showOpenDialog({ title, filters, canSelectMany: false }))?.[0];
@@ -34,7 +44,15 @@ export const vscodeInput: UserInput = {
 function inputStep(step: InputStep): Promise<StepAnswer<string>> {
   return new Promise((resolve) => {
     const box = vscode.window.createInputBox();
-    Object.assign(box, { title: step.title, prompt: step.prompt, value: step.value, step: step.step, totalSteps: step.totalSteps, password: step.password, ignoreFocusOut: true });
+    Object.assign(box, {
+      title: step.title,
+      prompt: step.prompt,
+      value: step.value,
+      step: step.step,
+      totalSteps: step.totalSteps,
+      password: step.password,
+      ignoreFocusOut: true,
+    });
     box.buttons = step.canGoBack ? [vscode.QuickInputButtons.Back] : [];
     // An empty box is not scolded while the user has not typed yet; Enter on it is checked like any value.
     const check = () => (box.validationMessage = box.value.length > 0 ? step.validate(box.value) : undefined);
@@ -63,17 +81,29 @@ function inputStep(step: InputStep): Promise<StepAnswer<string>> {
 function pickStep<T extends vscode.QuickPickItem>(step: PickStep<T>): Promise<StepAnswer<readonly T[]>> {
   return new Promise((resolve) => {
     const pick = vscode.window.createQuickPick<T>();
-    Object.assign(pick, { title: step.title, placeholder: step.placeholder, step: step.step, totalSteps: step.totalSteps, ignoreFocusOut: true, canSelectMany: step.many, matchOnDescription: true, matchOnDetail: true });
+    Object.assign(pick, {
+      title: step.title,
+      placeholder: step.placeholder,
+      step: step.step,
+      totalSteps: step.totalSteps,
+      ignoreFocusOut: true,
+      canSelectMany: step.many,
+      matchOnDescription: true,
+      matchOnDetail: true,
+    });
     pick.buttons = step.canGoBack ? [vscode.QuickInputButtons.Back] : [];
     pick.busy = true;
-    void step.items().then((items) => {
-      pick.items = items;
-      if (step.many) pick.selectedItems = items.filter((i) => i.picked);
-      pick.busy = false;
-    }, (error: unknown) => {
-      pick.busy = false;
-      pick.placeholder = `Could not load the choices: ${(error as Error).message}`;
-    });
+    void step.items().then(
+      (items) => {
+        pick.items = items;
+        if (step.many) pick.selectedItems = items.filter((i) => i.picked);
+        pick.busy = false;
+      },
+      (error: unknown) => {
+        pick.busy = false;
+        pick.placeholder = `Could not load the choices: ${(error as Error).message}`;
+      },
+    );
     let done = false;
     const finish = (answer: StepAnswer<readonly T[]>) => {
       done = true;

@@ -21,7 +21,10 @@ export class HeldRedraws {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly fire: (node: TreeNode) => void, private readonly quietMs = REDRAW_QUIET_MS) {}
+  constructor(
+    private readonly fire: (node: TreeNode) => void,
+    private readonly quietMs = REDRAW_QUIET_MS,
+  ) {}
 
   /** Runs one read of a row's children for the editor. */
   async read<T>(node: TreeNode, children: () => Promise<T>): Promise<T> {

@@ -29,7 +29,12 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   private readonly disposables: vscode.Disposable[] = [];
 
   /** `redrawQuietMs`: how long the editor must have asked for no children before a held redraw goes out. */
-  constructor(private readonly viewId: string, readonly title: string, private readonly makeRoots: () => TreeNode[], redrawQuietMs?: number) {
+  constructor(
+    private readonly viewId: string,
+    readonly title: string,
+    private readonly makeRoots: () => TreeNode[],
+    redrawQuietMs?: number,
+  ) {
     this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this, showCollapseAll: true });
     this.redraws = new HeldRedraws((node) => this.emitter.fire(node), redrawQuietMs);
     this.disposables.push(
@@ -140,7 +145,8 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   /** The labels of the rows above a loaded row, top first. */
   pathOf(node: TreeNode): string[] {
     const path: string[] = [];
-    for (let parent = this.getParent(node); parent; parent = this.getParent(parent)) path.unshift(labelOf(parent.item()));
+    for (let parent = this.getParent(node); parent; parent = this.getParent(parent))
+      path.unshift(labelOf(parent.item()));
     return path;
   }
 
@@ -150,7 +156,10 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
     // A redraw still held back (a count shown after a first page) would land after the reveal and redraw the
     // revealed row's parent under it: let it go out first (bounded: reveal anyway after REVEAL_WAIT_MS).
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([this.redraws.settled(), new Promise<void>((resolve) => (timer = setTimeout(resolve, REVEAL_WAIT_MS)))]);
+    await Promise.race([
+      this.redraws.settled(),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, REVEAL_WAIT_MS))),
+    ]);
     clearTimeout(timer);
     await this.view.reveal(node, { select: true, focus: true, expand: false });
   }
@@ -160,4 +169,5 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   }
 }
 
-export const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
+export const labelOf = (item: vscode.TreeItem): string =>
+  typeof item.label === 'string' ? item.label : (item.label?.label ?? '');

@@ -14,8 +14,15 @@ export interface Narrowing {
 }
 
 /** The OData filter for what the user typed and picked: contains() on the text field, any of the chosen states. */
-export function narrowingFilter(narrowing: Narrowing, textField: string | undefined, stateField?: string): Filter | undefined {
-  return and(narrowing.text && textField ? contains(textField, narrowing.text) : undefined, narrowing.states && stateField ? anyOf(stateField, narrowing.states) : undefined);
+export function narrowingFilter(
+  narrowing: Narrowing,
+  textField: string | undefined,
+  stateField?: string,
+): Filter | undefined {
+  return and(
+    narrowing.text && textField ? contains(textField, narrowing.text) : undefined,
+    narrowing.states && stateField ? anyOf(stateField, narrowing.states) : undefined,
+  );
 }
 
 export interface PagedSource<T> {
@@ -73,9 +80,19 @@ export class PagedNode<T> implements TreeNode {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.icon);
-    item.contextValue = collectionContextValue(this.contextValue, { filterable: Boolean(this.source.filterField), stateful: this.source.states !== undefined, filtered: this.narrowed });
-    const count = this.loaded && !this.failure ? (this.total !== undefined ? this.total.toLocaleString('en') : `${this.rows.length}${this.exhausted ? '' : '+'}`) : undefined;
-    item.description = [this.describeNarrowing(), this.source.badge?.(), count].filter(Boolean).join(' · ') || undefined;
+    item.contextValue = collectionContextValue(this.contextValue, {
+      filterable: Boolean(this.source.filterField),
+      stateful: this.source.states !== undefined,
+      filtered: this.narrowed,
+    });
+    const count =
+      this.loaded && !this.failure
+        ? this.total !== undefined
+          ? this.total.toLocaleString('en')
+          : `${this.rows.length}${this.exhausted ? '' : '+'}`
+        : undefined;
+    item.description =
+      [this.describeNarrowing(), this.source.badge?.(), count].filter(Boolean).join(' · ') || undefined;
     return item;
   }
 
@@ -94,7 +111,10 @@ export class PagedNode<T> implements TreeNode {
   }
 
   private describeNarrowing(): string | undefined {
-    const parts = [this.filterText ? `“${this.filterText}”` : undefined, this.filterStates.length ? this.filterStates.join(', ') : undefined].filter(Boolean);
+    const parts = [
+      this.filterText ? `“${this.filterText}”` : undefined,
+      this.filterStates.length ? this.filterStates.join(', ') : undefined,
+    ].filter(Boolean);
     return parts.length ? `filter: ${parts.join(' · ')}` : undefined;
   }
 
@@ -107,16 +127,38 @@ export class PagedNode<T> implements TreeNode {
       this.changed(this);
     }
     const nodes = [...this.rows];
-    if (this.skipped > 0) nodes.push(messageNode(childId(this.id, 'skipped'), `${this.skipped} row(s) could not be read and are not shown (see the log).`, 'warning'));
+    if (this.skipped > 0)
+      nodes.push(
+        messageNode(
+          childId(this.id, 'skipped'),
+          `${this.skipped} row(s) could not be read and are not shown (see the log).`,
+          'warning',
+        ),
+      );
     if (this.failure !== undefined) {
       nodes.push(errorRow(this, this.failure, this.source.what, this.source.where));
     } else if (this.rows.length === 0 && this.narrowed) {
-      nodes.push(messageNode(childId(this.id, 'empty'), `Nothing matches ${this.describeNarrowing()!.slice('filter: '.length)}. Clear the filter`, 'filter', { command: CommandId.treeClearFilter, title: 'Clear Filter', arguments: [this] }));
+      nodes.push(
+        messageNode(
+          childId(this.id, 'empty'),
+          `Nothing matches ${this.describeNarrowing()!.slice('filter: '.length)}. Clear the filter`,
+          'filter',
+          { command: CommandId.treeClearFilter, title: 'Clear Filter', arguments: [this] },
+        ),
+      );
     } else if (this.rows.length === 0) {
       nodes.push(messageNode(childId(this.id, 'empty'), this.source.empty.text, 'info', this.source.empty.command));
     } else if (!this.exhausted) {
       const remaining = this.total !== undefined ? ` (${(this.total - this.received).toLocaleString('en')} more)` : '';
-      nodes.push(messageNode(childId(this.id, 'more'), `Load more…${remaining}`, 'ellipsis', { command: CommandId.treeLoadMore, title: 'Load more', arguments: [this] }, ContextValue.loadMore));
+      nodes.push(
+        messageNode(
+          childId(this.id, 'more'),
+          `Load more…${remaining}`,
+          'ellipsis',
+          { command: CommandId.treeLoadMore, title: 'Load more', arguments: [this] },
+          ContextValue.loadMore,
+        ),
+      );
     }
     return nodes;
   }
@@ -137,7 +179,10 @@ export class PagedNode<T> implements TreeNode {
     const generation = this.generation;
     const current = () => generation === this.generation;
     try {
-      const page = await this.source.load(PAGE_SIZE, this.received, this.controller.signal, { text: this.filterText, states: this.filterStates.length ? this.filterStates : undefined });
+      const page = await this.source.load(PAGE_SIZE, this.received, this.controller.signal, {
+        text: this.filterText,
+        states: this.filterStates.length ? this.filterStates : undefined,
+      });
       if (!current()) return;
       if (this.received === 0 && page.count !== undefined) this.total = page.count;
       this.rows.push(...page.items.map((row) => this.source.make(row)));

@@ -31,7 +31,14 @@ export interface TreeNode {
 
 /** Whether a command's argument is a tree row (menus pass the row they were opened on). */
 export function isTreeNode(value: unknown): value is TreeNode {
-  return typeof value === 'object' && value !== null && 'id' in value && typeof value.id === 'string' && 'item' in value && typeof value.item === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'id' in value &&
+    typeof value.id === 'string' &&
+    'item' in value &&
+    typeof value.item === 'function'
+  );
 }
 
 /** A row that reads its children in pages: a collection, a connection or folder (more folders), a package (more versions). */
@@ -45,18 +52,29 @@ export function isPaging(value: unknown): value is PagingNode {
 
 export function toTreeItem(data: ItemData, extra: Partial<vscode.TreeItem> = {}): vscode.TreeItem {
   // Labels and descriptions are service text: plain, one line.
-  const item = new vscode.TreeItem(plainText(data.label), data.collapsible === 'collapsed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(
+    plainText(data.label),
+    data.collapsible === 'collapsed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+  );
   item.id = data.id;
   item.description = data.description === undefined ? undefined : plainText(data.description);
   item.contextValue = data.contextValue;
   if (data.tooltip) item.tooltip = safeMarkdown(data.tooltip);
-  if (data.icon) item.iconPath = new vscode.ThemeIcon(data.icon.id, data.icon.color ? new vscode.ThemeColor(data.icon.color) : undefined);
+  if (data.icon)
+    item.iconPath = new vscode.ThemeIcon(
+      data.icon.id,
+      data.icon.color ? new vscode.ThemeColor(data.icon.color) : undefined,
+    );
   return Object.assign(item, extra);
 }
 
 /** A leaf that only shows something (an entity, a hint). */
 export class LeafNode implements TreeNode {
-  constructor(readonly id: string, private readonly treeItem: vscode.TreeItem, readonly row?: Row) {
+  constructor(
+    readonly id: string,
+    private readonly treeItem: vscode.TreeItem,
+    readonly row?: Row,
+  ) {
     treeItem.id = id;
   }
   item(): vscode.TreeItem {
@@ -65,10 +83,23 @@ export class LeafNode implements TreeNode {
 }
 
 /** A message row: an empty state with its next action, or an error with Retry. */
-export function messageNode(id: string, text: string, icon: string, command?: vscode.Command, contextValue: ContextValue = ContextValue.message): LeafNode {
+export function messageNode(
+  id: string,
+  text: string,
+  icon: string,
+  command?: vscode.Command,
+  contextValue: ContextValue = ContextValue.message,
+): LeafNode {
   // An error row quotes the service's message: plain text, label and tooltip.
   const item = new vscode.TreeItem(plainText(text), vscode.TreeItemCollapsibleState.None);
-  item.iconPath = new vscode.ThemeIcon(icon, icon === 'error' ? new vscode.ThemeColor('errorForeground') : icon === 'warning' ? new vscode.ThemeColor('editorWarning.foreground') : undefined);
+  item.iconPath = new vscode.ThemeIcon(
+    icon,
+    icon === 'error'
+      ? new vscode.ThemeColor('errorForeground')
+      : icon === 'warning'
+        ? new vscode.ThemeColor('editorWarning.foreground')
+        : undefined,
+  );
   item.tooltip = plainText(text, { maxLength: 5_000 });
   item.contextValue = contextValue;
   if (command) item.command = command;
@@ -76,8 +107,20 @@ export function messageNode(id: string, text: string, icon: string, command?: vs
 }
 
 /** The error row of a failed load: what happened, what to do, and Retry (which reloads `owner`). */
-export function errorRow(owner: TreeNode, error: unknown, what: string, where: string, word: 'error' | 'foldersError' = 'error'): LeafNode {
-  return messageNode(childId(owner.id, word), `${describeFailure(error, what, where)} Retry`, 'error', { command: CommandId.treeRetry, title: 'Retry', arguments: [owner] }, ContextValue.error);
+export function errorRow(
+  owner: TreeNode,
+  error: unknown,
+  what: string,
+  where: string,
+  word: 'error' | 'foldersError' = 'error',
+): LeafNode {
+  return messageNode(
+    childId(owner.id, word),
+    `${describeFailure(error, what, where)} Retry`,
+    'error',
+    { command: CommandId.treeRetry, title: 'Retry', arguments: [owner] },
+    ContextValue.error,
+  );
 }
 
 /**
@@ -124,4 +167,10 @@ export class LazyNode implements TreeNode {
 
 /** A LazyNode whose children are already known (a phase's statuses, a category's subcategories). */
 export const fixedNode = (id: string, data: Omit<ItemData, 'id' | 'collapsible'>, children: TreeNode[], row?: Row) =>
-  new LazyNode(id, { ...data, collapsible: children.length ? 'collapsed' : 'none' }, async () => children, { what: '', where: '', empty: '' }, row);
+  new LazyNode(
+    id,
+    { ...data, collapsible: children.length ? 'collapsed' : 'none' },
+    async () => children,
+    { what: '', where: '', empty: '' },
+    row,
+  );

@@ -5,8 +5,17 @@ import type { IdeaClient } from '../../core/ideas/client';
 import type { Category, Idea, IdeaSchema } from '../../core/ideas/schemas';
 import { changedValues, differsFromService, rawValuesOf, readForm } from '../../shared/ideaFormModel';
 import {
-  IDEA_FORM_LIMITS, parseIdeaFormFromWebview, parseIdeaFormToWebview, type Choice, type FormField, type FormLookups, type IdeaFormFromWebview, type IdeaFormIdentity, type IdeaFormToWebview,
-  type IdeaSummary, type RawValues,
+  IDEA_FORM_LIMITS,
+  parseIdeaFormFromWebview,
+  parseIdeaFormToWebview,
+  type Choice,
+  type FormField,
+  type FormLookups,
+  type IdeaFormFromWebview,
+  type IdeaFormIdentity,
+  type IdeaFormToWebview,
+  type IdeaSummary,
+  type RawValues,
 } from '../../shared/protocol/ideaForm';
 import type { Ctx } from '../../ctx';
 import { guardChange } from '../commands/guardChange';
@@ -19,8 +28,15 @@ export const IDEA_FORM_VIEW_TYPE = 'orchestrator.ideaForm';
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 export const draftKey = (identity: IdeaFormIdentity) => `${identity.connectionId}/${identity.automationId ?? 'new'}`;
 /** Bounded as the protocol bounds it: a service with more or longer tags must not stop the panel from showing. */
-const tagsOf = (tags: string[] | undefined) => (tags?.length ? tags.slice(0, 100).map((t) => t.slice(0, 200)) : undefined);
-const summaryOf = (idea: Idea): IdeaSummary => ({ id: idea.id, name: idea.name.slice(0, IDEA_FORM_LIMITS.label), phase: idea.phase, status: idea.status, tags: tagsOf(idea.tags) });
+const tagsOf = (tags: string[] | undefined) =>
+  tags?.length ? tags.slice(0, 100).map((t) => t.slice(0, 200)) : undefined;
+const summaryOf = (idea: Idea): IdeaSummary => ({
+  id: idea.id,
+  name: idea.name.slice(0, IDEA_FORM_LIMITS.label),
+  phase: idea.phase,
+  status: idea.status,
+  tags: tagsOf(idea.tags),
+});
 
 /** Text cut to a protocol bound, marked as cut: beyond the (generous) bounds the form still shows. */
 const within = (value: string, max: number) => (value.length <= max ? value : `${value.slice(0, max - 1)}…`);
@@ -32,9 +48,18 @@ const within = (value: string, max: number) => (value.length <= max ? value : `$
  */
 function fieldsOf(schema: IdeaSchema): FormField[] {
   return schema.fields.slice(0, IDEA_FORM_LIMITS.fields).map((f) => ({
-    key: f.key, label: within(f.label, IDEA_FORM_LIMITS.label), type: f.type, required: f.required,
-    helpText: f.helpText === undefined ? undefined : within(f.helpText, IDEA_FORM_LIMITS.helpText), maxLength: f.maxLength, min: f.min, max: f.max,
-    options: f.options?.slice(0, IDEA_FORM_LIMITS.choices).map((o) => ({ value: o.value, label: within(o.label, IDEA_FORM_LIMITS.label) })), maxSelections: f.maxSelections,
+    key: f.key,
+    label: within(f.label, IDEA_FORM_LIMITS.label),
+    type: f.type,
+    required: f.required,
+    helpText: f.helpText === undefined ? undefined : within(f.helpText, IDEA_FORM_LIMITS.helpText),
+    maxLength: f.maxLength,
+    min: f.min,
+    max: f.max,
+    options: f.options
+      ?.slice(0, IDEA_FORM_LIMITS.choices)
+      .map((o) => ({ value: o.value, label: within(o.label, IDEA_FORM_LIMITS.label) })),
+    maxSelections: f.maxSelections,
   }));
 }
 
@@ -44,13 +69,19 @@ function categoryChoices(categories: Category[]): Choice[] {
   const path = (c: Category): string => {
     const names = [c.name];
     const seen = new Set([c.id]);
-    for (let parent = c.parentId != null ? byId.get(c.parentId) : undefined; parent && !seen.has(parent.id); parent = parent.parentId != null ? byId.get(parent.parentId) : undefined) {
+    for (
+      let parent = c.parentId != null ? byId.get(c.parentId) : undefined;
+      parent && !seen.has(parent.id);
+      parent = parent.parentId != null ? byId.get(parent.parentId) : undefined
+    ) {
       seen.add(parent.id);
       names.unshift(parent.name);
     }
     return names.join(' › ');
   };
-  return categories.map((c) => ({ value: String(c.id), label: path(c) })).sort((a, b) => a.label.localeCompare(b.label));
+  return categories
+    .map((c) => ({ value: String(c.id), label: path(c) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 }
 
 interface Loaded {
@@ -75,12 +106,34 @@ export class IdeaFormPanel implements vscode.Disposable {
   /** A submit is on its way: a draft the page posts meanwhile is what is being sent, not a draft. */
   private submitting = false;
 
-  constructor(private readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, public identity: IdeaFormIdentity, private hint: Idea | undefined, private readonly onIdentity: (before: IdeaFormIdentity) => void, onDispose: () => void) {
-    this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'idea form', bundle: 'ideaForm', parseIncoming: parseIdeaFormFromWebview, parseOutgoing: parseIdeaFormToWebview, isContent: (m) => m.type === 'form' || m.type === 'failed',
-      unsendable: (problem) => ({ type: 'failed', identity: this.identity, message: `This form is larger than the panel can show (${problem}).` }) }, ctx.log,
+  constructor(
+    private readonly ctx: Ctx,
+    readonly panel: vscode.WebviewPanel,
+    public identity: IdeaFormIdentity,
+    private hint: Idea | undefined,
+    private readonly onIdentity: (before: IdeaFormIdentity) => void,
+    onDispose: () => void,
+  ) {
+    this.host = new PanelHost(
+      panel,
+      ctx.extension.extensionUri,
+      {
+        name: 'idea form',
+        bundle: 'ideaForm',
+        parseIncoming: parseIdeaFormFromWebview,
+        parseOutgoing: parseIdeaFormToWebview,
+        isContent: (m) => m.type === 'form' || m.type === 'failed',
+        unsendable: (problem) => ({
+          type: 'failed',
+          identity: this.identity,
+          message: `This form is larger than the panel can show (${problem}).`,
+        }),
+      },
+      ctx.log,
       (message) => this.onMessage(message),
       // A page that loads again (the panel was hidden) gets the form with the latest draft, not the values first posted.
-      () => this.loaded !== undefined && this.host.current?.type === 'form' && (this.showForm(), true));
+      () => this.loaded !== undefined && this.host.current?.type === 'form' && (this.showForm(), true),
+    );
     panel.onDidDispose(onDispose);
     void this.load();
   }
@@ -140,25 +193,58 @@ export class IdeaFormPanel implements vscode.Disposable {
       const client = await this.ctx.ideasClientFor(connection);
       const id = this.identity.automationId;
       const [form, categories, users] = await Promise.all([
-        id === undefined ? client.schema().then((schema) => ({ schema, values: {} as Record<string, unknown> })) : client.ideaForm(id),
-        client.categories().then((r) => categoryChoices(r.data), () => undefined),
-        client.users({ page: 1, pageSize: 100 }).then((r) => r.data.map((u) => ({ value: String(u.id), label: `${`${u.firstName} ${u.lastName}`.trim() || u.email} (${u.email})` })), () => undefined),
+        id === undefined
+          ? client.schema().then((schema) => ({ schema, values: {} as Record<string, unknown> }))
+          : client.ideaForm(id),
+        client.categories().then(
+          (r) => categoryChoices(r.data),
+          () => undefined,
+        ),
+        client.users({ page: 1, pageSize: 100 }).then(
+          (r) =>
+            r.data.map((u) => ({
+              value: String(u.id),
+              label: `${`${u.firstName} ${u.lastName}`.trim() || u.email} (${u.email})`,
+            })),
+          () => undefined,
+        ),
       ]);
-      const idea = id === undefined ? undefined : this.hint?.id === id ? summaryOf(this.hint) : await this.findIdea(client, id, form.values);
-      this.loaded = { schema: form.schema, fields: fieldsOf(form.schema), lookups: { categories, users }, baseline: form.values, idea };
+      const idea =
+        id === undefined
+          ? undefined
+          : this.hint?.id === id
+            ? summaryOf(this.hint)
+            : await this.findIdea(client, id, form.values);
+      this.loaded = {
+        schema: form.schema,
+        fields: fieldsOf(form.schema),
+        lookups: { categories, users },
+        baseline: form.values,
+        idea,
+      };
       this.panel.title = idea ? `Idea: ${plainText(idea.name, { maxLength: 100 })}` : 'Submit Idea';
       this.showForm();
     } catch (error) {
       const notFound = error instanceof OrchestratorError && error.status === 404;
-      this.host.post({ type: 'failed', identity: this.identity, message: notFound ? `Automation ${this.identity.automationId} no longer exists.` : `The form could not be loaded: ${messageOf(error)}` });
+      this.host.post({
+        type: 'failed',
+        identity: this.identity,
+        message: notFound
+          ? `Automation ${this.identity.automationId} no longer exists.`
+          : `The form could not be loaded: ${messageOf(error)}`,
+      });
     }
   }
 
   /** The spec has no GET of one automation: the list, searched by the idea's name, gives its phase and status. */
   private async findIdea(client: IdeaClient, id: number, values: Record<string, unknown>): Promise<IdeaSummary> {
     const name = typeof values.name === 'string' ? values.name : '';
-    const found = name ? (await client.ideas({ search: name, pageSize: 100 }).catch(() => undefined))?.data.find((i) => i.id === id) : undefined;
-    return found ? summaryOf(found) : { id, name: name || `Automation ${id}`, phase: 'unknown phase', status: 'unknown status' };
+    const found = name
+      ? (await client.ideas({ search: name, pageSize: 100 }).catch(() => undefined))?.data.find((i) => i.id === id)
+      : undefined;
+    return found
+      ? summaryOf(found)
+      : { id, name: name || `Automation ${id}`, phase: 'unknown phase', status: 'unknown status' };
   }
 
   private showForm(values?: RawValues): void {
@@ -167,8 +253,14 @@ export class IdeaFormPanel implements vscode.Disposable {
     const draft = stored && differsFromService(loaded.fields, loaded.baseline, stored) ? stored : undefined;
     if (stored && !draft) void this.saveDraft(undefined);
     this.host.post({
-      type: 'form', identity: this.identity, title: within(loaded.idea ? loaded.idea.name : loaded.schema.title, IDEA_FORM_LIMITS.label), fields: loaded.fields, lookups: loaded.lookups,
-      values: values ?? draft ?? rawValuesOf(loaded.fields, loaded.baseline), draftRestored: draft !== undefined, idea: loaded.idea,
+      type: 'form',
+      identity: this.identity,
+      title: within(loaded.idea ? loaded.idea.name : loaded.schema.title, IDEA_FORM_LIMITS.label),
+      fields: loaded.fields,
+      lookups: loaded.lookups,
+      values: values ?? draft ?? rawValuesOf(loaded.fields, loaded.baseline),
+      draftRestored: draft !== undefined,
+      idea: loaded.idea,
       readOnly: this.connection().protection === 'readOnly',
     });
   }
@@ -182,12 +274,21 @@ export class IdeaFormPanel implements vscode.Disposable {
     try {
       reply = message.type === 'submit' ? await this.submitOnce(message.values) : await this.request(message.action);
     } catch (error) {
-      reply = error instanceof vscode.CancellationError ? { ok: false, message: 'Not sent.' } : { ok: false, message: messageOf(error), fieldErrors: error instanceof OrchestratorError ? error.fieldErrors : undefined };
+      reply =
+        error instanceof vscode.CancellationError
+          ? { ok: false, message: 'Not sent.' }
+          : {
+              ok: false,
+              message: messageOf(error),
+              fieldErrors: error instanceof OrchestratorError ? error.fieldErrors : undefined,
+            };
     }
     this.host.post({ type: 'reply', id: message.id, ...reply });
   }
 
-  private async request(action: 'reload' | 'discardDraft' | 'revealInTree'): Promise<{ ok: boolean; message?: string }> {
+  private async request(
+    action: 'reload' | 'discardDraft' | 'revealInTree',
+  ): Promise<{ ok: boolean; message?: string }> {
     switch (action) {
       case 'reload':
         await this.load();
@@ -199,7 +300,12 @@ export class IdeaFormPanel implements vscode.Disposable {
       case 'revealInTree': {
         const id = this.identity.automationId;
         if (id === undefined) return { ok: false, message: 'Submit the idea first.' };
-        return (await this.ctx.ideas.revealIdea(this.identity.connectionId, id)) ? { ok: true } : { ok: false, message: 'The idea is not on the first page of All Automations; filter that list by its name to find it.' };
+        return (await this.ctx.ideas.revealIdea(this.identity.connectionId, id))
+          ? { ok: true }
+          : {
+              ok: false,
+              message: 'The idea is not on the first page of All Automations; filter that list by its name to find it.',
+            };
       }
     }
   }
@@ -215,17 +321,28 @@ export class IdeaFormPanel implements vscode.Disposable {
   }
 
   /** Checked here again (the webview is not trusted), then sent once; the service's field errors go back to their fields. */
-  private async submit(raw: RawValues): Promise<{ ok: boolean; message?: string; fieldErrors?: { field: string; message: string }[] }> {
+  private async submit(
+    raw: RawValues,
+  ): Promise<{ ok: boolean; message?: string; fieldErrors?: { field: string; message: string }[] }> {
     const loaded = this.loaded;
     if (!loaded) return { ok: false, message: 'The form is not loaded yet.' };
     await this.keepDraft(raw);
     const { values, problems } = readForm(loaded.fields, raw, loaded.lookups);
-    if (problems.length > 0) return { ok: false, message: `Fix ${problems.length} field${problems.length === 1 ? '' : 's'} before submitting.`, fieldErrors: problems };
+    if (problems.length > 0)
+      return {
+        ok: false,
+        message: `Fix ${problems.length} field${problems.length === 1 ? '' : 's'} before submitting.`,
+        fieldErrors: problems,
+      };
     const connection = this.connection();
     const client = await this.ctx.ideasClientFor(connection);
     const id = this.identity.automationId;
     if (id === undefined) {
-      await guardChange(this.ctx, connection, { what: `Submit the idea '${String(values.name ?? '')}'`, detail: 'The idea is sent to the idea service.', action: 'Submit' });
+      await guardChange(this.ctx, connection, {
+        what: `Submit the idea '${String(values.name ?? '')}'`,
+        detail: 'The idea is sent to the idea service.',
+        action: 'Submit',
+      });
       const idea = await this.send(() => client.submit(loaded.schema, values));
       const before = this.identity;
       this.identity = { connectionId: before.connectionId, automationId: idea.id };
@@ -237,14 +354,23 @@ export class IdeaFormPanel implements vscode.Disposable {
       await this.load();
       this.host.post({ type: 'submitted', idea: summaryOf(idea), created: true });
       this.ctx.ideas.revealIdea(connection.id, idea.id).then(
-        (found) => found || this.ctx.log.info(`The new idea ${idea.id} is not on the first page of All Automations: not selected in the Ideas view.`),
-        (error: unknown) => this.ctx.log.warn(`Could not select the new idea in the Ideas view: ${(error as Error).message}`),
+        (found) =>
+          found ||
+          this.ctx.log.info(
+            `The new idea ${idea.id} is not on the first page of All Automations: not selected in the Ideas view.`,
+          ),
+        (error: unknown) =>
+          this.ctx.log.warn(`Could not select the new idea in the Ideas view: ${(error as Error).message}`),
       );
       return { ok: true };
     }
     const changed = changedValues(loaded.fields, loaded.baseline, values);
     if (Object.keys(changed).length === 0) return { ok: false, message: 'Nothing changed: there is nothing to save.' };
-    await guardChange(this.ctx, connection, { what: `Save changes to '${loaded.idea?.name ?? id}'`, detail: `Changes ${Object.keys(changed).join(', ')}.`, action: 'Save' });
+    await guardChange(this.ctx, connection, {
+      what: `Save changes to '${loaded.idea?.name ?? id}'`,
+      detail: `Changes ${Object.keys(changed).join(', ')}.`,
+      action: 'Save',
+    });
     const idea = await this.send(() => client.updateIdea(id, changed));
     await this.saveDraft(undefined);
     this.hint = idea;
@@ -259,7 +385,8 @@ export class IdeaFormPanel implements vscode.Disposable {
     try {
       return await call();
     } catch (error) {
-      if (error instanceof OrchestratorError && error.status === 409) throw new Error(`${error.message} Your values are kept as a draft: choose Reload Form.`, { cause: error });
+      if (error instanceof OrchestratorError && error.status === 409)
+        throw new Error(`${error.message} Your values are kept as a draft: choose Reload Form.`, { cause: error });
       throw error;
     }
   }

@@ -48,7 +48,10 @@ export class PanelHost<In extends { type: string }, Out extends { type: string }
   ) {
     panel.webview.options = panelOptions(extensionUri);
     panel.webview.html = panelHtml(panel.webview, extensionUri, protocol.bundle, panel.title);
-    this.disposables.push(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)), panel.onDidDispose(() => this.dispose()));
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)),
+      panel.onDidDispose(() => this.dispose()),
+    );
   }
 
   /** What onDidReceiveMessage delivers; true when the message was accepted. */
@@ -103,8 +106,13 @@ export class PanelHost<In extends { type: string }, Out extends { type: string }
 }
 
 /** The connection a panel belongs to; a panel restored after its connection was removed says what to do. */
-export function panelConnection(connections: { get(id: string): Connection | undefined }, connectionId: string, what: string): Connection {
+export function panelConnection(
+  connections: { get(id: string): Connection | undefined },
+  connectionId: string,
+  what: string,
+): Connection {
   const connection = connections.get(connectionId);
-  if (!connection) throw new Error(`The connection of this ${what} was removed. Close the panel, or add the connection again.`);
+  if (!connection)
+    throw new Error(`The connection of this ${what} was removed. Close the panel, or add the connection again.`);
   return connection;
 }

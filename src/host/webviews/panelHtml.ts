@@ -7,7 +7,10 @@ export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptio
     enableScripts: true,
     enableCommandUris: false,
     enableFindWidget: true,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webviews'), vscode.Uri.joinPath(extensionUri, 'media')],
+    localResourceRoots: [
+      vscode.Uri.joinPath(extensionUri, 'dist', 'webviews'),
+      vscode.Uri.joinPath(extensionUri, 'media'),
+    ],
   };
 }
 
@@ -21,7 +24,13 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, bun
   const nonce = randomBytes(18).toString('base64');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webviews', `${bundle}.js`));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));
-  const csp = [`default-src 'none'`, `script-src 'nonce-${nonce}'`, `style-src ${webview.cspSource}`, `font-src ${webview.cspSource}`, `img-src ${webview.cspSource}`].join('; ');
+  const csp = [
+    `default-src 'none'`,
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${webview.cspSource}`,
+    `font-src ${webview.cspSource}`,
+    `img-src ${webview.cspSource}`,
+  ].join('; ');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

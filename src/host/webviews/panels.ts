@@ -8,7 +8,8 @@ import { draftKey, IDEA_FORM_VIEW_TYPE, IdeaFormPanel } from './ideaFormPanel';
 import { panelOptions } from './panelHtml';
 import { QUEUE_ITEM_VIEW_TYPE, QueueItemPanel, type QueueItemHints } from './queueItemPanel';
 
-const queueItemKey = (identity: QueueItemIdentity) => `${identity.connectionId}/${identity.folderId}/${identity.itemId}`;
+const queueItemKey = (identity: QueueItemIdentity) =>
+  `${identity.connectionId}/${identity.folderId}/${identity.itemId}`;
 
 /**
  * The open panels, one per entity (a queue item; a new idea or an automation per connection): showing an entity again
@@ -37,7 +38,11 @@ export class Panels implements vscode.Disposable {
   }
 
   /** A restored panel's state is validated like any message; a bad one closes the panel. */
-  private restored<T extends Parameters<typeof parseMessage>[0]>(schema: T, state: unknown, panel: vscode.WebviewPanel) {
+  private restored<T extends Parameters<typeof parseMessage>[0]>(
+    schema: T,
+    state: unknown,
+    panel: vscode.WebviewPanel,
+  ) {
     const parsed = parseMessage(schema, state);
     if (parsed.ok) return parsed.message;
     this.ctx.log.warn(`Not restoring a ${panel.viewType} panel: ${parsed.problem}`);
@@ -53,7 +58,12 @@ export class Panels implements vscode.Disposable {
       void open.load();
       return open;
     }
-    const panel = vscode.window.createWebviewPanel(QUEUE_ITEM_VIEW_TYPE, `Queue Item ${identity.itemId}`, vscode.ViewColumn.Active, panelOptions(this.ctx.extension.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      QUEUE_ITEM_VIEW_TYPE,
+      `Queue Item ${identity.itemId}`,
+      vscode.ViewColumn.Active,
+      panelOptions(this.ctx.extension.extensionUri),
+    );
     const created = this.makeQueueItem(panel, identity, hints);
     this.queueItems.set(key, created);
     return created;
@@ -65,7 +75,12 @@ export class Panels implements vscode.Disposable {
       open.panel.reveal();
       return open;
     }
-    const panel = vscode.window.createWebviewPanel(IDEA_FORM_VIEW_TYPE, hint ? `Idea: ${hint.name}` : 'Submit Idea', vscode.ViewColumn.Active, panelOptions(this.ctx.extension.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      IDEA_FORM_VIEW_TYPE,
+      hint ? `Idea: ${hint.name}` : 'Submit Idea',
+      vscode.ViewColumn.Active,
+      panelOptions(this.ctx.extension.extensionUri),
+    );
     const created = this.makeIdeaForm(panel, identity, hint);
     this.ideaForms.set(draftKey(identity), created);
     return created;
@@ -76,7 +91,9 @@ export class Panels implements vscode.Disposable {
    * open would keep showing it. An idea form's unsent values stay as its draft for the next time.
    */
   closeConnection(connectionId: string): number {
-    const panels = [...this.queueItems.values(), ...this.ideaForms.values()].filter((p) => p.identity.connectionId === connectionId);
+    const panels = [...this.queueItems.values(), ...this.ideaForms.values()].filter(
+      (p) => p.identity.connectionId === connectionId,
+    );
     for (const panel of panels) panel.dispose();
     return panels.length;
   }
@@ -98,7 +115,11 @@ export class Panels implements vscode.Disposable {
     return this.ideaForms.get(draftKey(identity));
   }
 
-  private makeQueueItem(panel: vscode.WebviewPanel, identity: QueueItemIdentity, hints: QueueItemHints): QueueItemPanel {
+  private makeQueueItem(
+    panel: vscode.WebviewPanel,
+    identity: QueueItemIdentity,
+    hints: QueueItemHints,
+  ): QueueItemPanel {
     const key = queueItemKey(identity);
     const created: QueueItemPanel = new QueueItemPanel(this.ctx, panel, identity, hints, () => {
       if (this.queueItems.get(key) === created) this.queueItems.delete(key);
@@ -107,13 +128,21 @@ export class Panels implements vscode.Disposable {
   }
 
   private makeIdeaForm(panel: vscode.WebviewPanel, identity: IdeaFormIdentity, hint: Idea | undefined): IdeaFormPanel {
-    const created: IdeaFormPanel = new IdeaFormPanel(this.ctx, panel, identity, hint, (before) => {
-      // A submitted idea becomes the panel of that automation.
-      if (this.ideaForms.get(draftKey(before)) === created) this.ideaForms.delete(draftKey(before));
-      this.ideaForms.set(draftKey(created.identity), created);
-    }, () => {
-      if (this.ideaForms.get(draftKey(created.identity)) === created) this.ideaForms.delete(draftKey(created.identity));
-    });
+    const created: IdeaFormPanel = new IdeaFormPanel(
+      this.ctx,
+      panel,
+      identity,
+      hint,
+      (before) => {
+        // A submitted idea becomes the panel of that automation.
+        if (this.ideaForms.get(draftKey(before)) === created) this.ideaForms.delete(draftKey(before));
+        this.ideaForms.set(draftKey(created.identity), created);
+      },
+      () => {
+        if (this.ideaForms.get(draftKey(created.identity)) === created)
+          this.ideaForms.delete(draftKey(created.identity));
+      },
+    );
     return created;
   }
 

@@ -4,7 +4,14 @@ import { OrchestratorError } from '../../core/http/errors';
 import type { QueueItem } from '../../core/orchestrator/schemas';
 import { queueItemDetails, queueItemEvents } from '../presentation/queueItemDetails';
 import { RowIds } from '../../core/rows/rowIds';
-import { parseQueueItemFromWebview, parseQueueItemToWebview, type QueueItemAction, type QueueItemFromWebview, type QueueItemIdentity, type QueueItemToWebview } from '../../shared/protocol/queueItem';
+import {
+  parseQueueItemFromWebview,
+  parseQueueItemToWebview,
+  type QueueItemAction,
+  type QueueItemFromWebview,
+  type QueueItemIdentity,
+  type QueueItemToWebview,
+} from '../../shared/protocol/queueItem';
 import type { Ctx } from '../../ctx';
 import { guardChange } from '../commands/guardChange';
 import { PanelHost, panelConnection } from './panelHost';
@@ -26,7 +33,8 @@ const NO_DELETE = 'You may not delete queue items in this folder (it needs the T
  * Whether the caller may delete queue items. Permissions that could not be read leave the decision to the service
  * (it answers 403, after which Delete is no longer offered).
  */
-const mayDelete = (granted: ReadonlySet<string> | undefined) => granted === undefined || granted.has('Transactions.Delete');
+const mayDelete = (granted: ReadonlySet<string> | undefined) =>
+  granted === undefined || granted.has('Transactions.Delete');
 
 /**
  * Details of one queue item: every field of the spec's table and the item's history, with Refresh, Copy as JSON, Open
@@ -41,10 +49,31 @@ export class QueueItemPanel implements vscode.Disposable {
   private granted: Promise<ReadonlySet<string> | undefined> | undefined;
   private loading: Promise<void> | undefined;
 
-  constructor(private readonly ctx: Ctx, readonly panel: vscode.WebviewPanel, readonly identity: QueueItemIdentity, private hints: QueueItemHints, onDispose: () => void) {
-    this.host = new PanelHost(panel, ctx.extension.extensionUri, { name: 'queue item', bundle: 'queueItem', parseIncoming: parseQueueItemFromWebview, parseOutgoing: parseQueueItemToWebview, isContent: (m) => m.type === 'show' || m.type === 'failed',
-      unsendable: (problem) => ({ type: 'failed', identity: this.identity, message: `This queue item is larger than the panel can show (${problem}).` }) }, ctx.log,
-      (message) => this.onMessage(message));
+  constructor(
+    private readonly ctx: Ctx,
+    readonly panel: vscode.WebviewPanel,
+    readonly identity: QueueItemIdentity,
+    private hints: QueueItemHints,
+    onDispose: () => void,
+  ) {
+    this.host = new PanelHost(
+      panel,
+      ctx.extension.extensionUri,
+      {
+        name: 'queue item',
+        bundle: 'queueItem',
+        parseIncoming: parseQueueItemFromWebview,
+        parseOutgoing: parseQueueItemToWebview,
+        isContent: (m) => m.type === 'show' || m.type === 'failed',
+        unsendable: (problem) => ({
+          type: 'failed',
+          identity: this.identity,
+          message: `This queue item is larger than the panel can show (${problem}).`,
+        }),
+      },
+      ctx.log,
+      (message) => this.onMessage(message),
+    );
     panel.onDidDispose(onDispose);
     void this.load();
   }
@@ -73,14 +102,29 @@ export class QueueItemPanel implements vscode.Disposable {
       const connection = this.connection();
       const client = this.ctx.clientFor(connection);
       const folder = { id: this.identity.folderId };
-      this.granted ??= client.folders.permissions({ folder }).then((page) => new Set(page.items.filter((p) => p.IsGranted).map((p) => p.Name)), () => undefined);
+      this.granted ??= client.folders.permissions({ folder }).then(
+        (page) => new Set(page.items.filter((p) => p.IsGranted).map((p) => p.Name)),
+        () => undefined,
+      );
       const [item, history, folderName, granted] = await Promise.all([
         client.queues.item(this.identity.itemId, { folder }),
-        client.queues.itemHistory(this.identity.itemId, { folder }).then((page) => ({ events: page.items }), (error: unknown) => ({ problem: `The history could not be read: ${messageOf(error)}` })),
-        this.hints.folderName ?? client.folders.get(this.identity.folderId).then((f) => f.FullyQualifiedName, () => undefined),
+        client.queues.itemHistory(this.identity.itemId, { folder }).then(
+          (page) => ({ events: page.items }),
+          (error: unknown) => ({ problem: `The history could not be read: ${messageOf(error)}` }),
+        ),
+        this.hints.folderName ??
+          client.folders.get(this.identity.folderId).then(
+            (f) => f.FullyQualifiedName,
+            () => undefined,
+          ),
         this.granted,
       ]);
-      const queueName = this.hints.queueName ?? (await client.queues.get(item.QueueDefinitionId, { folder }).then((q) => q.Name, () => undefined));
+      const queueName =
+        this.hints.queueName ??
+        (await client.queues.get(item.QueueDefinitionId, { folder }).then(
+          (q) => q.Name,
+          () => undefined,
+        ));
       this.hints = { queueName, folderName };
       this.item = item;
       this.panel.title = `Queue Item: ${plainText(item.Reference ?? item.Id, { maxLength: 100 })}`;
@@ -95,7 +139,13 @@ export class QueueItemPanel implements vscode.Disposable {
       });
     } catch (error) {
       const notFound = error instanceof OrchestratorError && error.status === 404;
-      this.host.post({ type: 'failed', identity: this.identity, message: notFound ? `Queue item ${this.identity.itemId} no longer exists in this folder.` : `The queue item could not be loaded: ${messageOf(error)}` });
+      this.host.post({
+        type: 'failed',
+        identity: this.identity,
+        message: notFound
+          ? `Queue item ${this.identity.itemId} no longer exists in this folder.`
+          : `The queue item could not be loaded: ${messageOf(error)}`,
+      });
     }
   }
 
@@ -136,7 +186,12 @@ export class QueueItemPanel implements vscode.Disposable {
     if (this.deleteRefused || !mayDelete(await this.granted)) return { ok: false, message: NO_DELETE };
     const connection = this.connection();
     const name = item.Reference ? `queue item '${item.Reference}'` : `queue item ${item.Id}`;
-    await guardChange(this.ctx, connection, { what: `Delete ${name}`, detail: 'The item is marked Deleted and no robot will process it. This cannot be undone.', action: 'Delete', alwaysConfirm: true });
+    await guardChange(this.ctx, connection, {
+      what: `Delete ${name}`,
+      detail: 'The item is marked Deleted and no robot will process it. This cannot be undone.',
+      action: 'Delete',
+      alwaysConfirm: true,
+    });
     try {
       await this.ctx.clientFor(connection).queues.deleteItem(item.Id, { folder: { id: this.identity.folderId } });
     } catch (error) {

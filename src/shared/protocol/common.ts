@@ -32,7 +32,14 @@ export function parseMessage<T extends z.ZodMiniType>(schema: T, raw: unknown): 
   if (result.success) return { ok: true, message: result.data };
   // Never String() a value from outside: an object can make that throw.
   const tag = typeof raw === 'object' && raw !== null && 'type' in raw ? (raw as { type: unknown }).type : undefined;
-  const type = typeof tag === 'string' ? `'${tag.slice(0, 80)}'` : tag !== undefined ? `with a ${typeof tag} type` : raw === null ? 'null' : typeof raw;
+  const type =
+    typeof tag === 'string'
+      ? `'${tag.slice(0, 80)}'`
+      : tag !== undefined
+        ? `with a ${typeof tag} type`
+        : raw === null
+          ? 'null'
+          : typeof raw;
   const issue = result.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
   return { ok: false, problem: `message ${type}${where}: ${issue?.message ?? 'invalid'}` };

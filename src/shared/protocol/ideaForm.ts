@@ -1,5 +1,15 @@
 import * as z from 'zod/mini';
-import { connectionId, list, nonEmptyText, parseMessage, positiveId, readyMessage, requestId, SERVICE_TEXT_MAX, text } from './common';
+import {
+  connectionId,
+  list,
+  nonEmptyText,
+  parseMessage,
+  positiveId,
+  readyMessage,
+  requestId,
+  SERVICE_TEXT_MAX,
+  text,
+} from './common';
 
 // Host ⇄ webview messages of the idea form panel (Submit Idea… and Show Idea).
 
@@ -25,10 +35,22 @@ const L = IDEA_FORM_LIMITS;
 
 /** What the user typed, per field key: text (numbers and ids as text, yes/no as 'true'/'false'/'') or a choice list. */
 export const rawValue = z.union([text(L.value), list(text(L.label), L.choices)]);
-export const rawValues = z.record(text(L.key), rawValue).check(z.refine((values) => Object.keys(values).length <= L.fields, 'too many fields'));
+export const rawValues = z
+  .record(text(L.key), rawValue)
+  .check(z.refine((values) => Object.keys(values).length <= L.fields, 'too many fields'));
 export type RawValues = z.infer<typeof rawValues>;
 
-const fieldType = z.enum(['text', 'longText', 'number', 'singleChoice', 'multipleChoice', 'yesNo', 'date', 'category', 'user']);
+const fieldType = z.enum([
+  'text',
+  'longText',
+  'number',
+  'singleChoice',
+  'multipleChoice',
+  'yesNo',
+  'date',
+  'category',
+  'user',
+]);
 export const choice = z.strictObject({ value: text(L.label), label: text(L.label) });
 export type Choice = z.infer<typeof choice>;
 
@@ -47,11 +69,20 @@ export const formField = z.strictObject({
 export type FormField = z.infer<typeof formField>;
 
 /** The categories and users a category or user field offers; missing when the service would not list them. */
-export const formLookups = z.strictObject({ categories: z.optional(list(choice, L.lookupChoices)), users: z.optional(list(choice, L.lookupChoices)) });
+export const formLookups = z.strictObject({
+  categories: z.optional(list(choice, L.lookupChoices)),
+  users: z.optional(list(choice, L.lookupChoices)),
+});
 export type FormLookups = z.infer<typeof formLookups>;
 
 /** The idea a panel shows: where it is in the workflow and its tags (the commands of its row change them). */
-export const ideaSummary = z.strictObject({ id: positiveId, name: text(L.label), phase: text(1_000), status: text(1_000), tags: z.optional(list(text(200), 500)) });
+export const ideaSummary = z.strictObject({
+  id: positiveId,
+  name: text(L.label),
+  phase: text(1_000),
+  status: text(1_000),
+  tags: z.optional(list(text(200), 500)),
+});
 export type IdeaSummary = z.infer<typeof ideaSummary>;
 
 export const fieldError = z.strictObject({ field: text(L.key), message: text(10_000) });
@@ -85,7 +116,13 @@ export const ideaFormToWebview = z.discriminatedUnion('type', [
     readOnly: z.boolean(),
   }),
   z.strictObject({ type: z.literal('failed'), identity: ideaFormIdentity, message: text() }),
-  z.strictObject({ type: z.literal('reply'), id: requestId, ok: z.boolean(), message: z.optional(text()), fieldErrors: z.optional(list(fieldError, L.fields)) }),
+  z.strictObject({
+    type: z.literal('reply'),
+    id: requestId,
+    ok: z.boolean(),
+    message: z.optional(text()),
+    fieldErrors: z.optional(list(fieldError, L.fields)),
+  }),
   z.strictObject({ type: z.literal('submitted'), idea: ideaSummary, created: z.boolean() }),
 ]);
 export type IdeaFormToWebview = z.infer<typeof ideaFormToWebview>;

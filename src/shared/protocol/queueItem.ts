@@ -4,7 +4,11 @@ import { connectionId, list, parseMessage, positiveId, readyMessage, requestId, 
 // Host ⇄ webview messages of the queue item details panel.
 
 /** What the panel's state keeps (setState) and the serializer restores: the item's identity, nothing it shows. */
-export const queueItemIdentity = z.strictObject({ connectionId, folderId: z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)), itemId: positiveId });
+export const queueItemIdentity = z.strictObject({
+  connectionId,
+  folderId: z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
+  itemId: positiveId,
+});
 export type QueueItemIdentity = z.infer<typeof queueItemIdentity>;
 
 /** The actions the panel may ask for: an allow-list, never a command id. */
@@ -28,7 +32,11 @@ const isoTime = z.nullable(text(40));
 export const CONTENT_ENTRIES_MAX = 50_000;
 
 /** One SpecificContent or output entry: the value as text, with its JSON kind so the panel can style it. */
-export const contentEntry = z.strictObject({ key: text(), value: text(), kind: z.enum(['string', 'number', 'boolean', 'null', 'json']) });
+export const contentEntry = z.strictObject({
+  key: text(),
+  value: text(),
+  kind: z.enum(['string', 'number', 'boolean', 'null', 'json']),
+});
 export type ContentEntry = z.infer<typeof contentEntry>;
 
 export const queueItemDetails = z.strictObject({
@@ -52,11 +60,20 @@ export const queueItemDetails = z.strictObject({
   progress: nullableText(),
   specificContent: list(contentEntry, CONTENT_ENTRIES_MAX),
   output: z.nullable(list(contentEntry, CONTENT_ENTRIES_MAX)),
-  exception: z.nullable(z.strictObject({ type: nullableText(10_000), reason: nullableText(), details: nullableText() })),
+  exception: z.nullable(
+    z.strictObject({ type: nullableText(10_000), reason: nullableText(), details: nullableText() }),
+  ),
 });
 export type QueueItemDetails = z.infer<typeof queueItemDetails>;
 
-export const queueItemEvent = z.strictObject({ id: positiveId, action: nullableText(200), status: nullableText(200), reviewStatus: nullableText(200), timestamp: isoTime, user: nullableText(10_000) });
+export const queueItemEvent = z.strictObject({
+  id: positiveId,
+  action: nullableText(200),
+  status: nullableText(200),
+  reviewStatus: nullableText(200),
+  timestamp: isoTime,
+  user: nullableText(10_000),
+});
 export type QueueItemEventRow = z.infer<typeof queueItemEvent>;
 
 export const queueItemToWebview = z.discriminatedUnion('type', [

@@ -36,7 +36,14 @@ async function session(): Promise<Record<string, unknown>> {
     let node: TreeNode | undefined;
     for (const name of path) {
       const parent = node;
-      node = await until(() => (parent ? tree.loadedNodes().filter((n) => tree.getParent(n) === parent) : tree.loadedNodes().filter((n) => !tree.getParent(n))).find((n) => label(n) === name), `row '${name}' under ${parent ? label(parent) : 'the root'}`);
+      node = await until(
+        () =>
+          (parent
+            ? tree.loadedNodes().filter((n) => tree.getParent(n) === parent)
+            : tree.loadedNodes().filter((n) => !tree.getParent(n))
+          ).find((n) => label(n) === name),
+        `row '${name}' under ${parent ? label(parent) : 'the root'}`,
+      );
       await revealExpanded(tree.view, node);
     }
     return node!;
@@ -51,17 +58,25 @@ async function session(): Promise<Record<string, unknown>> {
 
   await fetch(`${sandboxUrl}/__sandbox/requests`, { method: 'DELETE' });
   const started = Date.now();
-  for (let i = 0; i < 2; i++) await answering(ctx, startJobAnswers(fields, RECONCILE_INPUTS), () => vscode.commands.executeCommand('orchestrator.startJob', processRow));
+  for (let i = 0; i < 2; i++)
+    await answering(ctx, startJobAnswers(fields, RECONCILE_INPUTS), () =>
+      vscode.commands.executeCommand('orchestrator.startJob', processRow),
+    );
   const watched = ctx.jobs.running().length;
   await new Promise((resolve) => setTimeout(resolve, SESSION_MS));
-  const { counts } = (await (await fetch(`${sandboxUrl}/__sandbox/requests`)).json()) as { counts: Record<string, number> };
+  const { counts } = (await (await fetch(`${sandboxUrl}/__sandbox/requests`)).json()) as {
+    counts: Record<string, number>;
+  };
   return {
     session: {
       minutes: (Date.now() - started) / 60_000,
       watched,
       stillWatched: ctx.jobs.running().length,
       visible: { explorer: ctx.explorer.view.visible, ideas: ctx.ideas.view.visible },
-      expanded: ctx.explorer.loadedNodes().filter((n) => ctx.explorer.isExpanded(n)).map((n) => n.id),
+      expanded: ctx.explorer
+        .loadedNodes()
+        .filter((n) => ctx.explorer.isExpanded(n))
+        .map((n) => n.id),
       counts,
     },
   };

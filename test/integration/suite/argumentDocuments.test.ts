@@ -7,9 +7,17 @@ import { releaseInputText } from '../../../src/core/documents/argumentsDocument'
 import { answering } from '../../../src/host/ui/scriptedInput';
 
 /** Requests the sandbox answered since the last reset, by "METHOD route". */
-const tally = async (): Promise<Record<string, number>> => ((await (await fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/requests`)).json()) as { counts: Record<string, number> }).counts;
+const tally = async (): Promise<Record<string, number>> =>
+  (
+    (await (await fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/requests`)).json()) as {
+      counts: Record<string, number>;
+    }
+  ).counts;
 const resetTally = () => fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/requests`, { method: 'DELETE' });
-const writes = (counts: Record<string, number>) => Object.entries(counts).filter(([route]) => !route.startsWith('GET ')).reduce((sum, [, n]) => sum + n, 0);
+const writes = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .filter(([route]) => !route.startsWith('GET '))
+    .reduce((sum, [, n]) => sum + n, 0);
 const until = async (condition: () => boolean | Promise<boolean>, what: string, ms = 15_000) => {
   const deadline = Date.now() + ms;
   while (!(await condition())) {
@@ -30,8 +38,15 @@ describe('Argument documents: drafts and Apply to Service', () => {
   /** The process's input values before this suite: the jobs suite after it starts from them. */
   let originalInput: string | null | undefined;
   const release = () => rowOf(processRow, 'process');
-  const lastError = () => ctx.log.recent().filter((l) => l.startsWith('error ')).at(-1) ?? '';
-  const lensTitles = async (uri: vscode.Uri) => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map((l) => l.command?.title ?? '');
+  const lastError = () =>
+    ctx.log
+      .recent()
+      .filter((l) => l.startsWith('error '))
+      .at(-1) ?? '';
+  const lensTitles = async (uri: vscode.Uri) =>
+    ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map(
+      (l) => l.command?.title ?? '',
+    );
   const open = async (command: string, node: TreeNode) => {
     const uri = vscode.Uri.parse((await vscode.commands.executeCommand<string>(command, node))!);
     const editor = vscode.window.activeTextEditor!;
@@ -43,14 +58,18 @@ describe('Argument documents: drafts and Apply to Service', () => {
   };
   /** Apply to Service, confirming the change list it asks about; `asks: false` when it must refuse before asking. */
   const apply = async (uri: vscode.Uri, asks = true) => {
-    const { result, asked } = await answering(ctx, asks ? [{ title: /^Apply /, choose: 'Apply' }] : [], () => vscode.commands.executeCommand<string | undefined>('orchestrator.applyDocument', uri));
+    const { result, asked } = await answering(ctx, asks ? [{ title: /^Apply /, choose: 'Apply' }] : [], () =>
+      vscode.commands.executeCommand<string | undefined>('orchestrator.applyDocument', uri),
+    );
     return { result, question: asked[0] };
   };
 
   before(async function () {
     this.timeout(60_000);
     ctx = await activateSignedIn('Sandbox');
-    await vscode.workspace.getConfiguration('orchestrator').update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('orchestrator')
+      .update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
     devLab = await child(await child(undefined, 'Sandbox'), 'Dev Lab');
     processRow = await child(await child(devLab, 'Processes'), 'Reconcile.Processing_Production');
     originalInput = (await client().releases.get(release().release.Id, { folder: release().folder })).Arguments?.Input;
@@ -66,8 +85,12 @@ describe('Argument documents: drafts and Apply to Service', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
   after(async () => {
-    await client().releases.setInputArguments(release().release.Id, originalInput ?? '{}', { folder: release().folder });
-    await vscode.workspace.getConfiguration('orchestrator').update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
+    await client().releases.setInputArguments(release().release.Id, originalInput ?? '{}', {
+      folder: release().folder,
+    });
+    await vscode.workspace
+      .getConfiguration('orchestrator')
+      .update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
     for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
   });
 
@@ -76,18 +99,30 @@ describe('Argument documents: drafts and Apply to Service', () => {
     await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
     await files().update('autoSaveDelay', 200, vscode.ConfigurationTarget.Global);
     const { uri, editor } = await open('orchestrator.editProcessInputValues', processRow);
-    assert.ok((await lensTitles(uri)).some((t) => /nothing is sent until you apply it/.test(t)), 'the document says saving keeps a draft');
+    assert.ok(
+      (await lensTitles(uri)).some((t) => /nothing is sent until you apply it/.test(t)),
+      'the document says saving keeps a draft',
+    );
     await quiescent(sent);
     await resetTally();
     const before = sent();
     // Type one digit after in_Recipients' value (5 → 57), as the keyboard does, and pause: auto-save saves.
-    const line = editor.document.getText().split('\n').findIndex((l) => l.includes('"in_Recipients"'));
+    const line = editor.document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.includes('"in_Recipients"'));
     const end = editor.document.lineAt(line).text.replace(/,\s*$/, '').length;
     editor.selection = new vscode.Selection(line, end, line, end);
     await vscode.commands.executeCommand('type', { text: '7' });
     await until(() => !editor.document.isDirty, 'auto-save');
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    assert.equal(sent() - before, 0, `saving sent nothing: ${client().transport.recent.slice(-(sent() - before)).join(' | ')}`);
+    assert.equal(
+      sent() - before,
+      0,
+      `saving sent nothing: ${client()
+        .transport.recent.slice(-(sent() - before))
+        .join(' | ')}`,
+    );
     assert.equal(writes(await tally()), 0, 'no change reached the service');
     assert.ok(ctx.documents.drafts.has(uri), 'a draft is kept');
     assert.ok((await lensTitles(uri)).some((t) => /Draft: not applied/.test(t)));
@@ -99,26 +134,44 @@ describe('Argument documents: drafts and Apply to Service', () => {
     await resetTally();
     const applied = await apply(uri);
     assert.match(applied.result ?? '', /Applied 1 change/);
-    assert.match(applied.question?.title ?? '', /Apply 1 change to the input values of Reconcile\.Processing_Production/);
+    assert.match(
+      applied.question?.title ?? '',
+      /Apply 1 change to the input values of Reconcile\.Processing_Production/,
+    );
     assert.match(applied.question?.prompt ?? '', /in_Recipients: 5 → 57/);
     const counts = await tally();
     assert.equal(writes(counts), 1, JSON.stringify(counts));
     assert.equal(Object.entries(counts).filter(([route]) => route.startsWith('PATCH ')).length, 1);
     assert.ok(!ctx.documents.drafts.has(uri), 'applied: no draft left');
-    assert.equal((await client().releases.get(release().release.Id, { folder: release().folder })).Arguments?.Input, '{"in_Recipients":57,"in_RetryCount":["a@example.test"]}');
+    assert.equal(
+      (await client().releases.get(release().release.Id, { folder: release().folder })).Arguments?.Input,
+      '{"in_Recipients":57,"in_RetryCount":["a@example.test"]}',
+    );
   });
 
   it('marks each input-value problem at its property, and a syntax error where it is, not on line 1', async function () {
     this.timeout(30_000);
     const { uri, editor } = await open('orchestrator.editProcessInputValues', processRow);
     await replaceText(editor, '{\n  "in_CutOffDate": "Q1",\n  "in_Recipients": "five",\n  "in_Other": 1\n}\n');
-    await until(() => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Orchestrator').length >= 2, 'diagnostics');
+    await until(
+      () => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Orchestrator').length >= 2,
+      'diagnostics',
+    );
     const problems = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Orchestrator');
     const at = (pattern: RegExp) => problems.find((d) => pattern.test(d.message))?.range.start;
-    assert.deepEqual([at(/in_Recipients must be a whole number/)?.line, at(/in_Recipients must be a whole number/)?.character], [2, 2]);
-    assert.deepEqual([at(/in_Other is not an input argument/)?.line, at(/in_Other is not an input argument/)?.character], [3, 2]);
+    assert.deepEqual(
+      [at(/in_Recipients must be a whole number/)?.line, at(/in_Recipients must be a whole number/)?.character],
+      [2, 2],
+    );
+    assert.deepEqual(
+      [at(/in_Other is not an input argument/)?.line, at(/in_Other is not an input argument/)?.character],
+      [3, 2],
+    );
     await replaceText(editor, '{\n  "in_Recipients": 5,\n  ,\n}\n');
-    await until(() => vscode.languages.getDiagnostics(uri).some((d) => /not valid JSON/.test(d.message)), 'the syntax error');
+    await until(
+      () => vscode.languages.getDiagnostics(uri).some((d) => /not valid JSON/.test(d.message)),
+      'the syntax error',
+    );
     const syntax = vscode.languages.getDiagnostics(uri).find((d) => /not valid JSON/.test(d.message))!;
     assert.equal(syntax.range.start.line, 2, 'on the line of the stray comma');
   });
@@ -150,31 +203,45 @@ describe('Argument documents: drafts and Apply to Service', () => {
     assert.equal((await apply(uri)).result, undefined);
     assert.match(lastError(), /may or may not have been applied\. Run "Compare with Service"/);
     await faults([]);
-    assert.match((await apply(uri)).result ?? '', /Applied 3 changes/, 'in_Recipients, in_CutOffDate and the removed in_RetryCount');
+    assert.match(
+      (await apply(uri)).result ?? '',
+      /Applied 3 changes/,
+      'in_Recipients, in_CutOffDate and the removed in_RetryCount',
+    );
     // Someone else changes the process meanwhile.
-    await client().releases.setInputArguments(release().release.Id, '{"in_Recipients":9}', { folder: release().folder });
+    await client().releases.setInputArguments(release().release.Id, '{"in_Recipients":9}', {
+      folder: release().folder,
+    });
     await replaceText(editor, '{ "in_Recipients": 8 }');
     await editor.document.save();
     await resetTally();
     assert.equal((await apply(uri, false)).result, undefined, 'refused before asking');
     assert.match(lastError(), /changed on the service since you started editing/);
     assert.equal(writes(await tally()), 0, 'the conflict is not overwritten silently');
-    await until(() => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff, 'the diff');
+    await until(
+      () => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff,
+      'the diff',
+    );
     const diff = vscode.window.tabGroups.activeTabGroup.activeTab!.input as vscode.TabInputTextDiff;
     assert.equal(diff.modified.toString(), uri.toString());
     assert.equal(diff.original.query, 'server');
     assert.match((await apply(uri)).result ?? '', /Applied/, 'applying again overwrites');
-    assert.equal((await client().releases.get(release().release.Id, { folder: release().folder })).Arguments?.Input, '{"in_Recipients":8}');
+    assert.equal(
+      (await client().releases.get(release().release.Id, { folder: release().folder })).Arguments?.Input,
+      '{"in_Recipients":8}',
+    );
   });
 
-  it('Discard Draft shows the service\'s values again, after asking', async function () {
+  it("Discard Draft shows the service's values again, after asking", async function () {
     this.timeout(30_000);
     const { uri, editor } = await open('orchestrator.editProcessInputValues', processRow);
     const service = releaseInputText(await client().releases.get(release().release.Id, { folder: release().folder }));
     await replaceText(editor, '{ "in_Recipients": 1234 }');
     await editor.document.save();
     assert.ok(ctx.documents.drafts.has(uri));
-    const { result } = await answering(ctx, [{ title: /^Discard your changes to /, choose: 'Discard' }], () => vscode.commands.executeCommand<string>('orchestrator.discardDocumentDraft', uri));
+    const { result } = await answering(ctx, [{ title: /^Discard your changes to /, choose: 'Discard' }], () =>
+      vscode.commands.executeCommand<string>('orchestrator.discardDocumentDraft', uri),
+    );
     assert.match(result ?? '', /Discarded/);
     assert.equal(editor.document.getText(), service);
     assert.ok(!editor.document.isDirty && !ctx.documents.drafts.has(uri));
@@ -185,7 +252,10 @@ describe('Argument documents: drafts and Apply to Service', () => {
     const good = await child(await child(devLab, 'Packages'), 'Reconcile.Processing');
     const { uri, editor } = await open('orchestrator.editPackageArguments', good);
     const original = JSON.parse(editor.document.getText()) as { Input: unknown[]; Output: unknown[] };
-    await replaceText(editor, JSON.stringify({ ...original, Output: [{ name: 'out_Total', type: 'System.Double' }] }, null, 2));
+    await replaceText(
+      editor,
+      JSON.stringify({ ...original, Output: [{ name: 'out_Total', type: 'System.Double' }] }, null, 2),
+    );
     await editor.document.save();
     await resetTally();
     const applied = await apply(uri);
@@ -199,7 +269,11 @@ describe('Argument documents: drafts and Apply to Service', () => {
     const refused = await child(await child(await child(devLab, 'Packages'), 'Feed'), 'Claims.Processing');
     const opened = await open('orchestrator.editPackageArguments', refused);
     const current = JSON.parse(opened.editor.document.getText()) as { Input: unknown[]; Output: unknown[] };
-    const typed = JSON.stringify({ ...current, Output: [...current.Output, { name: 'out_X', type: 'System.String' }] }, null, 2);
+    const typed = JSON.stringify(
+      { ...current, Output: [...current.Output, { name: 'out_X', type: 'System.String' }] },
+      null,
+      2,
+    );
     await replaceText(opened.editor, typed);
     await opened.editor.document.save();
     assert.equal((await apply(opened.uri)).result, undefined);
@@ -211,7 +285,12 @@ describe('Argument documents: drafts and Apply to Service', () => {
     const before = sent();
     const again = await open('orchestrator.editPackageArguments', refused);
     assert.equal((await vscode.workspace.fs.stat(again.uri)).permissions, vscode.FilePermission.Readonly);
-    assert.ok((await lensTitles(again.uri)).some((t) => /Read-only: The service refuses to change the arguments of Claims\.Processing/.test(t)), (await lensTitles(again.uri)).join(' | '));
+    assert.ok(
+      (await lensTitles(again.uri)).some((t) =>
+        /Read-only: The service refuses to change the arguments of Claims\.Processing/.test(t),
+      ),
+      (await lensTitles(again.uri)).join(' | '),
+    );
     assert.ok(sent() - before <= 1, 'learning it cost no further write');
   });
 });

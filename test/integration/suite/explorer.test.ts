@@ -45,14 +45,26 @@ describe('Orchestrator tree on the sandbox', () => {
     before = sent();
     const inside = (await children(shared)).map(label);
     assert.equal(sent() - before, 1, 'subfolders in one request; the groups cost nothing until expanded');
-    assert.deepEqual(inside, ['Finance', 'HR', 'Processes', 'Jobs', 'Queues', 'Packages', 'Robots & Sessions', 'Assets']);
+    assert.deepEqual(inside, [
+      'Finance',
+      'HR',
+      'Processes',
+      'Jobs',
+      'Queues',
+      'Packages',
+      'Robots & Sessions',
+      'Assets',
+    ]);
     for (const group of ['Processes', 'Jobs', 'Queues', 'Packages', 'Robots & Sessions', 'Assets']) {
       before = sent();
       const rows = await children(await child(shared, group));
       // Robots bring their sessions in one more request for the whole page; Packages reads the folder's processes.
       assert.equal(sent() - before, group === 'Robots & Sessions' ? 2 : 1, `${group}: requests`);
       assert.ok(rows.length > 0, group);
-      assert.ok(rows.every((r) => r.item().contextValue !== 'error'), `${group} has no error row`);
+      assert.ok(
+        rows.every((r) => r.item().contextValue !== 'error'),
+        `${group} has no error row`,
+      );
     }
     before = sent();
     assert.ok((await children(await child(await child(shared, 'Packages'), 'Feed'))).length > 0);
@@ -65,10 +77,22 @@ describe('Orchestrator tree on the sandbox', () => {
 
   it('pages a queue with Load more, without duplicates', async function () {
     this.timeout(60_000);
-    const invoices = await child(await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Finance'), 'Invoices');
+    const invoices = await child(
+      await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Finance'),
+      'Invoices',
+    );
     const queueRow = await child(await child(invoices, 'Queues'), 'InvoicesToProcess');
     const before = sent();
-    assert.deepEqual((await children(queueRow)).map(label), ['All Items', 'New', 'In Progress', 'Failed', 'Successful', 'Abandoned', 'Retried', 'Deleted']);
+    assert.deepEqual((await children(queueRow)).map(label), [
+      'All Items',
+      'New',
+      'In Progress',
+      'Failed',
+      'Successful',
+      'Abandoned',
+      'Retried',
+      'Deleted',
+    ]);
     assert.equal(sent() - before, 0, 'the status rows cost nothing until expanded');
     const queue = await child(queueRow, 'All Items');
     let rows = await children(queue);
@@ -109,8 +133,16 @@ describe('Orchestrator tree on the sandbox', () => {
     const shared = await child(await child(undefined, 'Sandbox'), 'Shared');
     const processes = await child(shared, 'Processes');
     const all = (await children(processes)).filter((r) => String(r.item().contextValue).startsWith('process'));
-    const filter = (...answers: Answer[]) => answering(ctx, answers.map((a) => ({ title: 'Filter by process name', ...a })), () => vscode.commands.executeCommand('orchestrator.tree.filter', processes));
-    await filter({ answer: 'broken \uD800', refused: /^The process name contains a broken character/ }, { answer: "O'Brien') or (1 eq 1" });
+    const filter = (...answers: Answer[]) =>
+      answering(
+        ctx,
+        answers.map((a) => ({ title: 'Filter by process name', ...a })),
+        () => vscode.commands.executeCommand('orchestrator.tree.filter', processes),
+      );
+    await filter(
+      { answer: 'broken \uD800', refused: /^The process name contains a broken character/ },
+      { answer: "O'Brien') or (1 eq 1" },
+    );
     let rows = await children(processes);
     assert.equal(rows.length, 1);
     assert.match(label(rows[0]!), /Nothing matches “O'Brien'\) or \(1 eq 1”/);
@@ -122,7 +154,10 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.ok(rows.length > 0 && rows.length < all.length);
     assert.ok(rows.every((r) => /invoice/i.test(label(r))));
     await vscode.commands.executeCommand('orchestrator.tree.clearFilter', processes);
-    assert.equal((await children(processes)).filter((r) => String(r.item().contextValue).startsWith('process')).length, all.length);
+    assert.equal(
+      (await children(processes)).filter((r) => String(r.item().contextValue).startsWith('process')).length,
+      all.length,
+    );
     assert.equal(processes.item().contextValue, 'collection filterable');
   });
 
@@ -133,7 +168,10 @@ describe('Orchestrator tree on the sandbox', () => {
   });
 
   it('lists a queue status with only items of that status, in one request', async () => {
-    const invoices = await child(await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Finance'), 'Invoices');
+    const invoices = await child(
+      await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Finance'),
+      'Invoices',
+    );
     const failed = await child(await child(await child(invoices, 'Queues'), 'InvoicesToProcess'), 'Failed');
     const before = sent();
     const rows = (await children(failed)).filter((r) => r.item().contextValue === 'queueItem');
@@ -159,7 +197,12 @@ describe('Orchestrator tree on the sandbox', () => {
     for (const row of rows.slice(1)) {
       assert.equal(row.item().contextValue, 'package');
       const users = processes.filter((p) => p.ProcessKey === label(row));
-      assert.match(String(row.item().description), new RegExp(`· used by ${users.length === 1 ? users[0]!.Name.replace(/\./g, '\\.') : `${users.length} processes`}$`));
+      assert.match(
+        String(row.item().description),
+        new RegExp(
+          `· used by ${users.length === 1 ? users[0]!.Name.replace(/\./g, '\\.') : `${users.length} processes`}$`,
+        ),
+      );
     }
     const feed = rows[0]!;
     before = sent();
@@ -170,7 +213,9 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.equal(feedRows.length, Math.min(total, 50));
     assert.equal(feed.item().description, total.toLocaleString('en'), 'the feed row counts the whole feed');
     assert.match(String(feed.item().contextValue), /\bfilterable\b/);
-    await answering(ctx, [{ title: /^Filter by /, answer: 'Invoice' }], () => vscode.commands.executeCommand('orchestrator.tree.filter', feed));
+    await answering(ctx, [{ title: /^Filter by /, answer: 'Invoice' }], () =>
+      vscode.commands.executeCommand('orchestrator.tree.filter', feed),
+    );
     const filtered = (await children(feed)).filter((r) => r.item().contextValue === 'package');
     assert.ok(filtered.length > 0 && filtered.every((r) => /invoice/i.test(label(r))));
 
@@ -178,7 +223,10 @@ describe('Orchestrator tree on the sandbox', () => {
     const workspace = (await children(root)).find((r) => r.item().description === 'personal workspace')!;
     assert.ok(workspace, "the developer's workspace");
     const empty = (await children(await child(workspace, 'Packages'))).map(label);
-    assert.deepEqual(empty, ['Feed', 'No process in this folder runs a package. Every package of the tenant is under Feed.']);
+    assert.deepEqual(empty, [
+      'Feed',
+      'No process in this folder runs a package. Every package of the tenant is under Feed.',
+    ]);
   });
 
   it('expands a package to its versions with exactly one latest, and downloads a version', async function () {
@@ -189,10 +237,16 @@ describe('Orchestrator tree on the sandbox', () => {
     const versions = await children(pkg);
     assert.equal(sent() - before, 1, 'versions in one request');
     assert.ok(versions.length >= 1);
-    assert.equal(versions.filter((v) => v.item().contextValue === 'packageVersion.latest').length, 1, 'exactly one latest version');
+    assert.equal(
+      versions.filter((v) => v.item().contextValue === 'packageVersion.latest').length,
+      1,
+      'exactly one latest version',
+    );
     const target = vscode.Uri.joinPath(ctx.extension.globalStorageUri, `download-${Date.now()}.nupkg`);
     await vscode.workspace.fs.createDirectory(ctx.extension.globalStorageUri);
-    const { result, asked } = await answering(ctx, [{ title: /^Save .+ \d+\.\d+/, file: target }], () => vscode.commands.executeCommand('orchestrator.downloadPackage', versions[0]));
+    const { result, asked } = await answering(ctx, [{ title: /^Save .+ \d+\.\d+/, file: target }], () =>
+      vscode.commands.executeCommand('orchestrator.downloadPackage', versions[0]),
+    );
     assert.equal(result, target.toString());
     assert.equal(asked[0]?.kind, 'saveFile');
     const bytes = await vscode.workspace.fs.readFile(target);
@@ -204,15 +258,34 @@ describe('Orchestrator tree on the sandbox', () => {
     this.timeout(30_000);
     const jobs = await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Jobs');
     assert.match(String(jobs.item().contextValue), /\bstateful\b/);
-    const byState = (states: Answer) => answering(ctx, [{ title: 'Show only these states', ...states }], () => vscode.commands.executeCommand('orchestrator.tree.filterByState', jobs));
+    const byState = (states: Answer) =>
+      answering(ctx, [{ title: 'Show only these states', ...states }], () =>
+        vscode.commands.executeCommand('orchestrator.tree.filterByState', jobs),
+      );
     const { asked } = await byState({ pick: ['Successful', 'Faulted'] });
     const offered = asked[0]?.items ?? [];
-    assert.deepEqual(offered, ['Pending', 'Running', 'Stopping', 'Terminating', 'Successful', 'Faulted', 'Stopped', 'Suspended']);
+    assert.deepEqual(offered, [
+      'Pending',
+      'Running',
+      'Stopping',
+      'Terminating',
+      'Successful',
+      'Faulted',
+      'Stopped',
+      'Suspended',
+    ]);
     const rows = (await children(jobs)).filter((r) => String(r.item().contextValue).startsWith('job'));
     assert.ok(rows.length > 0, 'the seed has finished jobs in Shared');
     // "#1234 · Robot-01 · Successful · 2 h ago": the job's number and robot tell runs of one process apart.
-    assert.ok(rows.every((r) => /^#\d+ · [^·]+ · (Successful|Faulted) · /.test(String(r.item().description))), rows.map((r) => r.item().description).join(' | '));
-    assert.equal(new Set(rows.map((r) => String(r.item().description).split(' · ')[0])).size, rows.length, 'no two rows with one number');
+    assert.ok(
+      rows.every((r) => /^#\d+ · [^·]+ · (Successful|Faulted) · /.test(String(r.item().description))),
+      rows.map((r) => r.item().description).join(' | '),
+    );
+    assert.equal(
+      new Set(rows.map((r) => String(r.item().description).split(' · ')[0])).size,
+      rows.length,
+      'no two rows with one number',
+    );
     assert.match(String(jobs.item().description), /filter: Successful, Faulted/);
     await byState({ pick: 'Suspended' });
     const [none] = await children(jobs);
@@ -222,7 +295,11 @@ describe('Orchestrator tree on the sandbox', () => {
     const states = (jobs as unknown as { filterStates: string[] }).filterStates;
     const shown = await byState({ enter: true });
     assert.deepEqual(shown.asked[0]?.items, offered, 'the same states each time');
-    assert.deepEqual((jobs as unknown as { filterStates: string[] }).filterStates, states, 'Enter keeps the states chosen (marked picked)');
+    assert.deepEqual(
+      (jobs as unknown as { filterStates: string[] }).filterStates,
+      states,
+      'Enter keeps the states chosen (marked picked)',
+    );
     await vscode.commands.executeCommand('orchestrator.tree.clearFilter', jobs);
     assert.doesNotMatch(String(jobs.item().contextValue), /\bfiltered\b/);
   });
@@ -231,25 +308,36 @@ describe('Orchestrator tree on the sandbox', () => {
     this.timeout(30_000);
     const robots = await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Robots & Sessions');
     let rows = await children(robots);
-    assert.ok(rows.some((r) => /Available/.test(String(r.item().description))), 'sessions are shown');
-    await fetch(`${sandboxUrl()}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 150 }) });
+    assert.ok(
+      rows.some((r) => /Available/.test(String(r.item().description))),
+      'sessions are shown',
+    );
+    await fetch(`${sandboxUrl()}/__sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceSeconds: 150 }),
+    });
     ctx.explorer.refresh(robots);
     rows = await children(robots);
     const silent = rows.find((r) => label(r) === 'Robot-08')!;
     assert.match(String(silent.item().description), /unresponsive/);
   });
 
-  it('finds a loaded row across the tree and reveals it; refreshes a folder\'s Jobs after a change', async function () {
+  it("finds a loaded row across the tree and reveals it; refreshes a folder's Jobs after a change", async function () {
     this.timeout(30_000);
     const shared = await child(await child(undefined, 'Sandbox'), 'Shared');
     await children(await child(shared, 'Jobs'));
     // Loaded here, not left over from earlier tests (a view Refresh forgets what was loaded).
     await children(await child(await child(await child(shared, 'Finance'), 'Invoices'), 'Queues'));
-    const find = (answer: Answer) => answering(ctx, [{ title: 'Find in the loaded rows', ...answer }], () => vscode.commands.executeCommand<string | undefined>('orchestrator.tree.find'));
+    const find = (answer: Answer) =>
+      answering(ctx, [{ title: 'Find in the loaded rows', ...answer }], () =>
+        vscode.commands.executeCommand<string | undefined>('orchestrator.tree.find'),
+      );
     const { result: id, asked } = await find({ pick: 'InvoicesToProcess' });
     assert.equal(ctx.explorer.find(id ?? '')?.row?.kind, 'queue');
     // The editor reports the new selection to the extension host on its own time: give it a moment.
-    for (let i = 0; i < 20 && ctx.explorer.view.selection[0]?.id !== id; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 20 && ctx.explorer.view.selection[0]?.id !== id; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(ctx.explorer.view.selection[0]?.id, id);
     assert.ok(asked[0]?.items?.includes('Shared'), 'the loaded rows are offered');
     assert.ok(!asked[0]?.items?.some((label) => /^Load more/.test(label)), 'entities only');
@@ -274,7 +362,10 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.ok(rolledBack, 'some process in Shared has a previous version');
     const outdated = (await children(processes)).find((r) => r.id === rolledBack!.id)!;
     assert.equal(outdated.item().contextValue, 'process.outdated');
-    assert.match(String(outdated.item().description), new RegExp(`^${rolledBack.version.replace(/\./g, '\\.')} ·.*update available`));
+    assert.match(
+      String(outdated.item().description),
+      new RegExp(`^${rolledBack.version.replace(/\./g, '\\.')} ·.*update available`),
+    );
     const latest = await vscode.commands.executeCommand<string>('orchestrator.updateProcessToLatest', outdated);
     assert.notEqual(latest, rolledBack.version);
     assert.equal((await children(processes)).find((r) => r.id === rolledBack!.id)!.item().contextValue, 'process');
@@ -285,15 +376,24 @@ describe('Orchestrator tree on the sandbox', () => {
     const config = () => vscode.workspace.getConfiguration('orchestrator');
     const original = config().get<{ label: string }[]>('connections')!;
     try {
-      await config().update('connections', original.map((c) => (c.label === 'Sandbox' ? { ...c, protection: 'confirm' } : c)), vscode.ConfigurationTarget.Global);
-      for (let i = 0; i < 20 && sandbox().protection !== 'confirm'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      await config().update(
+        'connections',
+        original.map((c) => (c.label === 'Sandbox' ? { ...c, protection: 'confirm' } : c)),
+        vscode.ConfigurationTarget.Global,
+      );
+      for (let i = 0; i < 20 && sandbox().protection !== 'confirm'; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       const processes = await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Processes');
       const row = (await children(processes)).find((r) => String(r.item().contextValue).startsWith('process'))!;
       const before = sent();
-      const rolled = await answering(ctx, [{ title: /^Roll back .+ to its previous version\?$/, cancel: true }], () => vscode.commands.executeCommand('orchestrator.rollBackProcess', row));
+      const rolled = await answering(ctx, [{ title: /^Roll back .+ to its previous version\?$/, cancel: true }], () =>
+        vscode.commands.executeCommand('orchestrator.rollBackProcess', row),
+      );
       assert.equal(rolled.result, undefined);
       assert.match(rolled.asked[0]?.prompt ?? '', /Sandbox asks before every change/);
-      const updated = await answering(ctx, [{ title: /^Update .+ to the latest version of /, cancel: true }], () => vscode.commands.executeCommand('orchestrator.updateProcessToLatest', row));
+      const updated = await answering(ctx, [{ title: /^Update .+ to the latest version of /, cancel: true }], () =>
+        vscode.commands.executeCommand('orchestrator.updateProcessToLatest', row),
+      );
       assert.equal(updated.result, undefined);
       assert.equal(sent(), before, 'declined: nothing sent');
     } finally {

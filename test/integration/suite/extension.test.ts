@@ -6,7 +6,11 @@ import { ACTIVATION_REQUEST_BUDGET } from '../../bench/budgets';
 
 interface Manifest {
   version: string;
-  contributes: { commands: { command: string }[]; views: Record<string, { id: string }[]>; viewsContainers: { activitybar: { id: string }[] } };
+  contributes: {
+    commands: { command: string }[];
+    views: Record<string, { id: string }[]>;
+    viewsContainers: { activitybar: { id: string }[] };
+  };
 }
 
 describe('Orchestrator Workbench in a real editor', () => {
@@ -22,11 +26,18 @@ describe('Orchestrator Workbench in a real editor', () => {
   });
 
   it('records what activation cost, and activation sends no request', async () => {
-    const ctx = await extension().activate() as Ctx;
+    const ctx = (await extension().activate()) as Ctx;
     await ctx.ready;
-    assert.ok(ctx.activation.activateMs > 0 && Number.isFinite(ctx.activation.activateMs), `activateMs ${ctx.activation.activateMs}`);
+    assert.ok(
+      ctx.activation.activateMs > 0 && Number.isFinite(ctx.activation.activateMs),
+      `activateMs ${ctx.activation.activateMs}`,
+    );
     assert.ok(ctx.activation.readyMs >= ctx.activation.activateMs, `readyMs ${ctx.activation.readyMs}`);
-    assert.equal(ctx.activation.requestsBeforeReady, ACTIVATION_REQUEST_BUDGET, 'no request until the stored sessions are loaded');
+    assert.equal(
+      ctx.activation.requestsBeforeReady,
+      ACTIVATION_REQUEST_BUDGET,
+      'no request until the stored sessions are loaded',
+    );
     assert.match(await vscode.commands.executeCommand<string>(CommandId.showAbout), /activated in \d+\.\d ms/);
   });
 
@@ -47,7 +58,10 @@ describe('Orchestrator Workbench in a real editor', () => {
 
   it('runs a command through the command wrapper and returns its result', async () => {
     const text = await vscode.commands.executeCommand<string>(CommandId.showAbout);
-    assert.match(text, new RegExp(`Orchestrator Workbench ${(extension().packageJSON as Manifest).version.replace(/\./g, '\\.')}`));
+    assert.match(
+      text,
+      new RegExp(`Orchestrator Workbench ${(extension().packageJSON as Manifest).version.replace(/\./g, '\\.')}`),
+    );
     assert.ok(text.includes(vscode.version), text);
   });
 

@@ -11,9 +11,12 @@ import { activateSignedIn, treeWalk } from './treeWalk';
 import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
 
 // Within the service's own limits (names and references ≤ 128 characters; folder names without "/").
-const FOLDER = '[Open](command:workbench.action.openSettings) <img src=x onerror=alert(1)> www.evil.example \u202Eexe.txt';
-const QUEUE = '[Q](command:orchestrator.removeConnection?["c"]) ![i](https://evil.example/i.png) <a href="command:x">a</a> | x |';
-const REFERENCE = '[Ref](command:workbench.action.terminal.new)\n| injected | row |\n<https://evil.example/auto> admin@evil.example';
+const FOLDER =
+  '[Open](command:workbench.action.openSettings) <img src=x onerror=alert(1)> www.evil.example \u202Eexe.txt';
+const QUEUE =
+  '[Q](command:orchestrator.removeConnection?["c"]) ![i](https://evil.example/i.png) <a href="command:x">a</a> | x |';
+const REFERENCE =
+  '[Ref](command:workbench.action.terminal.new)\n| injected | row |\n<https://evil.example/auto> admin@evil.example';
 const PROCESS = '[Run](command:workbench.action.openGlobalKeybindings) https://evil.example/p $(alert) \u2066x\u2069';
 
 /** A value of an argument's .NET type name. */
@@ -32,7 +35,8 @@ type Tooltip = { value: string; isTrusted?: boolean; supportHtml?: boolean };
 function assertPlainRow(node: TreeNode, what: string): void {
   const item = node.item();
   assert.deepEqual(markupIn(String(item.label), 'plain'), [], `${what} label: ${String(item.label)}`);
-  if (item.description !== undefined) assert.deepEqual(markupIn(String(item.description), 'plain'), [], `${what} description`);
+  if (item.description !== undefined)
+    assert.deepEqual(markupIn(String(item.description), 'plain'), [], `${what} description`);
   const tooltip = item.tooltip;
   if (typeof tooltip === 'string') {
     assert.deepEqual(markupIn(tooltip, 'plain'), [], `${what} tooltip`);
@@ -40,7 +44,8 @@ function assertPlainRow(node: TreeNode, what: string): void {
     const markdown = tooltip as Tooltip;
     assert.equal(markdown.isTrusted, false, `${what}: an untrusted tooltip runs no command link`);
     assert.equal(markdown.supportHtml, false, `${what}: no HTML`);
-    for (const line of markdown.value.split('\n')) assert.deepEqual(markupIn(line, 'markdown'), [], `${what} tooltip line: ${line}`);
+    for (const line of markdown.value.split('\n'))
+      assert.deepEqual(markupIn(line, 'markdown'), [], `${what} tooltip line: ${line}`);
   }
 }
 
@@ -59,13 +64,37 @@ describe('Service text is plain text in the editor (issue 17)', () => {
     const folder = await client().folders.create({ DisplayName: FOLDER });
     folderId = folder.Id;
     await client().queues.create({ Name: QUEUE, EnforceUniqueReference: true }, { folder: { id: folderId } });
-    const devLab = (await client().folders.list({ query: { filter: undefined } })).items.find((f) => f.DisplayName === 'Dev Lab')!;
+    const devLab = (await client().folders.list({ query: { filter: undefined } })).items.find(
+      (f) => f.DisplayName === 'Dev Lab',
+    )!;
     const template = (await client().releases.list({ folder: { id: devLab.Id } })).items[0]!;
-    const release = await client().releases.create({ Name: PROCESS, ProcessKey: template.ProcessKey, ProcessVersion: template.ProcessVersion, EnvironmentId: template.EnvironmentId ?? undefined, InputArguments: template.InputArguments ?? undefined }, { folder: { id: devLab.Id } });
+    const release = await client().releases.create(
+      {
+        Name: PROCESS,
+        ProcessKey: template.ProcessKey,
+        ProcessVersion: template.ProcessVersion,
+        EnvironmentId: template.EnvironmentId ?? undefined,
+        InputArguments: template.InputArguments ?? undefined,
+      },
+      { folder: { id: devLab.Id } },
+    );
     // Every required input gets a value of its type (the sandbox refuses a start without them).
-    const declared = await client().packages.getArguments(`${template.ProcessKey}:${template.ProcessVersion}`, { folder: { id: devLab.Id } });
-    const inputs = (JSON.parse(declared.Input ?? '[]') as { name: string; type: string }[]).map((a) => [a.name, sampleValue(a.type)]);
-    await client().jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(Object.fromEntries(inputs)) }, { folder: { id: devLab.Id } });
+    const declared = await client().packages.getArguments(`${template.ProcessKey}:${template.ProcessVersion}`, {
+      folder: { id: devLab.Id },
+    });
+    const inputs = (JSON.parse(declared.Input ?? '[]') as { name: string; type: string }[]).map((a) => [
+      a.name,
+      sampleValue(a.type),
+    ]);
+    await client().jobs.start(
+      {
+        ReleaseKey: release.Key,
+        Strategy: 'ModernJobsCount',
+        NoOfRobots: 1,
+        InputArguments: JSON.stringify(Object.fromEntries(inputs)),
+      },
+      { folder: { id: devLab.Id } },
+    );
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -88,13 +117,24 @@ describe('Service text is plain text in the editor (issue 17)', () => {
     assertPlainRow(job, 'job');
   });
 
-  it('a queue item row and the command wrapper\'s error notification quote the reference as plain text', async function () {
+  it("a queue item row and the command wrapper's error notification quote the reference as plain text", async function () {
     this.timeout(60_000);
     assert.ok(queueRow, 'the queue row of the previous test');
     // As the user adds it: the reference typed, the priority and the empty content as offered.
-    const adding: Answer[] = [{ title: /\(1\/3\): reference$/, answer: REFERENCE }, { title: /\(2\/3\): priority$/, pick: 'Normal' }, { title: /\(3\/3\): specific content$/, enter: true }];
-    const { asked } = await answering(ctx, adding, () => vscode.commands.executeCommand('orchestrator.addQueueItem', queueRow));
-    for (const prompt of asked) assert.deepEqual(markupIn(prompt.title, 'plain'), [], `the prompt's title quotes the queue name as plain text: ${prompt.title}`);
+    const adding: Answer[] = [
+      { title: /\(1\/3\): reference$/, answer: REFERENCE },
+      { title: /\(2\/3\): priority$/, pick: 'Normal' },
+      { title: /\(3\/3\): specific content$/, enter: true },
+    ];
+    const { asked } = await answering(ctx, adding, () =>
+      vscode.commands.executeCommand('orchestrator.addQueueItem', queueRow),
+    );
+    for (const prompt of asked)
+      assert.deepEqual(
+        markupIn(prompt.title, 'plain'),
+        [],
+        `the prompt's title quotes the queue name as plain text: ${prompt.title}`,
+      );
     const newItems = await child(queueRow, 'New');
     ctx.explorer.refresh(newItems);
     const rows = (await children(newItems)).filter((row) => row.item().contextValue === 'queueItem');
@@ -103,7 +143,10 @@ describe('Service text is plain text in the editor (issue 17)', () => {
     // The same reference again: the service refuses it, quoting the reference and the queue name.
     const logged = ctx.log.recent().length;
     await answering(ctx, adding, () => vscode.commands.executeCommand('orchestrator.addQueueItem', queueRow));
-    const notified = ctx.log.recent().slice(logged).filter((line) => line.startsWith('info Notified: '));
+    const notified = ctx.log
+      .recent()
+      .slice(logged)
+      .filter((line) => line.startsWith('info Notified: '));
     assert.equal(notified.length, 1, ctx.log.recent().slice(logged).join('\n'));
     const shown = notified[0]!.slice('info Notified: '.length);
     assert.match(shown, /^Add Queue Item failed: .*already exists/, shown);
@@ -114,8 +157,14 @@ describe('Service text is plain text in the editor (issue 17)', () => {
     this.timeout(60_000);
     const content: Record<string, string | number> = { ['K'.repeat(1_001)]: 'a key longer than the old bound' };
     for (let i = 0; i < 10_001; i++) content[`v${i}`] = i;
-    const added = await client().queues.addItem({ Name: QUEUE, Reference: 'large', SpecificContent: content }, { folder: { id: folderId } });
-    const panel = ctx.panels.showQueueItem({ connectionId: admin().id, folderId, itemId: added.Id }, { queueName: QUEUE });
+    const added = await client().queues.addItem(
+      { Name: QUEUE, Reference: 'large', SpecificContent: content },
+      { folder: { id: folderId } },
+    );
+    const panel = ctx.panels.showQueueItem(
+      { connectionId: admin().id, folderId, itemId: added.Id },
+      { queueName: QUEUE },
+    );
     await panel.load();
     const shown = panel.current;
     assert.equal(shown?.type, 'show', JSON.stringify(shown ?? null).slice(0, 300));

@@ -24,18 +24,25 @@ describe('Ideas tree on the sandbox', () => {
     for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
   });
 
-  it('lists the sandbox\'s ideas with no credentials entered: the runner passes them as npm start does', async function () {
+  it("lists the sandbox's ideas with no credentials entered: the runner passes them as npm start does", async function () {
     this.timeout(30_000);
     // Nothing in this suite stored them: the extension took them from ORCHESTRATOR_SANDBOX_IDEAS when it activated,
     // because the connection's service URL is the sandbox's own origin.
     const stored = JSON.parse((await ctx.extension.secrets.get(ideaSecretKey(sandbox().id))) ?? '{}') as unknown;
-    assert.deepEqual(stored, JSON.parse(sandboxIdeaSecret(sandbox())), 'bound to the sandbox\'s origin');
+    assert.deepEqual(stored, JSON.parse(sandboxIdeaSecret(sandbox())), "bound to the sandbox's origin");
     const root = await child(undefined, 'Sandbox');
-    assert.deepEqual((await children(root)).map(label), ['Pipeline', 'All Automations', 'Categories', 'Automation Store', 'Components', 'Application Inventory']);
+    assert.deepEqual((await children(root)).map(label), [
+      'Pipeline',
+      'All Automations',
+      'Categories',
+      'Automation Store',
+      'Components',
+      'Application Inventory',
+    ]);
     assert.ok((await children(await child(root, 'All Automations'))).some((r) => r.item().contextValue === 'idea'));
   });
 
-  it('stores the sandbox\'s credentials only where there are none: a pair already stored is kept', async () => {
+  it("stores the sandbox's credentials only where there are none: a pair already stored is kept", async () => {
     const { storeSandboxIdeaCredentials } = await import('../../../src/host/sandboxIdeaCredentials');
     const key = ideaSecretKey(sandbox().id);
     const typed = JSON.stringify({ token: 'typed-by-hand-token', appKey: 'typed-by-hand-key' });
@@ -45,7 +52,10 @@ describe('Ideas tree on the sandbox', () => {
     await ctx.extension.secrets.delete(key);
     assert.ok((await storeSandboxIdeaCredentials(ctx)).includes(sandbox().id));
     assert.deepEqual(JSON.parse((await ctx.extension.secrets.get(key))!), JSON.parse(sandboxIdeaSecret(sandbox())));
-    assert.ok(!ctx.log.recent().join('\n').includes(JSON.parse(process.env.ORCHESTRATOR_SANDBOX_IDEAS!).token), 'never in the log');
+    assert.ok(
+      !ctx.log.recent().join('\n').includes(JSON.parse(process.env.ORCHESTRATOR_SANDBOX_IDEAS!).token),
+      'never in the log',
+    );
   });
 
   it('asks for credentials on a connection that has none', async () => {
@@ -61,7 +71,14 @@ describe('Ideas tree on the sandbox', () => {
     await ctx.extension.secrets.store(ideaSecretKey(sandbox().id), sandboxIdeaSecret(sandbox()));
     ctx.ideaCredentialsChanged();
     const root = await child(undefined, 'Sandbox');
-    assert.deepEqual((await children(root)).map(label), ['Pipeline', 'All Automations', 'Categories', 'Automation Store', 'Components', 'Application Inventory']);
+    assert.deepEqual((await children(root)).map(label), [
+      'Pipeline',
+      'All Automations',
+      'Categories',
+      'Automation Store',
+      'Components',
+      'Application Inventory',
+    ]);
     const pipeline = await child(root, 'Pipeline');
     let before = await sent();
     const phases = await children(pipeline);
@@ -81,7 +98,9 @@ describe('Ideas tree on the sandbox', () => {
 
   it('filters all automations with a literal search text', async function () {
     this.timeout(30_000);
-    const all = await child(await child(undefined, 'Sandbox'), 'All Automations') as TreeNode & { setFilter(text: string | undefined): void };
+    const all = (await child(await child(undefined, 'Sandbox'), 'All Automations')) as TreeNode & {
+      setFilter(text: string | undefined): void;
+    };
     const everything = (await children(all)).filter((r) => r.item().contextValue === 'idea');
     assert.ok(everything.length > 0);
     all.setFilter("O'Brien') or (1 eq 1");
@@ -91,7 +110,10 @@ describe('Ideas tree on the sandbox', () => {
     const word = label(everything[0]!).split(' ')[0]!;
     all.setFilter(word);
     const matched = (await children(all)).filter((r) => r.item().contextValue === 'idea');
-    assert.ok(matched.length > 0 && matched.every((r) => new RegExp(word, 'i').test(label(r) + (r.item().tooltip as vscode.MarkdownString).value)));
+    assert.ok(
+      matched.length > 0 &&
+        matched.every((r) => new RegExp(word, 'i').test(label(r) + (r.item().tooltip as vscode.MarkdownString).value)),
+    );
   });
 
   it('nests categories, lists store automations with their reviews, components and applications', async function () {
@@ -102,7 +124,9 @@ describe('Ideas tree on the sandbox', () => {
     const parent = categories.find((c) => c.item().collapsibleState === vscode.TreeItemCollapsibleState.Collapsed);
     assert.ok(parent, 'some category has subcategories');
     assert.ok((await children(parent)).length > 0);
-    const store = (await children(await child(root, 'Automation Store'))).filter((r) => r.item().contextValue === 'storeIdea');
+    const store = (await children(await child(root, 'Automation Store'))).filter(
+      (r) => r.item().contextValue === 'storeIdea',
+    );
     assert.ok(store.length > 0);
     let reviewed = false;
     for (const entry of store) {
@@ -115,7 +139,9 @@ describe('Ideas tree on the sandbox', () => {
     }
     assert.ok(reviewed, 'some store automation has reviews');
     assert.ok((await children(await child(root, 'Components'))).some((r) => r.item().contextValue === 'component'));
-    assert.ok((await children(await child(root, 'Application Inventory'))).some((r) => r.item().contextValue === 'application'));
+    assert.ok(
+      (await children(await child(root, 'Application Inventory'))).some((r) => r.item().contextValue === 'application'),
+    );
   });
 
   it('shows an error row when the idea service fails (a paged list and a one-request row), and recovers on retry', async function () {

@@ -14,7 +14,10 @@ export async function run(): Promise<void> {
   base.consoleLog = (...args: unknown[]) => console.log(`${SUITE_LINE_PREFIX}${format(...args)}`);
   try {
     const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 20_000, reporter: 'spec' });
-    for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(join(__dirname, file));
+    for (const file of readdirSync(__dirname)
+      .filter((f) => f.endsWith('.test.js'))
+      .sort())
+      mocha.addFile(join(__dirname, file));
     await new Promise<void>((resolve, reject) => {
       mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} test(s) failed`)) : resolve()));
     }).catch((error: unknown) => {

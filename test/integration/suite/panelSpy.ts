@@ -13,4 +13,6 @@ export function spy(panel: QueueItemPanel | IdeaFormPanel): unknown[] {
   return posted;
 }
 
-export const replyTo = (posted: unknown[], id: number) => posted.find((m) => (m as { type: string; id?: number }).type === 'reply' && (m as { id: number }).id === id) as { ok: boolean; message?: string; fieldErrors?: { field: string; message: string }[] } | undefined;
+export const replyTo = (posted: unknown[], id: number) =>
+  posted.find((m) => (m as { type: string; id?: number }).type === 'reply' && (m as { id: number }).id === id) as
+    { ok: boolean; message?: string; fieldErrors?: { field: string; message: string }[] } | undefined;

@@ -6,10 +6,21 @@ import type { Answer } from '../../../src/host/ui/scriptedInput';
 
 /** Typed answers for the sandbox's Reconcile.Processing (String, Int32, Boolean, DateTime, String[], Double, Int64; three
  * required), as Start Job takes them. Shared by the jobs suite and the editor bench's session. */
-export const RECONCILE_INPUTS = { in_CutOffDate: 'Q4 close', in_InvoiceFolder: '2026-01-31T09:00:00Z', in_DryRun: '9007199254740991', in_Options: 'true', in_MaxItems: '12.5', in_RetryCount: '["ops@example.test"]' };
+export const RECONCILE_INPUTS = {
+  in_CutOffDate: 'Q4 close',
+  in_InvoiceFolder: '2026-01-31T09:00:00Z',
+  in_DryRun: '9007199254740991',
+  in_Options: 'true',
+  in_MaxItems: '12.5',
+  in_RetryCount: '["ops@example.test"]',
+};
 
 /** The argument steps Start Job shows for a process, in its order (read as the command reads them). */
-export function startJobFields(client: OrchestratorClient, release: Release, folder: { id: number }): Promise<ArgumentField[]> {
+export function startJobFields(
+  client: OrchestratorClient,
+  release: Release,
+  folder: { id: number },
+): Promise<ArgumentField[]> {
   return new DeclaredArguments(client, folder, new AbortController().signal).of(release);
 }
 
@@ -27,14 +38,27 @@ export const fieldStep = (name: string) => new RegExp(`: ${name} \\(`);
  * A user's answers to Start Job's steps once the process is known: how the robots are chosen, then each declared
  * argument in order (its text from `inputs`, '' leaves it empty; a boolean is picked), then Start on the summary.
  */
-export function startJobAnswers(fields: readonly ArgumentField[], inputs: Record<string, string>, how: HowToStart = {}): Answer[] {
+export function startJobAnswers(
+  fields: readonly ArgumentField[],
+  inputs: Record<string, string>,
+  how: HowToStart = {},
+): Answer[] {
   const strategy = how.strategy ?? 'JobsCount';
-  const answers: Answer[] = [{ title: /: robots$/, pick: { JobsCount: 'A number of jobs', All: 'All robots', Specific: 'Specific robots…' }[strategy] }];
+  const answers: Answer[] = [
+    {
+      title: /: robots$/,
+      pick: { JobsCount: 'A number of jobs', All: 'All robots', Specific: 'Specific robots…' }[strategy],
+    },
+  ];
   if (strategy === 'JobsCount') answers.push({ title: /: how many jobs$/, answer: how.count ?? '1' });
   if (strategy === 'Specific') answers.push({ title: /: which robots$/, pick: how.robots ?? [] });
   for (const field of fields) {
     const text = inputs[field.name] ?? '';
-    answers.push(field.kind === 'boolean' ? { title: fieldStep(field.name), pick: text === '' ? 'Leave unset' : text } : { title: fieldStep(field.name), answer: text });
+    answers.push(
+      field.kind === 'boolean'
+        ? { title: fieldStep(field.name), pick: text === '' ? 'Leave unset' : text }
+        : { title: fieldStep(field.name), answer: text },
+    );
   }
   answers.push({ title: /: confirm$/, pick: /^Start / });
   return answers;

@@ -29,13 +29,18 @@ describe('Webview panels on the sandbox', () => {
     before(async function () {
       this.timeout(60_000);
       const { child } = explorer;
-      const invoices = await child(await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Finance'), 'Invoices');
+      const invoices = await child(
+        await child(await child(await child(undefined, 'Sandbox'), 'Shared'), 'Finance'),
+        'Invoices',
+      );
       newItems = await child(await child(invoices, 'Queues'), 'InvoicesToProcess');
     });
 
     it('opens from a queue item row with every field and the history, no Delete without Transactions.Delete; one panel per item', async function () {
       this.timeout(30_000);
-      const rows = (await explorer.children(await explorer.child(newItems, 'New'))).filter((r) => r.item().contextValue === 'queueItem');
+      const rows = (await explorer.children(await explorer.child(newItems, 'New'))).filter(
+        (r) => r.item().contextValue === 'queueItem',
+      );
       const row = rows[0]!;
       const item = rowOf(row, 'queueItem').queueItem;
       const before = sent();
@@ -53,8 +58,15 @@ describe('Webview panels on the sandbox', () => {
       assert.equal(shown.item.folderName, 'Shared/Finance/Invoices');
       assert.ok(shown.events.length >= 1 && shown.events[0]!.action === 'Create', 'the history, oldest first');
       assert.equal(shown.item.status, 'New');
-      assert.equal(shown.canDelete, false, 'the developer lacks Transactions.Delete (the sandbox role): Delete is not offered');
-      assert.ok(sent() - before <= 6, `item, history, the folder's name and the permissions: ${sent() - before} requests`);
+      assert.equal(
+        shown.canDelete,
+        false,
+        'the developer lacks Transactions.Delete (the sandbox role): Delete is not offered',
+      );
+      assert.ok(
+        sent() - before <= 6,
+        `item, history, the folder's name and the permissions: ${sent() - before} requests`,
+      );
       await vscode.commands.executeCommand('orchestrator.showQueueItem', row);
       assert.equal(ctx.panels.queueItem(identity), panel, 'showing it again reuses the panel');
       await panel.load(); // showing it again reloads it: let that finish before the next test counts requests
@@ -80,7 +92,10 @@ describe('Webview panels on the sandbox', () => {
       assert.equal(ctx.connections.all().length, connections, 'no command ran');
       assert.equal(panel.current?.type, 'show', 'the panel is untouched');
       const logged = ctx.log.recent().filter((l) => l.includes('Dropped a message from the queue item panel'));
-      assert.ok(logged.some((l) => /at action/.test(l)) && logged.some((l) => /'runCommand'/.test(l)), logged.join('\n'));
+      assert.ok(
+        logged.some((l) => /at action/.test(l)) && logged.some((l) => /'runCommand'/.test(l)),
+        logged.join('\n'),
+      );
     });
 
     it('answers allowed requests: Refresh (two requests), Copy as JSON; Delete without the permission is refused unasked', async function () {
@@ -107,7 +122,10 @@ describe('Webview panels on the sandbox', () => {
       assert.equal(sent(), before, 'nothing sent');
       await panel.load();
       const shown = panel.current;
-      assert.ok(shown?.type === 'show' && shown.item.status === 'New' && !shown.canDelete, 'still New; Delete still not offered');
+      assert.ok(
+        shown?.type === 'show' && shown.item.status === 'New' && !shown.canDelete,
+        'still New; Delete still not offered',
+      );
     });
 
     it('offers Delete to a user with Transactions.Delete, and deletes once confirmed', async function () {
@@ -115,39 +133,76 @@ describe('Webview panels on the sandbox', () => {
       const admin = ctx.connections.all().find((c) => c.label === 'Sandbox admin')!;
       await ctx.auth.createSession([`connection:${admin.id}`]);
       const { child, children } = explorer;
-      const invoices = await child(await child(await child(await child(undefined, 'Sandbox admin'), 'Shared'), 'Finance'), 'Invoices');
-      const row = (await children(await child(await child(await child(invoices, 'Queues'), 'InvoicesToProcess'), 'New'))).find((r) => r.item().contextValue === 'queueItem')!;
+      const invoices = await child(
+        await child(await child(await child(undefined, 'Sandbox admin'), 'Shared'), 'Finance'),
+        'Invoices',
+      );
+      const row = (
+        await children(await child(await child(await child(invoices, 'Queues'), 'InvoicesToProcess'), 'New'))
+      ).find((r) => r.item().contextValue === 'queueItem')!;
       const item = rowOf(row, 'queueItem').queueItem;
       await vscode.commands.executeCommand('orchestrator.showQueueItem', row);
-      const adminPanel = ctx.panels.queueItem({ connectionId: admin.id, folderId: rowOf(row, 'queueItem').folder.id, itemId: item.Id })!;
+      const adminPanel = ctx.panels.queueItem({
+        connectionId: admin.id,
+        folderId: rowOf(row, 'queueItem').folder.id,
+        itemId: item.Id,
+      })!;
       await adminPanel.load();
       let shown = adminPanel.current;
-      assert.ok(shown?.type === 'show' && shown.item.status === 'New' && shown.canDelete, 'the administrator is offered Delete');
+      assert.ok(
+        shown?.type === 'show' && shown.item.status === 'New' && shown.canDelete,
+        'the administrator is offered Delete',
+      );
       const posted = spy(adminPanel);
-      const { asked } = await answering(ctx, [{ title: /^Delete queue item/, choose: 'Delete' }], () => adminPanel.host.receive({ type: 'request', id: 30, action: 'delete' }));
+      const { asked } = await answering(ctx, [{ title: /^Delete queue item/, choose: 'Delete' }], () =>
+        adminPanel.host.receive({ type: 'request', id: 30, action: 'delete' }),
+      );
       assert.equal(replyTo(posted, 30)?.ok, true, replyTo(posted, 30)?.message);
       assert.equal(asked[0]?.kind, 'confirm', 'asked first');
       shown = adminPanel.current;
-      assert.ok(shown?.type === 'show' && shown.item.status === 'Deleted' && !shown.canDelete, 'Deleted, and Delete is offered no more');
+      assert.ok(
+        shown?.type === 'show' && shown.item.status === 'Deleted' && !shown.canDelete,
+        'Deleted, and Delete is offered no more',
+      );
     });
 
     it('opens by key from the palette path; a bad key is refused before any request for an item', async function () {
       this.timeout(30_000);
-      const item = await ctx.clientFor(sandbox()).queues.item(panel.identity.itemId, { folder: { id: panel.identity.folderId } });
+      const item = await ctx
+        .clientFor(sandbox())
+        .queues.item(panel.identity.itemId, { folder: { id: panel.identity.folderId } });
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       assert.equal(ctx.panels.queueItem(panel.identity), undefined, 'closing the panel forgets it');
       // The connection is asked for only when several are signed in (the administrator signed in above).
       const where: Answer[] = [
-        ...(ctx.sessions.accounts().length > 1 ? [{ title: 'Show a queue item of which connection?', pick: 'Sandbox' }] : []),
+        ...(ctx.sessions.accounts().length > 1
+          ? [{ title: 'Show a queue item of which connection?', pick: 'Sandbox' }]
+          : []),
         { title: 'Show Queue Item: folder', pick: 'Shared/Finance/Invoices' },
       ];
       const before = sent();
-      const refused = await answering(ctx, [...where, { title: 'Show Queue Item: key or id', answer: 'not-a-key', refused: /neither a key \(UUID\) nor an id/ }, { title: 'Show Queue Item: key or id', cancel: true }], () => vscode.commands.executeCommand('orchestrator.showQueueItem'));
+      const refused = await answering(
+        ctx,
+        [
+          ...where,
+          { title: 'Show Queue Item: key or id', answer: 'not-a-key', refused: /neither a key \(UUID\) nor an id/ },
+          { title: 'Show Queue Item: key or id', cancel: true },
+        ],
+        () => vscode.commands.executeCommand('orchestrator.showQueueItem'),
+      );
       assert.equal(refused.result, undefined);
       assert.match(refused.asked.at(-1)?.prompt ?? '', /An item of Shared\/Finance\/Invoices/);
       const requests = ctx.clientFor(sandbox()).transport.recent.slice(-(sent() - before));
-      assert.deepEqual(requests.filter((r) => !/\/Folders/.test(r)), [], 'only the folders to choose from were read');
-      const { result } = await answering(ctx, [...where, { title: 'Show Queue Item: key or id', answer: item.Key.toUpperCase() }], () => vscode.commands.executeCommand('orchestrator.showQueueItem'));
+      assert.deepEqual(
+        requests.filter((r) => !/\/Folders/.test(r)),
+        [],
+        'only the folders to choose from were read',
+      );
+      const { result } = await answering(
+        ctx,
+        [...where, { title: 'Show Queue Item: key or id', answer: item.Key.toUpperCase() }],
+        () => vscode.commands.executeCommand('orchestrator.showQueueItem'),
+      );
       assert.equal(result, item.Id);
       assert.ok(ctx.panels.queueItem(panel.identity));
     });

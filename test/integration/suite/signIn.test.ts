@@ -17,7 +17,10 @@ describe('sign-in to the sandbox in a real editor', () => {
   });
 
   it('reads the configured connections', () => {
-    assert.deepEqual(ctx.connections.all().map((c) => c.label), ['Sandbox', 'Sandbox admin', 'Wrong client']);
+    assert.deepEqual(
+      ctx.connections.all().map((c) => c.label),
+      ['Sandbox', 'Sandbox admin', 'Wrong client'],
+    );
     assert.match(sandbox().id, /\/sandbox\/main$/);
   });
 
@@ -43,7 +46,11 @@ describe('sign-in to the sandbox in a real editor', () => {
   it('refreshes on a 401: a rejected access token is renewed and the call retried', async () => {
     const client = ctx.clientFor(sandbox());
     const before = await ctx.sessions.accessToken(ctx.accountFor(sandbox().id)!.id);
-    await fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules: [{ path: '/sandbox/main/odata/Folders', status: 401, times: 1 }] }) });
+    await fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rules: [{ path: '/sandbox/main/odata/Folders', status: 401, times: 1 }] }),
+    });
     assert.ok((await client.folders.list()).items.length > 0);
     assert.notEqual(await ctx.sessions.accessToken(ctx.accountFor(sandbox().id)!.id), before);
   });
@@ -58,7 +65,10 @@ describe('sign-in to the sandbox in a real editor', () => {
     this.timeout(30_000);
     const { runAuthorizationCodeFlow } = await import('../../../src/host/auth/signInFlow');
     // The request is pushed first, so the refusal comes back to the editor instead of stranding the browser on an error page.
-    await assert.rejects(runAuthorizationCodeFlow(wrongClient(), new vscode.CancellationTokenSource().token), /refused the sign-in request: Unknown client_id 'not-registered'/);
+    await assert.rejects(
+      runAuthorizationCodeFlow(wrongClient(), new vscode.CancellationTokenSource().token),
+      /refused the sign-in request: Unknown client_id 'not-registered'/,
+    );
     assert.equal(ctx.accountFor(wrongClient().id), undefined);
   });
 
@@ -67,7 +77,13 @@ describe('sign-in to the sandbox in a real editor', () => {
     const source = new vscode.CancellationTokenSource();
     const { runAuthorizationCodeFlow } = await import('../../../src/host/auth/signInFlow');
     // No login hint: the sandbox's login page waits for a choice that never comes.
-    const waiting = { ...wrongClient(), clientId: sandbox().clientId, tenant: sandbox().tenant, loginHint: undefined, prompt: undefined };
+    const waiting = {
+      ...wrongClient(),
+      clientId: sandbox().clientId,
+      tenant: sandbox().tenant,
+      loginHint: undefined,
+      prompt: undefined,
+    };
     const flow = runAuthorizationCodeFlow(waiting, source.token);
     setTimeout(() => source.cancel(), 1500);
     await assert.rejects(flow, (error: Error) => error instanceof vscode.CancellationError);
@@ -79,7 +95,10 @@ describe('sign-in to the sandbox in a real editor', () => {
     await vscode.commands.executeCommand(CommandId.signOut, sandbox().id);
     assert.equal(await ctx.extension.secrets.get(`orchestrator.session.${account.id}`), undefined);
     assert.deepEqual(await ctx.auth.getSessions([`connection:${sandbox().id}`]), []);
-    assert.equal(await vscode.authentication.getSession(PROVIDER, [`connection:${sandbox().id}`], { silent: true }), undefined);
+    assert.equal(
+      await vscode.authentication.getSession(PROVIDER, [`connection:${sandbox().id}`], { silent: true }),
+      undefined,
+    );
     assert.match(ctx.statusBar.text(), /signed out/);
   });
 });

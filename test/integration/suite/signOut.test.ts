@@ -5,7 +5,7 @@ import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { activateSignedIn, rowOf, treeWalk } from './treeWalk';
 
-describe('Sign Out takes the account\'s data off the screen', () => {
+describe("Sign Out takes the account's data off the screen", () => {
   let ctx: Ctx;
   const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
   const explorer = treeWalk(() => ctx.explorer);
@@ -23,22 +23,33 @@ describe('Sign Out takes the account\'s data off the screen', () => {
     for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
   });
 
-  it('stops the connection\'s tails, closes its panels and asks for a sign-in in the Ideas view; signing in brings the ideas back', async function () {
+  it("stops the connection's tails, closes its panels and asks for a sign-in in the Ideas view; signing in brings the ideas back", async function () {
     this.timeout(90_000);
     const shared = await explorer.child(await explorer.child(undefined, 'Sandbox'), 'Shared');
     // A robot's tail follows until it is stopped: it is still following when the account signs out.
-    const robot = (await explorer.children(await explorer.child(shared, 'Robots & Sessions'))).find((r) => contextOf(r) === 'robot')!;
+    const robot = (await explorer.children(await explorer.child(shared, 'Robots & Sessions'))).find(
+      (r) => contextOf(r) === 'robot',
+    )!;
     const tail = ctx.tails.get(await vscode.commands.executeCommand<string>(CommandId.tailLogs, robot))!;
     assert.equal(tail.state, 'following');
-    const invoices = await explorer.child(await explorer.child(await explorer.child(shared, 'Finance'), 'Invoices'), 'Queues');
-    const item = (await explorer.children(await explorer.child(await explorer.child(invoices, 'InvoicesToProcess'), 'New'))).find((r) => contextOf(r) === 'queueItem')!;
+    const invoices = await explorer.child(
+      await explorer.child(await explorer.child(shared, 'Finance'), 'Invoices'),
+      'Queues',
+    );
+    const item = (
+      await explorer.children(await explorer.child(await explorer.child(invoices, 'InvoicesToProcess'), 'New'))
+    ).find((r) => contextOf(r) === 'queueItem')!;
     const { folder, queueItem } = rowOf(item, 'queueItem');
     const queueItemPanel = { connectionId: sandbox().id, folderId: folder.id, itemId: queueItem.Id };
     await vscode.commands.executeCommand(CommandId.showQueueItem, item);
     assert.ok(ctx.panels.queueItem(queueItemPanel), 'the queue item panel is open');
     const ideaForm = await vscode.commands.executeCommand<{ connectionId: string }>(CommandId.submitIdea, sandbox().id);
     assert.ok(ctx.panels.ideaForm(ideaForm));
-    assert.equal(contextOf((await ideas.children(await ideas.child(undefined, 'Sandbox')))[0]!), 'group', 'the Ideas view lists the idea service');
+    assert.equal(
+      contextOf((await ideas.children(await ideas.child(undefined, 'Sandbox')))[0]!),
+      'group',
+      'the Ideas view lists the idea service',
+    );
 
     await vscode.commands.executeCommand(CommandId.signOut, sandbox().id);
 
@@ -54,6 +65,10 @@ describe('Sign Out takes the account\'s data off the screen', () => {
 
     await ctx.auth.createSession([`connection:${sandbox().id}`]);
     const root = await ideas.child(undefined, 'Sandbox');
-    assert.equal(ideas.label((await ideas.children(root))[0]!), 'Pipeline', 'signed in again: the ideas are back without entering the credentials again');
+    assert.equal(
+      ideas.label((await ideas.children(root))[0]!),
+      'Pipeline',
+      'signed in again: the ideas are back without entering the credentials again',
+    );
   });
 });

@@ -49,48 +49,90 @@ describe('Start Job, step by step, as a user answers it', () => {
     this.timeout(30_000);
     const process: Answer[] = several ? [{ title: 'Start Job: process', pick: PROCESS }] : [];
     const [robots, count, ...rest] = startJobAnswers(fields, RECONCILE_INPUTS, { count: '2' });
-    const { result, asked } = await answering(ctx, [
-      // Only one connection is signed in: it is not asked for.
-      { title: 'Start Job: folder', pick: 'Dev Lab' },
-      ...process,
-      robots!,
-      count!,
-      { title: fieldStep(fields[0]!.name), back: true },
-      { title: /: how many jobs$/, back: true },
-      { title: /: robots$/, pick: 'A number of jobs' },
-      { title: /: how many jobs$/, answer: '1' },
-      ...rest.slice(0, -1),
-      // The summary's rows only show what is sent: choosing one starts nothing.
-      { title: /: confirm$/, pick: /^Dev Lab$/, refused: /shows what will be sent/ },
-      { title: /: confirm$/, pick: /^Start / },
-    ], () => vscode.commands.executeCommand<string[]>('orchestrator.startJob'));
+    const { result, asked } = await answering(
+      ctx,
+      [
+        // Only one connection is signed in: it is not asked for.
+        { title: 'Start Job: folder', pick: 'Dev Lab' },
+        ...process,
+        robots!,
+        count!,
+        { title: fieldStep(fields[0]!.name), back: true },
+        { title: /: how many jobs$/, back: true },
+        { title: /: robots$/, pick: 'A number of jobs' },
+        { title: /: how many jobs$/, answer: '1' },
+        ...rest.slice(0, -1),
+        // The summary's rows only show what is sent: choosing one starts nothing.
+        { title: /: confirm$/, pick: /^Dev Lab$/, refused: /shows what will be sent/ },
+        { title: /: confirm$/, pick: /^Start / },
+      ],
+      () => vscode.commands.executeCommand<string[]>('orchestrator.startJob'),
+    );
     assert.equal(result?.length, 1, 'one job');
     const folderPick = asked[0]!;
-    assert.ok(folderPick.items?.includes('Dev Lab') && folderPick.items.includes('Shared/Finance/Invoices'), folderPick.items?.join(', '));
+    assert.ok(
+      folderPick.items?.includes('Dev Lab') && folderPick.items.includes('Shared/Finance/Invoices'),
+      folderPick.items?.join(', '),
+    );
     const titles = asked.map((a) => a.title.replace(`Start Job — ${PROCESS}: `, ''));
     const field = titles[titles.indexOf('how many jobs') + 1]!;
     assert.match(field, /^in_\w+ \(/, 'the first argument follows the count');
-    assert.deepEqual(titles.slice(0, titles.lastIndexOf('how many jobs') + 1), ['Start Job: folder', ...(several ? ['Start Job: process'] : []), 'robots', 'how many jobs', field, 'how many jobs', 'robots', 'how many jobs']);
+    assert.deepEqual(titles.slice(0, titles.lastIndexOf('how many jobs') + 1), [
+      'Start Job: folder',
+      ...(several ? ['Start Job: process'] : []),
+      'robots',
+      'how many jobs',
+      field,
+      'how many jobs',
+      'robots',
+      'how many jobs',
+    ]);
     const counts = asked.filter((a) => a.title.endsWith('how many jobs'));
-    assert.deepEqual(counts.map((a) => [a.value, a.canGoBack]), [['1', true], ['2', true], ['2', true]], 'Back shows the count typed before');
-    assert.ok(asked.filter((a) => a.title.endsWith(': robots')).every((a) => a.canGoBack === several), 'Back from the first step only when the process was a step');
+    assert.deepEqual(
+      counts.map((a) => [a.value, a.canGoBack]),
+      [
+        ['1', true],
+        ['2', true],
+        ['2', true],
+      ],
+      'Back shows the count typed before',
+    );
+    assert.ok(
+      asked.filter((a) => a.title.endsWith(': robots')).every((a) => a.canGoBack === several),
+      'Back from the first step only when the process was a step',
+    );
     const summary = asked.at(-1)!;
-    assert.deepEqual(summary.refusals, ['This row shows what will be sent. Choose Start, Cancel, or go Back to change it.']);
+    assert.deepEqual(summary.refusals, [
+      'This row shows what will be sent. Choose Start, Cancel, or go Back to change it.',
+    ]);
     assert.deepEqual(summary.items?.slice(0, 2), [`$(play) Start ${PROCESS}`, 'Cancel']);
     assert.ok(summary.items?.includes('$(symbol-field) in_CutOffDate'), summary.items?.join(' | '));
   });
 
   it('Run Again from a job row: the process is known, the arguments are filled in; Enter through every step repeats the job', async function () {
     this.timeout(30_000);
-    const { result: keys } = await answering(ctx, startJobAnswers(fields, RECONCILE_INPUTS), async () => vscode.commands.executeCommand<string[]>('orchestrator.startJob', await processRow()));
+    const { result: keys } = await answering(ctx, startJobAnswers(fields, RECONCILE_INPUTS), async () =>
+      vscode.commands.executeCommand<string[]>('orchestrator.startJob', await processRow()),
+    );
     const job = await client().jobs.get(keys![0]!, { folder });
-    const enter: Answer[] = [/: robots$/, /: how many jobs$/, ...fields.map((f) => fieldStep(f.name)), /: confirm$/].map((title) => ({ title, enter: true }));
-    const { result: again, asked } = await answering(ctx, enter, async () => vscode.commands.executeCommand<string[]>('orchestrator.startJob', await jobRow(job.Key)));
+    const enter: Answer[] = [
+      /: robots$/,
+      /: how many jobs$/,
+      ...fields.map((f) => fieldStep(f.name)),
+      /: confirm$/,
+    ].map((title) => ({ title, enter: true }));
+    const { result: again, asked } = await answering(ctx, enter, async () =>
+      vscode.commands.executeCommand<string[]>('orchestrator.startJob', await jobRow(job.Key)),
+    );
     assert.equal(again?.length, 1);
     assert.ok(!asked.some((a) => /process$/.test(a.title)), 'no process step');
     const cutOff = asked.find((a) => fieldStep('in_CutOffDate').test(a.title));
     assert.equal(cutOff?.value, RECONCILE_INPUTS.in_CutOffDate);
-    assert.deepEqual(JSON.parse((await client().jobs.get(again[0]!, { folder })).InputArguments!), JSON.parse(job.InputArguments!), 'the same arguments');
+    assert.deepEqual(
+      JSON.parse((await client().jobs.get(again[0]!, { folder })).InputArguments!),
+      JSON.parse(job.InputArguments!),
+      'the same arguments',
+    );
   });
 
   it('Cancel on the summary, or Escape at any step, starts nothing', async function () {
@@ -99,8 +141,22 @@ describe('Start Job, step by step, as a user answers it', () => {
     const jobs = async () => (await client().jobs.list({ folder, query: { top: 1, count: true } })).count;
     const before = await jobs();
     const answers = startJobAnswers(fields, RECONCILE_INPUTS);
-    assert.equal((await answering(ctx, [...answers.slice(0, -1), { title: /: confirm$/, pick: 'Cancel' }], () => vscode.commands.executeCommand('orchestrator.startJob', row))).result, undefined);
-    assert.equal((await answering(ctx, [answers[0]!, { title: /: how many jobs$/, cancel: true }], () => vscode.commands.executeCommand('orchestrator.startJob', row))).result, undefined);
+    assert.equal(
+      (
+        await answering(ctx, [...answers.slice(0, -1), { title: /: confirm$/, pick: 'Cancel' }], () =>
+          vscode.commands.executeCommand('orchestrator.startJob', row),
+        )
+      ).result,
+      undefined,
+    );
+    assert.equal(
+      (
+        await answering(ctx, [answers[0]!, { title: /: how many jobs$/, cancel: true }], () =>
+          vscode.commands.executeCommand('orchestrator.startJob', row),
+        )
+      ).result,
+      undefined,
+    );
     assert.equal(await jobs(), before);
   });
 });

@@ -43,7 +43,11 @@ describe('Tenant resources on the sandbox', () => {
         const rows = editor.taken.get(id);
         assert.ok(rows, `${when}: the editor got nothing for ${name}: the extension host no longer knew the row`);
         assert.ok(rows.length > 0, `${when}: ${name} shows rows, an empty text or an error`);
-        assert.deepEqual(rows.filter((r) => r.item().contextValue === 'error').map(label), [], `${when}: ${name} has no error row`);
+        assert.deepEqual(
+          rows.filter((r) => r.item().contextValue === 'error').map(label),
+          [],
+          `${when}: ${name} has no error row`,
+        );
         assert.ok(ctx.explorer.isExpanded({ id } as TreeNode), `${when}: the extension knows ${name} is expanded`);
       }
     };
@@ -124,14 +128,25 @@ describe('Tenant resources on the sandbox', () => {
       this.timeout(30_000);
       const main = await tenantRow('main');
       assert.equal(main.item().contextValue, 'tenant.active');
-      const { asked } = await answering(ctx, [{ title: 'Deactivate tenant main?', cancel: true }], () => vscode.commands.executeCommand('orchestrator.deactivateTenant', main));
-      assert.deepEqual(asked.map((a) => [a.title, a.items]), [['Deactivate tenant main?', ['Deactivate']]]);
+      const { asked } = await answering(ctx, [{ title: 'Deactivate tenant main?', cancel: true }], () =>
+        vscode.commands.executeCommand('orchestrator.deactivateTenant', main),
+      );
+      assert.deepEqual(
+        asked.map((a) => [a.title, a.items]),
+        [['Deactivate tenant main?', ['Deactivate']]],
+      );
       assert.equal(await isActive(), true);
     });
 
     it('refuses on a read-only connection without asking', async function () {
       this.timeout(30_000);
-      await config().update('connections', original.map((c) => ((c as { label: string }).label === 'Sandbox admin' ? { ...(c as object), protection: 'readOnly' } : c)), vscode.ConfigurationTarget.Global);
+      await config().update(
+        'connections',
+        original.map((c) =>
+          (c as { label: string }).label === 'Sandbox admin' ? { ...(c as object), protection: 'readOnly' } : c,
+        ),
+        vscode.ConfigurationTarget.Global,
+      );
       await new Promise((resolve) => setTimeout(resolve, 500));
       assert.equal(admin().protection, 'readOnly');
       const row = await tenantRow('main');
@@ -145,11 +160,25 @@ describe('Tenant resources on the sandbox', () => {
     it('deactivates and activates again when confirmed; the Tenants row shows the new state', async function () {
       this.timeout(30_000);
       const main = await tenantRow('main');
-      assert.equal((await answering(ctx, [{ title: 'Deactivate tenant main?', choose: 'Deactivate' }], () => vscode.commands.executeCommand('orchestrator.deactivateTenant', main))).result, 'main');
+      assert.equal(
+        (
+          await answering(ctx, [{ title: 'Deactivate tenant main?', choose: 'Deactivate' }], () =>
+            vscode.commands.executeCommand('orchestrator.deactivateTenant', main),
+          )
+        ).result,
+        'main',
+      );
       assert.equal(await isActive(), false);
       const inactive = await tenantRow('main');
       assert.equal(inactive.item().contextValue, 'tenant.inactive');
-      assert.equal((await answering(ctx, [{ title: 'Activate tenant main?', choose: 'Activate' }], () => vscode.commands.executeCommand('orchestrator.activateTenant', inactive))).result, 'main');
+      assert.equal(
+        (
+          await answering(ctx, [{ title: 'Activate tenant main?', choose: 'Activate' }], () =>
+            vscode.commands.executeCommand('orchestrator.activateTenant', inactive),
+          )
+        ).result,
+        'main',
+      );
       assert.equal(await isActive(), true);
     });
   });

@@ -58,11 +58,17 @@ export function editorTakes(tree: NodeTree) {
  */
 export async function jobsEnded(ctx: Ctx, maxMs = 45_000): Promise<void> {
   const deadline = Date.now() + maxMs;
-  while (ctx.jobs.running().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  while (ctx.jobs.running().length > 0 && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
 /** Fault rules for the sandbox the suite runs against ([] clears them). */
-export const faults = (rules: unknown[]) => fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
+export const faults = (rules: unknown[]) =>
+  fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rules }),
+  });
 
 /**
  * Waits until a request counter has not moved for `quietMs` (at most `maxMs`): after a sign-in the views re-read

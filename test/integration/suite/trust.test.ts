@@ -25,10 +25,17 @@ describe('Secrets go only to the origins they were issued for', () => {
   /** Redefines the Sandbox connection in user settings and waits until the extension has read it. */
   async function redefine(changes: Partial<ConnectionSetting>): Promise<void> {
     const settings = original.map((c) => (c.label === 'Sandbox' ? { ...c, ...changes } : c));
-    await vscode.workspace.getConfiguration().update('orchestrator.connections', settings, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration()
+      .update('orchestrator.connections', settings, vscode.ConfigurationTarget.Global);
     const wanted = JSON.stringify(settings.find((c) => c.label === 'Sandbox'));
-    for (let i = 0; i < 100 && JSON.stringify(ctx.connections.raw().find((c) => c.label === 'Sandbox')) !== wanted; i++) await new Promise((r) => setTimeout(r, 50));
-    assert.equal(JSON.stringify(ctx.connections.raw().find((c) => c.label === 'Sandbox')), wanted, 'the extension read the new settings');
+    for (let i = 0; i < 100 && JSON.stringify(ctx.connections.raw().find((c) => c.label === 'Sandbox')) !== wanted; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    assert.equal(
+      JSON.stringify(ctx.connections.raw().find((c) => c.label === 'Sandbox')),
+      wanted,
+      'the extension read the new settings',
+    );
   }
 
   before(async function () {
@@ -46,7 +53,9 @@ describe('Secrets go only to the origins they were issued for', () => {
     await redefine({});
   });
   after(async () => {
-    await vscode.workspace.getConfiguration().update('orchestrator.connections', original, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration()
+      .update('orchestrator.connections', original, vscode.ConfigurationTarget.Global);
     await ctx.extension.secrets.delete(ideaSecretKey(sandbox().id));
     ctx.ideaCredentialsChanged();
     for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
@@ -58,7 +67,9 @@ describe('Secrets go only to the origins they were issued for', () => {
     const sandboxOrigin = new URL(sandbox().serviceUrl).origin;
     await ctx.ideasClientFor(sandbox());
     await redefine({ ideasUrl: `${decoyOrigin}/acme/main/ideas_/api/v1/openapi` });
-    const expected = new RegExp(`were entered for ${sandboxOrigin}, but its idea service is now ${decoyOrigin}\\. Nothing was sent\\. Run "Orchestrator: Set Idea Service Credentials" for 'Sandbox' again`);
+    const expected = new RegExp(
+      `were entered for ${sandboxOrigin}, but its idea service is now ${decoyOrigin}\\. Nothing was sent\\. Run "Orchestrator: Set Idea Service Credentials" for 'Sandbox' again`,
+    );
     await assert.rejects(ctx.ideasClientFor(sandbox()), expected);
     const [row] = await ideas.children(await ideas.child(undefined, 'Sandbox'));
     // Rows show service and settings text as plain text: link syntax carries an invisible joiner (plainText).
@@ -71,12 +82,21 @@ describe('Secrets go only to the origins they were issued for', () => {
     const sandboxOrigin = new URL(sandbox().serviceUrl).origin;
     const id = sandbox().id;
     await redefine({ identityUrl: `${decoyOrigin}/identity` });
-    assert.equal(sandbox().id, id, 'the connection id does not include the identity URL: only the recorded origin tells them apart');
-    const expected = new RegExp(`'Sandbox' now signs in at ${decoyOrigin}, but you signed in at ${sandboxOrigin}\\. Nothing was sent\\. Sign in to 'Sandbox' again\\.`);
+    assert.equal(
+      sandbox().id,
+      id,
+      'the connection id does not include the identity URL: only the recorded origin tells them apart',
+    );
+    const expected = new RegExp(
+      `'Sandbox' now signs in at ${decoyOrigin}, but you signed in at ${sandboxOrigin}\\. Nothing was sent\\. Sign in to 'Sandbox' again\\.`,
+    );
     assert.throws(() => ctx.clientFor(sandbox()), expected);
     assert.equal(ctx.accountFor(id), undefined);
     assert.deepEqual(await ctx.auth.getSessions([`connection:${id}`]), [], 'no access token is handed out for it');
-    assert.ok(ctx.log.recent().some((line) => expected.test(line)), 'the user is told (warning and log)');
+    assert.ok(
+      ctx.log.recent().some((line) => expected.test(line)),
+      'the user is told (warning and log)',
+    );
     assert.equal((await explorer.child(undefined, 'Sandbox')).item().contextValue, 'connection.signedOut');
     assert.deepEqual(received, [], 'the decoy received nothing');
   });

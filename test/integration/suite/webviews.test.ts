@@ -29,11 +29,24 @@ describe('Webview panels on the sandbox', () => {
   describe('idea form', () => {
     let panel: IdeaFormPanel;
     let posted: unknown[];
-    const valid = { name: 'Reconcile card statements', description: 'Match card lines to receipts.', category: '2', hoursSavedPerMonth: '', frequency: 'weekly', applications: ['excel'], rulesBased: 'true', targetDate: '', processOwner: '' };
+    const valid = {
+      name: 'Reconcile card statements',
+      description: 'Match card lines to receipts.',
+      category: '2',
+      hoursSavedPerMonth: '',
+      frequency: 'weekly',
+      applications: ['excel'],
+      rulesBased: 'true',
+      targetDate: '',
+      processOwner: '',
+    };
 
     it('Submit Idea… opens the form from GET /idea-schema with the categories and users to choose from', async function () {
       this.timeout(30_000);
-      const identity = await vscode.commands.executeCommand<{ connectionId: string }>('orchestrator.submitIdea', sandbox().id);
+      const identity = await vscode.commands.executeCommand<{ connectionId: string }>(
+        'orchestrator.submitIdea',
+        sandbox().id,
+      );
       assert.deepEqual(identity, { connectionId: sandbox().id });
       panel = ctx.panels.ideaForm(identity)!;
       await panel.load();
@@ -49,12 +62,25 @@ describe('Webview panels on the sandbox', () => {
 
     it('refuses invalid values on the host too (the webview is not trusted), field by field, sending nothing', async () => {
       const before = await ideaSent();
-      await panel.host.receive({ type: 'submit', id: 20, values: { ...valid, name: '', hoursSavedPerMonth: 'ten', applications: ['sap', 'excel', 'outlook', 'salesforce'] } });
+      await panel.host.receive({
+        type: 'submit',
+        id: 20,
+        values: {
+          ...valid,
+          name: '',
+          hoursSavedPerMonth: 'ten',
+          applications: ['sap', 'excel', 'outlook', 'salesforce'],
+        },
+      });
       const reply = replyTo(posted, 20)!;
       assert.equal(reply.ok, false);
       assert.deepEqual(reply.fieldErrors!.map((e) => e.field).sort(), ['applications', 'hoursSavedPerMonth', 'name']);
       assert.equal(await ideaSent(), before);
-      assert.equal(await panel.host.receive({ type: 'submit', id: 21, values: { ...valid, name: 42 } }), false, 'a number where text belongs is a malformed message');
+      assert.equal(
+        await panel.host.receive({ type: 'submit', id: 21, values: { ...valid, name: 42 } }),
+        false,
+        'a number where text belongs is a malformed message',
+      );
     });
 
     it('keeps a draft: a reopened form shows what was typed', async () => {
@@ -65,16 +91,20 @@ describe('Webview panels on the sandbox', () => {
       assert.ok(form?.type === 'form' && form.draftRestored && form.values.name === 'Half typed');
     });
 
-    it('shows the service\'s field errors beside their fields (a category removed after the form loaded)', async function () {
+    it("shows the service's field errors beside their fields (a category removed after the form loaded)", async function () {
       this.timeout(30_000);
       const client = await ctx.ideasClientFor(sandbox());
       const categories = (await client.categories()).data;
-      await client.replaceCategories(categories.filter((c) => c.id !== 6).map((c) => ({ id: c.id, name: c.name, parentId: c.parentId })));
+      await client.replaceCategories(
+        categories.filter((c) => c.id !== 6).map((c) => ({ id: c.id, name: c.name, parentId: c.parentId })),
+      );
       try {
         await panel.host.receive({ type: 'submit', id: 22, values: { ...valid, category: '6' } });
         const reply = replyTo(posted, 22)!;
         assert.equal(reply.ok, false);
-        assert.deepEqual(reply.fieldErrors, [{ field: 'category', message: 'Category must be one of the existing categories.' }]);
+        assert.deepEqual(reply.fieldErrors, [
+          { field: 'category', message: 'Category must be one of the existing categories.' },
+        ]);
         assert.equal(panel.draft()?.category, '6', 'the values are kept');
       } finally {
         await client.replaceCategories(categories.map((c) => ({ id: c.id, name: c.name, parentId: c.parentId })));
@@ -86,7 +116,9 @@ describe('Webview panels on the sandbox', () => {
       const before = await ideaSent();
       await panel.host.receive({ type: 'submit', id: 23, values: valid });
       assert.equal(replyTo(posted, 23)?.ok, true, replyTo(posted, 23)?.message);
-      const submitted = posted.find((m) => (m as { type: string }).type === 'submitted') as { idea: { id: number; status: string } };
+      const submitted = posted.find((m) => (m as { type: string }).type === 'submitted') as {
+        idea: { id: number; status: string };
+      };
       assert.equal(submitted.idea.status, 'Awaiting Review');
       assert.equal(panel.identity.automationId, submitted.idea.id);
       assert.equal(ctx.panels.ideaForm({ connectionId: sandbox().id, automationId: submitted.idea.id }), panel);
@@ -95,9 +127,14 @@ describe('Webview panels on the sandbox', () => {
       const posts = (await ideaSent()) - before;
       assert.ok(posts >= 1 && posts <= 8, `${posts} requests`);
       const all = await ideasTree.child(await ideasTree.child(undefined, 'Sandbox'), 'All Automations');
-      assert.ok((await ideasTree.children(all)).some((r) => r.row?.kind === 'idea' && r.row.idea.id === submitted.idea.id));
+      assert.ok(
+        (await ideasTree.children(all)).some((r) => r.row?.kind === 'idea' && r.row.idea.id === submitted.idea.id),
+      );
       const form = panel.current;
-      assert.ok(form?.type === 'form' && form.idea?.id === submitted.idea.id && form.values.name === valid.name, 'the panel shows the new idea');
+      assert.ok(
+        form?.type === 'form' && form.idea?.id === submitted.idea.id && form.values.name === valid.name,
+        'the panel shows the new idea',
+      );
     });
 
     it('a just-submitted idea opens without "unsent changes", and Submit Idea starts empty again', async function () {
@@ -111,11 +148,17 @@ describe('Webview panels on the sandbox', () => {
       const reopened = panel.current;
       assert.ok(reopened?.type === 'form' && !reopened.draftRestored, 'no "Your unsent changes were restored"');
       assert.equal(panel.draft(), undefined, 'nothing kept as a draft');
-      const identity = await vscode.commands.executeCommand<{ connectionId: string }>('orchestrator.submitIdea', sandbox().id);
+      const identity = await vscode.commands.executeCommand<{ connectionId: string }>(
+        'orchestrator.submitIdea',
+        sandbox().id,
+      );
       const fresh = ctx.panels.ideaForm(identity)!;
       await fresh.load();
       const form = fresh.current;
-      assert.ok(form?.type === 'form' && !form.draftRestored && form.values.name === '', 'the submit form\'s draft went with the submission');
+      assert.ok(
+        form?.type === 'form' && !form.draftRestored && form.values.name === '',
+        "the submit form's draft went with the submission",
+      );
       fresh.dispose();
     });
 
@@ -123,10 +166,17 @@ describe('Webview panels on the sandbox', () => {
       this.timeout(30_000);
       await panel.host.receive({ type: 'submit', id: 24, values: valid });
       assert.match(replyTo(posted, 24)?.message ?? '', /Nothing changed/);
-      await panel.host.receive({ type: 'submit', id: 25, values: { ...valid, description: 'Match card lines to receipts, daily.' } });
+      await panel.host.receive({
+        type: 'submit',
+        id: 25,
+        values: { ...valid, description: 'Match card lines to receipts, daily.' },
+      });
       assert.equal(replyTo(posted, 25)?.ok, true, replyTo(posted, 25)?.message);
       const client = await ctx.ideasClientFor(sandbox());
-      assert.equal((await client.ideaForm(panel.identity.automationId!)).values.description, 'Match card lines to receipts, daily.');
+      assert.equal(
+        (await client.ideaForm(panel.identity.automationId!)).values.description,
+        'Match card lines to receipts, daily.',
+      );
     });
   });
 
@@ -152,7 +202,9 @@ describe('Webview panels on the sandbox', () => {
 
     before(async () => {
       const all = await ideasTree.child(await ideasTree.child(undefined, 'Sandbox'), 'All Automations');
-      row = (await ideasTree.children(all)).find((r) => r.row?.kind === 'idea' && r.row.idea.status === 'Awaiting Review' && r.row.idea.phase === 'Idea')!;
+      row = (await ideasTree.children(all)).find(
+        (r) => r.row?.kind === 'idea' && r.row.idea.status === 'Awaiting Review' && r.row.idea.phase === 'Idea',
+      )!;
       idea = rowOf(row, 'idea').idea;
       // The idea is open in its panel while the commands change it: the panel must follow every change.
       ideaPanel = ctx.panels.ideaForm(await vscode.commands.executeCommand('orchestrator.showIdea', row))!;
@@ -160,41 +212,69 @@ describe('Webview panels on the sandbox', () => {
       panelPosts = spy(ideaPanel);
     });
 
-    it('Change Status offers only the service\'s moves, and moves with a comment checked as typed', async () => {
-      assert.deepEqual(idea.allowedTransitions?.map((m) => m.status), ['Approved', 'Rejected', 'Duplicate', 'On Hold']);
+    it("Change Status offers only the service's moves, and moves with a comment checked as typed", async () => {
+      assert.deepEqual(
+        idea.allowedTransitions?.map((m) => m.status),
+        ['Approved', 'Rejected', 'Duplicate', 'On Hold'],
+      );
       const before = await ideaSent();
-      const looked = await answering(ctx, [{ title: /^Change Status: /, cancel: true }], () => vscode.commands.executeCommand('orchestrator.changeIdeaStatus', row));
-      assert.deepEqual(looked.asked[0]?.items, ['Approved', 'Rejected', 'Duplicate', 'On Hold'], 'no other move is offered');
+      const looked = await answering(ctx, [{ title: /^Change Status: /, cancel: true }], () =>
+        vscode.commands.executeCommand('orchestrator.changeIdeaStatus', row),
+      );
+      assert.deepEqual(
+        looked.asked[0]?.items,
+        ['Approved', 'Rejected', 'Duplicate', 'On Hold'],
+        'no other move is offered',
+      );
       assert.equal(await ideaSent(), before, 'dismissed: nothing sent');
-      const moved = await answering(ctx, [
-        { title: /^Change Status: /, pick: 'Approved' },
-        { title: / → Idea · Approved$/, answer: 'x'.repeat(1_001), refused: /At most 1000 characters \(now 1001\)/ },
-        { title: / → Idea · Approved$/, answer: 'Good one' },
-      ], () => vscode.commands.executeCommand('orchestrator.changeIdeaStatus', row));
+      const moved = await answering(
+        ctx,
+        [
+          { title: /^Change Status: /, pick: 'Approved' },
+          { title: / → Idea · Approved$/, answer: 'x'.repeat(1_001), refused: /At most 1000 characters \(now 1001\)/ },
+          { title: / → Idea · Approved$/, answer: 'Good one' },
+        ],
+        () => vscode.commands.executeCommand('orchestrator.changeIdeaStatus', row),
+      );
       assert.deepEqual(moved.result, { phase: 'Idea', status: 'Approved' });
       await refetch();
       assert.equal(idea.status, 'Approved');
       assert.deepEqual(idea.allowedTransitions, [{ phase: 'Assessment', status: 'Not Started' }]);
       await ideaPanel.load();
-      assert.deepEqual([panelIdea().phase, panelIdea().status], ['Idea', 'Approved'], 'the open panel shows the new status, as the tree does');
+      assert.deepEqual(
+        [panelIdea().phase, panelIdea().status],
+        ['Idea', 'Approved'],
+        'the open panel shows the new status, as the tree does',
+      );
     });
 
-    it('Add Tags merges with the idea\'s tags; empty, repeated and over-long tags are refused before sending', async () => {
+    it("Add Tags merges with the idea's tags; empty, repeated and over-long tags are refused before sending", async () => {
       const tags = (text: string): Answer => ({ title: /^Add Tags: /, answer: text });
       const before = await ideaSent();
-      await answering(ctx, [
-        { ...tags('a,,b'), refused: /A tag is empty/ },
-        { ...tags(' , '), refused: /Type at least one tag/ },
-        { ...tags('x'.repeat(51)), refused: /longer than 50 characters/ },
-        { ...tags('dup, dup'), refused: /listed twice/ },
-        { title: /^Add Tags: /, cancel: true },
-      ], () => vscode.commands.executeCommand('orchestrator.addIdeaTags', row));
+      await answering(
+        ctx,
+        [
+          { ...tags('a,,b'), refused: /A tag is empty/ },
+          { ...tags(' , '), refused: /Type at least one tag/ },
+          { ...tags('x'.repeat(51)), refused: /longer than 50 characters/ },
+          { ...tags('dup, dup'), refused: /listed twice/ },
+          { title: /^Add Tags: /, cancel: true },
+        ],
+        () => vscode.commands.executeCommand('orchestrator.addIdeaTags', row),
+      );
       assert.equal(await ideaSent(), before);
-      const { result: first } = await answering(ctx, [tags('finance, <b>bold</b>')], () => vscode.commands.executeCommand<string[]>('orchestrator.addIdeaTags', row));
+      const { result: first } = await answering(ctx, [tags('finance, <b>bold</b>')], () =>
+        vscode.commands.executeCommand<string[]>('orchestrator.addIdeaTags', row),
+      );
       await refetch();
-      const { result: second, asked } = await answering(ctx, [tags('quarterly')], () => vscode.commands.executeCommand<string[]>('orchestrator.addIdeaTags', row));
+      const { result: second, asked } = await answering(ctx, [tags('quarterly')], () =>
+        vscode.commands.executeCommand<string[]>('orchestrator.addIdeaTags', row),
+      );
       assert.match(asked[0]?.prompt ?? '', /^Now: .*finance/, 'the tags it has are shown');
-      assert.deepEqual(second, [...first, 'quarterly'].filter((t, i, all) => all.indexOf(t) === i));
+      assert.deepEqual(
+        second,
+        [...first, 'quarterly'].filter((t, i, all) => all.indexOf(t) === i),
+      );
       assert.ok(second.includes('<b>bold</b>'), 'kept literally');
       await ideaPanel.load();
       assert.deepEqual(panelIdea().tags, second, 'the open panel shows the new tags');
@@ -202,20 +282,45 @@ describe('Webview panels on the sandbox', () => {
 
     it('Manage Collaborators adds and removes (removal confirmed); a collaborator is not offered again', async () => {
       let shown = formsShown();
-      const { result: added } = await answering(ctx, [
-        { title: /^Collaborators of /, pick: 'Add Collaborator…' },
-        { title: /^Add Collaborator to .* \(1\/2\)$/, pick: 'Vi Ewer' },
-        { title: /^Add Vi Ewer as… \(2\/2\)$/, pick: 'Process Owner' },
-      ], () => vscode.commands.executeCommand<{ userId: number; role: string }[]>('orchestrator.manageIdeaCollaborators', row));
+      const { result: added } = await answering(
+        ctx,
+        [
+          { title: /^Collaborators of /, pick: 'Add Collaborator…' },
+          { title: /^Add Collaborator to .* \(1\/2\)$/, pick: 'Vi Ewer' },
+          { title: /^Add Vi Ewer as… \(2\/2\)$/, pick: 'Process Owner' },
+        ],
+        () =>
+          vscode.commands.executeCommand<{ userId: number; role: string }[]>(
+            'orchestrator.manageIdeaCollaborators',
+            row,
+          ),
+      );
       assert.ok(added.some((c) => c.userId === 3 && c.role === 'Process Owner'));
       const before = await ideaSent();
-      const again = await answering(ctx, [{ title: /^Collaborators of /, pick: 'Add Collaborator…' }, { title: /\(1\/2\)$/, cancel: true }], () => vscode.commands.executeCommand('orchestrator.manageIdeaCollaborators', row));
-      assert.ok(again.asked[0]?.items?.includes('$(person) Vi Ewer'), `listed as a collaborator: ${again.asked[0]?.items?.join(', ')}`);
+      const again = await answering(
+        ctx,
+        [
+          { title: /^Collaborators of /, pick: 'Add Collaborator…' },
+          { title: /\(1\/2\)$/, cancel: true },
+        ],
+        () => vscode.commands.executeCommand('orchestrator.manageIdeaCollaborators', row),
+      );
+      assert.ok(
+        again.asked[0]?.items?.includes('$(person) Vi Ewer'),
+        `listed as a collaborator: ${again.asked[0]?.items?.join(', ')}`,
+      );
       assert.ok(!again.asked[1]?.items?.includes('Vi Ewer'), 'not offered to add again');
       assert.equal((await ideaSent()) - before, 2, 'only the two lookups: the collaborators and the users');
       assert.equal(formsShown(), shown + 1, 'the open panel read the idea again after the addition');
       shown = formsShown();
-      const removed = await answering(ctx, [{ title: /^Collaborators of /, pick: 'Vi Ewer' }, { title: /^Remove Vi Ewer from /, choose: 'Remove' }], () => vscode.commands.executeCommand('orchestrator.manageIdeaCollaborators', row));
+      const removed = await answering(
+        ctx,
+        [
+          { title: /^Collaborators of /, pick: 'Vi Ewer' },
+          { title: /^Remove Vi Ewer from /, choose: 'Remove' },
+        ],
+        () => vscode.commands.executeCommand('orchestrator.manageIdeaCollaborators', row),
+      );
       assert.deepEqual(removed.result, { removed: 3 });
       assert.equal(formsShown(), shown + 1, 'and after the removal');
     });
@@ -224,19 +329,34 @@ describe('Webview panels on the sandbox', () => {
       const address: AnswerTarget = { title: /^Attach Document: .* \(1\/2\)$/ };
       const name: AnswerTarget = { title: /^Attach Document: .* \(2\/2\)$/ };
       const before = await ideaSent();
-      await answering(ctx, [
-        { ...address, answer: 'javascript:alert(1)', refused: /Only http and https addresses can be attached, not javascript:/ },
-        { ...address, answer: 'file:///etc/passwd', refused: /not file:/ },
-        { ...address, answer: 'not a url', refused: /is not an address/ },
-        { ...address, answer: `https://x.test/${'a'.repeat(2000)}`, refused: /At most 2000 characters/ },
-        { ...address, answer: 'https://x.test/a.pdf' },
-        { ...name, answer: '  ', refused: /Give the document a name/ },
-        { ...name, cancel: true },
-      ], () => vscode.commands.executeCommand('orchestrator.attachIdeaDocument', row));
+      await answering(
+        ctx,
+        [
+          {
+            ...address,
+            answer: 'javascript:alert(1)',
+            refused: /Only http and https addresses can be attached, not javascript:/,
+          },
+          { ...address, answer: 'file:///etc/passwd', refused: /not file:/ },
+          { ...address, answer: 'not a url', refused: /is not an address/ },
+          { ...address, answer: `https://x.test/${'a'.repeat(2000)}`, refused: /At most 2000 characters/ },
+          { ...address, answer: 'https://x.test/a.pdf' },
+          { ...name, answer: '  ', refused: /Give the document a name/ },
+          { ...name, cancel: true },
+        ],
+        () => vscode.commands.executeCommand('orchestrator.attachIdeaDocument', row),
+      );
       assert.equal(await ideaSent(), before);
       const shown = formsShown();
-      const attached = await answering(ctx, [{ ...address, answer: 'https://docs.example.test/map.pdf' }, { ...name, answer: 'Process map' }], () => vscode.commands.executeCommand<{ name: string; url: string }>('orchestrator.attachIdeaDocument', row));
-      assert.equal(attached.asked[1]?.value, 'map.pdf', 'the address\'s file name is suggested');
+      const attached = await answering(
+        ctx,
+        [
+          { ...address, answer: 'https://docs.example.test/map.pdf' },
+          { ...name, answer: 'Process map' },
+        ],
+        () => vscode.commands.executeCommand<{ name: string; url: string }>('orchestrator.attachIdeaDocument', row),
+      );
+      assert.equal(attached.asked[1]?.value, 'map.pdf', "the address's file name is suggested");
       const document = attached.result;
       assert.equal(formsShown(), shown + 1, 'the open panel read the idea again');
       assert.deepEqual([document.name, document.url], ['Process map', 'https://docs.example.test/map.pdf']);

@@ -18,9 +18,21 @@ describe('core client against the sandbox: every endpoint group', () => {
     const args = await client.packages.getArguments(multi.Key);
     assert.ok(args.Input);
     const studio = (await client.packages.list({ query: { orderBy: [{ path: 'Id' }] } })).items[0]!;
-    await client.packages.setArguments(studio.Key, { Input: [{ name: 'in_A', type: 'System.String', required: true, hasDefault: false }], Output: [{ name: 'out_B', type: 'System.Int32' }] });
+    await client.packages.setArguments(studio.Key, {
+      Input: [{ name: 'in_A', type: 'System.String', required: true, hasDefault: false }],
+      Output: [{ name: 'out_B', type: 'System.Int32' }],
+    });
     assert.equal(JSON.parse((await client.packages.getArguments(studio.Key)).Input!)[0].name, 'in_A');
-    await assert.rejects(client.packages.setArguments(studio.Key, { Input: [{ name: 'x', type: 'System.String' }, { name: 'X', type: 'System.String' }], Output: [] }), (e: OrchestratorError) => e.kind === 'invalidInput' && /twice/.test(e.message));
+    await assert.rejects(
+      client.packages.setArguments(studio.Key, {
+        Input: [
+          { name: 'x', type: 'System.String' },
+          { name: 'X', type: 'System.String' },
+        ],
+        Output: [],
+      }),
+      (e: OrchestratorError) => e.kind === 'invalidInput' && /twice/.test(e.message),
+    );
     const file = await client.packages.download(studio.Key);
     assert.equal(file.bytes[0], 0x50); // "PK"
     assert.match(file.fileName!, /\.nupkg$/);
@@ -42,11 +54,17 @@ describe('core client against the sandbox: every endpoint group', () => {
     await client.releases.setInputArguments(release.Id, '{}', { folder });
     assert.equal((await client.releases.get(release.Id, { folder })).InputArguments, '{}');
     await client.releases.setInputArguments(release.Id, input, { folder });
-    await assert.rejects(client.releases.setInputArguments(release.Id, JSON.stringify({ a: 'x'.repeat(10_000) }), { folder }), /limit is 10,000/);
+    await assert.rejects(
+      client.releases.setInputArguments(release.Id, JSON.stringify({ a: 'x'.repeat(10_000) }), { folder }),
+      /limit is 10,000/,
+    );
     const latest = await client.releases.updateToLatest(release.Id, { folder });
     assert.equal(latest.IsLatestVersion, true);
     await client.releases.updateAllToLatest([release.Id], { folder });
-    const created = await client.releases.create({ Name: 'Core client process', ProcessKey: release.ProcessKey }, { folder });
+    const created = await client.releases.create(
+      { Name: 'Core client process', ProcessKey: release.ProcessKey },
+      { folder },
+    );
     await client.releases.replace(created.Id, { Name: 'Core client process 2' }, { folder });
     await client.releases.delete(created.Id, { folder });
   });
@@ -55,17 +73,27 @@ describe('core client against the sandbox: every endpoint group', () => {
     const client = await fx.client();
     const folder = { id: await folderId(client, 'Shared') };
     const release = (await client.releases.list({ folder })).items[0]!;
-    const input = requiredInputsFor((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input);
-    const [job] = await client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(input) }, { folder });
+    const input = requiredInputsFor(
+      (await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input,
+    );
+    const [job] = await client.jobs.start(
+      { ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(input) },
+      { folder },
+    );
     assert.equal(job!.State, 'Pending');
     const byKey = await client.jobs.get(job!.Key, { folder });
     assert.equal(typeof byKey.InputArguments, 'string');
     const listed = await client.jobs.list({ folder, query: { filter: eq('Id', job!.Id), expand: ['Robot'] } });
     assert.equal(listed.items[0]!.InputArguments, null);
     await client.jobs.stop(job!.Id, 'SoftStop', { folder }).catch(() => undefined); // may already be finished
-    await client.jobs.stopMany([job!.Id], 'Kill', { folder }).catch((e: OrchestratorError) => assert.equal(e.status, 409));
+    await client.jobs
+      .stopMany([job!.Id], 'Kill', { folder })
+      .catch((e: OrchestratorError) => assert.equal(e.status, 409));
     assert.equal((await client.jobs.export({ folder })).Status, 'New');
-    await assert.rejects(client.jobs.start({ ReleaseKey: release.Key, Strategy: 'Specific', RobotIds: [] }, { folder }), (e: OrchestratorError) => e.kind === 'invalidInput');
+    await assert.rejects(
+      client.jobs.start({ ReleaseKey: release.Key, Strategy: 'Specific', RobotIds: [] }, { folder }),
+      (e: OrchestratorError) => e.kind === 'invalidInput',
+    );
   });
 
   it('robots, sessions and logs', async () => {
@@ -99,10 +127,18 @@ describe('core client against the sandbox: every endpoint group', () => {
     const queues = await client.queues.list({ folder });
     const queue = queues.items[0]!;
     assert.equal((await client.queues.get(queue.Id, { folder })).Name, queue.Name);
-    const item = await client.queues.addItem({ Name: queue.Name, Priority: 'High', Reference: 'core-1', SpecificContent: { Employee: 'Zoë' } }, { folder });
+    const item = await client.queues.addItem(
+      { Name: queue.Name, Priority: 'High', Reference: 'core-1', SpecificContent: { Employee: 'Zoë' } },
+      { folder },
+    );
     assert.equal(item.Status, 'New');
     assert.equal((await client.queues.item(item.Id, { folder })).Reference, 'core-1');
-    const bulk = await client.queues.bulkAdd(queue.Name, 'ProcessAllIndependently', [{ Reference: 'core-2' }, { Reference: 'core-3' }], { folder });
+    const bulk = await client.queues.bulkAdd(
+      queue.Name,
+      'ProcessAllIndependently',
+      [{ Reference: 'core-2' }, { Reference: 'core-3' }],
+      { folder },
+    );
     assert.deepEqual([bulk.Success, bulk.FailedItems], [true, []]);
     await assert.rejects(client.queues.bulkAdd(queue.Name, 'AllOrNothing', [], { folder }), /no items/);
     assert.ok((await client.queues.itemHistory(item.Id, { folder })).items.length >= 1);
@@ -115,7 +151,10 @@ describe('core client against the sandbox: every endpoint group', () => {
     assert.ok((await client.queues.comments({ folder })).items.length >= 1);
     await client.queues.deleteComment(comment.Id, { folder });
     await client.queues.setProgress(item.Id, 'Step 1', { folder });
-    await assert.rejects(client.queues.setProgress(item.Id, '😀'.repeat(52_429), { folder }), (e: OrchestratorError) => e.kind === 'invalidInput' && /Progress/.test(e.message));
+    await assert.rejects(
+      client.queues.setProgress(item.Id, '😀'.repeat(52_429), { folder }),
+      (e: OrchestratorError) => e.kind === 'invalidInput' && /Progress/.test(e.message),
+    );
     await client.queues.setResult(item.Id, { IsSuccessful: true, Output: { Done: true } }, { folder });
     const deletable = await client.queues.addItem({ Name: queue.Name, Reference: 'core-4' }, { folder });
     await client.queues.deleteItem(deletable.Id, { folder });
@@ -130,12 +169,18 @@ describe('core client against the sandbox: every endpoint group', () => {
     const folder = { id: await folderId(client, 'Shared') };
     const assets = await client.assets.list({ folder });
     assert.ok(assets.items.some((a) => a.ValueType === 'Credential'));
-    const created = await client.assets.create({ Name: 'CoreText', ValueType: 'Text', StringValue: 'hello' }, { folder });
+    const created = await client.assets.create(
+      { Name: 'CoreText', ValueType: 'Text', StringValue: 'hello' },
+      { folder },
+    );
     assert.equal((await client.assets.get(created.Id, { folder })).StringValue, 'hello');
     await client.assets.replace(created.Id, { Name: 'CoreText', ValueType: 'Integer', IntValue: 3 }, { folder });
     await client.assets.delete(created.Id, { folder });
     const robot = (await client.robots.list({ folder })).items[0]!;
-    assert.equal((await client.assets.robotAsset(robot.Id, 'PortalLogin', { folder })).CredentialUsername, 'svc-portal');
+    assert.equal(
+      (await client.assets.robotAsset(robot.Id, 'PortalLogin', { folder })).CredentialUsername,
+      'svc-portal',
+    );
     assert.equal((await client.assets.robotAssetByKey(String(robot.Id), 'PortalUrl', { folder })).ValueType, 'Text');
     const environments = await client.assets.environments({ folder });
     const env = environments.items[0]!;
@@ -170,8 +215,17 @@ describe('core client against the sandbox: every endpoint group', () => {
     await client.folders.assignRoles(3, [103]);
     await client.folders.changeCulture(3, 'de-DE');
     await assert.rejects(client.folders.changeCulture(3, 'german'), /language code/);
-    await client.folders.updatePassword({ TenancyName: 'main', Username: 'admin', CurrentPassword: 'x', NewPassword: 'abcdefg1' });
-    await client.folders.provisionRobot(3, { UserName: 'viewer', RobotId: (await client.robots.list()).items[0]!.Id, RobotType: 'Attended' });
+    await client.folders.updatePassword({
+      TenancyName: 'main',
+      Username: 'admin',
+      CurrentPassword: 'x',
+      NewPassword: 'abcdefg1',
+    });
+    await client.folders.provisionRobot(3, {
+      UserName: 'viewer',
+      RobotId: (await client.robots.list()).items[0]!.Id,
+      RobotType: 'Attended',
+    });
     const roles = await client.folders.roles();
     assert.equal((await client.folders.role(roles.items[0]!.Id)).Id, roles.items[0]!.Id);
     assert.ok((await client.folders.permissions()).items.length > 10);
@@ -206,8 +260,15 @@ describe('core client against the sandbox: every endpoint group', () => {
     const hooks = await client.tenant.webhooks();
     assert.equal((await client.tenant.webhook(hooks.items[0]!.Id)).Id, hooks.items[0]!.Id);
     assert.ok((await client.tenant.eventTypes()).items.length > 10);
-    await client.tenant.updateWebhook(hooks.items[0]!.Id, { Url: 'https://hooks.example.test/x', Enabled: true, Events: [{ EventType: 'job.completed' }] });
-    await assert.rejects(client.tenant.updateWebhook(hooks.items[0]!.Id, { Url: 'javascript:alert(1)', Enabled: true, Events: [] }), /not an http/);
+    await client.tenant.updateWebhook(hooks.items[0]!.Id, {
+      Url: 'https://hooks.example.test/x',
+      Enabled: true,
+      Events: [{ EventType: 'job.completed' }],
+    });
+    await assert.rejects(
+      client.tenant.updateWebhook(hooks.items[0]!.Id, { Url: 'javascript:alert(1)', Enabled: true, Events: [] }),
+      /not an http/,
+    );
     assert.equal((await client.tenant.ping(hooks.items[0]!.Id)).Type, 'ping');
     assert.ok((await client.tenant.auditLogs()).items.length > 0);
     assert.equal((await client.tenant.exportAuditLogs()).Status, 'New');

@@ -1,5 +1,12 @@
 import assert from 'node:assert/strict';
-import { connectionId, ideasBaseUrl, readConnections, validateClientId, validateLogicalName, validateUrl } from '../../../src/core/connections';
+import {
+  connectionId,
+  ideasBaseUrl,
+  readConnections,
+  validateClientId,
+  validateLogicalName,
+  validateUrl,
+} from '../../../src/core/connections';
 
 describe('connections', () => {
   it('validates URLs as the user types: malformed, wrong scheme, plain http to a remote host, credentials', () => {
@@ -24,16 +31,33 @@ describe('connections', () => {
 
   it('reads the setting into usable connections with defaults, and explains the entries it cannot use', () => {
     const { connections, problems } = readConnections([
-      { label: 'Sandbox', kind: 'cloud', serviceUrl: 'http://127.0.0.1:9/', identityUrl: 'http://127.0.0.1:9/identity', account: 'sandbox', tenant: 'main' },
-      { label: 'Copy', kind: 'cloud', serviceUrl: 'http://127.0.0.1:9', identityUrl: 'http://127.0.0.1:9/identity', account: 'Sandbox', tenant: 'MAIN' },
+      {
+        label: 'Sandbox',
+        kind: 'cloud',
+        serviceUrl: 'http://127.0.0.1:9/',
+        identityUrl: 'http://127.0.0.1:9/identity',
+        account: 'sandbox',
+        tenant: 'main',
+      },
+      {
+        label: 'Copy',
+        kind: 'cloud',
+        serviceUrl: 'http://127.0.0.1:9',
+        identityUrl: 'http://127.0.0.1:9/identity',
+        account: 'Sandbox',
+        tenant: 'MAIN',
+      },
       { label: 'Broken', kind: 'cloud', serviceUrl: 'nope' },
       { label: 'On-prem', kind: 'onPremises', serviceUrl: 'https://orch.corp.example', protection: 'readOnly' },
       { kind: 'cloud' },
     ]);
-    assert.deepEqual(connections.map((c) => [c.label, c.id, c.clientId, c.protection]), [
-      ['Sandbox', 'http://127.0.0.1:9/sandbox/main', 'orchestrator-workbench', 'normal'],
-      ['On-prem', 'https://orch.corp.example', 'orchestrator-workbench', 'readOnly'],
-    ]);
+    assert.deepEqual(
+      connections.map((c) => [c.label, c.id, c.clientId, c.protection]),
+      [
+        ['Sandbox', 'http://127.0.0.1:9/sandbox/main', 'orchestrator-workbench', 'normal'],
+        ['On-prem', 'https://orch.corp.example', 'orchestrator-workbench', 'readOnly'],
+      ],
+    );
     assert.equal(connections[0]!.scopes, 'openid profile offline_access email');
     assert.equal(problems.length, 3);
     assert.match(problems[0]!, /'Copy'.*same tenant/);
@@ -42,6 +66,9 @@ describe('connections', () => {
     assert.deepEqual(readConnections('x').problems, ['orchestrator.connections must be a list.']);
     assert.equal(ideasBaseUrl(connections[0]!), 'http://127.0.0.1:9/sandbox/main/ideas_/api/v1/openapi');
     assert.equal(ideasBaseUrl(connections[1]!), undefined);
-    assert.equal(connectionId({ label: 'x', kind: 'onPremises', serviceUrl: 'HTTPS://A.example/' }), 'https://a.example');
+    assert.equal(
+      connectionId({ label: 'x', kind: 'onPremises', serviceUrl: 'HTTPS://A.example/' }),
+      'https://a.example',
+    );
   });
 });

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { URI } from 'vscode-uri';
 import { connectionSlug, documentUri, parseDocumentUri } from '../../../src/core/documents/orchestratorUri';
-import { packageArgumentsText, parsePackageArguments, parseReleaseInput, releaseInputText, releaseInputValues, sameJson } from '../../../src/core/documents/argumentsDocument';
+import {
+  packageArgumentsText,
+  parsePackageArguments,
+  parseReleaseInput,
+  releaseInputText,
+  releaseInputValues,
+  sameJson,
+} from '../../../src/core/documents/argumentsDocument';
 import { parseArgumentDeclarations } from '../../../src/core/orchestrator/validation';
 import { firstSyntaxError, spanOf } from '../../../src/core/documents/jsonLocations';
 import { describeChanges } from '../../../src/core/documents/documentChanges';
@@ -19,7 +26,13 @@ describe('orchestrator: document URIs', () => {
     const targets = [
       { kind: 'packageArguments', connection: conn, packageId: 'Invoices.Process_1', version: '1.0.3-beta.2' },
       { kind: 'releaseInput', connection: conn, folderId: 7, releaseId: 42, name: 'Pay invoices' },
-      { kind: 'jobOutput', connection: conn, folderId: 7, jobKey: '0f8fad5b-d9cb-469f-a165-70867728950e', name: 'Pay invoices #1234' },
+      {
+        kind: 'jobOutput',
+        connection: conn,
+        folderId: 7,
+        jobKey: '0f8fad5b-d9cb-469f-a165-70867728950e',
+        name: 'Pay invoices #1234',
+      },
     ] as const;
     for (const target of targets) {
       for (const server of [false, true]) {
@@ -29,38 +42,84 @@ describe('orchestrator: document URIs', () => {
         assert.deepEqual(parseDocumentUri(URI.parse(uri.toString())), { target, server });
       }
     }
-    assert.equal(documentUri(targets[2]).path, '/folders/7/jobs/0f8fad5b-d9cb-469f-a165-70867728950e/Pay invoices #1234.output.json', 'the tab reads the process and job number');
-    assert.equal(documentUri(targets[0]).toString(), `orchestrator://${conn}/packages/Invoices.Process_1%401.0.3-beta.2.arguments.json`);
+    assert.equal(
+      documentUri(targets[2]).path,
+      '/folders/7/jobs/0f8fad5b-d9cb-469f-a165-70867728950e/Pay invoices #1234.output.json',
+      'the tab reads the process and job number',
+    );
+    assert.equal(
+      documentUri(targets[0]).toString(),
+      `orchestrator://${conn}/packages/Invoices.Process_1%401.0.3-beta.2.arguments.json`,
+    );
     assert.match(documentUri(targets[1]).path, /\/Pay invoices\.input\.json$/);
   });
 
   it('keeps a hostile process name inside one path segment', () => {
-    const uri = documentUri({ kind: 'releaseInput', connection: conn, folderId: 1, releaseId: 2, name: '../../etc/passwd\u0000<x>?' });
+    const uri = documentUri({
+      kind: 'releaseInput',
+      connection: conn,
+      folderId: 1,
+      releaseId: 2,
+      name: '../../etc/passwd\u0000<x>?',
+    });
     assert.equal(uri.path.split('/').length, 6);
     const parsed = parseDocumentUri(uri);
     assert.ok('target' in parsed && parsed.target.kind === 'releaseInput' && parsed.target.releaseId === 2);
   });
 
   it('refuses to build or parse what it does not serve', () => {
-    assert.throws(() => documentUri({ kind: 'packageArguments', connection: conn, packageId: 'a/b', version: '1.0' }), /not a package id/);
-    assert.throws(() => documentUri({ kind: 'packageArguments', connection: conn, packageId: 'A', version: 'latest' }), /not a package version/);
-    assert.throws(() => documentUri({ kind: 'jobOutput', connection: conn, folderId: 1, jobKey: "x' or 1=1", name: 'x' }), /not a job key/);
-    assert.throws(() => documentUri({ kind: 'releaseInput', connection: conn, folderId: -1, releaseId: 1, name: 'x' }), /not a folder id/);
-    assert.throws(() => documentUri({ kind: 'releaseInput', connection: 'Sandbox', folderId: 1, releaseId: 1, name: 'x' }), /not a connection slug/);
-    for (const bad of ['file:///packages/A@1.0.arguments.json', `orchestrator://${conn}/packages/A.arguments.json`, 'orchestrator://nope/packages/A@1.0.arguments.json', `orchestrator://${conn}/packages/A@1.0.arguments.json?edit`, `orchestrator://${conn}/folders/x/jobs/y.output.json`, `orchestrator://${conn}/folders/1/jobs/not-a-key/x.output.json`]) {
+    assert.throws(
+      () => documentUri({ kind: 'packageArguments', connection: conn, packageId: 'a/b', version: '1.0' }),
+      /not a package id/,
+    );
+    assert.throws(
+      () => documentUri({ kind: 'packageArguments', connection: conn, packageId: 'A', version: 'latest' }),
+      /not a package version/,
+    );
+    assert.throws(
+      () => documentUri({ kind: 'jobOutput', connection: conn, folderId: 1, jobKey: "x' or 1=1", name: 'x' }),
+      /not a job key/,
+    );
+    assert.throws(
+      () => documentUri({ kind: 'releaseInput', connection: conn, folderId: -1, releaseId: 1, name: 'x' }),
+      /not a folder id/,
+    );
+    assert.throws(
+      () => documentUri({ kind: 'releaseInput', connection: 'Sandbox', folderId: 1, releaseId: 1, name: 'x' }),
+      /not a connection slug/,
+    );
+    for (const bad of [
+      'file:///packages/A@1.0.arguments.json',
+      `orchestrator://${conn}/packages/A.arguments.json`,
+      'orchestrator://nope/packages/A@1.0.arguments.json',
+      `orchestrator://${conn}/packages/A@1.0.arguments.json?edit`,
+      `orchestrator://${conn}/folders/x/jobs/y.output.json`,
+      `orchestrator://${conn}/folders/1/jobs/not-a-key/x.output.json`,
+    ]) {
       assert.ok('problem' in parseDocumentUri(bad), bad);
     }
   });
 });
 
 describe('argument documents', () => {
-  const declared = parseArgumentDeclarations(JSON.stringify([{ name: 'in_Count', type: 'System.Int32', required: true, hasDefault: false }, { name: 'in_Names', type: 'System.String[]', required: false, hasDefault: false }]));
+  const declared = parseArgumentDeclarations(
+    JSON.stringify([
+      { name: 'in_Count', type: 'System.Int32', required: true, hasDefault: false },
+      { name: 'in_Names', type: 'System.String[]', required: false, hasDefault: false },
+    ]),
+  );
 
   it('shows package arguments as one object and reads them back', () => {
-    const text = packageArgumentsText({ Input: JSON.stringify(declared), Output: '[{"name":"out_Total","type":"System.Double"}]' });
+    const text = packageArgumentsText({
+      Input: JSON.stringify(declared),
+      Output: '[{"name":"out_Total","type":"System.Double"}]',
+    });
     const parsed = parsePackageArguments(text);
     assert.ok(parsed.ok);
-    assert.deepEqual(parsed.value.Input.map((a) => a.name), ['in_Count', 'in_Names']);
+    assert.deepEqual(
+      parsed.value.Input.map((a) => a.name),
+      ['in_Count', 'in_Names'],
+    );
     assert.deepEqual(parsed.value.Output, [{ name: 'out_Total', type: 'System.Double' }]);
     assert.equal(packageArgumentsText({ Input: null, Output: null }), '{\n  "Input": [],\n  "Output": []\n}\n');
   });
@@ -76,10 +135,19 @@ describe('argument documents', () => {
     assert.match(problems('{"Inputs": []}').join(), /"Inputs" is not allowed/);
     assert.match(problems('{"Input": [{"name": "a"}]}').join(), /Input argument 1 needs a "name" and a "type"/);
     assert.match(problems('{"Input": [{"name": "1abc", "type": "System.String"}]}').join(), /not a valid name/);
-    assert.match(problems('{"Input": [{"name": "a", "type": "System.String"}, {"name": "A", "type": "System.Int32"}]}').join(), /declared twice/);
+    assert.match(
+      problems('{"Input": [{"name": "a", "type": "System.String"}, {"name": "A", "type": "System.Int32"}]}').join(),
+      /declared twice/,
+    );
     assert.match(problems('{"Input": [{"name": "a", "type": "System.String; DROP"}]}').join(), /not a type name/);
-    assert.match(problems('{"Output": [{"name": "o", "type": "System.String", "required": true}]}').join(), /"required" is not allowed on an output argument/);
-    assert.match(problems('{"Input": [{"name": "a", "type": "System.String", "required": "yes"}]}').join(), /needs a "name"/);
+    assert.match(
+      problems('{"Output": [{"name": "o", "type": "System.String", "required": true}]}').join(),
+      /"required" is not allowed on an output argument/,
+    );
+    assert.match(
+      problems('{"Input": [{"name": "a", "type": "System.String", "required": "yes"}]}').join(),
+      /needs a "name"/,
+    );
   });
 
   it('shows process input values and checks them against the declared types and the cap', () => {
@@ -89,7 +157,11 @@ describe('argument documents', () => {
     assert.deepEqual(releaseInputValues({ Arguments: { Input: '[1]' } }), {}, 'not an object: no values');
     assert.deepEqual(releaseInputValues({ Arguments: { Input: '{' } }), {}, 'unreadable: no values');
     assert.deepEqual(parseReleaseInput('{ "in_Count": 3 }', declared), { ok: true, value: '{"in_Count":3}' });
-    assert.deepEqual(parseReleaseInput('{}', declared), { ok: true, value: '{}' }, 'required inputs may be left to the job');
+    assert.deepEqual(
+      parseReleaseInput('{}', declared),
+      { ok: true, value: '{}' },
+      'required inputs may be left to the job',
+    );
     const bad = (text: string) => {
       const parsed = parseReleaseInput(text, declared);
       return parsed.ok ? '' : parsed.problems.map((p) => p.message).join(' | ');
@@ -109,7 +181,12 @@ describe('argument documents', () => {
 });
 
 describe('argument documents: where problems are, and what applying changes', () => {
-  const declared = parseArgumentDeclarations(JSON.stringify([{ name: 'in_Count', type: 'System.Int32' }, { name: 'in_Name', type: 'System.String' }]));
+  const declared = parseArgumentDeclarations(
+    JSON.stringify([
+      { name: 'in_Count', type: 'System.Int32' },
+      { name: 'in_Name', type: 'System.String' },
+    ]),
+  );
 
   it('points each input-value problem at its property and a syntax error at its offset', () => {
     const text = '{\n  "in_Name": "a",\n  "IN_COUNT": "3",\n  "in_Other": 1\n}';
@@ -139,11 +216,27 @@ describe('argument documents: where problems are, and what applying changes', ()
   });
 
   it('lists the changes an apply makes, in words', () => {
-    assert.deepEqual(describeChanges('releaseInput', '{"a":5,"b":"x","c":[1]}', '{"a":57,"c":[1],"d":true}'), ['a: 5 → 57', 'b: removed (was "x")', 'd: set to true']);
+    assert.deepEqual(describeChanges('releaseInput', '{"a":5,"b":"x","c":[1]}', '{"a":57,"c":[1],"d":true}'), [
+      'a: 5 → 57',
+      'b: removed (was "x")',
+      'd: set to true',
+    ]);
     assert.deepEqual(describeChanges('releaseInput', '{"a":1}', '{ "a": 1 }'), []);
-    assert.match(describeChanges('releaseInput', '{}', JSON.stringify({ long: 'y'.repeat(500) }))[0]!, /^long: set to "y+…$/);
-    const before = JSON.stringify({ Input: [{ name: 'in_A', type: 'System.String' }, { name: 'in_B', type: 'System.Int32' }], Output: [] });
-    const after = JSON.stringify({ Input: [{ name: 'in_A', type: 'System.String', required: true }], Output: [{ name: 'out_T', type: 'System.Double' }] });
+    assert.match(
+      describeChanges('releaseInput', '{}', JSON.stringify({ long: 'y'.repeat(500) }))[0]!,
+      /^long: set to "y+…$/,
+    );
+    const before = JSON.stringify({
+      Input: [
+        { name: 'in_A', type: 'System.String' },
+        { name: 'in_B', type: 'System.Int32' },
+      ],
+      Output: [],
+    });
+    const after = JSON.stringify({
+      Input: [{ name: 'in_A', type: 'System.String', required: true }],
+      Output: [{ name: 'out_T', type: 'System.Double' }],
+    });
     assert.deepEqual(describeChanges('packageArguments', before, after), [
       'Input argument in_A: System.String → System.String, required',
       'Input argument in_B: removed (was System.Int32)',

@@ -20,23 +20,43 @@ describe('id_token validation (OIDC Core 3.1.3.7)', () => {
     const pair = await generateKeyPair('ES256');
     const rsa = await generateKeyPair('RS256');
     otherKey = (await generateKeyPair('ES256')).privateKey;
-    const jwks: JSONWebKeySet = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'es', alg: 'ES256' }, { ...(await exportJWK(rsa.publicKey)), kid: 'rs', alg: 'RS256' }] };
+    const jwks: JSONWebKeySet = {
+      keys: [
+        { ...(await exportJWK(pair.publicKey)), kid: 'es', alg: 'ES256' },
+        { ...(await exportJWK(rsa.publicKey)), kid: 'rs', alg: 'RS256' },
+      ],
+    };
     keys = { issuer: ISSUER, jwks };
     sign = (payload, options = {}) => {
       const alg = options.alg ?? 'ES256';
-      return new SignJWT(payload).setProtectedHeader({ alg, kid: alg === 'RS256' ? 'rs' : 'es' }).sign(options.key ?? (alg === 'RS256' ? rsa.privateKey : pair.privateKey));
+      return new SignJWT(payload)
+        .setProtectedHeader({ alg, kid: alg === 'RS256' ? 'rs' : 'es' })
+        .sign(options.key ?? (alg === 'RS256' ? rsa.privateKey : pair.privateKey));
     };
   });
 
-  const good = (): JWTPayload => ({ iss: ISSUER, sub: 'developer', aud: CLIENT, iat: NOW - 10, exp: NOW + 3600, nonce: NONCE, preferred_username: 'developer' });
+  const good = (): JWTPayload => ({
+    iss: ISSUER,
+    sub: 'developer',
+    aud: CLIENT,
+    iat: NOW - 10,
+    exp: NOW + 3600,
+    nonce: NONCE,
+    preferred_username: 'developer',
+  });
   const without = (claim: string) => Object.fromEntries(Object.entries(good()).filter(([k]) => k !== claim));
-  const check = (token: string) => verifyIdTokenWith(token, keys, { nonce: NONCE, clientId: CLIENT, now: () => NOW * 1000 });
+  const check = (token: string) =>
+    verifyIdTokenWith(token, keys, { nonce: NONCE, clientId: CLIENT, now: () => NOW * 1000 });
 
   it('accepts a well-formed token signed with a published key (ES256 and RS256), with a little clock skew', async () => {
     assert.equal((await check(await sign(good()))).preferred_username, 'developer');
     assert.equal((await check(await sign(good(), { alg: 'RS256' }))).sub, 'developer');
     assert.equal((await check(await sign({ ...good(), aud: [CLIENT, 'api'], azp: CLIENT }))).sub, 'developer');
-    assert.equal((await check(await sign({ ...good(), iat: NOW + 60, exp: NOW - 60 }))).sub, 'developer', 'a minute either way is clock skew');
+    assert.equal(
+      (await check(await sign({ ...good(), iat: NOW + 60, exp: NOW - 60 }))).sub,
+      'developer',
+      'a minute either way is clock skew',
+    );
   });
 
   const refused: [string, () => Promise<string>, RegExp][] = [
@@ -54,10 +74,14 @@ describe('id_token validation (OIDC Core 3.1.3.7)', () => {
     ['alg none without the trailing dot', async () => `${b64({ alg: 'none' })}.${b64(good())}`, /not a signed JWT/],
     ['HS256 (a symmetric alg)', async () => `${b64({ alg: 'HS256', kid: 'es' })}.${b64(good())}.c2ln`, /not accepted/],
     ['bad signature (key not published)', () => sign(good(), { key: otherKey }), /signature/],
-    ['tampered claims', async () => {
-      const [header, , signature] = (await sign(good())).split('.');
-      return `${header}.${b64({ ...good(), sub: 'admin' })}.${signature}`;
-    }, /signature/],
+    [
+      'tampered claims',
+      async () => {
+        const [header, , signature] = (await sign(good())).split('.');
+        return `${header}.${b64({ ...good(), sub: 'admin' })}.${signature}`;
+      },
+      /signature/,
+    ],
     ['wrong nonce', () => sign({ ...good(), nonce: 'another-attempt' }), /nonce/],
     ['missing nonce', () => sign(without('nonce')), /nonce/],
     ['not a JWT', async () => 'garbage', /not a signed JWT/],
@@ -65,7 +89,14 @@ describe('id_token validation (OIDC Core 3.1.3.7)', () => {
   for (const [name, make, reason] of refused) {
     it(`refuses: ${name}`, async () => {
       const token = await make();
-      await assert.rejects(check(token), (error: unknown) => error instanceof TokenError && error.kind === 'invalidResponse' && reason.test(error.message) && /refused/.test(error.message));
+      await assert.rejects(
+        check(token),
+        (error: unknown) =>
+          error instanceof TokenError &&
+          error.kind === 'invalidResponse' &&
+          reason.test(error.message) &&
+          /refused/.test(error.message),
+      );
     });
   }
 
@@ -80,7 +111,9 @@ describe('provider keys from discovery', () => {
     const fetch: FetchLike = async (url) => {
       asked.push(String(url));
       const body = documents[String(url)];
-      return body === undefined ? new Response('no', { status: 404 }) : new Response(JSON.stringify(body), { status: 200 });
+      return body === undefined
+        ? new Response('no', { status: 404 })
+        : new Response(JSON.stringify(body), { status: 200 });
     };
     return { fetch, asked };
   }
@@ -97,12 +130,17 @@ describe('provider keys from discovery', () => {
   });
 
   it('does not follow a jwks_uri on another origin, and needs issuer and jwks_uri', async () => {
-    const elsewhere = provider({ [`${ISSUER}/.well-known/openid-configuration`]: { issuer: ISSUER, jwks_uri: 'https://evil.example/jwks' } });
+    const elsewhere = provider({
+      [`${ISSUER}/.well-known/openid-configuration`]: { issuer: ISSUER, jwks_uri: 'https://evil.example/jwks' },
+    });
     await assert.rejects(fetchProviderKeys(elsewhere.fetch, ISSUER), /another origin/);
     assert.equal(elsewhere.asked.length, 1);
     const partial = provider({ [`${ISSUER}/.well-known/openid-configuration`]: { issuer: ISSUER } });
     await assert.rejects(fetchProviderKeys(partial.fetch, ISSUER), /jwks_uri/);
     const none = provider({});
-    await assert.rejects(verifyIdToken(none.fetch, 'a.b.c', { nonce: NONCE, clientId: CLIENT, identityUrl: ISSUER }), /not available \(HTTP 404\)/);
+    await assert.rejects(
+      verifyIdToken(none.fetch, 'a.b.c', { nonce: NONCE, clientId: CLIENT, identityUrl: ISSUER }),
+      /not available \(HTTP 404\)/,
+    );
   });
 });

@@ -8,19 +8,40 @@ describe('idea-service client against the sandbox', () => {
   let client: IdeaClient;
   before(async () => {
     sandbox = await startSandbox({});
-    client = new IdeaClient({ baseUrl: sandbox.ideasUrl, token: async () => sandbox.ideasToken, appKey: async () => sandbox.ideasAppKey, fetch: (url, init) => fetch(url, init) });
+    client = new IdeaClient({
+      baseUrl: sandbox.ideasUrl,
+      token: async () => sandbox.ideasToken,
+      appKey: async () => sandbox.ideasAppKey,
+      fetch: (url, init) => fetch(url, init),
+    });
   });
   after(() => sandbox.close());
 
-  const values = { name: 'Reconcile bank statements', description: 'Daily match of statements', category: 2, frequency: 'daily', rulesBased: true };
+  const values = {
+    name: 'Reconcile bank statements',
+    description: 'Daily match of statements',
+    category: 2,
+    frequency: 'daily',
+    rulesBased: true,
+  };
 
   it('reads the form and submits a valid idea; checks values before sending', async () => {
     const form = await client.schema();
     assert.equal(form.fields.length, 9);
     const idea = await client.submit(form, values);
     assert.equal(idea.status, 'Awaiting Review');
-    await assert.rejects(client.submit(form, { ...values, frequency: 'hourly', extra: 1 }), (e: OrchestratorError) => e.kind === 'invalidInput' && /frequency/.test(e.message) && /extra/.test(e.message));
-    await assert.rejects(client.submit(form, { ...values, category: 999 }), (e: OrchestratorError) => e.status === 400 && /invalid field/.test(e.message) && e.fieldErrors?.length === 1 && e.fieldErrors[0]!.field === 'category');
+    await assert.rejects(
+      client.submit(form, { ...values, frequency: 'hourly', extra: 1 }),
+      (e: OrchestratorError) => e.kind === 'invalidInput' && /frequency/.test(e.message) && /extra/.test(e.message),
+    );
+    await assert.rejects(
+      client.submit(form, { ...values, category: 999 }),
+      (e: OrchestratorError) =>
+        e.status === 400 &&
+        /invalid field/.test(e.message) &&
+        e.fieldErrors?.length === 1 &&
+        e.fieldErrors[0]!.field === 'category',
+    );
     const reopened = await client.ideaForm(idea.id);
     assert.equal(reopened.values.name, values.name);
     assert.equal((await client.updateIdea(idea.id, { ...values, name: 'Renamed idea' })).name, 'Renamed idea');
@@ -56,17 +77,28 @@ describe('idea-service client against the sandbox', () => {
     await client.replaceCategories(categories.map((c) => ({ id: c.id, name: c.name, parentId: c.parentId })));
     await client.store();
     await client.reviews(4);
-    await assert.rejects(client.legacySubmit('automationidea', { name: 'x', description: 'y' }), (e: OrchestratorError) => e.status === 409);
+    await assert.rejects(
+      client.legacySubmit('automationidea', { name: 'x', description: 'y' }),
+      (e: OrchestratorError) => e.status === 409,
+    );
   });
 
   it('moves an idea only along allowed transitions', async () => {
     const idea = await client.submit(await client.schema(), values);
     assert.equal((await client.moveStatus(idea.id, 'Idea', 'Approved')).status, 'Approved');
-    await assert.rejects(client.moveStatus(idea.id, 'Live', 'Live'), (e: OrchestratorError) => e.status === 409 && /Allowed/.test(e.message));
+    await assert.rejects(
+      client.moveStatus(idea.id, 'Live', 'Live'),
+      (e: OrchestratorError) => e.status === 409 && /Allowed/.test(e.message),
+    );
   });
 
   it('fails clearly without the right token or app key', async () => {
-    const wrongKey = new IdeaClient({ baseUrl: sandbox.ideasUrl, token: async () => sandbox.ideasToken, appKey: async () => 'wrong', fetch: (url, init) => fetch(url, init) });
+    const wrongKey = new IdeaClient({
+      baseUrl: sandbox.ideasUrl,
+      token: async () => sandbox.ideasToken,
+      appKey: async () => 'wrong',
+      fetch: (url, init) => fetch(url, init),
+    });
     await assert.rejects(wrongKey.schema(), (e: OrchestratorError) => e.status === 401 && /X-App-Key/.test(e.message));
   });
 });

@@ -1,5 +1,20 @@
 import assert from 'node:assert/strict';
-import { and, anyOf, contains, eq, FILTER_TEXT_MAX, ge, guid, literal, not, or, path, startsWith, UnsendableInputError, unsendableText } from '../../../src/core/odata/filter';
+import {
+  and,
+  anyOf,
+  contains,
+  eq,
+  FILTER_TEXT_MAX,
+  ge,
+  guid,
+  literal,
+  not,
+  or,
+  path,
+  startsWith,
+  UnsendableInputError,
+  unsendableText,
+} from '../../../src/core/odata/filter';
 import { buildQuery, operationParams } from '../../../src/core/odata/query';
 
 describe('OData filter builder', () => {
@@ -31,10 +46,16 @@ describe('OData filter builder', () => {
 
   it('refuses text that cannot be sent before sending, naming the field', () => {
     // A lone half of a surrogate pair: encodeURIComponent would throw "URI malformed".
-    assert.throws(() => contains('Reference', 'invoice \uD83D'), (e: Error) => e instanceof UnsendableInputError && /Reference contains a broken character/.test(e.message));
+    assert.throws(
+      () => contains('Reference', 'invoice \uD83D'),
+      (e: Error) => e instanceof UnsendableInputError && /Reference contains a broken character/.test(e.message),
+    );
     assert.throws(() => eq('Name', '\uDE00 queue'), /Name contains a broken character/);
     // Longer than the documented limit: the server would answer 431.
-    assert.throws(() => startsWith('Name', 'x'.repeat(FILTER_TEXT_MAX + 1)), /Name is too long to send: 2,001 characters, at most 2,000/);
+    assert.throws(
+      () => startsWith('Name', 'x'.repeat(FILTER_TEXT_MAX + 1)),
+      /Name is too long to send: 2,001 characters, at most 2,000/,
+    );
     assert.doesNotThrow(() => contains('Name', 'x'.repeat(FILTER_TEXT_MAX)));
     // Within 2,000 characters but nine-fold once encoded.
     assert.throws(() => contains('Name', '漢'.repeat(1_000)), /Name is too long to send once encoded/);
@@ -54,7 +75,15 @@ describe('OData filter builder', () => {
   });
 
   it('builds query strings with encoded values and endpoint caps', () => {
-    const q = buildQuery({ top: 10, skip: 20, filter: eq('Name', 'a&b=c%'), orderBy: [{ path: 'Id', desc: true }], select: ['Id', 'Name'], expand: ['Robot'], count: true });
+    const q = buildQuery({
+      top: 10,
+      skip: 20,
+      filter: eq('Name', 'a&b=c%'),
+      orderBy: [{ path: 'Id', desc: true }],
+      select: ['Id', 'Name'],
+      expand: ['Robot'],
+      count: true,
+    });
     const params = new URLSearchParams(q.slice(1));
     assert.equal(params.get('$filter'), "Name eq 'a&b=c%'");
     assert.equal(params.get('$orderby'), 'Id desc');
@@ -62,6 +91,9 @@ describe('OData filter builder', () => {
     assert.equal(buildQuery({}), '');
     assert.throws(() => buildQuery({ top: 101 }, 100), /at most 100/);
     assert.throws(() => buildQuery({ top: -1 }));
-    assert.equal(operationParams({ key: "a:1'x", n: 3, b: false }), `key=${encodeURIComponent("'a:1''x'")},n=3,b=false`);
+    assert.equal(
+      operationParams({ key: "a:1'x", n: 3, b: false }),
+      `key=${encodeURIComponent("'a:1''x'")},n=3,b=false`,
+    );
   });
 });

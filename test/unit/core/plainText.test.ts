@@ -2,7 +2,21 @@
 import assert from 'node:assert/strict';
 import { JOINER, markdownText, plainText, PLAIN_TEXT_MAX } from '../../../src/core/presentation/plainText';
 import {
-  alertItem, assetItem, folderItem, ideaItem, jobItem, libraryItem, packageItem, packageVersionItem, queueItem, queueItemItem, releaseItem, reviewItem, robotItem, tenantItem, webhookItem,
+  alertItem,
+  assetItem,
+  folderItem,
+  ideaItem,
+  jobItem,
+  libraryItem,
+  packageItem,
+  packageVersionItem,
+  queueItem,
+  queueItemItem,
+  releaseItem,
+  reviewItem,
+  robotItem,
+  tenantItem,
+  webhookItem,
   type ItemData,
 } from '../../../src/host/presentation/items';
 import { packageInUseItem } from '../../../src/host/presentation/packagesInUse';
@@ -12,7 +26,10 @@ import { HOSTILE_TEXTS, markupIn } from '../../fixtures/hostileTexts';
 // autolinking on: what it makes of the escaped text is what a reader would see. VS Code's hover renderer (marked)
 // autolinks less than linkify-it does; fuzzy bare domains ("evil.example") are not links there.
 /* eslint-disable-next-line @typescript-eslint/no-require-imports -- no type declarations are installed for it */
-const MarkdownIt = require('markdown-it') as new (options: object) => { render(text: string): string; linkify: { set(options: object): void } };
+const MarkdownIt = require('markdown-it') as new (options: object) => {
+  render(text: string): string;
+  linkify: { set(options: object): void };
+};
 const renderer = new MarkdownIt({ html: true, linkify: true });
 renderer.linkify.set({ fuzzyLink: false, fuzzyEmail: true });
 
@@ -21,7 +38,9 @@ const ALLOWED_TAGS = new Set(['p', 'strong', 'table', 'thead', 'tbody', 'tr', 't
 
 function renderedProblems(markdown: string): string[] {
   const html = renderer.render(markdown);
-  const tags = [...html.matchAll(/<\/?([A-Za-z][\w-]*)/g)].map((m) => m[1]!.toLowerCase()).filter((tag) => !ALLOWED_TAGS.has(tag));
+  const tags = [...html.matchAll(/<\/?([A-Za-z][\w-]*)/g)]
+    .map((m) => m[1]!.toLowerCase())
+    .filter((tag) => !ALLOWED_TAGS.has(tag));
   return [...new Set(tags)].map((tag) => `<${tag}>`);
 }
 
@@ -32,19 +51,97 @@ function rowsFor(text: string): ItemData[] {
   const lookups = { users: new Map([[1, text]]), categories: new Map([[2, text]]) };
   return [
     folderItem('s', { Id: 1, DisplayName: text, FullyQualifiedName: text }),
-    packageItem('s', { Id: text, Version: text, Key: text, Description: text, Authors: text, ProjectType: text, Published: text } as never),
+    packageItem('s', {
+      Id: text,
+      Version: text,
+      Key: text,
+      Description: text,
+      Authors: text,
+      ProjectType: text,
+      Published: text,
+    } as never),
     packageVersionItem('s', { Id: text, Version: text, Key: text, ReleaseNotes: text, IsLatestVersion: true } as never),
-    releaseItem('s', { Id: 1, Name: text, Key: text, ProcessKey: text, ProcessVersion: text, EnvironmentName: text, Description: text, IsLatestVersion: false } as never),
-    jobItem('s', { Id: 1, Key: text, State: 'Faulted', CreationTime: '2026-11-21T11:00:00Z', ReleaseName: text, Info: text, Source: text, HostMachineName: text } as never, NOW),
+    releaseItem('s', {
+      Id: 1,
+      Name: text,
+      Key: text,
+      ProcessKey: text,
+      ProcessVersion: text,
+      EnvironmentName: text,
+      Description: text,
+      IsLatestVersion: false,
+    } as never),
+    jobItem(
+      's',
+      {
+        Id: 1,
+        Key: text,
+        State: 'Faulted',
+        CreationTime: '2026-11-21T11:00:00Z',
+        ReleaseName: text,
+        Info: text,
+        Source: text,
+        HostMachineName: text,
+      } as never,
+      NOW,
+    ),
     queueItem('s', { Id: 1, Name: text, Description: text } as never),
-    queueItemItem('s', { Id: 1, Reference: text, Status: 'Failed', Priority: 'High', CreationTime: '2026-11-21T11:00:00Z', ProcessingException: { Reason: text } } as never, NOW),
-    robotItem('s', { Id: 1, Name: text, Type: text, MachineName: text, Username: text, RobotEnvironments: text } as never, { State: text, IsUnresponsive: false }),
+    queueItemItem(
+      's',
+      {
+        Id: 1,
+        Reference: text,
+        Status: 'Failed',
+        Priority: 'High',
+        CreationTime: '2026-11-21T11:00:00Z',
+        ProcessingException: { Reason: text },
+      } as never,
+      NOW,
+    ),
+    robotItem(
+      's',
+      { Id: 1, Name: text, Type: text, MachineName: text, Username: text, RobotEnvironments: text } as never,
+      { State: text, IsUnresponsive: false },
+    ),
     assetItem('s', { Id: 1, Name: text, ValueType: 'Text', ValueScope: text, StringValue: text } as never),
     libraryItem('s', { Id: text, Version: text, Title: text, Description: text, Key: text, Published: text } as never),
-    webhookItem('s', { Id: 1, Url: text, Enabled: true, SubscribeToAllEvents: false, Events: [{ EventType: text }] } as never),
-    alertItem('s', { Id: 1, NotificationName: text, Severity: 'Error', State: 'Unread', Component: text, CreationTime: '2026-11-21T11:00:00Z', Data: text } as never, NOW),
+    webhookItem('s', {
+      Id: 1,
+      Url: text,
+      Enabled: true,
+      SubscribeToAllEvents: false,
+      Events: [{ EventType: text }],
+    } as never),
+    alertItem(
+      's',
+      {
+        Id: 1,
+        NotificationName: text,
+        Severity: 'Error',
+        State: 'Unread',
+        Component: text,
+        CreationTime: '2026-11-21T11:00:00Z',
+        Data: text,
+      } as never,
+      NOW,
+    ),
     tenantItem('s', { Id: 1, Name: text, IsActive: true, LastLoginTime: text } as never),
-    ideaItem('s', { id: 1, name: text, phase: text, status: text, submitterId: 1, categoryId: 2, tags: [text], createdAt: '2026-11-21T11:00:00Z', description: text } as never, lookups, NOW),
+    ideaItem(
+      's',
+      {
+        id: 1,
+        name: text,
+        phase: text,
+        status: text,
+        submitterId: 1,
+        categoryId: 2,
+        tags: [text],
+        createdAt: '2026-11-21T11:00:00Z',
+        description: text,
+      } as never,
+      lookups,
+      NOW,
+    ),
     reviewItem('s', { id: 1, rating: 3, comment: text, userId: 1 }, lookups),
   ];
 }
@@ -59,7 +156,10 @@ describe('plain text from services and settings', () => {
     assert.ok(markupIn('<img src=x>', 'markdown').includes('HTML or autolink `<`'));
     assert.ok(markupIn('see www.x.example', 'plain').includes('www. autolink'));
     assert.ok(markupIn('a@b.example', 'plain').includes('e-mail autolink'));
-    assert.ok(markupIn('a\\\\](x)', 'markdown').includes('link `](`'), 'an escaped backslash does not escape the bracket');
+    assert.ok(
+      markupIn('a\\\\](x)', 'markdown').includes('link `](`'),
+      'an escaped backslash does not escape the bracket',
+    );
     assert.deepEqual(markupIn('a\\]\\(x\\)', 'markdown'), []);
     assert.ok(renderedProblems('[a](https://x.example) <b>x</b>').includes('<a>'));
   });
@@ -80,14 +180,21 @@ describe('plain text from services and settings', () => {
         for (const line of (row.tooltip ?? '').split('\n')) {
           assert.deepEqual(markupIn(line, 'markdown'), [], `${row.id}: ${line.slice(0, 200)}`);
           // A table row keeps its three borders: a pipe in the text cannot add a cell.
-          if (line.startsWith('| ') && line !== '| | |') assert.equal([...line.matchAll(/(?<!\\)\|/g)].length, 3, `${row.id}: ${line.slice(0, 200)}`);
+          if (line.startsWith('| ') && line !== '| | |')
+            assert.equal([...line.matchAll(/(?<!\\)\|/g)].length, 3, `${row.id}: ${line.slice(0, 200)}`);
         }
         if (row.tooltip) assert.deepEqual(renderedProblems(row.tooltip), [], `${row.id}`);
         // Labels and descriptions are made plain by the host (toTreeItem); plainText of them is checked above.
         assert.deepEqual(markupIn(plainText(row.label), 'plain'), []);
       }
-      const inUse = packageInUseItem('s', { id: text, versions: [text], processes: [{ name: text, version: text }], package: {} as never });
-      for (const line of inUse.plainTooltip.split('\n')) assert.deepEqual(markupIn(line, 'plain'), [], line.slice(0, 200));
+      const inUse = packageInUseItem('s', {
+        id: text,
+        versions: [text],
+        processes: [{ name: text, version: text }],
+        package: {} as never,
+      });
+      for (const line of inUse.plainTooltip.split('\n'))
+        assert.deepEqual(markupIn(line, 'plain'), [], line.slice(0, 200));
     });
   }
 

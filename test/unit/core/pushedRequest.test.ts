@@ -12,14 +12,22 @@ const request: AuthorizeRequest = {
 };
 
 /** A fake provider: its discovery document and its PAR answer; records what was sent. */
-function provider(discovery: unknown, par: { status: number; body: unknown } = { status: 201, body: { request_uri: 'urn:ietf:params:oauth:request_uri:abc', expires_in: 90 } }) {
+function provider(
+  discovery: unknown,
+  par: { status: number; body: unknown } = {
+    status: 201,
+    body: { request_uri: 'urn:ietf:params:oauth:request_uri:abc', expires_in: 90 },
+  },
+) {
   const sent: { url: string; init?: RequestInit }[] = [];
   const fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const url = String(input);
     sent.push({ url, init });
     if (url.endsWith('/.well-known/openid-configuration')) {
       if (discovery instanceof Error) throw discovery;
-      return new Response(typeof discovery === 'string' ? discovery : JSON.stringify(discovery), { status: discovery === 404 ? 404 : 200 });
+      return new Response(typeof discovery === 'string' ? discovery : JSON.stringify(discovery), {
+        status: discovery === 404 ? 404 : 200,
+      });
     }
     return new Response(JSON.stringify(par.body), { status: par.status });
   };
@@ -28,7 +36,10 @@ function provider(discovery: unknown, par: { status: number; body: unknown } = {
 
 describe('sign-in URL: pushed authorization requests (RFC 9126)', () => {
   it('pushes the parameters (form-encoded) and opens a URL with only client_id and request_uri', async () => {
-    const { fetch, sent } = provider({ authorization_endpoint: 'https://id.example.test/identity/authorize', pushed_authorization_request_endpoint: 'https://id.example.test/identity/par' });
+    const { fetch, sent } = provider({
+      authorization_endpoint: 'https://id.example.test/identity/authorize',
+      pushed_authorization_request_endpoint: 'https://id.example.test/identity/par',
+    });
     const result = await browserSignInUrl(fetch, request);
     assert.equal(result.pushed, true);
     const url = new URL(result.url);
@@ -47,7 +58,12 @@ describe('sign-in URL: pushed authorization requests (RFC 9126)', () => {
   });
 
   it('falls back to the spec GET (every parameter in the URL) when the provider has no PAR, no discovery, or a broken one', async () => {
-    for (const discovery of [{ authorization_endpoint: 'https://id.example.test/identity/authorize' }, 404, 'not json', new TypeError('fetch failed')]) {
+    for (const discovery of [
+      { authorization_endpoint: 'https://id.example.test/identity/authorize' },
+      404,
+      'not json',
+      new TypeError('fetch failed'),
+    ]) {
       const { fetch, sent } = provider(discovery);
       const result = await browserSignInUrl(fetch, request);
       assert.equal(result.pushed, false, String(discovery));
@@ -57,20 +73,32 @@ describe('sign-in URL: pushed authorization requests (RFC 9126)', () => {
   });
 
   it('never pushes to, or opens, an endpoint on another origin than the configured identity URL', async () => {
-    const { fetch, sent } = provider({ authorization_endpoint: 'https://evil.example/authorize', pushed_authorization_request_endpoint: 'https://evil.example/par' });
+    const { fetch, sent } = provider({
+      authorization_endpoint: 'https://evil.example/authorize',
+      pushed_authorization_request_endpoint: 'https://evil.example/par',
+    });
     const result = await browserSignInUrl(fetch, request);
     assert.equal(result.pushed, false);
     assert.ok(result.url.startsWith('https://id.example.test/identity/authorize?'));
     assert.equal(sent.length, 1);
-    const elsewhere = provider({ authorization_endpoint: 'https://evil.example/authorize', pushed_authorization_request_endpoint: 'https://id.example.test/identity/par' });
+    const elsewhere = provider({
+      authorization_endpoint: 'https://evil.example/authorize',
+      pushed_authorization_request_endpoint: 'https://id.example.test/identity/par',
+    });
     const opened = await browserSignInUrl(elsewhere.fetch, request);
     assert.ok(opened.url.startsWith('https://id.example.test/identity/authorize?'), opened.url);
   });
 
-  it('fails with the provider\'s reason when it refuses the pushed request, and on an answer without request_uri', async () => {
+  it("fails with the provider's reason when it refuses the pushed request, and on an answer without request_uri", async () => {
     const discovery = { pushed_authorization_request_endpoint: 'https://id.example.test/identity/par' };
-    const refused = provider(discovery, { status: 400, body: { error: 'invalid_request', error_description: 'redirect_uri is not registered' } });
-    await assert.rejects(browserSignInUrl(refused.fetch, request), /refused the sign-in request: redirect_uri is not registered/);
+    const refused = provider(discovery, {
+      status: 400,
+      body: { error: 'invalid_request', error_description: 'redirect_uri is not registered' },
+    });
+    await assert.rejects(
+      browserSignInUrl(refused.fetch, request),
+      /refused the sign-in request: redirect_uri is not registered/,
+    );
     const odd = provider(discovery, { status: 201, body: { expires_in: 90 } });
     await assert.rejects(browserSignInUrl(odd.fetch, request), /no request_uri/);
   });

@@ -25,7 +25,9 @@ describe('core client resilience (sandbox faults)', () => {
   it('refreshes the token once on 401 and retries that request once', async () => {
     const good = (await signIn(fx.sandbox(), 'admin')).access_token;
     const asked: boolean[] = [];
-    const client = await fx.client('admin', { token: async ({ forceRefresh }) => (asked.push(forceRefresh), forceRefresh ? good : 'stale-token') });
+    const client = await fx.client('admin', {
+      token: async ({ forceRefresh }) => (asked.push(forceRefresh), forceRefresh ? good : 'stale-token'),
+    });
     assert.equal((await client.packages.list({ query: { top: 1 } })).items.length, 1);
     assert.deepEqual(asked, [false, true]);
     const never = await fx.client('admin', { token: async () => 'always-bad' });
@@ -65,7 +67,10 @@ describe('core client resilience (sandbox faults)', () => {
     const counter = counting();
     const client = await fx.client('admin', { fetch: counter.fetch });
     await fx.faults([{ path: '/sandbox/main/odata/Processes', malformed: true, times: 1 }]);
-    await assert.rejects(client.packages.list(), (e: OrchestratorError) => e.kind === 'invalidResponse' && /not valid JSON/.test(e.message));
+    await assert.rejects(
+      client.packages.list(),
+      (e: OrchestratorError) => e.kind === 'invalidResponse' && /not valid JSON/.test(e.message),
+    );
     assert.equal(counter.calls.length, 1);
   });
 
@@ -75,10 +80,22 @@ describe('core client resilience (sandbox faults)', () => {
     const folder = { id: await folderId(client, 'Shared') };
     const release = (await client.releases.list({ folder })).items[0]!;
     counter.calls.length = 0;
-    await fx.faults([{ path: '/sandbox/main/odata/Jobs/*', status: 503 }, { path: '/sandbox/main/odata/Queues/*', reset: true }]);
-    await assert.rejects(client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1 }, { folder }), (e: OrchestratorError) => e.status === 503);
-    await assert.rejects(client.queues.addItem({ Name: 'OrderQueue' }, { folder }), (e: OrchestratorError) => e.kind === 'network');
-    assert.deepEqual(counter.calls.map((c) => c.split(' ')[0]), ['POST', 'POST']);
+    await fx.faults([
+      { path: '/sandbox/main/odata/Jobs/*', status: 503 },
+      { path: '/sandbox/main/odata/Queues/*', reset: true },
+    ]);
+    await assert.rejects(
+      client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1 }, { folder }),
+      (e: OrchestratorError) => e.status === 503,
+    );
+    await assert.rejects(
+      client.queues.addItem({ Name: 'OrderQueue' }, { folder }),
+      (e: OrchestratorError) => e.kind === 'network',
+    );
+    assert.deepEqual(
+      counter.calls.map((c) => c.split(' ')[0]),
+      ['POST', 'POST'],
+    );
   });
 
   it('a StartJobs answered 504 or 401 after the service started the job: one POST each, outcome unknown, the job exists', async () => {
@@ -86,13 +103,21 @@ describe('core client resilience (sandbox faults)', () => {
     const client = await fx.client('admin', { fetch: counter.fetch });
     const folder = { id: await folderId(client, 'Shared') };
     const release = (await client.releases.list({ folder })).items[0]!;
-    const InputArguments = JSON.stringify(requiredInputsFor((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input));
+    const InputArguments = JSON.stringify(
+      requiredInputsFor((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input),
+    );
     const jobCount = async () => (await client.jobs.list({ folder, query: { top: 1, count: true } })).count!;
     for (const fault of [{ status: 504 }, { status: 401 }, { reset: true }]) {
       const before = await jobCount();
       counter.calls.length = 0;
       await fx.faults([{ path: '/sandbox/main/odata/Jobs/*', methods: ['POST'], after: true, times: 1, ...fault }]);
-      await assert.rejects(client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments }, { folder }), (e: OrchestratorError) => e.outcomeUnknown && /may or may not have applied it/.test(e.message));
+      await assert.rejects(
+        client.jobs.start(
+          { ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments },
+          { folder },
+        ),
+        (e: OrchestratorError) => e.outcomeUnknown && /may or may not have applied it/.test(e.message),
+      );
       assert.equal(counter.calls.filter((c) => c.startsWith('POST')).length, 1, `${JSON.stringify(fault)}: one POST`);
       assert.equal(await jobCount(), before + 1, `${JSON.stringify(fault)}: the job was started once`);
     }
@@ -103,19 +128,31 @@ describe('core client resilience (sandbox faults)', () => {
     const client = await fx.client('admin', { fetch: counter.fetch });
     const folder = { id: await folderId(client, 'Shared') };
     await fx.faults([{ path: '/sandbox/main/odata/Queues/*', truncate: true, times: 1 }]);
-    await assert.rejects(client.queues.addItem({ Name: 'OrderQueue', Reference: 'cut-body-1' }, { folder }), (e: OrchestratorError) => e.outcomeUnknown && e.kind === 'invalidResponse');
+    await assert.rejects(
+      client.queues.addItem({ Name: 'OrderQueue', Reference: 'cut-body-1' }, { folder }),
+      (e: OrchestratorError) => e.outcomeUnknown && e.kind === 'invalidResponse',
+    );
     assert.equal(counter.calls.filter((c) => c.startsWith('POST')).length, 1);
-    assert.equal((await client.queues.items({ folder, query: { filter: eq('Reference', 'cut-body-1') } })).items.length, 1);
+    assert.equal(
+      (await client.queues.items({ folder, query: { filter: eq('Reference', 'cut-body-1') } })).items.length,
+      1,
+    );
   });
 
   it('a Jobs list answered 429 with Retry-After of an hour or a far-future date fails at once, naming the wait', async () => {
     const waits: number[] = [];
-    for (const [retryAfter, words] of [[3600, '60 minutes'], ['Fri, 31 Dec 9999 23:59:59 GMT', '366 days']] as const) {
+    for (const [retryAfter, words] of [
+      [3600, '60 minutes'],
+      ['Fri, 31 Dec 9999 23:59:59 GMT', '366 days'],
+    ] as const) {
       // A client of its own: after the first answer its scheduler refuses every list for a minute, naming that wait.
       const client = await fx.client('admin', { sleep: async (ms) => void waits.push(ms) });
       const folder = { id: await folderId(client, 'Shared') };
       await fx.faults([{ path: '/sandbox/main/odata/Jobs', status: 429, retryAfter, times: 1 }]);
-      await assert.rejects(client.jobs.list({ folder }), (e: OrchestratorError) => e.status === 429 && e.message.includes(`asks to wait ${words}`));
+      await assert.rejects(
+        client.jobs.list({ folder }),
+        (e: OrchestratorError) => e.status === 429 && e.message.includes(`asks to wait ${words}`),
+      );
     }
     assert.deepEqual(waits, []);
   });
@@ -126,28 +163,45 @@ describe('core client resilience (sandbox faults)', () => {
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(), 100);
-    await assert.rejects(client.packages.list({ signal: controller.signal }), (e: OrchestratorError) => e.kind === 'cancelled');
+    await assert.rejects(
+      client.packages.list({ signal: controller.signal }),
+      (e: OrchestratorError) => e.kind === 'cancelled',
+    );
     assert.ok(Date.now() - started < 10_000, 'did not sit out the 30 s');
   });
 
   it('sends a UTF-16 folder path through the encoded header', async () => {
     const client = await fx.client('developer');
     const queues = await client.queues.list({ folder: { path: 'Ünïcode Ørders — 東京' } });
-    assert.deepEqual(queues.items.map((q) => q.Name), ['Bestellungen']);
+    assert.deepEqual(
+      queues.items.map((q) => q.Name),
+      ['Bestellungen'],
+    );
     const plainAscii = await client.queues.list({ folder: { path: 'Shared/HR', encoding: 'plain' } });
-    assert.deepEqual(plainAscii.items.map((q) => q.Name), ['NewHires']);
+    assert.deepEqual(
+      plainAscii.items.map((q) => q.Name),
+      ['NewHires'],
+    );
   });
 
   it('keeps hostile text literal: the sandbox matches exactly the one item each', async () => {
     const client = await fx.client('admin');
     const folder = { id: await folderId(client, 'HR') };
     const hostile = ["O'Brien", "''", '100%', 'a/b', 'Zoë 東京 😀', "') or true or ('", "x' or Reference ne '"];
-    for (const reference of hostile) await client.queues.addItem({ Name: 'NewHires', Reference: reference }, { folder });
+    for (const reference of hostile)
+      await client.queues.addItem({ Name: 'NewHires', Reference: reference }, { folder });
     for (const reference of hostile) {
       const found = await client.queues.items({ folder, query: { filter: eq('Reference', reference) } });
-      assert.deepEqual(found.items.map((i) => i.Reference), [reference], reference);
+      assert.deepEqual(
+        found.items.map((i) => i.Reference),
+        [reference],
+        reference,
+      );
     }
-    const byContains = await client.queues.items({ folder, query: { filter: and(contains('Reference', "') or true"), eq('Status', 'New')) } });
+    const byContains = await client.queues.items({
+      folder,
+      query: { filter: and(contains('Reference', "') or true"), eq('Status', 'New')) },
+    });
     assert.equal(byContains.items.length, 1);
   });
 });
@@ -173,7 +227,13 @@ describe('core client resilience (staged responses)', () => {
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const clientWith = (fetchImpl: FetchLike) => new OrchestratorClient({ connection: { kind: 'onPremises', serviceUrl: base }, fetch: fetchImpl, token: async () => 't', sleep: async () => undefined });
+  const clientWith = (fetchImpl: FetchLike) =>
+    new OrchestratorClient({
+      connection: { kind: 'onPremises', serviceUrl: base },
+      fetch: fetchImpl,
+      token: async () => 't',
+      sleep: async () => undefined,
+    });
 
   it('retries a GET whose body is cut off mid-way by a reset', async () => {
     mode = 'reset-mid-body';
@@ -187,17 +247,45 @@ describe('core client resilience (staged responses)', () => {
     const agent = new MockAgent();
     agent.disableNetConnect();
     const pool = agent.get('https://mock.example.test');
-    const good = { Id: 1, Key: '0d3f2a7b-1c2d-4e5f-8a9b-0c1d2e3f4a5b', State: 'Running', CreationTime: '2026-01-01T00:00:00Z' };
-    pool.intercept({ path: (p) => p.startsWith('/acct/ten/odata/Jobs'), method: 'GET' }).reply(200, { '@odata.count': 3, value: [good, { ...good, Id: 'two' }, { ...good, Id: 3, CreationTime: 'yesterday' }] }, { headers: { 'content-type': 'application/json' } });
-    pool.intercept({ path: (p) => p.startsWith('/acct/ten/odata/Jobs'), method: 'GET' }).reply(200, { value: 'not an array' }, { headers: { 'content-type': 'application/json' } });
-    const mocked: FetchLike = (url, init) => undiciFetch(url, { ...(init as object), dispatcher: agent }) as unknown as Promise<Response>;
-    const client = new OrchestratorClient({ connection: { kind: 'cloud', serviceUrl: 'https://mock.example.test', account: 'acct', tenant: 'ten' }, fetch: mocked, token: async () => 't' });
+    const good = {
+      Id: 1,
+      Key: '0d3f2a7b-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      State: 'Running',
+      CreationTime: '2026-01-01T00:00:00Z',
+    };
+    pool
+      .intercept({ path: (p) => p.startsWith('/acct/ten/odata/Jobs'), method: 'GET' })
+      .reply(
+        200,
+        { '@odata.count': 3, value: [good, { ...good, Id: 'two' }, { ...good, Id: 3, CreationTime: 'yesterday' }] },
+        { headers: { 'content-type': 'application/json' } },
+      );
+    pool
+      .intercept({ path: (p) => p.startsWith('/acct/ten/odata/Jobs'), method: 'GET' })
+      .reply(200, { value: 'not an array' }, { headers: { 'content-type': 'application/json' } });
+    const mocked: FetchLike = (url, init) =>
+      undiciFetch(url, { ...(init as object), dispatcher: agent }) as unknown as Promise<Response>;
+    const client = new OrchestratorClient({
+      connection: { kind: 'cloud', serviceUrl: 'https://mock.example.test', account: 'acct', tenant: 'ten' },
+      fetch: mocked,
+      token: async () => 't',
+    });
     const page = await client.jobs.list({ folder: { id: 1 } });
-    assert.deepEqual(page.items.map((j) => j.Id), [1]);
-    assert.deepEqual(page.skipped.map((s) => s.index), [1, 2]);
+    assert.deepEqual(
+      page.items.map((j) => j.Id),
+      [1],
+    );
+    assert.deepEqual(
+      page.skipped.map((s) => s.index),
+      [1, 2],
+    );
     assert.match(page.skipped[0]!.problem, /Id/);
     assert.match(page.skipped[1]!.problem, /CreationTime/);
-    await assert.rejects(client.jobs.list({ folder: { id: 1 } }), (e: OrchestratorError) => e.kind === 'invalidResponse' && /GET \/odata\/Jobs did not answer a collection: value/.test(e.message));
+    await assert.rejects(
+      client.jobs.list({ folder: { id: 1 } }),
+      (e: OrchestratorError) =>
+        e.kind === 'invalidResponse' && /GET \/odata\/Jobs did not answer a collection: value/.test(e.message),
+    );
     await agent.close();
   });
 });
@@ -213,7 +301,11 @@ describe('paging the large queue', () => {
     const queue = (await client.queues.list({ folder, query: { filter: eq('Name', 'InvoicesToProcess') } })).items[0]!;
     counter.calls.length = 0;
     const ids: number[] = [];
-    for await (const page of client.queues.iterateItems({ folder, query: { filter: eq('QueueDefinitionId', queue.Id) } })) ids.push(...page.map((i) => i.Id));
+    for await (const page of client.queues.iterateItems({
+      folder,
+      query: { filter: eq('QueueDefinitionId', queue.Id) },
+    }))
+      ids.push(...page.map((i) => i.Id));
     assert.equal(ids.length, 100_000);
     assert.equal(new Set(ids).size, 100_000);
     assert.ok(ids.every((id, i) => i === 0 || id > ids[i - 1]!));

@@ -1,12 +1,28 @@
 import assert from 'node:assert/strict';
 import type { Connection } from '../../../src/core/connections';
-import { ContextValue, MENU_LESS_CONTEXT_VALUES, VIEW_CONTEXT_VALUES, collectionContextValue, CollectionContext } from '../../../src/core/rows/contextValues';
+import {
+  ContextValue,
+  MENU_LESS_CONTEXT_VALUES,
+  VIEW_CONTEXT_VALUES,
+  collectionContextValue,
+  CollectionContext,
+} from '../../../src/core/rows/contextValues';
 import { childId, formatRowId, KEYED_WORDS, NAMED_WORDS, parseRowId, RowIds } from '../../../src/core/rows/rowIds';
 import { connectionIdOf, optionalRowOf, refusal, rowOf } from '../../../src/core/rows/rowOf';
 import { keyOf, makeRow } from '../../../src/core/rows/rows';
 import { HOSTILE_TEXTS } from '../../fixtures/hostileTexts';
 
-const connection: Connection = { id: 'https://cloud.test/acme/main', label: 'Sandbox', kind: 'cloud', serviceUrl: 'https://cloud.test', account: 'acme', tenant: 'main', protection: 'normal', clientId: 'c', scopes: 'openid' };
+const connection: Connection = {
+  id: 'https://cloud.test/acme/main',
+  label: 'Sandbox',
+  kind: 'cloud',
+  serviceUrl: 'https://cloud.test',
+  account: 'acme',
+  tenant: 'main',
+  protection: 'normal',
+  clientId: 'c',
+  scopes: 'openid',
+};
 const job = { Id: 7, Key: 'k-7', State: 'Running', ReleaseName: 'Invoices' } as never;
 const release = { Id: 3, Key: 'r-3', Name: 'Invoices' } as never;
 
@@ -15,10 +31,20 @@ describe('row ids', () => {
     const jobs = RowIds.ofFolder(connection.id, 12, 'jobs');
     assert.equal(jobs, 'conn/https:%2F%2Fcloud.test%2Facme%2Fmain/folder/12/jobs');
     assert.deepEqual(parseRowId(childId(jobs, 'job', 'k-7')), {
-      view: 'explorer', connectionId: connection.id, steps: [{ word: 'folder', value: '12' }, { word: 'jobs' }, { word: 'job', value: 'k-7' }],
+      view: 'explorer',
+      connectionId: connection.id,
+      steps: [{ word: 'folder', value: '12' }, { word: 'jobs' }, { word: 'job', value: 'k-7' }],
     });
-    const status = childId(childId(RowIds.ideasList(connection.id, 'pipeline'), 'phase', 'Idea'), 'status', 'Awaiting Review');
-    assert.deepEqual(parseRowId(status)?.steps, [{ word: 'pipeline' }, { word: 'phase', value: 'Idea' }, { word: 'status', value: 'Awaiting Review' }]);
+    const status = childId(
+      childId(RowIds.ideasList(connection.id, 'pipeline'), 'phase', 'Idea'),
+      'status',
+      'Awaiting Review',
+    );
+    assert.deepEqual(parseRowId(status)?.steps, [
+      { word: 'pipeline' },
+      { word: 'phase', value: 'Idea' },
+      { word: 'status', value: 'Awaiting Review' },
+    ]);
     assert.equal(parseRowId(status)?.view, 'ideas');
   });
 
@@ -28,17 +54,25 @@ describe('row ids', () => {
     assert.equal(new Set(ids).size, values.length, 'different values, different ids');
     for (const [i, id] of ids.entries()) {
       const path = parseRowId(id);
-      assert.deepEqual(path, { view: 'explorer', connectionId: values[i], steps: [{ word: 'phase', value: values[i] }] }, id);
+      assert.deepEqual(
+        path,
+        { view: 'explorer', connectionId: values[i], steps: [{ word: 'phase', value: values[i] }] },
+        id,
+      );
       assert.equal(formatRowId(path!), id);
     }
   });
 
   it('tell a named row from a keyed one by its word alone, and refuse what the grammar cannot build', () => {
-    assert.deepEqual(NAMED_WORDS.filter((word) => (KEYED_WORDS as readonly string[]).includes(word)), []);
-    for (const id of ['', 'conn', 'other/x', 'conn/c/unknownWord', 'conn/c/job', 'conn/c/folder/1/jobs/job']) assert.equal(parseRowId(id), undefined, id);
+    assert.deepEqual(
+      NAMED_WORDS.filter((word) => (KEYED_WORDS as readonly string[]).includes(word)),
+      [],
+    );
+    for (const id of ['', 'conn', 'other/x', 'conn/c/unknownWord', 'conn/c/job', 'conn/c/folder/1/jobs/job'])
+      assert.equal(parseRowId(id), undefined, id);
   });
 
-  it('name a queue\'s statuses, the host tenants and an idea under its list', () => {
+  it("name a queue's statuses, the host tenants and an idea under its list", () => {
     const queue = RowIds.queue('c', 4, 9);
     assert.equal(queue, 'conn/c/folder/4/queues/queue/9');
     assert.equal(RowIds.queueItems(queue, 'all'), 'conn/c/folder/4/queues/queue/9/items/all');
@@ -57,14 +91,23 @@ describe('rows of commands', () => {
     assert.equal(optionalRowOf(undefined, 'job'), undefined);
   });
 
-  it('are refused in the user\'s words when the argument is another kind, a look-alike, or nothing', () => {
+  it("are refused in the user's words when the argument is another kind, a look-alike, or nothing", () => {
     const lookAlike = { kind: 'job', connection, folder: { id: 12 }, job };
     // Nothing, an id, a row-shaped object that was not made as a row, and the old forged { value } node.
-    for (const arg of [undefined, 'job', lookAlike, { row: lookAlike }, { value: { connection, folder: { id: 12 }, job } }]) {
+    for (const arg of [
+      undefined,
+      'job',
+      lookAlike,
+      { row: lookAlike },
+      { value: { connection, folder: { id: 12 }, job } },
+    ]) {
       assert.throws(() => rowOf(arg, 'job'), { message: 'Choose a job under Jobs in the Orchestrator view.' });
     }
     assert.throws(() => rowOf(jobRow, 'queue'), { message: 'Choose a queue under Queues in the Orchestrator view.' });
-    assert.equal(refusal(['job', 'robot']), 'Choose a job under Jobs, or a robot under Robots & Sessions, in the Orchestrator view.');
+    assert.equal(
+      refusal(['job', 'robot']),
+      'Choose a job under Jobs, or a robot under Robots & Sessions, in the Orchestrator view.',
+    );
     assert.equal(refusal(['idea']), 'Choose an automation idea in the Ideas view.');
   });
 
@@ -86,13 +129,22 @@ describe('rows of commands', () => {
 describe('context values', () => {
   it('are declared for a view each, every constant in at least one', () => {
     const declared = new Set([...VIEW_CONTEXT_VALUES.explorer, ...VIEW_CONTEXT_VALUES.ideas]);
-    assert.deepEqual(Object.values(ContextValue).filter((value) => !declared.has(value)), []);
+    assert.deepEqual(
+      Object.values(ContextValue).filter((value) => !declared.has(value)),
+      [],
+    );
     for (const value of MENU_LESS_CONTEXT_VALUES) assert.ok(declared.has(value), value);
   });
 
   it('of a collection carry its flags after what it lists', () => {
-    assert.equal(collectionContextValue(CollectionContext.collection, { filterable: true, stateful: true, filtered: false }), 'collection filterable stateful');
-    assert.equal(collectionContextValue(CollectionContext.queueItems, { filterable: true, stateful: false, filtered: true }), 'collection queueItems filterable filtered');
+    assert.equal(
+      collectionContextValue(CollectionContext.collection, { filterable: true, stateful: true, filtered: false }),
+      'collection filterable stateful',
+    );
+    assert.equal(
+      collectionContextValue(CollectionContext.queueItems, { filterable: true, stateful: false, filtered: true }),
+      'collection queueItems filterable filtered',
+    );
     assert.ok(VIEW_CONTEXT_VALUES.explorer.includes('collection queueItems filterable filtered'));
     assert.ok(VIEW_CONTEXT_VALUES.ideas.includes('collection ideas filterable'));
   });

@@ -4,7 +4,15 @@ import { sandboxIdeaCredentials } from '../../../src/core/ideas/sandboxCredentia
 
 const SANDBOX = 'http://127.0.0.1:4711';
 const ideas = JSON.stringify({ token: 'sbx_ideas_0123456789', appKey: 'sbx_app_0123456789' });
-const cloud = (label: string, serviceUrl: string, extra: Partial<ConnectionSetting> = {}): ConnectionSetting => ({ label, kind: 'cloud', serviceUrl, identityUrl: `${serviceUrl}/identity`, account: 'sandbox', tenant: label.toLowerCase(), ...extra });
+const cloud = (label: string, serviceUrl: string, extra: Partial<ConnectionSetting> = {}): ConnectionSetting => ({
+  label,
+  kind: 'cloud',
+  serviceUrl,
+  identityUrl: `${serviceUrl}/identity`,
+  account: 'sandbox',
+  tenant: label.toLowerCase(),
+  ...extra,
+});
 const { connections } = readConnections([
   cloud('Main', SANDBOX),
   cloud('Slash', `${SANDBOX}/`),
@@ -16,8 +24,8 @@ const { connections } = readConnections([
 ]);
 const labels = (ids: string[]) => ids.map((id) => connections.find((c) => c.id === id)!.label);
 
-describe('the sandbox\'s idea credentials from the editor\'s environment', () => {
-  it('go only to connections whose service URL is the sandbox\'s origin and whose idea service is there too', () => {
+describe("the sandbox's idea credentials from the editor's environment", () => {
+  it("go only to connections whose service URL is the sandbox's origin and whose idea service is there too", () => {
     const found = sandboxIdeaCredentials({ url: SANDBOX, ideas }, connections);
     assert.equal(found.kind, 'found');
     if (found.kind !== 'found') return;
@@ -35,15 +43,27 @@ describe('the sandbox\'s idea credentials from the editor\'s environment', () =>
       const found = sandboxIdeaCredentials({ url, ideas }, connections);
       assert.equal(found.kind, 'unusable', String(url));
     }
-    for (const bad of ['{"token": "sbx_secret_value"', '{"token": "sbx_secret_value"}', '{"token": "short", "appKey": "sbx_secret_value"}', '"sbx_secret_value"', '{"token": "sbx secret value", "appKey": "sbx_secret_value"}']) {
+    for (const bad of [
+      '{"token": "sbx_secret_value"',
+      '{"token": "sbx_secret_value"}',
+      '{"token": "short", "appKey": "sbx_secret_value"}',
+      '"sbx_secret_value"',
+      '{"token": "sbx secret value", "appKey": "sbx_secret_value"}',
+    ]) {
       const found = sandboxIdeaCredentials({ url: SANDBOX, ideas: bad }, connections);
       assert.equal(found.kind, 'unusable', bad);
-      assert.ok(found.kind === 'unusable' && !found.problem.includes('sbx_secret'), 'the problem never quotes the secret');
+      assert.ok(
+        found.kind === 'unusable' && !found.problem.includes('sbx_secret'),
+        'the problem never quotes the secret',
+      );
     }
   });
 
   it('keep only the token and the app key', () => {
-    const found = sandboxIdeaCredentials({ url: SANDBOX, ideas: JSON.stringify({ ...JSON.parse(ideas), extra: 'x' }) }, connections);
+    const found = sandboxIdeaCredentials(
+      { url: SANDBOX, ideas: JSON.stringify({ ...JSON.parse(ideas), extra: 'x' }) },
+      connections,
+    );
     assert.ok(found.kind === 'found');
     assert.deepEqual(Object.keys(found.credentials).sort(), ['appKey', 'token']);
   });

@@ -87,7 +87,10 @@ describe('coalescing of identical GETs', () => {
   it('aborts the shared request when every caller has given up', async () => {
     const coalescer = new Coalescer();
     let aborted = false;
-    const start = (signal: AbortSignal) => new Promise<string>((_resolve, reject) => signal.addEventListener('abort', () => ((aborted = true), reject(new Error('aborted')))));
+    const start = (signal: AbortSignal) =>
+      new Promise<string>((_resolve, reject) =>
+        signal.addEventListener('abort', () => ((aborted = true), reject(new Error('aborted')))),
+      );
     const one = new AbortController();
     const two = new AbortController();
     const a = coalescer.run('k', one.signal, start);
@@ -106,9 +109,16 @@ describe('retry policy', () => {
     const policy = DEFAULT_RETRY_POLICY;
     assert.deepEqual(decideRetry(policy, 1, { status: 429, retryAfter: 3 }), { retry: true, delayMs: 3000 });
     assert.deepEqual(decideRetry(policy, 1, { status: 429, retryAfter: 600 }), { retry: false });
-    assert.deepEqual(decideRetry(policy, 2, { status: 503 }, () => 1), { retry: true, delayMs: 500 });
-    assert.deepEqual(decideRetry(policy, 1, { network: true }, () => 0.5), { retry: true, delayMs: 125 });
+    assert.deepEqual(
+      decideRetry(policy, 2, { status: 503 }, () => 1),
+      { retry: true, delayMs: 500 },
+    );
+    assert.deepEqual(
+      decideRetry(policy, 1, { network: true }, () => 0.5),
+      { retry: true, delayMs: 125 },
+    );
     assert.deepEqual(decideRetry(policy, 4, { status: 503 }), { retry: false });
-    for (const status of [400, 401, 403, 404, 409, 500]) assert.deepEqual(decideRetry(policy, 1, { status }), { retry: false }, String(status));
+    for (const status of [400, 401, 403, 404, 409, 500])
+      assert.deepEqual(decideRetry(policy, 1, { status }), { retry: false }, String(status));
   });
 });

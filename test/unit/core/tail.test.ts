@@ -9,7 +9,7 @@ import { folderId, useCoreSandbox } from './fixtures';
 /** A seeded generator, so a fault mix is the same on every run. */
 function seeded(seed: number) {
   let state = seed;
-  return () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 import { requiredInputsFor } from '@orchestrator-workbench/sandbox/test-helpers';
 
@@ -19,9 +19,16 @@ describe('log tail engine', () => {
   const startInvoiceJob = async () => {
     const client = await fx.client('admin');
     const folder = { id: await folderId(client, 'Shared') };
-    const release = (await client.releases.list({ folder, query: { filter: eq('Name', 'Invoice.Processing_Production') } })).items[0] ?? (await client.releases.list({ folder })).items[0]!;
-    const input = requiredInputsFor((await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input);
-    const [job] = await client.jobs.start({ ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(input) }, { folder });
+    const release =
+      (await client.releases.list({ folder, query: { filter: eq('Name', 'Invoice.Processing_Production') } }))
+        .items[0] ?? (await client.releases.list({ folder })).items[0]!;
+    const input = requiredInputsFor(
+      (await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`)).Input,
+    );
+    const [job] = await client.jobs.start(
+      { ReleaseKey: release.Key, Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: JSON.stringify(input) },
+      { folder },
+    );
     return { client, folder, job: job! };
   };
 
@@ -30,7 +37,13 @@ describe('log tail engine', () => {
     const { client, folder, job } = await startInvoiceJob();
     const delivered: RobotLog[] = [];
     let finished = false;
-    for await (const event of tailLogs(jobLogSource(client, folder, job!.Key), { jobKey: job!.Key, pageSize: 20, minIntervalMs: 30, maxIntervalMs: 120, overlapMs: 50 })) {
+    for await (const event of tailLogs(jobLogSource(client, folder, job!.Key), {
+      jobKey: job!.Key,
+      pageSize: 20,
+      minIntervalMs: 30,
+      maxIntervalMs: 120,
+      overlapMs: 50,
+    })) {
       if (event.kind === 'lines') delivered.push(...event.lines);
       else finished = true;
     }
@@ -42,7 +55,10 @@ describe('log tail engine', () => {
       if (page.items.length < 1000) break;
     }
     assert.ok(full.length > 100, `${full.length} lines`);
-    assert.deepEqual(delivered.map((l) => l.Id), full.map((l) => l.Id));
+    assert.deepEqual(
+      delivered.map((l) => l.Id),
+      full.map((l) => l.Id),
+    );
     const stamps = full.map((l) => l.TimeStamp);
     assert.ok(stamps.length - new Set(stamps).size > 10, 'the log had equal-timestamp bursts');
     assert.equal((await client.jobs.get(job!.Key, { folder })).State, 'Successful');
@@ -50,7 +66,12 @@ describe('log tail engine', () => {
 
   it('drops lines already delivered when they come back in the overlap, and picks up late ones', async () => {
     const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
-    const line = (id: number, s: number): RobotLog => ({ Id: id, Level: 'Information', TimeStamp: t(s), Message: `line ${id}` });
+    const line = (id: number, s: number): RobotLog => ({
+      Id: id,
+      Level: 'Information',
+      TimeStamp: t(s),
+      Message: `line ${id}`,
+    });
     const store: RobotLog[] = [line(1, 1), line(2, 2), line(3, 2)];
     let polls = 0;
     let finishedAfter = 3;
@@ -58,7 +79,9 @@ describe('log tail engine', () => {
       page: async ({ filter, top }) => {
         polls++;
         const since = /TimeStamp gt ([^)\s]+)/.exec(filter)?.[1];
-        const rows = store.filter((l) => !since || Date.parse(l.TimeStamp) > Date.parse(since)).sort((a, b) => a.TimeStamp.localeCompare(b.TimeStamp) || a.Id - b.Id);
+        const rows = store
+          .filter((l) => !since || Date.parse(l.TimeStamp) > Date.parse(since))
+          .sort((a, b) => a.TimeStamp.localeCompare(b.TimeStamp) || a.Id - b.Id);
         return { items: rows.slice(0, top), skipped: [] };
       },
       isFinished: async () => --finishedAfter <= 0,
@@ -66,7 +89,13 @@ describe('log tail engine', () => {
     const seen: number[] = [];
     const sleeps: number[] = [];
     let step = 0;
-    for await (const event of tailLogs(source, { jobKey: '0d3f2a7b-1c2d-4e5f-8a9b-0c1d2e3f4a5b', overlapMs: 2000, minIntervalMs: 100, maxIntervalMs: 400, sleep: async (ms) => void sleeps.push(ms) })) {
+    for await (const event of tailLogs(source, {
+      jobKey: '0d3f2a7b-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      overlapMs: 2000,
+      minIntervalMs: 100,
+      maxIntervalMs: 400,
+      sleep: async (ms) => void sleeps.push(ms),
+    })) {
       if (event.kind !== 'lines') break;
       seen.push(...event.lines.map((l) => l.Id));
       step++;
@@ -74,7 +103,10 @@ describe('log tail engine', () => {
     }
     assert.deepEqual(seen, [1, 2, 3, 4, 5]);
     assert.ok(polls >= 3);
-    assert.ok(sleeps.some((ms) => ms > 100), 'backed off while idle');
+    assert.ok(
+      sleeps.some((ms) => ms > 100),
+      'backed off while idle',
+    );
   });
 
   it('delivers every line once from a log far faster than a page per poll (2,000 lines/s, bursts of one timestamp)', async () => {
@@ -83,7 +115,13 @@ describe('log tail engine', () => {
     const store: RobotLog[] = [];
     let written = 0;
     const write = (count: number) => {
-      for (let i = 0; i < count; i++, written++) store.push({ Id: written + 1, Level: 'Information', TimeStamp: new Date(Date.UTC(2026, 0, 1) + Math.floor(written / 4)).toISOString(), Message: `line ${written}` });
+      for (let i = 0; i < count; i++, written++)
+        store.push({
+          Id: written + 1,
+          Level: 'Information',
+          TimeStamp: new Date(Date.UTC(2026, 0, 1) + Math.floor(written / 4)).toISOString(),
+          Message: `line ${written}`,
+        });
     };
     const TOTAL = 20_000;
     const source: TailSource = {
@@ -96,21 +134,38 @@ describe('log tail engine', () => {
       isFinished: async () => written >= TOTAL,
     };
     const seen: number[] = [];
-    for await (const event of tailLogs(source, { jobKey: '0d3f2a7b-1c2d-4e5f-8a9b-0c1d2e3f4a5b', sleep: async () => undefined })) {
+    for await (const event of tailLogs(source, {
+      jobKey: '0d3f2a7b-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      sleep: async () => undefined,
+    })) {
       if (event.kind === 'lines') seen.push(...event.lines.map((l) => l.Id));
       else break;
     }
     assert.equal(new Set(seen).size, seen.length, `${seen.length - new Set(seen).size} lines delivered twice`);
-    assert.deepEqual(seen, Array.from({ length: TOTAL }, (_, i) => i + 1), 'every line, in order');
+    assert.deepEqual(
+      seen,
+      Array.from({ length: TOTAL }, (_, i) => i + 1),
+      'every line, in order',
+    );
   });
 
   it('rides out a sandbox that answers malformed and truncated log pages: every line once, in order', async function () {
     this.timeout(30_000);
     const { client, folder, job } = await startInvoiceJob();
-    await fx.faults([{ path: '*/odata/RobotLogs*', malformed: true, probability: 0.25 }, { path: '*/odata/RobotLogs*', truncate: true, probability: 0.25 }]);
+    await fx.faults([
+      { path: '*/odata/RobotLogs*', malformed: true, probability: 0.25 },
+      { path: '*/odata/RobotLogs*', truncate: true, probability: 0.25 },
+    ]);
     const delivered: RobotLog[] = [];
     let troubles = 0;
-    for await (const event of tailLogs(jobLogSource(client, folder, job!.Key), { jobKey: job!.Key, pageSize: 20, minIntervalMs: 20, maxIntervalMs: 80, overlapMs: 50, isTransient: isTransientTailFailure })) {
+    for await (const event of tailLogs(jobLogSource(client, folder, job!.Key), {
+      jobKey: job!.Key,
+      pageSize: 20,
+      minIntervalMs: 20,
+      maxIntervalMs: 80,
+      overlapMs: 50,
+      isTransient: isTransientTailFailure,
+    })) {
       if (event.kind === 'lines') delivered.push(...event.lines);
       if (event.kind === 'trouble') troubles++;
     }
@@ -122,13 +177,22 @@ describe('log tail engine', () => {
       if (page.items.length < 1000) break;
     }
     assert.ok(troubles > 0, 'some pages were broken');
-    assert.deepEqual(delivered.map((l) => l.Id), full.map((l) => l.Id), `${delivered.length} delivered of ${full.length}`);
+    assert.deepEqual(
+      delivered.map((l) => l.Id),
+      full.map((l) => l.Id),
+      `${delivered.length} delivered of ${full.length}`,
+    );
   });
 
   it('delivers the log line for line under a fault mix: malformed pages, duplicate rows, stale pages, resets', async () => {
     // A log of 600 lines, written 20 per poll, bursts of equal timestamps; the source misbehaves on a seeded schedule.
     const TOTAL = 600;
-    const log: RobotLog[] = Array.from({ length: TOTAL }, (_, i) => ({ Id: i + 1, Level: 'Information', TimeStamp: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 10).toISOString(), Message: `line ${i + 1}` }));
+    const log: RobotLog[] = Array.from({ length: TOTAL }, (_, i) => ({
+      Id: i + 1,
+      Level: 'Information',
+      TimeStamp: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 10).toISOString(),
+      Message: `line ${i + 1}`,
+    }));
     let written = 0;
     const random = seeded(17);
     const answered: Page<RobotLog>[] = [];
@@ -139,7 +203,11 @@ describe('log tail engine', () => {
         const roll = random();
         if (roll < 0.1) {
           counts.malformed++;
-          throw new OrchestratorError({ kind: 'invalidResponse', endpoint: 'GET /odata/RobotLogs', message: 'GET /odata/RobotLogs answered a body that is not valid JSON (31 bytes).' });
+          throw new OrchestratorError({
+            kind: 'invalidResponse',
+            endpoint: 'GET /odata/RobotLogs',
+            message: 'GET /odata/RobotLogs answered a body that is not valid JSON (31 bytes).',
+          });
         }
         if (roll < 0.2) {
           counts.reset++;
@@ -150,7 +218,10 @@ describe('log tail engine', () => {
           return answered[Math.floor(random() * (answered.length - 1))]!; // a late answer to an earlier poll
         }
         const since = /TimeStamp gt ([^)\s]+)/.exec(filter)?.[1];
-        const rows = log.slice(0, written).filter((l) => !since || Date.parse(l.TimeStamp) > Date.parse(since)).slice(0, top);
+        const rows = log
+          .slice(0, written)
+          .filter((l) => !since || Date.parse(l.TimeStamp) > Date.parse(since))
+          .slice(0, top);
         if (roll < 0.5 && rows.length > 2) {
           counts.duplicate++;
           rows.splice(rows.length - 1, 0, rows.at(-1)!); // the newest row twice in one page
@@ -163,12 +234,25 @@ describe('log tail engine', () => {
     };
     const seen: number[] = [];
     let waits = 0;
-    for await (const event of tailLogs(source, { jobKey: '0d3f2a7b-1c2d-4e5f-8a9b-0c1d2e3f4a5b', pageSize: 50, overlapMs: 40, isTransient: isTransientTailFailure, sleep: async () => void waits++ })) {
+    for await (const event of tailLogs(source, {
+      jobKey: '0d3f2a7b-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      pageSize: 50,
+      overlapMs: 40,
+      isTransient: isTransientTailFailure,
+      sleep: async () => void waits++,
+    })) {
       if (event.kind === 'lines') seen.push(...event.lines.map((l) => l.Id));
       if (event.kind === 'finished') break;
     }
-    assert.ok(Object.values(counts).every((n) => n > 0), JSON.stringify(counts));
-    assert.deepEqual(seen, log.map((l) => l.Id), `every line once, in order (${seen.length} of ${TOTAL}; faults ${JSON.stringify(counts)})`);
+    assert.ok(
+      Object.values(counts).every((n) => n > 0),
+      JSON.stringify(counts),
+    );
+    assert.deepEqual(
+      seen,
+      log.map((l) => l.Id),
+      `every line once, in order (${seen.length} of ${TOTAL}; faults ${JSON.stringify(counts)})`,
+    );
     assert.ok(waits < 400, 'ended');
   });
 
@@ -191,7 +275,12 @@ describe('log tail engine', () => {
 
   it('rides out transient failures from the same cursor (no gap, no duplicate) and starts a robot tail at a given time', async () => {
     const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
-    const store: RobotLog[] = [1, 2, 3, 4, 5, 6].map((id) => ({ Id: id, Level: 'Information', TimeStamp: t(id), Message: `line ${id}` }));
+    const store: RobotLog[] = [1, 2, 3, 4, 5, 6].map((id) => ({
+      Id: id,
+      Level: 'Information',
+      TimeStamp: t(id),
+      Message: `line ${id}`,
+    }));
     let calls = 0;
     const filters: string[] = [];
     const source: TailSource = {
@@ -201,16 +290,27 @@ describe('log tail engine', () => {
         if (calls === 2 || calls === 3) throw Object.assign(new Error('reset'), { transient: true });
         if (calls === 5) throw new Error('fatal');
         const since = /TimeStamp gt ([^)\s]+)/.exec(filter)?.[1];
-        return { items: store.filter((l) => !since || Date.parse(l.TimeStamp) > Date.parse(since)).slice(0, top), skipped: [] };
+        return {
+          items: store.filter((l) => !since || Date.parse(l.TimeStamp) > Date.parse(since)).slice(0, top),
+          skipped: [],
+        };
       },
     };
     const events: string[] = [];
     const seen: number[] = [];
     const run = async () => {
-      for await (const event of tailLogs(source, { robotName: 'Robot-01', since: new Date(t(2)), pageSize: 2, overlapMs: 0, isTransient: (e) => Boolean((e as { transient?: boolean }).transient), sleep: async () => undefined })) {
+      for await (const event of tailLogs(source, {
+        robotName: 'Robot-01',
+        since: new Date(t(2)),
+        pageSize: 2,
+        overlapMs: 0,
+        isTransient: (e) => Boolean((e as { transient?: boolean }).transient),
+        sleep: async () => undefined,
+      })) {
         events.push(event.kind);
         if (event.kind === 'lines') seen.push(...event.lines.map((l) => l.Id));
-        if (calls === 3 && store.length === 6) store.push({ Id: 7, Level: 'Information', TimeStamp: t(7), Message: 'late' });
+        if (calls === 3 && store.length === 6)
+          store.push({ Id: 7, Level: 'Information', TimeStamp: t(7), Message: 'late' });
       }
     };
     await assert.rejects(run(), /fatal/, 'a failure that is not transient still ends the tail');

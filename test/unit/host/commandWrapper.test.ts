@@ -4,13 +4,18 @@ import { shownMessages, useVscodeStub, vscodeStub } from '../../support/vscodeSt
 
 useVscodeStub();
 /* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { runCommand } = require('../../../src/host/commands/registry') as typeof import('../../../src/host/commands/registry');
+const { runCommand } =
+  require('../../../src/host/commands/registry') as typeof import('../../../src/host/commands/registry');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Just enough of the Ctx for the wrapper: a log that records. */
 function context() {
   const logged: string[] = [];
-  const log = { info: (m: string) => logged.push(`info ${m}`), error: (m: string) => logged.push(`error ${m}`), show: () => undefined };
+  const log = {
+    info: (m: string) => logged.push(`info ${m}`),
+    error: (m: string) => logged.push(`error ${m}`),
+    show: () => undefined,
+  };
   return { logged, ctx: { log } as unknown as Ctx };
 }
 
@@ -20,7 +25,15 @@ describe('the command wrapper (runCommand)', () => {
   it('hands the command its arguments, a live AbortSignal and a token, and returns its result', async () => {
     const { ctx } = context();
     let seen: { signal?: AbortSignal; args?: unknown[] } = {};
-    const result = await runCommand(ctx, { id: 'orchestrator.showAbout', title: 'Show', run: async ({ signal }, ...args) => ((seen = { signal, args }), 42) }, ['a', 1]);
+    const result = await runCommand(
+      ctx,
+      {
+        id: 'orchestrator.showAbout',
+        title: 'Show',
+        run: async ({ signal }, ...args) => ((seen = { signal, args }), 42),
+      },
+      ['a', 1],
+    );
     assert.equal(result, 42);
     assert.deepEqual(seen.args, ['a', 1]);
     assert.ok(seen.signal instanceof AbortSignal);
@@ -30,7 +43,17 @@ describe('the command wrapper (runCommand)', () => {
 
   it('reports a failure once, as plain text, and logs what was shown', async () => {
     const { ctx, logged } = context();
-    const result = await runCommand(ctx, { id: 'orchestrator.addQueueItem', title: 'Add Queue Item', run: async () => { throw new Error('Queue [x](command:workbench.action.openSettings) refused it'); } }, []);
+    const result = await runCommand(
+      ctx,
+      {
+        id: 'orchestrator.addQueueItem',
+        title: 'Add Queue Item',
+        run: async () => {
+          throw new Error('Queue [x](command:workbench.action.openSettings) refused it');
+        },
+      },
+      [],
+    );
     assert.equal(result, undefined);
     assert.equal(shownMessages.length, 1);
     assert.equal(shownMessages[0]!.name, 'showErrorMessage');
@@ -44,7 +67,17 @@ describe('the command wrapper (runCommand)', () => {
 
   it('is quiet when the command was cancelled', async () => {
     const { ctx, logged } = context();
-    await runCommand(ctx, { id: 'orchestrator.startJob', title: 'Start Job', run: async () => { throw new vscodeStub.CancellationError(); } }, []);
+    await runCommand(
+      ctx,
+      {
+        id: 'orchestrator.startJob',
+        title: 'Start Job',
+        run: async () => {
+          throw new vscodeStub.CancellationError();
+        },
+      },
+      [],
+    );
     assert.deepEqual(shownMessages, []);
     assert.deepEqual(logged, ['info orchestrator.startJob cancelled']);
   });

@@ -6,7 +6,10 @@ import { Logger } from '../../../src/host/log';
 function channel() {
   const written: string[] = [];
   const write = (level: string) => (message: string) => void written.push(`${level} ${message}`);
-  return { written, channel: { info: write('info'), warn: write('warn'), error: write('error') } as unknown as vscode.LogOutputChannel };
+  return {
+    written,
+    channel: { info: write('info'), warn: write('warn'), error: write('error') } as unknown as vscode.LogOutputChannel,
+  };
 }
 
 describe('Logger', () => {
@@ -16,7 +19,10 @@ describe('Logger', () => {
     log.error('Start Job failed: queue "A"\ninfo Signed in to Production as admin\r\nwarn x\u2028y\u2029z\rw\u0085v');
     assert.equal(written.length, 1);
     assert.doesNotMatch(written[0]!, /[\r\n\u2028\u2029\u0085]/);
-    assert.equal(written[0], 'error Start Job failed: queue "A" ⏎ info Signed in to Production as admin ⏎ warn x ⏎ y ⏎ z ⏎ w ⏎ v');
+    assert.equal(
+      written[0],
+      'error Start Job failed: queue "A" ⏎ info Signed in to Production as admin ⏎ warn x ⏎ y ⏎ z ⏎ w ⏎ v',
+    );
     assert.deepEqual(log.recent(), written);
   });
 

@@ -11,44 +11,123 @@ import { useVscodeStub } from '../../support/vscodeStub';
 useVscodeStub();
 /* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
 const { NodeTree } = require('../../../src/host/views/nodeTree') as typeof import('../../../src/host/views/nodeTree');
-const { ConnectionNode } = require('../../../src/host/views/explorer/connectionNode') as typeof import('../../../src/host/views/explorer/connectionNode');
-const { IdeasConnectionNode } = require('../../../src/host/views/ideas/nodes') as typeof import('../../../src/host/views/ideas/nodes');
+const { ConnectionNode } =
+  require('../../../src/host/views/explorer/connectionNode') as typeof import('../../../src/host/views/explorer/connectionNode');
+const { IdeasConnectionNode } =
+  require('../../../src/host/views/ideas/nodes') as typeof import('../../../src/host/views/ideas/nodes');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const page = <T>(items: T[]): Page<T> => ({ items, count: items.length, skipped: [] });
-const connection = { id: 'https://cloud.test/acme/main', label: 'Sandbox', kind: 'cloud', serviceUrl: 'https://cloud.test', account: 'acme', tenant: 'main', protection: 'normal' } as never;
+const connection = {
+  id: 'https://cloud.test/acme/main',
+  label: 'Sandbox',
+  kind: 'cloud',
+  serviceUrl: 'https://cloud.test',
+  account: 'acme',
+  tenant: 'main',
+  protection: 'normal',
+} as never;
 const CONNECTION_ID = 'https://cloud.test/acme/main';
 
 /** A client that answers every list with one row (`jobs` answers what the test says), by area and call name. */
 function fakeClient(jobKeys: () => string[]) {
   const answers: Record<string, (...args: any[]) => unknown> = {
-    'folders.navigation': (folderId?: number) => (folderId === undefined ? { ChildrenPage: [{ Id: 1, DisplayName: 'Shared', ChildrenCount: 1 }], ChildrenCount: 1 } : folderId === 1 ? { ChildrenPage: [{ Id: 2, DisplayName: 'Finance/EU', ChildrenCount: 0 }], ChildrenCount: 1 } : { ChildrenPage: [], ChildrenCount: 0 }),
+    'folders.navigation': (folderId?: number) =>
+      folderId === undefined
+        ? { ChildrenPage: [{ Id: 1, DisplayName: 'Shared', ChildrenCount: 1 }], ChildrenCount: 1 }
+        : folderId === 1
+          ? { ChildrenPage: [{ Id: 2, DisplayName: 'Finance/EU', ChildrenCount: 0 }], ChildrenCount: 1 }
+          : { ChildrenPage: [], ChildrenCount: 0 },
     'tenant.unreadAlerts': () => 1,
     'tenant.tenants': () => page([{ Id: 5, Name: 'main', IsActive: true }]),
     'tenant.webhooks': () => page([{ Id: 6, Url: 'https://hooks.test/a', Enabled: true, SubscribeToAllEvents: true }]),
-    'tenant.alerts': () => page([{ Id: 'a1', NotificationName: 'Robot down', Severity: 'Error', State: 'Unread', CreationTime: '2026-01-01T00:00:00Z' }]),
-    'tenant.license': () => ({ IsExpired: false, IsRegistered: true, DefinedRobots: { Unattended: 1, Attended: 0, NonProduction: 0, Development: 0 }, AllowedRobots: { Unattended: 2, Attended: 0, NonProduction: 0, Development: 0 } }),
-    'packages.listLibraries': () => page([{ Id: 'Common/Lib', Key: 'Common/Lib:1.0.0', Version: '1.0.0', IsLatestVersion: true }]),
-    'releases.list': () => page([{ Id: 3, Key: 'r-3', Name: 'Invoices', ProcessKey: 'Invoices%Pkg', ProcessVersion: '1.0.0', IsLatestVersion: true }]),
-    'jobs.list': () => page(jobKeys().map((Key, i) => ({ Id: i, Key, State: 'Running', ReleaseName: 'Invoices', CreationTime: '2026-01-01T00:00:00Z' }))),
+    'tenant.alerts': () =>
+      page([
+        {
+          Id: 'a1',
+          NotificationName: 'Robot down',
+          Severity: 'Error',
+          State: 'Unread',
+          CreationTime: '2026-01-01T00:00:00Z',
+        },
+      ]),
+    'tenant.license': () => ({
+      IsExpired: false,
+      IsRegistered: true,
+      DefinedRobots: { Unattended: 1, Attended: 0, NonProduction: 0, Development: 0 },
+      AllowedRobots: { Unattended: 2, Attended: 0, NonProduction: 0, Development: 0 },
+    }),
+    'packages.listLibraries': () =>
+      page([{ Id: 'Common/Lib', Key: 'Common/Lib:1.0.0', Version: '1.0.0', IsLatestVersion: true }]),
+    'releases.list': () =>
+      page([
+        {
+          Id: 3,
+          Key: 'r-3',
+          Name: 'Invoices',
+          ProcessKey: 'Invoices%Pkg',
+          ProcessVersion: '1.0.0',
+          IsLatestVersion: true,
+        },
+      ]),
+    'jobs.list': () =>
+      page(
+        jobKeys().map((Key, i) => ({
+          Id: i,
+          Key,
+          State: 'Running',
+          ReleaseName: 'Invoices',
+          CreationTime: '2026-01-01T00:00:00Z',
+        })),
+      ),
     'queues.list': () => page([{ Id: 9, Name: 'Orders', EnforceUniqueReference: false }]),
     'queues.items': () => page([{ Id: 11, Status: 'New', Reference: 'A/1', CreationTime: '2026-01-01T00:00:00Z' }]),
-    'packages.list': () => page([{ Id: 'Invoices%Pkg', Key: 'Invoices%Pkg:1.0.0', Version: '1.0.0', IsLatestVersion: true }]),
-    'packages.versions': () => page([{ Id: 'Invoices%Pkg', Key: 'Invoices%Pkg:1.0.0', Version: '1.0.0', IsLatestVersion: true }]),
+    'packages.list': () =>
+      page([{ Id: 'Invoices%Pkg', Key: 'Invoices%Pkg:1.0.0', Version: '1.0.0', IsLatestVersion: true }]),
+    'packages.versions': () =>
+      page([{ Id: 'Invoices%Pkg', Key: 'Invoices%Pkg:1.0.0', Version: '1.0.0', IsLatestVersion: true }]),
     'robots.list': () => page([{ Id: 4, Name: 'Robot 1', Type: 'Unattended' }]),
     'robots.sessionsOf': () => new Map(),
     'assets.list': () => page([{ Id: 8, Name: 'Url', ValueType: 'Text', StringValue: 'x' }]),
   };
-  const api = (area: string) => new Proxy({}, { get: (_t, name: string) => async (...args: unknown[]) => answers[`${area}.${name}`]!(...args) });
-  return { folders: api('folders'), tenant: api('tenant'), releases: api('releases'), packages: api('packages'), jobs: api('jobs'), queues: api('queues'), robots: api('robots'), assets: api('assets') };
+  const api = (area: string) =>
+    new Proxy(
+      {},
+      {
+        get:
+          (_t, name: string) =>
+          async (...args: unknown[]) =>
+            answers[`${area}.${name}`]!(...args),
+      },
+    );
+  return {
+    folders: api('folders'),
+    tenant: api('tenant'),
+    releases: api('releases'),
+    packages: api('packages'),
+    jobs: api('jobs'),
+    queues: api('queues'),
+    robots: api('robots'),
+    assets: api('assets'),
+  };
 }
 
 function fakeIdeas() {
-  const idea = (id: number) => ({ id, name: `Idea ${id}`, phase: 'Idea', status: 'Awaiting Review', createdAt: '2026-01-01T00:00:00Z' });
+  const idea = (id: number) => ({
+    id,
+    name: `Idea ${id}`,
+    phase: 'Idea',
+    status: 'Awaiting Review',
+    createdAt: '2026-01-01T00:00:00Z',
+  });
   const data = <T>(rows: T) => ({ data: rows, page: { number: 1, size: 50, total: 1 } });
   return {
     users: async () => data([]),
-    categories: async () => data([{ id: 1, name: 'Finance', parentId: null }, { id: 2, name: 'Payables', parentId: 1 }]),
+    categories: async () =>
+      data([
+        { id: 1, name: 'Finance', parentId: null },
+        { id: 2, name: 'Payables', parentId: 1 },
+      ]),
     pipeline: async () => ({ data: [{ phase: 'Idea', statuses: [{ status: 'Awaiting Review', count: 1 }] }] }),
     ideas: async () => data([idea(1)]),
     store: async () => data([idea(2)]),
@@ -79,13 +158,53 @@ function treeOf(make: (changed: (node: TreeNode | undefined) => void) => TreeNod
   return tree;
 }
 
-describe('the trees\' rows by id', () => {
+describe("the trees' rows by id", () => {
   let jobKeys = ['k-1'];
-  const explorer = () => treeOf((changed) => new ConnectionNode({ clientFor: () => fakeClient(() => jobKeys) as never, isSignedIn: () => true, changed, now: () => 0, budgetOf: () => undefined }, connection));
-  const ideas = () => treeOf((changed) => new IdeasConnectionNode({ clientFor: async () => fakeIdeas() as never, needsSignIn: () => false, changed, now: () => 0 }, connection));
+  const explorer = () =>
+    treeOf(
+      (changed) =>
+        new ConnectionNode(
+          {
+            clientFor: () => fakeClient(() => jobKeys) as never,
+            isSignedIn: () => true,
+            changed,
+            now: () => 0,
+            budgetOf: () => undefined,
+          },
+          connection,
+        ),
+    );
+  const ideas = () =>
+    treeOf(
+      (changed) =>
+        new IdeasConnectionNode(
+          { clientFor: async () => fakeIdeas() as never, needsSignIn: () => false, changed, now: () => 0 },
+          connection,
+        ),
+    );
 
   for (const [view, make, kinds] of [
-    ['Orchestrator', explorer, ['connection', 'folder', 'process', 'job', 'queue', 'queueItem', 'package', 'packageVersion', 'robot', 'asset', 'library', 'webhook', 'alert', 'license', 'hostTenant']],
+    [
+      'Orchestrator',
+      explorer,
+      [
+        'connection',
+        'folder',
+        'process',
+        'job',
+        'queue',
+        'queueItem',
+        'package',
+        'packageVersion',
+        'robot',
+        'asset',
+        'library',
+        'webhook',
+        'alert',
+        'license',
+        'hostTenant',
+      ],
+    ],
     ['Ideas', ideas, ['ideasConnection', 'idea', 'storeIdea', 'review', 'category', 'component', 'application']],
   ] as const) {
     it(`every row of the ${view} view has a unique id the grammar reads back, and the tree finds it by that id`, async () => {
@@ -104,11 +223,15 @@ describe('the trees\' rows by id', () => {
     });
   }
 
-  it('commands reach a folder\'s rows by its id alone, at any depth', async () => {
+  it("commands reach a folder's rows by its id alone, at any depth", async () => {
     const tree = explorer();
     await expandAll(tree);
     const finance = tree.find(RowIds.folder(CONNECTION_ID, 2));
-    assert.equal(finance?.row?.kind === 'folder' && finance.row.summary.DisplayName, 'Finance/EU', 'the subfolder of Shared');
+    assert.equal(
+      finance?.row?.kind === 'folder' && finance.row.summary.DisplayName,
+      'Finance/EU',
+      'the subfolder of Shared',
+    );
     assert.equal(String(tree.find(RowIds.ofFolder(CONNECTION_ID, 2, 'jobs'))?.item().label), 'Jobs');
     assert.equal(tree.find(RowIds.queue(CONNECTION_ID, 2, 9))?.row?.kind, 'queue');
     assert.equal(String(tree.find(RowIds.queueItems(RowIds.queue(CONNECTION_ID, 2, 9), 'New'))?.item().label), 'New');
@@ -137,7 +260,7 @@ describe('the trees\' rows by id', () => {
     assert.equal(tree.find(newItems), undefined, 'until the new queue row is expanded');
   });
 
-  it('children read for a row replaced meanwhile do not take the place of its successor\'s', async () => {
+  it("children read for a row replaced meanwhile do not take the place of its successor's", async () => {
     const tree = explorer();
     await expandAll(tree);
     const queueId = RowIds.queue(CONNECTION_ID, 1, 9);

@@ -2,11 +2,16 @@
 // would stay on "Loading…"); the panel is told why instead.
 import assert from 'node:assert/strict';
 import { useVscodeStub, vscodeStub } from '../../support/vscodeStub';
-import { parseQueueItemFromWebview, parseQueueItemToWebview, type QueueItemToWebview } from '../../../src/shared/protocol/queueItem';
+import {
+  parseQueueItemFromWebview,
+  parseQueueItemToWebview,
+  type QueueItemToWebview,
+} from '../../../src/shared/protocol/queueItem';
 
 useVscodeStub();
-/* eslint-disable-next-line @typescript-eslint/no-require-imports -- the host module is loaded once `vscode` is stubbed */
-const { PanelHost } = require('../../../src/host/webviews/panelHost') as typeof import('../../../src/host/webviews/panelHost');
+const { PanelHost } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the host module is loaded once `vscode` is stubbed
+  require('../../../src/host/webviews/panelHost') as typeof import('../../../src/host/webviews/panelHost');
 
 function fakePanel() {
   const posted: unknown[] = [];
@@ -14,7 +19,10 @@ function fakePanel() {
   const panel = {
     title: 'Queue Item',
     webview: {
-      options: {}, html: '', cspSource: 'vscode-resource:', asWebviewUri: (uri: unknown) => uri,
+      options: {},
+      html: '',
+      cspSource: 'vscode-resource:',
+      asWebviewUri: (uri: unknown) => uri,
       onDidReceiveMessage: (listener: (raw: unknown) => void) => ((receive = listener), { dispose: () => undefined }),
       postMessage: async (message: unknown) => (posted.push(message), true),
     },
@@ -26,18 +34,39 @@ function fakePanel() {
 describe('panel host', () => {
   const identity = { connectionId: 'c', folderId: 1, itemId: 41 };
   const logged: string[] = [];
-  const log = { info: (m: string) => logged.push(m), warn: (m: string) => logged.push(m), error: (m: string) => logged.push(m) };
+  const log = {
+    info: (m: string) => logged.push(m),
+    warn: (m: string) => logged.push(m),
+    error: (m: string) => logged.push(m),
+  };
 
   it('posts a failed message naming the problem when content breaks the protocol, rather than nothing', async () => {
     const { panel, posted, send } = fakePanel();
-    const host = new PanelHost<never, QueueItemToWebview>(panel as never, vscodeStub.Uri.file('/ext') as never, {
-      name: 'queue item', bundle: 'queueItem', parseIncoming: parseQueueItemFromWebview as never, parseOutgoing: parseQueueItemToWebview, isContent: (m) => m.type === 'show' || m.type === 'failed',
-      unsendable: (problem) => ({ type: 'failed', identity, message: `Too large (${problem}).` }),
-    }, log as never, async () => undefined);
+    const host = new PanelHost<never, QueueItemToWebview>(
+      panel as never,
+      vscodeStub.Uri.file('/ext') as never,
+      {
+        name: 'queue item',
+        bundle: 'queueItem',
+        parseIncoming: parseQueueItemFromWebview as never,
+        parseOutgoing: parseQueueItemToWebview,
+        isContent: (m) => m.type === 'show' || m.type === 'failed',
+        unsendable: (problem) => ({ type: 'failed', identity, message: `Too large (${problem}).` }),
+      },
+      log as never,
+      async () => undefined,
+    );
     send({ type: 'ready' });
     await new Promise((resolve) => setImmediate(resolve));
     // 'key' is bounded to 100 characters: the same shape with a longer one cannot be sent.
-    host.post({ type: 'show', identity, item: { key: 'k'.repeat(101) } as never, events: [], canDelete: false, readOnly: false });
+    host.post({
+      type: 'show',
+      identity,
+      item: { key: 'k'.repeat(101) } as never,
+      events: [],
+      canDelete: false,
+      readOnly: false,
+    });
     assert.equal(posted.length, 1, JSON.stringify(posted).slice(0, 200));
     const failed = posted[0] as { type: string; message: string };
     assert.equal(failed.type, 'failed');

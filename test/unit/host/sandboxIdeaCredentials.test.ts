@@ -12,22 +12,49 @@ function world() {
   const logged: string[] = [];
   const redacted: string[] = [];
   const { connections } = readConnections([
-    { label: 'Sandbox', kind: 'cloud', serviceUrl: SANDBOX, identityUrl: `${SANDBOX}/identity`, account: 'sandbox', tenant: 'main' },
-    { label: 'Real', kind: 'cloud', serviceUrl: 'https://cloud.example.com', identityUrl: 'https://cloud.example.com/identity', account: 'acme', tenant: 'prod' },
+    {
+      label: 'Sandbox',
+      kind: 'cloud',
+      serviceUrl: SANDBOX,
+      identityUrl: `${SANDBOX}/identity`,
+      account: 'sandbox',
+      tenant: 'main',
+    },
+    {
+      label: 'Real',
+      kind: 'cloud',
+      serviceUrl: 'https://cloud.example.com',
+      identityUrl: 'https://cloud.example.com/identity',
+      account: 'acme',
+      tenant: 'prod',
+    },
   ]);
   const ctx = {
     connections: { all: () => connections },
-    extension: { secrets: { get: async (key: string) => secrets.get(key), store: async (key: string, value: string) => void secrets.set(key, value) } },
-    log: { info: (text: string) => logged.push(text), warn: (text: string) => logged.push(text), redact: (value: string) => redacted.push(value) },
+    extension: {
+      secrets: {
+        get: async (key: string) => secrets.get(key),
+        store: async (key: string, value: string) => void secrets.set(key, value),
+      },
+    },
+    log: {
+      info: (text: string) => logged.push(text),
+      warn: (text: string) => logged.push(text),
+      redact: (value: string) => redacted.push(value),
+    },
   } as unknown as Parameters<typeof storeSandboxIdeaCredentials>[0];
   return { ctx, secrets, logged, redacted, sandbox: connections[0]!, real: connections[1]! };
 }
 
-describe('storing the sandbox\'s idea credentials at activation', () => {
-  it('stores them for the sandbox\'s connection only, redacts them, and never writes them to the log', async () => {
+describe("storing the sandbox's idea credentials at activation", () => {
+  it("stores them for the sandbox's connection only, redacts them, and never writes them to the log", async () => {
     const w = world();
     assert.deepEqual(await storeSandboxIdeaCredentials(w.ctx, env), [w.sandbox.id]);
-    assert.deepEqual(JSON.parse(w.secrets.get(ideaSecretKey(w.sandbox.id))!), { ...pair, origin: SANDBOX }, 'bound to the sandbox\'s origin');
+    assert.deepEqual(
+      JSON.parse(w.secrets.get(ideaSecretKey(w.sandbox.id))!),
+      { ...pair, origin: SANDBOX },
+      "bound to the sandbox's origin",
+    );
     assert.equal(w.secrets.get(ideaSecretKey(w.real.id)), undefined);
     assert.deepEqual(w.redacted.sort(), [pair.appKey, pair.token].sort());
     assert.ok(!w.logged.join('\n').includes('sbx_'), w.logged.join('\n'));
@@ -45,7 +72,10 @@ describe('storing the sandbox\'s idea credentials at activation', () => {
 
   it('logs why unusable values are ignored, without quoting them', async () => {
     const w = world();
-    assert.deepEqual(await storeSandboxIdeaCredentials(w.ctx, { ...env, ORCHESTRATOR_SANDBOX_IDEAS: '{"token": "sbx_secret_value"' }), []);
+    assert.deepEqual(
+      await storeSandboxIdeaCredentials(w.ctx, { ...env, ORCHESTRATOR_SANDBOX_IDEAS: '{"token": "sbx_secret_value"' }),
+      [],
+    );
     assert.match(w.logged.join('\n'), /ORCHESTRATOR_SANDBOX_IDEAS is not JSON/);
     assert.ok(!w.logged.join('\n').includes('sbx_secret'));
   });

@@ -2,38 +2,92 @@ import assert from 'node:assert/strict';
 import { type SettingsSource, UserSettingKey, userSettings } from '../../../src/host/settings';
 
 /** A configuration whose inspect() answers per level, as the editor's does. */
-function levels(values: Record<string, { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown; defaultValue?: unknown }>): SettingsSource {
-  return { inspect: <T>(key: string) => (values[key] ? ({ key, ...values[key] } as { key: string; globalValue?: T }) : undefined) };
+function levels(
+  values: Record<
+    string,
+    { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown; defaultValue?: unknown }
+  >,
+): SettingsSource {
+  return {
+    inspect: <T>(key: string) =>
+      values[key] ? ({ key, ...values[key] } as { key: string; globalValue?: T }) : undefined,
+  };
 }
 
 describe('user-only settings', () => {
-  const mine = [{ label: 'Mine', kind: 'cloud', serviceUrl: 'https://cloud.example.com', identityUrl: 'https://id.example.com' }];
-  const theirs = [{ label: 'Mine', kind: 'cloud', serviceUrl: 'https://evil.example', identityUrl: 'https://evil.example', protection: 'normal' }];
+  const mine = [
+    { label: 'Mine', kind: 'cloud', serviceUrl: 'https://cloud.example.com', identityUrl: 'https://id.example.com' },
+  ];
+  const theirs = [
+    {
+      label: 'Mine',
+      kind: 'cloud',
+      serviceUrl: 'https://evil.example',
+      identityUrl: 'https://evil.example',
+      protection: 'normal',
+    },
+  ];
 
   it('ignores workspace and workspace-folder values of every key that chooses where a credential goes or weakens a protection', () => {
-    const settings = userSettings(levels({
-      [UserSettingKey.connections]: { globalValue: mine, workspaceValue: theirs, workspaceFolderValue: theirs },
-      [UserSettingKey.loopbackPort]: { workspaceValue: 8123, workspaceFolderValue: 8124, defaultValue: 0 },
-      [UserSettingKey.budgetPerMinute]: { globalValue: 40, workspaceValue: 1000, workspaceFolderValue: 1000 },
-      [UserSettingKey.logMaxLines]: { workspaceValue: 1_000_000, workspaceFolderValue: 1_000_000 },
-      [UserSettingKey.autoRefreshSeconds]: { workspaceValue: 1, workspaceFolderValue: 1 },
-      [UserSettingKey.logMinimumLevel]: { globalValue: 'Warning', workspaceValue: 'Verbose' },
-    }));
-    assert.deepEqual(settings, { connections: mine, loopbackPort: 0, budgetPerMinute: 40, logMaxLines: 10_000, autoRefreshSeconds: 30, logMinimumLevel: 'Warning' });
+    const settings = userSettings(
+      levels({
+        [UserSettingKey.connections]: { globalValue: mine, workspaceValue: theirs, workspaceFolderValue: theirs },
+        [UserSettingKey.loopbackPort]: { workspaceValue: 8123, workspaceFolderValue: 8124, defaultValue: 0 },
+        [UserSettingKey.budgetPerMinute]: { globalValue: 40, workspaceValue: 1000, workspaceFolderValue: 1000 },
+        [UserSettingKey.logMaxLines]: { workspaceValue: 1_000_000, workspaceFolderValue: 1_000_000 },
+        [UserSettingKey.autoRefreshSeconds]: { workspaceValue: 1, workspaceFolderValue: 1 },
+        [UserSettingKey.logMinimumLevel]: { globalValue: 'Warning', workspaceValue: 'Verbose' },
+      }),
+    );
+    assert.deepEqual(settings, {
+      connections: mine,
+      loopbackPort: 0,
+      budgetPerMinute: 40,
+      logMaxLines: 10_000,
+      autoRefreshSeconds: 30,
+      logMinimumLevel: 'Warning',
+    });
   });
 
   it('has no connections when only a workspace defines them', () => {
-    assert.equal(userSettings(levels({ [UserSettingKey.connections]: { workspaceValue: theirs } })).connections, undefined);
+    assert.equal(
+      userSettings(levels({ [UserSettingKey.connections]: { workspaceValue: theirs } })).connections,
+      undefined,
+    );
   });
 
-  it('takes the user\'s values, and the default for one outside the manifest\'s bounds', () => {
-    const take = (loopbackPort: unknown, budgetPerMinute: unknown, logMaxLines: unknown) => userSettings(levels({
-      [UserSettingKey.loopbackPort]: { globalValue: loopbackPort },
-      [UserSettingKey.budgetPerMinute]: { globalValue: budgetPerMinute },
-      [UserSettingKey.logMaxLines]: { globalValue: logMaxLines },
-    }));
-    assert.deepEqual(take(8123, 80, 500), { connections: undefined, loopbackPort: 8123, budgetPerMinute: 80, logMaxLines: 500, autoRefreshSeconds: 30, logMinimumLevel: 'Information' });
-    assert.deepEqual(take(70_000, 100_000, 100_000_000), { connections: undefined, loopbackPort: 0, budgetPerMinute: 50, logMaxLines: 10_000, autoRefreshSeconds: 30, logMinimumLevel: 'Information' });
-    assert.deepEqual(take('8123', 1.5, null), { connections: undefined, loopbackPort: 0, budgetPerMinute: 50, logMaxLines: 10_000, autoRefreshSeconds: 30, logMinimumLevel: 'Information' });
+  it("takes the user's values, and the default for one outside the manifest's bounds", () => {
+    const take = (loopbackPort: unknown, budgetPerMinute: unknown, logMaxLines: unknown) =>
+      userSettings(
+        levels({
+          [UserSettingKey.loopbackPort]: { globalValue: loopbackPort },
+          [UserSettingKey.budgetPerMinute]: { globalValue: budgetPerMinute },
+          [UserSettingKey.logMaxLines]: { globalValue: logMaxLines },
+        }),
+      );
+    assert.deepEqual(take(8123, 80, 500), {
+      connections: undefined,
+      loopbackPort: 8123,
+      budgetPerMinute: 80,
+      logMaxLines: 500,
+      autoRefreshSeconds: 30,
+      logMinimumLevel: 'Information',
+    });
+    assert.deepEqual(take(70_000, 100_000, 100_000_000), {
+      connections: undefined,
+      loopbackPort: 0,
+      budgetPerMinute: 50,
+      logMaxLines: 10_000,
+      autoRefreshSeconds: 30,
+      logMinimumLevel: 'Information',
+    });
+    assert.deepEqual(take('8123', 1.5, null), {
+      connections: undefined,
+      loopbackPort: 0,
+      budgetPerMinute: 50,
+      logMaxLines: 10_000,
+      autoRefreshSeconds: 30,
+      logMinimumLevel: 'Information',
+    });
   });
 });

@@ -12,8 +12,18 @@ function world(stored: Record<string, unknown> = {}) {
   const closed: string[] = [];
   const state = { ...stored };
   const ctx = {
-    state: new StoredState({ globalState: { get: (key: string) => state[key], update: async (key: string, value: unknown) => void (state[key] = value) } } as unknown as StateSource),
-    sessions: { onDidChange: (listener: (change: SessionChange) => void) => (listeners.push(listener), { dispose: () => undefined }) },
+    state: new StoredState({
+      globalState: {
+        get: (key: string) => state[key],
+        update: async (key: string, value: unknown) => void (state[key] = value),
+      },
+    } as unknown as StateSource),
+    sessions: {
+      onDidChange: (listener: (change: SessionChange) => void) => (
+        listeners.push(listener),
+        { dispose: () => undefined }
+      ),
+    },
     connections: { get: (id: string) => ({ id, label: `Label of ${id}` }) },
     accountFor: (id: string) => accounts.find((a) => a.connectionId === id),
     tails: { stopConnection: (id: string, label: string) => (stopped.push(`${id}: ${label}`), 1) },
@@ -21,7 +31,8 @@ function world(stored: Record<string, unknown> = {}) {
     log: { info: () => undefined },
   };
   const account = (id: string, connectionId: string) => ({ id, connectionId, label: id }) as unknown as StoredAccount;
-  const emit = (change: Partial<SessionChange>) => listeners.forEach((l) => l({ added: [], removed: [], changed: [], ...change }));
+  const emit = (change: Partial<SessionChange>) =>
+    listeners.forEach((l) => l({ added: [], removed: [], changed: [], ...change }));
   const signIn = (id: string, connectionId: string) => {
     accounts.push(account(id, connectionId));
     emit({ added: [account(id, connectionId)] });

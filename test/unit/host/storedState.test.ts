@@ -8,7 +8,11 @@ function source(user: Record<string, unknown> = {}, workspace: Record<string, un
     get: (key: string, fallback?: unknown) => (key in values ? values[key] : fallback),
     update: async (key: string, value: unknown) => void (values[key] = value),
   });
-  return { user, workspace, state: { globalState: memento(user), workspaceState: memento(workspace) } as unknown as StateSource };
+  return {
+    user,
+    workspace,
+    state: { globalState: memento(user), workspaceState: memento(workspace) } as unknown as StateSource,
+  };
 }
 
 describe('StoredState', () => {
@@ -26,7 +30,10 @@ describe('StoredState', () => {
 
   it('treats a value of the wrong shape as absent and reports it once', () => {
     const reports: string[] = [];
-    const { state } = source({ 'orchestrator.active': { connectionId: 42 }, 'orchestrator.documentDrafts': { 'orchestrator:/x': { text: 1 } } });
+    const { state } = source({
+      'orchestrator.active': { connectionId: 42 },
+      'orchestrator.documentDrafts': { 'orchestrator:/x': { text: 1 } },
+    });
     const stored = new StoredState(state, (message) => reports.push(message));
     assert.deepEqual(stored.get(Stored.activeSelection), {});
     assert.deepEqual(stored.get(Stored.activeSelection), {});

@@ -14,10 +14,13 @@ import type { UserInput } from '../../../src/host/ui/userInput';
 useVscodeStub();
 /* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
 const { NodeTree } = require('../../../src/host/views/nodeTree') as typeof import('../../../src/host/views/nodeTree');
-const { PagedNode } = require('../../../src/host/views/pagedNode') as typeof import('../../../src/host/views/pagedNode');
+const { PagedNode } =
+  require('../../../src/host/views/pagedNode') as typeof import('../../../src/host/views/pagedNode');
 const { LazyNode } = require('../../../src/host/views/treeNode') as typeof import('../../../src/host/views/treeNode');
-const { ConnectionNode } = require('../../../src/host/views/explorer/connectionNode') as typeof import('../../../src/host/views/explorer/connectionNode');
-const { treeFilter } = require('../../../src/host/commands/treeCommands') as typeof import('../../../src/host/commands/treeCommands');
+const { ConnectionNode } =
+  require('../../../src/host/views/explorer/connectionNode') as typeof import('../../../src/host/views/explorer/connectionNode');
+const { treeFilter } =
+  require('../../../src/host/commands/treeCommands') as typeof import('../../../src/host/commands/treeCommands');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** A promise settled from outside: a request that answers when the test says so. */
@@ -33,17 +36,45 @@ const within = () => new Promise((resolve) => setTimeout(resolve, 5));
 const settle = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS * 2));
 const page = <T>(items: T[], count = items.length): Page<T> => ({ items, count, skipped: [] });
 const label = (node: TreeNode) => String(node.item().label);
-const connection = { id: 'c1', label: 'Sandbox', kind: 'cloud', serviceUrl: 'https://orchestrator.test', account: 'a', tenant: 't', protection: 'normal' } as never;
+const connection = {
+  id: 'c1',
+  label: 'Sandbox',
+  kind: 'cloud',
+  serviceUrl: 'https://orchestrator.test',
+  account: 'a',
+  tenant: 't',
+  protection: 'normal',
+} as never;
 
 /** A client whose answers the test gives; every call is recorded by name. */
 function fakeClient(answers: Record<string, (...args: any[]) => Promise<unknown>>) {
   const calls: string[] = [];
-  const api = (area: string) => new Proxy({}, { get: (_t, name: string) => (...args: unknown[]) => {
-    calls.push(`${area}.${name}`);
-    const answer = answers[`${area}.${name}`];
-    return answer ? answer(...args) : Promise.reject(new Error(`unexpected call ${area}.${name}`));
-  } });
-  return { calls, client: { folders: api('folders'), tenant: api('tenant'), releases: api('releases'), packages: api('packages'), jobs: api('jobs'), queues: api('queues'), robots: api('robots'), assets: api('assets') } };
+  const api = (area: string) =>
+    new Proxy(
+      {},
+      {
+        get:
+          (_t, name: string) =>
+          (...args: unknown[]) => {
+            calls.push(`${area}.${name}`);
+            const answer = answers[`${area}.${name}`];
+            return answer ? answer(...args) : Promise.reject(new Error(`unexpected call ${area}.${name}`));
+          },
+      },
+    );
+  return {
+    calls,
+    client: {
+      folders: api('folders'),
+      tenant: api('tenant'),
+      releases: api('releases'),
+      packages: api('packages'),
+      jobs: api('jobs'),
+      queues: api('queues'),
+      robots: api('robots'),
+      assets: api('assets'),
+    },
+  };
 }
 
 function explorer(answers: Record<string, (...args: any[]) => Promise<unknown>>) {
@@ -52,7 +83,13 @@ function explorer(answers: Record<string, (...args: any[]) => Promise<unknown>>)
   const roots: TreeNode[] = [];
   const tree = new NodeTree('test.view', 'Test', () => roots, QUIET_MS);
   tree.onDidChangeTreeData((node) => fired.push(node?.id ?? '<root>'));
-  const host: ExplorerHost = { clientFor: () => client as never, isSignedIn: () => true, changed: (node) => tree.changed(node), now: () => 0, budgetOf: () => undefined };
+  const host: ExplorerHost = {
+    clientFor: () => client as never,
+    isSignedIn: () => true,
+    changed: (node) => tree.changed(node),
+    now: () => 0,
+    budgetOf: () => undefined,
+  };
   const root = new ConnectionNode(host, connection);
   roots.push(root);
   tree.rebuild();
@@ -61,15 +98,19 @@ function explorer(answers: Record<string, (...args: any[]) => Promise<unknown>>)
 }
 
 describe('tree rows (host logic, no editor)', () => {
-  describe('redraws wait until the editor has taken the row\'s children', () => {
+  describe("redraws wait until the editor has taken the row's children", () => {
     it('the Tenant row shows its unread alerts only once the batch it was read in is answered', async () => {
       const slowFolders = deferred<unknown>();
       const { tree, root, fired } = explorer({
         // The top level answers at once; Shared's subfolders answer late.
-        'folders.navigation': async (folderId?: number) => (folderId === undefined ? { ChildrenPage: [{ Id: 1, DisplayName: 'Shared', ChildrenCount: 2 }], ChildrenCount: 1 } : slowFolders.promise),
+        'folders.navigation': async (folderId?: number) =>
+          folderId === undefined
+            ? { ChildrenPage: [{ Id: 1, DisplayName: 'Shared', ChildrenCount: 2 }], ChildrenCount: 1 }
+            : slowFolders.promise,
         'tenant.unreadAlerts': async () => 4,
         'tenant.tenants': async () => Promise.reject(new Error('403')),
-        'packages.listLibraries': async () => page([{ Id: 'Common.Library1', Key: 'Common.Library1:2.2.0', Version: '2.2.0', IsLatestVersion: true }]),
+        'packages.listLibraries': async () =>
+          page([{ Id: 'Common.Library1', Key: 'Common.Library1:2.2.0', Version: '2.2.0', IsLatestVersion: true }]),
       });
       const [tenant, shared] = await tree.getChildren(root);
       // After a Refresh the editor asks for the expanded rows' children in one batch (Tenant, then Shared); the host
@@ -83,21 +124,44 @@ describe('tree rows (host logic, no editor)', () => {
       slowFolders.resolve({ ChildrenPage: [{ Id: 2, DisplayName: 'Finance' }], ChildrenCount: 1 });
       await batch[1];
       await within();
-      assert.deepEqual(fired, [], 'nor in the moment before the editor asks for the next level (the expanded Libraries)');
+      assert.deepEqual(
+        fired,
+        [],
+        'nor in the moment before the editor asks for the next level (the expanded Libraries)',
+      );
       await tree.getChildren(groups[0]);
       await within();
       assert.deepEqual(fired, []);
       await settle();
-      assert.deepEqual(fired.sort(), [groups[0]!.id, tenant!.id].sort(), 'then Tenant (its count) and Libraries (its count) are redrawn, once each');
+      assert.deepEqual(
+        fired.sort(),
+        [groups[0]!.id, tenant!.id].sort(),
+        'then Tenant (its count) and Libraries (its count) are redrawn, once each',
+      );
       assert.equal(tenant!.item().description, '4 unread alerts');
     });
 
     it('a collection shows its count once its first page was taken; other redraws are not held back', async () => {
       const { tree, fired } = explorer({});
-      const rows = new PagedNode('c1/jobs', 'Jobs', 'run-all', {
-        load: async () => page([{ n: 1 }, { n: 2 }]), make: (row) => new LazyNode(`c1/jobs/${row.n}`, { label: `job ${row.n}`, contextValue: 'job', collapsible: 'none' }, async () => [], { what: '', where: '', empty: '' }),
-        what: 'jobs', where: 'folder Shared', empty: { text: 'No jobs.' },
-      }, (node) => tree.changed(node));
+      const rows = new PagedNode(
+        'c1/jobs',
+        'Jobs',
+        'run-all',
+        {
+          load: async () => page([{ n: 1 }, { n: 2 }]),
+          make: (row) =>
+            new LazyNode(
+              `c1/jobs/${row.n}`,
+              { label: `job ${row.n}`, contextValue: 'job', collapsible: 'none' },
+              async () => [],
+              { what: '', where: '', empty: '' },
+            ),
+          what: 'jobs',
+          where: 'folder Shared',
+          empty: { text: 'No jobs.' },
+        },
+        (node) => tree.changed(node),
+      );
       const taken = tree.getChildren(rows);
       assert.deepEqual(fired, []);
       assert.equal((await taken).length, 2);
@@ -114,17 +178,31 @@ describe('tree rows (host logic, no editor)', () => {
   describe('a Refresh during a read', () => {
     it('a collection reset while its page is read shows the new page, not "…was cancelled"', async () => {
       const reads: { signal: AbortSignal; answer: ReturnType<typeof deferred<Page<{ n: number }>>> }[] = [];
-      const jobs = new PagedNode<{ n: number }>('f/jobs', 'Jobs', 'run-all', {
-        load: (_top, _skip, signal) => {
-          const answer = deferred<Page<{ n: number }>>();
-          // As the transport does: an aborted request fails as a cancellation.
-          signal.addEventListener('abort', () => answer.reject(cancelled('GET /odata/Jobs')));
-          reads.push({ signal, answer });
-          return answer.promise;
+      const jobs = new PagedNode<{ n: number }>(
+        'f/jobs',
+        'Jobs',
+        'run-all',
+        {
+          load: (_top, _skip, signal) => {
+            const answer = deferred<Page<{ n: number }>>();
+            // As the transport does: an aborted request fails as a cancellation.
+            signal.addEventListener('abort', () => answer.reject(cancelled('GET /odata/Jobs')));
+            reads.push({ signal, answer });
+            return answer.promise;
+          },
+          make: (row) =>
+            new LazyNode(
+              `f/jobs/${row.n}`,
+              { label: `job ${row.n}`, contextValue: 'job.final', collapsible: 'none' },
+              async () => [],
+              { what: '', where: '', empty: '' },
+            ),
+          what: 'jobs',
+          where: 'folder Shared',
+          empty: { text: 'No jobs.' },
         },
-        make: (row) => new LazyNode(`f/jobs/${row.n}`, { label: `job ${row.n}`, contextValue: 'job.final', collapsible: 'none' }, async () => [], { what: '', where: '', empty: '' }),
-        what: 'jobs', where: 'folder Shared', empty: { text: 'No jobs.' },
-      }, () => undefined);
+        () => undefined,
+      );
       const shown = jobs.children();
       await within();
       jobs.reset(); // Stop Job refreshes the Jobs row while its page is still being read
@@ -133,18 +211,36 @@ describe('tree rows (host logic, no editor)', () => {
       assert.ok(reads[0]!.signal.aborted);
       reads[1]!.answer.resolve(page([{ n: 1 }, { n: 2 }]));
       assert.deepEqual((await shown).map(label), ['job 1', 'job 2']);
-      assert.deepEqual((await jobs.children()).map(label), ['job 1', 'job 2'], 'the next expand too: no error row, no new request');
+      assert.deepEqual(
+        (await jobs.children()).map(label),
+        ['job 1', 'job 2'],
+        'the next expand too: no error row, no new request',
+      );
       assert.equal(reads.length, 2);
     });
 
     it('a late answer to a read from before the reset is dropped, not added to the fresh rows', async () => {
       const answers = [deferred<Page<{ n: number }>>(), deferred<Page<{ n: number }>>()];
       let read = 0;
-      const rows = new PagedNode<{ n: number }>('f/assets', 'Assets', 'symbol-constant', {
-        load: () => answers[read++]!.promise, // ignores the abort: answers late
-        make: (row) => new LazyNode(`f/assets/${row.n}`, { label: `asset ${row.n}`, contextValue: 'asset', collapsible: 'none' }, async () => [], { what: '', where: '', empty: '' }),
-        what: 'assets', where: 'folder Shared', empty: { text: 'No assets.' },
-      }, () => undefined);
+      const rows = new PagedNode<{ n: number }>(
+        'f/assets',
+        'Assets',
+        'symbol-constant',
+        {
+          load: () => answers[read++]!.promise, // ignores the abort: answers late
+          make: (row) =>
+            new LazyNode(
+              `f/assets/${row.n}`,
+              { label: `asset ${row.n}`, contextValue: 'asset', collapsible: 'none' },
+              async () => [],
+              { what: '', where: '', empty: '' },
+            ),
+          what: 'assets',
+          where: 'folder Shared',
+          empty: { text: 'No assets.' },
+        },
+        () => undefined,
+      );
       const before = rows.children();
       await within();
       rows.reset();
@@ -159,10 +255,23 @@ describe('tree rows (host logic, no editor)', () => {
     it('a one-load row (License) and the folder list drop what a read from before the reset returns', async () => {
       const licenses = [deferred<string[]>(), deferred<string[]>()];
       let read = 0;
-      const license = new LazyNode('t/license', { label: 'License', contextValue: 'group', collapsible: 'collapsed' }, async () => {
-        const names = await licenses[read++]!.promise;
-        return names.map((name) => new LazyNode(`t/license/${name}`, { label: name, contextValue: 'license', collapsible: 'none' }, async () => [], { what: '', where: '', empty: '' }));
-      }, { what: 'the license', where: 'tenant', empty: 'No license.' });
+      const license = new LazyNode(
+        't/license',
+        { label: 'License', contextValue: 'group', collapsible: 'collapsed' },
+        async () => {
+          const names = await licenses[read++]!.promise;
+          return names.map(
+            (name) =>
+              new LazyNode(
+                `t/license/${name}`,
+                { label: name, contextValue: 'license', collapsible: 'none' },
+                async () => [],
+                { what: '', where: '', empty: '' },
+              ),
+          );
+        },
+        { what: 'the license', where: 'tenant', empty: 'No license.' },
+      );
       const shown = license.children();
       await within();
       license.reset();
@@ -173,7 +282,11 @@ describe('tree rows (host logic, no editor)', () => {
 
       const pages = [deferred<unknown>(), deferred<unknown>()];
       let asked = 0;
-      const { tree, root } = explorer({ 'folders.navigation': () => pages[asked++]!.promise, 'tenant.unreadAlerts': async () => 0, 'tenant.tenants': async () => page([]) });
+      const { tree, root } = explorer({
+        'folders.navigation': () => pages[asked++]!.promise,
+        'tenant.unreadAlerts': async () => 0,
+        'tenant.tenants': async () => page([]),
+      });
       const folders = tree.getChildren(root);
       await within();
       root.reset!();
@@ -181,13 +294,20 @@ describe('tree rows (host logic, no editor)', () => {
       await within();
       pages[1]!.resolve({ ChildrenPage: [{ Id: 2, DisplayName: 'Shared' }], ChildrenCount: 1 });
       assert.deepEqual((await folders).map(label), ['Tenant', 'Shared']);
-      assert.deepEqual((await tree.getChildren(root)).map(label), ['Tenant', 'Shared'], 'no folder twice, no stale one');
+      assert.deepEqual(
+        (await tree.getChildren(root)).map(label),
+        ['Tenant', 'Shared'],
+        'no folder twice, no stale one',
+      );
     });
   });
 
-  it('Filter names what it searches in the user\'s words, never the service\'s field names', async () => {
+  it("Filter names what it searches in the user's words, never the service's field names", async () => {
     const { tree, root } = explorer({
-      'folders.navigation': async () => ({ ChildrenPage: [{ Id: 1, DisplayName: 'Shared', ChildrenCount: 0 }], ChildrenCount: 1 }),
+      'folders.navigation': async () => ({
+        ChildrenPage: [{ Id: 1, DisplayName: 'Shared', ChildrenCount: 0 }],
+        ChildrenCount: 1,
+      }),
       'tenant.unreadAlerts': async () => 0,
       'tenant.tenants': async () => page([]),
       'releases.list': async () => page([]),
@@ -196,32 +316,70 @@ describe('tree rows (host logic, no editor)', () => {
     const groups = [...(await tree.getChildren(tenant)), ...(await tree.getChildren(shared))];
     const packages = groups.find((g) => label(g) === 'Packages')!;
     const feed = (await tree.getChildren(packages)).find((g) => label(g) === 'Feed')!;
-    const fields = Object.fromEntries([...groups, feed].map((g) => [label(g), g instanceof PagedNode ? g.filterField : undefined]).filter(([, field]) => field));
+    const fields = Object.fromEntries(
+      [...groups, feed]
+        .map((g) => [label(g), g instanceof PagedNode ? g.filterField : undefined])
+        .filter(([, field]) => field),
+    );
     assert.deepEqual(fields, {
-      Libraries: 'library name', Webhooks: 'URL', Alerts: 'alert name', Tenants: 'tenant name',
-      Processes: 'process name', Jobs: 'process name', Queues: 'queue name', 'Robots & Sessions': 'robot name', Assets: 'asset name', Feed: 'package name',
+      Libraries: 'library name',
+      Webhooks: 'URL',
+      Alerts: 'alert name',
+      Tenants: 'tenant name',
+      Processes: 'process name',
+      Jobs: 'process name',
+      Queues: 'queue name',
+      'Robots & Sessions': 'robot name',
+      Assets: 'asset name',
+      Feed: 'package name',
     });
     // Text that cannot be sent is refused while typing, naming the field.
     const user = { input: new ScriptedInput([]) as UserInput };
-    const { asked } = await answering(user, [
-      { title: 'Filter by package name', answer: 'broken \uD800', refused: /^The package name contains a broken character/ },
-      { title: 'Filter by package name', answer: 'half \uDC00 emoji', refused: /^The package name contains a broken character/ },
-      { title: 'Filter by package name', cancel: true },
-    ], () => treeFilter.run({ ctx: user } as never, feed));
+    const { asked } = await answering(
+      user,
+      [
+        {
+          title: 'Filter by package name',
+          answer: 'broken \uD800',
+          refused: /^The package name contains a broken character/,
+        },
+        {
+          title: 'Filter by package name',
+          answer: 'half \uDC00 emoji',
+          refused: /^The package name contains a broken character/,
+        },
+        { title: 'Filter by package name', cancel: true },
+      ],
+      () => treeFilter.run({ ctx: user } as never, feed),
+    );
     assert.equal(asked[0]?.title, 'Filter by package name');
     assert.match(asked[0]?.prompt ?? '', /whose package name contains this text/);
   });
 });
 
 describe('tree rows show service and settings text as plain text', () => {
-  /* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded once `vscode` is stubbed */
-  const { toTreeItem, messageNode } = require('../../../src/host/views/treeNode') as typeof import('../../../src/host/views/treeNode');
-  const host: ExplorerHost = { clientFor: () => ({}) as never, isSignedIn: () => true, changed: () => undefined, now: () => 0, budgetOf: () => undefined };
+  const { toTreeItem, messageNode } =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded once `vscode` is stubbed
+    require('../../../src/host/views/treeNode') as typeof import('../../../src/host/views/treeNode');
+  const host: ExplorerHost = {
+    clientFor: () => ({}) as never,
+    isSignedIn: () => true,
+    changed: () => undefined,
+    now: () => 0,
+    budgetOf: () => undefined,
+  };
   type Tooltip = { value: string; isTrusted?: boolean; supportHtml?: boolean };
 
   for (const [index, text] of HOSTILE_TEXTS.entries()) {
     it(`#${index}: labels, descriptions and untrusted tooltips carry no markup`, () => {
-      const item = toTreeItem({ id: 'x', label: text, description: text, tooltip: `**${markdownText(text)}**`, contextValue: 'x', collapsible: 'none' });
+      const item = toTreeItem({
+        id: 'x',
+        label: text,
+        description: text,
+        tooltip: `**${markdownText(text)}**`,
+        contextValue: 'x',
+        collapsible: 'none',
+      });
       assert.deepEqual(markupIn(String(item.label), 'plain'), []);
       assert.deepEqual(markupIn(String(item.description), 'plain'), []);
       const tooltip = item.tooltip as Tooltip;
@@ -232,11 +390,18 @@ describe('tree rows show service and settings text as plain text', () => {
       assert.deepEqual(markupIn(String(error.label), 'plain'), []);
       assert.deepEqual(markupIn(String(error.tooltip), 'plain'), []);
       // The connection row is built from settings (label, URL, account, tenant).
-      const row = new ConnectionNode(host, { ...(connection as object), label: text, serviceUrl: text, account: text, tenant: text } as never).item();
+      const row = new ConnectionNode(host, {
+        ...(connection as object),
+        label: text,
+        serviceUrl: text,
+        account: text,
+        tenant: text,
+      } as never).item();
       assert.deepEqual(markupIn(String(row.label), 'plain'), []);
       assert.deepEqual(markupIn(String(row.description), 'plain'), []);
       assert.equal((row.tooltip as Tooltip).isTrusted, false);
-      for (const line of (row.tooltip as Tooltip).value.split('\n')) assert.deepEqual(markupIn(line, 'markdown'), [], line.slice(0, 200));
+      for (const line of (row.tooltip as Tooltip).value.split('\n'))
+        assert.deepEqual(markupIn(line, 'markdown'), [], line.slice(0, 200));
     });
   }
 });

@@ -1,16 +1,46 @@
 import assert from 'node:assert/strict';
-import { changedValues, controlOf, differsFromService, limitsOf, rawValuesOf, readForm, readValue } from '../../../src/shared/ideaFormModel';
+import {
+  changedValues,
+  controlOf,
+  differsFromService,
+  limitsOf,
+  rawValuesOf,
+  readForm,
+  readValue,
+} from '../../../src/shared/ideaFormModel';
 import type { FormField, FormLookups, RawValues } from '../../../src/shared/protocol/ideaForm';
 import { IDEA_SCHEMA, validateIdea } from '@orchestrator-workbench/sandbox/ideas/schema';
 
 const fields = IDEA_SCHEMA.fields as FormField[];
 const field = (key: string) => fields.find((f) => f.key === key)!;
-const lookups: FormLookups = { categories: [{ value: '2', label: 'Finance › Accounts Payable' }, { value: '6', label: 'IT' }], users: [{ value: '1', label: 'Ada' }, { value: '2', label: 'Dev' }] };
-const valid: RawValues = { name: 'Match invoices', description: 'Daily', category: '2', hoursSavedPerMonth: '12.5', frequency: 'daily', applications: ['sap', 'excel'], rulesBased: 'true', targetDate: '2027-01-31', processOwner: '1' };
+const lookups: FormLookups = {
+  categories: [
+    { value: '2', label: 'Finance › Accounts Payable' },
+    { value: '6', label: 'IT' },
+  ],
+  users: [
+    { value: '1', label: 'Ada' },
+    { value: '2', label: 'Dev' },
+  ],
+};
+const valid: RawValues = {
+  name: 'Match invoices',
+  description: 'Daily',
+  category: '2',
+  hoursSavedPerMonth: '12.5',
+  frequency: 'daily',
+  applications: ['sap', 'excel'],
+  rulesBased: 'true',
+  targetDate: '2027-01-31',
+  processOwner: '1',
+};
 
 describe('idea form model', () => {
   it('gives each field type its control; category and user fields list the lookups, or take an id without them', () => {
-    assert.deepEqual(fields.map((f) => controlOf(f, lookups).kind), ['textfield', 'textarea', 'select', 'number', 'select', 'multiselect', 'yesNo', 'date', 'select']);
+    assert.deepEqual(
+      fields.map((f) => controlOf(f, lookups).kind),
+      ['textfield', 'textarea', 'select', 'number', 'select', 'multiselect', 'yesNo', 'date', 'select'],
+    );
     assert.equal(controlOf(field('category'), lookups).choices!.length, 2);
     assert.equal(controlOf(field('category'), {}).kind, 'number');
     assert.match(limitsOf(field('name')), /short, descriptive title.*At most 120 characters/);
@@ -21,7 +51,17 @@ describe('idea form model', () => {
   it('reads typed text into the values the service takes', () => {
     const { values, problems } = readForm(fields, valid, lookups);
     assert.deepEqual(problems, []);
-    assert.deepEqual(values, { name: 'Match invoices', description: 'Daily', category: 2, hoursSavedPerMonth: 12.5, frequency: 'daily', applications: ['sap', 'excel'], rulesBased: true, targetDate: '2027-01-31', processOwner: 1 });
+    assert.deepEqual(values, {
+      name: 'Match invoices',
+      description: 'Daily',
+      category: 2,
+      hoursSavedPerMonth: 12.5,
+      frequency: 'daily',
+      applications: ['sap', 'excel'],
+      rulesBased: true,
+      targetDate: '2027-01-31',
+      processOwner: 1,
+    });
     assert.deepEqual(rawValuesOf(fields, values), valid, 'and back to what the controls show');
   });
 
@@ -56,30 +96,63 @@ describe('idea form model', () => {
       assert.equal(problems[0]!.field, key);
       assert.match(problems[0]!.message, message);
     }
-    assert.deepEqual(readForm(fields, { ...valid, extra: 'x' }, lookups).problems.map((p) => p.field), ['extra']);
+    assert.deepEqual(
+      readForm(fields, { ...valid, extra: 'x' }, lookups).problems.map((p) => p.field),
+      ['extra'],
+    );
   });
 
   it('refuses exactly what the service refuses (same fields, for every case above and more)', () => {
     const categoryIds = new Set([2, 6]);
     const userIds = new Set([1, 2]);
     const cases: Partial<RawValues>[] = [
-      {}, { name: '' }, { name: 'x'.repeat(120) }, { name: 'x'.repeat(121) }, { description: '' }, { hoursSavedPerMonth: '0' }, { hoursSavedPerMonth: '10000' }, { hoursSavedPerMonth: '10000.5' },
-      { frequency: 'weekly' }, { frequency: 'x' }, { applications: [] }, { applications: ['outlook'] }, { applications: ['sap', 'excel', 'outlook'] }, { applications: ['a', 'b', 'c', 'd'] },
-      { rulesBased: 'false' }, { rulesBased: '' }, { targetDate: '' }, { targetDate: '2027-13-45' }, { targetDate: 'tomorrow' }, { category: '6' }, { category: '3' }, { category: '' },
-      { processOwner: '' }, { processOwner: '2' }, { processOwner: '3' },
+      {},
+      { name: '' },
+      { name: 'x'.repeat(120) },
+      { name: 'x'.repeat(121) },
+      { description: '' },
+      { hoursSavedPerMonth: '0' },
+      { hoursSavedPerMonth: '10000' },
+      { hoursSavedPerMonth: '10000.5' },
+      { frequency: 'weekly' },
+      { frequency: 'x' },
+      { applications: [] },
+      { applications: ['outlook'] },
+      { applications: ['sap', 'excel', 'outlook'] },
+      { applications: ['a', 'b', 'c', 'd'] },
+      { rulesBased: 'false' },
+      { rulesBased: '' },
+      { targetDate: '' },
+      { targetDate: '2027-13-45' },
+      { targetDate: 'tomorrow' },
+      { category: '6' },
+      { category: '3' },
+      { category: '' },
+      { processOwner: '' },
+      { processOwner: '2' },
+      { processOwner: '3' },
     ];
     for (const change of cases) {
       const raw = { ...valid, ...change } as RawValues;
       const ours = readForm(fields, raw, lookups);
       const theirs = validateIdea(ours.values, { categoryIds, userIds });
-      assert.deepEqual(ours.problems.map((p) => p.field).sort(), theirs.map((e) => e.field).sort(), JSON.stringify(change));
+      assert.deepEqual(
+        ours.problems.map((p) => p.field).sort(),
+        theirs.map((e) => e.field).sort(),
+        JSON.stringify(change),
+      );
     }
   });
 
   it('an edit sends only what changed, cleared fields as null', () => {
     const before = { name: 'A', description: 'B', category: 2, applications: ['sap'] };
-    assert.deepEqual(changedValues(fields, before, { name: 'A', description: 'C', category: 2, applications: ['sap'] }), { description: 'C' });
-    assert.deepEqual(changedValues(fields, before, { name: 'A', description: 'B', category: 2 }), { applications: null });
+    assert.deepEqual(
+      changedValues(fields, before, { name: 'A', description: 'C', category: 2, applications: ['sap'] }),
+      { description: 'C' },
+    );
+    assert.deepEqual(changedValues(fields, before, { name: 'A', description: 'B', category: 2 }), {
+      applications: null,
+    });
     assert.deepEqual(changedValues(fields, before, before), {});
   });
 
@@ -90,11 +163,29 @@ describe('idea form model', () => {
   });
 
   it('a draft is only what differs from the service: the values a form shows, however written, are no draft', () => {
-    const service = { name: 'Match invoices', description: 'Daily', category: 2, hoursSavedPerMonth: 12.5, frequency: 'daily', applications: ['sap', 'excel'], rulesBased: true, targetDate: '2027-01-31', processOwner: 1 };
+    const service = {
+      name: 'Match invoices',
+      description: 'Daily',
+      category: 2,
+      hoursSavedPerMonth: 12.5,
+      frequency: 'daily',
+      applications: ['sap', 'excel'],
+      rulesBased: true,
+      targetDate: '2027-01-31',
+      processOwner: 1,
+    };
     assert.equal(differsFromService(fields, service, rawValuesOf(fields, service)), false, 'what the form shows');
-    assert.equal(differsFromService(fields, service, { ...valid, hoursSavedPerMonth: '12.50', category: ' 2 ' }), false, 'the same values, typed differently');
+    assert.equal(
+      differsFromService(fields, service, { ...valid, hoursSavedPerMonth: '12.50', category: ' 2 ' }),
+      false,
+      'the same values, typed differently',
+    );
     assert.equal(differsFromService(fields, service, { ...valid, description: 'Daily, at nine' }), true);
-    assert.equal(differsFromService(fields, service, { ...valid, hoursSavedPerMonth: 'twelve' }), true, 'text that reads as no value differs');
+    assert.equal(
+      differsFromService(fields, service, { ...valid, hoursSavedPerMonth: 'twelve' }),
+      true,
+      'text that reads as no value differs',
+    );
     assert.equal(differsFromService(fields, service, { ...valid, unknown: 'x' }), true);
     // A new idea: the service holds nothing, so an empty form is no draft and any typed value is one.
     assert.equal(differsFromService(fields, {}, rawValuesOf(fields, {})), false);

@@ -10,7 +10,8 @@ describe('webview protocols', () => {
   describe('queue item panel, from the webview', () => {
     it('accepts ready and the four allowed actions', () => {
       assert.ok(parseQueueItemFromWebview({ type: 'ready' }).ok);
-      for (const action of ['refresh', 'copyJson', 'openAncestor', 'delete']) assert.ok(parseQueueItemFromWebview({ type: 'request', id: 7, action }).ok, action);
+      for (const action of ['refresh', 'copyJson', 'openAncestor', 'delete'])
+        assert.ok(parseQueueItemFromWebview({ type: 'request', id: 7, action }).ok, action);
     });
 
     it('drops unknown types, wrong shapes, extra keys and command ids, naming what is wrong', () => {
@@ -41,7 +42,8 @@ describe('webview protocols', () => {
     it('accepts drafts and submits of typed values, and the allowed requests', () => {
       assert.ok(parseIdeaFormFromWebview({ type: 'draft', values: { name: 'x', applications: ['sap'] } }).ok);
       assert.ok(parseIdeaFormFromWebview({ type: 'submit', id: 3, values: {} }).ok);
-      for (const action of ['reload', 'discardDraft', 'revealInTree']) assert.ok(parseIdeaFormFromWebview({ type: 'request', id: 1, action }).ok);
+      for (const action of ['reload', 'discardDraft', 'revealInTree'])
+        assert.ok(parseIdeaFormFromWebview({ type: 'request', id: 1, action }).ok);
     });
 
     it('drops values that are not text or lists of text, oversized values and unknown actions', () => {
@@ -55,17 +57,37 @@ describe('webview protocols', () => {
         { type: 'request', id: 1, action: 'submit' },
         { type: 'request', id: 1, action: 'orchestrator.submitIdea' },
         { type: 'submit', id: 1 },
-      ]) assert.equal(parseIdeaFormFromWebview(raw).ok, false, JSON.stringify(raw).slice(0, 80));
+      ])
+        assert.equal(parseIdeaFormFromWebview(raw).ok, false, JSON.stringify(raw).slice(0, 80));
     });
   });
 
   describe('from the host', () => {
     const item = {
-      Id: 41, Key: 'b1c2d3e4-0000-4000-8000-000000000041', QueueDefinitionId: 3, Status: 'Failed', ReviewStatus: 'None', ReviewerUserId: 9, Reference: '<img src=x onerror=alert(1)>',
-      Priority: 'High', DeferDate: null, DueDate: null, StartProcessing: '2026-11-20T10:00:00Z', EndProcessing: '2026-11-20T10:01:00Z', SecondsInPreviousAttempts: 0, AncestorId: 12,
-      RetryNumber: 1, CreationTime: '2026-11-20T09:59:00Z', Progress: null, RowVersion: 'AAA=', ProcessingExceptionType: 'BusinessException',
-      ProcessingException: { Reason: '</textarea><script>alert(1)</script>', Details: 'at Line 1' }, Output: null, OutputData: '{"DynamicProperties":{"Total":12.5,"Ok":true}}',
-      SpecificData: null, SpecificContent: { Invoice: 'javascript:alert(1)', Amount: 12, Paid: false, Note: null },
+      Id: 41,
+      Key: 'b1c2d3e4-0000-4000-8000-000000000041',
+      QueueDefinitionId: 3,
+      Status: 'Failed',
+      ReviewStatus: 'None',
+      ReviewerUserId: 9,
+      Reference: '<img src=x onerror=alert(1)>',
+      Priority: 'High',
+      DeferDate: null,
+      DueDate: null,
+      StartProcessing: '2026-11-20T10:00:00Z',
+      EndProcessing: '2026-11-20T10:01:00Z',
+      SecondsInPreviousAttempts: 0,
+      AncestorId: 12,
+      RetryNumber: 1,
+      CreationTime: '2026-11-20T09:59:00Z',
+      Progress: null,
+      RowVersion: 'AAA=',
+      ProcessingExceptionType: 'BusinessException',
+      ProcessingException: { Reason: '</textarea><script>alert(1)</script>', Details: 'at Line 1' },
+      Output: null,
+      OutputData: '{"DynamicProperties":{"Total":12.5,"Ok":true}}',
+      SpecificData: null,
+      SpecificContent: { Invoice: 'javascript:alert(1)', Amount: 12, Paid: false, Note: null },
     } as QueueItem;
 
     it('shapes every field of a queue item, values as text with their kind, and passes its own schema', () => {
@@ -73,17 +95,44 @@ describe('webview protocols', () => {
       assert.equal(details.reviewer, 'User 9');
       assert.equal(details.ancestorId, 12);
       assert.deepEqual(details.specificContent, [
-        { key: 'Invoice', value: 'javascript:alert(1)', kind: 'string' }, { key: 'Amount', value: '12', kind: 'number' },
-        { key: 'Paid', value: 'false', kind: 'boolean' }, { key: 'Note', value: 'null', kind: 'null' },
+        { key: 'Invoice', value: 'javascript:alert(1)', kind: 'string' },
+        { key: 'Amount', value: '12', kind: 'number' },
+        { key: 'Paid', value: 'false', kind: 'boolean' },
+        { key: 'Note', value: 'null', kind: 'null' },
       ]);
-      assert.deepEqual(details.output, [{ key: 'Total', value: '12.5', kind: 'number' }, { key: 'Ok', value: 'true', kind: 'boolean' }]);
-      assert.deepEqual(details.exception, { type: 'BusinessException', reason: '</textarea><script>alert(1)</script>', details: 'at Line 1' });
+      assert.deepEqual(details.output, [
+        { key: 'Total', value: '12.5', kind: 'number' },
+        { key: 'Ok', value: 'true', kind: 'boolean' },
+      ]);
+      assert.deepEqual(details.exception, {
+        type: 'BusinessException',
+        reason: '</textarea><script>alert(1)</script>',
+        details: 'at Line 1',
+      });
       const events = queueItemEvents([
-        { Id: 5, QueueItemId: 41, Action: 'StatusChange', Status: 'Failed', Timestamp: '2026-11-20T10:01:00Z', UserName: 'robot' },
+        {
+          Id: 5,
+          QueueItemId: 41,
+          Action: 'StatusChange',
+          Status: 'Failed',
+          Timestamp: '2026-11-20T10:01:00Z',
+          UserName: 'robot',
+        },
         { Id: 4, QueueItemId: 41, Action: 'Create', Status: 'New', Timestamp: '2026-11-20T09:59:00Z', UserName: 'dev' },
       ]);
-      assert.deepEqual(events.map((e) => e.action), ['Create', 'StatusChange'], 'oldest first');
-      const message = { type: 'show', identity: { connectionId: 'c', folderId: 1, itemId: 41 }, item: details, events, canDelete: false, readOnly: false };
+      assert.deepEqual(
+        events.map((e) => e.action),
+        ['Create', 'StatusChange'],
+        'oldest first',
+      );
+      const message = {
+        type: 'show',
+        identity: { connectionId: 'c', folderId: 1, itemId: 41 },
+        item: details,
+        events,
+        canDelete: false,
+        readOnly: false,
+      };
       assert.ok(parseQueueItemToWebview(message).ok, problem(parseQueueItemToWebview(message)));
     });
 
@@ -92,11 +141,27 @@ describe('webview protocols', () => {
       const details = queueItemDetails({ ...item, OutputData: 'plain text', SpecificContent: { Big: big } }, {});
       assert.deepEqual(details.output, [{ key: 'OutputData', value: 'plain text', kind: 'string' }]);
       assert.equal(details.specificContent[0]!.value.length, 256_000);
-      assert.ok(parseQueueItemToWebview({ type: 'show', identity: { connectionId: 'c', folderId: 1, itemId: 41 }, item: details, events: [], canDelete: true, readOnly: false }).ok);
+      assert.ok(
+        parseQueueItemToWebview({
+          type: 'show',
+          identity: { connectionId: 'c', folderId: 1, itemId: 41 },
+          item: details,
+          events: [],
+          canDelete: true,
+          readOnly: false,
+        }).ok,
+      );
     });
 
     // What the service accepts, the panel shows: SpecificContent is 256,000 characters of JSON text (spec, Limits).
-    const show = (details: ReturnType<typeof queueItemDetails>) => ({ type: 'show', identity: { connectionId: 'c', folderId: 1, itemId: 41 }, item: details, events: [], canDelete: false, readOnly: false });
+    const show = (details: ReturnType<typeof queueItemDetails>) => ({
+      type: 'show',
+      identity: { connectionId: 'c', folderId: 1, itemId: 41 },
+      item: details,
+      events: [],
+      canDelete: false,
+      readOnly: false,
+    });
 
     it('carries a SpecificContent key as long as the 256,000-character limit allows', () => {
       const key = 'k'.repeat(256_000 - '{"":0}'.length);
@@ -114,27 +179,63 @@ describe('webview protocols', () => {
       }
       assert.ok(JSON.stringify(content).length <= 256_000);
       assert.ok(Object.keys(content).length > 10_001, `${Object.keys(content).length}`);
-      const parsed = parseQueueItemToWebview(show(queueItemDetails({ ...item, SpecificContent: content, Output: content }, {})));
+      const parsed = parseQueueItemToWebview(
+        show(queueItemDetails({ ...item, SpecificContent: content, Output: content }, {})),
+      );
       assert.ok(parsed.ok, problem(parsed));
       const longKeys = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`${i}`.padEnd(1_001, 'k'), 'v']));
       assert.ok(parseQueueItemToWebview(show(queueItemDetails({ ...item, SpecificContent: longKeys }, {}))).ok);
     });
 
     it('carries idea forms beyond the old bounds: 5,000 fields, 10,000-character labels, 100,000-character help', () => {
-      const fields = Array.from({ length: 5_000 }, (_, i) => ({ key: `f${i}`, label: 'L'.repeat(10_000), type: 'text', required: false, helpText: i === 0 ? 'h'.repeat(100_000) : 'help' }));
+      const fields = Array.from({ length: 5_000 }, (_, i) => ({
+        key: `f${i}`,
+        label: 'L'.repeat(10_000),
+        type: 'text',
+        required: false,
+        helpText: i === 0 ? 'h'.repeat(100_000) : 'help',
+      }));
       const values = Object.fromEntries(fields.map((f) => [f.key, 'v']));
-      const form = { type: 'form', identity: { connectionId: 'c' }, title: 'T'.repeat(10_000), fields, lookups: {}, values, draftRestored: false, readOnly: false };
+      const form = {
+        type: 'form',
+        identity: { connectionId: 'c' },
+        title: 'T'.repeat(10_000),
+        fields,
+        lookups: {},
+        values,
+        draftRestored: false,
+        readOnly: false,
+      };
       const parsed = parseIdeaFormToWebview(form);
       assert.ok(parsed.ok, problem(parsed));
-      assert.ok(parseIdeaFormFromWebview({ type: 'draft', values }).ok, 'the page can send back a draft of every field');
-      assert.equal(parseIdeaFormToWebview({ ...form, fields: [...fields, { ...fields[0]!, key: 'one more' }] }).ok, false, 'still bounded');
+      assert.ok(
+        parseIdeaFormFromWebview({ type: 'draft', values }).ok,
+        'the page can send back a draft of every field',
+      );
+      assert.equal(
+        parseIdeaFormToWebview({ ...form, fields: [...fields, { ...fields[0]!, key: 'one more' }] }).ok,
+        false,
+        'still bounded',
+      );
     });
 
     it('the webview drops host messages of the wrong shape too', () => {
-      assert.equal(parseQueueItemToWebview({ type: 'show', identity: { connectionId: 'c', folderId: 1, itemId: 41 } }).ok, false);
+      assert.equal(
+        parseQueueItemToWebview({ type: 'show', identity: { connectionId: 'c', folderId: 1, itemId: 41 } }).ok,
+        false,
+      );
       assert.equal(parseQueueItemToWebview({ type: 'html', html: '<b>' }).ok, false);
-      assert.equal(parseIdeaFormToWebview({ type: 'reply', id: 1, ok: true, fieldErrors: [{ field: 'name' }] }).ok, false);
-      assert.ok(parseIdeaFormToWebview({ type: 'submitted', idea: { id: 3, name: 'n', phase: 'Idea', status: 'Awaiting Review' }, created: true }).ok);
+      assert.equal(
+        parseIdeaFormToWebview({ type: 'reply', id: 1, ok: true, fieldErrors: [{ field: 'name' }] }).ok,
+        false,
+      );
+      assert.ok(
+        parseIdeaFormToWebview({
+          type: 'submitted',
+          idea: { id: 3, name: 'n', phase: 'Idea', status: 'Awaiting Review' },
+          created: true,
+        }).ok,
+      );
     });
   });
 });

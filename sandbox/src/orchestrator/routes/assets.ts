@@ -16,10 +16,23 @@ function applyAsset(asset: Row, body: ReturnType<typeof bodyOf>): void {
   if (scope !== 'Global' && scope !== 'PerRobot') throw badRequest('ValueScope must be Global or PerRobot.');
   const type = body.string('ValueType');
   if (!VALUE_TYPES.includes(type)) throw badRequest(`ValueType must be one of ${VALUE_TYPES.join(', ')}.`);
-  Object.assign(asset, { ValueScope: scope, ValueType: type, StringValue: null, BoolValue: false, IntValue: 0, CredentialUsername: null, CredentialPassword: null });
+  Object.assign(asset, {
+    ValueScope: scope,
+    ValueType: type,
+    StringValue: null,
+    BoolValue: false,
+    IntValue: 0,
+    CredentialUsername: null,
+    CredentialPassword: null,
+  });
   if (type === 'Text') {
     const text = body.string('StringValue', { optional: true });
-    if (text.length > MAX_TEXT_ASSET) throw new HttpError(400, ErrorCode.fieldTooLarge, `StringValue is ${text.length} characters; text assets hold at most ${MAX_TEXT_ASSET}.`);
+    if (text.length > MAX_TEXT_ASSET)
+      throw new HttpError(
+        400,
+        ErrorCode.fieldTooLarge,
+        `StringValue is ${text.length} characters; text assets hold at most ${MAX_TEXT_ASSET}.`,
+      );
     Object.assign(asset, { StringValue: text, Value: text });
   } else if (type === 'Bool') {
     const value = body.bool('BoolValue');
@@ -29,13 +42,25 @@ function applyAsset(asset: Row, body: ReturnType<typeof bodyOf>): void {
     Object.assign(asset, { IntValue: value, Value: String(value) });
   } else {
     const user = body.string('CredentialUsername', { max: 256 });
-    Object.assign(asset, { CredentialUsername: user, Value: `username: ${user}`, $secret: body.string('CredentialPassword', { optional: true }) });
+    Object.assign(asset, {
+      CredentialUsername: user,
+      Value: `username: ${user}`,
+      $secret: body.string('CredentialPassword', { optional: true }),
+    });
   }
 }
 
 /** The robot-asset shape. The password travels only to robots (by robot key), never to listings. */
 function robotAsset(asset: Row, withPassword: boolean) {
-  return { Name: asset.Name, ValueType: asset.ValueType, StringValue: asset.StringValue ?? null, BoolValue: asset.BoolValue, IntValue: asset.IntValue, CredentialUsername: asset.CredentialUsername ?? null, CredentialPassword: withPassword ? (asset.$secret ?? null) : null };
+  return {
+    Name: asset.Name,
+    ValueType: asset.ValueType,
+    StringValue: asset.StringValue ?? null,
+    BoolValue: asset.BoolValue,
+    IntValue: asset.IntValue,
+    CredentialUsername: asset.CredentialUsername ?? null,
+    CredentialPassword: withPassword ? (asset.$secret ?? null) : null,
+  };
 }
 
 function assetByName(call: Call, name: unknown): Row {
@@ -50,11 +75,16 @@ function robotFromParam(call: Call, value: unknown) {
   return byKey(call.tenant.robots, id, 'Robot');
 }
 
-const environmentOf = (call: Call, id = requireKeyInt(call, 'Environments')) => byKey(inFolder(call, call.tenant.environments), id, 'Environment');
+const environmentOf = (call: Call, id = requireKeyInt(call, 'Environments')) =>
+  byKey(inFolder(call, call.tenant.environments), id, 'Environment');
 
 function syncRobotEnvironments(call: Call): void {
   for (const robot of call.tenant.robots) {
-    robot.RobotEnvironments = [...new Set(call.tenant.environments.filter((e) => (e.$robotIds as number[]).includes(robot.Id)).map((e) => String(e.Name)))].join(',');
+    robot.RobotEnvironments = [
+      ...new Set(
+        call.tenant.environments.filter((e) => (e.$robotIds as number[]).includes(robot.Id)).map((e) => String(e.Name)),
+      ),
+    ].join(',');
   }
   call.changed();
 }
@@ -63,27 +93,65 @@ function applyEnvironment(call: Call, env: Row, body: ReturnType<typeof bodyOf>)
   env.Name = body.string('Name', { max: 128 });
   env.Description = body.string('Description', { optional: true, max: 500 });
   env.Type = body.has('Type') ? body.string('Type') : 'Dev';
-  if (call.tenant.environments.some((e) => e !== env && e.$folderId === env.$folderId && String(e.Name).toLowerCase() === String(env.Name).toLowerCase())) {
-    throw new HttpError(409, ErrorCode.conflict, `An environment named '${String(env.Name)}' already exists in this folder.`);
+  if (
+    call.tenant.environments.some(
+      (e) =>
+        e !== env && e.$folderId === env.$folderId && String(e.Name).toLowerCase() === String(env.Name).toLowerCase(),
+    )
+  ) {
+    throw new HttpError(
+      409,
+      ErrorCode.conflict,
+      `An environment named '${String(env.Name)}' already exists in this folder.`,
+    );
   }
 }
 
 export const ASSET_ROUTES: ODataRoute[] = [
-  { method: 'GET', set: 'Assets', scope: 'folder', permissions: ['Assets.View'], handler: (call) => list(call, sets(call).Assets, inFolder(call, call.tenant.assets)) },
-  { method: 'GET', set: 'Assets', key: true, scope: 'folder', permissions: ['Assets.View'], handler: (call) => one(call, sets(call).Assets, assetOf(call)) },
   {
-    method: 'POST', set: 'Assets', scope: 'folder', permissions: ['Assets.Create'],
+    method: 'GET',
+    set: 'Assets',
+    scope: 'folder',
+    permissions: ['Assets.View'],
+    handler: (call) => list(call, sets(call).Assets, inFolder(call, call.tenant.assets)),
+  },
+  {
+    method: 'GET',
+    set: 'Assets',
+    key: true,
+    scope: 'folder',
+    permissions: ['Assets.View'],
+    handler: (call) => one(call, sets(call).Assets, assetOf(call)),
+  },
+  {
+    method: 'POST',
+    set: 'Assets',
+    scope: 'folder',
+    permissions: ['Assets.Create'],
     handler: (call) => {
       const asset: Row = { Id: call.tenant.nextId++, CanBeDeleted: true, KeyValueList: [], $folderId: call.folder!.Id };
       applyAsset(asset, bodyOf(call.req));
-      if (inFolder(call, call.tenant.assets).some((a) => String(a.Name).toLowerCase() === String(asset.Name).toLowerCase())) throw new HttpError(409, ErrorCode.conflict, `An asset named '${String(asset.Name)}' already exists in this folder.`);
+      if (
+        inFolder(call, call.tenant.assets).some(
+          (a) => String(a.Name).toLowerCase() === String(asset.Name).toLowerCase(),
+        )
+      )
+        throw new HttpError(
+          409,
+          ErrorCode.conflict,
+          `An asset named '${String(asset.Name)}' already exists in this folder.`,
+        );
       call.tenant.assets.push(asset);
       call.changed();
       return one(call, sets(call).Assets, asset);
     },
   },
   {
-    method: 'PUT', set: 'Assets', key: true, scope: 'folder', permissions: ['Assets.Edit'],
+    method: 'PUT',
+    set: 'Assets',
+    key: true,
+    scope: 'folder',
+    permissions: ['Assets.Edit'],
     handler: (call) => {
       applyAsset(assetOf(call), bodyOf(call.req));
       call.changed();
@@ -91,7 +159,11 @@ export const ASSET_ROUTES: ODataRoute[] = [
     },
   },
   {
-    method: 'DELETE', set: 'Assets', key: true, scope: 'folder', permissions: ['Assets.Delete'],
+    method: 'DELETE',
+    set: 'Assets',
+    key: true,
+    scope: 'folder',
+    permissions: ['Assets.Delete'],
     handler: (call) => {
       const asset = assetOf(call);
       call.tenant.assets = call.tenant.assets.filter((a) => a !== asset);
@@ -99,10 +171,34 @@ export const ASSET_ROUTES: ODataRoute[] = [
       return empty(204);
     },
   },
-  { method: 'GET', set: 'Assets', operation: 'GetRobotAsset', scope: 'folder', permissions: ['Assets.View'], handler: (call) => (robotFromParam(call, call.params.robotId), json(robotAsset(assetByName(call, call.params.assetName), false))) },
-  { method: 'GET', set: 'Assets', operation: 'GetRobotAssetByRobotId', scope: 'folder', permissions: ['Assets.View'], handler: (call) => (robotFromParam(call, call.params.robotId), json(robotAsset(assetByName(call, call.params.assetName), false))) },
   {
-    method: 'POST', set: 'Assets', operation: 'GetRobotAssetByNameForRobotKey', scope: 'folder', permissions: ['Assets.View'],
+    method: 'GET',
+    set: 'Assets',
+    operation: 'GetRobotAsset',
+    scope: 'folder',
+    permissions: ['Assets.View'],
+    handler: (call) => (
+      robotFromParam(call, call.params.robotId),
+      json(robotAsset(assetByName(call, call.params.assetName), false))
+    ),
+  },
+  {
+    method: 'GET',
+    set: 'Assets',
+    operation: 'GetRobotAssetByRobotId',
+    scope: 'folder',
+    permissions: ['Assets.View'],
+    handler: (call) => (
+      robotFromParam(call, call.params.robotId),
+      json(robotAsset(assetByName(call, call.params.assetName), false))
+    ),
+  },
+  {
+    method: 'POST',
+    set: 'Assets',
+    operation: 'GetRobotAssetByNameForRobotKey',
+    scope: 'folder',
+    permissions: ['Assets.View'],
     handler: (call) => {
       const body = bodyOf(call.req);
       const robotKey = body.string('robotKey');
@@ -110,10 +206,26 @@ export const ASSET_ROUTES: ODataRoute[] = [
       return json(robotAsset(assetByName(call, body.string('assetName')), true));
     },
   },
-  { method: 'GET', set: 'Environments', scope: 'folder', permissions: ['Environments.View'], handler: (call) => list(call, sets(call).Environments, inFolder(call, call.tenant.environments)) },
-  { method: 'GET', set: 'Environments', key: true, scope: 'folder', permissions: ['Environments.View'], handler: (call) => one(call, sets(call).Environments, environmentOf(call)) },
   {
-    method: 'POST', set: 'Environments', scope: 'folder', permissions: ['Environments.Create'],
+    method: 'GET',
+    set: 'Environments',
+    scope: 'folder',
+    permissions: ['Environments.View'],
+    handler: (call) => list(call, sets(call).Environments, inFolder(call, call.tenant.environments)),
+  },
+  {
+    method: 'GET',
+    set: 'Environments',
+    key: true,
+    scope: 'folder',
+    permissions: ['Environments.View'],
+    handler: (call) => one(call, sets(call).Environments, environmentOf(call)),
+  },
+  {
+    method: 'POST',
+    set: 'Environments',
+    scope: 'folder',
+    permissions: ['Environments.Create'],
     handler: (call) => {
       const env: Row = { Id: call.tenant.nextId++, $folderId: call.folder!.Id, $robotIds: [] };
       applyEnvironment(call, env, bodyOf(call.req));
@@ -123,7 +235,11 @@ export const ASSET_ROUTES: ODataRoute[] = [
     },
   },
   {
-    method: 'PUT', set: 'Environments', key: true, scope: 'folder', permissions: ['Environments.Edit'],
+    method: 'PUT',
+    set: 'Environments',
+    key: true,
+    scope: 'folder',
+    permissions: ['Environments.Edit'],
     handler: (call) => {
       const env = environmentOf(call);
       applyEnvironment(call, env, bodyOf(call.req));
@@ -132,25 +248,54 @@ export const ASSET_ROUTES: ODataRoute[] = [
     },
   },
   {
-    method: 'DELETE', set: 'Environments', key: true, scope: 'folder', permissions: ['Environments.Delete'],
+    method: 'DELETE',
+    set: 'Environments',
+    key: true,
+    scope: 'folder',
+    permissions: ['Environments.Delete'],
     handler: (call) => {
       const env = environmentOf(call);
-      if (call.tenant.releases.some((r) => r.EnvironmentId === env.Id)) throw new HttpError(409, ErrorCode.conflict, `Environment '${String(env.Name)}' is used by processes.`);
+      if (call.tenant.releases.some((r) => r.EnvironmentId === env.Id))
+        throw new HttpError(409, ErrorCode.conflict, `Environment '${String(env.Name)}' is used by processes.`);
       call.tenant.environments = call.tenant.environments.filter((e) => e !== env);
       syncRobotEnvironments(call);
       return empty(204);
     },
   },
   {
-    method: 'GET', set: 'Environments', operation: 'GetRobotsForEnvironment', scope: 'folder', permissions: ['Environments.View', 'Robots.View'],
-    handler: (call) => list(call, sets(call).Robots, call.tenant.robots.filter((r) => (environmentOf(call, Number(call.params.key)).$robotIds as number[]).includes(r.Id))),
+    method: 'GET',
+    set: 'Environments',
+    operation: 'GetRobotsForEnvironment',
+    scope: 'folder',
+    permissions: ['Environments.View', 'Robots.View'],
+    handler: (call) =>
+      list(
+        call,
+        sets(call).Robots,
+        call.tenant.robots.filter((r) =>
+          (environmentOf(call, Number(call.params.key)).$robotIds as number[]).includes(r.Id),
+        ),
+      ),
   },
   {
-    method: 'GET', set: 'Environments', operation: 'GetRobotIdsForEnvironment', scope: 'folder', permissions: ['Environments.View', 'Robots.View'],
-    handler: (call) => json({ '@odata.context': `${call.odataBase}/$metadata#Collection(Edm.Int64)`, value: environmentOf(call, Number(call.params.key)).$robotIds }),
+    method: 'GET',
+    set: 'Environments',
+    operation: 'GetRobotIdsForEnvironment',
+    scope: 'folder',
+    permissions: ['Environments.View', 'Robots.View'],
+    handler: (call) =>
+      json({
+        '@odata.context': `${call.odataBase}/$metadata#Collection(Edm.Int64)`,
+        value: environmentOf(call, Number(call.params.key)).$robotIds,
+      }),
   },
   ...(['AddRobot', 'RemoveRobot'] as const).map((operation): ODataRoute => ({
-    method: 'POST', set: 'Environments', key: true, operation, scope: 'folder', permissions: ['Environments.Edit'],
+    method: 'POST',
+    set: 'Environments',
+    key: true,
+    operation,
+    scope: 'folder',
+    permissions: ['Environments.Edit'],
     handler: (call) => {
       const env = environmentOf(call);
       const robot = byKey(call.tenant.robots, Number(bodyOf(call.req).raw.robotId), 'Robot');
@@ -161,7 +306,12 @@ export const ASSET_ROUTES: ODataRoute[] = [
     },
   })),
   {
-    method: 'POST', set: 'Environments', key: true, operation: 'SetRobots', scope: 'folder', permissions: ['Environments.Edit'],
+    method: 'POST',
+    set: 'Environments',
+    key: true,
+    operation: 'SetRobots',
+    scope: 'folder',
+    permissions: ['Environments.Edit'],
     handler: (call) => {
       const env = environmentOf(call);
       const body = bodyOf(call.req);

@@ -15,8 +15,10 @@ export function bodyOf(req: Request) {
         throw wrong(name, 'a string');
       }
       if (typeof value !== 'string') throw wrong(name, 'a string');
-      if (options.nonEmpty !== false && !options.optional && value.trim() === '') throw wrong(name, 'a non-empty string');
-      if (options.max !== undefined && value.length > options.max) throw badRequest(`'${name}' must be at most ${options.max} characters (got ${value.length}).`);
+      if (options.nonEmpty !== false && !options.optional && value.trim() === '')
+        throw wrong(name, 'a non-empty string');
+      if (options.max !== undefined && value.length > options.max)
+        throw badRequest(`'${name}' must be at most ${options.max} characters (got ${value.length}).`);
       return value;
     },
     int(name: string, options: { optional?: boolean } = {}): number {
@@ -37,7 +39,8 @@ export function bodyOf(req: Request) {
     intArray(name: string, options: { optional?: boolean } = {}): number[] {
       const value = body[name];
       if (value === undefined && options.optional) return [];
-      if (!Array.isArray(value) || !value.every((v) => typeof v === 'number' && Number.isInteger(v))) throw wrong(name, 'an array of integers');
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'number' && Number.isInteger(v)))
+        throw wrong(name, 'an array of integers');
       return value as number[];
     },
     stringArray(name: string): string[] {

@@ -12,8 +12,14 @@ const MAX_CHILDREN_PAGE = 1000;
 
 function summary(tenant: TenantState, folder: Folder, user: SandboxUser) {
   return {
-    Id: folder.Id, Key: folder.Key, DisplayName: folder.DisplayName, FullyQualifiedName: folder.FullyQualifiedName, ParentId: folder.ParentId,
-    IsSelectable: true, IsPersonal: folder.FolderType === 'Personal', ProvisionType: folder.ProvisionType,
+    Id: folder.Id,
+    Key: folder.Key,
+    DisplayName: folder.DisplayName,
+    FullyQualifiedName: folder.FullyQualifiedName,
+    ParentId: folder.ParentId,
+    IsSelectable: true,
+    IsPersonal: folder.FolderType === 'Personal',
+    ProvisionType: folder.ProvisionType,
     ChildrenCount: tenant.folders.filter((f) => f.ParentId === folder.Id && canUseFolder(user, f)).length,
   };
 }
@@ -23,7 +29,8 @@ function summary(tenant: TenantState, folder: Folder, user: SandboxUser) {
  * ancestors and a page of its children. Without folderId the context is the virtual root (top-level folders).
  */
 export function folderNavigation(req: Request, tenant: TenantState, user: SandboxUser): Reply {
-  if (!user.permissions.has('Folders.View') && !user.permissions.has('Subfolders.View')) throw forbidden('You lack the permission Folders.View or Subfolders.View.');
+  if (!user.permissions.has('Folders.View') && !user.permissions.has('Subfolders.View'))
+    throw forbidden('You lack the permission Folders.View or Subfolders.View.');
   const params = req.url.searchParams;
   const int = (name: string, fallback: number) => {
     const text = params.get(name);
@@ -40,25 +47,34 @@ export function folderNavigation(req: Request, tenant: TenantState, user: Sandbo
     if (!/^\d+$/.test(idText)) throw badRequest('folderId must be an integer.');
     folder = tenant.folders.find((f) => f.Id === Number(idText));
     if (!folder) throw new HttpError(404, ErrorCode.folderNotFound, `Folder ${idText} does not exist.`);
-    if (!canUseFolder(user, folder)) throw forbidden(`You do not have access to folder '${folder.FullyQualifiedName}'.`, ErrorCode.folderAccessDenied);
+    if (!canUseFolder(user, folder))
+      throw forbidden(`You do not have access to folder '${folder.FullyQualifiedName}'.`, ErrorCode.folderAccessDenied);
   }
-  const children = tenant.folders.filter((f) => f.ParentId === (folder?.Id ?? null) && canUseFolder(user, f)).sort((a, b) => a.DisplayName.localeCompare(b.DisplayName));
+  const children = tenant.folders
+    .filter((f) => f.ParentId === (folder?.Id ?? null) && canUseFolder(user, f))
+    .sort((a, b) => a.DisplayName.localeCompare(b.DisplayName));
   const ancestors: Folder[] = [];
-  for (let parent = folder?.ParentId; parent !== null && parent !== undefined; ) {
+  for (let parent = folder?.ParentId; parent !== null && parent !== undefined;) {
     const f = tenant.folders.find((x) => x.Id === parent)!;
     ancestors.unshift(f);
     parent = f.ParentId;
   }
   return json({
-    Id: folder?.Id ?? null, DisplayName: folder?.DisplayName ?? null, IsSelectable: Boolean(folder), IsPersonal: folder?.FolderType === 'Personal',
-    ProvisionType: folder?.ProvisionType ?? null, Ancestors: ancestors.map((a) => summary(tenant, a, user)),
-    ChildrenPage: children.slice(skip, skip + take).map((c) => summary(tenant, c, user)), ChildrenCount: children.length,
+    Id: folder?.Id ?? null,
+    DisplayName: folder?.DisplayName ?? null,
+    IsSelectable: Boolean(folder),
+    IsPersonal: folder?.FolderType === 'Personal',
+    ProvisionType: folder?.ProvisionType ?? null,
+    Ancestors: ancestors.map((a) => summary(tenant, a, user)),
+    ChildrenPage: children.slice(skip, skip + take).map((c) => summary(tenant, c, user)),
+    ChildrenCount: children.length,
   });
 }
 
 const folderOf = (call: Call, id = requireKeyInt(call, 'Folders')) => {
   const folder = byKey(call.tenant.folders, id, 'Folder');
-  if (!canUseFolder(call.user, folder)) throw forbidden(`You do not have access to folder '${folder.FullyQualifiedName}'.`, ErrorCode.folderAccessDenied);
+  if (!canUseFolder(call.user, folder))
+    throw forbidden(`You do not have access to folder '${folder.FullyQualifiedName}'.`, ErrorCode.folderAccessDenied);
   return folder;
 };
 
@@ -70,27 +86,68 @@ function renameTree(tenant: TenantState, folder: Folder): void {
 
 function checkName(call: Call, name: string, parentId: number | null, self?: Folder): void {
   if (name.includes('/')) throw badRequest('A folder name cannot contain "/".');
-  if (call.tenant.folders.some((f) => f !== self && f.ParentId === parentId && f.DisplayName.toLowerCase() === name.toLowerCase())) throw new HttpError(409, ErrorCode.conflict, `A folder named '${name}' already exists there.`);
+  if (
+    call.tenant.folders.some(
+      (f) => f !== self && f.ParentId === parentId && f.DisplayName.toLowerCase() === name.toLowerCase(),
+    )
+  )
+    throw new HttpError(409, ErrorCode.conflict, `A folder named '${name}' already exists there.`);
 }
 
 function folderUsers(folder: Folder) {
   return USERS.filter((u) => canUseFolder(u, folder)).map((u) => ({
-    Id: u.id, UserEntity: { UserName: u.userName, IsInherited: folder.ParentId !== null, Id: u.id },
-    Roles: [{ Name: u.roleName.replace(/\s/g, ''), Origin: folder.ParentId !== null ? 'Inherited' : 'Assigned', Id: 100 + u.id }],
+    Id: u.id,
+    UserEntity: { UserName: u.userName, IsInherited: folder.ParentId !== null, Id: u.id },
+    Roles: [
+      {
+        Name: u.roleName.replace(/\s/g, ''),
+        Origin: folder.ParentId !== null ? 'Inherited' : 'Assigned',
+        Id: 100 + u.id,
+      },
+    ],
   }));
 }
 
 export const FOLDER_ROUTES: ODataRoute[] = [
-  { method: 'GET', set: 'Folders', scope: 'tenant', permissions: ['Folders.View|Subfolders.View'], handler: (call) => list(call, sets(call).Folders, visible(call.tenant, call.user)) },
-  { method: 'GET', set: 'Folders', key: true, scope: 'tenant', permissions: ['Folders.View|Subfolders.View'], handler: (call) => one(call, sets(call).Folders, folderOf(call)) },
   {
-    method: 'POST', set: 'Folders', scope: 'tenant', permissions: ['Folders.Create|Subfolders.Create'],
+    method: 'GET',
+    set: 'Folders',
+    scope: 'tenant',
+    permissions: ['Folders.View|Subfolders.View'],
+    handler: (call) => list(call, sets(call).Folders, visible(call.tenant, call.user)),
+  },
+  {
+    method: 'GET',
+    set: 'Folders',
+    key: true,
+    scope: 'tenant',
+    permissions: ['Folders.View|Subfolders.View'],
+    handler: (call) => one(call, sets(call).Folders, folderOf(call)),
+  },
+  {
+    method: 'POST',
+    set: 'Folders',
+    scope: 'tenant',
+    permissions: ['Folders.Create|Subfolders.Create'],
     handler: (call) => {
       const body = bodyOf(call.req);
       const name = body.string('DisplayName', { max: 100 });
-      const parentId = body.has('ParentId') && body.raw.ParentId !== null ? folderOf(call, body.int('ParentId')).Id : null;
+      const parentId =
+        body.has('ParentId') && body.raw.ParentId !== null ? folderOf(call, body.int('ParentId')).Id : null;
       checkName(call, name, parentId);
-      const folder: Folder = { Id: call.tenant.nextId++, Key: call.random.uuid(), DisplayName: name, FullyQualifiedName: name, Description: body.string('Description', { optional: true, max: 500 }) || null, FolderType: 'Standard', ProvisionType: 'Manual', PermissionModel: 'FineGrained', ParentId: parentId, IsActive: true, FeedType: 'Processes' };
+      const folder: Folder = {
+        Id: call.tenant.nextId++,
+        Key: call.random.uuid(),
+        DisplayName: name,
+        FullyQualifiedName: name,
+        Description: body.string('Description', { optional: true, max: 500 }) || null,
+        FolderType: 'Standard',
+        ProvisionType: 'Manual',
+        PermissionModel: 'FineGrained',
+        ParentId: parentId,
+        IsActive: true,
+        FeedType: 'Processes',
+      };
       call.tenant.folders.push(folder);
       renameTree(call.tenant, folder);
       call.changed();
@@ -98,26 +155,36 @@ export const FOLDER_ROUTES: ODataRoute[] = [
     },
   },
   {
-    method: 'PUT', set: 'Folders', key: true, scope: 'tenant', permissions: ['Folders.Edit|Subfolders.Edit'],
+    method: 'PUT',
+    set: 'Folders',
+    key: true,
+    scope: 'tenant',
+    permissions: ['Folders.Edit|Subfolders.Edit'],
     handler: (call) => {
       const folder = folderOf(call);
       const body = bodyOf(call.req);
       const name = body.string('DisplayName', { max: 100 });
       checkName(call, name, folder.ParentId, folder);
       folder.DisplayName = name;
-      if (body.has('Description')) folder.Description = body.string('Description', { optional: true, max: 500 }) || null;
+      if (body.has('Description'))
+        folder.Description = body.string('Description', { optional: true, max: 500 }) || null;
       renameTree(call.tenant, folder);
       call.changed();
       return json({});
     },
   },
   {
-    method: 'DELETE', set: 'Folders', key: true, scope: 'tenant', permissions: ['Folders.Delete|Subfolders.Delete'],
+    method: 'DELETE',
+    set: 'Folders',
+    key: true,
+    scope: 'tenant',
+    permissions: ['Folders.Delete|Subfolders.Delete'],
     handler: (call) => {
       const folder = folderOf(call);
-      if (folder.FolderType === 'Personal') throw new HttpError(409, ErrorCode.conflict, 'A personal workspace cannot be deleted.');
+      if (folder.FolderType === 'Personal')
+        throw new HttpError(409, ErrorCode.conflict, 'A personal workspace cannot be deleted.');
       const doomed = new Set<number>([folder.Id]);
-      for (let grew = true; grew; ) {
+      for (let grew = true; grew;) {
         grew = false;
         for (const f of call.tenant.folders) {
           if (f.ParentId !== null && doomed.has(f.ParentId) && !doomed.has(f.Id)) {
@@ -132,31 +199,52 @@ export const FOLDER_ROUTES: ODataRoute[] = [
     },
   },
   {
-    method: 'POST', set: 'Folders', operation: 'AssignUsers', scope: 'tenant', permissions: ['Folders.Edit|Subfolders.Edit', 'Users.View', 'Roles.View'],
+    method: 'POST',
+    set: 'Folders',
+    operation: 'AssignUsers',
+    scope: 'tenant',
+    permissions: ['Folders.Edit|Subfolders.Edit', 'Users.View', 'Roles.View'],
     handler: (call) => {
       const assignments = bodyOf(call.req).object('assignments');
       const users = bodyOf({ ...call.req, body: assignments }).intArray('UserIds');
       for (const id of users) if (!USERS.some((u) => u.id === id)) throw notFound(`User ${id} does not exist.`);
       const perFolder = assignments.RolesPerFolder;
-      if (!Array.isArray(perFolder)) throw badRequest('assignments.RolesPerFolder must be an array of { FolderId, RoleIds }.');
+      if (!Array.isArray(perFolder))
+        throw badRequest('assignments.RolesPerFolder must be an array of { FolderId, RoleIds }.');
       for (const entry of perFolder) folderOf(call, Number(entry?.FolderId));
       return empty(204);
     },
   },
   {
-    method: 'GET', set: 'Folders', operation: 'GetUsersForFolder', scope: 'tenant', permissions: ['Folders.View|Subfolders.View', 'Users.View'],
+    method: 'GET',
+    set: 'Folders',
+    operation: 'GetUsersForFolder',
+    scope: 'tenant',
+    permissions: ['Folders.View|Subfolders.View', 'Users.View'],
     handler: (call) => {
       const folder = folderOf(call, Number(call.params.key));
-      const entries = folderUsers(folder).filter((e) => call.params.includeInherited !== false || !e.UserEntity.IsInherited);
-      return json({ '@odata.context': `${call.odataBase}/$metadata#UserRoles`, '@odata.count': entries.length, value: entries });
+      const entries = folderUsers(folder).filter(
+        (e) => call.params.includeInherited !== false || !e.UserEntity.IsInherited,
+      );
+      return json({
+        '@odata.context': `${call.odataBase}/$metadata#UserRoles`,
+        '@odata.count': entries.length,
+        value: entries,
+      });
     },
   },
   {
-    method: 'POST', set: 'Folders', key: true, operation: 'RemoveUserFromFolder', scope: 'tenant', permissions: ['Folders.Edit|Subfolders.Edit', 'Users.View'],
+    method: 'POST',
+    set: 'Folders',
+    key: true,
+    operation: 'RemoveUserFromFolder',
+    scope: 'tenant',
+    permissions: ['Folders.Edit|Subfolders.Edit', 'Users.View'],
     handler: (call) => {
       const folder = folderOf(call);
       const userId = bodyOf(call.req).int('userId');
-      if (!folderUsers(folder).some((e) => e.Id === userId)) throw notFound(`User ${userId} is not assigned to folder '${folder.FullyQualifiedName}'.`);
+      if (!folderUsers(folder).some((e) => e.Id === userId))
+        throw notFound(`User ${userId} is not assigned to folder '${folder.FullyQualifiedName}'.`);
       return empty(204);
     },
   },

@@ -11,5 +11,13 @@ import { USER_ROUTES } from './users';
 
 /** Every OData route of the orchestration service, by resource group. */
 export const ORCHESTRATOR_ROUTES: readonly ODataRoute[] = [
-  ...PACKAGE_ROUTES, ...RELEASE_ROUTES, ...JOB_ROUTES, ...ROBOT_ROUTES, ...QUEUE_ROUTES, ...ASSET_ROUTES, ...FOLDER_ROUTES, ...USER_ROUTES, ...TENANT_ROUTES,
+  ...PACKAGE_ROUTES,
+  ...RELEASE_ROUTES,
+  ...JOB_ROUTES,
+  ...ROBOT_ROUTES,
+  ...QUEUE_ROUTES,
+  ...ASSET_ROUTES,
+  ...FOLDER_ROUTES,
+  ...USER_ROUTES,
+  ...TENANT_ROUTES,
 ];

@@ -13,13 +13,24 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Jobs(<key>) takes the integer Id or the Key GUID (bare or quoted). */
 function jobOf(call: Call, key: unknown = call.key): Job {
   const jobs = inFolder(call, call.tenant.jobs);
-  const job = typeof key === 'number' ? jobs.find((j) => j.Id === key) : typeof key === 'string' && GUID.test(key) ? jobs.find((j) => j.Key.toLowerCase() === key.toLowerCase()) : undefined;
-  if (typeof key !== 'number' && !(typeof key === 'string' && GUID.test(key))) throw badRequest(`A job key is an integer id or a GUID, got ${JSON.stringify(key)}.`);
+  const job =
+    typeof key === 'number'
+      ? jobs.find((j) => j.Id === key)
+      : typeof key === 'string' && GUID.test(key)
+        ? jobs.find((j) => j.Key.toLowerCase() === key.toLowerCase())
+        : undefined;
+  if (typeof key !== 'number' && !(typeof key === 'string' && GUID.test(key)))
+    throw badRequest(`A job key is an integer id or a GUID, got ${JSON.stringify(key)}.`);
   if (!job) throw notFound(`Job ${String(key)} does not exist in this folder.`);
   return job;
 }
 
-interface DeclaredArgument { name: string; type: string; required?: boolean; hasDefault?: boolean }
+interface DeclaredArgument {
+  name: string;
+  type: string;
+  required?: boolean;
+  hasDefault?: boolean;
+}
 
 /** Checks job input against the package's declared inputs: no unknown names, required ones present. */
 function checkAgainstDeclared(call: Call, processKey: string, version: string, merged: Record<string, unknown>): void {
@@ -27,10 +38,12 @@ function checkAgainstDeclared(call: Call, processKey: string, version: string, m
   const declared: DeclaredArgument[] = pkg?.Arguments?.Input ? JSON.parse(pkg.Arguments.Input) : [];
   const names = new Map(declared.map((d) => [d.name.toLowerCase(), d]));
   for (const key of Object.keys(merged)) {
-    if (!names.has(key.toLowerCase()) && key !== 'SandboxOutcome') throw badRequest(`Input argument '${key}' is not declared by ${processKey} ${version}.`);
+    if (!names.has(key.toLowerCase()) && key !== 'SandboxOutcome')
+      throw badRequest(`Input argument '${key}' is not declared by ${processKey} ${version}.`);
   }
   for (const d of declared) {
-    if (d.required && !d.hasDefault && (merged[d.name] === undefined || merged[d.name] === null)) throw badRequest(`Required input argument '${d.name}' (${d.type}) is missing.`);
+    if (d.required && !d.hasDefault && (merged[d.name] === undefined || merged[d.name] === null))
+      throw badRequest(`Required input argument '${d.name}' (${d.type}) is missing.`);
   }
 }
 
@@ -43,19 +56,28 @@ function startJobs(call: Call) {
   if (!release) throw notFound(`No process with key ${releaseKey} in this folder.`);
   const strategy = info.has('Strategy') ? info.string('Strategy') : 'ModernJobsCount';
   const environment = call.tenant.environments.find((e) => e.Id === release.EnvironmentId);
-  const envRobots = ((environment?.$robotIds as number[]) ?? []).map((id) => call.tenant.robots.find((r) => r.Id === id)).filter((r): r is Robot => Boolean(r));
+  const envRobots = ((environment?.$robotIds as number[]) ?? [])
+    .map((id) => call.tenant.robots.find((r) => r.Id === id))
+    .filter((r): r is Robot => Boolean(r));
   let robots: (Robot | null)[];
   switch (strategy) {
     case 'All':
       robots = envRobots;
-      if (robots.length === 0) throw new HttpError(409, ErrorCode.conflict, `Environment ${release.EnvironmentName} has no robots to run '${release.Name}'.`);
+      if (robots.length === 0)
+        throw new HttpError(
+          409,
+          ErrorCode.conflict,
+          `Environment ${release.EnvironmentName} has no robots to run '${release.Name}'.`,
+        );
       break;
     case 'Specific': {
       const ids = info.intArray('RobotIds');
-      if (ids.length === 0) throw badRequest('startInfo.RobotIds must list at least one robot for the Specific strategy.');
+      if (ids.length === 0)
+        throw badRequest('startInfo.RobotIds must list at least one robot for the Specific strategy.');
       robots = ids.map((id) => {
         const robot = envRobots.find((r) => r.Id === id);
-        if (!robot) throw badRequest(`Robot ${id} is not in environment ${release.EnvironmentName} of '${release.Name}'.`);
+        if (!robot)
+          throw badRequest(`Robot ${id} is not in environment ${release.EnvironmentName} of '${release.Name}'.`);
         return robot;
       });
       break;
@@ -69,31 +91,65 @@ function startJobs(call: Call) {
       break;
     }
     default:
-      throw badRequest(`startInfo.Strategy '${strategy}' is not one of All, Specific, RobotCount, JobsCount, ModernJobsCount.`);
+      throw badRequest(
+        `startInfo.Strategy '${strategy}' is not one of All, Specific, RobotCount, JobsCount, ModernJobsCount.`,
+      );
   }
-  const input = checkInputArguments(info.has('InputArguments') ? info.raw.InputArguments : undefined, 'startInfo.InputArguments');
-  const merged = { ...(release.InputArguments ? JSON.parse(release.InputArguments) : {}), ...(input ? JSON.parse(input) : {}) };
+  const input = checkInputArguments(
+    info.has('InputArguments') ? info.raw.InputArguments : undefined,
+    'startInfo.InputArguments',
+  );
+  const merged = {
+    ...(release.InputArguments ? JSON.parse(release.InputArguments) : {}),
+    ...(input ? JSON.parse(input) : {}),
+  };
   checkAgainstDeclared(call, release.ProcessKey, release.ProcessVersion, merged);
   const mergedText = JSON.stringify(merged);
-  if (mergedText.length > 10_000) throw new HttpError(400, ErrorCode.inputTooLarge, `The job's input arguments are ${mergedText.length} characters; the limit is 10,000.`);
+  if (mergedText.length > 10_000)
+    throw new HttpError(
+      400,
+      ErrorCode.inputTooLarge,
+      `The job's input arguments are ${mergedText.length} characters; the limit is 10,000.`,
+    );
 
   const batch = call.random.uuid();
   const now = call.clock.iso();
   const outcome = merged.SandboxOutcome === 'Faulted' ? 'Faulted' : 'Successful';
   const jobs = robots.map((robot): Job => ({
-    Id: call.tenant.nextId++, Key: call.random.uuid(), State: 'Pending', Source: 'Manual', BatchExecutionKey: batch, Info: null,
-    CreationTime: now, StartTime: null, EndTime: null, StartingScheduleId: null, ReleaseName: release.Name, HostMachineName: robot?.MachineName ?? null,
-    ProcessType: 'Process', OrganizationUnitId: release.$folderId, $inputArguments: mergedText, $outputArguments: null,
-    $robotId: robot?.Id ?? null, $releaseId: release.Id, $folderId: release.$folderId, $plan: { runMs: call.options.jobDurationMs, outcome },
+    Id: call.tenant.nextId++,
+    Key: call.random.uuid(),
+    State: 'Pending',
+    Source: 'Manual',
+    BatchExecutionKey: batch,
+    Info: null,
+    CreationTime: now,
+    StartTime: null,
+    EndTime: null,
+    StartingScheduleId: null,
+    ReleaseName: release.Name,
+    HostMachineName: robot?.MachineName ?? null,
+    ProcessType: 'Process',
+    OrganizationUnitId: release.$folderId,
+    $inputArguments: mergedText,
+    $outputArguments: null,
+    $robotId: robot?.Id ?? null,
+    $releaseId: release.Id,
+    $folderId: release.$folderId,
+    $plan: { runMs: call.options.jobDurationMs, outcome },
   }));
   call.tenant.jobs.push(...jobs);
   call.changed();
-  return json({ '@odata.context': `${call.odataBase}/$metadata#Jobs`, value: jobs.map((j) => stripInternal(sets(call).Jobs.present!(j))) });
+  return json({
+    '@odata.context': `${call.odataBase}/$metadata#Jobs`,
+    value: jobs.map((j) => stripInternal(sets(call).Jobs.present!(j))),
+  });
 }
 
 function requestStop(call: Call, job: Job, strategy: string): void {
-  if (strategy !== 'SoftStop' && strategy !== 'Kill') throw badRequest(`strategy must be SoftStop or Kill, got '${strategy}'.`);
-  if (FINAL_STATES.has(job.State)) throw new HttpError(409, ErrorCode.conflict, `Job ${job.Id} already finished (${job.State}).`);
+  if (strategy !== 'SoftStop' && strategy !== 'Kill')
+    throw badRequest(`strategy must be SoftStop or Kill, got '${strategy}'.`);
+  if (FINAL_STATES.has(job.State))
+    throw new HttpError(409, ErrorCode.conflict, `Job ${job.Id} already finished (${job.State}).`);
   if (job.State === 'Pending') {
     Object.assign(job, { State: 'Stopped', EndTime: call.clock.iso(), Info: 'Stopped before it started.' });
   } else {
@@ -104,26 +160,57 @@ function requestStop(call: Call, job: Job, strategy: string): void {
 }
 
 export const JOB_ROUTES: ODataRoute[] = [
-  { method: 'GET', set: 'Jobs', scope: 'folder', permissions: ['Jobs.View'], rateLimited: true, handler: (call) => list(call, sets(call).Jobs, inFolder(call, call.tenant.jobs)) },
   {
-    method: 'GET', set: 'Jobs', key: true, scope: 'folder', permissions: ['Jobs.View'],
+    method: 'GET',
+    set: 'Jobs',
+    scope: 'folder',
+    permissions: ['Jobs.View'],
+    rateLimited: true,
+    handler: (call) => list(call, sets(call).Jobs, inFolder(call, call.tenant.jobs)),
+  },
+  {
+    method: 'GET',
+    set: 'Jobs',
+    key: true,
+    scope: 'folder',
+    permissions: ['Jobs.View'],
     handler: (call) => {
       const job = jobOf(call);
       const reply = one(call, sets(call).Jobs, job);
-      if (reply.kind === 'json') Object.assign(reply.body as object, { InputArguments: job.$inputArguments, OutputArguments: job.$outputArguments });
+      if (reply.kind === 'json')
+        Object.assign(reply.body as object, {
+          InputArguments: job.$inputArguments,
+          OutputArguments: job.$outputArguments,
+        });
       return reply;
     },
   },
-  { method: 'POST', set: 'Jobs', operation: 'StartJobs', scope: 'folder', permissions: ['Jobs.Create'], handler: startJobs },
   {
-    method: 'POST', set: 'Jobs', key: true, operation: 'StopJob', scope: 'folder', permissions: ['Jobs.Edit'],
+    method: 'POST',
+    set: 'Jobs',
+    operation: 'StartJobs',
+    scope: 'folder',
+    permissions: ['Jobs.Create'],
+    handler: startJobs,
+  },
+  {
+    method: 'POST',
+    set: 'Jobs',
+    key: true,
+    operation: 'StopJob',
+    scope: 'folder',
+    permissions: ['Jobs.Edit'],
     handler: (call) => {
       requestStop(call, jobOf(call), bodyOf(call.req).string('strategy'));
       return json({});
     },
   },
   {
-    method: 'POST', set: 'Jobs', operation: 'StopJobs', scope: 'folder', permissions: ['Jobs.Edit'],
+    method: 'POST',
+    set: 'Jobs',
+    operation: 'StopJobs',
+    scope: 'folder',
+    permissions: ['Jobs.Edit'],
     handler: (call) => {
       const body = bodyOf(call.req);
       const ids = body.intArray('jobIds');
@@ -134,9 +221,24 @@ export const JOB_ROUTES: ODataRoute[] = [
       return json({});
     },
   },
-  { method: 'POST', set: 'Jobs', operation: 'Export', scope: 'folder', permissions: ['Jobs.View'], exportOperation: true, handler: (call) => exportReply(call, 'Jobs') },
+  {
+    method: 'POST',
+    set: 'Jobs',
+    operation: 'Export',
+    scope: 'folder',
+    permissions: ['Jobs.View'],
+    exportOperation: true,
+    handler: (call) => exportReply(call, 'Jobs'),
+  },
 ];
 
 export function exportReply(call: Call, what: string) {
-  return json({ '@odata.context': `${call.odataBase}/$metadata#Exports/$entity`, Id: call.tenant.nextId++, Name: `${what}-export-${call.clock.iso().slice(0, 10)}`, Type: what, Status: 'New', RequestedAt: call.clock.iso() });
+  return json({
+    '@odata.context': `${call.odataBase}/$metadata#Exports/$entity`,
+    Id: call.tenant.nextId++,
+    Name: `${what}-export-${call.clock.iso().slice(0, 10)}`,
+    Type: what,
+    Status: 'New',
+    RequestedAt: call.clock.iso(),
+  });
 }

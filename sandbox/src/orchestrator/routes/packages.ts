@@ -12,7 +12,8 @@ const libraries = (call: Call) => call.tenant.packages.filter((p) => p.$isLibrar
 
 function stringParam(call: Call, name: string): string {
   const value = call.params[name];
-  if (typeof value !== 'string' || value === '') throw badRequest(`Operation parameter ${name} must be a quoted string.`);
+  if (typeof value !== 'string' || value === '')
+    throw badRequest(`Operation parameter ${name} must be a quoted string.`);
   return value;
 }
 
@@ -25,27 +26,54 @@ function packageByKey(rows: Package[], key: string): Package {
 /** A .nupkg is a zip; the sandbox's holds only the .nuspec, enough for a client to save and open. */
 function nupkg(pkg: Package): Buffer {
   const name = Buffer.from(`${pkg.Id}.nuspec`);
-  const content = Buffer.from(`<?xml version="1.0" encoding="utf-8"?>\n<package><metadata><id>${pkg.Id}</id><version>${pkg.Version}</version><authors>${pkg.Authors}</authors><description>${pkg.Description}</description></metadata></package>\n`);
+  const content = Buffer.from(
+    `<?xml version="1.0" encoding="utf-8"?>\n<package><metadata><id>${pkg.Id}</id><version>${pkg.Version}</version><authors>${pkg.Authors}</authors><description>${pkg.Description}</description></metadata></package>\n`,
+  );
   const compressed = deflateRawSync(content);
   const crc = crc32(content);
   const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc, 14); local.writeUInt32LE(compressed.length, 18); local.writeUInt32LE(content.length, 22); local.writeUInt16LE(name.length, 26);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(compressed.length, 18);
+  local.writeUInt32LE(content.length, 22);
+  local.writeUInt16LE(name.length, 26);
   const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6); central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(crc, 16); central.writeUInt32LE(compressed.length, 20); central.writeUInt32LE(content.length, 24); central.writeUInt16LE(name.length, 28);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(compressed.length, 20);
+  central.writeUInt32LE(content.length, 24);
+  central.writeUInt16LE(name.length, 28);
   const centralOffset = local.length + name.length + compressed.length;
   const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(1, 8); end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12); end.writeUInt32LE(centralOffset, 16);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(centralOffset, 16);
   return Buffer.concat([local, name, compressed, central, name, end]);
 }
 
 function download(pkg: Package): Reply {
-  return { kind: 'raw', status: 200, body: nupkg(pkg), contentType: 'application/octet-stream', headers: { 'content-disposition': `attachment; filename="${pkg.Id}.${pkg.Version}.nupkg"` } };
+  return {
+    kind: 'raw',
+    status: 200,
+    body: nupkg(pkg),
+    contentType: 'application/octet-stream',
+    headers: { 'content-disposition': `attachment; filename="${pkg.Id}.${pkg.Version}.nupkg"` },
+  };
 }
 
-interface ArgumentEntry { name: string; type: string; required?: boolean; hasDefault?: boolean }
+interface ArgumentEntry {
+  name: string;
+  type: string;
+  required?: boolean;
+  hasDefault?: boolean;
+}
 
 /** SetArguments validation: JSON arrays of uniquely named entries with a type; outputs carry no `required`. */
 function checkArgumentList(text: unknown, which: 'Input' | 'Output'): string | null {
@@ -61,11 +89,14 @@ function checkArgumentList(text: unknown, which: 'Input' | 'Output'): string | n
   const names = new Set<string>();
   entries.forEach((entry: ArgumentEntry, i) => {
     if (typeof entry !== 'object' || entry === null) throw badRequest(`arguments.${which}[${i}] must be an object.`);
-    if (typeof entry.name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(entry.name)) throw badRequest(`arguments.${which}[${i}].name must be an identifier.`);
+    if (typeof entry.name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(entry.name))
+      throw badRequest(`arguments.${which}[${i}].name must be an identifier.`);
     if (names.has(entry.name.toLowerCase())) throw badRequest(`arguments.${which} declares '${entry.name}' twice.`);
     names.add(entry.name.toLowerCase());
-    if (typeof entry.type !== 'string' || !/^[\w.`,[\]\s]+$/.test(entry.type)) throw badRequest(`arguments.${which}[${i}].type must be a fully qualified type name.`);
-    if (which === 'Input' && entry.required !== undefined && typeof entry.required !== 'boolean') throw badRequest(`arguments.Input[${i}].required must be true or false.`);
+    if (typeof entry.type !== 'string' || !/^[\w.`,[\]\s]+$/.test(entry.type))
+      throw badRequest(`arguments.${which}[${i}].type must be a fully qualified type name.`);
+    if (which === 'Input' && entry.required !== undefined && typeof entry.required !== 'boolean')
+      throw badRequest(`arguments.Input[${i}].required must be true or false.`);
   });
   return text;
 }
@@ -75,13 +106,30 @@ function uploadPackage(call: Call, library: boolean): Reply {
   const id = body.string('Id', { max: 128 });
   const version = body.string('Version', { max: 64 });
   if (!/^\d+(\.\d+){1,3}(-[\w.]+)?$/.test(version)) throw badRequest(`Version '${version}' is not a dotted version.`);
-  if (call.tenant.packages.some((p) => p.Key === `${id}:${version}`)) throw new HttpError(409, ErrorCode.conflict, `Package ${id} ${version} already exists.`);
+  if (call.tenant.packages.some((p) => p.Key === `${id}:${version}`))
+    throw new HttpError(409, ErrorCode.conflict, `Package ${id} ${version} already exists.`);
   for (const p of call.tenant.packages) if (p.Id === id) p.IsLatestVersion = false;
   const pkg: Package = {
-    Id: id, Key: `${id}:${version}`, Version: version, Title: id, Description: body.string('Description', { optional: true }), Authors: call.user.userName,
-    Published: call.clock.iso(), IsActive: false, IsLatestVersion: true, OldVersion: null, ReleaseNotes: null, SupportsMultipleEntryPoints: false,
-    MainEntryPointPath: library ? null : 'Main.xaml', RequiresUserInteraction: false, TargetFramework: 'Portable', ProjectType: library ? 'Library' : 'Process', Tags: null,
-    Arguments: library ? null : { Input: '[]', Output: '[]' }, $uploadedVia: 'api', ...(library ? { $isLibrary: true } : {}),
+    Id: id,
+    Key: `${id}:${version}`,
+    Version: version,
+    Title: id,
+    Description: body.string('Description', { optional: true }),
+    Authors: call.user.userName,
+    Published: call.clock.iso(),
+    IsActive: false,
+    IsLatestVersion: true,
+    OldVersion: null,
+    ReleaseNotes: null,
+    SupportsMultipleEntryPoints: false,
+    MainEntryPointPath: library ? null : 'Main.xaml',
+    RequiresUserInteraction: false,
+    TargetFramework: 'Portable',
+    ProjectType: library ? 'Library' : 'Process',
+    Tags: null,
+    Arguments: library ? null : { Input: '[]', Output: '[]' },
+    $uploadedVia: 'api',
+    ...(library ? { $isLibrary: true } : {}),
   };
   call.tenant.packages.push(pkg);
   call.changed();
@@ -90,9 +138,24 @@ function uploadPackage(call: Call, library: boolean): Reply {
 
 export const PACKAGE_ROUTES: ODataRoute[] = [
   // GET /odata/Processes lists one entry per package: its latest version.
-  { method: 'GET', set: 'Processes', scope: 'optionalFolder', permissions: ['Packages.View'], handler: (call) => list(call, sets(call).Processes, processes(call).filter((p) => p.IsLatestVersion)) },
   {
-    method: 'GET', set: 'Processes', operation: 'GetProcessVersions', scope: 'optionalFolder', permissions: ['Packages.View'],
+    method: 'GET',
+    set: 'Processes',
+    scope: 'optionalFolder',
+    permissions: ['Packages.View'],
+    handler: (call) =>
+      list(
+        call,
+        sets(call).Processes,
+        processes(call).filter((p) => p.IsLatestVersion),
+      ),
+  },
+  {
+    method: 'GET',
+    set: 'Processes',
+    operation: 'GetProcessVersions',
+    scope: 'optionalFolder',
+    permissions: ['Packages.View'],
     handler: (call) => {
       const id = stringParam(call, 'processId');
       const versions = processes(call).filter((p) => p.Id.toLowerCase() === id.toLowerCase());
@@ -100,30 +163,60 @@ export const PACKAGE_ROUTES: ODataRoute[] = [
       return list(call, sets(call).Processes, versions, true);
     },
   },
-  { method: 'GET', set: 'Processes', operation: 'DownloadPackage', scope: 'optionalFolder', permissions: ['Packages.View'], handler: (call) => download(packageByKey(processes(call), stringParam(call, 'key'))) },
   {
-    method: 'GET', set: 'Processes', operation: 'GetArguments', scope: 'optionalFolder', permissions: ['Packages.View'],
+    method: 'GET',
+    set: 'Processes',
+    operation: 'DownloadPackage',
+    scope: 'optionalFolder',
+    permissions: ['Packages.View'],
+    handler: (call) => download(packageByKey(processes(call), stringParam(call, 'key'))),
+  },
+  {
+    method: 'GET',
+    set: 'Processes',
+    operation: 'GetArguments',
+    scope: 'optionalFolder',
+    permissions: ['Packages.View'],
     handler: (call) => {
       const pkg = packageByKey(processes(call), stringParam(call, 'key'));
-      return json({ '@odata.context': `${call.odataBase}/$metadata#${call.options.namespace}.ArgumentMetadata`, Input: pkg.Arguments?.Input ?? null, Output: pkg.Arguments?.Output ?? null });
+      return json({
+        '@odata.context': `${call.odataBase}/$metadata#${call.options.namespace}.ArgumentMetadata`,
+        Input: pkg.Arguments?.Input ?? null,
+        Output: pkg.Arguments?.Output ?? null,
+      });
     },
   },
   {
-    method: 'POST', set: 'Processes', operation: 'SetArguments', scope: 'optionalFolder', permissions: ['Packages.Edit'],
+    method: 'POST',
+    set: 'Processes',
+    operation: 'SetArguments',
+    scope: 'optionalFolder',
+    permissions: ['Packages.Edit'],
     handler: (call) => {
       const body = bodyOf(call.req);
       const pkg = packageByKey(processes(call), body.string('key'));
       const args = body.object('arguments');
       if (pkg.$uploadedVia !== 'studio') {
-        throw new HttpError(400, ErrorCode.argumentsNotEditable, `Arguments of '${pkg.Key}' cannot be edited: the package was uploaded through the ${pkg.$uploadedVia === 'api' ? 'API or the packages page' : 'package feed'}.`);
+        throw new HttpError(
+          400,
+          ErrorCode.argumentsNotEditable,
+          `Arguments of '${pkg.Key}' cannot be edited: the package was uploaded through the ${pkg.$uploadedVia === 'api' ? 'API or the packages page' : 'package feed'}.`,
+        );
       }
-      pkg.Arguments = { Input: checkArgumentList(args.Input, 'Input'), Output: checkArgumentList(args.Output, 'Output') };
+      pkg.Arguments = {
+        Input: checkArgumentList(args.Input, 'Input'),
+        Output: checkArgumentList(args.Output, 'Output'),
+      };
       call.changed();
       return json({});
     },
   },
   {
-    method: 'DELETE', set: 'Processes', key: true, scope: 'optionalFolder', permissions: ['Packages.Delete'],
+    method: 'DELETE',
+    set: 'Processes',
+    key: true,
+    scope: 'optionalFolder',
+    permissions: ['Packages.Delete'],
     handler: (call) => {
       const id = String(call.key);
       const before = call.tenant.packages.length;
@@ -134,10 +227,32 @@ export const PACKAGE_ROUTES: ODataRoute[] = [
       return empty(204);
     },
   },
-  { method: 'POST', set: 'Processes', operation: 'UploadPackage', scope: 'optionalFolder', permissions: ['Packages.Create'], handler: (call) => uploadPackage(call, false) },
-  { method: 'GET', set: 'Libraries', scope: 'tenant', permissions: ['Libraries.View'], handler: (call) => list(call, sets(call).Libraries, libraries(call).filter((p) => p.IsLatestVersion)) },
   {
-    method: 'GET', set: 'Libraries', operation: 'GetVersions', scope: 'tenant', permissions: ['Libraries.View'],
+    method: 'POST',
+    set: 'Processes',
+    operation: 'UploadPackage',
+    scope: 'optionalFolder',
+    permissions: ['Packages.Create'],
+    handler: (call) => uploadPackage(call, false),
+  },
+  {
+    method: 'GET',
+    set: 'Libraries',
+    scope: 'tenant',
+    permissions: ['Libraries.View'],
+    handler: (call) =>
+      list(
+        call,
+        sets(call).Libraries,
+        libraries(call).filter((p) => p.IsLatestVersion),
+      ),
+  },
+  {
+    method: 'GET',
+    set: 'Libraries',
+    operation: 'GetVersions',
+    scope: 'tenant',
+    permissions: ['Libraries.View'],
     handler: (call) => {
       const id = stringParam(call, 'packageId');
       const versions = libraries(call).filter((p) => p.Id.toLowerCase() === id.toLowerCase());
@@ -145,9 +260,20 @@ export const PACKAGE_ROUTES: ODataRoute[] = [
       return list(call, sets(call).Libraries, versions);
     },
   },
-  { method: 'GET', set: 'Libraries', operation: 'DownloadPackage', scope: 'tenant', permissions: ['Libraries.View'], handler: (call) => download(packageByKey(libraries(call), stringParam(call, 'key'))) },
   {
-    method: 'DELETE', set: 'Libraries', key: true, scope: 'tenant', hostAdmin: true,
+    method: 'GET',
+    set: 'Libraries',
+    operation: 'DownloadPackage',
+    scope: 'tenant',
+    permissions: ['Libraries.View'],
+    handler: (call) => download(packageByKey(libraries(call), stringParam(call, 'key'))),
+  },
+  {
+    method: 'DELETE',
+    set: 'Libraries',
+    key: true,
+    scope: 'tenant',
+    hostAdmin: true,
     handler: (call) => {
       const id = String(call.key);
       const kept = call.tenant.packages.filter((p) => !(p.$isLibrary && (p.Id === id || p.Key === id)));
@@ -157,6 +283,12 @@ export const PACKAGE_ROUTES: ODataRoute[] = [
       return json({});
     },
   },
-  { method: 'POST', set: 'Libraries', operation: 'UploadPackage', scope: 'tenant', permissions: ['Libraries.Create'], handler: (call) => uploadPackage(call, true) },
+  {
+    method: 'POST',
+    set: 'Libraries',
+    operation: 'UploadPackage',
+    scope: 'tenant',
+    permissions: ['Libraries.Create'],
+    handler: (call) => uploadPackage(call, true),
+  },
 ];
-

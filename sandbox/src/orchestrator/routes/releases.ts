@@ -16,7 +16,11 @@ export function checkInputArguments(text: unknown, field: string): string | null
   if (text === null || text === undefined) return null;
   if (typeof text !== 'string') throw badRequest(`${field} must be JSON text of an object.`);
   if (text.length > MAX_INPUT_ARGUMENTS_CHARS) {
-    throw new HttpError(400, ErrorCode.inputTooLarge, `${field} is ${text.length} characters; the limit is ${MAX_INPUT_ARGUMENTS_CHARS}.`);
+    throw new HttpError(
+      400,
+      ErrorCode.inputTooLarge,
+      `${field} is ${text.length} characters; the limit is ${MAX_INPUT_ARGUMENTS_CHARS}.`,
+    );
   }
   let parsed: unknown;
   try {
@@ -24,7 +28,8 @@ export function checkInputArguments(text: unknown, field: string): string | null
   } catch {
     throw badRequest(`${field} is not valid JSON.`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest(`${field} must be a JSON object of argument name to value.`);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw badRequest(`${field} must be a JSON object of argument name to value.`);
   return text;
 }
 
@@ -45,15 +50,23 @@ function latestVersion(call: Call, release: Release): string {
 
 function applyFields(call: Call, release: Release, body: ReturnType<typeof bodyOf>, replace: boolean): void {
   if (replace || body.has('Name')) release.Name = body.string('Name', { max: 128 });
-  if (body.has('Description')) release.Description = body.raw.Description === null ? null : body.string('Description', { max: 500, optional: true });
-  const input = body.has('Arguments') ? body.object('Arguments').Input : body.has('InputArguments') ? body.raw.InputArguments : undefined;
+  if (body.has('Description'))
+    release.Description =
+      body.raw.Description === null ? null : body.string('Description', { max: 500, optional: true });
+  const input = body.has('Arguments')
+    ? body.object('Arguments').Input
+    : body.has('InputArguments')
+      ? body.raw.InputArguments
+      : undefined;
   if (input !== undefined) {
     const text = checkInputArguments(input, body.has('Arguments') ? 'Arguments.Input' : 'InputArguments');
     release.InputArguments = text;
     release.Arguments = { Input: text, Output: release.Arguments?.Output ?? null };
   }
   if (body.has('EnvironmentId')) {
-    const env = call.tenant.environments.find((e) => e.Id === body.int('EnvironmentId') && e.$folderId === release.$folderId);
+    const env = call.tenant.environments.find(
+      (e) => e.Id === body.int('EnvironmentId') && e.$folderId === release.$folderId,
+    );
     if (!env) throw badRequest(`EnvironmentId ${String(body.raw.EnvironmentId)} is not an environment of this folder.`);
     release.EnvironmentId = Number(env.Id);
     release.EnvironmentName = String(env.Name);
@@ -61,10 +74,27 @@ function applyFields(call: Call, release: Release, body: ReturnType<typeof bodyO
 }
 
 export const RELEASE_ROUTES: ODataRoute[] = [
-  { method: 'GET', set: 'Releases', scope: 'folder', permissions: ['Processes.View'], handler: (call) => list(call, sets(call).Releases, inFolder(call, call.tenant.releases)) },
-  { method: 'GET', set: 'Releases', key: true, scope: 'folder', permissions: ['Processes.View'], handler: (call) => one(call, sets(call).Releases, releaseOf(call)) },
   {
-    method: 'PATCH', set: 'Releases', key: true, scope: 'folder', permissions: ['Processes.Edit'],
+    method: 'GET',
+    set: 'Releases',
+    scope: 'folder',
+    permissions: ['Processes.View'],
+    handler: (call) => list(call, sets(call).Releases, inFolder(call, call.tenant.releases)),
+  },
+  {
+    method: 'GET',
+    set: 'Releases',
+    key: true,
+    scope: 'folder',
+    permissions: ['Processes.View'],
+    handler: (call) => one(call, sets(call).Releases, releaseOf(call)),
+  },
+  {
+    method: 'PATCH',
+    set: 'Releases',
+    key: true,
+    scope: 'folder',
+    permissions: ['Processes.Edit'],
     handler: (call) => {
       const release = releaseOf(call);
       applyFields(call, release, bodyOf(call.req), false);
@@ -73,7 +103,11 @@ export const RELEASE_ROUTES: ODataRoute[] = [
     },
   },
   {
-    method: 'PUT', set: 'Releases', key: true, scope: 'folder', permissions: ['Processes.Edit'],
+    method: 'PUT',
+    set: 'Releases',
+    key: true,
+    scope: 'folder',
+    permissions: ['Processes.Edit'],
     handler: (call) => {
       const release = releaseOf(call);
       applyFields(call, release, bodyOf(call.req), true);
@@ -82,23 +116,50 @@ export const RELEASE_ROUTES: ODataRoute[] = [
     },
   },
   {
-    method: 'POST', set: 'Releases', scope: 'folder', permissions: ['Processes.Create'],
+    method: 'POST',
+    set: 'Releases',
+    scope: 'folder',
+    permissions: ['Processes.Create'],
     handler: (call) => {
       const body = bodyOf(call.req);
       const processKey = body.string('ProcessKey');
       const version = body.has('ProcessVersion') ? body.string('ProcessVersion') : undefined;
-      const pkg = call.tenant.packages.find((p) => p.Id === processKey && !p.$isLibrary && (version ? p.Version === version : p.IsLatestVersion));
+      const pkg = call.tenant.packages.find(
+        (p) => p.Id === processKey && !p.$isLibrary && (version ? p.Version === version : p.IsLatestVersion),
+      );
       if (!pkg) throw notFound(`Package ${processKey}${version ? ` ${version}` : ''} does not exist.`);
-      const env = call.tenant.environments.find((e) => e.$folderId === call.folder!.Id && (!body.has('EnvironmentId') || e.Id === body.int('EnvironmentId')));
+      const env = call.tenant.environments.find(
+        (e) => e.$folderId === call.folder!.Id && (!body.has('EnvironmentId') || e.Id === body.int('EnvironmentId')),
+      );
       if (!env) throw badRequest('EnvironmentId must name an environment of this folder.');
       const release: Release = {
-        Id: call.tenant.nextId++, Key: call.random.uuid(), Name: '', Description: null, ProcessKey: pkg.Id, ProcessVersion: pkg.Version,
-        IsLatestVersion: pkg.IsLatestVersion, IsProcessDeleted: false, EnvironmentId: Number(env.Id), EnvironmentName: String(env.Name),
-        InputArguments: null, Arguments: { Input: null, Output: pkg.Arguments?.Output ?? null }, OrganizationUnitId: call.folder!.Id, $folderId: call.folder!.Id, $previousVersions: [],
+        Id: call.tenant.nextId++,
+        Key: call.random.uuid(),
+        Name: '',
+        Description: null,
+        ProcessKey: pkg.Id,
+        ProcessVersion: pkg.Version,
+        IsLatestVersion: pkg.IsLatestVersion,
+        IsProcessDeleted: false,
+        EnvironmentId: Number(env.Id),
+        EnvironmentName: String(env.Name),
+        InputArguments: null,
+        Arguments: { Input: null, Output: pkg.Arguments?.Output ?? null },
+        OrganizationUnitId: call.folder!.Id,
+        $folderId: call.folder!.Id,
+        $previousVersions: [],
       };
       applyFields(call, release, body, true);
-      if (call.tenant.releases.some((r) => r.$folderId === release.$folderId && r.Name.toLowerCase() === release.Name.toLowerCase())) {
-        throw new HttpError(409, ErrorCode.conflict, `A process named '${release.Name}' already exists in this folder.`);
+      if (
+        call.tenant.releases.some(
+          (r) => r.$folderId === release.$folderId && r.Name.toLowerCase() === release.Name.toLowerCase(),
+        )
+      ) {
+        throw new HttpError(
+          409,
+          ErrorCode.conflict,
+          `A process named '${release.Name}' already exists in this folder.`,
+        );
       }
       call.tenant.releases.push(release);
       call.changed();
@@ -106,7 +167,11 @@ export const RELEASE_ROUTES: ODataRoute[] = [
     },
   },
   {
-    method: 'DELETE', set: 'Releases', key: true, scope: 'folder', permissions: ['Processes.Delete'],
+    method: 'DELETE',
+    set: 'Releases',
+    key: true,
+    scope: 'folder',
+    permissions: ['Processes.Delete'],
     handler: (call) => {
       const release = releaseOf(call);
       call.tenant.releases = call.tenant.releases.filter((r) => r !== release);
@@ -115,7 +180,12 @@ export const RELEASE_ROUTES: ODataRoute[] = [
     },
   },
   {
-    method: 'POST', set: 'Releases', key: true, operation: 'UpdateToSpecificPackageVersion', scope: 'folder', permissions: ['Processes.Edit'],
+    method: 'POST',
+    set: 'Releases',
+    key: true,
+    operation: 'UpdateToSpecificPackageVersion',
+    scope: 'folder',
+    permissions: ['Processes.Edit'],
     handler: (call) => {
       const release = releaseOf(call);
       moveToVersion(call, release, bodyOf(call.req).string('packageVersion'));
@@ -123,7 +193,12 @@ export const RELEASE_ROUTES: ODataRoute[] = [
     },
   },
   {
-    method: 'POST', set: 'Releases', key: true, operation: 'UpdateToLatestPackageVersion', scope: 'folder', permissions: ['Processes.Edit'],
+    method: 'POST',
+    set: 'Releases',
+    key: true,
+    operation: 'UpdateToLatestPackageVersion',
+    scope: 'folder',
+    permissions: ['Processes.Edit'],
     handler: (call) => {
       const release = releaseOf(call);
       moveToVersion(call, release, latestVersion(call, release));
@@ -131,20 +206,37 @@ export const RELEASE_ROUTES: ODataRoute[] = [
     },
   },
   {
-    method: 'POST', set: 'Releases', operation: 'UpdateToLatestPackageVersionBulk', scope: 'folder', permissions: ['Processes.Edit'],
+    method: 'POST',
+    set: 'Releases',
+    operation: 'UpdateToLatestPackageVersionBulk',
+    scope: 'folder',
+    permissions: ['Processes.Edit'],
     handler: (call) => {
       const ids = bodyOf(call.req).intArray('releaseIds');
       const releases = ids.map((id) => byKey(inFolder(call, call.tenant.releases), id, 'Release'));
       for (const release of releases) moveToVersion(call, release, latestVersion(call, release));
-      return json({ '@odata.context': `${call.odataBase}/$metadata#Releases`, value: releases.map((r) => ({ Id: r.Id, ProcessVersion: r.ProcessVersion })) });
+      return json({
+        '@odata.context': `${call.odataBase}/$metadata#Releases`,
+        value: releases.map((r) => ({ Id: r.Id, ProcessVersion: r.ProcessVersion })),
+      });
     },
   },
   {
-    method: 'POST', set: 'Releases', key: true, operation: 'RollbackToPreviousReleaseVersion', scope: 'folder', permissions: ['Processes.Edit'],
+    method: 'POST',
+    set: 'Releases',
+    key: true,
+    operation: 'RollbackToPreviousReleaseVersion',
+    scope: 'folder',
+    permissions: ['Processes.Edit'],
     handler: (call) => {
       const release = releaseOf(call);
       const previous = release.$previousVersions.pop();
-      if (!previous) throw new HttpError(409, ErrorCode.conflict, `Process '${release.Name}' has no previous version to roll back to.`);
+      if (!previous)
+        throw new HttpError(
+          409,
+          ErrorCode.conflict,
+          `Process '${release.Name}' has no previous version to roll back to.`,
+        );
       moveToVersion(call, release, previous);
       release.$previousVersions.pop(); // moveToVersion recorded the version we just left; a rollback is not itself undoable.
       return one(call, sets(call).Releases, release);

@@ -12,41 +12,88 @@ const EVENT_TYPES: Record<string, string[]> = {
   robot: ['robot.status', 'robot.created', 'robot.updated', 'robot.deleted'],
   job: ['job.created', 'job.started', 'job.completed', 'job.faulted', 'job.stopped'],
   queue: ['queue.created', 'queue.updated', 'queue.deleted'],
-  queueItem: ['queueItem.added', 'queueItem.transactionStarted', 'queueItem.transactionFailed', 'queueItem.transactionCompleted', 'queueItem.transactionAbandoned'],
+  queueItem: [
+    'queueItem.added',
+    'queueItem.transactionStarted',
+    'queueItem.transactionFailed',
+    'queueItem.transactionCompleted',
+    'queueItem.transactionAbandoned',
+  ],
 };
 const ALL_EVENTS = Object.values(EVENT_TYPES).flat();
 const ROBOT_TYPES = ['Unattended', 'Attended', 'NonProduction', 'Development'];
-const counts = (_tenant: TenantState, pick: (type: string) => number) => Object.fromEntries(ROBOT_TYPES.map((t) => [t, pick(t)]));
+const counts = (_tenant: TenantState, pick: (type: string) => number) =>
+  Object.fromEntries(ROBOT_TYPES.map((t) => [t, pick(t)]));
 
 /** Tenants as the host sees them; admin fields are always null (spec). */
 function tenantRow(tenant: TenantState): Row {
-  return { Id: tenant.Id, Name: tenant.Name, LastLoginTime: tenant.LastLoginTime, IsActive: tenant.IsActive, AdminEmailAddress: null, AdminName: null, AdminSurname: null, AdminPassword: null, License: { HostLicenseId: 1, CreationTime: tenant.LastLoginTime, Code: `LIC-${tenant.Name.toUpperCase()}`, Id: tenant.Id, Allowed: counts(tenant, () => 10) } };
+  return {
+    Id: tenant.Id,
+    Name: tenant.Name,
+    LastLoginTime: tenant.LastLoginTime,
+    IsActive: tenant.IsActive,
+    AdminEmailAddress: null,
+    AdminName: null,
+    AdminSurname: null,
+    AdminPassword: null,
+    License: {
+      HostLicenseId: 1,
+      CreationTime: tenant.LastLoginTime,
+      Code: `LIC-${tenant.Name.toUpperCase()}`,
+      Id: tenant.Id,
+      Allowed: counts(tenant, () => 10),
+    },
+  };
 }
 
 function robotType(call: Call): string {
   const type = call.params.robotType;
-  if (typeof type !== 'string' || !ROBOT_TYPES.includes(type)) throw badRequest(`robotType must be one of ${ROBOT_TYPES.join(', ')}.`);
+  if (typeof type !== 'string' || !ROBOT_TYPES.includes(type))
+    throw badRequest(`robotType must be one of ${ROBOT_TYPES.join(', ')}.`);
   return type;
 }
 
 export const TENANT_ROUTES: ODataRoute[] = [
-  { method: 'GET', set: 'Tenants', scope: 'tenant', hostAdmin: true, handler: (call) => list(call, sets(call).Tenants, call.state.tenants.map(tenantRow)) },
-  { method: 'GET', set: 'Tenants', key: true, scope: 'tenant', hostAdmin: true, handler: (call) => one(call, sets(call).Tenants, byKey(call.state.tenants.map(tenantRow), requireKeyInt(call, 'Tenants'), 'Tenant')) },
   {
-    method: 'POST', set: 'Tenants', operation: 'SetActive', scope: 'tenant', hostAdmin: true,
+    method: 'GET',
+    set: 'Tenants',
+    scope: 'tenant',
+    hostAdmin: true,
+    handler: (call) => list(call, sets(call).Tenants, call.state.tenants.map(tenantRow)),
+  },
+  {
+    method: 'GET',
+    set: 'Tenants',
+    key: true,
+    scope: 'tenant',
+    hostAdmin: true,
+    handler: (call) =>
+      one(call, sets(call).Tenants, byKey(call.state.tenants.map(tenantRow), requireKeyInt(call, 'Tenants'), 'Tenant')),
+  },
+  {
+    method: 'POST',
+    set: 'Tenants',
+    operation: 'SetActive',
+    scope: 'tenant',
+    hostAdmin: true,
     handler: (call) => {
       const body = bodyOf(call.req);
       const ids = body.intArray('tenantIds');
       const active = body.bool('active');
       const tenants = ids.map((id) => byKey(call.state.tenants, id, 'Tenant'));
-      if (!active && tenants.includes(call.tenant)) throw new HttpError(409, ErrorCode.conflict, 'You cannot deactivate the tenant you are signed in to.');
+      if (!active && tenants.includes(call.tenant))
+        throw new HttpError(409, ErrorCode.conflict, 'You cannot deactivate the tenant you are signed in to.');
       for (const tenant of tenants) tenant.IsActive = active;
       call.changed();
       return json({});
     },
   },
   {
-    method: 'POST', set: 'Features', operation: 'UpdateFeaturesBulk', scope: 'tenant', hostAdmin: true,
+    method: 'POST',
+    set: 'Features',
+    operation: 'UpdateFeaturesBulk',
+    scope: 'tenant',
+    hostAdmin: true,
     handler: (call) => {
       const body = bodyOf(call.req);
       const name = body.string('Name');
@@ -57,67 +104,153 @@ export const TENANT_ROUTES: ODataRoute[] = [
     },
   },
   {
-    method: 'GET', set: 'Settings', operation: 'GetLicense', scope: 'tenant', permissions: ['License.View'],
+    method: 'GET',
+    set: 'Settings',
+    operation: 'GetLicense',
+    scope: 'tenant',
+    permissions: ['License.View'],
     handler: (call) => {
       const t = call.tenant;
       return json({
-        '@odata.context': `${call.odataBase}/$metadata#${call.options.namespace}.LicenseDto`, ExpireDate: Math.floor(Date.parse('2027-12-31T00:00:00Z') / 1000), IsRegistered: true, Concurrent: false, IsExpired: false,
-        AllowedRobots: counts(t, () => 10), DefinedRobots: counts(t, (type) => t.robots.filter((r) => r.Type === type).length),
-        ConcurrentRobots: counts(t, (type) => t.jobs.filter((j) => j.State === 'Running' && t.robots.find((r) => r.Id === j.$robotId)?.Type === type).length),
+        '@odata.context': `${call.odataBase}/$metadata#${call.options.namespace}.LicenseDto`,
+        ExpireDate: Math.floor(Date.parse('2027-12-31T00:00:00Z') / 1000),
+        IsRegistered: true,
+        Concurrent: false,
+        IsExpired: false,
+        AllowedRobots: counts(t, () => 10),
+        DefinedRobots: counts(t, (type) => t.robots.filter((r) => r.Type === type).length),
+        ConcurrentRobots: counts(
+          t,
+          (type) =>
+            t.jobs.filter((j) => j.State === 'Running' && t.robots.find((r) => r.Id === j.$robotId)?.Type === type)
+              .length,
+        ),
       });
     },
   },
   {
-    method: 'GET', set: 'Settings', operation: 'GetServicesSettings', scope: 'tenant',
+    method: 'GET',
+    set: 'Settings',
+    operation: 'GetServicesSettings',
+    scope: 'tenant',
     handler: (call) => {
       const key = call.req.header('X-ROBOT-LICENSE');
-      if (!key || !call.tenant.robots.some((r) => r.LicenseKey === key)) throw new HttpError(401, ErrorCode.unauthorized, 'Send the robot license key in X-ROBOT-LICENSE.');
-      const keys = ['ConfigurationUrl', 'DeploymentUrl', 'MonitoringUrl', 'NotificationHubUrl', 'LoggingUrl', 'QueuesSvcUrl', 'NuGet.Packages.ApiKey', 'NuGetServiceApiKey', 'ActivitiesFeed'];
+      if (!key || !call.tenant.robots.some((r) => r.LicenseKey === key))
+        throw new HttpError(401, ErrorCode.unauthorized, 'Send the robot license key in X-ROBOT-LICENSE.');
+      const keys = [
+        'ConfigurationUrl',
+        'DeploymentUrl',
+        'MonitoringUrl',
+        'NotificationHubUrl',
+        'LoggingUrl',
+        'QueuesSvcUrl',
+        'NuGet.Packages.ApiKey',
+        'NuGetServiceApiKey',
+        'ActivitiesFeed',
+      ];
       const base = call.odataBase.replace(/\/odata$/, '');
-      return json({ Keys: keys, Values: keys.map((k) => (k.includes('ApiKey') ? '********' : `${base}/${k.replace(/Url$/, '').toLowerCase()}`)) });
+      return json({
+        Keys: keys,
+        Values: keys.map((k) => (k.includes('ApiKey') ? '********' : `${base}/${k.replace(/Url$/, '').toLowerCase()}`)),
+      });
     },
   },
   {
-    method: 'GET', set: 'Settings', operation: 'GetExecutionSettingsConfiguration', scope: 'tenant', permissions: ['Settings.View'],
+    method: 'GET',
+    set: 'Settings',
+    operation: 'GetExecutionSettingsConfiguration',
+    scope: 'tenant',
+    permissions: ['Settings.View'],
     handler: (call) => {
       if (typeof call.params.scope !== 'number') throw badRequest('scope must be an integer.');
       return json({
         Scope: call.params.scope === 0 ? 'Global' : 'Robot',
         Configuration: [
-          { Key: 'TracingLevel', DisplayName: 'Logging level', ValueType: 'MultipleChoice', DefaultValue: 'Information', PossibleValues: ['Verbose', 'Trace', 'Information', 'Warning', 'Error', 'Critical', 'Off'] },
-          { Key: 'LoginToConsole', DisplayName: 'Login to console', ValueType: 'Boolean', DefaultValue: 'false', PossibleValues: [] },
-          ...['ResolutionWidth', 'ResolutionHeight', 'ResolutionDepth'].map((k) => ({ Key: k, DisplayName: k.replace('Resolution', 'Resolution '), ValueType: 'Integer', DefaultValue: '0', PossibleValues: [] })),
+          {
+            Key: 'TracingLevel',
+            DisplayName: 'Logging level',
+            ValueType: 'MultipleChoice',
+            DefaultValue: 'Information',
+            PossibleValues: ['Verbose', 'Trace', 'Information', 'Warning', 'Error', 'Critical', 'Off'],
+          },
+          {
+            Key: 'LoginToConsole',
+            DisplayName: 'Login to console',
+            ValueType: 'Boolean',
+            DefaultValue: 'false',
+            PossibleValues: [],
+          },
+          ...['ResolutionWidth', 'ResolutionHeight', 'ResolutionDepth'].map((k) => ({
+            Key: k,
+            DisplayName: k.replace('Resolution', 'Resolution '),
+            ValueType: 'Integer',
+            DefaultValue: '0',
+            PossibleValues: [],
+          })),
         ],
       });
     },
   },
   {
-    method: 'POST', set: 'Settings', operation: 'UpdateBulk', scope: 'tenant', permissions: ['Settings.Edit'],
+    method: 'POST',
+    set: 'Settings',
+    operation: 'UpdateBulk',
+    scope: 'tenant',
+    permissions: ['Settings.Edit'],
     handler: (call) => {
       const settings = bodyOf(call.req).raw.settings;
-      if (!Array.isArray(settings) || !settings.every((s) => typeof s?.Name === 'string' && typeof s?.Value === 'string')) throw badRequest('settings must be an array of { Name, Value } strings.');
+      if (
+        !Array.isArray(settings) ||
+        !settings.every((s) => typeof s?.Name === 'string' && typeof s?.Value === 'string')
+      )
+        throw badRequest('settings must be an array of { Name, Value } strings.');
       for (const s of settings) call.tenant.settings[s.Name] = s.Value;
       call.changed();
       return json({});
     },
   },
   {
-    method: 'GET', set: 'LicensesNamedUser', operation: 'GetLicensesNamedUser', scope: 'tenant', permissions: ['License.View'],
+    method: 'GET',
+    set: 'LicensesNamedUser',
+    operation: 'GetLicensesNamedUser',
+    scope: 'tenant',
+    permissions: ['License.View'],
     handler: (call) => {
       robotType(call);
-      const entries = call.tenant.users.slice(0, 1000).map((u) => ({ UserName: u.UserName, Key: `NU-${String(u.Id)}`, LastLoginDate: call.tenant.LastLoginTime, MachinesCount: 1, IsLicensed: true, ActiveRobotId: null, MachineNames: ['RPA-VM-1'], ActiveMachineNames: [] }));
+      const entries = call.tenant.users.slice(0, 1000).map((u) => ({
+        UserName: u.UserName,
+        Key: `NU-${String(u.Id)}`,
+        LastLoginDate: call.tenant.LastLoginTime,
+        MachinesCount: 1,
+        IsLicensed: true,
+        ActiveRobotId: null,
+        MachineNames: ['RPA-VM-1'],
+        ActiveMachineNames: [],
+      }));
       return json({ '@odata.context': `${call.odataBase}/$metadata#LicensesNamedUser`, value: entries });
     },
   },
   {
-    method: 'GET', set: 'LicensesRuntime', operation: 'GetLicensesRuntime', scope: 'tenant', permissions: ['License.View'],
+    method: 'GET',
+    set: 'LicensesRuntime',
+    operation: 'GetLicensesRuntime',
+    scope: 'tenant',
+    permissions: ['License.View'],
     handler: (call) => {
       const type = robotType(call);
-      return json({ '@odata.context': `${call.odataBase}/$metadata#LicensesRuntime`, value: call.tenant.licensesRuntime.filter((l) => l.RobotType === type) });
+      return json({
+        '@odata.context': `${call.odataBase}/$metadata#LicensesRuntime`,
+        value: call.tenant.licensesRuntime.filter((l) => l.RobotType === type),
+      });
     },
   },
   {
-    method: 'POST', set: 'LicensesRuntime', key: true, operation: 'ToggleEnabled', scope: 'tenant', permissions: ['Machines.Edit'],
+    method: 'POST',
+    set: 'LicensesRuntime',
+    key: true,
+    operation: 'ToggleEnabled',
+    scope: 'tenant',
+    permissions: ['Machines.Edit'],
     handler: (call) => {
       const body = bodyOf(call.req);
       const key = body.string('key');
@@ -129,13 +262,31 @@ export const TENANT_ROUTES: ODataRoute[] = [
       return json({});
     },
   },
-  { method: 'GET', set: 'Alerts', scope: 'tenant', permissions: ['Alerts.View'], handler: (call) => list(call, sets(call).Alerts, call.tenant.alerts) },
   {
-    method: 'GET', set: 'Alerts', operation: 'GetUnreadCount', scope: 'tenant', permissions: ['Alerts.View'],
-    handler: (call) => json({ '@odata.context': `${call.odataBase}/$metadata#Edm.Int64`, value: call.tenant.alerts.filter((a) => a.State === 'Unread').length }),
+    method: 'GET',
+    set: 'Alerts',
+    scope: 'tenant',
+    permissions: ['Alerts.View'],
+    handler: (call) => list(call, sets(call).Alerts, call.tenant.alerts),
   },
   {
-    method: 'POST', set: 'Alerts', operation: 'MarkAsRead', scope: 'tenant', permissions: ['Alerts.View'],
+    method: 'GET',
+    set: 'Alerts',
+    operation: 'GetUnreadCount',
+    scope: 'tenant',
+    permissions: ['Alerts.View'],
+    handler: (call) =>
+      json({
+        '@odata.context': `${call.odataBase}/$metadata#Edm.Int64`,
+        value: call.tenant.alerts.filter((a) => a.State === 'Unread').length,
+      }),
+  },
+  {
+    method: 'POST',
+    set: 'Alerts',
+    operation: 'MarkAsRead',
+    scope: 'tenant',
+    permissions: ['Alerts.View'],
     handler: (call) => {
       const ids = bodyOf(call.req).stringArray('ids');
       let marked = 0;
@@ -150,25 +301,67 @@ export const TENANT_ROUTES: ODataRoute[] = [
     },
   },
   {
-    method: 'POST', set: 'Alerts', operation: 'RaiseProcessAlert', scope: 'tenant', permissions: ['Alerts.Create'],
+    method: 'POST',
+    set: 'Alerts',
+    operation: 'RaiseProcessAlert',
+    scope: 'tenant',
+    permissions: ['Alerts.Create'],
     handler: (call) => {
       const body = bodyOf(call.req);
       const severity = body.has('Severity') ? body.string('Severity') : 'Info';
-      if (!['Info', 'Success', 'Warn', 'Error', 'Fatal'].includes(severity)) throw badRequest('Severity must be Info, Success, Warn, Error or Fatal.');
-      const alert = { Id: call.random.uuid(), UserNotificationId: call.random.uuid(), NotificationName: 'Process.Alert', Component: 'Process', Severity: severity, State: 'Unread', CreationTime: call.clock.iso(), Data: JSON.stringify({ Message: body.string('Message', { max: 2000 }) }) };
+      if (!['Info', 'Success', 'Warn', 'Error', 'Fatal'].includes(severity))
+        throw badRequest('Severity must be Info, Success, Warn, Error or Fatal.');
+      const alert = {
+        Id: call.random.uuid(),
+        UserNotificationId: call.random.uuid(),
+        NotificationName: 'Process.Alert',
+        Component: 'Process',
+        Severity: severity,
+        State: 'Unread',
+        CreationTime: call.clock.iso(),
+        Data: JSON.stringify({ Message: body.string('Message', { max: 2000 }) }),
+      };
       call.tenant.alerts.unshift(alert);
       call.changed();
       return json({});
     },
   },
-  { method: 'GET', set: 'Webhooks', scope: 'optionalFolder', permissions: ['Webhooks.View'], handler: (call) => list(call, sets(call).Webhooks, call.tenant.webhooks) },
-  { method: 'GET', set: 'Webhooks', key: true, scope: 'optionalFolder', permissions: ['Webhooks.View'], handler: (call) => one(call, sets(call).Webhooks, byKey(call.tenant.webhooks, requireKeyInt(call, 'Webhooks'), 'Webhook')) },
   {
-    method: 'GET', set: 'Webhooks', operation: 'GetEventTypes', scope: 'optionalFolder', permissions: ['Webhooks.View'],
-    handler: (call) => json({ '@odata.context': `${call.odataBase}/$metadata#EventTypes`, value: Object.entries(EVENT_TYPES).flatMap(([group, names]) => names.map((name) => ({ Name: name, Group: group }))) }),
+    method: 'GET',
+    set: 'Webhooks',
+    scope: 'optionalFolder',
+    permissions: ['Webhooks.View'],
+    handler: (call) => list(call, sets(call).Webhooks, call.tenant.webhooks),
   },
   {
-    method: 'PUT', set: 'Webhooks', key: true, scope: 'optionalFolder', permissions: ['Webhooks.Edit'],
+    method: 'GET',
+    set: 'Webhooks',
+    key: true,
+    scope: 'optionalFolder',
+    permissions: ['Webhooks.View'],
+    handler: (call) =>
+      one(call, sets(call).Webhooks, byKey(call.tenant.webhooks, requireKeyInt(call, 'Webhooks'), 'Webhook')),
+  },
+  {
+    method: 'GET',
+    set: 'Webhooks',
+    operation: 'GetEventTypes',
+    scope: 'optionalFolder',
+    permissions: ['Webhooks.View'],
+    handler: (call) =>
+      json({
+        '@odata.context': `${call.odataBase}/$metadata#EventTypes`,
+        value: Object.entries(EVENT_TYPES).flatMap(([group, names]) =>
+          names.map((name) => ({ Name: name, Group: group })),
+        ),
+      }),
+  },
+  {
+    method: 'PUT',
+    set: 'Webhooks',
+    key: true,
+    scope: 'optionalFolder',
+    permissions: ['Webhooks.Edit'],
     handler: (call) => {
       const hook = byKey(call.tenant.webhooks, requireKeyInt(call, 'Webhooks'), 'Webhook');
       const body = bodyOf(call.req);
@@ -179,34 +372,95 @@ export const TENANT_ROUTES: ODataRoute[] = [
         throw badRequest(`Url '${url}' is not an http(s) URL.`);
       }
       const events = body.raw.Events ?? [];
-      if (!Array.isArray(events) || !events.every((e) => ALL_EVENTS.includes(e?.EventType))) throw badRequest(`Events must be an array of { EventType } with known event types.`);
-      Object.assign(hook, { Url: url, Enabled: body.bool('Enabled'), Secret: body.string('Secret', { optional: true }), AllowInsecureSsl: body.bool('AllowInsecureSsl', { optional: true }), SubscribeToAllEvents: body.bool('SubscribeToAllEvents', { optional: true }), Events: events.map((e) => ({ EventType: e.EventType })) });
+      if (!Array.isArray(events) || !events.every((e) => ALL_EVENTS.includes(e?.EventType)))
+        throw badRequest(`Events must be an array of { EventType } with known event types.`);
+      Object.assign(hook, {
+        Url: url,
+        Enabled: body.bool('Enabled'),
+        Secret: body.string('Secret', { optional: true }),
+        AllowInsecureSsl: body.bool('AllowInsecureSsl', { optional: true }),
+        SubscribeToAllEvents: body.bool('SubscribeToAllEvents', { optional: true }),
+        Events: events.map((e) => ({ EventType: e.EventType })),
+      });
       call.changed();
       return one(call, sets(call).Webhooks, hook);
     },
   },
   {
-    method: 'POST', set: 'Webhooks', key: true, operation: 'Ping', scope: 'optionalFolder', permissions: ['Webhooks.View'],
+    method: 'POST',
+    set: 'Webhooks',
+    key: true,
+    operation: 'Ping',
+    scope: 'optionalFolder',
+    permissions: ['Webhooks.View'],
     handler: (call) => {
       byKey(call.tenant.webhooks, requireKeyInt(call, 'Webhooks'), 'Webhook');
-      return json({ Type: 'ping', EventId: call.random.uuid(), Timestamp: call.clock.iso(), TenantId: call.tenant.Id, OrganizationUnitId: call.folder?.Id ?? null, UserId: call.user.id });
+      return json({
+        Type: 'ping',
+        EventId: call.random.uuid(),
+        Timestamp: call.clock.iso(),
+        TenantId: call.tenant.Id,
+        OrganizationUnitId: call.folder?.Id ?? null,
+        UserId: call.user.id,
+      });
     },
   },
-  { method: 'GET', set: 'Calendars', scope: 'tenant', permissions: ['Settings.View'], handler: (call) => list(call, sets(call).Calendars, call.tenant.calendars) },
-  { method: 'GET', set: 'Calendars', key: true, scope: 'tenant', permissions: ['Settings.View'], handler: (call) => one(call, sets(call).Calendars, byKey(call.tenant.calendars, requireKeyInt(call, 'Calendars'), 'Calendar')) },
   {
-    method: 'POST', set: 'Calendars', scope: 'tenant', permissions: ['Settings.Edit'],
+    method: 'GET',
+    set: 'Calendars',
+    scope: 'tenant',
+    permissions: ['Settings.View'],
+    handler: (call) => list(call, sets(call).Calendars, call.tenant.calendars),
+  },
+  {
+    method: 'GET',
+    set: 'Calendars',
+    key: true,
+    scope: 'tenant',
+    permissions: ['Settings.View'],
+    handler: (call) =>
+      one(call, sets(call).Calendars, byKey(call.tenant.calendars, requireKeyInt(call, 'Calendars'), 'Calendar')),
+  },
+  {
+    method: 'POST',
+    set: 'Calendars',
+    scope: 'tenant',
+    permissions: ['Settings.Edit'],
     handler: (call) => {
       const body = bodyOf(call.req);
       const dates = body.raw.ExcludedDates ?? [];
-      if (!Array.isArray(dates) || !dates.every((d) => typeof d === 'string' && !Number.isNaN(Date.parse(d)))) throw badRequest('ExcludedDates must be an array of ISO 8601 datetimes.');
-      const normalized = [...new Set(dates.map((d: string) => `${new Date(d).toISOString().slice(0, 10)}T00:00:00Z`))].sort();
-      const calendar = { Id: call.tenant.nextId++, Name: body.string('Name', { max: 128 }), TimeZoneId: body.has('TimeZoneId') ? body.string('TimeZoneId') : (call.tenant.settings['Abp.Timing.TimeZone'] ?? 'UTC'), ExcludedDates: normalized };
+      if (!Array.isArray(dates) || !dates.every((d) => typeof d === 'string' && !Number.isNaN(Date.parse(d))))
+        throw badRequest('ExcludedDates must be an array of ISO 8601 datetimes.');
+      const normalized = [
+        ...new Set(dates.map((d: string) => `${new Date(d).toISOString().slice(0, 10)}T00:00:00Z`)),
+      ].sort();
+      const calendar = {
+        Id: call.tenant.nextId++,
+        Name: body.string('Name', { max: 128 }),
+        TimeZoneId: body.has('TimeZoneId')
+          ? body.string('TimeZoneId')
+          : (call.tenant.settings['Abp.Timing.TimeZone'] ?? 'UTC'),
+        ExcludedDates: normalized,
+      };
       call.tenant.calendars.push(calendar);
       call.changed();
       return one(call, sets(call).Calendars, calendar);
     },
   },
-  { method: 'GET', set: 'AuditLogs', scope: 'tenant', permissions: ['Audit.View'], handler: (call) => list(call, sets(call).AuditLogs, call.tenant.auditLogs) },
-  { method: 'POST', set: 'AuditLogs', operation: 'Export', scope: 'tenant', permissions: ['Audit.View'], exportOperation: true, handler: (call) => exportReply(call, 'AuditLogs') },
+  {
+    method: 'GET',
+    set: 'AuditLogs',
+    scope: 'tenant',
+    permissions: ['Audit.View'],
+    handler: (call) => list(call, sets(call).AuditLogs, call.tenant.auditLogs),
+  },
+  {
+    method: 'POST',
+    set: 'AuditLogs',
+    operation: 'Export',
+    scope: 'tenant',
+    permissions: ['Audit.View'],
+    exportOperation: true,
+    handler: (call) => exportReply(call, 'AuditLogs'),
+  },
 ];

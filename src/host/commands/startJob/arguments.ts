@@ -15,7 +15,11 @@ import { Stored } from '../../storedState';
 export class DeclaredArguments {
   private readonly read = new Map<string, ArgumentField[]>();
 
-  constructor(private readonly client: OrchestratorClient, private readonly folder: FolderContext, private readonly signal: AbortSignal) {}
+  constructor(
+    private readonly client: OrchestratorClient,
+    private readonly folder: FolderContext,
+    private readonly signal: AbortSignal,
+  ) {}
 
   /** The fields, if already read (the steps are built synchronously). */
   known(release: Release): ArgumentField[] | undefined {
@@ -40,7 +44,11 @@ const keyOf = (release: Release) => `${release.ProcessKey}:${release.ProcessVers
 
 /** What was typed for a process the last time a job of it was started in this folder (offered again, per workspace). */
 export class LastArguments {
-  constructor(private readonly ctx: Ctx, private readonly connection: Connection, private readonly folder: FolderContext) {}
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly connection: Connection,
+    private readonly folder: FolderContext,
+  ) {}
 
   of(release: Release): Record<string, string> {
     return this.ctx.state.get(Stored.lastArguments)[this.keyOf(release)] ?? {};
@@ -49,7 +57,10 @@ export class LastArguments {
   /** Empty answers are not kept: they mean "the process value or the default", which may change. */
   async remember(release: Release, texts: Record<string, string>): Promise<void> {
     const all = this.ctx.state.get(Stored.lastArguments);
-    await this.ctx.state.update(Stored.lastArguments, { ...all, [this.keyOf(release)]: Object.fromEntries(Object.entries(texts).filter(([, v]) => v !== '')) });
+    await this.ctx.state.update(Stored.lastArguments, {
+      ...all,
+      [this.keyOf(release)]: Object.fromEntries(Object.entries(texts).filter(([, v]) => v !== '')),
+    });
   }
 
   private keyOf(release: Release): string {

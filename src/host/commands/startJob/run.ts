@@ -18,21 +18,39 @@ import type { Target } from './target';
  * repeated, then the jobs are watched. Resolves with the keys of the jobs started, or undefined when the outcome is
  * unknown (the user is told how to look).
  */
-export async function startJobs(ctx: Ctx, target: Target, draft: Draft & Required<Pick<Draft, 'release'>>, fields: ArgumentField[], last: LastArguments, progressTitle: (title: string) => void, signal: AbortSignal): Promise<string[] | undefined> {
+export async function startJobs(
+  ctx: Ctx,
+  target: Target,
+  draft: Draft & Required<Pick<Draft, 'release'>>,
+  fields: ArgumentField[],
+  last: LastArguments,
+  progressTitle: (title: string) => void,
+  signal: AbortSignal,
+): Promise<string[] | undefined> {
   const { connection, folder, folderLabel } = target;
   const { release } = draft;
   const built = buildInputArguments(fields, draft.texts);
   if (!built.ok) throw new Error(`Not started: ${built.problems.join(' ')}`);
-  const info: StartInfo = { ReleaseKey: release.Key, Strategy: draft.strategy === 'JobsCount' ? 'ModernJobsCount' : draft.strategy, InputArguments: built.json };
+  const info: StartInfo = {
+    ReleaseKey: release.Key,
+    Strategy: draft.strategy === 'JobsCount' ? 'ModernJobsCount' : draft.strategy,
+    InputArguments: built.json,
+  };
   if (draft.strategy === 'Specific') {
     if (draft.robotIds.length === 0) throw new Error('Not started: choose at least one robot.');
     info.RobotIds = draft.robotIds;
   }
   if (draft.strategy === 'JobsCount') {
-    if (!Number.isInteger(draft.count) || draft.count < 1 || draft.count > 100) throw new Error('Not started: the number of jobs must be a whole number from 1 to 100.');
+    if (!Number.isInteger(draft.count) || draft.count < 1 || draft.count > 100)
+      throw new Error('Not started: the number of jobs must be a whole number from 1 to 100.');
     info.NoOfRobots = draft.count;
   }
-  await guardChange(ctx, connection, { what: `Start ${release.Name}`, detail: summaryText(summaryRows(release, draft, built.values, folderLabel)), action: 'Start', confirmed: draft.confirmed });
+  await guardChange(ctx, connection, {
+    what: `Start ${release.Name}`,
+    detail: summaryText(summaryRows(release, draft, built.values, folderLabel)),
+    action: 'Start',
+    confirmed: draft.confirmed,
+  });
   await last.remember(release, draft.texts);
 
   progressTitle(`Starting ${release.Name}…`);
@@ -42,21 +60,33 @@ export async function startJobs(ctx: Ctx, target: Target, draft: Draft & Require
   } catch (error) {
     if (!isOutcomeUnknown(error)) throw error;
     // The POST reached the service and the answer proves nothing: never send it again, never say "failed".
-    tellOutcomeUnknown(ctx, `The start request for ${release.Name} was sent, but no clean answer came back (${reasonOf(error)}). The outcome is unknown: the job may or may not have started. Show Jobs lists the jobs of ${release.Name} in ${folderLabel}, newest first; look there before starting again.`, {
-      'Show Jobs': () => showJobsOfProcess(ctx, connection, folder, release.Name),
-    });
+    tellOutcomeUnknown(
+      ctx,
+      `The start request for ${release.Name} was sent, but no clean answer came back (${reasonOf(error)}). The outcome is unknown: the job may or may not have started. Show Jobs lists the jobs of ${release.Name} in ${folderLabel}, newest first; look there before starting again.`,
+      {
+        'Show Jobs': () => showJobsOfProcess(ctx, connection, folder, release.Name),
+      },
+    );
     return undefined;
   }
   for (const job of jobs) ctx.jobs.watch(connection, folder, job);
   if ('id' in folder) ctx.explorer.refreshJobsOf(connection.id, folder.id);
   const first = jobs[0];
   if (first) {
-    void vscode.window.showInformationMessage(plainText(`Started ${jobs.length === 1 ? 'a job' : `${jobs.length} jobs`} of ${release.Name} in ${folderLabel}.`), 'Show Logs', 'Stop').then((choice) => {
-      // The job's row, made here: the Jobs row may not be loaded, and Tail Logs and Stop take a row, not a tree node.
-      const jobRow = makeRow({ kind: 'job', connection, folder, job: first });
-      if (choice === 'Show Logs') void vscode.commands.executeCommand(CommandId.tailLogs, jobRow);
-      if (choice === 'Stop') void vscode.commands.executeCommand(CommandId.stopJob, jobRow);
-    });
+    void vscode.window
+      .showInformationMessage(
+        plainText(
+          `Started ${jobs.length === 1 ? 'a job' : `${jobs.length} jobs`} of ${release.Name} in ${folderLabel}.`,
+        ),
+        'Show Logs',
+        'Stop',
+      )
+      .then((choice) => {
+        // The job's row, made here: the Jobs row may not be loaded, and Tail Logs and Stop take a row, not a tree node.
+        const jobRow = makeRow({ kind: 'job', connection, folder, job: first });
+        if (choice === 'Show Logs') void vscode.commands.executeCommand(CommandId.tailLogs, jobRow);
+        if (choice === 'Stop') void vscode.commands.executeCommand(CommandId.stopJob, jobRow);
+      });
   }
   return jobs.map((j) => j.Key);
 }

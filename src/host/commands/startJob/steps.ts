@@ -21,60 +21,109 @@ export interface Draft {
  * The steps, recomputed as answers come in (the argument fields depend on the process): process, robots, how many
  * or which robots, one step per declared input argument (checked as typed), a summary to confirm.
  */
-export function startSteps(ctx: Ctx, target: Target, s: Draft, declared: DeclaredArguments, last: LastArguments, signal: AbortSignal): Step<Draft>[] {
+export function startSteps(
+  ctx: Ctx,
+  target: Target,
+  s: Draft,
+  declared: DeclaredArguments,
+  last: LastArguments,
+  signal: AbortSignal,
+): Step<Draft>[] {
   const title = (what: string) => plainText(`Start Job${s.release ? ` — ${s.release.Name}` : ''}: ${what}`);
   const list: Step<Draft>[] = [];
   list.push({
-    kind: 'pick', title: title('process'), placeholder: plainText(`Type to filter the processes of ${target.folderLabel}`),
+    kind: 'pick',
+    title: title('process'),
+    placeholder: plainText(`Type to filter the processes of ${target.folderLabel}`),
     skip: () => target.candidates.length === 1,
-    items: () => target.candidates.map((r) => ({ label: plainText(r.Name), description: plainText(`${r.ProcessKey} ${r.ProcessVersion}`), detail: r.Description ? plainText(r.Description) : undefined, value: String(r.Id) })),
+    items: () =>
+      target.candidates.map((r) => ({
+        label: plainText(r.Name),
+        description: plainText(`${r.ProcessKey} ${r.ProcessVersion}`),
+        detail: r.Description ? plainText(r.Description) : undefined,
+        value: String(r.Id),
+      })),
     apply: (state, value) => {
       state.release = target.candidates.find((r) => String(r.Id) === value);
       state.texts = {};
     },
   });
   list.push({
-    kind: 'pick', title: title('robots'),
+    kind: 'pick',
+    title: title('robots'),
     items: async (state) => {
       // Loading the argument declarations here keeps the next steps ready when the user moves on.
       if (state.release) await declared.of(state.release);
       return [
-        { label: '$(symbol-number) A number of jobs', description: 'robots assigned when each job is picked up', value: 'JobsCount' },
-        { label: '$(hubot) All robots', description: plainText(`one job per robot of ${state.release?.EnvironmentName ?? 'the environment'}`), value: 'All' },
+        {
+          label: '$(symbol-number) A number of jobs',
+          description: 'robots assigned when each job is picked up',
+          value: 'JobsCount',
+        },
+        {
+          label: '$(hubot) All robots',
+          description: plainText(`one job per robot of ${state.release?.EnvironmentName ?? 'the environment'}`),
+          value: 'All',
+        },
         { label: '$(checklist) Specific robots…', description: 'choose them, with their state', value: 'Specific' },
       ];
     },
     apply: (state, value) => (state.strategy = value as Draft['strategy']),
   });
   list.push({
-    kind: 'input', title: title('how many jobs'), prompt: 'A whole number from 1 to 100.', skip: (state) => state.strategy !== 'JobsCount',
+    kind: 'input',
+    title: title('how many jobs'),
+    prompt: 'A whole number from 1 to 100.',
+    skip: (state) => state.strategy !== 'JobsCount',
     value: (state) => String(state.count),
-    validate: (v) => (/^\d{1,3}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 100 ? undefined : 'Enter a whole number from 1 to 100.'),
+    validate: (v) =>
+      /^\d{1,3}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 100
+        ? undefined
+        : 'Enter a whole number from 1 to 100.',
     apply: (state, v) => (state.count = Number(v)),
   });
   list.push({
-    kind: 'pick', title: title('which robots'), many: true, placeholder: 'Space selects; Enter confirms', skip: (state) => state.strategy !== 'Specific',
+    kind: 'pick',
+    title: title('which robots'),
+    many: true,
+    placeholder: 'Space selects; Enter confirms',
+    skip: (state) => state.strategy !== 'Specific',
     items: (state) => robotItems(ctx, target, state.release!, state.robotIds, signal),
     apply: (state, value) => (state.robotIds = value.split(',').map(Number)),
   });
-  const fields = s.release ? declared.known(s.release) ?? [] : [];
+  const fields = s.release ? (declared.known(s.release) ?? []) : [];
   const remembered = s.release ? last.of(s.release) : {};
   for (const field of fields) {
-    const preset = (state: Draft) => state.texts[field.name] ?? remembered[field.name] ?? (target.previous && field.name in target.previous ? fieldText(field, target.previous[field.name]) : '');
+    const preset = (state: Draft) =>
+      state.texts[field.name] ??
+      remembered[field.name] ??
+      (target.previous && field.name in target.previous ? fieldText(field, target.previous[field.name]) : '');
     const label = `${field.name} (${field.type.replace(/^System\./, '')}${field.mandatory ? ', required' : field.hasDefault ? ', has a default' : ', optional'})`;
     if (field.kind === 'boolean') {
       list.push({
-        kind: 'pick', title: title(label),
-        items: (state) => [
-          { label: 'true', value: 'true', picked: preset(state) === 'true' },
-          { label: 'false', value: 'false', picked: preset(state) === 'false' },
-          ...(field.mandatory ? [] : [{ label: 'Leave unset', description: field.hasDefault ? 'the package default applies' : 'the process value applies, if any', value: '' }]),
-        ].sort((a, b) => Number(b.picked ?? false) - Number(a.picked ?? false)),
+        kind: 'pick',
+        title: title(label),
+        items: (state) =>
+          [
+            { label: 'true', value: 'true', picked: preset(state) === 'true' },
+            { label: 'false', value: 'false', picked: preset(state) === 'false' },
+            ...(field.mandatory
+              ? []
+              : [
+                  {
+                    label: 'Leave unset',
+                    description: field.hasDefault ? 'the package default applies' : 'the process value applies, if any',
+                    value: '',
+                  },
+                ]),
+          ].sort((a, b) => Number(b.picked ?? false) - Number(a.picked ?? false)),
         apply: (state, value) => (state.texts[field.name] = value),
       });
     } else {
       list.push({
-        kind: 'input', title: title(label), prompt: `${field.hint}${field.mandatory ? '' : ' Leave empty to keep the process value or the default.'}${remembered[field.name] !== undefined ? ' (Filled in with what you used last time.)' : ''}`,
+        kind: 'input',
+        title: title(label),
+        prompt: `${field.hint}${field.mandatory ? '' : ' Leave empty to keep the process value or the default.'}${remembered[field.name] !== undefined ? ' (Filled in with what you used last time.)' : ''}`,
         value: preset,
         validate: (v) => {
           const built = buildInputArguments([field], { [field.name]: v });
@@ -85,12 +134,16 @@ export function startSteps(ctx: Ctx, target: Target, s: Draft, declared: Declare
     }
   }
   list.push({
-    kind: 'pick', title: title('confirm'),
+    kind: 'pick',
+    title: title('confirm'),
     items: (state) => {
       const built = buildInputArguments(fields, state.texts);
       const connection = ctx.connections.get(target.connection.id) ?? target.connection;
-      const protection = plainText(connection.protection === 'confirm' ? `${connection.label} asks before every change` : `${connection.label}`);
-      if (!built.ok) return [{ label: '$(error) Cannot start', detail: plainText(built.problems.join(' ')), value: 'no' }];
+      const protection = plainText(
+        connection.protection === 'confirm' ? `${connection.label} asks before every change` : `${connection.label}`,
+      );
+      if (!built.ok)
+        return [{ label: '$(error) Cannot start', detail: plainText(built.problems.join(' ')), value: 'no' }];
       return [
         { label: `$(play) Start ${plainText(state.release?.Name ?? '')}`, description: protection, value: 'yes' },
         { label: 'Cancel', value: 'no' },
@@ -103,17 +156,42 @@ export function startSteps(ctx: Ctx, target: Target, s: Draft, declared: Declare
 }
 
 /** The environment's robots with their session state, so the user picks ones that can run now. */
-async function robotItems(ctx: Ctx, target: Target, release: Release, chosen: number[], signal: AbortSignal): Promise<PickItem[]> {
+async function robotItems(
+  ctx: Ctx,
+  target: Target,
+  release: Release,
+  chosen: number[],
+  signal: AbortSignal,
+): Promise<PickItem[]> {
   const client = ctx.clientFor(target.connection);
-  const robots: Robot[] = release.EnvironmentId != null
-    ? (await client.assets.environmentRobots(release.EnvironmentId, { folder: target.folder, signal, query: { top: 1000 } })).items
-    : (await client.robots.list({ folder: target.folder, signal, query: { top: 1000, orderBy: [{ path: 'Name' }] } })).items;
-  if (robots.length === 0) throw new Error(`${release.EnvironmentName ?? 'The environment'} has no robots. Choose "A number of jobs" instead.`);
-  const sessions = await client.robots.sessionsOf(robots.map((r) => r.Id), { folder: target.folder, signal });
+  const robots: Robot[] =
+    release.EnvironmentId != null
+      ? (
+          await client.assets.environmentRobots(release.EnvironmentId, {
+            folder: target.folder,
+            signal,
+            query: { top: 1000 },
+          })
+        ).items
+      : (await client.robots.list({ folder: target.folder, signal, query: { top: 1000, orderBy: [{ path: 'Name' }] } }))
+          .items;
+  if (robots.length === 0)
+    throw new Error(
+      `${release.EnvironmentName ?? 'The environment'} has no robots. Choose "A number of jobs" instead.`,
+    );
+  const sessions = await client.robots.sessionsOf(
+    robots.map((r) => r.Id),
+    { folder: target.folder, signal },
+  );
   return robots.map((robot) => {
     const session = sessions.get(robot.Id);
     const state = session ? (session.IsUnresponsive ? 'unresponsive' : session.State) : 'state unknown';
-    return { label: `${session?.State === 'Available' && !session.IsUnresponsive ? '$(pass)' : '$(circle-slash)'} ${plainText(robot.Name)}`, description: plainText(`${state} · ${robot.MachineName ?? ''}`), value: String(robot.Id), picked: chosen.includes(robot.Id) };
+    return {
+      label: `${session?.State === 'Available' && !session.IsUnresponsive ? '$(pass)' : '$(circle-slash)'} ${plainText(robot.Name)}`,
+      description: plainText(`${state} · ${robot.MachineName ?? ''}`),
+      value: String(robot.Id),
+      picked: chosen.includes(robot.Id),
+    };
   });
 }
 
@@ -121,19 +199,50 @@ async function robotItems(ctx: Ctx, target: Target, release: Release, chosen: nu
  * The confirmation's rows: where and how it runs, then one row per argument sent (each readable whole at any width,
  * where one long line was cut off), inert so choosing one does not start or cancel anything.
  */
-export function summaryRows(release: Release, draft: Draft, values: Record<string, unknown>, folderLabel: string): PickItem[] {
-  const robots = draft.strategy === 'All' ? `every robot of ${release.EnvironmentName ?? 'its environment'}` : draft.strategy === 'Specific' ? `${draft.robotIds.length} chosen robot${draft.robotIds.length === 1 ? '' : 's'}` : `${draft.count} job${draft.count === 1 ? '' : 's'}, robots assigned on pickup`;
+export function summaryRows(
+  release: Release,
+  draft: Draft,
+  values: Record<string, unknown>,
+  folderLabel: string,
+): PickItem[] {
+  const robots =
+    draft.strategy === 'All'
+      ? `every robot of ${release.EnvironmentName ?? 'its environment'}`
+      : draft.strategy === 'Specific'
+        ? `${draft.robotIds.length} chosen robot${draft.robotIds.length === 1 ? '' : 's'}`
+        : `${draft.count} job${draft.count === 1 ? '' : 's'}, robots assigned on pickup`;
   const rows: PickItem[] = [
     { label: 'Where', kind: vscode.QuickPickItemKind.Separator, value: '' },
-    { label: `$(folder) ${plainText(folderLabel)}`, description: plainText(`${release.ProcessKey} ${release.ProcessVersion}`), value: 'summary', inert: true },
+    {
+      label: `$(folder) ${plainText(folderLabel)}`,
+      description: plainText(`${release.ProcessKey} ${release.ProcessVersion}`),
+      value: 'summary',
+      inert: true,
+    },
     { label: `$(server-process) ${plainText(robots)}`, value: 'summary', inert: true },
     { label: 'Arguments sent', kind: vscode.QuickPickItemKind.Separator, value: '' },
   ];
   const entries = Object.entries(values);
-  if (entries.length === 0) rows.push({ label: '$(info) None given', description: 'the process\'s values and defaults apply', value: 'summary', inert: true });
-  for (const [name, value] of entries) rows.push({ label: `$(symbol-field) ${plainText(name)}`, description: plainText(JSON.stringify(value)), value: 'summary', inert: true });
+  if (entries.length === 0)
+    rows.push({
+      label: '$(info) None given',
+      description: "the process's values and defaults apply",
+      value: 'summary',
+      inert: true,
+    });
+  for (const [name, value] of entries)
+    rows.push({
+      label: `$(symbol-field) ${plainText(name)}`,
+      description: plainText(JSON.stringify(value)),
+      value: 'summary',
+      inert: true,
+    });
   return rows;
 }
 
 /** The same rows as lines, for a modal question. */
-export const summaryText = (rows: PickItem[]) => rows.filter((r) => r.inert).map((r) => `${r.label.replace(/^\$\([\w-]+\) /, '')}${r.description ? ` ${r.description}` : ''}`).join('\n');
+export const summaryText = (rows: PickItem[]) =>
+  rows
+    .filter((r) => r.inert)
+    .map((r) => `${r.label.replace(/^\$\([\w-]+\) /, '')}${r.description ? ` ${r.description}` : ''}`)
+    .join('\n');

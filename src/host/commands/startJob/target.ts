@@ -27,28 +27,51 @@ export async function targetOf(ctx: Ctx, node: unknown, signal: AbortSignal): Pr
     const releases = ctx.clientFor(connection).releases;
     if (row.kind === 'process') return { connection, folder, folderLabel, candidates: [row.release] };
     if (row.kind === 'package') {
-      const candidates = (await releases.list({ folder, signal, query: { filter: eq('ProcessKey', row.package.Id), orderBy: [{ path: 'Name' }], top: 1000 } })).items;
-      if (candidates.length === 0) throw new Error(`No process in ${folderLabel} runs ${row.package.Id}. Deploy it as a process first, then start it.`);
+      const candidates = (
+        await releases.list({
+          folder,
+          signal,
+          query: { filter: eq('ProcessKey', row.package.Id), orderBy: [{ path: 'Name' }], top: 1000 },
+        })
+      ).items;
+      if (candidates.length === 0)
+        throw new Error(
+          `No process in ${folderLabel} runs ${row.package.Id}. Deploy it as a process first, then start it.`,
+        );
       return { connection, folder, folderLabel, candidates };
     }
     return runAgain(ctx, connection, folder, folderLabel, row.job, signal);
   }
   // The palette: connection, then folder (the active one first), then the process is the first step.
-  const connection = await pickConnection(ctx, undefined, 'Start a job on which connection?', (c) => Boolean(ctx.accountFor(c.id)));
+  const connection = await pickConnection(ctx, undefined, 'Start a job on which connection?', (c) =>
+    Boolean(ctx.accountFor(c.id)),
+  );
   if (!connection) return undefined;
   const client = ctx.clientFor(connection);
   const folderPick = await pickFolder(ctx, connection, 'Start Job: folder', signal);
   if (!folderPick) return undefined;
   const folder = { id: folderPick.id };
-  const candidates = (await client.releases.list({ folder, signal, query: { orderBy: [{ path: 'Name' }], top: 1000 } })).items;
-  if (candidates.length === 0) throw new Error(`There are no processes in ${folderPick.label}. Deploy a package as a process first.`);
+  const candidates = (await client.releases.list({ folder, signal, query: { orderBy: [{ path: 'Name' }], top: 1000 } }))
+    .items;
+  if (candidates.length === 0)
+    throw new Error(`There are no processes in ${folderPick.label}. Deploy a package as a process first.`);
   return { connection, folder, folderLabel: folderPick.label, candidates };
 }
 
 /** Run Again from a job row: its process (by name, as the job names it) and the arguments it ran with. */
-async function runAgain(ctx: Ctx, connection: Connection, folder: FolderById, folderLabel: string, job: Job, signal: AbortSignal): Promise<Target> {
+async function runAgain(
+  ctx: Ctx,
+  connection: Connection,
+  folder: FolderById,
+  folderLabel: string,
+  job: Job,
+  signal: AbortSignal,
+): Promise<Target> {
   const client = ctx.clientFor(connection);
-  const [full, found] = await Promise.all([client.jobs.get(job.Key, { folder, signal }), client.releases.list({ folder, signal, query: { filter: eq('Name', job.ReleaseName ?? ''), top: 1 } })]);
+  const [full, found] = await Promise.all([
+    client.jobs.get(job.Key, { folder, signal }),
+    client.releases.list({ folder, signal, query: { filter: eq('Name', job.ReleaseName ?? ''), top: 1 } }),
+  ]);
   const release = found.items[0];
   if (!release) throw new Error(`The process ${job.ReleaseName ?? ''} of this job no longer exists in ${folderLabel}.`);
   let previous: Record<string, unknown> | undefined;
@@ -64,5 +87,11 @@ async function runAgain(ctx: Ctx, connection: Connection, folder: FolderById, fo
 function folderLabelOf(ctx: Ctx, connection: Connection, folder: FolderById): string {
   const summary = optionalRowOf(ctx.explorer.find(RowIds.folder(connection.id, folder.id)), 'folder')?.summary;
   const active = ctx.active.get();
-  return summary?.FullyQualifiedName ?? summary?.DisplayName ?? (active.connectionId === connection.id && active.folder?.id === folder.id ? active.folder.path : `folder ${folder.id}`);
+  return (
+    summary?.FullyQualifiedName ??
+    summary?.DisplayName ??
+    (active.connectionId === connection.id && active.folder?.id === folder.id
+      ? active.folder.path
+      : `folder ${folder.id}`)
+  );
 }

@@ -17,7 +17,10 @@ export class ConnectionNode implements TreeNode {
   private readonly folders: FolderChildren;
   private readonly tenant: TenantNode;
 
-  constructor(private readonly host: ExplorerHost, readonly connection: Connection) {
+  constructor(
+    private readonly host: ExplorerHost,
+    readonly connection: Connection,
+  ) {
     this.id = RowIds.connection(connection.id);
     this.row = makeRow({ kind: 'connection', connection });
     this.folders = new FolderChildren(host, connection, undefined);
@@ -30,19 +33,41 @@ export class ConnectionNode implements TreeNode {
     const item = new vscode.TreeItem(plainText(this.connection.label), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.description = `${this.connection.kind === 'cloud' ? plainText(`${this.connection.account}/${this.connection.tenant}`) : 'on-premises'}${signedIn ? '' : ' · signed out'}${this.connection.protection === 'readOnly' ? ' · read-only' : this.connection.protection === 'confirm' ? ' · confirm changes' : ''}`;
-    item.iconPath = new vscode.ThemeIcon(signedIn ? 'organization' : 'warning', signedIn ? undefined : new vscode.ThemeColor('editorWarning.foreground'));
+    item.iconPath = new vscode.ThemeIcon(
+      signedIn ? 'organization' : 'warning',
+      signedIn ? undefined : new vscode.ThemeColor('editorWarning.foreground'),
+    );
     item.contextValue = signedIn ? ContextValue.connectionSignedIn : ContextValue.connectionSignedOut;
-    item.tooltip = safeMarkdown(`**${markdownText(this.connection.label)}**\n\n${markdownText(`${this.connection.serviceUrl}${this.connection.kind === 'cloud' ? `/${this.connection.account}/${this.connection.tenant}` : ''}`)}`);
+    item.tooltip = safeMarkdown(
+      `**${markdownText(this.connection.label)}**\n\n${markdownText(`${this.connection.serviceUrl}${this.connection.kind === 'cloud' ? `/${this.connection.account}/${this.connection.tenant}` : ''}`)}`,
+    );
     return item;
   }
 
   async children(): Promise<TreeNode[]> {
     if (!this.host.isSignedIn(this.connection)) {
-      return [messageNode(childId(this.id, 'signIn'), 'Sign in to see the folders of this tenant', 'sign-in', { command: CommandId.signIn, title: 'Sign In', arguments: [this.connection.id] })];
+      return [
+        messageNode(childId(this.id, 'signIn'), 'Sign in to see the folders of this tenant', 'sign-in', {
+          command: CommandId.signIn,
+          title: 'Sign In',
+          arguments: [this.connection.id],
+        }),
+      ];
     }
     try {
       const nodes = await this.folders.nodes(this);
-      return [this.tenant, ...(nodes.length > 0 ? nodes : [messageNode(childId(this.id, 'noFolders'), 'You have no folders here. Ask an administrator to assign you to one.', 'info')])];
+      return [
+        this.tenant,
+        ...(nodes.length > 0
+          ? nodes
+          : [
+              messageNode(
+                childId(this.id, 'noFolders'),
+                'You have no folders here. Ask an administrator to assign you to one.',
+                'info',
+              ),
+            ]),
+      ];
     } catch (error) {
       return [this.tenant, errorRow(this, error, 'folders', this.connection.label)];
     }

@@ -15,7 +15,9 @@ export class ExplorerTree extends NodeTree {
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(ctx: Ctx) {
-    super(ViewId.explorer, 'Orchestrator', () => ctx.connections.all().map((connection) => new ConnectionNode(this.host, connection)));
+    super(ViewId.explorer, 'Orchestrator', () =>
+      ctx.connections.all().map((connection) => new ConnectionNode(this.host, connection)),
+    );
     this.host = {
       clientFor: (connection) => ctx.clientFor(connection),
       isSignedIn: (connection) => ctx.accountFor(connection.id) !== undefined,
@@ -46,11 +48,21 @@ export class ExplorerTree extends NodeTree {
       .map((node) => {
         const state = node.autoRefresh!();
         return {
-          node, expanded: this.isExpanded(node), pagedBeyondFirst: node.pagedBeyondFirst,
-          budget: { queued: state?.queued ?? 0, used: state?.used ?? 0, budget: state?.budget ?? 1, paused: state?.pausedUntil !== undefined },
+          node,
+          expanded: this.isExpanded(node),
+          pagedBeyondFirst: node.pagedBeyondFirst,
+          budget: {
+            queued: state?.queued ?? 0,
+            used: state?.used ?? 0,
+            budget: state?.budget ?? 1,
+            paused: state?.pausedUntil !== undefined,
+          },
         };
       });
-    const picked = pickForAutoRefresh(candidates, { visible: this.view.visible, intervalSeconds: this.intervalSeconds() });
+    const picked = pickForAutoRefresh(candidates, {
+      visible: this.view.visible,
+      intervalSeconds: this.intervalSeconds(),
+    });
     for (const { node } of picked) this.refresh(node);
     return picked.length;
   }

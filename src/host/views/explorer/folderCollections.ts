@@ -45,49 +45,111 @@ export function folderCollections(host: ExplorerHost, folderRow: RowOf<'folder'>
   const where = `folder ${summary.FullyQualifiedName ?? summary.DisplayName}`;
   const collection = <T>(c: FolderCollection<T>) => {
     const id = childId(folderRowId, c.word);
-    return new PagedNode<T>(id, c.label, c.icon, {
-      load: (top, skip, signal, n) => c.list({ folder, signal, query: { top, skip, filter: narrowingFilter(n, c.filter.field, c.stateField), count: skip === 0, orderBy: c.order, expand: c.expand } }),
-      filterField: c.filter.words, make: (entity) => c.make(entity, id), what: c.label.toLowerCase(), where, empty: { text: c.empty }, states: c.states, autoRefresh: c.autoRefresh,
-    }, (node) => host.changed(node));
+    return new PagedNode<T>(
+      id,
+      c.label,
+      c.icon,
+      {
+        load: (top, skip, signal, n) =>
+          c.list({
+            folder,
+            signal,
+            query: {
+              top,
+              skip,
+              filter: narrowingFilter(n, c.filter.field, c.stateField),
+              count: skip === 0,
+              orderBy: c.order,
+              expand: c.expand,
+            },
+          }),
+        filterField: c.filter.words,
+        make: (entity) => c.make(entity, id),
+        what: c.label.toLowerCase(),
+        where,
+        empty: { text: c.empty },
+        states: c.states,
+        autoRefresh: c.autoRefresh,
+      },
+      (node) => host.changed(node),
+    );
   };
   return [
     collection({
-      word: 'processes', label: 'Processes', icon: 'symbol-event', list: (o) => client().releases.list(o), order: [{ path: 'Name' }], filter: { field: 'Name', words: 'process name' },
-      make: (release, scope) => leaf(releaseItem(scope, release), makeRow({ kind: 'process', connection, folder, release })),
+      word: 'processes',
+      label: 'Processes',
+      icon: 'symbol-event',
+      list: (o) => client().releases.list(o),
+      order: [{ path: 'Name' }],
+      filter: { field: 'Name', words: 'process name' },
+      make: (release, scope) =>
+        leaf(releaseItem(scope, release), makeRow({ kind: 'process', connection, folder, release })),
       empty: 'No processes in this folder. Deploy a package as a process first.',
     }),
     collection({
-      word: 'jobs', label: 'Jobs', icon: 'run-all', list: (o) => client().jobs.list(o), order: [{ path: 'CreationTime', desc: true }], filter: { field: 'ReleaseName', words: 'process name' },
+      word: 'jobs',
+      label: 'Jobs',
+      icon: 'run-all',
+      list: (o) => client().jobs.list(o),
+      order: [{ path: 'CreationTime', desc: true }],
+      filter: { field: 'ReleaseName', words: 'process name' },
       make: (job, scope) => leaf(jobItem(scope, job, host.now()), makeRow({ kind: 'job', connection, folder, job })),
-      empty: 'No jobs have run in this folder yet.', expand: ['Robot'], stateField: 'State', states: JOB_STATES, autoRefresh: () => host.budgetOf(connection),
+      empty: 'No jobs have run in this folder yet.',
+      expand: ['Robot'],
+      stateField: 'State',
+      states: JOB_STATES,
+      autoRefresh: () => host.budgetOf(connection),
     }),
     collection({
-      word: 'queues', label: 'Queues', icon: 'list-ordered', list: (o) => client().queues.list(o), order: [{ path: 'Name' }], filter: { field: 'Name', words: 'queue name' },
+      word: 'queues',
+      label: 'Queues',
+      icon: 'list-ordered',
+      list: (o) => client().queues.list(o),
+      order: [{ path: 'Name' }],
+      filter: { field: 'Name', words: 'queue name' },
       make: (queue, scope) => new QueueNode(host, connection, folder, scope, queue),
       empty: 'No queues in this folder.',
     }),
     new FolderPackagesNode(host, connection, folder, folderRowId, where),
     collection({
-      word: 'robots', label: 'Robots & Sessions', icon: 'hubot', list: (o) => robotsWithSessions(client(), o), order: [{ path: 'Name' }], filter: { field: 'Name', words: 'robot name' },
-      make: ({ robot, session }, scope) => leaf(robotItem(scope, robot, session), makeRow({ kind: 'robot', connection, folder, robot, session })),
+      word: 'robots',
+      label: 'Robots & Sessions',
+      icon: 'hubot',
+      list: (o) => robotsWithSessions(client(), o),
+      order: [{ path: 'Name' }],
+      filter: { field: 'Name', words: 'robot name' },
+      make: ({ robot, session }, scope) =>
+        leaf(robotItem(scope, robot, session), makeRow({ kind: 'robot', connection, folder, robot, session })),
       empty: 'No robots are assigned to this folder.',
     }),
     collection({
-      word: 'assets', label: 'Assets', icon: 'symbol-constant', list: (o) => client().assets.list(o), order: [{ path: 'Name' }], filter: { field: 'Name', words: 'asset name' },
+      word: 'assets',
+      label: 'Assets',
+      icon: 'symbol-constant',
+      list: (o) => client().assets.list(o),
+      order: [{ path: 'Name' }],
+      filter: { field: 'Name', words: 'asset name' },
       make: (asset, scope) => leaf(assetItem(scope, asset), makeRow({ kind: 'asset', connection, folder, asset })),
       empty: 'No assets in this folder.',
     }),
   ];
 }
 
-const leaf = (data: Parameters<typeof toTreeItem>[0], row: RowOf<'process' | 'job' | 'robot' | 'asset'>) => new LeafNode(data.id, toTreeItem(data), row);
+const leaf = (data: Parameters<typeof toTreeItem>[0], row: RowOf<'process' | 'job' | 'robot' | 'asset'>) =>
+  new LeafNode(data.id, toTreeItem(data), row);
 
 /**
  * A page of robots and, in one more request, the sessions of exactly those robots (state, unresponsive): two requests
  * per page, never one per robot. A failing sessions call leaves the robots shown without state.
  */
-async function robotsWithSessions(client: OrchestratorClient, options: Parameters<Lister<Robot>>[0]): Promise<Page<{ robot: Robot; session?: Session }>> {
+async function robotsWithSessions(
+  client: OrchestratorClient,
+  options: Parameters<Lister<Robot>>[0],
+): Promise<Page<{ robot: Robot; session?: Session }>> {
   const page = await client.robots.list(options);
-  const sessions = await client.robots.sessionsOf(page.items.map((r) => r.Id), { folder: options.folder, signal: options.signal });
+  const sessions = await client.robots.sessionsOf(
+    page.items.map((r) => r.Id),
+    { folder: options.folder, signal: options.signal },
+  );
   return { ...page, items: page.items.map((robot) => ({ robot, session: sessions.get(robot.Id) })) };
 }

@@ -20,14 +20,26 @@ export class FolderChildren {
   /** Counts resets: a page read before a Refresh must not land in the fresh list (nor twice in it). */
   private generation = 0;
 
-  constructor(private readonly host: ExplorerHost, private readonly connection: Connection, private readonly folderId: number | undefined) {}
+  constructor(
+    private readonly host: ExplorerHost,
+    private readonly connection: Connection,
+    private readonly folderId: number | undefined,
+  ) {}
 
   /** The folder rows under `owner` (the connection's row or a folder's), and Load more while some are not read. */
   async nodes(owner: TreeNode): Promise<TreeNode[]> {
     while (!this.fetched) await this.more();
     const nodes: TreeNode[] = this.loaded.map((summary) => new FolderNode(this.host, this.connection, summary));
     if (this.loaded.length < this.count) {
-      nodes.push(messageNode(childId(owner.id, 'moreFolders'), `Load more folders… (${this.count - this.loaded.length} more)`, 'ellipsis', { command: CommandId.treeLoadMore, title: 'Load more', arguments: [owner] }, ContextValue.loadMore));
+      nodes.push(
+        messageNode(
+          childId(owner.id, 'moreFolders'),
+          `Load more folders… (${this.count - this.loaded.length} more)`,
+          'ellipsis',
+          { command: CommandId.treeLoadMore, title: 'Load more', arguments: [owner] },
+          ContextValue.loadMore,
+        ),
+      );
     }
     return nodes;
   }
@@ -41,7 +53,9 @@ export class FolderChildren {
   private async readPage(): Promise<void> {
     const generation = this.generation;
     try {
-      const nav = await this.host.clientFor(this.connection).folders.navigation(this.folderId, { skip: this.loaded.length, take: NAV_PAGE });
+      const nav = await this.host
+        .clientFor(this.connection)
+        .folders.navigation(this.folderId, { skip: this.loaded.length, take: NAV_PAGE });
       if (generation !== this.generation) return;
       this.loaded.push(...nav.ChildrenPage);
       this.count = nav.ChildrenCount;
@@ -67,7 +81,11 @@ export class FolderNode implements TreeNode {
   private readonly subfolders: FolderChildren;
   private groups: TreeNode[] | undefined;
 
-  constructor(private readonly host: ExplorerHost, readonly connection: Connection, readonly folder: FolderSummary) {
+  constructor(
+    private readonly host: ExplorerHost,
+    readonly connection: Connection,
+    readonly folder: FolderSummary,
+  ) {
     this.id = RowIds.folder(connection.id, folder.Id);
     this.row = makeRow({ kind: 'folder', connection, folder: { id: folder.Id }, summary: folder });
     this.subfolders = new FolderChildren(host, connection, folder.Id);

@@ -26,19 +26,47 @@ export class FolderPackagesNode implements TreeNode {
   /** Counts resets: a read started before a Refresh must not fill the row after it. */
   private generation = 0;
 
-  constructor(private readonly host: ExplorerHost, readonly connection: Connection, readonly folder: FolderById, folderRowId: string, private readonly where: string) {
+  constructor(
+    private readonly host: ExplorerHost,
+    readonly connection: Connection,
+    readonly folder: FolderById,
+    folderRowId: string,
+    private readonly where: string,
+  ) {
     this.id = childId(folderRowId, 'packages');
     const client = () => host.clientFor(connection);
-    this.feed = new PagedNode(childId(this.id, 'feed'), 'Feed', 'library', {
-      load: (top, skip, signal, n) => client().packages.list({ folder, signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Id'), orderBy: [{ path: 'Id' }] } }),
-      filterField: 'package name',
-      make: (pkg) => new PackageNode(host, connection, folder, pkg, packageItem(this.feed.id, pkg)),
-      what: 'packages', where: 'the feed', empty: { text: 'No packages in the feed.' },
-    }, (node) => host.changed(node));
+    this.feed = new PagedNode(
+      childId(this.id, 'feed'),
+      'Feed',
+      'library',
+      {
+        load: (top, skip, signal, n) =>
+          client().packages.list({
+            folder,
+            signal,
+            query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Id'), orderBy: [{ path: 'Id' }] },
+          }),
+        filterField: 'package name',
+        make: (pkg) => new PackageNode(host, connection, folder, pkg, packageItem(this.feed.id, pkg)),
+        what: 'packages',
+        where: 'the feed',
+        empty: { text: 'No packages in the feed.' },
+      },
+      (node) => host.changed(node),
+    );
   }
 
   item(): vscode.TreeItem {
-    return toTreeItem({ id: this.id, label: 'Packages', icon: { id: 'package' }, contextValue: ContextValue.packagesGroup, collapsible: 'collapsed' }, { tooltip: 'The packages this folder’s processes run; the whole feed is under Feed' });
+    return toTreeItem(
+      {
+        id: this.id,
+        label: 'Packages',
+        icon: { id: 'package' },
+        contextValue: ContextValue.packagesGroup,
+        collapsible: 'collapsed',
+      },
+      { tooltip: 'The packages this folder’s processes run; the whole feed is under Feed' },
+    );
   }
 
   async children(): Promise<TreeNode[]> {
@@ -62,15 +90,47 @@ export class FolderPackagesNode implements TreeNode {
   private async readInUse(): Promise<TreeNode[]> {
     let page;
     try {
-      page = await this.host.clientFor(this.connection).releases.list({ folder: this.folder, query: { top: PROCESSES_LOOKED_AT, count: true, select: [...PACKAGE_USE_FIELDS], orderBy: [{ path: 'ProcessKey' }] } });
+      page = await this.host.clientFor(this.connection).releases.list({
+        folder: this.folder,
+        query: {
+          top: PROCESSES_LOOKED_AT,
+          count: true,
+          select: [...PACKAGE_USE_FIELDS],
+          orderBy: [{ path: 'ProcessKey' }],
+        },
+      });
     } catch (error) {
       return [errorRow(this, error, 'the packages its processes run', this.where)];
     }
-    const rows: TreeNode[] = packagesInUse(page.items).map((usage) => new PackageNode(this.host, this.connection, this.folder, usage.package, packageInUseItem(this.id, usage)));
-    if (rows.length === 0) rows.push(messageNode(childId(this.id, 'none'), 'No process in this folder runs a package. Every package of the tenant is under Feed.', 'info'));
+    const rows: TreeNode[] = packagesInUse(page.items).map(
+      (usage) =>
+        new PackageNode(this.host, this.connection, this.folder, usage.package, packageInUseItem(this.id, usage)),
+    );
+    if (rows.length === 0)
+      rows.push(
+        messageNode(
+          childId(this.id, 'none'),
+          'No process in this folder runs a package. Every package of the tenant is under Feed.',
+          'info',
+        ),
+      );
     const notLookedAt = (page.count ?? 0) - page.items.length - page.skipped.length;
-    if (notLookedAt > 0) rows.push(messageNode(childId(this.id, 'partial'), `Only the first ${PROCESSES_LOOKED_AT.toLocaleString('en')} processes were looked at; the others' packages are under Feed.`, 'warning'));
-    if (page.skipped.length > 0) rows.push(messageNode(childId(this.id, 'skipped'), `${page.skipped.length} process(es) could not be read (see the log); their packages are under Feed.`, 'warning'));
+    if (notLookedAt > 0)
+      rows.push(
+        messageNode(
+          childId(this.id, 'partial'),
+          `Only the first ${PROCESSES_LOOKED_AT.toLocaleString('en')} processes were looked at; the others' packages are under Feed.`,
+          'warning',
+        ),
+      );
+    if (page.skipped.length > 0)
+      rows.push(
+        messageNode(
+          childId(this.id, 'skipped'),
+          `${page.skipped.length} process(es) could not be read (see the log); their packages are under Feed.`,
+          'warning',
+        ),
+      );
     return rows;
   }
 }

@@ -14,17 +14,40 @@ export class PackageNode implements TreeNode {
   private readonly versions: PagedNode<Package>;
 
   /** `data` is how the row looks (the feed's package row by default); its tooltip, when plain, comes in `plainTooltip`. */
-  constructor(host: ExplorerHost, readonly connection: Connection, readonly folder: FolderById, readonly pkg: Package, private readonly data: ItemData & { plainTooltip?: string }) {
+  constructor(
+    host: ExplorerHost,
+    readonly connection: Connection,
+    readonly folder: FolderById,
+    readonly pkg: Package,
+    private readonly data: ItemData & { plainTooltip?: string },
+  ) {
     this.row = makeRow({ kind: 'package', connection, folder, package: pkg });
     // The versions show right under the package (no Versions row): they are its children, and their ids say so.
-    this.versions = new PagedNode(childId(this.id, 'versions'), 'Versions', 'versions', {
-      load: (top, skip, signal) => host.clientFor(connection).packages.versions(pkg.Id, { folder, signal, query: { top, skip, count: skip === 0, orderBy: [{ path: 'Published', desc: true }] } }),
-      make: (version) => {
-        const data = packageVersionItem(this.id, version);
-        return new LeafNode(data.id, toTreeItem(data), makeRow({ kind: 'packageVersion', connection, folder, package: version }));
+    this.versions = new PagedNode(
+      childId(this.id, 'versions'),
+      'Versions',
+      'versions',
+      {
+        load: (top, skip, signal) =>
+          host.clientFor(connection).packages.versions(pkg.Id, {
+            folder,
+            signal,
+            query: { top, skip, count: skip === 0, orderBy: [{ path: 'Published', desc: true }] },
+          }),
+        make: (version) => {
+          const data = packageVersionItem(this.id, version);
+          return new LeafNode(
+            data.id,
+            toTreeItem(data),
+            makeRow({ kind: 'packageVersion', connection, folder, package: version }),
+          );
+        },
+        what: 'package versions',
+        where: `package ${pkg.Id}`,
+        empty: { text: 'This package has no versions left.' },
       },
-      what: 'package versions', where: `package ${pkg.Id}`, empty: { text: 'This package has no versions left.' },
-    }, () => host.changed(this));
+      () => host.changed(this),
+    );
   }
 
   get id(): string {

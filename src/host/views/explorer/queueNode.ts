@@ -10,7 +10,15 @@ import { narrowingFilter, PagedNode } from '../pagedNode';
 import { LeafNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 
-const QUEUE_ITEM_STATUSES = [['New', 'New'], ['InProgress', 'In Progress'], ['Failed', 'Failed'], ['Successful', 'Successful'], ['Abandoned', 'Abandoned'], ['Retried', 'Retried'], ['Deleted', 'Deleted']] as const;
+const QUEUE_ITEM_STATUSES = [
+  ['New', 'New'],
+  ['InProgress', 'In Progress'],
+  ['Failed', 'Failed'],
+  ['Successful', 'Successful'],
+  ['Abandoned', 'Abandoned'],
+  ['Retried', 'Retried'],
+  ['Deleted', 'Deleted'],
+] as const;
 
 /** A queue: its items by status (All, New, In Progress, Failed…); expanding the queue costs nothing, each status one request. */
 export class QueueNode implements TreeNode {
@@ -19,22 +27,59 @@ export class QueueNode implements TreeNode {
   private readonly statuses: PagedNode<QueueItem>[];
 
   /** `scope`: the id of the Queues row it is listed under. */
-  constructor(host: ExplorerHost, readonly connection: Connection, readonly folder: FolderById, private readonly scope: string, readonly queue: QueueDefinition) {
+  constructor(
+    host: ExplorerHost,
+    readonly connection: Connection,
+    readonly folder: FolderById,
+    private readonly scope: string,
+    readonly queue: QueueDefinition,
+  ) {
     this.id = queueItem(scope, queue).id;
     this.row = makeRow({ kind: 'queue', connection, folder, queue });
     const byStatus = (status: string | undefined, label: string) => {
       const id = RowIds.queueItems(this.id, status ?? 'all');
-      return new PagedNode(id, label, status ? 'filter' : 'list-unordered', {
-        load: (top, skip, signal, n) => host.clientFor(connection).queues.items({ folder, signal, query: { top, skip, count: skip === 0, filter: and(eq('QueueDefinitionId', queue.Id), status ? eq('Status', status) : undefined, narrowingFilter(n, 'Reference')), orderBy: [{ path: 'Id', desc: true }] } }),
-        filterField: 'reference',
-        make: (item) => {
-          const data = queueItemItem(id, item, host.now());
-          return new LeafNode(data.id, toTreeItem(data), makeRow({ kind: 'queueItem', connection, folder, queue, queueItem: item }));
+      return new PagedNode(
+        id,
+        label,
+        status ? 'filter' : 'list-unordered',
+        {
+          load: (top, skip, signal, n) =>
+            host.clientFor(connection).queues.items({
+              folder,
+              signal,
+              query: {
+                top,
+                skip,
+                count: skip === 0,
+                filter: and(
+                  eq('QueueDefinitionId', queue.Id),
+                  status ? eq('Status', status) : undefined,
+                  narrowingFilter(n, 'Reference'),
+                ),
+                orderBy: [{ path: 'Id', desc: true }],
+              },
+            }),
+          filterField: 'reference',
+          make: (item) => {
+            const data = queueItemItem(id, item, host.now());
+            return new LeafNode(
+              data.id,
+              toTreeItem(data),
+              makeRow({ kind: 'queueItem', connection, folder, queue, queueItem: item }),
+            );
+          },
+          what: 'queue items',
+          where: `queue ${queue.Name}`,
+          empty: { text: status ? `No ${label.toLowerCase()} items.` : 'This queue is empty.' },
         },
-        what: 'queue items', where: `queue ${queue.Name}`, empty: { text: status ? `No ${label.toLowerCase()} items.` : 'This queue is empty.' },
-      }, (node) => host.changed(node), CollectionContext.queueItems);
+        (node) => host.changed(node),
+        CollectionContext.queueItems,
+      );
     };
-    this.statuses = [byStatus(undefined, 'All Items'), ...QUEUE_ITEM_STATUSES.map(([status, label]) => byStatus(status, label))];
+    this.statuses = [
+      byStatus(undefined, 'All Items'),
+      ...QUEUE_ITEM_STATUSES.map(([status, label]) => byStatus(status, label)),
+    ];
   }
 
   item(): vscode.TreeItem {

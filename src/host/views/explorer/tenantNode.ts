@@ -21,20 +21,34 @@ export class TenantNode implements TreeNode {
   /** Counts resets: what a read started before a Refresh learnt must not fill the row after it. */
   private generation = 0;
 
-  constructor(private readonly host: ExplorerHost, readonly connection: Connection) {
+  constructor(
+    private readonly host: ExplorerHost,
+    readonly connection: Connection,
+  ) {
     this.id = RowIds.tenantResources(connection.id);
   }
 
   item(): vscode.TreeItem {
     const description = this.unread ? `${this.unread} unread alert${this.unread === 1 ? '' : 's'}` : undefined;
-    return toTreeItem({ id: this.id, label: 'Tenant', description, icon: { id: 'server-environment' }, contextValue: ContextValue.tenantGroup, collapsible: 'collapsed', tooltip: '**Tenant-wide resources**\n\nLibraries, webhooks, alerts, license' });
+    return toTreeItem({
+      id: this.id,
+      label: 'Tenant',
+      description,
+      icon: { id: 'server-environment' },
+      contextValue: ContextValue.tenantGroup,
+      collapsible: 'collapsed',
+      tooltip: '**Tenant-wide resources**\n\nLibraries, webhooks, alerts, license',
+    });
   }
 
   async children(): Promise<TreeNode[]> {
     while (!this.groups) {
       const generation = this.generation;
       const client = this.host.clientFor(this.connection);
-      const [unread, probe] = await Promise.allSettled([client.tenant.unreadAlerts(), client.tenant.tenants({ query: { top: 1 } })]);
+      const [unread, probe] = await Promise.allSettled([
+        client.tenant.unreadAlerts(),
+        client.tenant.tenants({ query: { top: 1 } }),
+      ]);
       if (generation !== this.generation) continue;
       const before = this.unread;
       this.unread = unread.status === 'fulfilled' ? unread.value : undefined;
@@ -64,33 +78,116 @@ export class TenantNode implements TreeNode {
     const alerts = childId(this.id, 'alerts');
     const license = childId(this.id, 'license');
     const groups: TreeNode[] = [
-      new PagedNode(libraries, 'Libraries', 'library', {
-        load: (top, skip, signal, n) => client().packages.listLibraries({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Id'), orderBy: [{ path: 'Id' }] } }),
-        filterField: 'library name', make: (library) => leaf(libraryItem(libraries, library), makeRow({ kind: 'library', connection, library })),
-        what: 'libraries', where, empty: { text: 'No libraries in the tenant feed.' },
-      }, changed),
-      new PagedNode(webhooks, 'Webhooks', 'radio-tower', {
-        load: (top, skip, signal, n) => client().tenant.webhooks({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Url'), orderBy: [{ path: 'Id' }] } }),
-        filterField: 'URL', make: (webhook) => leaf(webhookItem(webhooks, webhook), makeRow({ kind: 'webhook', connection, webhook })),
-        what: 'webhooks', where, empty: { text: 'No webhooks are configured.' },
-      }, changed),
-      new PagedNode(alerts, 'Alerts', 'bell', {
-        load: (top, skip, signal, n) => client().tenant.alerts({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'NotificationName', 'State'), orderBy: [{ path: 'CreationTime', desc: true }] } }),
-        filterField: 'alert name', states: ['Unread', 'Read'], make: (alert) => leaf(alertItem(alerts, alert, this.host.now()), makeRow({ kind: 'alert', connection, alert })),
-        what: 'alerts', where, empty: { text: 'No alerts.' }, badge: () => (this.unread ? `${this.unread} unread` : undefined),
-      }, changed),
-      new LazyNode(license, { label: 'License', icon: { id: 'verified' }, tooltip: 'Robots allowed and defined per type', contextValue: ContextValue.group, collapsible: 'collapsed' }, async () => {
-        const report = await client().tenant.license();
-        return licenseItems(license, report).map((data) => leaf(data, makeRow({ kind: 'license', connection, license: report })));
-      }, { what: 'the license', where, empty: 'No license information.' }),
+      new PagedNode(
+        libraries,
+        'Libraries',
+        'library',
+        {
+          load: (top, skip, signal, n) =>
+            client().packages.listLibraries({
+              signal,
+              query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Id'), orderBy: [{ path: 'Id' }] },
+            }),
+          filterField: 'library name',
+          make: (library) => leaf(libraryItem(libraries, library), makeRow({ kind: 'library', connection, library })),
+          what: 'libraries',
+          where,
+          empty: { text: 'No libraries in the tenant feed.' },
+        },
+        changed,
+      ),
+      new PagedNode(
+        webhooks,
+        'Webhooks',
+        'radio-tower',
+        {
+          load: (top, skip, signal, n) =>
+            client().tenant.webhooks({
+              signal,
+              query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Url'), orderBy: [{ path: 'Id' }] },
+            }),
+          filterField: 'URL',
+          make: (webhook) => leaf(webhookItem(webhooks, webhook), makeRow({ kind: 'webhook', connection, webhook })),
+          what: 'webhooks',
+          where,
+          empty: { text: 'No webhooks are configured.' },
+        },
+        changed,
+      ),
+      new PagedNode(
+        alerts,
+        'Alerts',
+        'bell',
+        {
+          load: (top, skip, signal, n) =>
+            client().tenant.alerts({
+              signal,
+              query: {
+                top,
+                skip,
+                count: skip === 0,
+                filter: narrowingFilter(n, 'NotificationName', 'State'),
+                orderBy: [{ path: 'CreationTime', desc: true }],
+              },
+            }),
+          filterField: 'alert name',
+          states: ['Unread', 'Read'],
+          make: (alert) =>
+            leaf(alertItem(alerts, alert, this.host.now()), makeRow({ kind: 'alert', connection, alert })),
+          what: 'alerts',
+          where,
+          empty: { text: 'No alerts.' },
+          badge: () => (this.unread ? `${this.unread} unread` : undefined),
+        },
+        changed,
+      ),
+      new LazyNode(
+        license,
+        {
+          label: 'License',
+          icon: { id: 'verified' },
+          tooltip: 'Robots allowed and defined per type',
+          contextValue: ContextValue.group,
+          collapsible: 'collapsed',
+        },
+        async () => {
+          const report = await client().tenant.license();
+          return licenseItems(license, report).map((data) =>
+            leaf(data, makeRow({ kind: 'license', connection, license: report })),
+          );
+        },
+        { what: 'the license', where, empty: 'No license information.' },
+      ),
     ];
     if (this.hostAdmin) {
       const tenants = RowIds.hostTenants(connection.id);
-      groups.push(new PagedNode(tenants, 'Tenants', 'server', {
-        load: (top, skip, signal, n) => client().tenant.tenants({ signal, query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Name'), orderBy: [{ path: 'Name' }] } }),
-        filterField: 'tenant name', make: (tenant) => leaf(tenantItem(tenants, tenant), makeRow({ kind: 'hostTenant', connection, tenant })),
-        what: 'tenants', where: 'the host', empty: { text: 'The host has no tenants.' },
-      }, changed, CollectionContext.tenants));
+      groups.push(
+        new PagedNode(
+          tenants,
+          'Tenants',
+          'server',
+          {
+            load: (top, skip, signal, n) =>
+              client().tenant.tenants({
+                signal,
+                query: {
+                  top,
+                  skip,
+                  count: skip === 0,
+                  filter: narrowingFilter(n, 'Name'),
+                  orderBy: [{ path: 'Name' }],
+                },
+              }),
+            filterField: 'tenant name',
+            make: (tenant) => leaf(tenantItem(tenants, tenant), makeRow({ kind: 'hostTenant', connection, tenant })),
+            what: 'tenants',
+            where: 'the host',
+            empty: { text: 'The host has no tenants.' },
+          },
+          changed,
+          CollectionContext.tenants,
+        ),
+      );
     }
     return groups;
   }

@@ -10,7 +10,12 @@ export class IdeasTree extends NodeTree {
   private readonly host: IdeasHost;
 
   constructor(ctx: Ctx) {
-    super(ViewId.ideas, 'Ideas', () => ctx.connections.all().filter((c) => ideasBaseUrl(c) !== undefined).map((connection) => new IdeasConnectionNode(this.host, connection)));
+    super(ViewId.ideas, 'Ideas', () =>
+      ctx.connections
+        .all()
+        .filter((c) => ideasBaseUrl(c) !== undefined)
+        .map((connection) => new IdeasConnectionNode(this.host, connection)),
+    );
     this.host = {
       clientFor: (connection) => ctx.ideasClientFor(connection),
       needsSignIn: (connection) => ctx.signedOut.ideasNeedSignIn(connection.id),

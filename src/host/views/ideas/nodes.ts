@@ -21,7 +21,11 @@ export interface IdeasHost {
 }
 
 /** The idea service pages by number (1-based, pageSize ≤ 100): one of our pages of 50 is one of its pages. */
-const ideaPage = async (load: (page: number, pageSize: number) => Promise<{ data: Idea[]; page: { total: number } }>, top: number, skip: number): Promise<Page<Idea>> => {
+const ideaPage = async (
+  load: (page: number, pageSize: number) => Promise<{ data: Idea[]; page: { total: number } }>,
+  top: number,
+  skip: number,
+): Promise<Page<Idea>> => {
   const answer = await load(Math.floor(skip / top) + 1, top);
   return { items: answer.data, count: answer.page.total, skipped: [] };
 };
@@ -44,25 +48,48 @@ export class IdeasConnectionNode implements TreeNode {
   private groups: TreeNode[] | undefined;
   private lookups: Promise<IdeaLookups> | undefined;
 
-  constructor(private readonly host: IdeasHost, readonly connection: Connection) {
+  constructor(
+    private readonly host: IdeasHost,
+    readonly connection: Connection,
+  ) {
     this.id = RowIds.ideasConnection(connection.id);
     this.row = makeRow({ kind: 'ideasConnection', connection });
   }
 
   item(): vscode.TreeItem {
     const signedOut = this.host.needsSignIn(this.connection);
-    return toTreeItem({ id: this.id, label: this.connection.label, description: signedOut ? 'idea service · signed out' : 'idea service', icon: { id: 'lightbulb' }, contextValue: ContextValue.ideasConnection, collapsible: 'collapsed' });
+    return toTreeItem({
+      id: this.id,
+      label: this.connection.label,
+      description: signedOut ? 'idea service · signed out' : 'idea service',
+      icon: { id: 'lightbulb' },
+      contextValue: ContextValue.ideasConnection,
+      collapsible: 'collapsed',
+    });
   }
 
   async children(): Promise<TreeNode[]> {
     if (this.host.needsSignIn(this.connection)) {
-      return [messageNode(childId(this.id, 'signIn'), 'Signed out: sign in to see the ideas of this tenant again', 'sign-in', { command: CommandId.signIn, title: 'Sign In', arguments: [this.connection.id] })];
+      return [
+        messageNode(
+          childId(this.id, 'signIn'),
+          'Signed out: sign in to see the ideas of this tenant again',
+          'sign-in',
+          { command: CommandId.signIn, title: 'Sign In', arguments: [this.connection.id] },
+        ),
+      ];
     }
     let client: IdeaClient;
     try {
       client = await this.host.clientFor(this.connection);
     } catch (error) {
-      return [messageNode(childId(this.id, 'credentials'), `${(error as Error).message}`, 'key', { command: CommandId.setIdeaServiceCredentials, title: 'Set Idea Service Credentials', arguments: [this.connection.id] })];
+      return [
+        messageNode(childId(this.id, 'credentials'), `${(error as Error).message}`, 'key', {
+          command: CommandId.setIdeaServiceCredentials,
+          title: 'Set Idea Service Credentials',
+          arguments: [this.connection.id],
+        }),
+      ];
     }
     this.groups ??= this.makeGroups(client);
     return this.groups;
@@ -75,10 +102,16 @@ export class IdeasConnectionNode implements TreeNode {
   }
 
   private names(client: IdeaClient): Promise<IdeaLookups> {
-    this.lookups ??= Promise.allSettled([client.users({ page: 1, pageSize: 100 }), client.categories()]).then(([users, categories]) => ({
-      users: new Map(users.status === 'fulfilled' ? users.value.data.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.email]) : []),
-      categories: new Map(categories.status === 'fulfilled' ? categories.value.data.map((c) => [c.id, c.name]) : []),
-    }));
+    this.lookups ??= Promise.allSettled([client.users({ page: 1, pageSize: 100 }), client.categories()]).then(
+      ([users, categories]) => ({
+        users: new Map(
+          users.status === 'fulfilled'
+            ? users.value.data.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.email])
+            : [],
+        ),
+        categories: new Map(categories.status === 'fulfilled' ? categories.value.data.map((c) => [c.id, c.name]) : []),
+      }),
+    );
     return this.lookups;
   }
 
@@ -97,66 +130,186 @@ export class IdeasConnectionNode implements TreeNode {
       const data = ideaItem(at, row, names, this.host.now());
       return new LeafNode(data.id, toTreeItem(data), makeRow({ kind: 'idea', connection, idea: row }));
     };
-    const ideas = (id: string, label: string, icon: string, filter: { phase?: string; status?: string }, empty: string, extra: Partial<PagedSource<Idea>> = {}) =>
-      new PagedNode<Idea>(id, label, icon, {
-        load: (top, skip, signal, n) => withNames(ideaPage((page, pageSize) => client.ideas({ ...filter, search: n.text, page, pageSize, signal }), top, skip)),
-        filterField: 'name or description', make: (row) => idea(row, id), what: 'automations', where, empty: { text: empty }, ...extra,
-      }, changed, CollectionContext.ideas);
+    const ideas = (
+      id: string,
+      label: string,
+      icon: string,
+      filter: { phase?: string; status?: string },
+      empty: string,
+      extra: Partial<PagedSource<Idea>> = {},
+    ) =>
+      new PagedNode<Idea>(
+        id,
+        label,
+        icon,
+        {
+          load: (top, skip, signal, n) =>
+            withNames(
+              ideaPage(
+                (page, pageSize) => client.ideas({ ...filter, search: n.text, page, pageSize, signal }),
+                top,
+                skip,
+              ),
+            ),
+          filterField: 'name or description',
+          make: (row) => idea(row, id),
+          what: 'automations',
+          where,
+          empty: { text: empty },
+          ...extra,
+        },
+        changed,
+        CollectionContext.ideas,
+      );
     return [
-      pipelineNode(list('pipeline'), client, where, (phase, status, id) => ideas(id, status.status, 'circle-small', { phase, status: status.status }, `No automations are ${status.status} in ${phase}.`, { badge: () => String(status.count) })),
+      pipelineNode(list('pipeline'), client, where, (phase, status, id) =>
+        ideas(
+          id,
+          status.status,
+          'circle-small',
+          { phase, status: status.status },
+          `No automations are ${status.status} in ${phase}.`,
+          { badge: () => String(status.count) },
+        ),
+      ),
       ideas(list('all'), 'All Automations', 'lightbulb', {}, 'No automation ideas yet. Submit the first one.'),
       categoriesNode(list('categories'), connection, client, where),
-      new PagedNode<Idea>(list('store'), 'Automation Store', 'library', {
-        load: (top, skip, signal) => withNames(ideaPage((page, pageSize) => client.store({ page, pageSize, signal }), top, skip)),
-        make: (row) => storeEntryNode(list('store'), connection, row, client, names, this.host.now()),
-        what: 'store automations', where, empty: { text: 'Nothing is published to the store yet.' },
-      }, changed),
-      new PagedNode(list('components'), 'Components', 'extensions', {
-        load: async (_top, _skip, signal, n) => wholeList((await client.components(undefined, { signal })).data, n.text),
-        filterField: 'name', make: (row) => { const data = namedItem(list('components'), 'component', row); return new LeafNode(data.id, toTreeItem(data), makeRow({ kind: 'component', connection, component: row })); },
-        what: 'components', where, empty: { text: 'No components are registered.' },
-      }, changed),
-      new PagedNode(list('applications'), 'Application Inventory', 'window', {
-        load: async (_top, _skip, signal, n) => wholeList((await client.applications({ signal })).data, n.text),
-        filterField: 'name', make: (row) => { const data = namedItem(list('applications'), 'application', row); return new LeafNode(data.id, toTreeItem(data), makeRow({ kind: 'application', connection, application: row })); },
-        what: 'applications', where, empty: { text: 'The application inventory is empty.' },
-      }, changed),
+      new PagedNode<Idea>(
+        list('store'),
+        'Automation Store',
+        'library',
+        {
+          load: (top, skip, signal) =>
+            withNames(ideaPage((page, pageSize) => client.store({ page, pageSize, signal }), top, skip)),
+          make: (row) => storeEntryNode(list('store'), connection, row, client, names, this.host.now()),
+          what: 'store automations',
+          where,
+          empty: { text: 'Nothing is published to the store yet.' },
+        },
+        changed,
+      ),
+      new PagedNode(
+        list('components'),
+        'Components',
+        'extensions',
+        {
+          load: async (_top, _skip, signal, n) =>
+            wholeList((await client.components(undefined, { signal })).data, n.text),
+          filterField: 'name',
+          make: (row) => {
+            const data = namedItem(list('components'), 'component', row);
+            return new LeafNode(data.id, toTreeItem(data), makeRow({ kind: 'component', connection, component: row }));
+          },
+          what: 'components',
+          where,
+          empty: { text: 'No components are registered.' },
+        },
+        changed,
+      ),
+      new PagedNode(
+        list('applications'),
+        'Application Inventory',
+        'window',
+        {
+          load: async (_top, _skip, signal, n) => wholeList((await client.applications({ signal })).data, n.text),
+          filterField: 'name',
+          make: (row) => {
+            const data = namedItem(list('applications'), 'application', row);
+            return new LeafNode(
+              data.id,
+              toTreeItem(data),
+              makeRow({ kind: 'application', connection, application: row }),
+            );
+          },
+          what: 'applications',
+          where,
+          empty: { text: 'The application inventory is empty.' },
+        },
+        changed,
+      ),
     ];
   }
 }
 
 /** The automation pipeline (one request): phases with their totals, each status a list of its automations. */
-function pipelineNode(id: string, client: IdeaClient, where: string, statusNode: (phase: string, status: { status: string; count: number }, id: string) => TreeNode): TreeNode {
-  return new LazyNode(id, { label: 'Pipeline', icon: { id: 'git-pull-request' }, contextValue: ContextValue.group, collapsible: 'collapsed', tooltip: 'Automations grouped by phase and status' }, async () =>
-    (await client.pipeline()).data.map((phase) => {
-      const phaseId = childId(id, 'phase', phase.phase);
-      const total = phase.statuses.reduce((sum, s) => sum + s.count, 0);
-      return fixedNode(phaseId, { label: phase.phase, description: `${total}`, icon: { id: 'milestone' }, contextValue: ContextValue.phase }, phase.statuses.map((status) => statusNode(phase.phase, status, childId(phaseId, 'status', status.status))));
-    }), { what: 'the pipeline', where, empty: 'The pipeline has no phases.' });
+function pipelineNode(
+  id: string,
+  client: IdeaClient,
+  where: string,
+  statusNode: (phase: string, status: { status: string; count: number }, id: string) => TreeNode,
+): TreeNode {
+  return new LazyNode(
+    id,
+    {
+      label: 'Pipeline',
+      icon: { id: 'git-pull-request' },
+      contextValue: ContextValue.group,
+      collapsible: 'collapsed',
+      tooltip: 'Automations grouped by phase and status',
+    },
+    async () =>
+      (await client.pipeline()).data.map((phase) => {
+        const phaseId = childId(id, 'phase', phase.phase);
+        const total = phase.statuses.reduce((sum, s) => sum + s.count, 0);
+        return fixedNode(
+          phaseId,
+          { label: phase.phase, description: `${total}`, icon: { id: 'milestone' }, contextValue: ContextValue.phase },
+          phase.statuses.map((status) => statusNode(phase.phase, status, childId(phaseId, 'status', status.status))),
+        );
+      }),
+    { what: 'the pipeline', where, empty: 'The pipeline has no phases.' },
+  );
 }
 
 /** The categories hierarchy (one request), nested by parent; each category is placed once, so a cycle cannot loop. */
 function categoriesNode(id: string, connection: Connection, client: IdeaClient, where: string): TreeNode {
-  return new LazyNode(id, { label: 'Categories', icon: { id: 'symbol-namespace' }, contextValue: ContextValue.group, collapsible: 'collapsed' }, async () => {
-    const byParent = new Map<number | null, Category[]>();
-    for (const category of (await client.categories()).data) byParent.set(category.parentId, [...(byParent.get(category.parentId) ?? []), category]);
-    const placed = new Set<number>();
-    const build = (parent: number | null, scope: string): TreeNode[] => (byParent.get(parent) ?? []).filter((c) => !placed.has(c.id) && placed.add(c.id)).map((category) => {
-      const rowId = childId(scope, 'category', category.id);
-      const kids = build(category.id, rowId);
-      const { id: _id, collapsible: _c, ...data } = categoryItem(scope, category, kids.length);
-      return fixedNode(rowId, data, kids, makeRow({ kind: 'category', connection, category }));
-    });
-    return build(null, id);
-  }, { what: 'categories', where, empty: 'No categories are defined.' });
+  return new LazyNode(
+    id,
+    {
+      label: 'Categories',
+      icon: { id: 'symbol-namespace' },
+      contextValue: ContextValue.group,
+      collapsible: 'collapsed',
+    },
+    async () => {
+      const byParent = new Map<number | null, Category[]>();
+      for (const category of (await client.categories()).data)
+        byParent.set(category.parentId, [...(byParent.get(category.parentId) ?? []), category]);
+      const placed = new Set<number>();
+      const build = (parent: number | null, scope: string): TreeNode[] =>
+        (byParent.get(parent) ?? [])
+          .filter((c) => !placed.has(c.id) && placed.add(c.id))
+          .map((category) => {
+            const rowId = childId(scope, 'category', category.id);
+            const kids = build(category.id, rowId);
+            const { id: _id, collapsible: _c, ...data } = categoryItem(scope, category, kids.length);
+            return fixedNode(rowId, data, kids, makeRow({ kind: 'category', connection, category }));
+          });
+      return build(null, id);
+    },
+    { what: 'categories', where, empty: 'No categories are defined.' },
+  );
 }
 
 /** A store automation: expands to its reviews (one request). */
-function storeEntryNode(scope: string, connection: Connection, idea: Idea, client: IdeaClient, names: IdeaLookups, now: number): TreeNode {
+function storeEntryNode(
+  scope: string,
+  connection: Connection,
+  idea: Idea,
+  client: IdeaClient,
+  names: IdeaLookups,
+  now: number,
+): TreeNode {
   const { id, ...data } = ideaItem(scope, idea, names, now, 'collapsed');
-  return new LazyNode(id, { ...data, icon: { id: 'verified-filled' }, contextValue: ContextValue.storeIdea }, async () =>
-    (await client.reviews(idea.id)).data.map((review) => {
-      const row = reviewItem(id, review, names);
-      return new LeafNode(row.id, toTreeItem(row), makeRow({ kind: 'review', connection, idea, review }));
-    }), { what: 'reviews', where: `automation ${idea.name}`, empty: 'No reviews yet.' }, makeRow({ kind: 'storeIdea', connection, idea }));
+  return new LazyNode(
+    id,
+    { ...data, icon: { id: 'verified-filled' }, contextValue: ContextValue.storeIdea },
+    async () =>
+      (await client.reviews(idea.id)).data.map((review) => {
+        const row = reviewItem(id, review, names);
+        return new LeafNode(row.id, toTreeItem(row), makeRow({ kind: 'review', connection, idea, review }));
+      }),
+    { what: 'reviews', where: `automation ${idea.name}`, empty: 'No reviews yet.' },
+    makeRow({ kind: 'storeIdea', connection, idea }),
+  );
 }
