@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import { rowOf } from '../../core/rows/rowOf';
 import { parseTags } from './ideaTags';
@@ -12,7 +11,7 @@ export const addIdeaTags: CommandDefinition = {
   id: CommandId.addIdeaTags,
   title: 'Add Tags…',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node) {
+  async run({ ctx, signal, progressTitle }, node) {
     const { connection, idea } = rowOf(node, 'idea');
     const existing = idea.tags ?? [];
     const typed = await ctx.input.input({
@@ -38,7 +37,7 @@ export const addIdeaTags: CommandDefinition = {
     });
     progressTitle(`Tagging ${idea.name}…`);
     const client = await ctx.ideasClientFor(connection);
-    const { data: tags } = await client.setTags(idea.id, [...existing, ...added], { signal: abortSignalOf(token) });
+    const { data: tags } = await client.setTags(idea.id, [...existing, ...added], { signal });
     ctx.ideas.refreshConnection(connection.id);
     await ctx.panels.ideaChanged(connection.id, idea.id, { tags });
     void vscode.window.showInformationMessage(plainText(`'${idea.name}' is tagged ${tags.join(', ')}.`));

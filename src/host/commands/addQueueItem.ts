@@ -6,7 +6,6 @@ import { RowIds } from '../../core/rows/rowIds';
 import { rowOf } from '../../core/rows/rowOf';
 import type { RowOf } from '../../core/rows/rows';
 import type { Ctx } from '../../ctx';
-import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
@@ -35,7 +34,7 @@ export const addQueueItem: CommandDefinition = {
   id: CommandId.addQueueItem,
   title: 'Add Queue Item',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node) {
+  async run({ ctx, signal, progressTitle }, node) {
     const row = rowOf(node, 'queue');
     const { connection, folder, queue } = row;
     const reference = await ctx.input.input({
@@ -84,7 +83,7 @@ export const addQueueItem: CommandDefinition = {
     progressTitle(`Adding an item to ${queue.Name}…`);
     let added;
     try {
-      added = await ctx.clientFor(connection).queues.addItem(item, { folder, signal: abortSignalOf(token) });
+      added = await ctx.clientFor(connection).queues.addItem(item, { folder, signal });
     } catch (error) {
       if (!isOutcomeUnknown(error)) throw error;
       // Sent, and the answer proves nothing: the item may exist. Adding it again could make a duplicate.

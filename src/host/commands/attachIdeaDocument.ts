@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import { rowOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
@@ -45,7 +44,7 @@ export const attachIdeaDocument: CommandDefinition = {
   id: CommandId.attachIdeaDocument,
   title: 'Attach Document…',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node) {
+  async run({ ctx, signal, progressTitle }, node) {
     const { connection, idea } = rowOf(node, 'idea');
     const url = await ctx.input.input({
       title: plainText(`Attach Document: ${idea.name} (1/2)`),
@@ -73,11 +72,7 @@ export const attachIdeaDocument: CommandDefinition = {
     });
     progressTitle(`Attaching ${name.trim()}…`);
     const client = await ctx.ideasClientFor(connection);
-    const { data: document } = await client.addDocument(
-      idea.id,
-      { name: name.trim(), url: url.trim() },
-      { signal: abortSignalOf(token) },
-    );
+    const { data: document } = await client.addDocument(idea.id, { name: name.trim(), url: url.trim() }, { signal });
     await ctx.panels.ideaChanged(connection.id, idea.id);
     void vscode.window.showInformationMessage(plainText(`Attached '${document.name}' to '${idea.name}'.`));
     return document;

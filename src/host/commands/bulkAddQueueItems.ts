@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { isOutcomeUnknown } from '../../core/http/errors';
 import { parseQueueItemsFile } from '../../core/orchestrator/queueItemsFile';
-import { abortSignalOf } from './abortSignal';
 import { rowOf } from '../../core/rows/rowOf';
 import { refreshNewItems } from './addQueueItem';
 import { guardChange } from './guardChange';
@@ -18,7 +17,7 @@ export const bulkAddQueueItems: CommandDefinition = {
   id: CommandId.bulkAddQueueItems,
   title: 'Bulk Add Queue Items',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node) {
+  async run({ ctx, signal, progressTitle }, node) {
     const row = rowOf(node, 'queue');
     const { connection, folder, queue } = row;
     const file = await ctx.input.openFile({
@@ -53,9 +52,7 @@ export const bulkAddQueueItems: CommandDefinition = {
     progressTitle(`Adding ${parsed.items.length} item(s) to ${queue.Name}…`);
     let result;
     try {
-      result = await ctx
-        .clientFor(connection)
-        .queues.bulkAdd(queue.Name, commitType, parsed.items, { folder, signal: abortSignalOf(token) });
+      result = await ctx.clientFor(connection).queues.bulkAdd(queue.Name, commitType, parsed.items, { folder, signal });
     } catch (error) {
       if (!isOutcomeUnknown(error)) throw error;
       // Sent, and the answer proves nothing: some or all items may exist. Sending the file again could duplicate them.

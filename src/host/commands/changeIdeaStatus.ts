@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import { rowOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
@@ -17,10 +16,9 @@ export const changeIdeaStatus: CommandDefinition = {
   id: CommandId.changeIdeaStatus,
   title: 'Change Status…',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node) {
+  async run({ ctx, signal, progressTitle }, node) {
     const { connection, idea } = rowOf(node, 'idea');
     const client = await ctx.ideasClientFor(connection);
-    const signal = abortSignalOf(token);
     const moves =
       idea.allowedTransitions ??
       (await client.pipeline({ signal })).data.flatMap((p) =>

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
-import { abortSignalOf } from './abortSignal';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
@@ -10,7 +9,7 @@ export const downloadPackage: CommandDefinition = {
   id: CommandId.downloadPackage,
   asksFirst: true,
   title: 'Download Package',
-  async run({ ctx, token, progressTitle }, node) {
+  async run({ ctx, signal, progressTitle }, node) {
     const { connection, folder, package: pkg } = rowOf(node, 'package', 'packageVersion');
     const fileName = `${pkg.Id}.${pkg.Version}.nupkg`;
     const base = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -22,9 +21,7 @@ export const downloadPackage: CommandDefinition = {
     });
     if (!target) return undefined;
     progressTitle(`Downloading ${pkg.Id} ${pkg.Version}…`);
-    const { bytes } = await ctx
-      .clientFor(connection)
-      .packages.download(pkg.Key, { folder, signal: abortSignalOf(token) });
+    const { bytes } = await ctx.clientFor(connection).packages.download(pkg.Key, { folder, signal });
     await vscode.workspace.fs.writeFile(target, bytes);
     void vscode.window
       .showInformationMessage(

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import type { IdeaClient } from '../../core/ideas/client';
-import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import { rowOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
@@ -40,10 +39,9 @@ export const manageIdeaCollaborators: CommandDefinition = {
   id: CommandId.manageIdeaCollaborators,
   title: 'Manage Collaborators…',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node) {
+  async run({ ctx, signal, progressTitle }, node) {
     const { connection, idea } = rowOf(node, 'idea');
     const client = await ctx.ideasClientFor(connection);
-    const signal = abortSignalOf(token);
     const [current, users] = await Promise.all([collaboratorsOf(client, idea.id, signal), allUsers(client, signal)]);
     const nameOf = (userId: number) => {
       const user = users.find((u) => u.id === userId);

@@ -3,7 +3,6 @@ import { CommandId, ideaSecretKey } from '../../constants';
 import { ideasBaseUrl } from '../../core/connections';
 import { IdeaClient } from '../../core/ideas/client';
 import { ideaCredentialsSecret } from '../../core/auth/boundSecrets';
-import { abortSignalOf } from './abortSignal';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
@@ -13,7 +12,7 @@ export const setIdeaServiceCredentials: CommandDefinition = {
   id: CommandId.setIdeaServiceCredentials,
   asksFirst: true,
   title: 'Set Idea Service Credentials',
-  async run({ ctx, token: cancellation, progressTitle }, arg) {
+  async run({ ctx, signal, progressTitle }, arg) {
     const connection = await pickConnection(ctx, arg, 'Idea-service credentials for which connection?');
     if (!connection) return;
     const baseUrl = ideasBaseUrl(connection);
@@ -46,7 +45,7 @@ export const setIdeaServiceCredentials: CommandDefinition = {
     progressTitle(`Checking the credentials with the idea service of ${connection.label}…`);
     const client = new IdeaClient({ baseUrl, token: async () => token, appKey: async () => appKey, fetch: ctx.fetch });
     try {
-      await client.schema({ signal: abortSignalOf(cancellation) });
+      await client.schema({ signal });
     } catch (error) {
       throw new Error(`The idea service did not accept these credentials: ${(error as Error).message}`, {
         cause: error,

@@ -1,7 +1,6 @@
 import { CommandId } from '../../constants';
 import { RowIds } from '../../core/rows/rowIds';
 import { rowOf } from '../../core/rows/rowOf';
-import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 
@@ -10,7 +9,7 @@ const setTenantActive = (active: boolean): CommandDefinition => ({
   id: active ? CommandId.activateTenant : CommandId.deactivateTenant,
   title: active ? 'Activate Tenant' : 'Deactivate Tenant',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node) {
+  async run({ ctx, signal, progressTitle }, node) {
     const { connection, tenant } = rowOf(node, 'hostTenant');
     await guardChange(ctx, connection, {
       what: `${active ? 'Activate' : 'Deactivate'} tenant ${tenant.Name}`,
@@ -21,7 +20,7 @@ const setTenantActive = (active: boolean): CommandDefinition => ({
       alwaysConfirm: true,
     });
     progressTitle(`${active ? 'Activating' : 'Deactivating'} tenant ${tenant.Name}…`);
-    await ctx.clientFor(connection).tenant.setActive([tenant.Id], active, { signal: abortSignalOf(token) });
+    await ctx.clientFor(connection).tenant.setActive([tenant.Id], active, { signal });
     ctx.explorer.refreshRows(RowIds.hostTenants(connection.id));
     return tenant.Name;
   },

@@ -4,7 +4,6 @@ import { eq, guid } from '../../core/odata/filter';
 import type { QueueItem } from '../../core/orchestrator/schemas';
 import { optionalRowOf } from '../../core/rows/rowOf';
 import type { Ctx } from '../../ctx';
-import { abortSignalOf } from './abortSignal';
 import { pickConnection } from './pickConnection';
 import { pickFolder } from './pickFolder';
 import type { CommandDefinition } from './registry';
@@ -42,7 +41,7 @@ export const showQueueItem: CommandDefinition = {
   id: CommandId.showQueueItem,
   title: 'Show Queue Item Details',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node) {
+  async run({ ctx, signal, progressTitle }, node) {
     const row = optionalRowOf(node, 'queueItem');
     if (row) {
       ctx.panels.showQueueItem(
@@ -51,7 +50,6 @@ export const showQueueItem: CommandDefinition = {
       );
       return row.queueItem.Id;
     }
-    const signal = abortSignalOf(token);
     const connection = await pickConnection(ctx, undefined, 'Show a queue item of which connection?', (c) =>
       Boolean(ctx.accountFor(c.id)),
     );

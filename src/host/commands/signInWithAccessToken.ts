@@ -3,7 +3,6 @@ import { CommandId } from '../../constants';
 import { OrchestratorClient } from '../../core/orchestrator/client';
 import { signInOrigins } from '../../core/auth/boundSecrets';
 import { accountIdOf } from '../auth/provider';
-import { abortSignalOf } from './abortSignal';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
@@ -16,7 +15,7 @@ export const signInWithAccessToken: CommandDefinition = {
   id: CommandId.signInWithAccessToken,
   asksFirst: true,
   title: 'Sign In with Access Token',
-  async run({ ctx, token: cancellation, progressTitle }, arg) {
+  async run({ ctx, signal, progressTitle }, arg) {
     const connection = await pickConnection(ctx, arg, 'Sign in to which connection?');
     if (!connection) return;
     const accessToken = await ctx.input.input({
@@ -32,7 +31,7 @@ export const signInWithAccessToken: CommandDefinition = {
     const probe = new OrchestratorClient({ connection, fetch: ctx.fetch, token: async () => accessToken.trim() });
     progressTitle(`Checking the token with ${connection.label}…`);
     try {
-      await probe.folders.permissions({ signal: abortSignalOf(cancellation) });
+      await probe.folders.permissions({ signal });
     } catch (error) {
       throw new Error(`The token was not accepted by ${connection.label}: ${(error as Error).message}`, {
         cause: error,

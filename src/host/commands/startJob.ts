@@ -1,6 +1,5 @@
 import { CommandId } from '../../constants';
 import { runSteps } from '../ui/multiStep';
-import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 import { DeclaredArguments, LastArguments } from './startJob/arguments';
@@ -17,8 +16,7 @@ export const startJob: CommandDefinition = {
   id: CommandId.startJob,
   title: 'Start Job',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node) {
-    const signal = abortSignalOf(token);
+  async run({ ctx, signal, progressTitle }, node) {
     const target = await targetOf(ctx, node, signal);
     if (!target) return undefined;
     const { connection, folder } = target;

@@ -1,7 +1,6 @@
 import { CommandId } from '../../constants';
 import { FINAL_JOB_STATES } from '../../core/logs/tail';
 import { rowOf } from '../../core/rows/rowOf';
-import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 
@@ -13,10 +12,9 @@ const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition => ({
   id: strategy === 'SoftStop' ? CommandId.stopJob : CommandId.killJob,
   title: strategy === 'SoftStop' ? 'Stop Job' : 'Kill Job',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node) {
+  async run({ ctx, signal, progressTitle }, node) {
     const { connection, folder, job } = rowOf(node, 'job');
     const client = ctx.clientFor(connection);
-    const signal = abortSignalOf(token);
     // The row may be old: the job's state now decides whether there is anything to stop.
     const current = await client.jobs.get(job.Key, { folder, signal });
     if (FINAL_JOB_STATES.has(current.State))

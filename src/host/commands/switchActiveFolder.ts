@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { collectAll } from '../../core/odata/paging';
-import { abortSignalOf } from './abortSignal';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
@@ -11,7 +10,7 @@ export const switchActiveFolder: CommandDefinition = {
   id: CommandId.switchActiveFolder,
   asksFirst: true,
   title: 'Switch Active Folder',
-  async run({ ctx, token, progressTitle }, arg) {
+  async run({ ctx, signal, progressTitle }, arg) {
     const connection = await pickConnection(ctx, arg, 'Which connection?');
     if (!connection) return undefined;
     if (!ctx.accountFor(connection.id)) {
@@ -26,9 +25,7 @@ export const switchActiveFolder: CommandDefinition = {
     }
     progressTitle(`Reading the folders of ${connection.label}…`);
     const folders = await collectAll(
-      ctx
-        .clientFor(connection)
-        .folders.iterate({ signal: abortSignalOf(token), query: { orderBy: [{ path: 'FullyQualifiedName' }] } }),
+      ctx.clientFor(connection).folders.iterate({ signal, query: { orderBy: [{ path: 'FullyQualifiedName' }] } }),
     );
     if (folders.length === 0)
       throw new Error(`You have no folders in ${connection.label}. Ask an administrator to assign you to one.`);

@@ -1,7 +1,6 @@
 import { CommandId } from '../../constants';
 import { RowIds } from '../../core/rows/rowIds';
 import { rowOf } from '../../core/rows/rowOf';
-import { abortSignalOf } from './abortSignal';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 
@@ -13,7 +12,7 @@ const updateProcessVersion = (to: 'latest' | 'previous'): CommandDefinition => (
   id: to === 'latest' ? CommandId.updateProcessToLatest : CommandId.rollBackProcess,
   title: to === 'latest' ? 'Update to Latest Version' : 'Roll Back',
   asksFirst: true,
-  async run({ ctx, token, progressTitle }, node) {
+  async run({ ctx, signal, progressTitle }, node) {
     const { connection, folder, release } = rowOf(node, 'process');
     await guardChange(ctx, connection, {
       what:
@@ -25,7 +24,6 @@ const updateProcessVersion = (to: 'latest' | 'previous'): CommandDefinition => (
     });
     progressTitle(`${to === 'latest' ? 'Updating' : 'Rolling back'} ${release.Name}…`);
     const client = ctx.clientFor(connection).releases;
-    const signal = abortSignalOf(token);
     const updated =
       to === 'latest'
         ? await client.updateToLatest(release.Id, { folder, signal })
