@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type SettingsSource, UserSettingKey, userSettings } from '../../../src/host/settings';
 
 /** A configuration whose inspect() answers per level, as the editor's does. */
@@ -90,4 +92,40 @@ describe('user-only settings', () => {
       logMinimumLevel: 'Information',
     });
   });
+});
+
+describe('settings defaults and bounds match the manifest', () => {
+  const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+    contributes: {
+      configuration: {
+        properties: Record<string, { default?: unknown; minimum?: number; maximum?: number; enum?: string[] }>;
+      };
+    };
+  };
+  const properties = manifest.contributes.configuration.properties;
+  const fields = Object.entries(UserSettingKey) as [keyof typeof UserSettingKey, UserSettingKey][];
+  const read = (key: UserSettingKey, value: unknown) => userSettings(levels({ [key]: { globalValue: value } }));
+
+  it('declares every key the module reads, and reads every key the manifest declares', () => {
+    assert.deepEqual(fields.map(([, key]) => key).sort(), Object.keys(properties).sort());
+  });
+
+  for (const [field, key] of fields) {
+    if (field === 'connections') continue;
+    it(`${key}: the manifest's default when unset or out of bounds, the value at each bound`, () => {
+      const { default: fallback, minimum, maximum, enum: choices } = properties[key]!;
+      assert.equal(read(key, undefined)[field], fallback, 'unset');
+      if (choices) {
+        for (const choice of choices) assert.equal(read(key, choice)[field], choice);
+        assert.equal(read(key, 'Loudest')[field], fallback, 'not a declared choice');
+        return;
+      }
+      assert.ok(minimum !== undefined && maximum !== undefined, `${key} declares its bounds`);
+      assert.equal(read(key, minimum)[field], minimum);
+      assert.equal(read(key, maximum)[field], maximum);
+      assert.equal(read(key, minimum - 1)[field], fallback, 'below the minimum');
+      assert.equal(read(key, maximum + 1)[field], fallback, 'above the maximum');
+      assert.equal(read(key, String(fallback))[field], fallback, 'not a number');
+    });
+  }
 });
