@@ -78,7 +78,8 @@ export async function activateInNode(modulePath: string, signedIn: StoredSignIn)
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const extension = require(resolved) as typeof import('../../src/extension');
     const loadMs = performance.now() - started;
-    const ctx = extension.activate(stubExtensionContext(signedIn.secrets) as never);
+    // The stub's context runs in test mode (ExtensionMode.Test), so activate() hands out the context.
+    const ctx = extension.activate(stubExtensionContext(signedIn.secrets) as never).testing!;
     await ctx.ready;
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     return { loadMs, activation: { ...ctx.activation }, requests, ctx, deactivate: () => extension.deactivate() };

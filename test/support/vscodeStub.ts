@@ -140,6 +140,7 @@ export const vscodeStub = {
   StatusBarAlignment: enumOf('Left', 'Right'),
   ConfigurationTarget: enumOf('Global', 'Workspace', 'WorkspaceFolder'),
   UIKind: enumOf('Desktop', 'Web'),
+  ExtensionMode: { Production: 1, Development: 2, Test: 3 },
   ViewColumn: { Active: -1, Beside: -2, One: 1 },
   ProgressLocation: enumOf('SourceControl', 'Window', 'Notification'),
   FileType: enumOf('Unknown', 'File', 'Directory'),

@@ -2,8 +2,7 @@
 // and a queue's All Items expanded, two jobs started and watched) held for SESSION_MS, then reports what the
 // sandbox answered meanwhile, by route. The rate-limited routes are GET Jobs and GET QueueItems.
 import * as vscode from 'vscode';
-import { EXTENSION_ID, ideaSecretKey } from '../../../src/constants';
-import type { Ctx } from '../../../src/ctx';
+import { ideaSecretKey } from '../../../src/constants';
 import type { NodeTree } from '../../../src/host/views/nodeTree';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import type { Release } from '../../../src/core/orchestrator/schemas';
@@ -11,6 +10,7 @@ import { answering } from '../../../src/host/ui/scriptedInput';
 import { RECONCILE_INPUTS, startJobAnswers, startJobFields } from '../../integration/suite/processInputs';
 import { sandboxIdeaSecret } from '../../integration/suite/treeWalk';
 import { measure } from './report';
+import { extensionContext } from '../../support/extensionContext';
 
 export const SESSION_MS = Number(process.env.BENCH_SESSION_MS ?? 120_000);
 
@@ -19,7 +19,7 @@ export function run(): Promise<void> {
 }
 
 async function session(): Promise<Record<string, unknown>> {
-  const ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
+  const ctx = await extensionContext();
   await ctx.ready;
   const sandboxUrl = process.env.ORCHESTRATOR_SANDBOX_URL!;
   const connection = ctx.connections.all().find((c) => c.label === 'Sandbox')!;

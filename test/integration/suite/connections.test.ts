@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, ideaSecretKey } from '../../../src/constants';
+import { ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import { answering } from '../../../src/host/ui/scriptedInput';
 import { sandboxIdeaSecret } from './treeWalk';
+import { extensionContext } from '../../support/extensionContext';
 
 /** The questions of the connection and account commands, answered as a user would, in a real editor. */
 describe('Connection and account commands ask, and check each answer as it is given', () => {
@@ -20,7 +21,7 @@ describe('Connection and account commands ask, and check each answer as it is gi
   let active: ReturnType<Ctx['active']['get']>;
 
   before(async () => {
-    ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
+    ctx = await extensionContext();
     await ctx.ready;
     original = config().get<unknown[]>('connections')!;
     active = ctx.active.get();

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import { faults, rowOf, treeWalk } from './treeWalk';
 import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
+import { extensionContext } from '../../support/extensionContext';
 
 const sandboxUrl = () => process.env.ORCHESTRATOR_SANDBOX_URL!;
 
@@ -14,7 +14,7 @@ describe('Orchestrator tree on the sandbox', () => {
   const sent = () => ctx.clientFor(sandbox()).transport.sent;
 
   before(async () => {
-    ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
+    ctx = await extensionContext();
     await ctx.ready;
   });
 

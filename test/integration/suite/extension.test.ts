@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CommandId, EXTENSION_ID, ViewId } from '../../../src/constants';
-import type { Ctx } from '../../../src/ctx';
 import { ACTIVATION_REQUEST_BUDGET } from '../../bench/budgets';
+import type { OrchestratorWorkbenchApi } from '../../../src/extension';
+import { extensionContext } from '../../support/extensionContext';
 
 interface Manifest {
   version: string;
@@ -20,13 +21,19 @@ describe('Orchestrator Workbench in a real editor', () => {
     return found;
   };
 
-  it('activates', async () => {
-    await extension().activate();
+  it('activates, and offers other extensions its connections by name only (the context is for tests)', async () => {
+    const api = (await extension().activate()) as OrchestratorWorkbenchApi;
     assert.equal(extension().isActive, true);
+    assert.equal(api.apiVersion, 1);
+    const listed = api.connections();
+    assert.ok(listed.some((c) => c.label === 'Sandbox'));
+    for (const connection of listed)
+      assert.deepEqual(Object.keys(connection).sort(), ['id', 'kind', 'label', 'serviceUrl']);
+    assert.ok(api.testing, 'a test run (ExtensionMode.Test) gets the context');
   });
 
   it('records what activation cost, and activation sends no request', async () => {
-    const ctx = (await extension().activate()) as Ctx;
+    const ctx = await extensionContext();
     await ctx.ready;
     assert.ok(
       ctx.activation.activateMs > 0 && Number.isFinite(ctx.activation.activateMs),

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, ideaSecretKey } from '../../../src/constants';
+import { ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { faults, sandboxIdeaSecret, treeWalk } from './treeWalk';
+import { extensionContext } from '../../support/extensionContext';
 
 describe('Ideas tree on the sandbox', () => {
   let ctx: Ctx;
@@ -13,7 +14,7 @@ describe('Ideas tree on the sandbox', () => {
 
   before(async function () {
     this.timeout(60_000);
-    ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
+    ctx = await extensionContext();
     await ctx.ready;
     // An earlier suite signed out, which locks the connection's ideas until it signs in again (see signOut.test).
     await ctx.auth.createSession([`connection:${sandbox().id}`]);

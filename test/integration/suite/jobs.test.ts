@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import type { RobotLog } from '../../../src/core/orchestrator/schemas';
@@ -11,6 +10,7 @@ import { faults, jobsEnded, quiescent, rowOf, treeWalk } from './treeWalk';
 import { fieldStep, RECONCILE_INPUTS, startJobAnswers, startJobFields, type HowToStart } from './processInputs';
 import type { ArgumentField } from '../../../src/core/orchestrator/argumentFields';
 import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
+import { extensionContext } from '../../support/extensionContext';
 
 const VALID = RECONCILE_INPUTS;
 
@@ -31,7 +31,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
 
   before(async function () {
     this.timeout(60_000);
-    ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
+    ctx = await extensionContext();
     await ctx.ready;
     await ctx.auth.createSession([`connection:${sandbox().id}`]);
     // Request counts below must not include the tree's own auto-refresh of expanded Jobs rows.

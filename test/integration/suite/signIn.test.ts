@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CommandId, EXTENSION_ID } from '../../../src/constants';
+import { CommandId } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
+import { extensionContext } from '../../support/extensionContext';
 
 const PROVIDER = 'orchestrator';
 
@@ -11,8 +12,7 @@ describe('sign-in to the sandbox in a real editor', () => {
   const wrongClient = () => ctx.connections.all().find((c) => c.label === 'Wrong client')!;
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!;
-    ctx = await extension.activate();
+    ctx = await extensionContext();
     await ctx.ready;
   });
 

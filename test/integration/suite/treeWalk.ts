@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import * as vscode from 'vscode';
-import { EXTENSION_ID, ideaSecretKey } from '../../../src/constants';
+import { ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import { ideaCredentialsSecret } from '../../../src/core/auth/boundSecrets';
 import { ideasBaseUrl, type Connection } from '../../../src/core/connections';
 import { isRowOf, type RowKind, type RowOf } from '../../../src/core/rows/rows';
 import type { NodeTree } from '../../../src/host/views/nodeTree';
 import type { TreeNode } from '../../../src/host/views/treeNode';
+import { extensionContext } from '../../support/extensionContext';
 
 /** The runner's sandbox idea credentials as the extension stores them: bound to the connection's idea-service origin. */
 export function sandboxIdeaSecret(connection: Connection): string {
@@ -92,7 +92,7 @@ export async function quiescent(count: () => number, quietMs = 1000, maxMs = 15_
  * settings make the sandbox approve at once); with `ideas`, the idea-service credentials stored for it too.
  */
 export async function activateSignedIn(label: string, options: { ideas?: boolean } = {}): Promise<Ctx> {
-  const ctx = await vscode.extensions.getExtension<Ctx>(EXTENSION_ID)!.activate();
+  const ctx = await extensionContext();
   await ctx.ready;
   const connection = ctx.connections.all().find((c) => c.label === label);
   assert.ok(connection, `a connection labelled ${label}`);
