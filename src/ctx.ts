@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ContextKey, ideaSecretKey, OUTPUT_CHANNEL_NAME } from './constants';
+import { ContextKey, OUTPUT_CHANNEL_NAME } from './constants';
 import { ExplorerTree } from './host/views/explorer/explorerTree';
 import { IdeasTree } from './host/views/ideas/ideasTree';
 import { registerAllCommands } from './host/commands/registry';
@@ -12,10 +12,11 @@ import { secretStoreOf } from './host/auth/secretStore';
 import { AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, OrchestratorAuthProvider } from './host/auth/provider';
 import { offerSignInInAccountsMenu } from './host/auth/accountsMenu';
 import { SessionManager, type StoredAccount } from './core/auth/sessions';
-import { ideasBaseUrl, type Connection } from './core/connections';
-import { OrchestratorClient } from './core/orchestrator/client';
-import { RateLimitScheduler } from './core/http/scheduler';
-import { IdeaClient } from './core/ideas/client';
+import type { Connection } from './core/connections';
+import type { OrchestratorClient } from './core/orchestrator/client';
+import type { RateLimitScheduler } from './core/http/scheduler';
+import type { IdeaClient } from './core/ideas/client';
+import { ServiceClients } from './host/serviceClients';
 import { CommandId } from './constants';
 import type { UserInput } from './host/ui/userInput';
 import { vscodeInput } from './host/ui/vscodeInput';
@@ -28,7 +29,7 @@ import { Panels } from './host/webviews/panels';
 import { SignedOutConnections } from './host/signedOut';
 import { storeSandboxIdeaCredentials } from './host/sandboxIdeaCredentials';
 import { userSettings } from './host/settings';
-import { signInMismatch, usableIdeaCredentials } from './core/auth/boundSecrets';
+import { signInMismatch } from './core/auth/boundSecrets';
 import { tellAboutMovedConnections } from './host/movedConnections';
 import { plainText } from './core/presentation/plainText';
 
@@ -76,9 +77,8 @@ export class Ctx implements vscode.Disposable {
   };
   private sent = 0;
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly clients = new Map<string, { client: OrchestratorClient; accountId: string }>();
-  private readonly schedulers = new Map<string, RateLimitScheduler>();
-  private readonly ideaClients = new Map<string, IdeaClient>();
+  /** The services' clients, cached per connection (serviceClients.ts). */
+  private readonly clients: ServiceClients;
   /** The sandbox's idea credentials from the environment, being stored for its connections (npm start, tests). */
   private sandboxIdeas: Promise<unknown>;
 
@@ -110,6 +110,15 @@ export class Ctx implements vscode.Disposable {
       onSecret: (value) => this.log.redact(value),
     });
     this.track({ dispose: () => this.sessions.dispose() });
+    this.clients = new ServiceClients({
+      sessions: this.sessions,
+      fetch: this.fetch,
+      secrets: extension.secrets,
+      redact: (secret) => this.log.redact(secret),
+      budgetPerMinute: () => userSettings(vscode.workspace.getConfiguration()).budgetPerMinute,
+      ideasNeedSignIn: (connectionId) => this.signedOut.ideasNeedSignIn(connectionId),
+      sandboxIdeasStored: () => this.sandboxIdeas,
+    });
     this.auth = this.track(
       new OrchestratorAuthProvider(
         this.sessions,
@@ -137,8 +146,7 @@ export class Ctx implements vscode.Disposable {
     for (const registration of registerAllCommands(this)) this.track(registration);
 
     const refresh = () => {
-      this.clients.clear();
-      this.ideaClients.clear();
+      this.clients.forgetClients();
       this.statusBar.update();
       this.explorer.rebuild();
       this.ideas.rebuild();
@@ -214,66 +222,23 @@ export class Ctx implements vscode.Disposable {
 
   /** The typed client of a connection, signed in as its account; one rate-limit budget per tenant. */
   clientFor(connection: Connection): OrchestratorClient {
-    const account = this.sessions.accounts().find((a) => a.connectionId === connection.id);
-    if (!account) throw new Error(`You are not signed in to '${connection.label}'. Run "Orchestrator: Sign In".`);
-    const mismatch = signInMismatch(account, connection);
-    if (mismatch) throw new Error(mismatch);
-    const cached = this.clients.get(connection.id);
-    if (cached && cached.accountId === account.id) return cached.client;
-    let scheduler = this.schedulers.get(connection.id);
-    if (!scheduler)
-      this.schedulers.set(
-        connection.id,
-        (scheduler = new RateLimitScheduler({
-          budgetPerMinute: userSettings(vscode.workspace.getConfiguration()).budgetPerMinute,
-        })),
-      );
-    const client = new OrchestratorClient({
-      connection,
-      fetch: this.fetch,
-      token: ({ forceRefresh }) => this.sessions.accessToken(account.id, { forceRefresh }),
-      scheduler,
-    });
-    this.clients.set(connection.id, { client, accountId: account.id });
-    return client;
+    return this.clients.clientFor(connection);
   }
 
   /** New or removed idea-service credentials: new clients, and the Ideas tree asks again. */
   ideaCredentialsChanged(): void {
-    this.ideaClients.clear();
+    this.clients.forgetIdeaClients();
     this.ideas.rebuild();
   }
 
   /** The rate-limit scheduler of a connection's tenant, once a client was made for it. */
   schedulerFor(connectionId: string): RateLimitScheduler | undefined {
-    return this.schedulers.get(connectionId);
+    return this.clients.schedulerFor(connectionId);
   }
 
   /** The idea-service client of a connection, with the API token and app key from SecretStorage. */
-  async ideasClientFor(connection: Connection): Promise<IdeaClient> {
-    if (this.signedOut.ideasNeedSignIn(connection.id))
-      throw new Error(`You are signed out of '${connection.label}'. Sign in to use its idea service again.`);
-    await this.sandboxIdeas;
-    const cached = this.ideaClients.get(connection.id);
-    if (cached) return cached;
-    const baseUrl = ideasBaseUrl(connection);
-    if (!baseUrl)
-      throw new Error(
-        `'${connection.label}' has no idea-service URL. Add it with "Orchestrator: Edit Connection…" (Idea-service URL).`,
-      );
-    const stored = await this.extension.secrets.get(ideaSecretKey(connection.id));
-    if (!stored)
-      throw new Error(
-        `No idea-service credentials for '${connection.label}'. Run "Orchestrator: Set Idea Service Credentials".`,
-      );
-    const usable = usableIdeaCredentials(stored, connection);
-    if ('problem' in usable) throw new Error(usable.problem);
-    const { token, appKey } = usable.credentials;
-    this.log.redact(token);
-    this.log.redact(appKey);
-    const client = new IdeaClient({ baseUrl, token: async () => token, appKey: async () => appKey, fetch: this.fetch });
-    this.ideaClients.set(connection.id, client);
-    return client;
+  ideasClientFor(connection: Connection): Promise<IdeaClient> {
+    return this.clients.ideasClientFor(connection);
   }
 
   private sessionExpired(account: StoredAccount): void {
