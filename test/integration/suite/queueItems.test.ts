@@ -91,8 +91,14 @@ describe('Orchestrator tree on the sandbox', () => {
       'the duplicate reference fails the whole batch',
     );
     assert.deepEqual((await bulkAdd('Each on its own')).result, { added: 2, failed: 1 });
-    const newest = (await children(fresh)).slice(0, 3).map(label);
-    assert.ok(newest.includes(`bulk-${stamp}-1`) && newest.includes(`bulk-${stamp}-3`));
+    // The New row reloads after the add; read it until it shows them (bounded: a row that never reloads fails).
+    let newest: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      newest = (await children(fresh)).slice(0, 3).map(label);
+      if (newest.includes(`bulk-${stamp}-1`) && newest.includes(`bulk-${stamp}-3`)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.ok(newest.includes(`bulk-${stamp}-1`) && newest.includes(`bulk-${stamp}-3`), newest.join(' | '));
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('[{"Priority": "Urgent"}]'));
     const sentBefore = sent();
     assert.equal((await bulkAdd()).result, undefined, 'refused before the commit type is asked');
