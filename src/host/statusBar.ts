@@ -3,11 +3,14 @@ import { CommandId } from '../constants';
 import type { Ctx } from '../ctx';
 import { plainText } from '../core/presentation/plainText';
 
+/** What this needs from the extension's context, and nothing more. */
+export type StatusBarDeps = Pick<Ctx, 'accountFor' | 'active' | 'activeConnection' | 'connections'>;
+
 /** Active connection › folder; a warning when its sign-in is missing or expired; coloured for protected connections. */
 export class ConnectionStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('orchestrator.active', vscode.StatusBarAlignment.Left, 50);
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(private readonly ctx: StatusBarDeps) {
     this.item.name = 'Orchestrator connection';
     this.update();
   }

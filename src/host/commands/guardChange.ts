@@ -19,7 +19,11 @@ export interface Change {
  * Every change command passes here first: a read-only connection refuses with what to do, a "confirm" connection (or a
  * change that always needs it) asks with a modal; declining cancels the command quietly.
  */
-export async function guardChange(ctx: Ctx, drawn: Connection, change: Change): Promise<void> {
+export async function guardChange(
+  ctx: Pick<Ctx, 'connections' | 'input'>,
+  drawn: Connection,
+  change: Change,
+): Promise<void> {
   // The settings may have changed since the row was drawn: the protection in force now decides.
   const connection = ctx.connections.get(drawn.id) ?? drawn;
   if (connection.protection === 'readOnly') {

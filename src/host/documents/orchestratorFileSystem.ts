@@ -15,6 +15,9 @@ import type { ArgumentEntry } from '../../core/orchestrator/schemas';
 import { DocumentDrafts } from './documentDrafts';
 import { Stored } from '../storedState';
 
+/** What this needs from the extension's context, and nothing more. */
+export type DocumentsDeps = Pick<Ctx, 'clientFor' | 'connections' | 'log' | 'state' | 'track'>;
+
 interface Opened {
   /** The service's text when the document was last read or applied. */
   base: string;
@@ -35,7 +38,7 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   private readonly opened = new Map<string, Opened>();
   readonly drafts: DocumentDrafts;
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(private readonly ctx: DocumentsDeps) {
     this.drafts = ctx.track(new DocumentDrafts(ctx.state));
     ctx.track(vscode.workspace.registerFileSystemProvider(SCHEME, this, { isCaseSensitive: true }));
     ctx.track(this.changes);

@@ -7,6 +7,9 @@ import { makeRow, type FolderById } from '../../core/rows/rows';
 import type { Ctx } from '../../ctx';
 import { plainText } from '../../core/presentation/plainText';
 
+/** What this needs from the extension's context, and nothing more. */
+export type JobWatcherDeps = Pick<Ctx, 'clientFor' | 'explorer' | 'log'>;
+
 /** A job being watched, as commands and the status bar see it. */
 export interface WatchedJob {
   readonly connection: Connection;
@@ -25,7 +28,7 @@ export class JobWatcher implements vscode.Disposable {
   /** Fires once per watched job, with its final state (or its last known one if watching failed). */
   readonly onDidEnd = this.ended.event;
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(private readonly ctx: JobWatcherDeps) {
     this.item.name = 'Orchestrator jobs';
     this.item.command = CommandId.showWatchedJobs;
   }

@@ -8,6 +8,9 @@ import type { Job, Robot } from '../../core/orchestrator/schemas';
 import type { Ctx } from '../../ctx';
 import { userSettings } from '../settings';
 
+/** What this needs from the extension's context, and nothing more. */
+export type LogTailsDeps = Pick<Ctx, 'accountFor' | 'clientFor' | 'log'>;
+
 export const LOG_SCHEME = 'orchestrator-log';
 
 export type TailSubject =
@@ -111,7 +114,7 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
   private readonly paused = new Set<string>();
   private lastReveal = 0;
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(private readonly ctx: LogTailsDeps) {
     this.disposables.push(vscode.workspace.registerTextDocumentContentProvider(LOG_SCHEME, this), this.changes);
     // Follow the end like `tail -f`, unless the reader scrolled up; scrolling back to the end follows again.
     this.disposables.push(

@@ -23,6 +23,12 @@ import { PanelHost, panelConnection } from './panelHost';
 import { plainText } from '../../core/presentation/plainText';
 import { Stored } from '../storedState';
 
+/** What this needs from the extension's context, and nothing more. */
+export type IdeaFormPanelDeps = Pick<
+  Ctx,
+  'connections' | 'extension' | 'ideas' | 'ideasClientFor' | 'input' | 'log' | 'state'
+>;
+
 export const IDEA_FORM_VIEW_TYPE = 'orchestrator.ideaForm';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -107,7 +113,7 @@ export class IdeaFormPanel implements vscode.Disposable {
   private submitting = false;
 
   constructor(
-    private readonly ctx: Ctx,
+    private readonly ctx: IdeaFormPanelDeps,
     readonly panel: vscode.WebviewPanel,
     public identity: IdeaFormIdentity,
     private hint: Idea | undefined,

@@ -8,6 +8,21 @@ import { draftKey, IDEA_FORM_VIEW_TYPE, IdeaFormPanel } from './ideaFormPanel';
 import { panelOptions } from './panelHtml';
 import { QUEUE_ITEM_VIEW_TYPE, QueueItemPanel, type QueueItemHints } from './queueItemPanel';
 
+/** What this needs from the extension's context, and nothing more. */
+export type PanelsDeps = Pick<
+  Ctx,
+  | 'clientFor'
+  | 'connections'
+  | 'explorer'
+  | 'extension'
+  | 'ideas'
+  | 'ideasClientFor'
+  | 'input'
+  | 'log'
+  | 'panels'
+  | 'state'
+>;
+
 const queueItemKey = (identity: QueueItemIdentity) =>
   `${identity.connectionId}/${identity.folderId}/${identity.itemId}`;
 
@@ -20,7 +35,7 @@ export class Panels implements vscode.Disposable {
   private readonly ideaForms = new Map<string, IdeaFormPanel>();
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(private readonly ctx: PanelsDeps) {
     this.disposables.push(
       vscode.window.registerWebviewPanelSerializer(QUEUE_ITEM_VIEW_TYPE, {
         deserializeWebviewPanel: async (panel, state) => {

@@ -17,6 +17,12 @@ import { guardChange } from '../commands/guardChange';
 import { PanelHost, panelConnection } from './panelHost';
 import { plainText } from '../../core/presentation/plainText';
 
+/** What this needs from the extension's context, and nothing more. */
+export type QueueItemPanelDeps = Pick<
+  Ctx,
+  'clientFor' | 'connections' | 'explorer' | 'extension' | 'input' | 'log' | 'panels'
+>;
+
 export const QUEUE_ITEM_VIEW_TYPE = 'orchestrator.queueItem';
 
 /** Names the panel can show without asking again (the tree row knows them). */
@@ -50,7 +56,7 @@ export class QueueItemPanel implements vscode.Disposable {
   private loading: Promise<void> | undefined;
 
   constructor(
-    private readonly ctx: Ctx,
+    private readonly ctx: QueueItemPanelDeps,
     readonly panel: vscode.WebviewPanel,
     readonly identity: QueueItemIdentity,
     private hints: QueueItemHints,

@@ -9,12 +9,15 @@ import { userSettings } from '../../settings';
 import { RowIds } from '../../../core/rows/rowIds';
 import { ConnectionNode } from './connectionNode';
 
+/** What this needs from the extension's context, and nothing more. */
+export type ExplorerTreeDeps = Pick<Ctx, 'accountFor' | 'clientFor' | 'connections' | 'schedulerFor'>;
+
 /** The Orchestrator tree: connections (tenants) → Tenant resources and folders → Processes, Jobs, Queues, Packages, Robots, Assets. */
 export class ExplorerTree extends NodeTree {
   private readonly host: ExplorerHost;
   private timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(ctx: Ctx) {
+  constructor(ctx: ExplorerTreeDeps) {
     super(ViewId.explorer, 'Orchestrator', () =>
       ctx.connections.all().map((connection) => new ConnectionNode(this.host, connection)),
     );

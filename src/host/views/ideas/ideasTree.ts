@@ -5,11 +5,14 @@ import { RowIds } from '../../../core/rows/rowIds';
 import { NodeTree } from '../nodeTree';
 import { IdeasConnectionNode, type IdeasHost } from './nodes';
 
+/** What this needs from the extension's context, and nothing more. */
+export type IdeasTreeDeps = Pick<Ctx, 'connections' | 'ideasClientFor' | 'signedOut'>;
+
 /** The Ideas tree: per connection with an idea service, its pipeline, automations, categories, store and inventories. */
 export class IdeasTree extends NodeTree {
   private readonly host: IdeasHost;
 
-  constructor(ctx: Ctx) {
+  constructor(ctx: IdeasTreeDeps) {
     super(ViewId.ideas, 'Ideas', () =>
       ctx.connections
         .all()
