@@ -53,6 +53,14 @@ export class Coalescer {
     });
   }
 
+  /**
+   * New callers no longer join the GETs in flight now (their callers still get them): after a change, a read must
+   * see the change, and a GET sent before it may not.
+   */
+  forgetInFlight(): void {
+    this.inFlight.clear();
+  }
+
   get size(): number {
     return this.inFlight.size;
   }

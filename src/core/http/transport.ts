@@ -137,11 +137,16 @@ export class Transport {
   /** One attempt, never repeated; a failure after sending that proves nothing is marked outcomeUnknown. */
   private async sendChange(spec: RequestSpec, endpoint: string): Promise<ResponseBody> {
     const run: RequestRun = { sent: false, spentMs: 0, retryAfterMs: 0 };
+    // A read asked for after this change must not be answered by a GET that left before it (a list reloaded after
+    // Add Item would miss the item): GETs in flight are not joined from now on, nor those sent while it runs.
+    this.coalescer.forgetInFlight();
     try {
       return await this.attempt(spec, endpoint, spec.signal, run, this.attemptTimeout(spec));
     } catch (error) {
       if (error instanceof OrchestratorError && run.sent && leavesOutcomeOpen(error)) throw withOutcomeUnknown(error);
       throw error;
+    } finally {
+      this.coalescer.forgetInFlight();
     }
   }
 

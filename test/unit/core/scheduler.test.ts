@@ -122,3 +122,31 @@ describe('retry policy', () => {
       assert.deepEqual(decideRetry(policy, 1, { status }), { retry: false }, String(status));
   });
 });
+
+describe('coalescing after a change', () => {
+  it('a GET asked for after a change is sent again, not joined to one that left before the change', async () => {
+    const { Transport } = await import('../../../src/core/http/transport');
+    const sent: string[] = [];
+    const pending: (() => void)[] = [];
+    const transport = new Transport({
+      connection: { kind: 'cloud', serviceUrl: 'https://cloud.example.com', account: 'acme', tenant: 'main' },
+      token: async () => 'token',
+      fetch: async (url, init) => {
+        const method = init?.method ?? 'GET';
+        sent.push(`${method} ${new URL(String(url)).pathname}`);
+        if (method === 'GET') await new Promise<void>((resolve) => pending.push(resolve));
+        return new Response(JSON.stringify({ value: [] }), { headers: { 'content-type': 'application/json' } });
+      },
+    });
+    const before = transport.request({ method: 'GET', path: '/odata/QueueItems' });
+    const joined = transport.request({ method: 'GET', path: '/odata/QueueItems' });
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(sent.filter((s) => s.startsWith('GET')).length, 1, 'identical GETs in flight share one request');
+    await transport.request({ method: 'POST', path: '/odata/Queues/AddQueueItem', body: {} });
+    const after = transport.request({ method: 'GET', path: '/odata/QueueItems' });
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(sent.filter((s) => s.startsWith('GET')).length, 2, 'the GET after the change is its own request');
+    for (const release of pending) release();
+    await Promise.all([before, joined, after]);
+  });
+});
