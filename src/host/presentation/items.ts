@@ -1,19 +1,13 @@
 import type {
-  Alert,
   Asset,
   Folder,
   Job,
-  LicenseReport,
-  Library,
   Package,
   QueueDefinition,
   QueueItem,
   Release,
   Robot,
-  Tenant,
-  Webhook,
 } from '../../core/orchestrator/schemas';
-import type { Category, Idea } from '../../core/ideas/schemas';
 import { OrchestratorError } from '../../core/http/errors';
 import { markdownText } from '../../core/presentation/plainText';
 import { ContextValue } from '../../core/rows/contextValues';
@@ -35,9 +29,10 @@ export interface ItemData {
 }
 
 // Every value in a tooltip is service text: escaped so it cannot form a link, image, HTML or a new table row.
-const md = (text: string | number | null | undefined) => markdownText(text ?? '—');
-const row = (name: string, value: string | number | null | undefined) => `| ${name} | ${md(value)} |`;
-const table = (title: string, rows: string[]) => [`**${md(title)}**`, '', '| | |', '|---|---|', ...rows].join('\n');
+export const md = (text: string | number | null | undefined) => markdownText(text ?? '—');
+export const row = (name: string, value: string | number | null | undefined) => `| ${name} | ${md(value)} |`;
+export const table = (title: string, rows: string[]) =>
+  [`**${md(title)}**`, '', '| | |', '|---|---|', ...rows].join('\n');
 
 /** "3 min ago", "2 h ago", "5 d ago" — short, for descriptions. */
 export function relativeTime(iso: string | null | undefined, now: number): string {
@@ -258,206 +253,6 @@ export function assetItem(scope: string, asset: Asset): ItemData {
     ]),
     icon: { id: asset.ValueType === 'Credential' ? 'key' : 'symbol-constant' },
     contextValue: ContextValue.asset,
-    collapsible: 'none',
-  };
-}
-
-export function libraryItem(scope: string, library: Library): ItemData {
-  return {
-    id: childId(scope, 'library', library.Id),
-    label: library.Id,
-    description: `${library.Version}${library.IsLatestVersion ? ' (latest)' : ''}`,
-    tooltip: table(library.Id, [
-      row('Version', library.Version),
-      row('Title', library.Title),
-      row('Description', library.Description),
-      row('Published', library.Published),
-      row('Key', library.Key),
-    ]),
-    icon: { id: 'library' },
-    contextValue: ContextValue.library,
-    collapsible: 'none',
-  };
-}
-
-export function webhookItem(scope: string, webhook: Webhook): ItemData {
-  const events = webhook.SubscribeToAllEvents ? 'all events' : `${webhook.Events?.length ?? 0} event(s)`;
-  return {
-    id: childId(scope, 'webhook', webhook.Id),
-    label: webhook.Url,
-    description: `${webhook.Enabled ? 'enabled' : 'disabled'} · ${events}`,
-    tooltip: table(webhook.Url, [
-      row('Enabled', webhook.Enabled ? 'yes' : 'no'),
-      row('Events', webhook.SubscribeToAllEvents ? 'all' : (webhook.Events ?? []).map((e) => e.EventType).join(', ')),
-      row('Insecure TLS allowed', webhook.AllowInsecureSsl ? 'yes' : 'no'),
-      row('Id', webhook.Id),
-    ]),
-    icon: webhook.Enabled ? { id: 'radio-tower' } : { id: 'radio-tower', color: 'disabledForeground' },
-    contextValue: ContextValue.webhook,
-    collapsible: 'none',
-  };
-}
-
-const ALERT_ICONS: Record<string, { id: string; color?: string }> = {
-  Info: { id: 'info' },
-  Success: { id: 'pass', color: 'testing.iconPassed' },
-  Warn: { id: 'warning', color: 'editorWarning.foreground' },
-  Error: { id: 'error', color: 'errorForeground' },
-  Fatal: { id: 'error', color: 'errorForeground' },
-};
-
-export function alertItem(scope: string, alert: Alert, now: number): ItemData {
-  const unread = alert.State === 'Unread';
-  return {
-    id: childId(scope, 'alert', alert.Id),
-    label: alert.NotificationName,
-    description: [unread ? 'unread' : undefined, alert.Severity, relativeTime(alert.CreationTime, now)]
-      .filter(Boolean)
-      .join(' · '),
-    tooltip: table(alert.NotificationName, [
-      row('Severity', alert.Severity),
-      row('State', alert.State),
-      row('Component', alert.Component),
-      row('Created', alert.CreationTime),
-      row('Data', alert.Data?.slice(0, 500)),
-    ]),
-    icon: ALERT_ICONS[alert.Severity] ?? { id: 'bell' },
-    contextValue: unread ? ContextValue.alertUnread : ContextValue.alert,
-    collapsible: 'none',
-  };
-}
-
-export function tenantItem(scope: string, tenant: Tenant): ItemData {
-  return {
-    id: childId(scope, 'hostTenant', tenant.Id),
-    label: tenant.Name,
-    description: tenant.IsActive ? 'active' : 'inactive',
-    tooltip: table(tenant.Name, [
-      row('Active', tenant.IsActive ? 'yes' : 'no'),
-      row('Last login', tenant.LastLoginTime),
-      row('Id', tenant.Id),
-    ]),
-    icon: tenant.IsActive ? { id: 'server' } : { id: 'circle-slash', color: 'disabledForeground' },
-    contextValue: tenant.IsActive ? ContextValue.tenantActive : ContextValue.tenantInactive,
-    collapsible: 'none',
-  };
-}
-
-const ROBOT_TYPES = ['Unattended', 'Attended', 'NonProduction', 'Development'] as const;
-
-/** The license summary: one row for the state, one per robot type (defined of allowed). */
-export function licenseItems(scope: string, license: LicenseReport): ItemData[] {
-  const expires = license.ExpireDate ? new Date(license.ExpireDate * 1000).toISOString().slice(0, 10) : undefined;
-  const state: ItemData = {
-    id: childId(scope, 'registration'),
-    label: license.IsExpired ? 'Expired' : license.IsRegistered ? 'Registered' : 'Not registered',
-    description: expires ? `expires ${expires}` : undefined,
-    icon:
-      license.IsExpired || !license.IsRegistered
-        ? { id: 'warning', color: 'editorWarning.foreground' }
-        : { id: 'verified' },
-    contextValue: ContextValue.license,
-    collapsible: 'none',
-  };
-  return [
-    state,
-    ...ROBOT_TYPES.map((type): ItemData => {
-      const used = license.DefinedRobots[type];
-      const allowed = license.AllowedRobots[type];
-      return {
-        id: childId(scope, 'robotType', type),
-        label: type,
-        description: `${used} of ${allowed} in use`,
-        tooltip: table(`${type} robots`, [
-          row('Defined', used),
-          row('Allowed', allowed),
-          row('Concurrent', license.ConcurrentRobots?.[type]),
-        ]),
-        icon: used > allowed ? { id: 'warning', color: 'editorWarning.foreground' } : { id: 'hubot' },
-        contextValue: ContextValue.license,
-        collapsible: 'none',
-      };
-    }),
-  ];
-}
-
-/** Names the ideas tree resolves ids to; missing ones fall back to the id. */
-export interface IdeaLookups {
-  users: ReadonlyMap<number, string>;
-  categories: ReadonlyMap<number, string>;
-}
-
-export function ideaItem(
-  scope: string,
-  idea: Idea,
-  lookups: IdeaLookups,
-  now: number,
-  collapsible: ItemData['collapsible'] = 'none',
-): ItemData {
-  const submitter =
-    idea.submitterId != null ? (lookups.users.get(idea.submitterId) ?? `user ${idea.submitterId}`) : undefined;
-  const category =
-    idea.categoryId != null ? (lookups.categories.get(idea.categoryId) ?? `category ${idea.categoryId}`) : undefined;
-  return {
-    id: childId(scope, 'idea', idea.id),
-    label: idea.name,
-    description: `${idea.phase} · ${idea.status} · ${relativeTime(idea.createdAt, now)}`,
-    tooltip: table(idea.name, [
-      row('Submitter', submitter),
-      row('Phase', idea.phase),
-      row('Status', idea.status),
-      row('Category', category),
-      row('Tags', idea.tags?.join(', ')),
-      row('Created', idea.createdAt),
-      row('Id', idea.id),
-      row('Description', idea.description?.slice(0, 300)),
-    ]),
-    icon: { id: 'lightbulb' },
-    contextValue: ContextValue.idea,
-    collapsible,
-  };
-}
-
-export function categoryItem(scope: string, category: Category, childCount: number): ItemData {
-  return {
-    id: childId(scope, 'category', category.id),
-    label: category.name,
-    description: childCount ? `${childCount} subcategor${childCount === 1 ? 'y' : 'ies'}` : undefined,
-    icon: { id: 'symbol-namespace' },
-    contextValue: ContextValue.category,
-    collapsible: childCount ? 'collapsed' : 'none',
-  };
-}
-
-export function reviewItem(
-  scope: string,
-  review: { id: number; rating: number; comment?: string; userId: number },
-  lookups: IdeaLookups,
-): ItemData {
-  const stars = Math.max(0, Math.min(5, Math.round(review.rating)));
-  return {
-    id: childId(scope, 'review', review.id),
-    label: `${'★'.repeat(stars)}${'☆'.repeat(5 - stars)}`,
-    description: `${review.comment ?? ''}${review.comment ? ' — ' : ''}${lookups.users.get(review.userId) ?? `user ${review.userId}`}`,
-    tooltip: review.comment ? md(review.comment) : undefined,
-    icon: { id: 'comment' },
-    contextValue: ContextValue.review,
-    collapsible: 'none',
-  };
-}
-
-/** A plain named leaf: components and applications of the inventory. */
-export function namedItem(
-  scope: string,
-  kind: 'component' | 'application',
-  entry: { id: number; name: string; version?: string; type?: string; vendor?: string },
-): ItemData {
-  return {
-    id: childId(scope, kind, entry.id),
-    label: entry.name,
-    description: [entry.type, entry.vendor, entry.version].filter(Boolean).join(' · ') || undefined,
-    icon: { id: kind === 'component' ? 'extensions' : 'window' },
-    contextValue: kind === 'component' ? ContextValue.component : ContextValue.application,
     collapsible: 'none',
   };
 }

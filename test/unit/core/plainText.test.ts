@@ -2,23 +2,19 @@
 import assert from 'node:assert/strict';
 import { JOINER, markdownText, plainText, PLAIN_TEXT_MAX } from '../../../src/core/presentation/plainText';
 import {
-  alertItem,
   assetItem,
   folderItem,
-  ideaItem,
   jobItem,
-  libraryItem,
   packageItem,
   packageVersionItem,
   queueItem,
   queueItemItem,
   releaseItem,
-  reviewItem,
   robotItem,
-  tenantItem,
-  webhookItem,
   type ItemData,
 } from '../../../src/host/presentation/items';
+import { alertItem, libraryItem, tenantItem, webhookItem } from '../../../src/host/presentation/tenantItems';
+import { ideaItem, reviewItem } from '../../../src/host/presentation/ideaItems';
 import { packageInUseItem } from '../../../src/host/presentation/packagesInUse';
 import { HOSTILE_TEXTS, markupIn } from '../../fixtures/hostileTexts';
 

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import type { Connection } from '../../../core/connections';
-import { alertItem, libraryItem, licenseItems, tenantItem, webhookItem, type ItemData } from '../../presentation/items';
+import { type ItemData } from '../../presentation/items';
+import { alertItem, libraryItem, licenseItems, tenantItem, webhookItem } from '../../presentation/tenantItems';
 import { CollectionContext, ContextValue } from '../../../core/rows/contextValues';
 import { childId, RowIds } from '../../../core/rows/rowIds';
 import { makeRow, type Row } from '../../../core/rows/rows';

@@ -4,7 +4,7 @@ import type { Connection } from '../../../core/connections';
 import type { IdeaClient } from '../../../core/ideas/client';
 import type { Category, Idea } from '../../../core/ideas/schemas';
 import type { Page } from '../../../core/odata/envelope';
-import { categoryItem, ideaItem, namedItem, reviewItem, type IdeaLookups } from '../../presentation/items';
+import { categoryItem, ideaItem, namedItem, reviewItem, type IdeaLookups } from '../../presentation/ideaItems';
 import { CollectionContext, ContextValue } from '../../../core/rows/contextValues';
 import { childId, RowIds } from '../../../core/rows/rowIds';
 import { makeRow, type RowOf } from '../../../core/rows/rows';

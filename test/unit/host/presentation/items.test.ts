@@ -1,25 +1,24 @@
 import assert from 'node:assert/strict';
 import {
-  alertItem,
   assetItem,
-  categoryItem,
   describeFailure,
   folderItem,
-  ideaItem,
   jobItem,
-  libraryItem,
-  licenseItems,
-  namedItem,
   packageItem,
   packageVersionItem,
   queueItemItem,
   relativeTime,
   releaseItem,
-  reviewItem,
   robotItem,
+} from '../../../../src/host/presentation/items';
+import {
+  alertItem,
+  libraryItem,
+  licenseItems,
   tenantItem,
   webhookItem,
-} from '../../../../src/host/presentation/items';
+} from '../../../../src/host/presentation/tenantItems';
+import { categoryItem, ideaItem, namedItem, reviewItem } from '../../../../src/host/presentation/ideaItems';
 import { pickForAutoRefresh } from '../../../../src/host/presentation/autoRefresh';
 import { OrchestratorError } from '../../../../src/core/http/errors';
 

@@ -1,0 +1,124 @@
+// Rows of Tenant: libraries, webhooks, alerts, tenants (host administrators) and the license lines.
+import type { Alert, Library, LicenseReport, Tenant, Webhook } from '../../core/orchestrator/schemas';
+import { ContextValue } from '../../core/rows/contextValues';
+import { childId } from '../../core/rows/rowIds';
+import { relativeTime, row, table, type ItemData } from './items';
+
+export function libraryItem(scope: string, library: Library): ItemData {
+  return {
+    id: childId(scope, 'library', library.Id),
+    label: library.Id,
+    description: `${library.Version}${library.IsLatestVersion ? ' (latest)' : ''}`,
+    tooltip: table(library.Id, [
+      row('Version', library.Version),
+      row('Title', library.Title),
+      row('Description', library.Description),
+      row('Published', library.Published),
+      row('Key', library.Key),
+    ]),
+    icon: { id: 'library' },
+    contextValue: ContextValue.library,
+    collapsible: 'none',
+  };
+}
+
+export function webhookItem(scope: string, webhook: Webhook): ItemData {
+  const events = webhook.SubscribeToAllEvents ? 'all events' : `${webhook.Events?.length ?? 0} event(s)`;
+  return {
+    id: childId(scope, 'webhook', webhook.Id),
+    label: webhook.Url,
+    description: `${webhook.Enabled ? 'enabled' : 'disabled'} · ${events}`,
+    tooltip: table(webhook.Url, [
+      row('Enabled', webhook.Enabled ? 'yes' : 'no'),
+      row('Events', webhook.SubscribeToAllEvents ? 'all' : (webhook.Events ?? []).map((e) => e.EventType).join(', ')),
+      row('Insecure TLS allowed', webhook.AllowInsecureSsl ? 'yes' : 'no'),
+      row('Id', webhook.Id),
+    ]),
+    icon: webhook.Enabled ? { id: 'radio-tower' } : { id: 'radio-tower', color: 'disabledForeground' },
+    contextValue: ContextValue.webhook,
+    collapsible: 'none',
+  };
+}
+
+const ALERT_ICONS: Record<string, { id: string; color?: string }> = {
+  Info: { id: 'info' },
+  Success: { id: 'pass', color: 'testing.iconPassed' },
+  Warn: { id: 'warning', color: 'editorWarning.foreground' },
+  Error: { id: 'error', color: 'errorForeground' },
+  Fatal: { id: 'error', color: 'errorForeground' },
+};
+
+export function alertItem(scope: string, alert: Alert, now: number): ItemData {
+  const unread = alert.State === 'Unread';
+  return {
+    id: childId(scope, 'alert', alert.Id),
+    label: alert.NotificationName,
+    description: [unread ? 'unread' : undefined, alert.Severity, relativeTime(alert.CreationTime, now)]
+      .filter(Boolean)
+      .join(' · '),
+    tooltip: table(alert.NotificationName, [
+      row('Severity', alert.Severity),
+      row('State', alert.State),
+      row('Component', alert.Component),
+      row('Created', alert.CreationTime),
+      row('Data', alert.Data?.slice(0, 500)),
+    ]),
+    icon: ALERT_ICONS[alert.Severity] ?? { id: 'bell' },
+    contextValue: unread ? ContextValue.alertUnread : ContextValue.alert,
+    collapsible: 'none',
+  };
+}
+
+export function tenantItem(scope: string, tenant: Tenant): ItemData {
+  return {
+    id: childId(scope, 'hostTenant', tenant.Id),
+    label: tenant.Name,
+    description: tenant.IsActive ? 'active' : 'inactive',
+    tooltip: table(tenant.Name, [
+      row('Active', tenant.IsActive ? 'yes' : 'no'),
+      row('Last login', tenant.LastLoginTime),
+      row('Id', tenant.Id),
+    ]),
+    icon: tenant.IsActive ? { id: 'server' } : { id: 'circle-slash', color: 'disabledForeground' },
+    contextValue: tenant.IsActive ? ContextValue.tenantActive : ContextValue.tenantInactive,
+    collapsible: 'none',
+  };
+}
+
+const ROBOT_TYPES = ['Unattended', 'Attended', 'NonProduction', 'Development'] as const;
+
+/** The license summary: one row for the state, one per robot type (defined of allowed). */
+export function licenseItems(scope: string, license: LicenseReport): ItemData[] {
+  const expires = license.ExpireDate ? new Date(license.ExpireDate * 1000).toISOString().slice(0, 10) : undefined;
+  const state: ItemData = {
+    id: childId(scope, 'registration'),
+    label: license.IsExpired ? 'Expired' : license.IsRegistered ? 'Registered' : 'Not registered',
+    description: expires ? `expires ${expires}` : undefined,
+    icon:
+      license.IsExpired || !license.IsRegistered
+        ? { id: 'warning', color: 'editorWarning.foreground' }
+        : { id: 'verified' },
+    contextValue: ContextValue.license,
+    collapsible: 'none',
+  };
+  return [
+    state,
+    ...ROBOT_TYPES.map((type): ItemData => {
+      const used = license.DefinedRobots[type];
+      const allowed = license.AllowedRobots[type];
+      return {
+        id: childId(scope, 'robotType', type),
+        label: type,
+        description: `${used} of ${allowed} in use`,
+        tooltip: table(`${type} robots`, [
+          row('Defined', used),
+          row('Allowed', allowed),
+          row('Concurrent', license.ConcurrentRobots?.[type]),
+        ]),
+        icon: used > allowed ? { id: 'warning', color: 'editorWarning.foreground' } : { id: 'hubot' },
+        contextValue: ContextValue.license,
+        collapsible: 'none',
+      };
+    }),
+  ];
+}
