@@ -22,7 +22,7 @@ export async function queueListingFigures(figures: Figures): Promise<void> {
       sent.length = 0;
       const started = performance.now();
       const ids = new Set<number>();
-      for await (const page of client.queues.iterateItems({
+      for await (const page of client.queues.items.iterate({
         folder,
         query: { filter: eq('QueueDefinitionId', queue.Id) },
       }))

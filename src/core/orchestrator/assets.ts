@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { CallOptions, ODataBase, ListOptions } from './base';
-import { AssetSchema, EnvironmentSchema, RobotAssetSchema, RobotSchema } from './schemas';
+import { EntitySet } from './entitySet';
+import { AssetSchema, EnvironmentSchema, RobotAssetSchema, RobotSchema, type Asset, type Environment } from './schemas';
 import { checkTextLimit, LIMITS } from './validation';
-
-const MAX_TOP = 1000;
 
 export type AssetInput =
   | { Name: string; ValueScope?: 'Global'; ValueType: 'Text'; StringValue: string }
@@ -18,15 +17,12 @@ export type AssetInput =
     };
 
 /** Assets (credential passwords are never read back) and environments. */
-export class AssetsApi {
-  constructor(private readonly base: ODataBase) {}
+export class AssetsApi extends EntitySet<Asset> {
+  readonly environments: EntitySet<Environment>;
 
-  list(options: ListOptions = {}) {
-    return this.base.getPage('/odata/Assets', AssetSchema, { ...options, maxTop: MAX_TOP });
-  }
-
-  async get(id: number, options: CallOptions = {}) {
-    return this.base.get(this.base.entity('Assets', id), AssetSchema, options);
+  constructor(base: ODataBase) {
+    super(base, 'Assets', AssetSchema);
+    this.environments = new EntitySet(base, 'Environments', EnvironmentSchema);
   }
 
   private checked(asset: AssetInput): AssetInput {
@@ -38,43 +34,21 @@ export class AssetsApi {
   }
 
   async create(asset: AssetInput, options: CallOptions = {}) {
-    return this.base.send('POST', '/odata/Assets', this.checked(asset), AssetSchema, options);
+    return this.base.post(this.path, this.checked(asset), options, AssetSchema);
   }
 
   async replace(id: number, asset: AssetInput, options: CallOptions = {}) {
     return this.base.send('PUT', this.base.entity('Assets', id), this.checked(asset), undefined, options);
   }
 
-  delete(id: number, options: CallOptions = {}) {
-    return this.base.send('DELETE', this.base.entity('Assets', id), undefined, undefined, options);
-  }
-
-  robotAsset(robotId: number, assetName: string, options: CallOptions = {}) {
-    return this.base.get(
-      this.base.operation('Assets', 'GetRobotAssetByRobotId', { robotId, assetName }),
-      RobotAssetSchema,
-      options,
-    );
-  }
-
-  robotAssetByKey(robotId: string, assetName: string, options: CallOptions = {}) {
-    return this.base.get(
-      this.base.operation('Assets', 'GetRobotAsset', { robotId, assetName }),
-      RobotAssetSchema,
-      options,
-    );
-  }
-
-  environments(options: ListOptions = {}) {
-    return this.base.getPage('/odata/Environments', EnvironmentSchema, { ...options, maxTop: MAX_TOP });
-  }
-
-  environment(id: number, options: CallOptions = {}) {
-    return this.base.get(this.base.entity('Environments', id), EnvironmentSchema, options);
+  /** The value a robot sees, by the robot's id (a number) or its key (a string). */
+  robotAsset(robotId: number | string, assetName: string, options: CallOptions = {}) {
+    const name = typeof robotId === 'number' ? 'GetRobotAssetByRobotId' : 'GetRobotAsset';
+    return this.base.get(this.base.operation('Assets', name, { robotId, assetName }), RobotAssetSchema, options);
   }
 
   createEnvironment(environment: { Name: string; Description?: string; Type?: string }, options: CallOptions = {}) {
-    return this.base.send('POST', '/odata/Environments', environment, EnvironmentSchema, options);
+    return this.base.post(this.environments.path, environment, options, EnvironmentSchema);
   }
 
   replaceEnvironment(
@@ -85,44 +59,22 @@ export class AssetsApi {
     return this.base.send('PUT', this.base.entity('Environments', id), { Id: id, ...environment }, undefined, options);
   }
 
-  deleteEnvironment(id: number, options: CallOptions = {}) {
-    return this.base.send('DELETE', this.base.entity('Environments', id), undefined, undefined, options);
-  }
-
   environmentRobots(id: number, options: ListOptions = {}) {
-    return this.base.getPage(
-      this.base.operation('Environments', 'GetRobotsForEnvironment', { key: id }),
-      RobotSchema,
-      options,
-    );
+    const path = this.base.operation('Environments', 'GetRobotsForEnvironment', { key: id });
+    return this.base.getPage(path, RobotSchema, options);
   }
 
   environmentRobotIds(id: number, options: CallOptions = {}) {
-    return this.base.get(
-      this.base.operation('Environments', 'GetRobotIdsForEnvironment', { key: id }),
-      z.looseObject({ value: z.array(z.number().int()) }),
-      options,
-    );
+    const path = this.base.operation('Environments', 'GetRobotIdsForEnvironment', { key: id });
+    return this.base.get(path, z.looseObject({ value: z.array(z.number().int()) }), options);
   }
 
   addRobot(environmentId: number, robotId: number, options: CallOptions = {}) {
-    return this.base.send(
-      'POST',
-      this.base.operation('Environments', 'AddRobot', undefined, { key: environmentId }),
-      { robotId },
-      undefined,
-      options,
-    );
+    return this.base.post(this.base.operationOn('Environments', environmentId, 'AddRobot'), { robotId }, options);
   }
 
   removeRobot(environmentId: number, robotId: number, options: CallOptions = {}) {
-    return this.base.send(
-      'POST',
-      this.base.operation('Environments', 'RemoveRobot', undefined, { key: environmentId }),
-      { robotId },
-      undefined,
-      options,
-    );
+    return this.base.post(this.base.operationOn('Environments', environmentId, 'RemoveRobot'), { robotId }, options);
   }
 
   setRobots(
@@ -130,12 +82,6 @@ export class AssetsApi {
     change: { addedRobotIds: number[]; removedRobotIds: number[] },
     options: CallOptions = {},
   ) {
-    return this.base.send(
-      'POST',
-      this.base.operation('Environments', 'SetRobots', undefined, { key: environmentId }),
-      change,
-      undefined,
-      options,
-    );
+    return this.base.post(this.base.operationOn('Environments', environmentId, 'SetRobots'), change, options);
   }
 }

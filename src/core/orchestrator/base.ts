@@ -41,6 +41,11 @@ export class ODataBase {
     return `/odata/${set}${key}/${ns}.${name}${params ? `(${operationParams(params)})` : ''}`;
   }
 
+  /** `/odata/<set>(<key>)/<ns>.<Operation>`: an action bound to one row. */
+  operationOn(set: string, key: number | string, name: string, options: { queue?: boolean } = {}): string {
+    return this.operation(set, name, undefined, { ...options, key });
+  }
+
   entity(set: string, key: number | string): string {
     if (typeof key === 'number' && !Number.isSafeInteger(key))
       throw invalidInput(`/odata/${set}`, `${key} is not a valid id.`);
@@ -127,6 +132,15 @@ export class ODataBase {
     } catch (error) {
       throw error instanceof OrchestratorError ? withOutcomeUnknown(error) : error;
     }
+  }
+
+  /** A POST (an action or a create): sent once, never retried. */
+  post<T = void>(path: string, body: unknown, options: CallOptions = {}, schema?: z.ZodType<T>): Promise<T> {
+    return this.send('POST', path, body, schema, options);
+  }
+
+  remove(path: string, options: CallOptions = {}): Promise<void> {
+    return this.send('DELETE', path, undefined, undefined, options);
   }
 
   async download(path: string, options: CallOptions = {}): Promise<{ bytes: Uint8Array; fileName?: string }> {

@@ -8,6 +8,7 @@ import { QueuesApi } from './queues';
 import { ReleasesApi } from './releases';
 import { RobotsApi } from './robots';
 import { TenantApi } from './tenant';
+import { UsersApi } from './users';
 
 /** The typed orchestration-service client of one tenant: views and commands only compose these calls. */
 export class OrchestratorClient {
@@ -20,6 +21,7 @@ export class OrchestratorClient {
   readonly assets: AssetsApi;
   readonly folders: FoldersApi;
   readonly tenant: TenantApi;
+  readonly users: UsersApi;
 
   constructor(options: TransportOptions | Transport) {
     this.transport = options instanceof Transport ? options : new Transport(options);
@@ -32,5 +34,6 @@ export class OrchestratorClient {
     this.assets = new AssetsApi(base);
     this.folders = new FoldersApi(base);
     this.tenant = new TenantApi(base);
+    this.users = new UsersApi(base);
   }
 }

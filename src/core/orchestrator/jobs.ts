@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import type { CallOptions, ODataBase, ListOptions } from './base';
-import { ExportSchema, JobSchema } from './schemas';
+import type { CallOptions, ODataBase } from './base';
+import { EntitySet } from './entitySet';
+import { ExportSchema, JobSchema, type Job } from './schemas';
 import { checkInputArgumentsText } from './validation';
-
-const MAX_TOP = 1000;
 
 export interface StartInfo {
   ReleaseKey: string;
@@ -17,24 +16,13 @@ export interface StartInfo {
 const StartedJobsSchema = z.looseObject({ value: z.array(JobSchema) });
 
 /** Jobs: the list is rate limited (and carries no arguments); Jobs(<key>) is not. */
-export class JobsApi {
-  constructor(private readonly base: ODataBase) {}
-
-  list(options: ListOptions = {}) {
-    return this.base.getPage('/odata/Jobs', JobSchema, { ...options, maxTop: MAX_TOP, rateLimited: true });
-  }
-
-  iterate(options: ListOptions & { pageSize?: number } = {}) {
-    return this.base.iterate('/odata/Jobs', JobSchema, {
-      ...options,
-      maxTop: MAX_TOP,
-      rateLimited: true,
-      paging: { pageSize: options.pageSize },
-    });
+export class JobsApi extends EntitySet<Job> {
+  constructor(base: ODataBase) {
+    super(base, 'Jobs', JobSchema, { rateLimited: true });
   }
 
   /** One job with its input and output arguments; by Id or Key. Not rate limited: use it to watch a job. */
-  async get(key: number | string, options: CallOptions = {}) {
+  override async get(key: number | string, options: CallOptions = {}) {
     const path = typeof key === 'number' ? this.base.entity('Jobs', key) : `/odata/Jobs(${key})`;
     if (typeof key === 'string' && !/^[0-9a-fA-F-]{36}$/.test(key))
       this.base.check(`GET /odata/Jobs`, `'${key}' is not a job key.`);
@@ -51,24 +39,18 @@ export class JobsApi {
       this.base.check(endpoint, 'Choose at least one robot.');
     if (startInfo.NoOfRobots !== undefined && (!Number.isInteger(startInfo.NoOfRobots) || startInfo.NoOfRobots < 1))
       this.base.check(endpoint, 'The number of jobs must be a whole number of at least 1.');
-    return (await this.base.send('POST', path, { startInfo }, StartedJobsSchema, options)).value;
+    return (await this.base.post(path, { startInfo }, options, StartedJobsSchema)).value;
   }
 
   stop(id: number, strategy: 'SoftStop' | 'Kill', options: CallOptions = {}) {
-    return this.base.send(
-      'POST',
-      this.base.operation('Jobs', 'StopJob', undefined, { key: id }),
-      { strategy },
-      undefined,
-      options,
-    );
+    return this.base.post(this.base.operationOn('Jobs', id, 'StopJob'), { strategy }, options);
   }
 
   stopMany(jobIds: number[], strategy: 'SoftStop' | 'Kill', options: CallOptions = {}) {
-    return this.base.send('POST', this.base.operation('Jobs', 'StopJobs'), { jobIds, strategy }, undefined, options);
+    return this.base.post(this.base.operation('Jobs', 'StopJobs'), { jobIds, strategy }, options);
   }
 
   export(options: CallOptions = {}) {
-    return this.base.send('POST', this.base.operation('Jobs', 'Export'), {}, ExportSchema, options);
+    return this.base.post(this.base.operation('Jobs', 'Export'), {}, options, ExportSchema);
   }
 }

@@ -1,4 +1,5 @@
 import type { CallOptions, ODataBase, ListOptions } from './base';
+import { EntitySet } from './entitySet';
 import {
   BulkAddResponseSchema,
   ExportSchema,
@@ -6,94 +7,55 @@ import {
   QueueItemCommentSchema,
   QueueItemEventSchema,
   QueueItemSchema,
+  type QueueDefinition,
+  type QueueItem,
+  type QueueItemComment,
+  type QueueItemEvent,
 } from './schemas';
 import { checkQueueItem, checkTextLimit, LIMITS, type QueueItemInput } from './validation';
 
-const MAX_TOP = 1000;
+export interface QueueSettings {
+  Name: string;
+  Description?: string;
+  MaxNumberOfRetries?: number;
+  AcceptAutomaticallyRetry?: boolean;
+  EnforceUniqueReference?: boolean;
+}
 
 /** Queues (definitions), queue items (rate limited, $top ≤ 100), their events and comments. */
-export class QueuesApi {
-  constructor(private readonly base: ODataBase) {}
+export class QueuesApi extends EntitySet<QueueDefinition> {
+  readonly items: EntitySet<QueueItem>;
+  readonly itemEvents: EntitySet<QueueItemEvent>;
+  readonly itemComments: EntitySet<QueueItemComment>;
 
-  list(options: ListOptions = {}) {
-    return this.base.getPage('/odata/QueueDefinitions', QueueDefinitionSchema, { ...options, maxTop: MAX_TOP });
+  constructor(base: ODataBase) {
+    super(base, 'QueueDefinitions', QueueDefinitionSchema);
+    this.items = new EntitySet(base, 'QueueItems', QueueItemSchema, {
+      maxTop: LIMITS.queueItemsTop,
+      rateLimited: true,
+    });
+    this.itemEvents = new EntitySet(base, 'QueueItemEvents', QueueItemEventSchema);
+    this.itemComments = new EntitySet(base, 'QueueItemComments', QueueItemCommentSchema);
   }
 
-  get(id: number, options: CallOptions = {}) {
-    return this.base.get(this.base.entity('QueueDefinitions', id), QueueDefinitionSchema, options);
+  create(queue: QueueSettings, options: CallOptions = {}) {
+    return this.base.post(this.path, queue, options, QueueDefinitionSchema);
   }
 
-  create(
-    queue: {
-      Name: string;
-      Description?: string;
-      MaxNumberOfRetries?: number;
-      AcceptAutomaticallyRetry?: boolean;
-      EnforceUniqueReference?: boolean;
-    },
-    options: CallOptions = {},
-  ) {
-    return this.base.send('POST', '/odata/QueueDefinitions', queue, QueueDefinitionSchema, options);
-  }
-
-  replace(
-    id: number,
-    queue: {
-      Name: string;
-      Description?: string;
-      MaxNumberOfRetries?: number;
-      AcceptAutomaticallyRetry?: boolean;
-      EnforceUniqueReference?: boolean;
-    },
-    options: CallOptions = {},
-  ) {
+  replace(id: number, queue: QueueSettings, options: CallOptions = {}) {
     return this.base.send('PUT', this.base.entity('QueueDefinitions', id), queue, undefined, options);
   }
 
-  delete(id: number, options: CallOptions = {}) {
-    return this.base.send('DELETE', this.base.entity('QueueDefinitions', id), undefined, undefined, options);
-  }
-
   export(id: number, options: CallOptions = {}) {
-    return this.base.send(
-      'POST',
-      this.base.operation('QueueDefinitions', 'Export', undefined, { key: id, queue: true }),
-      {},
-      ExportSchema,
-      options,
-    );
-  }
-
-  items(options: ListOptions = {}) {
-    return this.base.getPage('/odata/QueueItems', QueueItemSchema, {
-      ...options,
-      maxTop: LIMITS.queueItemsTop,
-      rateLimited: true,
-    });
-  }
-
-  iterateItems(options: ListOptions & { limit?: number } = {}) {
-    return this.base.iterate('/odata/QueueItems', QueueItemSchema, {
-      ...options,
-      maxTop: LIMITS.queueItemsTop,
-      rateLimited: true,
-      paging: { limit: options.limit },
-    });
-  }
-
-  item(id: number, options: CallOptions = {}) {
-    return this.base.get(this.base.entity('QueueItems', id), QueueItemSchema, options);
-  }
-
-  deleteItem(id: number, options: CallOptions = {}) {
-    return this.base.send('DELETE', this.base.entity('QueueItems', id), undefined, undefined, options);
+    const path = this.base.operationOn('QueueDefinitions', id, 'Export', { queue: true });
+    return this.base.post(path, {}, options, ExportSchema);
   }
 
   /** One POST, never retried. */
   async addItem(item: QueueItemInput, options: CallOptions = {}) {
     const path = this.base.operation('Queues', 'AddQueueItem', undefined, { queue: true });
     this.base.check(`POST ${path}`, checkQueueItem(item));
-    return this.base.send('POST', path, { itemData: item }, QueueItemSchema, options);
+    return this.base.post(path, { itemData: item }, options, QueueItemSchema);
   }
 
   /** One POST, never retried; a 200 may still report FailedItems. */
@@ -109,19 +71,14 @@ export class QueuesApi {
       const problem = checkQueueItem({ ...item, Name: queueName });
       if (problem) this.base.check(`POST ${path}`, `Item ${i + 1}: ${problem}`);
     });
-    return this.base.send(
-      'POST',
-      path,
-      { queueName, commitType, queueItems: items.map((item) => ({ ...item, Name: queueName })) },
-      BulkAddResponseSchema,
-      options,
-    );
+    const queueItems = items.map((item) => ({ ...item, Name: queueName }));
+    return this.base.post(path, { queueName, commitType, queueItems }, options, BulkAddResponseSchema);
   }
 
   async setProgress(itemId: number, progress: string, options: CallOptions = {}) {
     const path = this.base.operation('QueueItems', 'SetTransactionProgress', undefined, { key: itemId });
     this.base.check(`POST ${path}`, checkTextLimit('Progress', progress, LIMITS.progressChars));
-    return this.base.send('POST', path, { progress }, undefined, options);
+    return this.base.post(path, { progress }, options);
   }
 
   async setResult(
@@ -147,57 +104,29 @@ export class QueuesApi {
       endpoint,
       checkTextLimit('Details', result.ProcessingException?.Details, LIMITS.exceptionDetailsChars),
     );
-    return this.base.send('POST', path, { transactionResult: result }, undefined, options);
-  }
-
-  events(options: ListOptions = {}) {
-    return this.base.getPage('/odata/QueueItemEvents', QueueItemEventSchema, { ...options, maxTop: MAX_TOP });
-  }
-
-  event(id: number, options: CallOptions = {}) {
-    return this.base.get(this.base.entity('QueueItemEvents', id), QueueItemEventSchema, options);
+    return this.base.post(path, { transactionResult: result }, options);
   }
 
   itemHistory(queueItemId: number, options: ListOptions = {}) {
-    return this.base.getPage(
-      this.base.operation('QueueItemEvents', 'GetQueueItemEventsHistory', { queueItemId }),
-      QueueItemEventSchema,
-      options,
-    );
-  }
-
-  comments(options: ListOptions = {}) {
-    return this.base.getPage('/odata/QueueItemComments', QueueItemCommentSchema, { ...options, maxTop: MAX_TOP });
-  }
-
-  comment(id: number, options: CallOptions = {}) {
-    return this.base.get(this.base.entity('QueueItemComments', id), QueueItemCommentSchema, options);
+    return this.history(this.itemEvents, 'GetQueueItemEventsHistory', queueItemId, options);
   }
 
   commentHistory(queueItemId: number, options: ListOptions = {}) {
-    return this.base.getPage(
-      this.base.operation('QueueItemComments', 'GetQueueItemCommentsHistory', { queueItemId }),
-      QueueItemCommentSchema,
-      options,
-    );
+    return this.history(this.itemComments, 'GetQueueItemCommentsHistory', queueItemId, options);
+  }
+
+  /** An item's events or comments, oldest first, through the set's history function. */
+  private history<T>(set: EntitySet<T>, name: string, queueItemId: number, options: ListOptions) {
+    return this.base.getPage(this.base.operation(set.name, name, { queueItemId }), set.schema, options);
   }
 
   async addComment(queueItemId: number, text: string, options: CallOptions = {}) {
     this.base.check('POST /odata/QueueItemComments', text.trim() ? undefined : 'A comment cannot be empty.');
-    return this.base.send(
-      'POST',
-      '/odata/QueueItemComments',
-      { QueueItemId: queueItemId, Text: text },
-      QueueItemCommentSchema,
-      options,
-    );
+    const comment = { QueueItemId: queueItemId, Text: text };
+    return this.base.post(this.itemComments.path, comment, options, QueueItemCommentSchema);
   }
 
   editComment(id: number, text: string, options: CallOptions = {}) {
     return this.base.send('PUT', this.base.entity('QueueItemComments', id), { Text: text }, undefined, options);
-  }
-
-  deleteComment(id: number, options: CallOptions = {}) {
-    return this.base.send('DELETE', this.base.entity('QueueItemComments', id), undefined, undefined, options);
   }
 }

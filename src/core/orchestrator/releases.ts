@@ -1,28 +1,13 @@
 import { z } from 'zod';
-import type { CallOptions, ODataBase, ListOptions } from './base';
-import { ReleaseSchema } from './schemas';
+import type { CallOptions, ODataBase } from './base';
+import { EntitySet } from './entitySet';
+import { ReleaseSchema, type Release } from './schemas';
 import { checkInputArgumentsText } from './validation';
 
-const MAX_TOP = 1000;
-
 /** Processes (entity set Releases): folder-scoped. */
-export class ReleasesApi {
-  constructor(private readonly base: ODataBase) {}
-
-  list(options: ListOptions = {}) {
-    return this.base.getPage('/odata/Releases', ReleaseSchema, { ...options, maxTop: MAX_TOP });
-  }
-
-  iterate(options: ListOptions & { pageSize?: number } = {}) {
-    return this.base.iterate('/odata/Releases', ReleaseSchema, {
-      ...options,
-      maxTop: MAX_TOP,
-      paging: { pageSize: options.pageSize },
-    });
-  }
-
-  async get(id: number, options: CallOptions = {}) {
-    return this.base.get(this.base.entity('Releases', id), ReleaseSchema, options);
+export class ReleasesApi extends EntitySet<Release> {
+  constructor(base: ODataBase) {
+    super(base, 'Releases', ReleaseSchema);
   }
 
   /** Sets the process's input values (JSON text of an object, ≤ 10,000 characters, checked before sending). */
@@ -45,7 +30,7 @@ export class ReleasesApi {
   ) {
     if (release.InputArguments !== undefined)
       this.base.check('POST /odata/Releases', checkInputArgumentsText(release.InputArguments));
-    return this.base.send('POST', '/odata/Releases', release, ReleaseSchema, options);
+    return this.base.post(this.path, release, options, ReleaseSchema);
   }
 
   async replace(
@@ -58,47 +43,25 @@ export class ReleasesApi {
     return this.base.send('PUT', this.base.entity('Releases', id), release, ReleaseSchema, options);
   }
 
-  delete(id: number, options: CallOptions = {}) {
-    return this.base.send('DELETE', this.base.entity('Releases', id), undefined, undefined, options);
-  }
-
   updateToVersion(id: number, packageVersion: string, options: CallOptions = {}) {
-    return this.base.send(
-      'POST',
-      this.base.operation('Releases', 'UpdateToSpecificPackageVersion', undefined, { key: id }),
-      { packageVersion },
-      ReleaseSchema,
-      options,
-    );
+    return this.action(id, 'UpdateToSpecificPackageVersion', { packageVersion }, options);
   }
 
   updateToLatest(id: number, options: CallOptions = {}) {
-    return this.base.send(
-      'POST',
-      this.base.operation('Releases', 'UpdateToLatestPackageVersion', undefined, { key: id }),
-      {},
-      ReleaseSchema,
-      options,
-    );
+    return this.action(id, 'UpdateToLatestPackageVersion', {}, options);
   }
 
   updateAllToLatest(releaseIds: number[], options: CallOptions = {}) {
-    return this.base.send(
-      'POST',
-      this.base.operation('Releases', 'UpdateToLatestPackageVersionBulk'),
-      { releaseIds },
-      z.unknown(),
-      options,
-    );
+    const path = this.base.operation('Releases', 'UpdateToLatestPackageVersionBulk');
+    return this.base.post(path, { releaseIds }, options, z.unknown());
   }
 
   rollBack(id: number, options: CallOptions = {}) {
-    return this.base.send(
-      'POST',
-      this.base.operation('Releases', 'RollbackToPreviousReleaseVersion', undefined, { key: id }),
-      {},
-      ReleaseSchema,
-      options,
-    );
+    return this.action(id, 'RollbackToPreviousReleaseVersion', {}, options);
+  }
+
+  /** The version actions answer the process as it is now. */
+  private action(id: number, name: string, body: object, options: CallOptions) {
+    return this.base.post(this.base.operationOn('Releases', id, name), body, options, ReleaseSchema);
   }
 }

@@ -1,29 +1,25 @@
 import { z } from 'zod';
 import type { CallOptions, ODataBase, ListOptions } from './base';
 import { anyOf } from '../odata/filter';
-import { ExportSchema, RobotLogSchema, RobotSchema, SessionSchema, type Session } from './schemas';
-
-const MAX_TOP = 1000;
+import { EntitySet, MAX_TOP } from './entitySet';
+import { ExportSchema, RobotLogSchema, RobotSchema, SessionSchema, type Robot, type Session } from './schemas';
 /** Robot logs kept in a search index: only the first 10,000 entries of a query are reachable. */
 export const LOG_WINDOW = 10_000;
 
 /** Robots, their sessions and their logs. */
-export class RobotsApi {
-  constructor(private readonly base: ODataBase) {}
+export class RobotsApi extends EntitySet<Robot> {
+  readonly sessions: EntitySet<Session>;
 
-  list(options: ListOptions = {}) {
-    return this.base.getPage('/odata/Robots', RobotSchema, { ...options, maxTop: MAX_TOP });
-  }
-
-  get(id: number, options: CallOptions = {}) {
-    return this.base.get(this.base.entity('Robots', id), RobotSchema, options);
+  constructor(base: ODataBase) {
+    super(base, 'Robots', RobotSchema);
+    this.sessions = new EntitySet(base, 'Sessions', SessionSchema);
   }
 
   create(
     robot: { Name: string; Username: string; Type: string; MachineName?: string; Description?: string },
     options: CallOptions = {},
   ) {
-    return this.base.send('POST', '/odata/Robots', robot, RobotSchema, options);
+    return this.base.post(this.path, robot, options, RobotSchema);
   }
 
   replace(
@@ -38,12 +34,8 @@ export class RobotsApi {
     return this.base.send('PATCH', this.base.entity('Robots', id), changes, undefined, options);
   }
 
-  delete(id: number, options: CallOptions = {}) {
-    return this.base.send('DELETE', this.base.entity('Robots', id), undefined, undefined, options);
-  }
-
   deleteMany(robotIds: number[], options: CallOptions = {}) {
-    return this.base.send('POST', this.base.operation('Robots', 'DeleteBulk'), { robotIds }, undefined, options);
+    return this.base.post(this.base.operation('Robots', 'DeleteBulk'), { robotIds }, options);
   }
 
   forProcess(processId: string, options: ListOptions = {}) {
@@ -67,11 +59,7 @@ export class RobotsApi {
   }
 
   convertToFloating(robotId: number, options: CallOptions = {}) {
-    return this.base.send('POST', this.base.operation('Robots', 'ConvertToFloating'), { robotId }, undefined, options);
-  }
-
-  sessions(options: ListOptions = {}) {
-    return this.base.getPage('/odata/Sessions', SessionSchema, { ...options, maxTop: MAX_TOP });
+    return this.base.post(this.base.operation('Robots', 'ConvertToFloating'), { robotId }, options);
   }
 
   /**
@@ -82,7 +70,7 @@ export class RobotsApi {
     const sessions = new Map<number, Session>();
     if (robotIds.length === 0) return sessions;
     try {
-      const found = await this.sessions({
+      const found = await this.sessions.list({
         ...options,
         query: { filter: anyOf('Robot/Id', robotIds), expand: ['Robot'], top: MAX_TOP },
       });
@@ -106,6 +94,6 @@ export class RobotsApi {
   }
 
   exportLogs(options: CallOptions = {}) {
-    return this.base.send('POST', this.base.operation('RobotLogs', 'Export'), {}, ExportSchema, options);
+    return this.base.post(this.base.operation('RobotLogs', 'Export'), {}, options, ExportSchema);
   }
 }

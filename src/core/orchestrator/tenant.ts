@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CallOptions, ODataBase, ListOptions } from './base';
+import { EntitySet } from './entitySet';
 import {
   AlertSchema,
   CalendarSchema,
@@ -16,39 +17,31 @@ import {
   WebhookSchema,
 } from './schemas';
 
-const MAX_TOP = 1000;
 export type RobotType = 'Unattended' | 'Attended' | 'NonProduction' | 'Development';
 
 /** Tenant-wide resources: tenants (host administrators), settings, licenses, alerts, calendars, webhooks, audit. */
 export class TenantApi {
-  constructor(private readonly base: ODataBase) {}
+  readonly tenants: EntitySet<z.infer<typeof TenantSchema>>;
+  readonly alerts: EntitySet<z.infer<typeof AlertSchema>>;
+  readonly calendars: EntitySet<z.infer<typeof CalendarSchema>>;
+  readonly webhooks: EntitySet<z.infer<typeof WebhookSchema>>;
+  readonly auditLogs: EntitySet<{ Id: number }>;
 
-  tenants(options: ListOptions = {}) {
-    return this.base.getPage('/odata/Tenants', TenantSchema, { ...options, maxTop: MAX_TOP });
-  }
-
-  tenant(id: number, options: CallOptions = {}) {
-    return this.base.get(this.base.entity('Tenants', id), TenantSchema, options);
+  constructor(private readonly base: ODataBase) {
+    this.tenants = new EntitySet(base, 'Tenants', TenantSchema);
+    this.alerts = new EntitySet(base, 'Alerts', AlertSchema);
+    this.calendars = new EntitySet(base, 'Calendars', CalendarSchema);
+    this.webhooks = new EntitySet(base, 'Webhooks', WebhookSchema);
+    this.auditLogs = new EntitySet(base, 'AuditLogs', z.looseObject({ Id: z.number().int() }));
   }
 
   setActive(tenantIds: number[], active: boolean, options: CallOptions = {}) {
-    return this.base.send(
-      'POST',
-      this.base.operation('Tenants', 'SetActive'),
-      { tenantIds, active },
-      undefined,
-      options,
-    );
+    return this.base.post(this.base.operation('Tenants', 'SetActive'), { tenantIds, active }, options);
   }
 
   updateFeature(name: string, tenantIds: number[], value: boolean, options: CallOptions = {}) {
-    return this.base.send(
-      'POST',
-      this.base.operation('Features', 'UpdateFeaturesBulk'),
-      { Name: name, TenantId: tenantIds, Value: value },
-      undefined,
-      options,
-    );
+    const change = { Name: name, TenantId: tenantIds, Value: value };
+    return this.base.post(this.base.operation('Features', 'UpdateFeaturesBulk'), change, options);
   }
 
   license(options: CallOptions = {}) {
@@ -68,51 +61,28 @@ export class TenantApi {
   }
 
   executionSettings(scope: number, options: CallOptions = {}) {
-    return this.base.get(
-      this.base.operation('Settings', 'GetExecutionSettingsConfiguration', { scope }),
-      ExecutionSettingsSchema,
-      options,
-    );
+    const path = this.base.operation('Settings', 'GetExecutionSettingsConfiguration', { scope });
+    return this.base.get(path, ExecutionSettingsSchema, options);
   }
 
   updateSettings(settings: { Name: string; Value: string }[], options: CallOptions = {}) {
-    return this.base.send(
-      'POST',
-      this.base.operation('Settings', 'UpdateBulk'),
-      { settings: settings.map((s) => ({ Name: s.Name, 'Name@odata.type': '#String', Value: s.Value })) },
-      undefined,
-      options,
-    );
+    const typed = settings.map((s) => ({ Name: s.Name, 'Name@odata.type': '#String', Value: s.Value }));
+    return this.base.post(this.base.operation('Settings', 'UpdateBulk'), { settings: typed }, options);
   }
 
   namedUserLicenses(robotType: RobotType, options: ListOptions = {}) {
-    return this.base.getPage(
-      this.base.operation('LicensesNamedUser', 'GetLicensesNamedUser', { robotType }),
-      NamedUserLicenseSchema,
-      options,
-    );
+    const path = this.base.operation('LicensesNamedUser', 'GetLicensesNamedUser', { robotType });
+    return this.base.getPage(path, NamedUserLicenseSchema, options);
   }
 
   runtimeLicenses(robotType: RobotType, options: ListOptions = {}) {
-    return this.base.getPage(
-      this.base.operation('LicensesRuntime', 'GetLicensesRuntime', { robotType }),
-      RuntimeLicenseSchema,
-      options,
-    );
+    const path = this.base.operation('LicensesRuntime', 'GetLicensesRuntime', { robotType });
+    return this.base.getPage(path, RuntimeLicenseSchema, options);
   }
 
   toggleRuntime(key: string, robotType: RobotType, enabled: boolean, options: CallOptions = {}) {
-    return this.base.send(
-      'POST',
-      this.base.operation('LicensesRuntime', 'ToggleEnabled', undefined, { key }),
-      { key, robotType, enabled },
-      undefined,
-      options,
-    );
-  }
-
-  alerts(options: ListOptions = {}) {
-    return this.base.getPage('/odata/Alerts', AlertSchema, { ...options, maxTop: MAX_TOP });
+    const path = this.base.operationOn('LicensesRuntime', key, 'ToggleEnabled');
+    return this.base.post(path, { key, robotType, enabled }, options);
   }
 
   async unreadAlerts(options: CallOptions = {}): Promise<number> {
@@ -120,23 +90,14 @@ export class TenantApi {
   }
 
   async markAlertsRead(ids: string[], options: CallOptions = {}): Promise<number> {
-    return (await this.base.send('POST', this.base.operation('Alerts', 'MarkAsRead'), { ids }, CountSchema, options))
-      .value;
+    return (await this.base.post(this.base.operation('Alerts', 'MarkAsRead'), { ids }, options, CountSchema)).value;
   }
 
   raiseAlert(
     alert: { Message: string; Severity?: 'Info' | 'Success' | 'Warn' | 'Error' | 'Fatal' },
     options: CallOptions = {},
   ) {
-    return this.base.send('POST', this.base.operation('Alerts', 'RaiseProcessAlert'), alert, undefined, options);
-  }
-
-  calendars(options: ListOptions = {}) {
-    return this.base.getPage('/odata/Calendars', CalendarSchema, { ...options, maxTop: MAX_TOP });
-  }
-
-  calendar(id: number, options: CallOptions = {}) {
-    return this.base.get(this.base.entity('Calendars', id), CalendarSchema, options);
+    return this.base.post(this.base.operation('Alerts', 'RaiseProcessAlert'), alert, options);
   }
 
   async createCalendar(
@@ -145,15 +106,7 @@ export class TenantApi {
   ) {
     for (const date of calendar.ExcludedDates)
       this.base.check('POST /odata/Calendars', Number.isNaN(Date.parse(date)) ? `'${date}' is not a date.` : undefined);
-    return this.base.send('POST', '/odata/Calendars', calendar, CalendarSchema, options);
-  }
-
-  webhooks(options: ListOptions = {}) {
-    return this.base.getPage('/odata/Webhooks', WebhookSchema, { ...options, maxTop: MAX_TOP });
-  }
-
-  webhook(id: number, options: CallOptions = {}) {
-    return this.base.get(this.base.entity('Webhooks', id), WebhookSchema, options);
+    return this.base.post(this.calendars.path, calendar, options, CalendarSchema);
   }
 
   eventTypes(options: CallOptions = {}) {
@@ -186,23 +139,10 @@ export class TenantApi {
   }
 
   ping(id: number, options: CallOptions = {}) {
-    return this.base.send(
-      'POST',
-      this.base.operation('Webhooks', 'Ping', undefined, { key: id }),
-      {},
-      PingEventSchema,
-      options,
-    );
-  }
-
-  auditLogs(options: ListOptions = {}) {
-    return this.base.getPage('/odata/AuditLogs', z.looseObject({ Id: z.number().int() }), {
-      ...options,
-      maxTop: MAX_TOP,
-    });
+    return this.base.post(this.base.operationOn('Webhooks', id, 'Ping'), {}, options, PingEventSchema);
   }
 
   exportAuditLogs(options: CallOptions = {}) {
-    return this.base.send('POST', this.base.operation('AuditLogs', 'Export'), {}, ExportSchema, options);
+    return this.base.post(this.base.operation('AuditLogs', 'Export'), {}, options, ExportSchema);
   }
 }

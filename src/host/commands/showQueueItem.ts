@@ -29,8 +29,8 @@ async function findItem(
 ): Promise<QueueItem> {
   const client = ctx.clientFor(connection);
   const value = reference.trim();
-  if (!UUID.test(value)) return client.queues.item(Number(value), { folder, signal });
-  const page = await client.queues.items({ folder, signal, query: { filter: eq('Key', guid(value)), top: 1 } });
+  if (!UUID.test(value)) return client.queues.items.get(Number(value), { folder, signal });
+  const page = await client.queues.items.list({ folder, signal, query: { filter: eq('Key', guid(value)), top: 1 } });
   const item = page.items[0];
   if (!item) throw new Error(`No queue item has the key ${value} in this folder.`);
   return item;

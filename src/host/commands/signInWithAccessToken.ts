@@ -31,7 +31,7 @@ export const signInWithAccessToken: CommandDefinition = {
     const probe = new OrchestratorClient({ connection, fetch: ctx.fetch, token: async () => accessToken.trim() });
     progressTitle(`Checking the token with ${connection.label}…`);
     try {
-      await probe.folders.permissions({ signal });
+      await probe.users.permissions({ signal });
     } catch (error) {
       throw new Error(`The token was not accepted by ${connection.label}: ${(error as Error).message}`, {
         cause: error,

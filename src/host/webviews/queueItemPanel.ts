@@ -108,12 +108,12 @@ export class QueueItemPanel implements vscode.Disposable {
       const connection = this.connection();
       const client = this.ctx.clientFor(connection);
       const folder = { id: this.identity.folderId };
-      this.granted ??= client.folders.permissions({ folder }).then(
+      this.granted ??= client.users.permissions({ folder }).then(
         (page) => new Set(page.items.filter((p) => p.IsGranted).map((p) => p.Name)),
         () => undefined,
       );
       const [item, history, folderName, granted] = await Promise.all([
-        client.queues.item(this.identity.itemId, { folder }),
+        client.queues.items.get(this.identity.itemId, { folder }),
         client.queues.itemHistory(this.identity.itemId, { folder }).then(
           (page) => ({ events: page.items }),
           (error: unknown) => ({ problem: `The history could not be read: ${messageOf(error)}` }),
@@ -199,7 +199,7 @@ export class QueueItemPanel implements vscode.Disposable {
       alwaysConfirm: true,
     });
     try {
-      await this.ctx.clientFor(connection).queues.deleteItem(item.Id, { folder: { id: this.identity.folderId } });
+      await this.ctx.clientFor(connection).queues.items.delete(item.Id, { folder: { id: this.identity.folderId } });
     } catch (error) {
       if (error instanceof OrchestratorError && error.status === 403) {
         this.deleteRefused = true;

@@ -170,7 +170,7 @@ describe('Webview panels on the sandbox', () => {
       this.timeout(30_000);
       const item = await ctx
         .clientFor(sandbox())
-        .queues.item(panel.identity.itemId, { folder: { id: panel.identity.folderId } });
+        .queues.items.get(panel.identity.itemId, { folder: { id: panel.identity.folderId } });
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       assert.equal(ctx.panels.queueItem(panel.identity), undefined, 'closing the panel forgets it');
       // The connection is asked for only when several are signed in (the administrator signed in above).

@@ -130,8 +130,8 @@ describe('Orchestrator tree on the sandbox', () => {
         .filter((l) => l.startsWith('warn '))
         .at(-1) ?? '';
     const found = async (reference: string) =>
-      (await ctx.clientFor(sandbox()).queues.items({ folder, query: { filter: eq('Reference', reference) } })).items
-        .length;
+      (await ctx.clientFor(sandbox()).queues.items.list({ folder, query: { filter: eq('Reference', reference) } }))
+        .items.length;
     try {
       await faults([{ path: '*/odata/Queues/*', methods: ['POST'], reset: true, after: true, times: 1 }]);
       const adding: Answer[] = [

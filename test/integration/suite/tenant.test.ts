@@ -115,7 +115,7 @@ describe('Tenant resources on the sandbox', () => {
       return child(tenants, name);
     };
     const isActive = async () => {
-      const res = await ctx.clientFor(admin()).tenant.tenants({});
+      const res = await ctx.clientFor(admin()).tenant.tenants.list({});
       return res.items.find((t) => t.Name === 'main')!.IsActive;
     };
 

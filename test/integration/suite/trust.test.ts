@@ -117,6 +117,6 @@ describe('Secrets go only to the origins they were issued for', () => {
     assert.ok(ctx.accountFor(sandbox().id));
     const client = await ctx.ideasClientFor(sandbox());
     await client.schema({});
-    await ctx.clientFor(sandbox()).folders.permissions({});
+    await ctx.clientFor(sandbox()).users.permissions({});
   });
 });

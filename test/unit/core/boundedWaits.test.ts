@@ -114,7 +114,7 @@ describe('bounded waits', () => {
       );
       assert.deepEqual(clock.sleeps, [], 'no wait was made');
       // The next list is refused at once too, without asking the service again…
-      await assert.rejects(client.queues.items({ folder: { id: 1 } }), (e: OrchestratorError) =>
+      await assert.rejects(client.queues.items.list({ folder: { id: 1 } }), (e: OrchestratorError) =>
         e.message.includes(`asks to wait ${words}`),
       );
       assert.equal(calls.length, 1);

@@ -36,10 +36,10 @@ describe('core client against the sandbox: every endpoint group', () => {
     const file = await client.packages.download(studio.Key);
     assert.equal(file.bytes[0], 0x50); // "PK"
     assert.match(file.fileName!, /\.nupkg$/);
-    assert.equal((await client.packages.listLibraries()).items.length, 5);
+    assert.equal((await client.packages.libraries.list()).items.length, 5);
     assert.equal((await client.packages.libraryVersions('Common.Library1')).items.length, 2);
     assert.equal((await client.packages.downloadLibrary('Common.Library1:2.1.0')).bytes[0], 0x50);
-    await client.packages.deleteLibrary('Common.Library5');
+    await client.packages.libraries.delete('Common.Library5');
     await client.packages.upload({ Id: 'Uploaded.Process', Version: '1.0.0' });
     await client.packages.delete('Uploaded.Process');
   });
@@ -113,7 +113,7 @@ describe('core client against the sandbox: every endpoint group', () => {
     assert.ok((await client.robots.machineLicenseKeys()).value.length > 0);
     const release = (await client.releases.list({ folder })).items[0]!;
     assert.ok((await client.robots.forProcess(release.ProcessKey, { folder })).items.length > 0);
-    const sessions = await client.robots.sessions({ query: { expand: ['Robot'] } });
+    const sessions = await client.robots.sessions.list({ query: { expand: ['Robot'] } });
     assert.ok(sessions.items.every((s) => typeof s.IsUnresponsive === 'boolean'));
     const logs = await client.robots.logs({ folder, query: { top: 5 } });
     assert.equal(logs.items.length, 5);
@@ -132,7 +132,7 @@ describe('core client against the sandbox: every endpoint group', () => {
       { folder },
     );
     assert.equal(item.Status, 'New');
-    assert.equal((await client.queues.item(item.Id, { folder })).Reference, 'core-1');
+    assert.equal((await client.queues.items.get(item.Id, { folder })).Reference, 'core-1');
     const bulk = await client.queues.bulkAdd(
       queue.Name,
       'ProcessAllIndependently',
@@ -142,14 +142,14 @@ describe('core client against the sandbox: every endpoint group', () => {
     assert.deepEqual([bulk.Success, bulk.FailedItems], [true, []]);
     await assert.rejects(client.queues.bulkAdd(queue.Name, 'AllOrNothing', [], { folder }), /no items/);
     assert.ok((await client.queues.itemHistory(item.Id, { folder })).items.length >= 1);
-    const events = await client.queues.events({ folder, query: { top: 1 } });
-    assert.equal((await client.queues.event(events.items[0]!.Id, { folder })).Id, events.items[0]!.Id);
+    const events = await client.queues.itemEvents.list({ folder, query: { top: 1 } });
+    assert.equal((await client.queues.itemEvents.get(events.items[0]!.Id, { folder })).Id, events.items[0]!.Id);
     const comment = await client.queues.addComment(item.Id, 'from the core client', { folder });
     await client.queues.editComment(comment.Id, 'edited', { folder });
-    assert.equal((await client.queues.comment(comment.Id, { folder })).Text, 'edited');
+    assert.equal((await client.queues.itemComments.get(comment.Id, { folder })).Text, 'edited');
     assert.equal((await client.queues.commentHistory(item.Id, { folder })).items.length, 1);
-    assert.ok((await client.queues.comments({ folder })).items.length >= 1);
-    await client.queues.deleteComment(comment.Id, { folder });
+    assert.ok((await client.queues.itemComments.list({ folder })).items.length >= 1);
+    await client.queues.itemComments.delete(comment.Id, { folder });
     await client.queues.setProgress(item.Id, 'Step 1', { folder });
     await assert.rejects(
       client.queues.setProgress(item.Id, '😀'.repeat(52_429), { folder }),
@@ -157,7 +157,7 @@ describe('core client against the sandbox: every endpoint group', () => {
     );
     await client.queues.setResult(item.Id, { IsSuccessful: true, Output: { Done: true } }, { folder });
     const deletable = await client.queues.addItem({ Name: queue.Name, Reference: 'core-4' }, { folder });
-    await client.queues.deleteItem(deletable.Id, { folder });
+    await client.queues.items.delete(deletable.Id, { folder });
     const created = await client.queues.create({ Name: 'CoreQueue' }, { folder });
     await client.queues.replace(created.Id, { Name: 'CoreQueue2', MaxNumberOfRetries: 3 }, { folder });
     assert.equal((await client.queues.export(created.Id, { folder })).Status, 'New');
@@ -181,10 +181,10 @@ describe('core client against the sandbox: every endpoint group', () => {
       (await client.assets.robotAsset(robot.Id, 'PortalLogin', { folder })).CredentialUsername,
       'svc-portal',
     );
-    assert.equal((await client.assets.robotAssetByKey(String(robot.Id), 'PortalUrl', { folder })).ValueType, 'Text');
-    const environments = await client.assets.environments({ folder });
+    assert.equal((await client.assets.robotAsset(String(robot.Id), 'PortalUrl', { folder })).ValueType, 'Text');
+    const environments = await client.assets.environments.list({ folder });
     const env = environments.items[0]!;
-    assert.equal((await client.assets.environment(env.Id, { folder })).Name, env.Name);
+    assert.equal((await client.assets.environments.get(env.Id, { folder })).Name, env.Name);
     assert.ok((await client.assets.environmentRobotIds(env.Id, { folder })).value.length > 0);
     assert.ok((await client.assets.environmentRobots(env.Id, { folder })).items.length > 0);
     const newEnv = await client.assets.createEnvironment({ Name: 'CoreEnv', Type: 'Dev' }, { folder });
@@ -192,7 +192,7 @@ describe('core client against the sandbox: every endpoint group', () => {
     await client.assets.removeRobot(newEnv.Id, robot.Id, { folder });
     await client.assets.setRobots(newEnv.Id, { addedRobotIds: [robot.Id], removedRobotIds: [] }, { folder });
     await client.assets.replaceEnvironment(newEnv.Id, { Name: 'CoreEnv2' }, { folder });
-    await client.assets.deleteEnvironment(newEnv.Id, { folder });
+    await client.assets.environments.delete(newEnv.Id, { folder });
   });
 
   it('folders, navigation, users, roles, permissions', async () => {
@@ -210,35 +210,35 @@ describe('core client against the sandbox: every endpoint group', () => {
     assert.ok((await client.folders.users(shared.Id)).items.length > 0);
     await client.folders.assignUsers({ UserIds: [2], RolesPerFolder: [{ FolderId: shared.Id, RoleIds: [102] }] });
     await client.folders.removeUser(shared.Id, 2);
-    const users = await client.folders.listUsers();
-    assert.equal((await client.folders.user(users.items[0]!.Id)).UserName, users.items[0]!.UserName);
-    await client.folders.assignRoles(3, [103]);
-    await client.folders.changeCulture(3, 'de-DE');
-    await assert.rejects(client.folders.changeCulture(3, 'german'), /language code/);
-    await client.folders.updatePassword({
+    const users = await client.users.list();
+    assert.equal((await client.users.get(users.items[0]!.Id)).UserName, users.items[0]!.UserName);
+    await client.users.assignRoles(3, [103]);
+    await client.users.changeCulture(3, 'de-DE');
+    await assert.rejects(client.users.changeCulture(3, 'german'), /language code/);
+    await client.users.updatePassword({
       TenancyName: 'main',
       Username: 'admin',
       CurrentPassword: 'x',
       NewPassword: 'abcdefg1',
     });
-    await client.folders.provisionRobot(3, {
+    await client.users.provisionRobot(3, {
       UserName: 'viewer',
       RobotId: (await client.robots.list()).items[0]!.Id,
       RobotType: 'Attended',
     });
-    const roles = await client.folders.roles();
-    assert.equal((await client.folders.role(roles.items[0]!.Id)).Id, roles.items[0]!.Id);
-    assert.ok((await client.folders.permissions()).items.length > 10);
-    assert.equal((await client.folders.directoryPermissions(2)).UserId, 2);
-    await client.folders.deleteUser(4);
-    assert.ok(!(await client.folders.listUsers()).items.some((u) => u.Id === 4));
+    const roles = await client.users.roles.list();
+    assert.equal((await client.users.roles.get(roles.items[0]!.Id)).Id, roles.items[0]!.Id);
+    assert.ok((await client.users.permissions()).items.length > 10);
+    assert.equal((await client.users.directoryPermissions(2)).UserId, 2);
+    await client.users.delete(4);
+    assert.ok(!(await client.users.list()).items.some((u) => u.Id === 4));
   });
 
   it('tenant: tenants, features, settings, licenses, alerts, calendars, webhooks, audit', async () => {
     const client = await fx.client();
-    const tenants = await client.tenant.tenants();
+    const tenants = await client.tenant.tenants.list();
     assert.equal(tenants.items.length, 2);
-    assert.equal((await client.tenant.tenant(tenants.items[1]!.Id)).Name, 'staging');
+    assert.equal((await client.tenant.tenants.get(tenants.items[1]!.Id)).Name, 'staging');
     await client.tenant.setActive([tenants.items[1]!.Id], true);
     await client.tenant.updateFeature('Monitoring.Enabled', [tenants.items[1]!.Id], false);
     assert.equal((await client.tenant.license()).IsExpired, false);
@@ -250,15 +250,15 @@ describe('core client against the sandbox: every endpoint group', () => {
     const runtime = await client.tenant.runtimeLicenses('Unattended');
     await client.tenant.toggleRuntime(runtime.items[0]!.Key, 'Unattended', false);
     const unread = await client.tenant.unreadAlerts();
-    const alerts = await client.tenant.alerts({ query: { filter: eq('State', 'Unread') } });
+    const alerts = await client.tenant.alerts.list({ query: { filter: eq('State', 'Unread') } });
     assert.equal(await client.tenant.markAlertsRead([alerts.items[0]!.UserNotificationId]), 1);
     assert.equal(await client.tenant.unreadAlerts(), unread - 1);
     await client.tenant.raiseAlert({ Message: 'from the core client', Severity: 'Info' });
     const calendar = await client.tenant.createCalendar({ Name: 'Core', ExcludedDates: ['2026-12-24T10:00:00Z'] });
-    assert.deepEqual((await client.tenant.calendar(calendar.Id)).ExcludedDates, ['2026-12-24T00:00:00Z']);
-    assert.ok((await client.tenant.calendars()).items.length >= 3);
-    const hooks = await client.tenant.webhooks();
-    assert.equal((await client.tenant.webhook(hooks.items[0]!.Id)).Id, hooks.items[0]!.Id);
+    assert.deepEqual((await client.tenant.calendars.get(calendar.Id)).ExcludedDates, ['2026-12-24T00:00:00Z']);
+    assert.ok((await client.tenant.calendars.list()).items.length >= 3);
+    const hooks = await client.tenant.webhooks.list();
+    assert.equal((await client.tenant.webhooks.get(hooks.items[0]!.Id)).Id, hooks.items[0]!.Id);
     assert.ok((await client.tenant.eventTypes()).items.length > 10);
     await client.tenant.updateWebhook(hooks.items[0]!.Id, {
       Url: 'https://hooks.example.test/x',
@@ -270,7 +270,7 @@ describe('core client against the sandbox: every endpoint group', () => {
       /not an http/,
     );
     assert.equal((await client.tenant.ping(hooks.items[0]!.Id)).Type, 'ping');
-    assert.ok((await client.tenant.auditLogs()).items.length > 0);
+    assert.ok((await client.tenant.auditLogs.list()).items.length > 0);
     assert.equal((await client.tenant.exportAuditLogs()).Status, 'New');
   });
 });

@@ -134,7 +134,7 @@ describe('core client resilience (sandbox faults)', () => {
     );
     assert.equal(counter.calls.filter((c) => c.startsWith('POST')).length, 1);
     assert.equal(
-      (await client.queues.items({ folder, query: { filter: eq('Reference', 'cut-body-1') } })).items.length,
+      (await client.queues.items.list({ folder, query: { filter: eq('Reference', 'cut-body-1') } })).items.length,
       1,
     );
   });
@@ -191,14 +191,14 @@ describe('core client resilience (sandbox faults)', () => {
     for (const reference of hostile)
       await client.queues.addItem({ Name: 'NewHires', Reference: reference }, { folder });
     for (const reference of hostile) {
-      const found = await client.queues.items({ folder, query: { filter: eq('Reference', reference) } });
+      const found = await client.queues.items.list({ folder, query: { filter: eq('Reference', reference) } });
       assert.deepEqual(
         found.items.map((i) => i.Reference),
         [reference],
         reference,
       );
     }
-    const byContains = await client.queues.items({
+    const byContains = await client.queues.items.list({
       folder,
       query: { filter: and(contains('Reference', "') or true"), eq('Status', 'New')) },
     });
@@ -301,7 +301,7 @@ describe('paging the large queue', () => {
     const queue = (await client.queues.list({ folder, query: { filter: eq('Name', 'InvoicesToProcess') } })).items[0]!;
     counter.calls.length = 0;
     const ids: number[] = [];
-    for await (const page of client.queues.iterateItems({
+    for await (const page of client.queues.items.iterate({
       folder,
       query: { filter: eq('QueueDefinitionId', queue.Id) },
     }))
@@ -320,7 +320,7 @@ describe('paging the large queue', () => {
     const controller = new AbortController();
     let pages = 0;
     await assert.rejects(async () => {
-      for await (const _page of client.queues.iterateItems({ folder, signal: controller.signal })) {
+      for await (const _page of client.queues.items.iterate({ folder, signal: controller.signal })) {
         if (++pages === 3) controller.abort(new Error('user cancelled'));
       }
     }, /cancelled/);

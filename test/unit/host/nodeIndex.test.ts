@@ -7,6 +7,7 @@ import type { RowKind } from '../../../src/core/rows/rows';
 import type { NodeTree as NodeTreeClass } from '../../../src/host/views/nodeTree';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { useVscodeStub } from '../../support/vscodeStub';
+import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 
 useVscodeStub();
 /* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
@@ -39,9 +40,10 @@ function fakeClient(jobKeys: () => string[]) {
           ? { ChildrenPage: [{ Id: 2, DisplayName: 'Finance/EU', ChildrenCount: 0 }], ChildrenCount: 1 }
           : { ChildrenPage: [], ChildrenCount: 0 },
     'tenant.unreadAlerts': () => 1,
-    'tenant.tenants': () => page([{ Id: 5, Name: 'main', IsActive: true }]),
-    'tenant.webhooks': () => page([{ Id: 6, Url: 'https://hooks.test/a', Enabled: true, SubscribeToAllEvents: true }]),
-    'tenant.alerts': () =>
+    'tenant.tenants.list': () => page([{ Id: 5, Name: 'main', IsActive: true }]),
+    'tenant.webhooks.list': () =>
+      page([{ Id: 6, Url: 'https://hooks.test/a', Enabled: true, SubscribeToAllEvents: true }]),
+    'tenant.alerts.list': () =>
       page([
         {
           Id: 'a1',
@@ -57,7 +59,7 @@ function fakeClient(jobKeys: () => string[]) {
       DefinedRobots: { Unattended: 1, Attended: 0, NonProduction: 0, Development: 0 },
       AllowedRobots: { Unattended: 2, Attended: 0, NonProduction: 0, Development: 0 },
     }),
-    'packages.listLibraries': () =>
+    'packages.libraries.list': () =>
       page([{ Id: 'Common/Lib', Key: 'Common/Lib:1.0.0', Version: '1.0.0', IsLatestVersion: true }]),
     'releases.list': () =>
       page([
@@ -81,7 +83,8 @@ function fakeClient(jobKeys: () => string[]) {
         })),
       ),
     'queues.list': () => page([{ Id: 9, Name: 'Orders', EnforceUniqueReference: false }]),
-    'queues.items': () => page([{ Id: 11, Status: 'New', Reference: 'A/1', CreationTime: '2026-01-01T00:00:00Z' }]),
+    'queues.items.list': () =>
+      page([{ Id: 11, Status: 'New', Reference: 'A/1', CreationTime: '2026-01-01T00:00:00Z' }]),
     'packages.list': () =>
       page([{ Id: 'Invoices%Pkg', Key: 'Invoices%Pkg:1.0.0', Version: '1.0.0', IsLatestVersion: true }]),
     'packages.versions': () =>
@@ -90,26 +93,7 @@ function fakeClient(jobKeys: () => string[]) {
     'robots.sessionsOf': () => new Map(),
     'assets.list': () => page([{ Id: 8, Name: 'Url', ValueType: 'Text', StringValue: 'x' }]),
   };
-  const api = (area: string) =>
-    new Proxy(
-      {},
-      {
-        get:
-          (_t, name: string) =>
-          async (...args: unknown[]) =>
-            answers[`${area}.${name}`]!(...args),
-      },
-    );
-  return {
-    folders: api('folders'),
-    tenant: api('tenant'),
-    releases: api('releases'),
-    packages: api('packages'),
-    jobs: api('jobs'),
-    queues: api('queues'),
-    robots: api('robots'),
-    assets: api('assets'),
-  };
+  return fakeOrchestratorClient(answers).client;
 }
 
 function fakeIdeas() {

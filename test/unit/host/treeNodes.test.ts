@@ -10,6 +10,7 @@ import { HOSTILE_TEXTS, markupIn } from '../../fixtures/hostileTexts';
 import { markdownText } from '../../../src/core/presentation/plainText';
 import { answering, ScriptedInput } from '../../../src/host/ui/scriptedInput';
 import type { UserInput } from '../../../src/host/ui/userInput';
+import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 
 useVscodeStub();
 /* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
@@ -46,39 +47,8 @@ const connection = {
   protection: 'normal',
 } as never;
 
-/** A client whose answers the test gives; every call is recorded by name. */
-function fakeClient(answers: Record<string, (...args: any[]) => Promise<unknown>>) {
-  const calls: string[] = [];
-  const api = (area: string) =>
-    new Proxy(
-      {},
-      {
-        get:
-          (_t, name: string) =>
-          (...args: unknown[]) => {
-            calls.push(`${area}.${name}`);
-            const answer = answers[`${area}.${name}`];
-            return answer ? answer(...args) : Promise.reject(new Error(`unexpected call ${area}.${name}`));
-          },
-      },
-    );
-  return {
-    calls,
-    client: {
-      folders: api('folders'),
-      tenant: api('tenant'),
-      releases: api('releases'),
-      packages: api('packages'),
-      jobs: api('jobs'),
-      queues: api('queues'),
-      robots: api('robots'),
-      assets: api('assets'),
-    },
-  };
-}
-
 function explorer(answers: Record<string, (...args: any[]) => Promise<unknown>>) {
-  const { calls, client } = fakeClient(answers);
+  const { calls, client } = fakeOrchestratorClient(answers);
   const fired: string[] = [];
   const roots: TreeNode[] = [];
   const tree = new NodeTree('test.view', 'Test', () => roots, QUIET_MS);
@@ -108,8 +78,8 @@ describe('tree rows (host logic, no editor)', () => {
             ? { ChildrenPage: [{ Id: 1, DisplayName: 'Shared', ChildrenCount: 2 }], ChildrenCount: 1 }
             : slowFolders.promise,
         'tenant.unreadAlerts': async () => 4,
-        'tenant.tenants': async () => Promise.reject(new Error('403')),
-        'packages.listLibraries': async () =>
+        'tenant.tenants.list': async () => Promise.reject(new Error('403')),
+        'packages.libraries.list': async () =>
           page([{ Id: 'Common.Library1', Key: 'Common.Library1:2.2.0', Version: '2.2.0', IsLatestVersion: true }]),
       });
       const [tenant, shared] = await tree.getChildren(root);
@@ -285,7 +255,7 @@ describe('tree rows (host logic, no editor)', () => {
       const { tree, root } = explorer({
         'folders.navigation': () => pages[asked++]!.promise,
         'tenant.unreadAlerts': async () => 0,
-        'tenant.tenants': async () => page([]),
+        'tenant.tenants.list': async () => page([]),
       });
       const folders = tree.getChildren(root);
       await within();
@@ -309,7 +279,7 @@ describe('tree rows (host logic, no editor)', () => {
         ChildrenCount: 1,
       }),
       'tenant.unreadAlerts': async () => 0,
-      'tenant.tenants': async () => page([]),
+      'tenant.tenants.list': async () => page([]),
       'releases.list': async () => page([]),
     });
     const [tenant, shared] = await tree.getChildren(root);

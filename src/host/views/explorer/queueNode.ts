@@ -44,7 +44,7 @@ export class QueueNode implements TreeNode {
         status ? 'filter' : 'list-unordered',
         {
           load: (top, skip, signal, n) =>
-            host.clientFor(connection).queues.items({
+            host.clientFor(connection).queues.items.list({
               folder,
               signal,
               query: {

@@ -48,7 +48,7 @@ export class TenantNode implements TreeNode {
       const client = this.host.clientFor(this.connection);
       const [unread, probe] = await Promise.allSettled([
         client.tenant.unreadAlerts(),
-        client.tenant.tenants({ query: { top: 1 } }),
+        client.tenant.tenants.list({ query: { top: 1 } }),
       ]);
       if (generation !== this.generation) continue;
       const before = this.unread;
@@ -85,7 +85,7 @@ export class TenantNode implements TreeNode {
         'library',
         {
           load: (top, skip, signal, n) =>
-            client().packages.listLibraries({
+            client().packages.libraries.list({
               signal,
               query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Id'), orderBy: [{ path: 'Id' }] },
             }),
@@ -103,7 +103,7 @@ export class TenantNode implements TreeNode {
         'radio-tower',
         {
           load: (top, skip, signal, n) =>
-            client().tenant.webhooks({
+            client().tenant.webhooks.list({
               signal,
               query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Url'), orderBy: [{ path: 'Id' }] },
             }),
@@ -121,7 +121,7 @@ export class TenantNode implements TreeNode {
         'bell',
         {
           load: (top, skip, signal, n) =>
-            client().tenant.alerts({
+            client().tenant.alerts.list({
               signal,
               query: {
                 top,
@@ -169,7 +169,7 @@ export class TenantNode implements TreeNode {
           'server',
           {
             load: (top, skip, signal, n) =>
-              client().tenant.tenants({
+              client().tenant.tenants.list({
                 signal,
                 query: {
                   top,
