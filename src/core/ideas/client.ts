@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { invalidInput, OrchestratorError } from '../http/errors';
+import { invalidInput } from '../http/errors';
 import { Transport, type FetchLike } from '../http/transport';
-import { parseEntity } from '../odata/envelope';
+import { parseBody } from '../odata/envelope';
 import {
   AppSchema,
   CategorySchema,
@@ -53,14 +53,7 @@ export class IdeaClient {
     options: CallOptions = {},
   ): Promise<T> {
     const response = await this.transport.request({ method, path, body, signal: options.signal });
-    if (!schema) return undefined as T;
-    if (response.kind !== 'json')
-      throw new OrchestratorError({
-        kind: 'invalidResponse',
-        endpoint: `${method} ${path}`,
-        message: `${method} ${path} answered no body.`,
-      });
-    return parseEntity(`${method} ${path}`, response.value, schema);
+    return schema ? parseBody(`${method} ${path}`, response, schema) : (undefined as T);
   }
 
   private static paging(options: Paging): string {
@@ -68,6 +61,11 @@ export class IdeaClient {
     if (options.page !== undefined) params.set('page', String(options.page));
     if (options.pageSize !== undefined) params.set('pageSize', String(options.pageSize));
     return params.size ? `?${params}` : '';
+  }
+
+  /** An automation's id, checked, as it stands in paths. */
+  private static automation(automationId: number): number {
+    return IdeaClient.id(automationId, 'automationId');
   }
 
   private static id(value: number, name: string): number {
@@ -93,7 +91,7 @@ export class IdeaClient {
     return (
       await this.call(
         'GET',
-        `/automations/${IdeaClient.id(automationId, 'automationId')}/schema`,
+        `/automations/${IdeaClient.automation(automationId)}/schema`,
         dataOf(z.looseObject({ schema: IdeaSchemaSchema, values: z.record(z.string(), z.unknown()) })),
         undefined,
         options,
@@ -105,7 +103,7 @@ export class IdeaClient {
     return (
       await this.call(
         'PATCH',
-        `/automations/${IdeaClient.id(automationId, 'automationId')}`,
+        `/automations/${IdeaClient.automation(automationId)}`,
         dataOf(IdeaSchema),
         { values },
         options,
@@ -132,7 +130,7 @@ export class IdeaClient {
   async addCollaborator(automationId: number, userId: number, role = 'Collaborator', options: CallOptions = {}) {
     return this.call(
       'POST',
-      `/automations/${IdeaClient.id(automationId, 'automationId')}/collaborators`,
+      `/automations/${IdeaClient.automation(automationId)}/collaborators`,
       dataOf(z.array(CollaboratorSchema)),
       { userId, role },
       options,
@@ -142,7 +140,7 @@ export class IdeaClient {
   async removeCollaborator(automationId: number, userId: number, options: CallOptions = {}) {
     return this.call(
       'DELETE',
-      `/automations/${IdeaClient.id(automationId, 'automationId')}/collaborators?userId=${IdeaClient.id(userId, 'userId')}`,
+      `/automations/${IdeaClient.automation(automationId)}/collaborators?userId=${IdeaClient.id(userId, 'userId')}`,
       undefined,
       undefined,
       options,
@@ -152,7 +150,7 @@ export class IdeaClient {
   async documents(automationId: number, options: CallOptions = {}) {
     return this.call(
       'GET',
-      `/automations/${IdeaClient.id(automationId, 'automationId')}/documents`,
+      `/automations/${IdeaClient.automation(automationId)}/documents`,
       dataOf(z.array(DocumentSchema)),
       undefined,
       options,
@@ -162,7 +160,7 @@ export class IdeaClient {
   async addDocument(automationId: number, document: { name: string; url: string }, options: CallOptions = {}) {
     return this.call(
       'POST',
-      `/automations/${IdeaClient.id(automationId, 'automationId')}/documents`,
+      `/automations/${IdeaClient.automation(automationId)}/documents`,
       dataOf(DocumentSchema),
       document,
       options,
@@ -171,9 +169,7 @@ export class IdeaClient {
 
   async components(automationId?: number, options: CallOptions = {}) {
     const path =
-      automationId === undefined
-        ? '/components'
-        : `/automations/${IdeaClient.id(automationId, 'automationId')}/components`;
+      automationId === undefined ? '/components' : `/automations/${IdeaClient.automation(automationId)}/components`;
     return this.call('GET', path, dataOf(z.array(ComponentSchema)), undefined, options);
   }
 
@@ -200,7 +196,7 @@ export class IdeaClient {
   async setProjectPlanBaseline(automationId: number, baseline: Record<string, unknown>, options: CallOptions = {}) {
     return this.call(
       'PUT',
-      `/automations/cba/${IdeaClient.id(automationId, 'automationId')}/project-plan-baseline`,
+      `/automations/cba/${IdeaClient.automation(automationId)}/project-plan-baseline`,
       dataOf(z.unknown()),
       baseline,
       options,
@@ -219,7 +215,7 @@ export class IdeaClient {
   async addMedia(automationId: number, media: { name: string; url: string }, options: CallOptions = {}) {
     return this.call(
       'POST',
-      `/automations/${IdeaClient.id(automationId, 'automationId')}/media`,
+      `/automations/${IdeaClient.automation(automationId)}/media`,
       dataOf(DocumentSchema),
       media,
       options,
@@ -232,7 +228,7 @@ export class IdeaClient {
         'POST',
         '/automations/status',
         dataOf(IdeaSchema),
-        { automationId: IdeaClient.id(automationId, 'automationId'), phase, status, ...(comment ? { comment } : {}) },
+        { automationId: IdeaClient.automation(automationId), phase, status, ...(comment ? { comment } : {}) },
         options,
       )
     ).data;
@@ -243,7 +239,7 @@ export class IdeaClient {
       throw invalidInput('POST /automations/tags', 'Tags must be 1 to 50 characters.');
     return this.call(
       'POST',
-      `/automations/${IdeaClient.id(automationId, 'automationId')}/tags`,
+      `/automations/${IdeaClient.automation(automationId)}/tags`,
       dataOf(z.array(z.string())),
       { tags },
       options,
@@ -253,7 +249,7 @@ export class IdeaClient {
   async setCategory(automationId: number, categoryId: number, options: CallOptions = {}) {
     return this.call(
       'PUT',
-      `/automation/${IdeaClient.id(automationId, 'automationId')}/categories`,
+      `/automation/${IdeaClient.automation(automationId)}/categories`,
       dataOf(IdeaSchema),
       { categoryId },
       options,
@@ -324,7 +320,7 @@ export class IdeaClient {
   async reviews(automationId: number, options: CallOptions = {}) {
     return this.call(
       'GET',
-      `/automation-store/${IdeaClient.id(automationId, 'automationId')}/reviews`,
+      `/automation-store/${IdeaClient.automation(automationId)}/reviews`,
       dataOf(z.array(ReviewSchema)),
       undefined,
       options,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OrchestratorError } from '../http/errors';
+import type { ResponseBody } from '../http/transport';
 
 /** A row the service sent that did not match its schema: skipped, and reported so the UI can say so. */
 export interface RowProblem {
@@ -46,6 +47,12 @@ export function parseCollection<T>(endpoint: string, body: unknown, row: z.ZodTy
     skipped,
     ...(envelope.data['@odata.count'] !== undefined ? { count: envelope.data['@odata.count'] } : {}),
   };
+}
+
+/** Parses the JSON body of a response; no body where the endpoint promises one is an invalid response. */
+export function parseBody<T>(endpoint: string, body: ResponseBody, schema: z.ZodType<T>): T {
+  if (body.kind !== 'json') throw invalid(endpoint, `${endpoint} answered no body.`);
+  return parseEntity(endpoint, body.value, schema);
 }
 
 /** Parses a single entity or object; a mismatch is an error naming the endpoint and the field. */

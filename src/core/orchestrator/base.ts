@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { invalidInput, OrchestratorError, withOutcomeUnknown } from '../http/errors';
 import { DEFAULT_NAMESPACE, DEFAULT_QUEUE_NAMESPACE, type FolderContext } from '../http/connection';
 import type { HttpMethod, Transport } from '../http/transport';
-import { parseCollection, parseEntity, type Page } from '../odata/envelope';
+import { parseBody, parseCollection, parseEntity, type Page } from '../odata/envelope';
 import { buildQuery, operationParams, type ODataQuery } from '../odata/query';
 import { escapeString } from '../odata/filter';
 import { pages, type PagingOptions } from '../odata/paging';
@@ -122,13 +122,7 @@ export class ODataBase {
     });
     if (!schema) return undefined as T;
     try {
-      if (response.kind !== 'json')
-        throw new OrchestratorError({
-          kind: 'invalidResponse',
-          endpoint: `${method} ${path}`,
-          message: `${method} ${path} answered no body.`,
-        });
-      return parseEntity(`${method} ${path}`, response.value, schema);
+      return parseBody(`${method} ${path}`, response, schema);
     } catch (error) {
       throw error instanceof OrchestratorError ? withOutcomeUnknown(error) : error;
     }

@@ -1,6 +1,4 @@
-import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import { connectionSlug } from '../../core/documents/orchestratorUri';
 import { rowOf } from '../../core/rows/rowOf';
 import { OrchestratorFileSystem } from '../documents/orchestratorFileSystem';
 import type { CommandDefinition } from './registry';
@@ -11,13 +9,7 @@ export const editPackageArguments: CommandDefinition = {
   title: 'Edit Package Arguments',
   async run(_run, node) {
     const { connection, package: pkg } = rowOf(node, 'package', 'packageVersion');
-    const uri = OrchestratorFileSystem.uriOf({
-      kind: 'packageArguments',
-      connection: connectionSlug(connection.id),
-      packageId: pkg.Id,
-      version: pkg.Version,
-    });
-    await vscode.window.showTextDocument(uri, { preview: false });
-    return uri.toString();
+    const target = { kind: 'packageArguments', packageId: pkg.Id, version: pkg.Version } as const;
+    return OrchestratorFileSystem.open(connection.id, target, { preview: false });
   },
 };

@@ -1,6 +1,4 @@
-import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import { connectionSlug } from '../../core/documents/orchestratorUri';
 import { rowOf } from '../../core/rows/rowOf';
 import { OrchestratorFileSystem } from '../documents/orchestratorFileSystem';
 import type { CommandDefinition } from './registry';
@@ -11,14 +9,7 @@ export const editProcessInputValues: CommandDefinition = {
   title: 'Edit Input Values',
   async run(_run, node) {
     const { connection, folder, release } = rowOf(node, 'process');
-    const uri = OrchestratorFileSystem.uriOf({
-      kind: 'releaseInput',
-      connection: connectionSlug(connection.id),
-      folderId: folder.id,
-      releaseId: release.Id,
-      name: release.Name,
-    });
-    await vscode.window.showTextDocument(uri, { preview: false });
-    return uri.toString();
+    const target = { kind: 'releaseInput', folderId: folder.id, releaseId: release.Id, name: release.Name } as const;
+    return OrchestratorFileSystem.open(connection.id, target, { preview: false });
   },
 };

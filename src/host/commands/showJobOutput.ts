@@ -1,6 +1,4 @@
-import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import { connectionSlug } from '../../core/documents/orchestratorUri';
 import { rowOf } from '../../core/rows/rowOf';
 import { OrchestratorFileSystem } from '../documents/orchestratorFileSystem';
 import type { CommandDefinition } from './registry';
@@ -11,14 +9,8 @@ export const showJobOutput: CommandDefinition = {
   title: 'Show Output Arguments',
   async run(_run, node) {
     const { connection, folder, job } = rowOf(node, 'job');
-    const uri = OrchestratorFileSystem.uriOf({
-      kind: 'jobOutput',
-      connection: connectionSlug(connection.id),
-      folderId: folder.id,
-      jobKey: job.Key,
-      name: `${job.ReleaseName ?? 'Job'} #${job.Id}`,
-    });
-    await vscode.window.showTextDocument(uri, { preview: true });
-    return uri.toString();
+    const name = `${job.ReleaseName ?? 'Job'} #${job.Id}`;
+    const target = { kind: 'jobOutput', folderId: folder.id, jobKey: job.Key, name } as const;
+    return OrchestratorFileSystem.open(connection.id, target, { preview: true });
   },
 };

@@ -15,6 +15,9 @@ import type { ArgumentEntry } from '../../core/orchestrator/schemas';
 import { DocumentDrafts } from './documentDrafts';
 import { Stored } from '../storedState';
 
+/** Omit over each member of a union (plain Omit merges the members). */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /** What this needs from the extension's context, and nothing more. */
 export type DocumentsDeps = Pick<Ctx, 'clientFor' | 'connections' | 'log' | 'state' | 'track'>;
 
@@ -47,6 +50,20 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   /** The document that shows a target (for commands and the tree). */
   static uriOf(target: DocumentTarget): vscode.Uri {
     return vscode.Uri.parse(documentUri(target).toString());
+  }
+
+  /**
+   * Opens a connection's document in an editor (a process's input values, a package's arguments: kept open; a job's
+   * output: a preview) and answers its URI.
+   */
+  static async open(
+    connectionId: string,
+    target: DistributiveOmit<DocumentTarget, 'connection'>,
+    options: { preview: boolean },
+  ): Promise<string> {
+    const uri = OrchestratorFileSystem.uriOf({ ...target, connection: connectionSlug(connectionId) } as DocumentTarget);
+    await vscode.window.showTextDocument(uri, options);
+    return uri.toString();
   }
 
   /** The service's current copy of a target, read-only, for comparing. */

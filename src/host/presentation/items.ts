@@ -90,21 +90,37 @@ export function folderItem(
 
 /** A package row (the list answers its latest version); it expands to its versions. */
 export function packageItem(scope: string, pkg: Package): ItemData {
+  return feedEntryItem(scope, 'package', pkg, [
+    ['Description', pkg.Description],
+    ['Authors', pkg.Authors],
+    ['Project type', pkg.ProjectType],
+  ]);
+}
+
+/**
+ * A package or a library of a feed: its id, its version (the latest one, marked), its details. Packages expand to
+ * their versions; libraries do not.
+ */
+export function feedEntryItem(
+  scope: string,
+  kind: 'package' | 'library',
+  entry: Pick<Package, 'Id' | 'Version' | 'IsLatestVersion' | 'Published' | 'Key'>,
+  details: [name: string, value: string | null | undefined][],
+): ItemData {
+  const isPackage = kind === 'package';
   return {
-    id: childId(scope, 'package', pkg.Id),
-    label: pkg.Id,
-    description: `${pkg.Version}${pkg.IsLatestVersion ? ' (latest)' : ''}`,
-    tooltip: table(pkg.Id, [
-      row('Version', pkg.Version),
-      row('Description', pkg.Description),
-      row('Authors', pkg.Authors),
-      row('Published', pkg.Published),
-      row('Project type', pkg.ProjectType),
-      row('Key', pkg.Key),
+    id: childId(scope, kind, entry.Id),
+    label: entry.Id,
+    description: `${entry.Version}${entry.IsLatestVersion ? ' (latest)' : ''}`,
+    tooltip: table(entry.Id, [
+      row('Version', entry.Version),
+      ...details.map(([name, value]) => row(name, value)),
+      row('Published', entry.Published),
+      row('Key', entry.Key),
     ]),
-    icon: { id: 'package' },
-    contextValue: ContextValue.package,
-    collapsible: 'collapsed',
+    icon: { id: kind },
+    contextValue: isPackage ? ContextValue.package : ContextValue.library,
+    collapsible: isPackage ? 'collapsed' : 'none',
   };
 }
 

@@ -2,24 +2,13 @@
 import type { Alert, Library, LicenseReport, Tenant, Webhook } from '../../core/orchestrator/schemas';
 import { ContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
-import { relativeTime, row, table, type ItemData } from './items';
+import { feedEntryItem, relativeTime, row, table, type ItemData } from './items';
 
 export function libraryItem(scope: string, library: Library): ItemData {
-  return {
-    id: childId(scope, 'library', library.Id),
-    label: library.Id,
-    description: `${library.Version}${library.IsLatestVersion ? ' (latest)' : ''}`,
-    tooltip: table(library.Id, [
-      row('Version', library.Version),
-      row('Title', library.Title),
-      row('Description', library.Description),
-      row('Published', library.Published),
-      row('Key', library.Key),
-    ]),
-    icon: { id: 'library' },
-    contextValue: ContextValue.library,
-    collapsible: 'none',
-  };
+  return feedEntryItem(scope, 'library', library, [
+    ['Title', library.Title],
+    ['Description', library.Description],
+  ]);
 }
 
 export function webhookItem(scope: string, webhook: Webhook): ItemData {

@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
-import type { Connection } from '../../core/connections';
 import { OrchestratorError } from '../../core/http/errors';
 import type { IdeaClient } from '../../core/ideas/client';
 import type { Idea, IdeaSchema } from '../../core/ideas/schemas';
-import { categoryChoices, fieldsOf, summaryOf, within } from './ideaFormContent';
+import { plainText } from '../../core/presentation/plainText';
 import { changedValues, differsFromService, rawValuesOf, readForm } from '../../shared/ideaFormModel';
 import {
   IDEA_FORM_LIMITS,
@@ -19,19 +18,15 @@ import {
 } from '../../shared/protocol/ideaForm';
 import type { Ctx } from '../../ctx';
 import { guardChange } from '../commands/guardChange';
-import { PanelHost, panelConnection } from './panelHost';
-import { plainText } from '../../core/presentation/plainText';
 import { Stored } from '../storedState';
+import { categoryChoices, fieldsOf, summaryOf, within } from './ideaFormContent';
+import { messageOf, ServicePanel, type ServicePanelDeps } from './servicePanel';
 
 /** What this needs from the extension's context, and nothing more. */
-export type IdeaFormPanelDeps = Pick<
-  Ctx,
-  'connections' | 'extension' | 'ideas' | 'ideasClientFor' | 'input' | 'log' | 'state'
->;
+export type IdeaFormPanelDeps = ServicePanelDeps & Pick<Ctx, 'ideas' | 'ideasClientFor' | 'input' | 'state'>;
 
 export const IDEA_FORM_VIEW_TYPE = 'orchestrator.ideaForm';
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 export const draftKey = (identity: IdeaFormIdentity) => `${identity.connectionId}/${identity.automationId ?? 'new'}`;
 /** Bounded as the protocol bounds it: a service with more or longer tags must not stop the panel from showing. */
 interface Loaded {
@@ -49,52 +44,36 @@ interface Loaded {
  * nothing; the draft goes once the idea is sent. A draft is only what differs from the service's values: the page
  * may post the values it shows, and an idea nobody edited must not open with "Your unsent changes were restored".
  */
-export class IdeaFormPanel implements vscode.Disposable {
-  readonly host: PanelHost<IdeaFormFromWebview, IdeaFormToWebview>;
+export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToWebview, IdeaFormIdentity> {
   private loaded: Loaded | undefined;
-  private loading: Promise<void> | undefined;
   /** A submit is on its way: a draft the page posts meanwhile is what is being sent, not a draft. */
   private submitting = false;
 
   constructor(
     private readonly ctx: IdeaFormPanelDeps,
-    readonly panel: vscode.WebviewPanel,
-    public identity: IdeaFormIdentity,
+    panel: vscode.WebviewPanel,
+    identity: IdeaFormIdentity,
     private hint: Idea | undefined,
     private readonly onIdentity: (before: IdeaFormIdentity) => void,
     onDispose: () => void,
   ) {
-    this.host = new PanelHost(
+    super(
+      ctx,
       panel,
-      ctx.extension.extensionUri,
+      identity,
       {
         name: 'idea form',
         bundle: 'ideaForm',
         parseIncoming: parseIdeaFormFromWebview,
         parseOutgoing: parseIdeaFormToWebview,
         isContent: (m) => m.type === 'form' || m.type === 'failed',
-        unsendable: (problem) => ({
-          type: 'failed',
-          identity: this.identity,
-          message: `This form is larger than the panel can show (${problem}).`,
-        }),
+        failed: (identity, message) => ({ type: 'failed', identity, message }),
       },
-      ctx.log,
-      (message) => this.onMessage(message),
+      onDispose,
       // A page that loads again (the panel was hidden) gets the form with the latest draft, not the values first posted.
       () => this.loaded !== undefined && this.host.current?.type === 'form' && (this.showForm(), true),
     );
-    panel.onDidDispose(onDispose);
     void this.load();
-  }
-
-  /** What the panel shows now. */
-  get current(): IdeaFormToWebview | undefined {
-    return this.host.current;
-  }
-
-  private connection(): Connection {
-    return panelConnection(this.ctx.connections, this.identity.connectionId, 'form');
   }
 
   private drafts(): Record<string, RawValues> {
@@ -126,17 +105,11 @@ export class IdeaFormPanel implements vscode.Disposable {
   async changedElsewhere(idea?: Partial<Idea>): Promise<void> {
     if (this.hint && idea) this.hint = { ...this.hint, ...idea };
     // A load that started before the change may hold the old idea: this one starts after it.
-    await this.loading;
-    await this.load();
-  }
-
-  load(): Promise<void> {
-    this.loading ??= this.fetch().finally(() => (this.loading = undefined));
-    return this.loading;
+    await this.reload();
   }
 
   /** The form (and the idea's values), the categories and the first 100 users, in parallel. */
-  private async fetch(): Promise<void> {
+  protected async fetch(): Promise<void> {
     this.host.post({ type: 'loading' });
     try {
       const connection = this.connection();
@@ -215,7 +188,7 @@ export class IdeaFormPanel implements vscode.Disposable {
     });
   }
 
-  private async onMessage(message: Exclude<IdeaFormFromWebview, { type: 'ready' }>): Promise<void> {
+  protected async onMessage(message: Exclude<IdeaFormFromWebview, { type: 'ready' }>): Promise<void> {
     if (message.type === 'draft') {
       if (!this.submitting) await this.keepDraft(message.values);
       return;
@@ -339,9 +312,5 @@ export class IdeaFormPanel implements vscode.Disposable {
         throw new Error(`${error.message} Your values are kept as a draft: choose Reload Form.`, { cause: error });
       throw error;
     }
-  }
-
-  dispose(): void {
-    this.panel.dispose();
   }
 }

@@ -95,6 +95,11 @@ export class PanelHost<In extends { type: string }, Out extends { type: string }
     void this.panel.webview.postMessage(message);
   }
 
+  /** The panel's name in messages and the log ("queue item", "idea form"). */
+  get name(): string {
+    return this.protocol.name;
+  }
+
   /** What the panel shows now (the last content posted). */
   get current(): Out | undefined {
     return this.content;

@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
-import type { Connection } from '../../core/connections';
 import { OrchestratorError } from '../../core/http/errors';
 import type { QueueItem } from '../../core/orchestrator/schemas';
-import { queueItemDetails, queueItemEvents } from '../presentation/queueItemDetails';
+import { plainText } from '../../core/presentation/plainText';
 import { RowIds } from '../../core/rows/rowIds';
 import {
   parseQueueItemFromWebview,
@@ -14,14 +13,11 @@ import {
 } from '../../shared/protocol/queueItem';
 import type { Ctx } from '../../ctx';
 import { guardChange } from '../commands/guardChange';
-import { PanelHost, panelConnection } from './panelHost';
-import { plainText } from '../../core/presentation/plainText';
+import { queueItemDetails, queueItemEvents } from '../presentation/queueItemDetails';
+import { messageOf, ServicePanel, type ServicePanelDeps } from './servicePanel';
 
 /** What this needs from the extension's context, and nothing more. */
-export type QueueItemPanelDeps = Pick<
-  Ctx,
-  'clientFor' | 'connections' | 'explorer' | 'extension' | 'input' | 'log' | 'panels'
->;
+export type QueueItemPanelDeps = ServicePanelDeps & Pick<Ctx, 'clientFor' | 'explorer' | 'input' | 'panels'>;
 
 export const QUEUE_ITEM_VIEW_TYPE = 'orchestrator.queueItem';
 
@@ -30,8 +26,6 @@ export interface QueueItemHints {
   queueName?: string;
   folderName?: string;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const NO_DELETE = 'You may not delete queue items in this folder (it needs the Transactions.Delete permission).';
 
@@ -46,63 +40,42 @@ const mayDelete = (granted: ReadonlySet<string> | undefined) =>
  * Details of one queue item: every field of the spec's table and the item's history, with Refresh, Copy as JSON, Open
  * Ancestor and Delete. One panel per item; it keeps only the item's identity, so a reload fetches everything again.
  */
-export class QueueItemPanel implements vscode.Disposable {
-  readonly host: PanelHost<QueueItemFromWebview, QueueItemToWebview>;
+export class QueueItemPanel extends ServicePanel<QueueItemFromWebview, QueueItemToWebview, QueueItemIdentity> {
   private item: QueueItem | undefined;
   /** The service refused us deleting in this folder (403): Delete is no longer offered. */
   private deleteRefused = false;
   /** The caller's granted permissions, read once per panel (undefined when they could not be read). */
   private granted: Promise<ReadonlySet<string> | undefined> | undefined;
-  private loading: Promise<void> | undefined;
 
   constructor(
     private readonly ctx: QueueItemPanelDeps,
-    readonly panel: vscode.WebviewPanel,
-    readonly identity: QueueItemIdentity,
+    panel: vscode.WebviewPanel,
+    identity: QueueItemIdentity,
     private hints: QueueItemHints,
     onDispose: () => void,
   ) {
-    this.host = new PanelHost(
+    super(
+      ctx,
       panel,
-      ctx.extension.extensionUri,
+      identity,
       {
         name: 'queue item',
         bundle: 'queueItem',
         parseIncoming: parseQueueItemFromWebview,
         parseOutgoing: parseQueueItemToWebview,
         isContent: (m) => m.type === 'show' || m.type === 'failed',
-        unsendable: (problem) => ({
-          type: 'failed',
-          identity: this.identity,
-          message: `This queue item is larger than the panel can show (${problem}).`,
-        }),
+        failed: (identity, message) => ({ type: 'failed', identity, message }),
       },
-      ctx.log,
-      (message) => this.onMessage(message),
+      onDispose,
     );
-    panel.onDidDispose(onDispose);
     void this.load();
-  }
-
-  /** What the panel shows now. */
-  get current(): QueueItemToWebview | undefined {
-    return this.host.current;
-  }
-
-  private connection(): Connection {
-    return panelConnection(this.ctx.connections, this.identity.connectionId, 'queue item');
   }
 
   /**
    * Fetches the item and its history (two requests; the queue's and folder's names and the caller's permissions once
    * per panel, when not known).
    */
-  load(): Promise<void> {
-    this.loading ??= this.fetch().finally(() => (this.loading = undefined));
-    return this.loading;
-  }
-
-  private async fetch(): Promise<void> {
+  protected async fetch(): Promise<void> {
     this.host.post({ type: 'loading' });
     try {
       const connection = this.connection();
@@ -155,7 +128,7 @@ export class QueueItemPanel implements vscode.Disposable {
     }
   }
 
-  private async onMessage(message: Exclude<QueueItemFromWebview, { type: 'ready' }>): Promise<void> {
+  protected async onMessage(message: Exclude<QueueItemFromWebview, { type: 'ready' }>): Promise<void> {
     let reply: { ok: boolean; message?: string };
     try {
       reply = await this.run(message.action);
@@ -215,9 +188,5 @@ export class QueueItemPanel implements vscode.Disposable {
     this.ctx.explorer.refreshRows(RowIds.queue(connection.id, this.identity.folderId, item.QueueDefinitionId));
     await this.load();
     return { ok: true, message: `Deleted ${name}.` };
-  }
-
-  dispose(): void {
-    this.panel.dispose();
   }
 }

@@ -6,7 +6,7 @@ import type { Robot, Session } from '../../../core/orchestrator/schemas';
 import { assetItem, jobItem, JOB_STATE_ICONS, releaseItem, robotItem } from '../../presentation/items';
 import { childId, type FolderRowWord } from '../../../core/rows/rowIds';
 import { makeRow, type RowOf } from '../../../core/rows/rows';
-import { narrowingFilter, PagedNode, type PagedSource } from '../pagedNode';
+import { collectionNode, type Collection } from '../collectionNode';
 import { LeafNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 import { FolderPackagesNode } from './folderPackagesNode';
@@ -16,60 +16,28 @@ const JOB_STATES = Object.keys(JOB_STATE_ICONS);
 
 type Lister<T> = (options: { folder: FolderContext; signal: AbortSignal; query: ODataQuery }) => Promise<Page<T>>;
 
-/** One collection of a folder: which list call fills it, in what order, what Filter searches, how a row looks. */
-interface FolderCollection<T> {
+/** One collection of a folder: the folder-scoped list call; the row of one entity (`scope` is the collection's id). */
+type FolderCollection<T> = Omit<Collection<T>, 'id' | 'list' | 'make' | 'what' | 'where'> & {
   word: Exclude<FolderRowWord, 'packages'>;
-  label: string;
-  icon: string;
   list: Lister<T>;
-  order: ODataQuery['orderBy'];
-  /** What Filter searches: the service's field, and the same in the user's words. */
-  filter: { field: string; words: string };
-  /** The row of one entity; `scope` is the collection's row id. */
   make: (entity: T, scope: string) => TreeNode;
-  /** What an empty collection says (with what to do about it). */
-  empty: string;
-  /** The field Filter by State narrows (Jobs). */
-  stateField?: string;
-  /** What each row asks along (a job's robot). */
-  expand?: string[];
-  /** Filter by State's states; the auto-refresh's budget (Jobs). */
-  states?: PagedSource<T>['states'];
-  autoRefresh?: PagedSource<T>['autoRefresh'];
-}
+};
 
 /** The rows of a folder below its subfolders: Processes, Jobs, Queues, Packages, Robots & Sessions, Assets. */
 export function folderCollections(host: ExplorerHost, folderRow: RowOf<'folder'>, folderRowId: string): TreeNode[] {
   const { connection, folder, summary } = folderRow;
   const client = () => host.clientFor(connection);
   const where = `folder ${summary.FullyQualifiedName ?? summary.DisplayName}`;
-  const collection = <T>(c: FolderCollection<T>) => {
-    const id = childId(folderRowId, c.word);
-    return new PagedNode<T>(
-      id,
-      c.label,
-      c.icon,
+  const collection = <T>({ word, list, make, ...c }: FolderCollection<T>) => {
+    const id = childId(folderRowId, word);
+    return collectionNode<T>(
       {
-        load: (top, skip, signal, n) =>
-          c.list({
-            folder,
-            signal,
-            query: {
-              top,
-              skip,
-              filter: narrowingFilter(n, c.filter.field, c.stateField),
-              count: skip === 0,
-              orderBy: c.order,
-              expand: c.expand,
-            },
-          }),
-        filterField: c.filter.words,
-        make: (entity) => c.make(entity, id),
+        ...c,
+        id,
+        list: (query, signal) => list({ folder, signal, query }),
+        make: (entity) => make(entity, id),
         what: c.label.toLowerCase(),
         where,
-        empty: { text: c.empty },
-        states: c.states,
-        autoRefresh: c.autoRefresh,
       },
       (node) => host.changed(node),
     );

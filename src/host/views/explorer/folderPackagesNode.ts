@@ -6,7 +6,8 @@ import { PACKAGE_USE_FIELDS, packageInUseItem, packagesInUse } from '../../prese
 import { ContextValue } from '../../../core/rows/contextValues';
 import { childId } from '../../../core/rows/rowIds';
 import type { FolderById } from '../../../core/rows/rows';
-import { narrowingFilter, PagedNode } from '../pagedNode';
+import { collectionNode } from '../collectionNode';
+import type { PagedNode } from '../pagedNode';
 import { errorRow, messageNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 import { PackageNode } from './packageNode';
@@ -35,22 +36,18 @@ export class FolderPackagesNode implements TreeNode {
   ) {
     this.id = childId(folderRowId, 'packages');
     const client = () => host.clientFor(connection);
-    this.feed = new PagedNode(
-      childId(this.id, 'feed'),
-      'Feed',
-      'library',
+    this.feed = collectionNode(
       {
-        load: (top, skip, signal, n) =>
-          client().packages.list({
-            folder,
-            signal,
-            query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Id'), orderBy: [{ path: 'Id' }] },
-          }),
-        filterField: 'package name',
+        id: childId(this.id, 'feed'),
+        label: 'Feed',
+        icon: 'library',
+        list: (query, signal) => client().packages.list({ folder, signal, query }),
+        order: [{ path: 'Id' }],
+        filter: { field: 'Id', words: 'package name' },
         make: (pkg) => new PackageNode(host, connection, folder, pkg, packageItem(this.feed.id, pkg)),
         what: 'packages',
         where: 'the feed',
-        empty: { text: 'No packages in the feed.' },
+        empty: 'No packages in the feed.',
       },
       (node) => host.changed(node),
     );

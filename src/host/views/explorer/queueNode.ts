@@ -6,7 +6,8 @@ import { queueItem, queueItemItem } from '../../presentation/items';
 import { CollectionContext } from '../../../core/rows/contextValues';
 import { RowIds } from '../../../core/rows/rowIds';
 import { makeRow, type FolderById, type RowOf } from '../../../core/rows/rows';
-import { narrowingFilter, PagedNode } from '../pagedNode';
+import { collectionNode } from '../collectionNode';
+import type { PagedNode } from '../pagedNode';
 import { LeafNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 
@@ -38,42 +39,26 @@ export class QueueNode implements TreeNode {
     this.row = makeRow({ kind: 'queue', connection, folder, queue });
     const byStatus = (status: string | undefined, label: string) => {
       const id = RowIds.queueItems(this.id, status ?? 'all');
-      return new PagedNode(
-        id,
-        label,
-        status ? 'filter' : 'list-unordered',
+      return collectionNode(
         {
-          load: (top, skip, signal, n) =>
-            host.clientFor(connection).queues.items.list({
-              folder,
-              signal,
-              query: {
-                top,
-                skip,
-                count: skip === 0,
-                filter: and(
-                  eq('QueueDefinitionId', queue.Id),
-                  status ? eq('Status', status) : undefined,
-                  narrowingFilter(n, 'Reference'),
-                ),
-                orderBy: [{ path: 'Id', desc: true }],
-              },
-            }),
-          filterField: 'reference',
+          id,
+          label,
+          icon: status ? 'filter' : 'list-unordered',
+          list: (query, signal) => host.clientFor(connection).queues.items.list({ folder, signal, query }),
+          order: [{ path: 'Id', desc: true }],
+          fixed: and(eq('QueueDefinitionId', queue.Id), status ? eq('Status', status) : undefined),
+          filter: { field: 'Reference', words: 'reference' },
           make: (item) => {
             const data = queueItemItem(id, item, host.now());
-            return new LeafNode(
-              data.id,
-              toTreeItem(data),
-              makeRow({ kind: 'queueItem', connection, folder, queue, queueItem: item }),
-            );
+            const row = makeRow({ kind: 'queueItem', connection, folder, queue, queueItem: item });
+            return new LeafNode(data.id, toTreeItem(data), row);
           },
           what: 'queue items',
           where: `queue ${queue.Name}`,
-          empty: { text: status ? `No ${label.toLowerCase()} items.` : 'This queue is empty.' },
+          empty: status ? `No ${label.toLowerCase()} items.` : 'This queue is empty.',
+          contextValue: CollectionContext.queueItems,
         },
         (node) => host.changed(node),
-        CollectionContext.queueItems,
       );
     };
     this.statuses = [

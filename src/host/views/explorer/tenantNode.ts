@@ -5,7 +5,7 @@ import { alertItem, libraryItem, licenseItems, tenantItem, webhookItem } from '.
 import { CollectionContext, ContextValue } from '../../../core/rows/contextValues';
 import { childId, RowIds } from '../../../core/rows/rowIds';
 import { makeRow, type Row } from '../../../core/rows/rows';
-import { narrowingFilter, PagedNode } from '../pagedNode';
+import { collectionNode } from '../collectionNode';
 import { LazyNode, LeafNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 
@@ -79,65 +79,51 @@ export class TenantNode implements TreeNode {
     const alerts = childId(this.id, 'alerts');
     const license = childId(this.id, 'license');
     const groups: TreeNode[] = [
-      new PagedNode(
-        libraries,
-        'Libraries',
-        'library',
+      collectionNode(
         {
-          load: (top, skip, signal, n) =>
-            client().packages.libraries.list({
-              signal,
-              query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Id'), orderBy: [{ path: 'Id' }] },
-            }),
-          filterField: 'library name',
+          id: libraries,
+          label: 'Libraries',
+          icon: 'library',
+          list: (query, signal) => client().packages.libraries.list({ signal, query }),
+          order: [{ path: 'Id' }],
+          filter: { field: 'Id', words: 'library name' },
           make: (library) => leaf(libraryItem(libraries, library), makeRow({ kind: 'library', connection, library })),
           what: 'libraries',
           where,
-          empty: { text: 'No libraries in the tenant feed.' },
+          empty: 'No libraries in the tenant feed.',
         },
         changed,
       ),
-      new PagedNode(
-        webhooks,
-        'Webhooks',
-        'radio-tower',
+      collectionNode(
         {
-          load: (top, skip, signal, n) =>
-            client().tenant.webhooks.list({
-              signal,
-              query: { top, skip, count: skip === 0, filter: narrowingFilter(n, 'Url'), orderBy: [{ path: 'Id' }] },
-            }),
-          filterField: 'URL',
+          id: webhooks,
+          label: 'Webhooks',
+          icon: 'radio-tower',
+          list: (query, signal) => client().tenant.webhooks.list({ signal, query }),
+          order: [{ path: 'Id' }],
+          filter: { field: 'Url', words: 'URL' },
           make: (webhook) => leaf(webhookItem(webhooks, webhook), makeRow({ kind: 'webhook', connection, webhook })),
           what: 'webhooks',
           where,
-          empty: { text: 'No webhooks are configured.' },
+          empty: 'No webhooks are configured.',
         },
         changed,
       ),
-      new PagedNode(
-        alerts,
-        'Alerts',
-        'bell',
+      collectionNode(
         {
-          load: (top, skip, signal, n) =>
-            client().tenant.alerts.list({
-              signal,
-              query: {
-                top,
-                skip,
-                count: skip === 0,
-                filter: narrowingFilter(n, 'NotificationName', 'State'),
-                orderBy: [{ path: 'CreationTime', desc: true }],
-              },
-            }),
-          filterField: 'alert name',
+          id: alerts,
+          label: 'Alerts',
+          icon: 'bell',
+          list: (query, signal) => client().tenant.alerts.list({ signal, query }),
+          order: [{ path: 'CreationTime', desc: true }],
+          filter: { field: 'NotificationName', words: 'alert name' },
+          stateField: 'State',
           states: ['Unread', 'Read'],
           make: (alert) =>
             leaf(alertItem(alerts, alert, this.host.now()), makeRow({ kind: 'alert', connection, alert })),
           what: 'alerts',
           where,
-          empty: { text: 'No alerts.' },
+          empty: 'No alerts.',
           badge: () => (this.unread ? `${this.unread} unread` : undefined),
         },
         changed,
@@ -163,30 +149,21 @@ export class TenantNode implements TreeNode {
     if (this.hostAdmin) {
       const tenants = RowIds.hostTenants(connection.id);
       groups.push(
-        new PagedNode(
-          tenants,
-          'Tenants',
-          'server',
+        collectionNode(
           {
-            load: (top, skip, signal, n) =>
-              client().tenant.tenants.list({
-                signal,
-                query: {
-                  top,
-                  skip,
-                  count: skip === 0,
-                  filter: narrowingFilter(n, 'Name'),
-                  orderBy: [{ path: 'Name' }],
-                },
-              }),
-            filterField: 'tenant name',
+            id: tenants,
+            label: 'Tenants',
+            icon: 'server',
+            list: (query, signal) => client().tenant.tenants.list({ signal, query }),
+            order: [{ path: 'Name' }],
+            filter: { field: 'Name', words: 'tenant name' },
             make: (tenant) => leaf(tenantItem(tenants, tenant), makeRow({ kind: 'hostTenant', connection, tenant })),
             what: 'tenants',
             where: 'the host',
-            empty: { text: 'The host has no tenants.' },
+            empty: 'The host has no tenants.',
+            contextValue: CollectionContext.tenants,
           },
           changed,
-          CollectionContext.tenants,
         ),
       );
     }

@@ -1,0 +1,77 @@
+import type * as vscode from 'vscode';
+import type { Connection } from '../../core/connections';
+import type { Ctx } from '../../ctx';
+import { PanelHost, panelConnection, type PanelProtocol } from './panelHost';
+
+/** What every service panel needs from the extension's context. */
+export type ServicePanelDeps = Pick<Ctx, 'connections' | 'extension' | 'log'>;
+
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A panel that shows one thing of a service (a queue item, an idea): the validated page (PanelHost), the connection it
+ * belongs to, and one load at a time (asking again while a load runs joins it). The page's content messages are
+ * `failed` when the thing cannot be shown, so content that breaks the protocol's bounds says so instead.
+ */
+export abstract class ServicePanel<
+  In extends { type: string },
+  Out extends { type: string },
+  Identity extends { connectionId: string },
+>
+  implements vscode.Disposable
+{
+  readonly host: PanelHost<In, Out>;
+  private loading: Promise<void> | undefined;
+
+  constructor(
+    private readonly deps: ServicePanelDeps,
+    readonly panel: vscode.WebviewPanel,
+    public identity: Identity,
+    protocol: Omit<PanelProtocol<In, Out>, 'unsendable'> & { failed: (identity: Identity, message: string) => Out },
+    onDispose: () => void,
+    reshow?: () => boolean,
+  ) {
+    const { failed, ...rest } = protocol;
+    this.host = new PanelHost(
+      panel,
+      deps.extension.extensionUri,
+      {
+        ...rest,
+        unsendable: (problem) =>
+          failed(this.identity, `This ${rest.name} is larger than the panel can show (${problem}).`),
+      },
+      deps.log,
+      (message) => this.onMessage(message),
+      reshow,
+    );
+    panel.onDidDispose(onDispose);
+  }
+
+  /** What the panel shows now. */
+  get current(): Out | undefined {
+    return this.host.current;
+  }
+
+  /** Reads what the panel shows from the service; a load already running is joined, not repeated. */
+  load(): Promise<void> {
+    this.loading ??= this.fetch().finally(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  /** Waits for a load that runs now, then loads again (what a change just made must show). */
+  protected async reload(): Promise<void> {
+    await this.loading;
+    await this.load();
+  }
+
+  protected connection(): Connection {
+    return panelConnection(this.deps.connections, this.identity.connectionId, this.host.name);
+  }
+
+  protected abstract fetch(): Promise<void>;
+  protected abstract onMessage(message: Exclude<In, { type: 'ready' }>): Promise<void>;
+
+  dispose(): void {
+    this.panel.dispose();
+  }
+}
