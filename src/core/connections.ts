@@ -11,6 +11,8 @@ export const ConnectionSettingSchema = z.object({
   identityUrl: z.string().optional(),
   account: z.string().optional(),
   tenant: z.string().optional(),
+  /** Cloud: the service's path segment after the tenant (`orchestrator_`), when the API lives under one. */
+  serviceSegment: z.string().optional(),
   clientId: z.string().optional(),
   scopes: z.string().optional(),
   audience: z.string().optional(),
@@ -18,6 +20,8 @@ export const ConnectionSettingSchema = z.object({
   loginHint: z.string().optional(),
   prompt: z.string().optional(),
   ideasUrl: z.string().optional(),
+  /** Where the tenant's web portal is (derived from a pasted address; editable). */
+  portalUrl: z.string().optional(),
 });
 export type ConnectionSetting = z.infer<typeof ConnectionSettingSchema>;
 
@@ -59,6 +63,15 @@ export function validateLogicalName(value: string, what: 'account' | 'tenant'): 
   return undefined;
 }
 
+/** A service segment (`orchestrator_`): empty means none. */
+export function validateServiceSegment(value: string): string | undefined {
+  const text = value.trim();
+  if (!text) return undefined;
+  return /^[A-Za-z0-9_-]{1,128}$/.test(text)
+    ? undefined
+    : 'The service segment may contain letters, digits, - and _ (as in the URL after the tenant, e.g. orchestrator_).';
+}
+
 export function validateClientId(value: string): string | undefined {
   return /^[\w.:-]{1,200}$/.test(value.trim())
     ? undefined
@@ -69,11 +82,12 @@ function normalizedUrl(value: string): string {
   return value.trim().replace(/\/+$/, '');
 }
 
+/** Where the tenant lives, lower case; the service segment only when set, so the ids of older settings stay. */
 export function connectionId(setting: ConnectionSetting): string {
   const host = normalizedUrl(setting.serviceUrl).toLowerCase();
-  return setting.kind === 'cloud'
-    ? `${host}/${(setting.account ?? '').toLowerCase()}/${(setting.tenant ?? '').toLowerCase()}`
-    : host;
+  if (setting.kind !== 'cloud') return host;
+  const segment = setting.serviceSegment?.trim() ? `/${setting.serviceSegment.trim().toLowerCase()}` : '';
+  return `${host}/${(setting.account ?? '').toLowerCase()}/${(setting.tenant ?? '').toLowerCase()}${segment}`;
 }
 
 /** Every problem with one configured connection (empty when it can be used). */
@@ -85,9 +99,11 @@ export function validateConnection(setting: ConnectionSetting): string[] {
     add(validateUrl(setting.identityUrl ?? '', 'identity URL'));
     add(validateLogicalName(setting.account ?? '', 'account'));
     add(validateLogicalName(setting.tenant ?? '', 'tenant'));
+    if (setting.serviceSegment !== undefined) add(validateServiceSegment(setting.serviceSegment));
   }
   if (setting.clientId !== undefined) add(validateClientId(setting.clientId));
   if (setting.ideasUrl !== undefined) add(validateUrl(setting.ideasUrl, 'idea-service URL'));
+  if (setting.portalUrl !== undefined) add(validateUrl(setting.portalUrl, 'web portal URL'));
   return problems;
 }
 
@@ -125,6 +141,7 @@ export function readConnections(raw: unknown): { connections: Connection[]; prob
       ...parsed.data,
       serviceUrl: normalizedUrl(parsed.data.serviceUrl),
       ...(parsed.data.identityUrl ? { identityUrl: normalizedUrl(parsed.data.identityUrl) } : {}),
+      ...(parsed.data.serviceSegment?.trim() ? { serviceSegment: parsed.data.serviceSegment.trim() } : {}),
       id,
       clientId: parsed.data.clientId?.trim() || DEFAULT_CLIENT_ID,
       scopes: parsed.data.scopes?.trim() || DEFAULT_SCOPES,

@@ -5,6 +5,8 @@ export interface ServiceConnection {
   serviceUrl: string;
   account?: string;
   tenant?: string;
+  /** Cloud: the service's segment after the tenant (`orchestrator_`); none when the API is right under the tenant. */
+  serviceSegment?: string;
   /** OData operation namespace ({ns}). */
   namespace?: string;
   /** Queue operation namespace ({qns}). */
@@ -18,8 +20,11 @@ export const DEFAULT_QUEUE_NAMESPACE = 'VendorODataSvc';
 export const DEFAULT_HEADER_PREFIX = 'X-VENDOR';
 
 const LOGICAL_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+const SERVICE_SEGMENT = /^[A-Za-z0-9_-]{1,128}$/;
 
-/** The tenant's base URL: `<serviceUrl>/<account>/<tenant>` for cloud, `<serviceUrl>` on-premises. */
+/**
+ * The tenant's base URL: `<serviceUrl>/<account>/<tenant>[/<serviceSegment>]` for cloud, `<serviceUrl>` on-premises.
+ */
 export function tenantBaseUrl(connection: ServiceConnection): string {
   let url: URL;
   try {
@@ -38,7 +43,12 @@ export function tenantBaseUrl(connection: ServiceConnection): string {
     if (!value || !LOGICAL_NAME.test(value))
       throw new Error(`The ${name} logical name '${value ?? ''}' is not valid (letters, digits, - and _).`);
   }
-  return `${base}/${encodeURIComponent(connection.account!)}/${encodeURIComponent(connection.tenant!)}`;
+  const tenant = `${base}/${encodeURIComponent(connection.account!)}/${encodeURIComponent(connection.tenant!)}`;
+  const segment = connection.serviceSegment?.trim();
+  if (!segment) return tenant;
+  if (!SERVICE_SEGMENT.test(segment))
+    throw new Error(`The service segment '${segment}' is not valid (letters, digits, - and _).`);
+  return `${tenant}/${segment}`;
 }
 
 /** A folder is named by exactly one header: its id, its path, or its path as Base64 of UTF-16LE (any characters). */

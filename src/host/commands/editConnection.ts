@@ -1,5 +1,11 @@
 import { CommandId } from '../../constants';
-import { validateClientId, validateLogicalName, validateUrl, type ConnectionSetting } from '../../core/connections';
+import {
+  validateClientId,
+  validateLogicalName,
+  validateServiceSegment,
+  validateUrl,
+  type ConnectionSetting,
+} from '../../core/connections';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
@@ -9,7 +15,11 @@ type Field = {
   label: string;
   validate: (value: string) => string | undefined;
   cloudOnly?: boolean;
+  /** An empty answer removes the field. */
+  optional?: boolean;
 };
+
+const optionalUrl = (what: string) => (v: string) => (v.trim() === '' ? undefined : validateUrl(v, what));
 
 const FIELDS: Field[] = [
   { key: 'label', label: 'Name', validate: (v) => (v.trim() ? undefined : 'Enter a name.') },
@@ -17,12 +27,16 @@ const FIELDS: Field[] = [
   { key: 'identityUrl', label: 'Identity URL', validate: (v) => validateUrl(v, 'identity URL'), cloudOnly: true },
   { key: 'account', label: 'Account', validate: (v) => validateLogicalName(v, 'account'), cloudOnly: true },
   { key: 'tenant', label: 'Tenant', validate: (v) => validateLogicalName(v, 'tenant'), cloudOnly: true },
-  { key: 'clientId', label: 'Client id', validate: validateClientId, cloudOnly: true },
   {
-    key: 'ideasUrl',
-    label: 'Idea-service URL',
-    validate: (v) => (v.trim() === '' ? undefined : validateUrl(v, 'idea-service URL')),
+    key: 'serviceSegment',
+    label: 'Service segment',
+    validate: validateServiceSegment,
+    cloudOnly: true,
+    optional: true,
   },
+  { key: 'clientId', label: 'Client id', validate: validateClientId, cloudOnly: true },
+  { key: 'ideasUrl', label: 'Idea-service URL', validate: optionalUrl('idea-service URL'), optional: true },
+  { key: 'portalUrl', label: 'Web portal URL', validate: optionalUrl('web portal URL'), optional: true },
 ];
 
 /** Edit one field of a connection (validated as typed), or its protection level. */
@@ -68,7 +82,7 @@ export const editConnection: CommandDefinition = {
         ignoreFocusOut: true,
       });
       if (value === undefined) return;
-      updated = { ...entry, [field.key]: value.trim() === '' && field.key === 'ideasUrl' ? undefined : value.trim() };
+      updated = { ...entry, [field.key]: value.trim() === '' && field.optional ? undefined : value.trim() };
     }
     await ctx.connections.save(raw.map((c, i) => (i === index ? updated : c)));
     ctx.log.info(`Edited connection ${updated.label}.`);

@@ -21,6 +21,8 @@ export type Step<S> =
       items: (state: S) => PickItem[] | Promise<PickItem[]>;
       /** Several may be chosen; apply receives their values joined with commas. */
       many?: boolean;
+      /** What Enter on an `inert` row says (by default: the row shows what will be sent). */
+      inertRefusal?: string;
       apply: (state: S, value: string) => void;
       skip?: (state: S) => boolean;
     };
@@ -75,7 +77,7 @@ export async function runSteps<S>(
         placeholder: step.placeholder ?? '',
         many: step.many ?? false,
         items: () => Promise.resolve().then(() => step.items(state)),
-        refuse: (chosen) => refusalOf(step.many ?? false, chosen),
+        refuse: (chosen) => refusalOf(step.many ?? false, chosen, step.inertRefusal),
       });
       if (answer === undefined || answer === 'back') {
         if (answer === undefined) return undefined;
@@ -92,9 +94,9 @@ export async function runSteps<S>(
 }
 
 /** Enter on these does not end a pick step: nothing chosen of several, or a summary row. */
-function refusalOf(many: boolean, chosen: readonly PickItem[]): string | undefined {
+function refusalOf(many: boolean, chosen: readonly PickItem[], inertRefusal?: string): string | undefined {
   if (many) return chosen.length > 0 ? undefined : 'Choose at least one (Space selects), then press Enter.';
   return chosen[0]?.inert
-    ? 'This row shows what will be sent. Choose Start, Cancel, or go Back to change it.'
+    ? (inertRefusal ?? 'This row shows what will be sent. Choose Start, Cancel, or go Back to change it.')
     : undefined;
 }

@@ -3,8 +3,11 @@ import * as vscode from 'vscode';
 import { ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import { answering } from '../../../src/host/ui/scriptedInput';
-import { sandboxIdeaSecret } from './treeWalk';
+import { sandboxIdeaSecret, treeWalk } from './treeWalk';
 import { extensionContext } from '../../support/extensionContext';
+
+/** The first step of Add Connection: the address the user copied, or Enter to type the fields one by one. */
+const PASTE = 'Add Connection: paste the address of your tenant';
 
 /** The questions of the connection and account commands, answered as a user would, in a real editor. */
 describe('Connection and account commands ask, and check each answer as it is given', () => {
@@ -61,6 +64,7 @@ describe('Connection and account commands ask, and check each answer as it is gi
     const { result, asked } = await answering(
       ctx,
       [
+        { title: PASTE, enter: true },
         { title: 'Add Connection: where is the service?', pick: 'On-premises' },
         { title: 'Add Connection: service URL', answer: 'ftp://files.example', refused: /must start with https:\/\// },
         {
@@ -87,13 +91,13 @@ describe('Connection and account commands ask, and check each answer as it is gi
     );
     assert.equal(result, added.id);
     assert.deepEqual([added.kind, added.serviceUrl, added.protection], ['onPremises', url, 'confirm']);
-    // Cloud asks eight things; on-premises four: the steps count what is left to ask.
+    // A pasted address asks four things; cloud field by field ten, on-premises five: the steps count what is left.
     assert.deepEqual(
       asked.map((a) => `${a.step}/${a.totalSteps}${a.canGoBack ? ' back' : ''}`),
-      ['1/8', '2/4 back', '3/4 back', '2/4 back', '3/4 back', '4/4 back'],
+      ['1/4', '2/10 back', '3/5 back', '4/5 back', '3/5 back', '4/5 back', '5/5 back'],
     );
-    assert.equal(asked[1]?.refusals.length, 2, 'the two refused URLs were refused at the same step');
-    assert.equal(asked[3]?.value, url, 'Back shows the URL as it was kept (no trailing slash)');
+    assert.equal(asked[2]?.refusals.length, 2, 'the two refused URLs were refused at the same step');
+    assert.equal(asked[4]?.value, url, 'Back shows the URL as it was kept (no trailing slash)');
   });
 
   it('Edit Connection: which connection, which field, the new value checked as typed', async function () {
@@ -110,7 +114,7 @@ describe('Connection and account commands ask, and check each answer as it is gi
     );
     assert.deepEqual(
       asked[1]?.items,
-      ['Name', 'Service URL', 'Idea-service URL', 'Protection'],
+      ['Name', 'Service URL', 'Idea-service URL', 'Web portal URL', 'Protection'],
       'no cloud-only field for an on-premises connection',
     );
     assert.equal(asked[2]?.value, 'On-premises test');
@@ -167,6 +171,133 @@ describe('Connection and account commands ask, and check each answer as it is gi
       ctx.connections.all().map((c) => c.label),
       ['Sandbox', 'Sandbox admin', 'Wrong client'],
     );
+  });
+
+  it('Add Connection from a pasted sandbox address: what it says is shown, saved as read, then it signs in and shows its tree', async function () {
+    this.timeout(60_000);
+    const url = process.env.ORCHESTRATOR_SANDBOX_URL!;
+    const before = ctx.connections.raw();
+    // The sandbox has two tenants and both are configured: staging is freed for the pasted address.
+    await ctx.connections.save(before.filter((c) => c.label !== 'Sandbox admin'));
+    try {
+      const { result, asked } = await answering(
+        ctx,
+        [
+          { title: PASTE, answer: 'ftp://files.example.com/sandbox/main', refused: /https:\/\/ address/ },
+          { title: PASTE, answer: `${url}/sandbox/main/odata/Folders`, refused: /'Sandbox' already points at/ },
+          { title: PASTE, answer: `${url}/sandbox/staging/swagger/ui/index#/Jobs` },
+          { title: 'Add Connection: read from the address', pick: 'Kind', refused: /shows what was read/ },
+          { title: 'Add Connection: read from the address', pick: 'Use these' },
+          { title: 'Add Connection: name', enter: true },
+          { title: 'Add Connection: protection', pick: 'Normal' },
+        ],
+        () => vscode.commands.executeCommand<string>('orchestrator.addConnection'),
+      );
+      assert.deepEqual(asked[1]?.items, [
+        '$(check) Use these',
+        '$(edit) Edit each field',
+        'Kind',
+        'Service URL',
+        'Account',
+        'Tenant',
+        'Service segment',
+        'Identity URL',
+        'Web portal',
+      ]);
+      assert.deepEqual(
+        asked.map((a) => `${a.step}/${a.totalSteps}`),
+        ['1/4', '2/4', '3/4', '4/4'],
+      );
+      const saved = ctx.connections.raw().find((c) => c.label === 'staging (sandbox)');
+      assert.deepEqual(saved, {
+        label: 'staging (sandbox)',
+        kind: 'cloud',
+        serviceUrl: url,
+        account: 'sandbox',
+        tenant: 'staging',
+        identityUrl: `${url}/identity`,
+        portalUrl: `${url}/sandbox/staging`,
+        protection: 'normal',
+      });
+      assert.equal(result, byLabel('staging (sandbox)')?.id);
+      // The sandbox's sign-in page waits for a click; as the runner's connections do, it is told whom to sign in.
+      await ctx.connections.save(
+        ctx.connections.raw().map((c) => (c.label === saved.label ? { ...c, loginHint: 'admin', prompt: 'none' } : c)),
+      );
+      const added = byLabel('staging (sandbox)')!;
+      await ctx.auth.createSession([`connection:${added.id}`]);
+      const { label, children, child } = treeWalk(() => ctx.explorer);
+      const root = await child(undefined, 'staging (sandbox)');
+      assert.equal(root.item().contextValue, 'connection.signedIn');
+      const rows = await children(root);
+      assert.ok(
+        rows.every((r) => r.item().contextValue !== 'error'),
+        rows.map(label).join(', '),
+      );
+      assert.ok(rows.map(label).includes('Shared'), rows.map(label).join(', '));
+    } finally {
+      for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
+      await ctx.connections.save(before);
+    }
+  });
+
+  it('Add Connection from a pasted portal address with a service segment: Back, each field shown as read, saved', async function () {
+    this.timeout(30_000);
+    const before = ctx.connections.raw();
+    const pasted = 'https://cloud.example.com/acme/DefaultTenant/orchestrator_/jobs?tid=3&fid=12#/details';
+    try {
+      const { asked } = await answering(
+        ctx,
+        [
+          { title: PASTE, answer: pasted },
+          { title: 'Add Connection: read from the address', back: true },
+          { title: PASTE, enter: true },
+          { title: 'Add Connection: read from the address', pick: 'Edit each field' },
+          { title: 'Add Connection: service URL', enter: true },
+          { title: 'Add Connection: identity URL', enter: true },
+          { title: 'Add Connection: account', enter: true },
+          { title: 'Add Connection: tenant', enter: true },
+          { title: 'Add Connection: service segment', answer: 'a/b', refused: /letters, digits/ },
+          { title: 'Add Connection: service segment', enter: true },
+          { title: 'Add Connection: client id', enter: true },
+          { title: 'Add Connection: web portal URL', enter: true },
+          { title: 'Add Connection: name', answer: 'Acme cloud' },
+          { title: 'Add Connection: protection', pick: 'Read-only' },
+        ],
+        () => vscode.commands.executeCommand<string>('orchestrator.addConnection'),
+      );
+      assert.equal(asked[2]?.value, pasted, 'Back shows the address as pasted');
+      assert.deepEqual(
+        asked.slice(4, 11).map((a) => a.value),
+        [
+          'https://cloud.example.com',
+          'https://cloud.example.com/identity_',
+          'acme',
+          'DefaultTenant',
+          'orchestrator_',
+          'orchestrator-workbench',
+          'https://cloud.example.com/acme/DefaultTenant/orchestrator_',
+        ],
+      );
+      assert.deepEqual(
+        ctx.connections.raw().find((c) => c.label === 'Acme cloud'),
+        {
+          label: 'Acme cloud',
+          kind: 'cloud',
+          serviceUrl: 'https://cloud.example.com',
+          account: 'acme',
+          tenant: 'DefaultTenant',
+          serviceSegment: 'orchestrator_',
+          identityUrl: 'https://cloud.example.com/identity_',
+          clientId: 'orchestrator-workbench',
+          portalUrl: 'https://cloud.example.com/acme/DefaultTenant/orchestrator_',
+          protection: 'readOnly',
+        },
+      );
+      assert.equal(byLabel('Acme cloud')?.id, 'https://cloud.example.com/acme/defaulttenant/orchestrator_');
+    } finally {
+      await ctx.connections.save(before);
+    }
   });
 
   it('Set Idea Service Credentials: each value checked as typed, then by the idea service, then kept', async function () {

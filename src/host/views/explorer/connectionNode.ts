@@ -39,7 +39,7 @@ export class ConnectionNode implements TreeNode {
     );
     item.contextValue = signedIn ? ContextValue.connectionSignedIn : ContextValue.connectionSignedOut;
     item.tooltip = safeMarkdown(
-      `**${markdownText(this.connection.label)}**\n\n${markdownText(`${this.connection.serviceUrl}${this.connection.kind === 'cloud' ? `/${this.connection.account}/${this.connection.tenant}` : ''}`)}`,
+      `**${markdownText(this.connection.label)}**\n\n${markdownText(`${this.connection.serviceUrl}${this.connection.kind === 'cloud' ? `/${this.connection.account}/${this.connection.tenant}${this.connection.serviceSegment ? `/${this.connection.serviceSegment}` : ''}` : ''}`)}`,
     );
     return item;
   }

@@ -1,0 +1,181 @@
+import {
+  DEFAULT_CLIENT_ID,
+  validateClientId,
+  validateLogicalName,
+  validateServiceSegment,
+  validateUrl,
+} from '../../../core/connections';
+import type { Step } from '../../ui/multiStep';
+import { asksEachField, isCloud, type Draft } from './draft';
+
+/** A local sandbox the user started with `npm run sandbox` (or `npm start`, which passes its URL along). */
+const sandboxUrl = () => process.env.ORCHESTRATOR_SANDBOX_URL ?? 'http://127.0.0.1:';
+
+type TextField = 'serviceUrl' | 'identityUrl' | 'account' | 'tenant' | 'serviceSegment' | 'clientId' | 'portalUrl';
+
+/** One field of the setting as an input step: shown filled in, checked as typed, kept trimmed. */
+function fieldStep(field: {
+  key: TextField;
+  title: string;
+  prompt: string;
+  validate: (value: string) => string | undefined;
+  /** Asked only when this holds (besides the fields being asked one by one at all). */
+  when?: (d: Draft) => boolean;
+  /** What the box shows when the field is still empty. */
+  initial?: (d: Draft) => string;
+  /** A URL: trailing slashes dropped. */
+  url?: boolean;
+  /** An empty answer leaves the field out. */
+  optional?: boolean;
+}): Step<Draft> {
+  return {
+    kind: 'input',
+    title: `Add Connection: ${field.title}`,
+    prompt: field.prompt,
+    skip: (d) => !asksEachField(d) || !(field.when?.(d) ?? true),
+    value: (d) => d.setting[field.key] ?? field.initial?.(d) ?? '',
+    validate: field.validate,
+    apply: (d, value) => {
+      const text = field.url ? value.replace(/\/+$/, '') : value;
+      if (field.optional && !text) delete d.setting[field.key];
+      else d.setting[field.key] = text;
+    },
+  };
+}
+
+const cloudPicked = (d: Draft) => isCloud(d) && d.preset !== 'sandbox';
+
+/** The fields one by one; for a pasted address each is filled in from it. */
+export function fieldSteps(): Step<Draft>[] {
+  return [
+    fieldStep({
+      key: 'serviceUrl',
+      title: 'service URL',
+      prompt: 'The service address, without account and tenant (for the sandbox: the "sandbox ready" URL).',
+      validate: (v) => validateUrl(v, 'service URL'),
+      url: true,
+    }),
+    fieldStep({
+      key: 'identityUrl',
+      title: 'identity URL',
+      prompt: 'The identity provider address ({auth_url}).',
+      when: isCloud,
+      initial: (d) => (d.preset === 'sandbox' || d.setting.serviceUrl ? `${d.setting.serviceUrl}/identity` : ''),
+      validate: (v) => validateUrl(v, 'identity URL'),
+      url: true,
+    }),
+    fieldStep({
+      key: 'account',
+      title: 'account',
+      prompt: 'The account logical name (first path segment after the host).',
+      when: isCloud,
+      validate: (v) => validateLogicalName(v, 'account'),
+    }),
+    fieldStep({
+      key: 'tenant',
+      title: 'tenant',
+      prompt: 'The tenant logical name (second path segment).',
+      when: isCloud,
+      validate: (v) => validateLogicalName(v, 'tenant'),
+    }),
+    fieldStep({
+      key: 'serviceSegment',
+      title: 'service segment',
+      prompt:
+        'The path segment after the tenant where the API lives (for example orchestrator_); leave it empty when the API is right under the tenant (/<account>/<tenant>/odata).',
+      when: cloudPicked,
+      validate: validateServiceSegment,
+      optional: true,
+    }),
+    fieldStep({
+      key: 'clientId',
+      title: 'client id',
+      prompt: 'The OAuth client id registered for this extension.',
+      when: cloudPicked,
+      initial: () => DEFAULT_CLIENT_ID,
+      validate: validateClientId,
+    }),
+    fieldStep({
+      key: 'portalUrl',
+      title: 'web portal URL',
+      prompt: "Where the tenant's web portal is (empty: none).",
+      when: (d) => d.source === 'pasted',
+      validate: (v) => (v.trim() ? validateUrl(v, 'web portal URL') : undefined),
+      url: true,
+      optional: true,
+    }),
+  ];
+}
+
+/** The fields one by one start here: which kind of service, or the local sandbox with its fields filled in. */
+export function presetStep(): Step<Draft> {
+  return {
+    kind: 'pick',
+    title: 'Add Connection: where is the service?',
+    skip: (d) => d.source !== 'manual',
+    items: () => [
+      {
+        label: '$(cloud) Cloud tenant',
+        description: 'https://<host>/<account>/<tenant>, sign-in in the browser',
+        value: 'cloud',
+      },
+      { label: '$(server) On-premises', description: 'sign-in with an access token', value: 'onPremises' },
+      {
+        label: '$(beaker) Local sandbox',
+        description: 'the built-in test services (npm run sandbox)',
+        value: 'sandbox',
+      },
+    ],
+    apply: (d, value) => {
+      d.preset = value as Draft['preset'];
+      d.setting.kind = value === 'onPremises' ? 'onPremises' : 'cloud';
+      if (value === 'sandbox')
+        Object.assign(d.setting, {
+          label: d.setting.label || 'Sandbox',
+          serviceUrl: d.setting.serviceUrl || sandboxUrl(),
+          account: 'sandbox',
+          tenant: 'main',
+        });
+    },
+  };
+}
+
+/** The name, unique among the connections, then the protection level: asked whichever way the fields came. */
+export function closingSteps(taken: (label: string) => boolean): Step<Draft>[] {
+  return [
+    {
+      kind: 'input',
+      title: 'Add Connection: name',
+      prompt: 'How the connection is shown in the Orchestrator view.',
+      value: (d) => d.setting.label || suggestedName(d),
+      validate: (v) =>
+        !v.trim() ? 'Enter a name.' : taken(v) ? `A connection named '${v.trim()}' exists.` : undefined,
+      apply: (d, v) => (d.setting.label = v),
+    },
+    {
+      kind: 'pick',
+      title: 'Add Connection: protection',
+      items: () => [
+        { label: 'Normal', description: 'changes run as asked', value: 'normal' },
+        {
+          label: 'Confirm changes',
+          description: 'a confirmation before every change (production tenants)',
+          value: 'confirm',
+        },
+        { label: 'Read-only', description: 'change commands are disabled', value: 'readOnly' },
+      ],
+      apply: (d, v) => (d.setting.protection = v as 'normal'),
+    },
+  ];
+}
+
+/** "main (sandbox)" for a tenant, the host for an on-premises service read from an address. */
+function suggestedName(d: Draft): string {
+  if (d.setting.tenant) return `${d.setting.tenant} (${d.setting.account})`;
+  if (d.source !== 'pasted' || d.setting.kind !== 'onPremises') return '';
+  try {
+    return new URL(d.setting.serviceUrl).host;
+  } catch {
+    return '';
+  }
+}
