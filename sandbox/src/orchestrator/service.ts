@@ -9,8 +9,7 @@ import type { Call, ODataRoute, OrchestratorOptions } from './context';
 import type { Folder, SandboxState, TenantState } from './state';
 import { ORCHESTRATOR_ROUTES } from './routes';
 import { canUseFolder } from './access';
-import { folderNavigation } from './routes/folders';
-import { directoryPermissions } from './routes/users';
+import { API_ROUTES } from './routes/api';
 
 export interface OrchestratorDeps {
   state: () => SandboxState;
@@ -132,7 +131,8 @@ export class OrchestratorService {
     if (candidates.length === 0) throw notFound(`No OData resource at '/odata/${path.join('/')}'.`);
     if (parsed.operation) {
       const wanted = candidates[0]!.queueNamespace ? queueNamespace : namespace;
-      if (parsed.operation.namespace !== wanted)
+      const accepted = candidates[0]!.alsoInNamespace ? [wanted, namespace] : [wanted];
+      if (!accepted.includes(parsed.operation.namespace))
         throw notFound(
           `Unknown operation namespace '${parsed.operation.namespace}': use '${wanted}.${parsed.operation.name}'.`,
         );
@@ -208,14 +208,10 @@ export class OrchestratorService {
 
   private handleApi(req: Request, tenant: TenantState, user: SandboxUser, path: string[]): Reply {
     const route = path.join('/');
+    const api = API_ROUTES.find((r) => r.path === route);
+    if (!api) throw notFound(`No API at '/api/${route}'.`);
     if (req.method !== 'GET')
       throw new HttpError(405, ErrorCode.methodNotAllowed, `${req.method} is not supported on /api/${route}.`);
-    if (route === 'FoldersNavigation/GetFolderNavigationContextForCurrentUser')
-      return folderNavigation(req, tenant, user);
-    if (route === 'DirectoryService/GetDirectoryPermissions') {
-      if (!user.permissions.has('Users.View')) throw forbidden('You lack the permission Users.View.');
-      return directoryPermissions(req, tenant);
-    }
-    throw notFound(`No API at '/api/${route}'.`);
+    return api.handler(req, tenant, user);
   }
 }

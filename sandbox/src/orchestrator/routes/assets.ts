@@ -175,6 +175,7 @@ export const ASSET_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Assets',
     operation: 'GetRobotAsset',
+    parameters: { robotId: 'string', assetName: 'string' },
     scope: 'folder',
     permissions: ['Assets.View'],
     handler: (call) => (
@@ -186,6 +187,7 @@ export const ASSET_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Assets',
     operation: 'GetRobotAssetByRobotId',
+    parameters: { robotId: 'integer', assetName: 'string' },
     scope: 'folder',
     permissions: ['Assets.View'],
     handler: (call) => (
@@ -266,6 +268,7 @@ export const ASSET_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Environments',
     operation: 'GetRobotsForEnvironment',
+    parameters: { key: 'integer' },
     scope: 'folder',
     permissions: ['Environments.View', 'Robots.View'],
     handler: (call) =>
@@ -281,6 +284,7 @@ export const ASSET_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Environments',
     operation: 'GetRobotIdsForEnvironment',
+    parameters: { key: 'integer' },
     scope: 'folder',
     permissions: ['Environments.View', 'Robots.View'],
     handler: (call) =>

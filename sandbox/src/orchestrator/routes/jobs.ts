@@ -172,6 +172,7 @@ export const JOB_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Jobs',
     key: true,
+    keyType: 'integerOrUuid',
     scope: 'folder',
     permissions: ['Jobs.View'],
     handler: (call) => {
@@ -197,6 +198,7 @@ export const JOB_ROUTES: ODataRoute[] = [
     method: 'POST',
     set: 'Jobs',
     key: true,
+    keyType: 'integerOrUuid',
     operation: 'StopJob',
     scope: 'folder',
     permissions: ['Jobs.Edit'],

@@ -159,6 +159,7 @@ export const TENANT_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Settings',
     operation: 'GetExecutionSettingsConfiguration',
+    parameters: { scope: 'integer' },
     scope: 'tenant',
     permissions: ['Settings.View'],
     handler: (call) => {
@@ -213,6 +214,7 @@ export const TENANT_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'LicensesNamedUser',
     operation: 'GetLicensesNamedUser',
+    parameters: { robotType: 'string' },
     scope: 'tenant',
     permissions: ['License.View'],
     handler: (call) => {
@@ -234,6 +236,7 @@ export const TENANT_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'LicensesRuntime',
     operation: 'GetLicensesRuntime',
+    parameters: { robotType: 'string' },
     scope: 'tenant',
     permissions: ['License.View'],
     handler: (call) => {
@@ -248,6 +251,7 @@ export const TENANT_ROUTES: ODataRoute[] = [
     method: 'POST',
     set: 'LicensesRuntime',
     key: true,
+    keyType: 'string',
     operation: 'ToggleEnabled',
     scope: 'tenant',
     permissions: ['Machines.Edit'],
