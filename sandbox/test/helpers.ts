@@ -225,9 +225,10 @@ export function requiredInputsFor(declaredJson: string | null | undefined): Reco
 export async function requiredInputs(
   api: Api,
   release: { ProcessKey: string; ProcessVersion: string },
+  namespace = NS,
 ): Promise<Record<string, unknown>> {
   const key = encodeURIComponent(`${release.ProcessKey}:${release.ProcessVersion}`);
-  const args = await api.get(`/odata/Processes/${NS}.GetArguments(key='${key}')`);
+  const args = await api.get(`/odata/Processes/${namespace}.GetArguments(key='${key}')`);
   return requiredInputsFor(args.body.Input);
 }
 

@@ -113,10 +113,11 @@ describe('sandbox command line', () => {
       );
       const folders = await folderIds(api);
       assert.equal(
-        (await api.get(odata('Releases'), { headers: { 'X-ACME-OrganizationUnitId': String(folders.Shared) } })).status,
+        (await api.get(odata('QueueItems'), { headers: { 'X-ACME-OrganizationUnitId': String(folders.Shared) } }))
+          .status,
         200,
       );
-      assert.equal((await api.get(odata('Releases'), { folderId: folders.Shared })).body.errorCode, 1101);
+      assert.equal((await api.get(odata('QueueItems'), { folderId: folders.Shared })).body.errorCode, 1101);
     } finally {
       await stop(child);
     }

@@ -111,7 +111,8 @@ export const ASSET_ROUTES: ODataRoute[] = [
   {
     method: 'GET',
     set: 'Assets',
-    scope: 'folder',
+    // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
+    scope: 'optionalFolder',
     permissions: ['Assets.View'],
     handler: (call) => list(call, sets(call).Assets, inFolder(call, call.tenant.assets)),
   },

@@ -186,7 +186,8 @@ export const QUEUE_ROUTES: ODataRoute[] = [
   {
     method: 'GET',
     set: 'QueueDefinitions',
-    scope: 'folder',
+    // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
+    scope: 'optionalFolder',
     permissions: ['Queues.View'],
     handler: (call) => list(call, sets(call).QueueDefinitions, inFolder(call, call.tenant.queues)),
   },

@@ -4,7 +4,6 @@ import type { Call, ODataRoute } from '../context';
 import { byKey, list, one, requireKeyInt, sets } from '../respond';
 import type { Row, TenantState } from '../state';
 import { bodyOf } from './body';
-import { exportReply } from './jobs';
 
 const EVENT_TYPES: Record<string, string[]> = {
   process: ['process.created', 'process.updated', 'process.deleted'],
@@ -450,21 +449,5 @@ export const TENANT_ROUTES: ODataRoute[] = [
       call.changed();
       return one(call, sets(call).Calendars, calendar);
     },
-  },
-  {
-    method: 'GET',
-    set: 'AuditLogs',
-    scope: 'tenant',
-    permissions: ['Audit.View'],
-    handler: (call) => list(call, sets(call).AuditLogs, call.tenant.auditLogs),
-  },
-  {
-    method: 'POST',
-    set: 'AuditLogs',
-    operation: 'Export',
-    scope: 'tenant',
-    permissions: ['Audit.View'],
-    exportOperation: true,
-    handler: (call) => exportReply(call, 'AuditLogs'),
   },
 ];
