@@ -1,15 +1,16 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Clock, createRandom } from './server/clock';
 import { ErrorCode, HttpError, notFound } from './server/errors';
-import { errorReply, readRequest, writeReply, html, type Reply, type Request } from './server/http';
+import { html, type Reply, type Request } from './server/http';
 import { matchRoute } from './server/router';
 import { Faults } from './server/faults';
 import { RequestTally } from './server/requestTally';
 import { homePage } from './server/homePage';
 import { adminHandler } from './server/admin';
+import { serveRequests } from './server/serve';
 import { ROBOT_APP_PRINCIPAL } from './server/users';
 import { TokenStore } from './identity/tokens';
 import { IDENTITY_ROUTES } from './identity/routes';
@@ -244,36 +245,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     return handleOrchestrator(req, tenant, rest, servicePath);
   };
 
-  const handle = async (incoming: IncomingMessage, res: ServerResponse) => {
-    let mutate: ((text: string) => string) | undefined;
-    try {
-      const req = await readRequest(incoming, baseUrl);
-      if (!req.url.pathname.startsWith('/__sandbox')) {
-        tally.count(req.method, req.url.pathname);
-        const fault = faults.match(req.method, req.url.pathname);
-        if (fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-        const action = fault.action;
-        if (action?.kind === 'reset' || action?.kind === 'error') {
-          // A fault "after" lets the request do its work first: the client sees the failure, the change is made.
-          if (action.after) await route(req).catch(() => undefined);
-          if (action.kind === 'reset') {
-            incoming.socket.destroy();
-            return;
-          }
-          throw action.error;
-        }
-        if (action?.kind === 'mutate') mutate = action.mutate;
-      }
-      writeReply(res, await route(req), mutate);
-    } catch (error) {
-      if (error instanceof HttpError) {
-        writeReply(res, errorReply(error));
-      } else {
-        console.error('sandbox: unexpected error', error);
-        writeReply(res, errorReply(new HttpError(500, 9999, `Internal sandbox error: ${(error as Error).message}`)));
-      }
-    }
-  };
+  const handle = serveRequests({ faults, tally, route, baseUrl: () => baseUrl });
 
   const server = createServer((req, res) => void handle(req, res));
   server.keepAliveTimeout = 5000;

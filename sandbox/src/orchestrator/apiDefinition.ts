@@ -76,16 +76,10 @@ function odataOperation(route: ODataRoute, deprecated: boolean): object {
       : []),
     ...(route.scope === 'tenant' ? [] : FOLDER_HEADERS.map((h) => ({ $ref: `#/components/parameters/${h}` }))),
   ];
-  const verb = route.operation ?? `${route.method} ${route.set}${route.key ? '(key)' : ''}`;
   return {
     tags: [route.set],
     operationId: `${route.set}_${route.operation ?? route.method.toLowerCase()}${route.key ? 'ByKey' : ''}${deprecated ? '_ns' : ''}`,
-    summary: verb,
-    ...(route.scope === 'folder'
-      ? { description: 'Folder-scoped: send one of the folder headers.' }
-      : route.scope === 'optionalFolder'
-        ? { description: 'A folder header narrows the result to one folder.' }
-        : {}),
+    ...(route.scope === 'tenant' ? {} : { 'x-folder': route.scope === 'folder' ? 'required' : 'optional' }),
     ...(deprecated ? { deprecated: true } : {}),
     parameters,
     ...(['POST', 'PUT', 'PATCH'].includes(route.method)
@@ -93,10 +87,7 @@ function odataOperation(route: ODataRoute, deprecated: boolean): object {
       : {}),
     responses: {
       [route.method === 'DELETE' ? '204' : '200']: { description: 'Success' },
-      default: {
-        description: 'Error',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      },
+      default: { $ref: '#/components/responses/Error' },
     },
     'x-permissions': route.permissions ?? [],
     ...(route.hostAdmin ? { 'x-host-administrators-only': true } : {}),
@@ -139,7 +130,7 @@ export function apiDefinition({ dialect, serverUrl, identityUrl }: ApiDefinition
     info: {
       title: 'Orchestration service (sandbox)',
       version: 'v1',
-      description: `Operation namespace ${dialect.namespace}; queue operations in ${dialect.queueNamespace}; folder headers ${dialect.headerPrefix}-…`,
+      description: `Operation namespace ${dialect.namespace}; queue operations in ${dialect.queueNamespace}; folder headers ${dialect.headerPrefix}-…; x-folder says whether an operation needs one (required) or is narrowed by one (optional).`,
     },
     servers: [{ url: serverUrl }],
     security: [{ OAuth2: [] }],
@@ -157,6 +148,12 @@ export function apiDefinition({ dialect, serverUrl, identityUrl }: ApiDefinition
         top: queryOption('$top', 'integer'),
         skip: queryOption('$skip', 'integer'),
         count: queryOption('$count', 'boolean'),
+      },
+      responses: {
+        Error: {
+          description: 'Error',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
       },
       schemas: {
         Error: {
