@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Api, NS, QNS, signInWithFolders, useSandbox, type ApiResponse } from './helpers';
+import { type Api, NS, QNS, signInWithFolders, useSandbox, type ApiResponse } from './helpers';
 
 interface Operation {
   parameters?: ({ $ref: string } | { name: string; in: string; schema: { type?: string; format?: string } })[];
