@@ -1,10 +1,18 @@
 import { parseArgs } from 'node:util';
 import { startSandbox, type SandboxOptions } from './index';
+import { DEFAULT_DIALECT, dialectProblem } from './dialect';
 
 /** `orchestrator-sandbox [options]` (bin/orchestrator-sandbox.mjs): starts the sandbox and prints where each service listens. */
 const USAGE = `Usage: orchestrator-sandbox [--port N] [--scale small|large] [--seed N] [--token-ttl SECONDS]
-  [--rate-limit N] [--namespace NS] [--header-prefix PREFIX] [--state FILE]
-  [--job-seconds N] [--log-interval-ms N] [--legacy-ideas] [--help]
+  [--rate-limit N] [--namespace NS] [--queue-namespace QNS] [--header-prefix PREFIX]
+  [--service-segment NAME] [--state FILE] [--job-seconds N] [--log-interval-ms N] [--legacy-ideas] [--help]
+Dialect (the names a deployment uses where the spec writes placeholders; defaults are the spec's):
+  --namespace NS           {ns}, dotted identifiers (default ${DEFAULT_DIALECT.namespace})
+  --queue-namespace QNS    {qns}, dotted identifiers (default ${DEFAULT_DIALECT.queueNamespace})
+  --header-prefix PREFIX   folder headers PREFIX-OrganizationUnitId, -FolderPath, -FolderPath-Encoded, -FolderKey
+                           (default ${DEFAULT_DIALECT.headerPrefix})
+  --service-segment NAME   serve the orchestration service at /<account>/<tenant>/NAME/… and the identity
+                           provider at /identity_ (default: none, /<account>/<tenant>/… and /identity)
 (in the extension's repository: npm run sandbox -- [options])`;
 
 function int(name: string, value: string | undefined, min: number): number | undefined {
@@ -26,7 +34,9 @@ const { values } = (() => {
         'token-ttl': { type: 'string' },
         'rate-limit': { type: 'string' },
         namespace: { type: 'string' },
+        'queue-namespace': { type: 'string' },
         'header-prefix': { type: 'string' },
+        'service-segment': { type: 'string' },
         state: { type: 'string' },
         'job-seconds': { type: 'string' },
         'log-interval-ms': { type: 'string' },
@@ -48,6 +58,17 @@ if (values.scale !== undefined && values.scale !== 'small' && values.scale !== '
   console.error(`--scale must be small or large.\n${USAGE}`);
   process.exit(2);
 }
+const dialect = {
+  namespace: values.namespace,
+  queueNamespace: values['queue-namespace'],
+  headerPrefix: values['header-prefix'],
+  serviceSegment: values['service-segment'],
+};
+const problem = dialectProblem(dialect);
+if (problem) {
+  console.error(`${problem}\n${USAGE}`);
+  process.exit(2);
+}
 const jobSeconds = int('job-seconds', values['job-seconds'], 1);
 const options: SandboxOptions = {
   port: int('port', values.port, 0),
@@ -55,8 +76,7 @@ const options: SandboxOptions = {
   seed: int('seed', values.seed, 0),
   tokenTtlSeconds: int('token-ttl', values['token-ttl'], 1),
   rateLimitPerMinute: int('rate-limit', values['rate-limit'], 1),
-  namespace: values.namespace,
-  headerPrefix: values['header-prefix'],
+  ...dialect,
   stateFile: values.state,
   jobDurationMs: jobSeconds === undefined ? undefined : jobSeconds * 1000,
   logIntervalMs: int('log-interval-ms', values['log-interval-ms'], 10),
@@ -71,6 +91,7 @@ async function main(): Promise<void> {
   console.log(`ideas ${sandbox.ideasUrl}`);
   console.log(`ideas-token ${sandbox.ideasToken}`);
   console.log(`ideas-app-key ${sandbox.ideasAppKey}`);
+  console.log(`app-client ${sandbox.appClientId} ${sandbox.appClientSecret}`);
 
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

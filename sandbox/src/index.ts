@@ -1,23 +1,30 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Clock, createRandom } from './server/clock';
 import { ErrorCode, HttpError, notFound } from './server/errors';
-import { errorReply, json, readRequest, writeReply, html, type Reply, type Request } from './server/http';
+import { html, type Reply, type Request } from './server/http';
 import { matchRoute } from './server/router';
-import { Faults, parseRules } from './server/faults';
+import { Faults } from './server/faults';
 import { RequestTally } from './server/requestTally';
 import { homePage } from './server/homePage';
+import { adminHandler } from './server/admin';
+import { serveRequests } from './server/serve';
+import { ROBOT_APP_PRINCIPAL } from './server/users';
 import { TokenStore } from './identity/tokens';
 import { IDENTITY_ROUTES } from './identity/routes';
-import { IDEA_ROUTES, apiDocument } from './ideas/routes';
+import { APP_SCOPES, type ConfidentialApplication } from './identity/tokenEndpoint';
+import { APP_KEY_HEADER, ideasHandler } from './ideas/handler';
 import { createSeedState } from './orchestrator/seed';
 import { OrchestratorService } from './orchestrator/service';
 import { Simulator } from './orchestrator/simulator';
-import { ORCHESTRATOR_ROUTES } from './orchestrator/routes';
+import { apiDefinitionReply } from './orchestrator/apiDefinition';
 import type { OrchestratorOptions } from './orchestrator/context';
-import type { SandboxState } from './orchestrator/state';
+import type { SandboxState, TenantState } from './orchestrator/state';
+import { DEFAULT_DIALECT, dialectPaths, dialectProblem, IDEAS_SEGMENT, type Dialect } from './dialect';
+
+export type { Dialect } from './dialect';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -27,8 +34,14 @@ export interface SandboxOptions {
   tokenTtlSeconds?: number;
   rateLimitPerMinute?: number;
   exportLimitPerDay?: number;
+  /** {ns}, the OData operation namespace (default `Vendor.Server.Configuration.OData`). */
   namespace?: string;
+  /** {qns}, the queue operations' namespace (default `VendorODataSvc`). */
+  queueNamespace?: string;
+  /** The folder headers' prefix (default `X-VENDOR`). */
   headerPrefix?: string;
+  /** Serves the orchestration service at `/<account>/<tenant>/<segment>/…` and the identity provider at `/identity_`. */
+  serviceSegment?: string;
   /** Persist state to this JSON file and reload it at start. */
   stateFile?: string;
   jobDurationMs?: number;
@@ -46,22 +59,38 @@ export interface RunningSandbox {
   ideasUrl: string;
   ideasToken: string;
   ideasAppKey: string;
+  /** The confidential application of the client-credentials grant, and its secret (new at each start). */
+  appClientId: string;
+  appClientSecret: string;
+  /** The names this sandbox uses where the spec writes placeholders. */
+  dialect: Dialect;
   close(): Promise<void>;
 }
 
 export const ACCOUNT = 'sandbox';
-export const IDEAS_PRODUCT = 'ideas_';
-export const APP_KEY_HEADER = 'X-App-Key';
+export const IDEAS_PRODUCT = IDEAS_SEGMENT;
+export { APP_KEY_HEADER };
+/** The confidential application registered in the seed (README, Applications). */
+export const APP_CLIENT_ID = 'sandbox-robot-app';
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const dialect: Dialect = {
+    namespace: options.namespace ?? DEFAULT_DIALECT.namespace,
+    queueNamespace: options.queueNamespace ?? DEFAULT_DIALECT.queueNamespace,
+    headerPrefix: options.headerPrefix ?? DEFAULT_DIALECT.headerPrefix,
+    ...(options.serviceSegment !== undefined ? { serviceSegment: options.serviceSegment } : {}),
+  };
+  const problem = dialectProblem(dialect);
+  if (problem) throw new Error(problem);
+  const paths = dialectPaths(dialect, ACCOUNT);
   const seed = options.seed ?? 1;
   const scale = options.scale ?? 'small';
   const clock = new Clock();
   const random = createRandom(seed ^ 0x5eed);
   const orchestratorOptions: OrchestratorOptions = {
-    namespace: options.namespace ?? 'Vendor.Server.Configuration.OData',
-    queueNamespace: 'VendorODataSvc',
-    headerPrefix: options.headerPrefix ?? 'X-VENDOR',
+    namespace: dialect.namespace,
+    queueNamespace: dialect.queueNamespace,
+    headerPrefix: dialect.headerPrefix,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100,
     exportLimitPerDay: options.exportLimitPerDay ?? 100,
     jobDurationMs: options.jobDurationMs ?? 8000,
@@ -98,12 +127,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   // file would buy little: `npm start` picks a new port each time, so its connection (whose id includes the port) is
   // new too and gets the new pair; and a test never meets credentials left over from another run. Only a pair typed
   // by hand for a fixed --port must be entered again after a restart, as after a real token rotation.
+  // The application's client secret is handed on the same way, for the same reasons.
   const ideasToken = `sbx_ideas_${randomBytes(16).toString('hex')}`;
   const ideasAppKey = `sbx_app_${randomBytes(12).toString('hex')}`;
+  const application: ConfidentialApplication = {
+    clientId: APP_CLIENT_ID,
+    secret: `sbx_secret_${randomBytes(18).toString('base64url')}`,
+    grantedScopes: APP_SCOPES,
+    principal: ROBOT_APP_PRINCIPAL.userName,
+  };
   const faults = new Faults(createRandom(seed + 99));
   const tally = new RequestTally();
   let baseUrl = '';
-  const tokens = new TokenStore(clock, options.tokenTtlSeconds ?? 86_400, () => `${baseUrl}/identity`);
+  const tokens = new TokenStore(clock, options.tokenTtlSeconds ?? 86_400, () => `${baseUrl}${paths.identity}`);
   const orchestrator = new OrchestratorService({
     state: () => state,
     tokens,
@@ -113,139 +149,103 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     changed,
   });
   const simulator = new Simulator(() => state.tenants, clock, orchestratorOptions, changed);
-
-  const ideasHandler = async (req: Request, tenantName: string, rest: string[]): Promise<Reply> => {
-    const [api, v1, kind, ...path] = rest;
-    if (api !== 'api' || v1 !== 'v1' || (kind !== 'openapi' && kind !== 'api-doc'))
-      throw notFound(`No idea-service resource at '/${rest.join('/')}'.`);
-    const auth = req.header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
-    if (auth !== ideasToken)
-      throw new HttpError(
-        401,
-        ErrorCode.unauthorized,
-        'Send the idea-service API token as Authorization: Bearer <token>.',
-        { 'WWW-Authenticate': 'Bearer' },
-      );
-    if (req.header(APP_KEY_HEADER) !== ideasAppKey)
-      throw new HttpError(401, ErrorCode.unauthorized, `Send the app key in the ${APP_KEY_HEADER} header.`);
-    if (kind === 'api-doc')
-      return json(apiDocument(`${baseUrl}/${ACCOUNT}/${tenantName}/${IDEAS_PRODUCT}/api/v1/openapi`));
-    const routePath = `/${path.join('/')}`;
-    const { route, params, pathKnown } = matchRoute(IDEA_ROUTES, req.method, routePath);
-    if (!route)
-      throw pathKnown
-        ? new HttpError(405, ErrorCode.methodNotAllowed, `${req.method} is not supported on ${routePath}.`)
-        : notFound(`No idea-service endpoint at '${routePath}'.`);
-    return route.handler(req, params, { state: state.ideas, now: () => clock.iso(), changed });
-  };
-
-  const adminHandler = (req: Request, path: string[]): Reply => {
-    const what = path.join('/');
-    if (what === 'faults' && req.method === 'POST') {
-      faults.set(parseRules(req.body));
-      return json({ rules: faults.list() });
-    }
-    if (what === 'faults' && req.method === 'GET') return json({ rules: faults.list() });
-    if (what === 'faults' && req.method === 'DELETE') {
-      faults.clear();
-      return { kind: 'empty', status: 204 };
-    }
-    if (what === 'reset' && req.method === 'POST') {
+  const ideasUrl = (tenant: string) => `${baseUrl}/${ACCOUNT}/${tenant}/${IDEAS_SEGMENT}/api/v1/openapi`;
+  const handleIdeas = ideasHandler({
+    ideasToken,
+    ideasAppKey,
+    state: () => state.ideas,
+    now: () => clock.iso(),
+    changed,
+    openapiBase: ideasUrl,
+  });
+  const handleAdmin = adminHandler({
+    faults,
+    tally,
+    reset: () => {
       state = fresh();
       faults.clear();
       orchestrator.resetLimits();
       tokens.revokeAll();
       save();
-      return json({ reset: true });
-    }
-    if (what === 'clock' && req.method === 'POST') {
-      const seconds = (req.body as { advanceSeconds?: unknown })?.advanceSeconds;
-      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
-        throw new HttpError(400, ErrorCode.invalidRequest, 'advanceSeconds must be a non-negative number.');
+    },
+    advanceClock: (seconds) => {
       clock.advance(seconds);
       simulator.tick();
-      return json({ now: clock.iso() });
-    }
-    if (what === 'info' && req.method === 'GET') return json(info());
-    if (what === 'requests' && req.method === 'GET') return json(tally.snapshot());
-    if (what === 'requests' && req.method === 'DELETE') {
-      tally.clear();
-      return { kind: 'empty', status: 204 };
-    }
-    throw notFound(`No sandbox admin endpoint '${req.method} /__sandbox/${what}'.`);
-  };
+      return clock.iso();
+    },
+    info: () => info(),
+  });
 
   const info = () => ({
     url: baseUrl,
-    identity: `${baseUrl}/identity`,
-    orchestrator: `${baseUrl}/${ACCOUNT}/main`,
-    ideas: `${baseUrl}/${ACCOUNT}/main/${IDEAS_PRODUCT}/api/v1/openapi`,
+    identity: `${baseUrl}${paths.identity}`,
+    orchestrator: `${baseUrl}${paths.orchestrator('main')}`,
+    ideas: ideasUrl('main'),
+    apiDefinition: `${baseUrl}${paths.orchestrator('main')}/swagger/v1/swagger.json`,
     tenants: state.tenants.map((t) => t.Name),
     users: ['admin', 'developer', 'viewer', 'outsider'],
+    appClientId: application.clientId,
     scale: state.scale,
     seed: state.seed,
-    namespace: orchestratorOptions.namespace,
-    headerPrefix: orchestratorOptions.headerPrefix,
+    namespace: dialect.namespace,
+    queueNamespace: dialect.queueNamespace,
+    headerPrefix: dialect.headerPrefix,
+    serviceSegment: dialect.serviceSegment ?? null,
     now: clock.iso(),
   });
+
+  /** The orchestration service below `servicePath` (cloud or on-premises): its API definition, or odata and api. */
+  const handleOrchestrator = (req: Request, tenant: TenantState, rest: string[], servicePath: string): Reply => {
+    if (rest[0] === 'swagger')
+      return apiDefinitionReply(rest.slice(1), {
+        dialect,
+        serverUrl: `${baseUrl}${servicePath}`,
+        identityUrl: `${baseUrl}${paths.identity}`,
+      });
+    return orchestrator.handle(req, tenant, rest, `${baseUrl}${servicePath}`);
+  };
 
   const route = async (req: Request): Promise<Reply> => {
     const segments = req.url.pathname.split('/').filter(Boolean);
     const [first, second, third, ...rest] = segments;
-    if (first === '__sandbox') return adminHandler(req, segments.slice(1));
-    if (first === 'identity') {
+    if (first === '__sandbox') return handleAdmin(req, segments.slice(1));
+    if (`/${first}` === paths.identity) {
       const path = `/${segments.slice(1).join('/')}`;
       const { route: r, params, pathKnown } = matchRoute(IDENTITY_ROUTES, req.method, path);
       if (!r)
         throw pathKnown
-          ? new HttpError(405, ErrorCode.methodNotAllowed, `${req.method} is not supported on /identity${path}.`)
-          : notFound(`No identity endpoint at '/identity${path}'.`);
-      return r.handler(req, params, { tokens, tenants: () => state.tenants.map((t) => t.Name) });
+          ? new HttpError(
+              405,
+              ErrorCode.methodNotAllowed,
+              `${req.method} is not supported on ${paths.identity}${path}.`,
+            )
+          : notFound(`No identity endpoint at '${paths.identity}${path}'.`);
+      return r.handler(req, params, {
+        tokens,
+        tenants: () => state.tenants.map((t) => t.Name),
+        applications: [application],
+      });
     }
-    if (first === undefined) return html(homePage({ info: info(), ideasToken, ideasAppKey }));
-    if (first === 'odata' || first === 'api') return orchestrator.handle(req, state.tenants[0]!, segments, baseUrl);
+    if (first === undefined)
+      return html(homePage({ info: info(), ideasToken, ideasAppKey, appClientSecret: application.secret }));
+    // On-premises: no account, tenant or service segment; the first tenant.
+    if (first === 'odata' || first === 'api' || first === 'swagger')
+      return handleOrchestrator(req, state.tenants[0]!, segments, '');
     if (first !== ACCOUNT) throw notFound(`Unknown account '${first}'. The sandbox serves account '${ACCOUNT}'.`);
     const tenant = state.tenants.find((t) => t.Name === second);
     if (!tenant)
       throw notFound(`Unknown tenant '${second ?? ''}'. Tenants: ${state.tenants.map((t) => t.Name).join(', ')}.`);
-    if (third === IDEAS_PRODUCT) return ideasHandler(req, tenant.Name, rest);
-    if (third === 'swagger')
-      return html(
-        `<!doctype html><title>API definition</title><h1>Orchestration service (sandbox)</h1><ul>${ORCHESTRATOR_ROUTES.map((r) => `<li>${r.method} /odata/${r.set}${r.key ? '(&lt;key&gt;)' : ''}${r.operation ? `/{ns}.${r.operation}` : ''}</li>`).join('')}</ul>`,
+    if (third === IDEAS_SEGMENT) return handleIdeas(req, tenant.Name, rest);
+    const servicePath = paths.orchestrator(tenant.Name);
+    if (!dialect.serviceSegment) return handleOrchestrator(req, tenant, segments.slice(2), servicePath);
+    if (third !== dialect.serviceSegment)
+      throw notFound(
+        `No service '${third ?? ''}' in tenant '${tenant.Name}': the orchestration service is at ${servicePath}.`,
       );
-    return orchestrator.handle(req, tenant, segments.slice(2), `${baseUrl}/${ACCOUNT}/${tenant.Name}`);
+    return handleOrchestrator(req, tenant, rest, servicePath);
   };
 
-  const handle = async (incoming: IncomingMessage, res: ServerResponse) => {
-    let mutate: ((text: string) => string) | undefined;
-    try {
-      const req = await readRequest(incoming, baseUrl);
-      if (!req.url.pathname.startsWith('/__sandbox')) {
-        tally.count(req.method, req.url.pathname);
-        const fault = faults.match(req.method, req.url.pathname);
-        if (fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-        const action = fault.action;
-        if (action?.kind === 'reset' || action?.kind === 'error') {
-          // A fault "after" lets the request do its work first: the client sees the failure, the change is made.
-          if (action.after) await route(req).catch(() => undefined);
-          if (action.kind === 'reset') {
-            incoming.socket.destroy();
-            return;
-          }
-          throw action.error;
-        }
-        if (action?.kind === 'mutate') mutate = action.mutate;
-      }
-      writeReply(res, await route(req), mutate);
-    } catch (error) {
-      if (error instanceof HttpError) {
-        writeReply(res, errorReply(error));
-      } else {
-        console.error('sandbox: unexpected error', error);
-        writeReply(res, errorReply(new HttpError(500, 9999, `Internal sandbox error: ${(error as Error).message}`)));
-      }
-    }
-  };
+  const handle = serveRequests({ faults, tally, route, baseUrl: () => baseUrl });
 
   const server = createServer((req, res) => void handle(req, res));
   server.keepAliveTimeout = 5000;
@@ -259,12 +259,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   return {
     url: baseUrl,
-    identityUrl: `${baseUrl}/identity`,
-    orchestratorUrl: `${baseUrl}/${ACCOUNT}/main`,
+    identityUrl: `${baseUrl}${paths.identity}`,
+    orchestratorUrl: `${baseUrl}${paths.orchestrator('main')}`,
     onPremisesUrl: baseUrl,
-    ideasUrl: `${baseUrl}/${ACCOUNT}/main/${IDEAS_PRODUCT}/api/v1/openapi`,
+    ideasUrl: ideasUrl('main'),
     ideasToken,
     ideasAppKey,
+    appClientId: application.clientId,
+    appClientSecret: application.secret,
+    dialect: { ...dialect },
     close: async () => {
       simulator.stop();
       clearTimeout(saveTimer);

@@ -37,7 +37,7 @@ describe('folder scoping, permissions and errors', () => {
   });
 
   it('answers 400 with error code 1101 when a folder-scoped request has no folder', async () => {
-    for (const set of ['Jobs', 'Releases', 'QueueItems', 'QueueDefinitions', 'Assets', 'RobotLogs']) {
+    for (const set of ['QueueItems', 'RobotLogs', 'Environments', 'QueueItemEvents']) {
       const res = await developer.get(odata(set));
       assert.equal(res.status, 400, set);
       assert.equal(res.body.errorCode, 1101, set);

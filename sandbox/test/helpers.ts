@@ -99,6 +99,7 @@ export interface CallOptions {
   folderId?: number;
   folderPath?: string;
   encodedFolderPath?: string;
+  folderKey?: string;
   headers?: Record<string, string>;
   token?: string | null;
 }
@@ -109,24 +110,34 @@ export interface ApiResponse<T = any> {
   body: T;
 }
 
+/** Where a tenant's orchestration service lives in the sandbox's dialect: `/sandbox/<tenant>[/<segment>]`. */
+export function serviceUrl(sandbox: Pick<Sandbox, 'url'> & Partial<Pick<Sandbox, 'dialect'>>, tenant = 'main'): string {
+  const segment = sandbox.dialect?.serviceSegment;
+  return `${sandbox.url}/sandbox/${tenant}${segment ? `/${segment}` : ''}`;
+}
+
 /** A small client for the orchestration service of one tenant, as one signed-in user. */
 export class Api {
   constructor(
     private readonly base: string,
     readonly token: string,
+    /** The folder headers' prefix of the sandbox's dialect. */
+    readonly headerPrefix = 'X-VENDOR',
   ) {}
 
   static async as(sandbox: Sandbox, user = 'developer', tenant = 'main'): Promise<Api> {
     const tokens = await signIn(sandbox, user, tenant);
-    return new Api(`${sandbox.url}/sandbox/${tenant}`, tokens.access_token);
+    return new Api(serviceUrl(sandbox, tenant), tokens.access_token, sandbox.dialect?.headerPrefix);
   }
 
   async call<T = any>(path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token !== null) headers.authorization = `Bearer ${options.token ?? this.token}`;
-    if (options.folderId !== undefined) headers['X-VENDOR-OrganizationUnitId'] = String(options.folderId);
-    if (options.folderPath !== undefined) headers['X-VENDOR-FolderPath'] = options.folderPath;
-    if (options.encodedFolderPath !== undefined) headers['X-VENDOR-FolderPath-Encoded'] = options.encodedFolderPath;
+    const prefix = this.headerPrefix;
+    if (options.folderId !== undefined) headers[`${prefix}-OrganizationUnitId`] = String(options.folderId);
+    if (options.folderPath !== undefined) headers[`${prefix}-FolderPath`] = options.folderPath;
+    if (options.encodedFolderPath !== undefined) headers[`${prefix}-FolderPath-Encoded`] = options.encodedFolderPath;
+    if (options.folderKey !== undefined) headers[`${prefix}-FolderKey`] = options.folderKey;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(`${this.base}${path}`, {
       method: options.method ?? 'GET',
@@ -214,9 +225,10 @@ export function requiredInputsFor(declaredJson: string | null | undefined): Reco
 export async function requiredInputs(
   api: Api,
   release: { ProcessKey: string; ProcessVersion: string },
+  namespace = NS,
 ): Promise<Record<string, unknown>> {
   const key = encodeURIComponent(`${release.ProcessKey}:${release.ProcessVersion}`);
-  const args = await api.get(`/odata/Processes/${NS}.GetArguments(key='${key}')`);
+  const args = await api.get(`/odata/Processes/${namespace}.GetArguments(key='${key}')`);
   return requiredInputsFor(args.body.Input);
 }
 

@@ -84,7 +84,7 @@ describe('limits and large-data rules', () => {
     const itemId = (await api.get(odata('QueueItems', { $top: '1' }), { folderId: folders.Invoices })).body.value[0].Id;
     const progress = (text: string) =>
       api.post(
-        odata(`QueueItems(${itemId})/${NS}.SetTransactionProgress`),
+        odata(`QueueItems(${itemId})/${QNS}.SetTransactionProgress`),
         { progress: text },
         { folderId: folders.Invoices },
       );

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { Api, folderIds, NS, odata, useSandbox, signInWithFolders } from './helpers';
+import { startSandbox } from '../src/index';
 
 /** The package's command, `orchestrator-sandbox` (it loads src/cli.ts through tsx). */
 const BIN = join(__dirname, '..', 'bin', 'orchestrator-sandbox.mjs');
@@ -49,13 +50,24 @@ describe('sandbox command line', () => {
   });
 
   it('rejects bad options with usage and exit code 2', async () => {
-    for (const args of [['--scale', 'huge'], ['--port', 'x'], ['--unknown']]) {
+    for (const args of [
+      ['--scale', 'huge'],
+      ['--port', 'x'],
+      ['--unknown'],
+      ['--namespace', '1Acme.OData'],
+      ['--queue-namespace', 'Acme..Queues'],
+      ['--header-prefix', 'X ACME'],
+      ['--header-prefix', 'X-ACME-'],
+      ['--service-segment', 'orchestrator/x'],
+      ['--service-segment', 'ideas_'],
+    ]) {
       const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       child.stderr!.on('data', (chunk) => (stderr += chunk));
       const [code] = await once(child, 'exit');
       assert.equal(code, 2, args.join(' '));
       assert.match(stderr, /Usage: orchestrator-sandbox/);
+      if (args[0] !== '--unknown') assert.ok(stderr.startsWith(args[0]!), `${args.join(' ')}: ${stderr}`);
     }
   });
 
@@ -99,6 +111,27 @@ describe('sandbox command line', () => {
     }
   });
 
+  it('announces the moved services with --service-segment, and the application', async () => {
+    const { child, lines } = await launch(['--service-segment', 'orchestrator_', '--queue-namespace', 'AcmeQueues']);
+    try {
+      const base = lines.ready!;
+      assert.equal(lines.identity, `${base}/identity_`);
+      assert.equal(lines.orchestrator, `${base}/sandbox/main/orchestrator_`);
+      assert.equal(lines.ideas, `${base}/sandbox/main/ideas_/api/v1/openapi`, 'the idea service does not move');
+      const definition = (await (await fetch(`${lines.orchestrator}/swagger/v1/swagger.json`)).json()) as {
+        paths: Record<string, unknown>;
+      };
+      assert.ok(`/odata/Queues/AcmeQueues.AddQueueItem` in definition.paths);
+    } finally {
+      await stop(child);
+    }
+  });
+
+  it('refuses invalid dialect values from code too', async () => {
+    await assert.rejects(startSandbox({ headerPrefix: 'X_ACME' }), /--header-prefix must be/);
+    await assert.rejects(startSandbox({ serviceSegment: '' }), /--service-segment must be/);
+  });
+
   it('honours --namespace and --header-prefix', async () => {
     const { child, lines } = await launch(['--namespace', 'Acme.OData', '--header-prefix', 'X-ACME']);
     try {
@@ -113,10 +146,11 @@ describe('sandbox command line', () => {
       );
       const folders = await folderIds(api);
       assert.equal(
-        (await api.get(odata('Releases'), { headers: { 'X-ACME-OrganizationUnitId': String(folders.Shared) } })).status,
+        (await api.get(odata('QueueItems'), { headers: { 'X-ACME-OrganizationUnitId': String(folders.Shared) } }))
+          .status,
         200,
       );
-      assert.equal((await api.get(odata('Releases'), { folderId: folders.Shared })).body.errorCode, 1101);
+      assert.equal((await api.get(odata('QueueItems'), { folderId: folders.Shared })).body.errorCode, 1101);
     } finally {
       await stop(child);
     }

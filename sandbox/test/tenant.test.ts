@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Api, NS, odata, useSandbox } from './helpers';
+import { Api, NS, QNS, odata, useSandbox } from './helpers';
 
 describe('tenant-level resources', () => {
   const sandbox = useSandbox();
@@ -104,5 +104,112 @@ describe('tenant-level resources', () => {
     );
     assert.equal(robotAsset.body.CredentialUsername, 'svc-portal');
     assert.equal(robotAsset.body.CredentialPassword, null);
+  });
+
+  it('reports audit entries as a CSV file with AuditLogs/{ns}.Reports(), $filter applied', async () => {
+    const res = await admin.raw(odata(`AuditLogs/${NS}.Reports()`, { $filter: `component eq 'Jobs'` }));
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^text\/csv/);
+    assert.match(res.headers.get('content-disposition') ?? '', /attachment; filename="AuditLogs\.csv"/);
+    const lines = (await res.text()).trim().split('\r\n');
+    assert.equal(lines[0], 'ExecutionTime,UserName,Component,Action,ServiceName,MethodName');
+    assert.match(lines[1]!, /,developer,Jobs,Create,Jobs,StartJobs$/);
+    const none = await admin.raw(odata(`AuditLogs/${NS}.Reports()`, { $filter: `Component eq 'Nothing'` }));
+    assert.equal((await none.text()).trim().split('\r\n').length, 1, 'only the header line');
+    const viewer = await Api.as(sandbox(), 'outsider');
+    assert.equal((await viewer.get(odata(`AuditLogs/${NS}.Reports()`))).status, 403);
+  });
+
+  it('answers the entities an audit entry touched with GetAuditLogDetails(auditLogId=<id>)', async () => {
+    const entry = (await admin.get(odata('AuditLogs'))).body.value[0];
+    const details = await admin.get(odata(`AuditLogs/${NS}.GetAuditLogDetails(auditLogId=${entry.Id})`));
+    assert.equal(details.status, 200);
+    assert.deepEqual(Object.keys(details.body.value[0]).sort(), [
+      'Action',
+      'AuditLogId',
+      'CustomData',
+      'EntityId',
+      'EntityName',
+      'Id',
+    ]);
+    assert.equal(details.body.value[0].AuditLogId, entry.Id);
+    assert.equal((await admin.get(odata(`AuditLogs/${NS}.GetAuditLogDetails(auditLogId=999999)`))).status, 404);
+    assert.equal((await admin.get(odata(`AuditLogs/${NS}.GetAuditLogDetails(auditLogId='x')`))).status, 400);
+  });
+
+  it('replaces a role with PUT Roles(<id>), for Roles.Edit holders, never a static role', async () => {
+    const roles = (await admin.get(odata('Roles'))).body.value as { Id: number; Name: string; IsEditable: boolean }[];
+    const editable = roles.find((r) => r.IsEditable)!;
+    const put = await admin.call(odata(`Roles(${editable.Id})`), {
+      method: 'PUT',
+      body: { name: 'Reviewer', DisplayName: 'Reviewer', Permissions: [{ Name: 'Jobs.View', IsGranted: true }] },
+    });
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    assert.deepEqual([put.body.Name, put.body.DisplayName], ['Reviewer', 'Reviewer']);
+    assert.equal((await admin.get(odata(`Roles(${editable.Id})`))).body.Name, 'Reviewer');
+    const developer = await Api.as(sandbox(), 'developer');
+    const refused = await developer.call(odata(`Roles(${editable.Id})`), { method: 'PUT', body: { Name: 'X' } });
+    assert.equal(refused.status, 403);
+    assert.match(refused.body.message, /Roles\.Edit/);
+    const fixed = roles.find((r) => !r.IsEditable)!;
+    assert.equal((await admin.call(odata(`Roles(${fixed.Id})`), { method: 'PUT', body: { Name: 'Y' } })).status, 409);
+    const clash = roles.find((r) => r.IsEditable && r.Id !== editable.Id)!;
+    assert.equal(
+      (await admin.call(odata(`Roles(${clash.Id})`), { method: 'PUT', body: { Name: 'reviewer' } })).status,
+      409,
+    );
+    const badPermission = await admin.call(odata(`Roles(${editable.Id})`), {
+      method: 'PUT',
+      body: { Name: 'Reviewer', Permissions: [{ Name: 'Nope.View', IsGranted: true }] },
+    });
+    assert.equal(badPermission.status, 400);
+    assert.equal((await admin.call(odata('Roles(999999)'), { method: 'PUT', body: { Name: 'Z' } })).status, 404);
+  });
+
+  it('changes only the properties sent with PATCH Users(<id>), never the roles, for Users.Edit holders', async () => {
+    const patched = await admin.call(odata('Users(3)'), {
+      method: 'PATCH',
+      body: { surname: 'Patched', IsActive: false },
+    });
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    const user = (await admin.get(odata('Users(3)'))).body;
+    assert.deepEqual([user.Surname, user.IsActive, user.Name], ['Patched', false, 'Vi']);
+    const roles = await admin.call(odata('Users(3)'), { method: 'PATCH', body: { RolesList: ['Administrator'] } });
+    assert.equal(roles.status, 400);
+    assert.match(roles.body.message, /AssignRoles/);
+    assert.equal((await admin.call(odata('Users(3)'), { method: 'PATCH', body: { Nickname: 'x' } })).status, 400);
+    const viewer = await Api.as(sandbox(), 'viewer');
+    assert.equal((await viewer.call(odata('Users(3)'), { method: 'PATCH', body: { Surname: 'Me' } })).status, 403);
+    assert.equal((await admin.call(odata('Users(999999)'), { method: 'PATCH', body: { Surname: 'Z' } })).status, 404);
+  });
+
+  it('serves SetTransactionProgress under {qns} and, for older clients, under {ns}', async () => {
+    const folders = Object.fromEntries(
+      (await admin.get(odata('Folders'))).body.value.map((f: { DisplayName: string; Id: number }) => [
+        f.DisplayName,
+        f.Id,
+      ]),
+    );
+    const itemId = (await admin.get(odata('QueueItems', { $top: '1' }), { folderId: folders.Invoices })).body.value[0]
+      .Id;
+    for (const [namespace, progress] of [
+      [QNS, 'in qns'],
+      [NS, 'in ns'],
+    ])
+      assert.equal(
+        (
+          await admin.post(
+            odata(`QueueItems(${itemId})/${namespace}.SetTransactionProgress`),
+            { progress },
+            { folderId: folders.Invoices },
+          )
+        ).status,
+        200,
+        namespace,
+      );
+    assert.equal(
+      (await admin.get(odata(`QueueItems(${itemId})`), { folderId: folders.Invoices })).body.Progress,
+      'in ns',
+    );
   });
 });

@@ -1,17 +1,14 @@
-import { badRequest, HttpError, ErrorCode } from '../server/errors';
+import { badRequest } from '../server/errors';
 import { html, json, type Reply, type Request } from '../server/http';
 import type { PathRoute } from '../server/router';
 import { USERS, findUser } from '../server/users';
-import { CLIENT_ID, ID_TOKEN_ALG, PUSHED_REQUEST_LIFETIME_S, TokenStore } from './tokens';
+import { CLIENT_ID, ID_TOKEN_ALG, PUSHED_REQUEST_LIFETIME_S } from './tokens';
+import { tokenError, tokenRequest, type TokenEndpointContext } from './tokenEndpoint';
 
-export interface IdentityContext {
-  tokens: TokenStore;
-  tenants: () => string[];
-}
+export type IdentityContext = TokenEndpointContext;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
-const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
 function isLoopbackRedirect(value: string | null): boolean {
   if (!value) return false;
@@ -149,9 +146,7 @@ function pushedAuthorizationRequest(req: Request, ctx: IdentityContext): Reply {
   const params = new URLSearchParams((req.body ?? {}) as Record<string, string>);
   if (params.has('request_uri')) throw tokenError('invalid_request', 'request_uri cannot be pushed.');
   if (params.get('client_id') !== CLIENT_ID)
-    throw Object.assign(tokenError('invalid_client', `Unknown client_id '${params.get('client_id') ?? ''}'.`), {
-      status: 401,
-    });
+    throw tokenError('invalid_client', `Unknown client_id '${params.get('client_id') ?? ''}'.`, 401);
   const checked = checkAuthorize(params, ctx);
   if ('error' in checked) {
     const location = checked.error.kind === 'redirect' ? new URL(checked.error.location) : undefined;
@@ -162,49 +157,6 @@ function pushedAuthorizationRequest(req: Request, ctx: IdentityContext): Reply {
     );
   }
   return json({ request_uri: ctx.tokens.pushRequest(params), expires_in: PUSHED_REQUEST_LIFETIME_S }, 201);
-}
-
-function tokenError(error: string, description: string): HttpError {
-  const e = new HttpError(400, ErrorCode.invalidRequest, description);
-  e.body = () => ({ error, error_description: description });
-  return e;
-}
-
-function tokenRequest(req: Request, ctx: IdentityContext): Reply {
-  const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
-  const get = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
-  const clientId = get('client_id');
-  if (clientId !== CLIENT_ID)
-    throw Object.assign(tokenError('invalid_client', `Unknown client_id '${clientId ?? ''}'.`), { status: 401 });
-  switch (get('grant_type')) {
-    case 'authorization_code': {
-      const code = get('code');
-      const verifier = get('code_verifier');
-      const redirectUri = get('redirect_uri');
-      if (!code || !verifier || !redirectUri)
-        throw tokenError('invalid_request', 'code, code_verifier and redirect_uri are required.');
-      if (!VERIFIER.test(verifier))
-        throw tokenError('invalid_request', 'code_verifier must be 43 to 128 unreserved characters.');
-      const pending = ctx.tokens.takeCode(code);
-      if (!pending) throw tokenError('invalid_grant', 'The authorization code is invalid, expired or already used.');
-      if (pending.redirectUri !== redirectUri)
-        throw tokenError('invalid_grant', 'redirect_uri does not match the authorization request.');
-      if (pending.clientId !== clientId)
-        throw tokenError('invalid_grant', 'client_id does not match the authorization request.');
-      if (TokenStore.challengeOf(verifier) !== pending.challenge)
-        throw tokenError('invalid_grant', 'code_verifier does not match the code_challenge.');
-      return json(ctx.tokens.issueTokens(pending, clientId, pending.nonce));
-    }
-    case 'refresh_token': {
-      const refreshToken = get('refresh_token');
-      if (!refreshToken) throw tokenError('invalid_request', 'refresh_token is required.');
-      const tokens = ctx.tokens.rotate(refreshToken, clientId);
-      if (!tokens) throw tokenError('invalid_grant', 'The refresh token is invalid, expired or was already used.');
-      return json(tokens);
-    }
-    default:
-      throw tokenError('unsupported_grant_type', `grant_type must be authorization_code or refresh_token.`);
-  }
 }
 
 export const IDENTITY_ROUTES: PathRoute<IdentityContext>[] = [
@@ -265,6 +217,13 @@ export const IDENTITY_ROUTES: PathRoute<IdentityContext>[] = [
     handler: (req, _p, ctx) => tokenRequest(req, ctx),
   },
   {
+    // Where clients of the client-credentials grant look for it (the provider's own path); the same endpoint.
+    method: 'POST',
+    pattern: '/connect/token',
+    summary: 'Token endpoint (also client credentials)',
+    handler: (req, _p, ctx) => tokenRequest(req, ctx),
+  },
+  {
     method: 'GET',
     pattern: '/jwks',
     summary: 'id_token signing keys (JWKS)',
@@ -280,7 +239,7 @@ export const IDENTITY_ROUTES: PathRoute<IdentityContext>[] = [
         authorization_endpoint: `${ctx.tokens.issuer}/authorize`,
         token_endpoint: `${ctx.tokens.issuer}/oauth/token`,
         response_types_supported: ['code'],
-        grant_types_supported: ['authorization_code', 'refresh_token'],
+        grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
         code_challenge_methods_supported: ['S256'],
         pushed_authorization_request_endpoint: `${ctx.tokens.issuer}/par`,
         require_pushed_authorization_requests: false,

@@ -109,6 +109,13 @@ export class TokenStore {
     };
   }
 
+  /** An access token alone: the client-credentials grant has no refresh token and no id_token (RFC 6749 §4.4.3). */
+  issueAccessToken(grant: Grant) {
+    const accessToken = `sbx_at_${random()}`;
+    this.access.set(accessToken, { ...grant, expiresAt: this.clock.now() + this.tokenTtlSeconds * 1000 });
+    return { access_token: accessToken, token_type: 'Bearer', expires_in: this.tokenTtlSeconds, scope: grant.scope };
+  }
+
   /** Rotation: the presented refresh token stops working the moment a new one is issued. */
   rotate(refreshToken: string, clientId: string) {
     const grant = this.refresh.get(refreshToken);

@@ -3,7 +3,8 @@ import { badRequest, ErrorCode } from '../server/errors';
 /**
  * $filter parser and evaluator: eq ne gt ge lt le, and or not, parentheses, contains/startswith/endswith,
  * paths (Robot/Id), and literals: 'strings' with '' escaping, numbers, true/false/null, bare ISO datetimes,
- * datetime'…', bare GUIDs and guid'…'. Anything else is a 400 with the position of the problem.
+ * datetime'…', bare GUIDs and guid'…'; beyond the spec, `in` with a list of literals (`State in ('Running','Pending')`,
+ * OData 4.01), which real services accept. Anything else is a 400 with the position of the problem.
  */
 export type Literal = string | number | boolean | null | { datetime: number; text: string } | { guid: string };
 
@@ -13,6 +14,7 @@ export type FilterNode =
   | { kind: 'compare'; op: 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le'; left: FilterNode; right: FilterNode }
   | { kind: 'logical'; op: 'and' | 'or'; left: FilterNode; right: FilterNode }
   | { kind: 'not'; operand: FilterNode }
+  | { kind: 'in'; left: FilterNode; values: Literal[] }
   | { kind: 'call'; name: 'contains' | 'startswith' | 'endswith'; args: FilterNode[] };
 
 type Token =
@@ -152,6 +154,7 @@ export function parseFilter(text: string): FilterNode {
       return { kind: 'not', operand: parseUnary() };
     }
     const left = parsePrimary();
+    if (isWord('in')) return parseIn(left);
     const token = peek();
     if (token?.type === 'word' && COMPARISONS.has(token.value.toLowerCase())) {
       index++;
@@ -159,6 +162,21 @@ export function parseFilter(text: string): FilterNode {
       return { kind: 'compare', op: token.value.toLowerCase() as 'eq', left, right };
     }
     return left;
+  };
+  const parseIn = (left: FilterNode): FilterNode => {
+    const at = peek()!.pos;
+    index++;
+    expect('(');
+    const values: Literal[] = [];
+    for (;;) {
+      const item = parsePrimary();
+      if (item.kind !== 'literal') fail("'in' takes a list of literals", at);
+      values.push(item.value);
+      if (peek()?.type !== ',') break;
+      index++;
+    }
+    expect(')');
+    return { kind: 'in', left, values };
   };
   const parsePrimary = (): FilterNode => {
     const token = peek();
@@ -194,7 +212,7 @@ export function parseFilter(text: string): FilterNode {
           if (args.length !== 2) fail(`${lower}() takes 2 arguments`, token.pos);
           return { kind: 'call', name: lower as 'contains', args };
         }
-        if (COMPARISONS.has(lower) || lower === 'and' || lower === 'or')
+        if (COMPARISONS.has(lower) || lower === 'and' || lower === 'or' || lower === 'in')
           fail(`unexpected operator '${token.value}'`, token.pos);
         return { kind: 'path', segments: token.value.split('/') };
       }
@@ -266,6 +284,13 @@ export function compileFilter(
         const s = needle.toLowerCase();
         return n.name === 'contains' ? h.includes(s) : n.name === 'startswith' ? h.startsWith(s) : h.endsWith(s);
       }
+      case 'in': {
+        const value = evaluate(n.left, entity);
+        return n.values.some((literal) => {
+          const [left, right] = comparable(value, literal);
+          return (left ?? null) === (right ?? null);
+        });
+      }
       case 'compare': {
         const enumOrder = enumOrderFor(n);
         let left = evaluate(n.left, entity);
@@ -298,6 +323,8 @@ export function filterPaths(node: FilterNode): string[][] {
       return [...filterPaths(node.left), ...filterPaths(node.right)];
     case 'not':
       return filterPaths(node.operand);
+    case 'in':
+      return filterPaths(node.left);
     case 'call':
       return node.args.flatMap(filterPaths);
     default:

@@ -37,12 +37,26 @@ function parseNonNegativeInt(name: string, value: string): number {
   return Number(value);
 }
 
+/** The declared name a property is spelled with, whatever the caller's case (real services match them so). */
+function canonicalName<R extends object>(set: EntitySetDef<R>, name: string): string | undefined {
+  if (set.fields.includes(name) || set.navigation?.[name]) return name;
+  const lower = name.toLowerCase();
+  return (
+    set.fields.find((f) => f.toLowerCase() === lower) ??
+    Object.keys(set.navigation ?? {}).find((n) => n.toLowerCase() === lower)
+  );
+}
+
+/** Checks a property path and rewrites its head to the declared spelling (in place: the filter's nodes share it). */
 function checkPath<R extends object>(set: EntitySetDef<R>, path: string[], option: string): void {
   const [head] = path;
   if (head === undefined) throw badRequest(`Empty property path in ${option}.`, ErrorCode.invalidQuery);
-  if (set.fields.includes(head) && path.length === 1) return;
-  if (set.navigation?.[head] && path.length >= 1) return;
-  if (set.fields.includes(head)) return; // complex property such as ProcessingException/Reason
+  const name = canonicalName(set, head);
+  // A navigation property, a field, or a complex field's member such as ProcessingException/Reason.
+  if (name !== undefined) {
+    path[0] = name;
+    return;
+  }
   throw badRequest(
     `Could not find a property named '${path.join('/')}' on type '${set.name}' (in ${option}).`,
     ErrorCode.invalidQuery,
@@ -56,9 +70,18 @@ export function resolvePath<R extends object>(set: EntitySetDef<R>, record: R, s
   let value: unknown = navigate ? navigate(record) : (record as Record<string, unknown>)[head];
   for (let i = 1; i < segments.length; i++) {
     if (value === null || value === undefined || typeof value !== 'object') return null;
-    value = (value as Record<string, unknown>)[segments[i]!];
+    const object = value as Record<string, unknown>;
+    const segment = segments[i]!;
+    value = segment in object ? object[segment] : memberIgnoringCase(object, segment);
   }
   return value;
+}
+
+/** Members below the first segment are not declared: matched case-insensitively only when the exact name misses. */
+function memberIgnoringCase(object: Record<string, unknown>, name: string): unknown {
+  const lower = name.toLowerCase();
+  for (const key in object) if (key.toLowerCase() === lower) return object[key];
+  return undefined;
 }
 
 const KNOWN_OPTIONS = new Set(['$top', '$skip', '$filter', '$orderby', '$select', '$expand', '$count', '$format']);
@@ -111,7 +134,11 @@ export function parseQuery<R extends object>(set: EntitySetDef<R>, params: URLSe
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    for (const field of select) checkPath(set, [field], '$select');
+    select = select.map((field) => {
+      const path = [field];
+      checkPath(set, path, '$select');
+      return path[0]!;
+    });
   }
 
   const expand: string[] = [];
@@ -121,12 +148,13 @@ export function parseQuery<R extends object>(set: EntitySetDef<R>, params: URLSe
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)) {
-      if (!set.navigation?.[name])
+      const navigation = canonicalName(set, name);
+      if (navigation === undefined || !set.navigation?.[navigation])
         throw badRequest(
           `'${name}' is not a navigation property of '${set.name}' and cannot be expanded.`,
           ErrorCode.invalidQuery,
         );
-      expand.push(name);
+      expand.push(navigation);
     }
   }
 

@@ -33,11 +33,20 @@ export interface Call {
 
 export type Scope = 'tenant' | 'folder' | 'optionalFolder';
 
+/** How a key or function parameter is written in the URL: quoted text, a bare integer, boolean or GUID. */
+export type ParameterType = 'string' | 'integer' | 'boolean' | 'uuid';
+
 export interface ODataRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   set: string;
   key?: boolean;
+  /** How the key is written (default integer): `Processes('<id>')`, `Jobs(<id or GUID>)`. */
+  keyType?: ParameterType | 'integerOrUuid';
   operation?: string;
+  /** A function's URL parameters, `Op(name=value,…)`, in order (the API definition lists them). */
+  parameters?: Record<string, ParameterType>;
+  /** Also served under {ns}, as older clients call it (listed as deprecated). */
+  alsoInNamespace?: boolean;
   /** Operations on Queues and the queue export live in the queue namespace ({qns}). */
   queueNamespace?: boolean;
   scope: Scope;

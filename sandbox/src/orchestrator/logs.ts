@@ -27,21 +27,22 @@ function analyse(node: FilterNode, query: LogQuery): void {
   const unsupported = () =>
     badRequest(`Unsupported robot-log filter. Supported forms: ${SUPPORTED}.`, ErrorCode.invalidQuery);
   if (node.kind !== 'compare' || node.left.kind !== 'path' || node.right.kind !== 'literal') throw unsupported();
-  const field = node.left.segments.join('/');
+  // Property names are case-insensitive, as everywhere in the service (README, Beyond the spec).
+  const field = node.left.segments.join('/').toLowerCase();
   const value = node.right.value;
-  if (field === 'RobotName' && node.op === 'eq' && typeof value === 'string') query.robotName = value;
+  if (field === 'robotname' && node.op === 'eq' && typeof value === 'string') query.robotName = value;
   else if (
-    field === 'JobKey' &&
+    field === 'jobkey' &&
     node.op === 'eq' &&
     (typeof value === 'string' || (value && typeof value === 'object' && 'guid' in value))
   )
     query.jobKey = typeof value === 'string' ? value : value.guid;
-  else if (field === 'MachineId' && node.op === 'eq' && typeof value === 'number') query.machineId = value;
-  else if (field === 'Level' && node.op === 'ge' && typeof value === 'string') {
+  else if (field === 'machineid' && node.op === 'eq' && typeof value === 'number') query.machineId = value;
+  else if (field === 'level' && node.op === 'ge' && typeof value === 'string') {
     const level = LOG_LEVELS.indexOf(value);
     if (level < 0) throw badRequest(`Level '${value}' is not one of ${LOG_LEVELS.join(', ')}.`, ErrorCode.invalidQuery);
     query.minLevel = level;
-  } else if (field === 'TimeStamp' && node.op === 'gt' && value && typeof value === 'object' && 'datetime' in value)
+  } else if (field === 'timestamp' && node.op === 'gt' && value && typeof value === 'object' && 'datetime' in value)
     query.after = value.datetime;
   else throw unsupported();
 }

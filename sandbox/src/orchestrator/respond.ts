@@ -3,6 +3,7 @@ import { json, type Reply } from '../server/http';
 import { queryCollection, single, type EntitySetDef } from '../odata/query';
 import type { Call } from './context';
 import { entitySets } from './sets';
+import { canUseFolder } from './access';
 
 export function list<R extends object>(
   call: Call,
@@ -17,8 +18,11 @@ export function one<R extends object>(call: Call, set: EntitySetDef<R>, row: R):
   return json(single(set, row, call.req.url.searchParams, call.odataBase));
 }
 
+/** The rows of the request's folder; without one (a route whose folder is optional), of every folder it may use. */
 export function inFolder<R extends { $folderId?: unknown }>(call: Call, rows: R[]): R[] {
-  return call.folder ? rows.filter((r) => r.$folderId === call.folder!.Id) : rows;
+  if (call.folder) return rows.filter((r) => r.$folderId === call.folder!.Id);
+  const usable = new Set<unknown>(call.tenant.folders.filter((f) => canUseFolder(call.user, f)).map((f) => f.Id));
+  return rows.filter((r) => r.$folderId === undefined || usable.has(r.$folderId));
 }
 
 export function byKey<R extends object>(rows: R[], key: unknown, what: string): R {

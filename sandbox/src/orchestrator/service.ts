@@ -1,16 +1,16 @@
 import { badRequest, ErrorCode, forbidden, HttpError, notFound } from '../server/errors';
 import type { Reply, Request } from '../server/http';
 import type { Clock, Random } from '../server/clock';
-import { findUser, type SandboxUser } from '../server/users';
+import { findPrincipal, type SandboxUser } from '../server/users';
 import type { TokenStore } from '../identity/tokens';
 import { parseODataPath } from './odataPath';
+import { caseInsensitive } from '../odata/caseInsensitive';
 import { RateLimiter, takeExport } from './limits';
 import type { Call, ODataRoute, OrchestratorOptions } from './context';
 import type { Folder, SandboxState, TenantState } from './state';
 import { ORCHESTRATOR_ROUTES } from './routes';
 import { canUseFolder } from './access';
-import { folderNavigation } from './routes/folders';
-import { directoryPermissions } from './routes/users';
+import { API_ROUTES } from './routes/api';
 
 export interface OrchestratorDeps {
   state: () => SandboxState;
@@ -48,8 +48,10 @@ export function authenticate(req: Request, tokens: TokenStore, tenant: TenantSta
       `The access token was issued for tenant '${grant.tenant}', not '${tenant.Name}'.`,
       { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
     );
-  return findUser(grant.userName)!;
+  return findPrincipal(grant.userName)!;
 }
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function decodeUtf16Base64(value: string): string {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.length % 4 !== 0)
@@ -59,7 +61,7 @@ function decodeUtf16Base64(value: string): string {
   return bytes.toString('utf16le');
 }
 
-/** Resolves the folder from whichever of the three headers was sent; several must agree. */
+/** Resolves the folder from whichever of the four headers was sent; several must agree. */
 export function resolveFolder(
   req: Request,
   tenant: TenantState,
@@ -69,7 +71,16 @@ export function resolveFolder(
   const byId = req.header(`${prefix}-OrganizationUnitId`);
   const encoded = req.header(`${prefix}-FolderPath-Encoded`);
   const plain = req.header(`${prefix}-FolderPath`);
+  const byKey = req.header(`${prefix}-FolderKey`);
   const found: Folder[] = [];
+  if (byKey !== undefined) {
+    // Beyond the spec: real services also take a folder's Key; an unknown one is answered as an unknown id is.
+    if (!GUID.test(byKey.trim()))
+      throw badRequest(`${prefix}-FolderKey must be a folder's Key (a GUID), got '${byKey}'.`);
+    const folder = tenant.folders.find((f) => f.Key.toLowerCase() === byKey.trim().toLowerCase());
+    if (!folder) throw new HttpError(404, ErrorCode.folderNotFound, `Folder ${byKey} does not exist.`);
+    found.push(folder);
+  }
   if (byId !== undefined) {
     if (!/^\d+$/.test(byId.trim()))
       throw badRequest(`${prefix}-OrganizationUnitId must be a folder id (an integer), got '${byId}'.`);
@@ -132,7 +143,8 @@ export class OrchestratorService {
     if (candidates.length === 0) throw notFound(`No OData resource at '/odata/${path.join('/')}'.`);
     if (parsed.operation) {
       const wanted = candidates[0]!.queueNamespace ? queueNamespace : namespace;
-      if (parsed.operation.namespace !== wanted)
+      const accepted = candidates[0]!.alsoInNamespace ? [wanted, namespace] : [wanted];
+      if (!accepted.includes(parsed.operation.namespace))
         throw notFound(
           `Unknown operation namespace '${parsed.operation.namespace}': use '${wanted}.${parsed.operation.name}'.`,
         );
@@ -145,7 +157,7 @@ export class OrchestratorService {
         `${req.method} is not supported on /odata/${path.join('/')}. Allowed: ${candidates.map((r) => r.method).join(', ')}.`,
       );
     return this.invoke(route, {
-      req,
+      req: { ...req, body: caseInsensitive(req.body) },
       tenant,
       user,
       key: parsed.key,
@@ -208,14 +220,10 @@ export class OrchestratorService {
 
   private handleApi(req: Request, tenant: TenantState, user: SandboxUser, path: string[]): Reply {
     const route = path.join('/');
+    const api = API_ROUTES.find((r) => r.path === route);
+    if (!api) throw notFound(`No API at '/api/${route}'.`);
     if (req.method !== 'GET')
       throw new HttpError(405, ErrorCode.methodNotAllowed, `${req.method} is not supported on /api/${route}.`);
-    if (route === 'FoldersNavigation/GetFolderNavigationContextForCurrentUser')
-      return folderNavigation(req, tenant, user);
-    if (route === 'DirectoryService/GetDirectoryPermissions') {
-      if (!user.permissions.has('Users.View')) throw forbidden('You lack the permission Users.View.');
-      return directoryPermissions(req, tenant);
-    }
-    throw notFound(`No API at '/api/${route}'.`);
+    return api.handler(req, tenant, user);
   }
 }

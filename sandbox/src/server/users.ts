@@ -111,6 +111,22 @@ export function findUser(userName: string): SandboxUser | undefined {
   return USERS.find((user) => user.userName === userName);
 }
 
+/** Who the sandbox's confidential application acts as: a developer who cannot sign in (README, Applications). */
+export const ROBOT_APP_PRINCIPAL: SandboxUser = {
+  ...USERS[1]!,
+  id: 5,
+  userName: 'sandbox-robot-app',
+  name: 'Sandbox',
+  surname: 'Robot App',
+  email: 'sandbox-robot-app@sandbox.test',
+  roleName: 'Automation Developer',
+};
+
+/** A user or the application an access token was issued to. */
+export function findPrincipal(name: string): SandboxUser | undefined {
+  return findUser(name) ?? (name === ROBOT_APP_PRINCIPAL.userName ? ROBOT_APP_PRINCIPAL : undefined);
+}
+
 export function userById(id: number): SandboxUser | undefined {
   return USERS.find((user) => user.id === id);
 }

@@ -111,7 +111,8 @@ export const ASSET_ROUTES: ODataRoute[] = [
   {
     method: 'GET',
     set: 'Assets',
-    scope: 'folder',
+    // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
+    scope: 'optionalFolder',
     permissions: ['Assets.View'],
     handler: (call) => list(call, sets(call).Assets, inFolder(call, call.tenant.assets)),
   },
@@ -175,6 +176,7 @@ export const ASSET_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Assets',
     operation: 'GetRobotAsset',
+    parameters: { robotId: 'string', assetName: 'string' },
     scope: 'folder',
     permissions: ['Assets.View'],
     handler: (call) => (
@@ -186,6 +188,7 @@ export const ASSET_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Assets',
     operation: 'GetRobotAssetByRobotId',
+    parameters: { robotId: 'integer', assetName: 'string' },
     scope: 'folder',
     permissions: ['Assets.View'],
     handler: (call) => (
@@ -266,6 +269,7 @@ export const ASSET_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Environments',
     operation: 'GetRobotsForEnvironment',
+    parameters: { key: 'integer' },
     scope: 'folder',
     permissions: ['Environments.View', 'Robots.View'],
     handler: (call) =>
@@ -281,6 +285,7 @@ export const ASSET_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Environments',
     operation: 'GetRobotIdsForEnvironment',
+    parameters: { key: 'integer' },
     scope: 'folder',
     permissions: ['Environments.View', 'Robots.View'],
     handler: (call) =>

@@ -219,6 +219,7 @@ export const FOLDER_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Folders',
     operation: 'GetUsersForFolder',
+    parameters: { key: 'integer', includeInherited: 'boolean' },
     scope: 'tenant',
     permissions: ['Folders.View|Subfolders.View', 'Users.View'],
     handler: (call) => {

@@ -1,5 +1,6 @@
 import type { ODataRoute } from '../context';
 import { ASSET_ROUTES } from './assets';
+import { AUDIT_LOG_ROUTES } from './auditLogs';
 import { FOLDER_ROUTES } from './folders';
 import { JOB_ROUTES } from './jobs';
 import { PACKAGE_ROUTES } from './packages';
@@ -20,4 +21,5 @@ export const ORCHESTRATOR_ROUTES: readonly ODataRoute[] = [
   ...FOLDER_ROUTES,
   ...USER_ROUTES,
   ...TENANT_ROUTES,
+  ...AUDIT_LOG_ROUTES,
 ];

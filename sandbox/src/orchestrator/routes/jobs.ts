@@ -25,6 +25,14 @@ function jobOf(call: Call, key: unknown = call.key): Job {
   return job;
 }
 
+/** One job as GET Jobs(<key>) answers it: unlike the list, with its arguments. */
+function jobReply(call: Call, job: Job) {
+  const reply = one(call, sets(call).Jobs, job);
+  if (reply.kind === 'json')
+    Object.assign(reply.body as object, { InputArguments: job.$inputArguments, OutputArguments: job.$outputArguments });
+  return reply;
+}
+
 interface DeclaredArgument {
   name: string;
   type: string;
@@ -163,7 +171,8 @@ export const JOB_ROUTES: ODataRoute[] = [
   {
     method: 'GET',
     set: 'Jobs',
-    scope: 'folder',
+    // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
+    scope: 'optionalFolder',
     permissions: ['Jobs.View'],
     rateLimited: true,
     handler: (call) => list(call, sets(call).Jobs, inFolder(call, call.tenant.jobs)),
@@ -172,17 +181,24 @@ export const JOB_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Jobs',
     key: true,
+    keyType: 'integerOrUuid',
     scope: 'folder',
     permissions: ['Jobs.View'],
+    handler: (call) => jobReply(call, jobOf(call)),
+  },
+  {
+    // Beyond the spec: a job by its Key across every folder the caller may use, whatever folder header is sent.
+    method: 'GET',
+    set: 'Jobs',
+    operation: 'GetByKey',
+    parameters: { identifier: 'uuid' },
+    scope: 'optionalFolder',
+    permissions: ['Jobs.View'],
     handler: (call) => {
-      const job = jobOf(call);
-      const reply = one(call, sets(call).Jobs, job);
-      if (reply.kind === 'json')
-        Object.assign(reply.body as object, {
-          InputArguments: job.$inputArguments,
-          OutputArguments: job.$outputArguments,
-        });
-      return reply;
+      const identifier = call.params.identifier;
+      if (typeof identifier !== 'string' || !GUID.test(identifier))
+        throw badRequest(`identifier must be a job's Key (a GUID), got ${JSON.stringify(identifier ?? null)}.`);
+      return jobReply(call, jobOf({ ...call, folder: undefined }, identifier));
     },
   },
   {
@@ -197,6 +213,7 @@ export const JOB_ROUTES: ODataRoute[] = [
     method: 'POST',
     set: 'Jobs',
     key: true,
+    keyType: 'integerOrUuid',
     operation: 'StopJob',
     scope: 'folder',
     permissions: ['Jobs.Edit'],

@@ -154,6 +154,7 @@ export const PACKAGE_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Processes',
     operation: 'GetProcessVersions',
+    parameters: { processId: 'string' },
     scope: 'optionalFolder',
     permissions: ['Packages.View'],
     handler: (call) => {
@@ -167,6 +168,7 @@ export const PACKAGE_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Processes',
     operation: 'DownloadPackage',
+    parameters: { key: 'string' },
     scope: 'optionalFolder',
     permissions: ['Packages.View'],
     handler: (call) => download(packageByKey(processes(call), stringParam(call, 'key'))),
@@ -175,6 +177,7 @@ export const PACKAGE_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Processes',
     operation: 'GetArguments',
+    parameters: { key: 'string' },
     scope: 'optionalFolder',
     permissions: ['Packages.View'],
     handler: (call) => {
@@ -215,6 +218,7 @@ export const PACKAGE_ROUTES: ODataRoute[] = [
     method: 'DELETE',
     set: 'Processes',
     key: true,
+    keyType: 'string',
     scope: 'optionalFolder',
     permissions: ['Packages.Delete'],
     handler: (call) => {
@@ -251,6 +255,7 @@ export const PACKAGE_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Libraries',
     operation: 'GetVersions',
+    parameters: { packageId: 'string' },
     scope: 'tenant',
     permissions: ['Libraries.View'],
     handler: (call) => {
@@ -264,6 +269,7 @@ export const PACKAGE_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Libraries',
     operation: 'DownloadPackage',
+    parameters: { key: 'string' },
     scope: 'tenant',
     permissions: ['Libraries.View'],
     handler: (call) => download(packageByKey(libraries(call), stringParam(call, 'key'))),
@@ -272,6 +278,7 @@ export const PACKAGE_ROUTES: ODataRoute[] = [
     method: 'DELETE',
     set: 'Libraries',
     key: true,
+    keyType: 'string',
     scope: 'tenant',
     hostAdmin: true,
     handler: (call) => {

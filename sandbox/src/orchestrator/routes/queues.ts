@@ -169,6 +169,9 @@ export const QUEUE_ROUTES: ODataRoute[] = [
     set: 'QueueItems',
     key: true,
     operation: 'SetTransactionProgress',
+    // Real clients call it in {qns}; {ns} stays for the extension, which calls it there (test/unit/core/client.test.ts).
+    queueNamespace: true,
+    alsoInNamespace: true,
     scope: 'folder',
     permissions: ['Queues.View', 'Transactions.Edit'],
     handler: (call) => {
@@ -183,7 +186,8 @@ export const QUEUE_ROUTES: ODataRoute[] = [
   {
     method: 'GET',
     set: 'QueueDefinitions',
-    scope: 'folder',
+    // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
+    scope: 'optionalFolder',
     permissions: ['Queues.View'],
     handler: (call) => list(call, sets(call).QueueDefinitions, inFolder(call, call.tenant.queues)),
   },
@@ -324,6 +328,7 @@ export const QUEUE_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'QueueItemEvents',
     operation: 'GetQueueItemEventsHistory',
+    parameters: { queueItemId: 'integer' },
     scope: 'folder',
     permissions: ['Queues.View', 'Transactions.View'],
     handler: (call) => {
@@ -359,6 +364,7 @@ export const QUEUE_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'QueueItemComments',
     operation: 'GetQueueItemCommentsHistory',
+    parameters: { queueItemId: 'integer' },
     scope: 'folder',
     permissions: ['Queues.View', 'Transactions.View'],
     handler: (call) =>

@@ -77,7 +77,8 @@ export const RELEASE_ROUTES: ODataRoute[] = [
   {
     method: 'GET',
     set: 'Releases',
-    scope: 'folder',
+    // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
+    scope: 'optionalFolder',
     permissions: ['Processes.View'],
     handler: (call) => list(call, sets(call).Releases, inFolder(call, call.tenant.releases)),
   },

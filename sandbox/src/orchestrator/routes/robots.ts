@@ -132,6 +132,7 @@ export const ROBOT_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Robots',
     operation: 'GetRobotsForProcess',
+    parameters: { processId: 'string' },
     scope: 'folder',
     permissions: ['Robots.View', 'Environments.View', 'Processes.View'],
     handler: (call) => {

@@ -4,7 +4,6 @@ import type { Call, ODataRoute } from '../context';
 import { byKey, list, one, requireKeyInt, sets } from '../respond';
 import type { Row, TenantState } from '../state';
 import { bodyOf } from './body';
-import { exportReply } from './jobs';
 
 const EVENT_TYPES: Record<string, string[]> = {
   process: ['process.created', 'process.updated', 'process.deleted'],
@@ -159,6 +158,7 @@ export const TENANT_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'Settings',
     operation: 'GetExecutionSettingsConfiguration',
+    parameters: { scope: 'integer' },
     scope: 'tenant',
     permissions: ['Settings.View'],
     handler: (call) => {
@@ -213,6 +213,7 @@ export const TENANT_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'LicensesNamedUser',
     operation: 'GetLicensesNamedUser',
+    parameters: { robotType: 'string' },
     scope: 'tenant',
     permissions: ['License.View'],
     handler: (call) => {
@@ -234,6 +235,7 @@ export const TENANT_ROUTES: ODataRoute[] = [
     method: 'GET',
     set: 'LicensesRuntime',
     operation: 'GetLicensesRuntime',
+    parameters: { robotType: 'string' },
     scope: 'tenant',
     permissions: ['License.View'],
     handler: (call) => {
@@ -248,6 +250,7 @@ export const TENANT_ROUTES: ODataRoute[] = [
     method: 'POST',
     set: 'LicensesRuntime',
     key: true,
+    keyType: 'string',
     operation: 'ToggleEnabled',
     scope: 'tenant',
     permissions: ['Machines.Edit'],
@@ -446,21 +449,5 @@ export const TENANT_ROUTES: ODataRoute[] = [
       call.changed();
       return one(call, sets(call).Calendars, calendar);
     },
-  },
-  {
-    method: 'GET',
-    set: 'AuditLogs',
-    scope: 'tenant',
-    permissions: ['Audit.View'],
-    handler: (call) => list(call, sets(call).AuditLogs, call.tenant.auditLogs),
-  },
-  {
-    method: 'POST',
-    set: 'AuditLogs',
-    operation: 'Export',
-    scope: 'tenant',
-    permissions: ['Audit.View'],
-    exportOperation: true,
-    handler: (call) => exportReply(call, 'AuditLogs'),
   },
 ];

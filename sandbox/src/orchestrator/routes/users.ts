@@ -1,10 +1,10 @@
-import { badRequest, notFound } from '../../server/errors';
+import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
 import { empty, json, type Reply, type Request } from '../../server/http';
-import { USERS } from '../../server/users';
+import { ALL_PERMISSIONS, USERS } from '../../server/users';
 import type { Call, ODataRoute } from '../context';
 import { byKey, list, one, requireKeyInt, sets } from '../respond';
 import { canUseFolder } from '../access';
-import type { TenantState } from '../state';
+import type { Row, TenantState } from '../state';
 import { bodyOf } from './body';
 
 const userOf = (call: Call) => byKey(call.tenant.users, requireKeyInt(call, 'Users'), 'User');
@@ -20,6 +20,56 @@ export function directoryPermissions(req: Request, tenant: TenantState): Reply {
       .filter((f) => canUseFolder(user, f))
       .map((f) => ({ FolderId: f.Id, FullyQualifiedName: f.FullyQualifiedName, Roles: [user.roleName] })),
     Roles: [user.roleName],
+  });
+}
+
+/** What PATCH Users(<id>) may change; the spec excludes the organization units and the roles (AssignRoles). */
+const PATCHABLE_USER_FIELDS = ['Name', 'Surname', 'EmailAddress', 'IsActive', 'CultureCode'];
+const NOT_PATCHABLE = ['RolesList', 'OrganizationUnits', 'Id', 'UserName', 'Type'];
+
+function patchUser(user: Row, body: Record<string, unknown>): void {
+  const changes: Record<string, unknown> = {};
+  for (const [sent, value] of Object.entries(body)) {
+    const lower = sent.toLowerCase();
+    const refused = NOT_PATCHABLE.find((f) => f.toLowerCase() === lower);
+    if (refused)
+      throw badRequest(`${refused} cannot be changed with PATCH${refused === 'RolesList' ? ': use AssignRoles' : ''}.`);
+    const field = PATCHABLE_USER_FIELDS.find((f) => f.toLowerCase() === lower);
+    if (!field) throw badRequest(`'${sent}' is not a property of a user that PATCH changes.`);
+    const valid = field === 'IsActive' ? typeof value === 'boolean' : typeof value === 'string' && value.trim() !== '';
+    if (!valid)
+      throw badRequest(`'${field}' must be ${field === 'IsActive' ? 'true or false' : 'a non-empty string'}.`);
+    changes[field] = value;
+  }
+  Object.assign(user, changes);
+}
+
+/**
+ * PUT Roles(<id>) replaces a role's names and, when sent, its granted permissions. A static role (IsEditable false)
+ * cannot change (409). Who holds which permission stays fixed per sandbox user (README, Users).
+ */
+function replaceRole(call: Call, role: Row, body: ReturnType<typeof bodyOf>): void {
+  if (role.IsEditable === false)
+    throw new HttpError(409, ErrorCode.conflict, `Role '${String(role.Name)}' is static and cannot be edited.`);
+  const name = body.string('Name', { max: 64 });
+  if (call.tenant.roles.some((r) => r !== role && String(r.Name).toLowerCase() === name.toLowerCase()))
+    throw new HttpError(409, ErrorCode.conflict, `A role named '${name}' already exists.`);
+  const displayName = body.has('DisplayName') ? body.string('DisplayName', { max: 128 }) : name;
+  let granted = role.$permissions as string[];
+  if (body.has('Permissions')) {
+    const permissions = body.raw.Permissions;
+    if (!Array.isArray(permissions)) throw badRequest("'Permissions' must be an array of { Name, IsGranted }.");
+    granted = permissions.map((p: { Name?: unknown; IsGranted?: unknown }) => {
+      if (typeof p?.Name !== 'string' || !ALL_PERMISSIONS.includes(p.Name))
+        throw badRequest(`'${String(p?.Name)}' is not a permission (such as Jobs.View).`);
+      return p.IsGranted === false ? '' : p.Name;
+    });
+  }
+  Object.assign(role, {
+    Name: name,
+    DisplayName: displayName,
+    Groups: body.has('Groups') ? body.raw.Groups : role.Groups,
+    $permissions: granted.filter(Boolean),
   });
 }
 
@@ -52,6 +102,19 @@ export const USER_ROUTES: ODataRoute[] = [
       user.RobotProvision = provision;
       call.changed();
       return json({});
+    },
+  },
+  {
+    method: 'PATCH',
+    set: 'Users',
+    key: true,
+    scope: 'tenant',
+    permissions: ['Users.Edit'],
+    handler: (call) => {
+      const user = userOf(call);
+      patchUser(user, bodyOf(call.req).raw);
+      call.changed();
+      return one(call, sets(call).Users, user);
     },
   },
   {
@@ -129,6 +192,19 @@ export const USER_ROUTES: ODataRoute[] = [
     scope: 'tenant',
     permissions: ['Roles.View'],
     handler: (call) => one(call, sets(call).Roles, byKey(call.tenant.roles, requireKeyInt(call, 'Roles'), 'Role')),
+  },
+  {
+    method: 'PUT',
+    set: 'Roles',
+    key: true,
+    scope: 'tenant',
+    permissions: ['Roles.Edit'],
+    handler: (call) => {
+      const role = byKey(call.tenant.roles, requireKeyInt(call, 'Roles'), 'Role');
+      replaceRole(call, role, bodyOf(call.req));
+      call.changed();
+      return one(call, sets(call).Roles, role);
+    },
   },
   {
     method: 'GET',
