@@ -12,6 +12,7 @@ export const CommandId = {
   signInWithAccessToken: 'orchestrator.signInWithAccessToken',
   setIdeaServiceCredentials: 'orchestrator.setIdeaServiceCredentials',
   switchActiveFolder: 'orchestrator.switchActiveFolder',
+  refreshServiceDefinition: 'orchestrator.refreshServiceDefinition',
   treeRefresh: 'orchestrator.tree.refresh',
   treeRetry: 'orchestrator.tree.retry',
   treeLoadMore: 'orchestrator.tree.loadMore',

@@ -17,6 +17,7 @@ import type { OrchestratorClient } from './core/orchestrator/client';
 import type { RateLimitScheduler } from './core/http/scheduler';
 import type { IdeaClient } from './core/ideas/client';
 import { ServiceClients } from './host/serviceClients';
+import { Dialects } from './host/dialects';
 import { CommandId } from './constants';
 import type { UserInput } from './host/ui/userInput';
 import { vscodeInput } from './host/ui/vscodeInput';
@@ -77,6 +78,8 @@ export class Ctx implements vscode.Disposable {
   };
   private sent = 0;
   private readonly disposables: vscode.Disposable[] = [];
+  /** Each connection's service dialect, read once from its API definition (dialects.ts). */
+  readonly dialects: Dialects;
   /** The services' clients, cached per connection (serviceClients.ts). */
   private readonly clients: ServiceClients;
   /** The sandbox's idea credentials from the environment, being stored for its connections (npm start, tests). */
@@ -110,8 +113,26 @@ export class Ctx implements vscode.Disposable {
       onSecret: (value) => this.log.redact(value),
     });
     this.track({ dispose: () => this.sessions.dispose() });
+    this.dialects = new Dialects({
+      fetch: this.fetch,
+      state: this.state,
+      warn: (connection, problem) => {
+        this.log.warn(`${connection.label}: ${problem}; the spec's names are used.`);
+        void vscode.window
+          .showWarningMessage(
+            plainText(
+              `${connection.label}: ${problem}. The spec's operation and header names are used, which this service may not accept. Set them on the connection, or refresh once the definition is reachable.`,
+            ),
+            'Refresh Service Definition',
+          )
+          .then((choice) => {
+            if (choice) void vscode.commands.executeCommand(CommandId.refreshServiceDefinition, connection.id);
+          });
+      },
+    });
     this.clients = new ServiceClients({
       sessions: this.sessions,
+      dialectOf: (connection) => this.dialects.forConnection(connection),
       fetch: this.fetch,
       secrets: extension.secrets,
       redact: (secret) => this.log.redact(secret),

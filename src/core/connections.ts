@@ -13,6 +13,9 @@ export const ConnectionSettingSchema = z.object({
   tenant: z.string().optional(),
   /** Cloud: the service's path segment after the tenant (`orchestrator_`), when the API lives under one. */
   serviceSegment: z.string().optional(),
+  namespace: z.string().optional(),
+  queueNamespace: z.string().optional(),
+  headerPrefix: z.string().optional(),
   clientId: z.string().optional(),
   scopes: z.string().optional(),
   audience: z.string().optional(),
@@ -72,6 +75,24 @@ export function validateServiceSegment(value: string): string | undefined {
     : 'The service segment may contain letters, digits, - and _ (as in the URL after the tenant, e.g. orchestrator_).';
 }
 
+/** An OData namespace as the service names it: dotted identifiers (Vendor.Server.Configuration.OData). */
+export function validateNamespace(value: string): string | undefined {
+  const text = value.trim();
+  if (!text) return undefined;
+  return /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(text)
+    ? undefined
+    : 'A namespace is names of letters, digits and _ joined by dots (for example Vendor.Server.Configuration.OData).';
+}
+
+/** The folder headers' prefix: a header-name word such as X-VENDOR. */
+export function validateHeaderPrefix(value: string): string | undefined {
+  const text = value.trim();
+  if (!text) return undefined;
+  return /^[A-Za-z][A-Za-z0-9-]*$/.test(text)
+    ? undefined
+    : 'A header prefix is letters, digits and - (for example X-VENDOR, as in X-VENDOR-OrganizationUnitId).';
+}
+
 export function validateClientId(value: string): string | undefined {
   return /^[\w.:-]{1,200}$/.test(value.trim())
     ? undefined
@@ -102,6 +123,9 @@ export function validateConnection(setting: ConnectionSetting): string[] {
     if (setting.serviceSegment !== undefined) add(validateServiceSegment(setting.serviceSegment));
   }
   if (setting.clientId !== undefined) add(validateClientId(setting.clientId));
+  if (setting.namespace !== undefined) add(validateNamespace(setting.namespace));
+  if (setting.queueNamespace !== undefined) add(validateNamespace(setting.queueNamespace));
+  if (setting.headerPrefix !== undefined) add(validateHeaderPrefix(setting.headerPrefix));
   if (setting.ideasUrl !== undefined) add(validateUrl(setting.ideasUrl, 'idea-service URL'));
   if (setting.portalUrl !== undefined) add(validateUrl(setting.portalUrl, 'web portal URL'));
   return problems;

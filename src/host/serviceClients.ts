@@ -6,10 +6,13 @@ import { ideasBaseUrl, type Connection } from '../core/connections';
 import { RateLimitScheduler } from '../core/http/scheduler';
 import { IdeaClient } from '../core/ideas/client';
 import { OrchestratorClient } from '../core/orchestrator/client';
+import type { Dialect } from '../core/http/connection';
 
 /** What the clients need, and nothing else (the Ctx passes its own; unit tests a few plain objects). */
 export interface ServiceClientsDeps {
   readonly sessions: Pick<SessionManager, 'accounts' | 'accessToken'>;
+  /** The connection's service dialect (read once from its API definition: dialects.ts). */
+  dialectOf(connection: Connection): Promise<Dialect>;
   /** Every request goes through this (counted by the Ctx). */
   readonly fetch: typeof fetch;
   readonly secrets: Pick<vscode.SecretStorage, 'get'>;
@@ -54,6 +57,7 @@ export class ServiceClients {
       fetch: this.deps.fetch,
       token: ({ forceRefresh }) => this.deps.sessions.accessToken(account.id, { forceRefresh }),
       scheduler,
+      dialect: () => this.deps.dialectOf(connection),
     });
     this.orchestrator.set(connection.id, { client, accountId: account.id });
     return client;

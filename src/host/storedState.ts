@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import { z } from 'zod';
+import { DialectSchema } from '../core/orchestrator/dialect';
 import { rawValues } from '../shared/protocol/ideaForm';
 
 /**
@@ -41,6 +42,8 @@ export const Stored = {
   lockedConnections: entry('user', 'orchestrator.ideas.lockedUntilSignIn', z.array(z.string()), []),
   /** Saved, not yet applied edits of `orchestrator:` documents, by document URI (documentDrafts.ts). */
   documentDrafts: entry('user', 'orchestrator.documentDrafts', z.record(z.string(), draftSchema), {}),
+  /** Each connection's service dialect, read from its API definition (dialects.ts), by connection id. */
+  dialects: entry('user', 'orchestrator.dialects', z.record(z.string(), DialectSchema), {}),
   /** Package versions whose arguments the service refused to change, by connection id. */
   refusedArguments: entry('user', 'orchestrator.argumentsRefused', z.record(z.string(), z.array(z.string())), {}),
   /** Idea forms typed and not submitted, by panel identity. */

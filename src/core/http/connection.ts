@@ -19,6 +19,25 @@ export const DEFAULT_NAMESPACE = 'Vendor.Server.Configuration.OData';
 export const DEFAULT_QUEUE_NAMESPACE = 'VendorODataSvc';
 export const DEFAULT_HEADER_PREFIX = 'X-VENDOR';
 
+/**
+ * The names a deployment gives the spec's placeholders: the operation namespace ({ns}), the queue operations'
+ * namespace ({qns}), the folder headers' prefix (`<prefix>-OrganizationUnitId` …), and whether it takes a folder's
+ * Key as a header. Each deployment publishes them in its API definition; the spec's names are the fallback.
+ */
+export interface Dialect {
+  namespace: string;
+  queueNamespace: string;
+  headerPrefix: string;
+  folderKeyHeader: boolean;
+}
+
+export const SPEC_DIALECT: Dialect = {
+  namespace: DEFAULT_NAMESPACE,
+  queueNamespace: DEFAULT_QUEUE_NAMESPACE,
+  headerPrefix: DEFAULT_HEADER_PREFIX,
+  folderKeyHeader: false,
+};
+
 const LOGICAL_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const SERVICE_SEGMENT = /^[A-Za-z0-9_-]{1,128}$/;
 

@@ -12,6 +12,8 @@ import {
   tenantBaseUrl,
   DEFAULT_HEADER_PREFIX,
   type FolderContext,
+  SPEC_DIALECT,
+  type Dialect,
   type ServiceConnection,
 } from './connection';
 import type { RateLimitScheduler } from './scheduler';
@@ -58,6 +60,16 @@ export interface TransportOptions {
   timeoutSignal?: (ms: number) => AbortSignal;
   /** Headers every request carries (the idea service's app key). Never logged. */
   headers?: () => Promise<Record<string, string>> | Record<string, string>;
+  /**
+   * The service's dialect (discovered once per connection and cached by the caller): paths carry the spec's `{ns}`
+   * and `{qns}` until sent, and folder headers take its prefix. Without it: the connection's names, else the spec's.
+   */
+  dialect?: (signal?: AbortSignal) => Promise<Dialect>;
+}
+
+/** The spec's placeholders in a path, named as this service names them. */
+export function inDialect(path: string, dialect: Dialect): string {
+  return path.replaceAll('{ns}', dialect.namespace).replaceAll('{qns}', dialect.queueNamespace);
 }
 
 export type ResponseBody =
@@ -109,6 +121,8 @@ export class Transport {
   sent = 0;
   /** The last requests sent ("METHOD path"), so a test can tell which ones its count includes. */
   readonly recent: string[] = [];
+  /** The folder headers' prefix, from the dialect (set before any request is sent). */
+  private headerPrefix = DEFAULT_HEADER_PREFIX;
 
   constructor(private readonly options: TransportOptions) {
     this.baseUrl = tenantBaseUrl(options.connection);
@@ -119,12 +133,24 @@ export class Transport {
     return this.options.connection;
   }
 
-  async request(spec: RequestSpec): Promise<ResponseBody> {
+  /** The names this service gives the spec's placeholders; resolved before the first request is sent. */
+  private async dialect(signal: AbortSignal | undefined): Promise<Dialect> {
+    const { connection } = this.options;
+    const dialect = this.options.dialect ? await this.options.dialect(signal) : SPEC_DIALECT;
+    this.headerPrefix = connection.headerPrefix ?? dialect.headerPrefix;
+    return {
+      ...dialect,
+      namespace: connection.namespace ?? dialect.namespace,
+      queueNamespace: connection.queueNamespace ?? dialect.queueNamespace,
+      headerPrefix: this.headerPrefix,
+    };
+  }
+
+  async request(given: RequestSpec): Promise<ResponseBody> {
+    const spec = { ...given, path: inDialect(given.path, await this.dialect(given.signal)) };
     const endpoint = `${spec.method} ${spec.path.split('?')[0]}`;
     if (spec.method !== 'GET') return this.sendChange(spec, endpoint);
-    const [folderName, folderValue] = spec.folder
-      ? folderHeader(spec.folder, this.options.connection.headerPrefix ?? DEFAULT_HEADER_PREFIX)
-      : ['', ''];
+    const [folderName, folderValue] = spec.folder ? folderHeader(spec.folder, this.headerPrefix) : ['', ''];
     const key = `${spec.path}\n${folderName}:${folderValue}\n${spec.binary ? 'bin' : 'json'}`;
     try {
       return await this.coalescer.run(key, spec.signal, (shared) => this.withRetries(spec, endpoint, shared));
@@ -267,7 +293,7 @@ export class Transport {
       ...spec.headers,
     };
     if (spec.folder) {
-      const [name, value] = folderHeader(spec.folder, this.options.connection.headerPrefix ?? DEFAULT_HEADER_PREFIX);
+      const [name, value] = folderHeader(spec.folder, this.headerPrefix);
       headers[name] = value;
     }
     if (spec.body !== undefined) headers['content-type'] = 'application/json';

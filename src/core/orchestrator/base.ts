@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { invalidInput, OrchestratorError, withOutcomeUnknown } from '../http/errors';
-import { DEFAULT_NAMESPACE, DEFAULT_QUEUE_NAMESPACE, type FolderContext } from '../http/connection';
+import type { FolderContext } from '../http/connection';
 import type { HttpMethod, Transport } from '../http/transport';
 import { parseBody, parseCollection, parseEntity, type Page } from '../odata/envelope';
 import { buildQuery, operationParams, type ODataQuery } from '../odata/query';
@@ -18,15 +18,12 @@ export interface ListOptions extends CallOptions {
 
 /** What every endpoint group builds on: paths with the connection's namespaces, parsing, paging. */
 export class ODataBase {
-  readonly namespace: string;
-  readonly queueNamespace: string;
+  constructor(readonly transport: Transport) {}
 
-  constructor(readonly transport: Transport) {
-    this.namespace = transport.connection.namespace ?? DEFAULT_NAMESPACE;
-    this.queueNamespace = transport.connection.queueNamespace ?? DEFAULT_QUEUE_NAMESPACE;
-  }
-
-  /** `/odata/<set>[(<key>)]/<ns>.<Operation>(<params>)` */
+  /**
+   * `/odata/<set>[(<key>)]/{ns}.<Operation>(<params>)`: the namespace stays the spec's placeholder until the transport
+   * sends the request in the service's dialect.
+   */
   operation(
     set: string,
     name: string,
@@ -37,7 +34,7 @@ export class ODataBase {
       options.key === undefined
         ? ''
         : `(${typeof options.key === 'number' ? options.key : encodeURIComponent(escapeString(options.key, 'key'))})`;
-    const ns = options.queue ? this.queueNamespace : this.namespace;
+    const ns = options.queue ? '{qns}' : '{ns}';
     return `/odata/${set}${key}/${ns}.${name}${params ? `(${operationParams(params)})` : ''}`;
   }
 

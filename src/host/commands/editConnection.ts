@@ -1,7 +1,9 @@
 import { CommandId } from '../../constants';
 import {
   validateClientId,
+  validateHeaderPrefix,
   validateLogicalName,
+  validateNamespace,
   validateServiceSegment,
   validateUrl,
   type ConnectionSetting,
@@ -37,6 +39,10 @@ const FIELDS: Field[] = [
   { key: 'clientId', label: 'Client id', validate: validateClientId, cloudOnly: true },
   { key: 'ideasUrl', label: 'Idea-service URL', validate: optionalUrl('idea-service URL'), optional: true },
   { key: 'portalUrl', label: 'Web portal URL', validate: optionalUrl('web portal URL'), optional: true },
+  // The service's names, read from its API definition unless set here.
+  { key: 'namespace', label: 'Operation namespace', validate: validateNamespace, optional: true },
+  { key: 'queueNamespace', label: 'Queue operation namespace', validate: validateNamespace, optional: true },
+  { key: 'headerPrefix', label: 'Folder header prefix', validate: validateHeaderPrefix, optional: true },
 ];
 
 /** Edit one field of a connection (validated as typed), or its protection level. */

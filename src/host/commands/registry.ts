@@ -10,6 +10,7 @@ import { signOut } from './signOut';
 import { signInWithAccessToken } from './signInWithAccessToken';
 import { setIdeaServiceCredentials } from './setIdeaServiceCredentials';
 import { switchActiveFolder } from './switchActiveFolder';
+import { refreshServiceDefinition } from './refreshServiceDefinition';
 import {
   copyKey,
   setActiveFolder,
@@ -80,6 +81,7 @@ const commands: readonly CommandDefinition[] = [
   signInWithAccessToken,
   setIdeaServiceCredentials,
   switchActiveFolder,
+  refreshServiceDefinition,
   treeRefresh,
   treeRetry,
   treeLoadMore,

@@ -1,3 +1,4 @@
+import { SPEC_DIALECT } from '../../../src/core/http/connection';
 import assert from 'node:assert/strict';
 import { ideaSecretKey } from '../../../src/constants';
 import { ideaCredentialsSecret } from '../../../src/core/auth/boundSecrets';
@@ -32,6 +33,7 @@ function world(options: { accounts?: StoredAccount[]; secrets?: Record<string, s
   const redacted: string[] = [];
   const clients = new ServiceClients({
     sessions: { accounts: () => accounts, accessToken: async () => 'access-token' },
+    dialectOf: async () => SPEC_DIALECT,
     fetch: async () => new Response('{}'),
     secrets: { get: async (key: string) => options.secrets?.[key] },
     redact: (secret) => void redacted.push(secret),

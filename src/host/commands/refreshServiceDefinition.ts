@@ -1,0 +1,33 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import { plainText } from '../../core/presentation/plainText';
+import { pickConnection } from './pickConnection';
+import type { CommandDefinition } from './registry';
+
+/**
+ * Reads the connection's API definition again and keeps the names it finds (after the service was upgraded, or once a
+ * definition that could not be read is reachable), and says what they are.
+ */
+export const refreshServiceDefinition: CommandDefinition = {
+  id: CommandId.refreshServiceDefinition,
+  title: 'Refresh Service Definition',
+  asksFirst: true,
+  async run({ ctx, signal, progressTitle }, arg) {
+    const connection = await pickConnection(ctx, arg, 'Read the API definition of which connection?');
+    if (!connection) return undefined;
+    progressTitle(`Reading the API definition of ${connection.label}…`);
+    const found = await ctx.dialects.refresh(connection, signal);
+    if ('problem' in found)
+      throw new Error(
+        `${connection.label}: ${found.problem}. The spec's names are used until it can be read; they can also be set on the connection (Edit Connection).`,
+      );
+    const { namespace, queueNamespace, headerPrefix, folderKeyHeader } = found.dialect;
+    const overridden = [connection.namespace, connection.queueNamespace, connection.headerPrefix].some(Boolean);
+    void vscode.window.showInformationMessage(
+      plainText(
+        `${connection.label} names its operations ${namespace}, its queue operations ${queueNamespace} and its folder headers ${headerPrefix}-…${folderKeyHeader ? ' (a folder key header too)' : ''}.${overridden ? ' The names set on the connection still take precedence.' : ''}`,
+      ),
+    );
+    return found.dialect;
+  },
+};

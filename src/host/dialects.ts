@@ -1,0 +1,63 @@
+import type { Connection } from '../core/connections';
+import { tenantBaseUrl } from '../core/http/connection';
+import type { FetchLike } from '../core/http/transport';
+import { discoverDialect, SPEC_DIALECT, type Dialect } from '../core/orchestrator/dialect';
+import { Stored, type StoredState } from './storedState';
+
+/** What the cache needs (the Ctx passes its own; unit tests plain objects). */
+export interface DialectsDeps {
+  readonly fetch: FetchLike;
+  readonly state: Pick<StoredState, 'get' | 'update'>;
+  /** Tells the user once per session that a connection's definition could not be read (the spec's names are used). */
+  warn(connection: Connection, problem: string): void;
+}
+
+export type Discovery = { dialect: Dialect } | { problem: string };
+
+/**
+ * The dialect of each connection's service, read from its API definition the first time the connection is used and
+ * kept in the user's storage (by connection id, which changes with the URL), so later sessions send no request for
+ * it. Callers that ask while it is being read wait for that one reading. A definition that cannot be read leaves the
+ * spec's names for this session (and is tried again in the next, or with Refresh Service Definition).
+ */
+export class Dialects {
+  private readonly known = new Map<string, Promise<Dialect>>();
+  /** How many definitions were read, for tests and the bench. */
+  readings = 0;
+
+  constructor(private readonly deps: DialectsDeps) {}
+
+  forConnection(connection: Connection): Promise<Dialect> {
+    let dialect = this.known.get(connection.id);
+    if (!dialect) {
+      const stored = this.deps.state.get(Stored.dialects)[connection.id];
+      dialect = stored ? Promise.resolve(stored) : this.read(connection);
+      this.known.set(connection.id, dialect);
+    }
+    return dialect;
+  }
+
+  /** Reads the definition again (Refresh Service Definition): stored when usable, and answered either way. */
+  async refresh(connection: Connection, signal?: AbortSignal): Promise<Discovery> {
+    const found = await this.discover(connection, signal);
+    this.known.set(connection.id, Promise.resolve('dialect' in found ? found.dialect : SPEC_DIALECT));
+    return found;
+  }
+
+  private async read(connection: Connection): Promise<Dialect> {
+    const found = await this.discover(connection);
+    if ('dialect' in found) return found.dialect;
+    this.deps.warn(connection, found.problem);
+    return SPEC_DIALECT;
+  }
+
+  private async discover(connection: Connection, signal?: AbortSignal): Promise<Discovery> {
+    this.readings++;
+    const found = await discoverDialect(this.deps.fetch, tenantBaseUrl(connection), signal);
+    if ('dialect' in found) {
+      const stored = this.deps.state.get(Stored.dialects);
+      await this.deps.state.update(Stored.dialects, { ...stored, [connection.id]: found.dialect });
+    }
+    return found;
+  }
+}
