@@ -133,6 +133,7 @@ export class Ctx implements vscode.Disposable {
     this.clients = new ServiceClients({
       sessions: this.sessions,
       dialectOf: (connection) => this.dialects.forConnection(connection),
+      logRequest: (exchange) => this.log.request(exchange),
       fetch: this.fetch,
       secrets: extension.secrets,
       redact: (secret) => this.log.redact(secret),

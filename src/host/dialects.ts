@@ -22,8 +22,9 @@ export type Discovery = { dialect: Dialect } | { problem: string };
  */
 export class Dialects {
   private readonly known = new Map<string, Promise<Dialect>>();
-  /** How many definitions were read, for tests and the bench. */
+  /** How many definitions were read, in all and by connection id, for tests and the bench. */
   readings = 0;
+  private readonly readingsById = new Map<string, number>();
 
   constructor(private readonly deps: DialectsDeps) {}
 
@@ -44,6 +45,10 @@ export class Dialects {
     return found;
   }
 
+  readingsOf(connectionId: string): number {
+    return this.readingsById.get(connectionId) ?? 0;
+  }
+
   private async read(connection: Connection): Promise<Dialect> {
     const found = await this.discover(connection);
     if ('dialect' in found) return found.dialect;
@@ -53,6 +58,7 @@ export class Dialects {
 
   private async discover(connection: Connection, signal?: AbortSignal): Promise<Discovery> {
     this.readings++;
+    this.readingsById.set(connection.id, this.readingsOf(connection.id) + 1);
     const found = await discoverDialect(this.deps.fetch, tenantBaseUrl(connection), signal);
     if ('dialect' in found) {
       const stored = this.deps.state.get(Stored.dialects);

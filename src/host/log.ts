@@ -1,4 +1,8 @@
 import type * as vscode from 'vscode';
+import { exchangeLine, type Exchange } from '../core/http/exchange';
+
+/** vscode.LogLevel's values (a type-only import here keeps the logger usable in plain Node tests). */
+const LOG_LEVEL = { trace: 1, debug: 2 } as const;
 
 /**
  * The extension's log: the LogOutputChannel plus a short in-memory tail (for tests and bug reports). Every line is
@@ -42,6 +46,17 @@ export class Logger {
 
   error(message: string): void {
     this.channel.error(this.keep('error', message));
+  }
+
+  /**
+   * The request log (exchange.ts): at the Trace level every request, at Debug only the failures, otherwise nothing —
+   * the level is the user's (Developer: Set Log Level…), so a support case turns it on without a setting.
+   */
+  request(exchange: Exchange): void {
+    const level = this.channel.logLevel;
+    if (level === LOG_LEVEL.trace && !exchange.failed) this.channel.trace(this.keep('trace', exchangeLine(exchange)));
+    else if (exchange.failed && (level === LOG_LEVEL.trace || level === LOG_LEVEL.debug))
+      this.channel.debug(this.keep('debug', exchangeLine(exchange)));
   }
 
   recent(): readonly string[] {

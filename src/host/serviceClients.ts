@@ -7,12 +7,15 @@ import { RateLimitScheduler } from '../core/http/scheduler';
 import { IdeaClient } from '../core/ideas/client';
 import { OrchestratorClient } from '../core/orchestrator/client';
 import type { Dialect } from '../core/http/connection';
+import type { Exchange } from '../core/http/exchange';
 
 /** What the clients need, and nothing else (the Ctx passes its own; unit tests a few plain objects). */
 export interface ServiceClientsDeps {
   readonly sessions: Pick<SessionManager, 'accounts' | 'accessToken'>;
   /** The connection's service dialect (read once from its API definition: dialects.ts). */
   dialectOf(connection: Connection): Promise<Dialect>;
+  /** The request log: every request's outcome, as the log level asks (log.ts). */
+  logRequest(exchange: Exchange): void;
   /** Every request goes through this (counted by the Ctx). */
   readonly fetch: typeof fetch;
   readonly secrets: Pick<vscode.SecretStorage, 'get'>;
@@ -58,6 +61,7 @@ export class ServiceClients {
       token: ({ forceRefresh }) => this.deps.sessions.accessToken(account.id, { forceRefresh }),
       scheduler,
       dialect: () => this.deps.dialectOf(connection),
+      onExchange: (exchange) => this.deps.logRequest(exchange),
     });
     this.orchestrator.set(connection.id, { client, accountId: account.id });
     return client;
@@ -95,6 +99,7 @@ export class ServiceClients {
       token: async () => token,
       appKey: async () => appKey,
       fetch: this.deps.fetch,
+      onExchange: (exchange) => this.deps.logRequest(exchange),
     });
     this.ideas.set(connection.id, client);
     return client;

@@ -2,6 +2,9 @@
 // loopback ports, opens the workbench with extensionDevelopmentPath + extensionTestsPath, prints the suite's
 // output and exits with its result. Then it checks itself: a deliberately failing suite must fail the run.
 // INTEGRATION_ONLY=jobs,startJob runs those files of suite/ only (each file signs in for itself).
+// INTEGRATION_DIALECT=acme starts the sandbox in another dialect with a service segment (operation and queue
+// namespaces, folder-header prefix, `/orchestrator_` after the tenant, the identity provider at /identity_); the
+// connections carry only the address, and the extension reads the rest from the service's API definition.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
@@ -14,11 +17,12 @@ import { bundleSuite } from './bundle';
 /** The connections the suite signs in to: the sandbox (login_hint + prompt=none completes the browser step), its
  * staging tenant as the host administrator, and a connection with a client id the identity provider does not know (its
  * error page never redirects back; its tenant is never reached). */
-function integrationSettings(sandboxUrl: string): Record<string, unknown> {
+function integrationSettings(sandboxUrl: string, dialect: boolean): Record<string, unknown> {
   const base = {
     kind: 'cloud',
     serviceUrl: sandboxUrl,
-    identityUrl: `${sandboxUrl}/identity`,
+    identityUrl: dialect ? `${sandboxUrl}/identity_` : `${sandboxUrl}/identity`,
+    ...(dialect ? { serviceSegment: ACME.serviceSegment } : {}),
     account: 'sandbox',
     loginHint: 'developer',
     prompt: 'none',
@@ -32,7 +36,16 @@ function integrationSettings(sandboxUrl: string): Record<string, unknown> {
   };
 }
 
+/** A dialect other than the spec's, as a real deployment has (INTEGRATION_DIALECT=acme). */
+const ACME = {
+  namespace: 'Acme.Orchestration.OData',
+  queueNamespace: 'AcmeQueues',
+  headerPrefix: 'X-ACME',
+  serviceSegment: 'orchestrator_',
+};
+
 async function main(): Promise<number> {
+  const dialect = process.env.INTEGRATION_DIALECT === 'acme';
   installCleanup();
   const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) return 1;
@@ -42,18 +55,20 @@ async function main(): Promise<number> {
   let editor: RunningEditor | undefined;
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
-    sandbox = await startSandbox({});
+    sandbox = await startSandbox(dialect ? ACME : {});
     editor = await startEditor({
       name: 'integration',
       smokeTestDriver: true,
       env: {
         ORCHESTRATOR_SANDBOX_URL: sandbox.url,
+        // Where the main tenant's service lives on the sandbox, for the tests' fault rules.
+        ORCHESTRATOR_SANDBOX_SERVICE_PATH: dialect ? `/sandbox/main/${ACME.serviceSegment}` : '/sandbox/main',
         ORCHESTRATOR_SANDBOX_IDEAS: JSON.stringify({ token: sandbox.ideasToken, appKey: sandbox.ideasAppKey }),
       },
-      settings: integrationSettings(sandbox.url),
+      settings: integrationSettings(sandbox.url, dialect),
     });
     browser = await launchBrowser();
-    console.log(`integration: code-server ${editor.url}, sandbox ${sandbox.url}`);
+    console.log(`integration: code-server ${editor.url}, sandbox ${sandbox.url}${dialect ? ' (dialect acme)' : ''}`);
     const code = await runSuite(browser.context, editor, { suiteDir: suite, onLine: (line) => console.log(line) });
     if (code !== 0) {
       console.error(`integration: the suite failed (exit ${code}).`);

@@ -18,6 +18,7 @@ import {
 } from './connection';
 import type { RateLimitScheduler } from './scheduler';
 import { Coalescer } from './coalesce';
+import { loggablePath, traceIdOf, type Exchange } from './exchange';
 import { formatBytes, readCapped, TooLarge } from './responseBody';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -65,6 +66,8 @@ export interface TransportOptions {
    * and `{qns}` until sent, and folder headers take its prefix. Without it: the connection's names, else the spec's.
    */
   dialect?: (signal?: AbortSignal) => Promise<Dialect>;
+  /** Told every attempt, as the request log writes it (exchange.ts): no header, no query value, no body. */
+  onExchange?: (exchange: Exchange) => void;
 }
 
 /** The spec's placeholders in a path, named as this service names them. */
@@ -244,10 +247,16 @@ export class Transport {
     // One timeout for the whole attempt, body included: a body that trickles in is as stalled as no answer.
     const timeout = (this.options.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms)))(Math.max(1, timeoutMs));
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let response: Response | undefined;
+    let failure: unknown;
+    /** When the exchange the log tells next began (a 401 retried with a fresh token is two). */
+    let since = started;
     try {
-      let response = await this.send(spec, endpoint, combined, signal, timeout, false, run);
+      response = await this.send(spec, endpoint, combined, signal, timeout, false, run);
       if (response.status === 401 && spec.method === 'GET') {
         await response.body?.cancel().catch(() => undefined);
+        this.tell(spec, now() - since, response, undefined);
+        since = now();
         response = await this.send(spec, endpoint, combined, signal, timeout, true, run);
       }
       if (spec.rateLimited && this.options.scheduler) {
@@ -259,8 +268,12 @@ export class Transport {
         });
       }
       return await this.read(response, spec, endpoint, signal, timeout);
+    } catch (error) {
+      failure = error;
+      throw error;
     } finally {
       run.spentMs += Math.max(0, now() - started);
+      if (run.sent) this.tell(spec, Math.max(0, now() - since), response, failure);
     }
   }
 
@@ -313,6 +326,25 @@ export class Transport {
       // Nothing connected: the change certainly did not reach the service.
       if (failure.kind === 'network' && NOT_SENT_CODES.has(errorCode(error) ?? '')) run.sent = false;
       throw failure;
+    }
+  }
+
+  /** The request log's account of one attempt (exchange.ts); a log that fails must not fail the request. */
+  private tell(spec: RequestSpec, durationMs: number, response: Response | undefined, failure: unknown): void {
+    const error = failure instanceof OrchestratorError ? failure : undefined;
+    const status = response?.status ?? error?.status;
+    try {
+      this.options.onExchange?.({
+        method: spec.method,
+        path: loggablePath(spec.path),
+        status,
+        durationMs,
+        traceId: (response && traceIdOf(response.headers)) ?? error?.traceId,
+        failed: failure !== undefined || status === undefined || status >= 400,
+        reason: status === undefined ? (error?.kind ?? 'network') : undefined,
+      });
+    } catch {
+      // The log is for support; the request's outcome is what matters.
     }
   }
 

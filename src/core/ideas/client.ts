@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invalidInput } from '../http/errors';
 import { Transport, type FetchLike } from '../http/transport';
+import type { Exchange } from '../http/exchange';
 import { parseBody } from '../odata/envelope';
 import {
   AppSchema,
@@ -27,6 +28,8 @@ export interface IdeaServiceOptions {
   /** Where the app key travels; the spec leaves it unshown (the sandbox uses X-App-Key). */
   appKeyHeader?: string;
   fetch: FetchLike;
+  /** The request log (exchange.ts). */
+  onExchange?: (exchange: Exchange) => void;
 }
 
 type CallOptions = { signal?: AbortSignal };
@@ -42,6 +45,7 @@ export class IdeaClient {
       fetch: options.fetch,
       token: () => options.token(),
       headers: async () => ({ [options.appKeyHeader ?? 'X-App-Key']: await options.appKey() }),
+      onExchange: options.onExchange,
     });
   }
 

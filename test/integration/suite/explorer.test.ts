@@ -4,6 +4,7 @@ import type { Ctx } from '../../../src/ctx';
 import { faults, rowOf, treeWalk } from './treeWalk';
 import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
 import { extensionContext } from '../../support/extensionContext';
+import { mainServicePath } from './sandboxPaths';
 
 const sandboxUrl = () => process.env.ORCHESTRATOR_SANDBOX_URL!;
 
@@ -29,6 +30,20 @@ describe('Orchestrator tree on the sandbox', () => {
     const [signIn] = await children(root);
     assert.match(label(signIn!), /Sign in/);
     assert.equal(signIn!.item().command?.command, 'orchestrator.signIn');
+  });
+
+  it("reads the service's API definition once and speaks its names", async function () {
+    this.timeout(60_000);
+    await ctx.auth.createSession([`connection:${sandbox().id}`]);
+    const root = await child(undefined, 'Sandbox');
+    const shared = await child(root, 'Shared');
+    await children(await child(shared, 'Jobs'));
+    await children(await child(shared, 'Queues'));
+    assert.equal(ctx.dialects.readingsOf(sandbox().id), 1, 'one reading for the connection, kept after it');
+    const acme = mainServicePath().endsWith('/orchestrator_');
+    const dialect = await ctx.dialects.forConnection(sandbox());
+    assert.equal(dialect.headerPrefix, acme ? 'X-ACME' : 'X-VENDOR');
+    assert.equal(dialect.queueNamespace, acme ? 'AcmeQueues' : 'VendorODataSvc');
   });
 
   it('expands tenant → folder → groups with one request per expand', async function () {
@@ -111,13 +126,13 @@ describe('Orchestrator tree on the sandbox', () => {
     this.timeout(60_000);
     const shared = await child(await child(undefined, 'Sandbox'), 'Shared');
     const assets = await child(shared, 'Assets');
-    await faults([{ path: '/sandbox/main/odata/Assets', status: 403 }]);
+    await faults([{ path: `${mainServicePath()}/odata/Assets`, status: 403 }]);
     ctx.explorer.refresh(assets);
     let rows = await children(assets);
     assert.equal(rows.length, 1);
     assert.match(label(rows[0]!), /You lack the permission to see assets in folder Shared/);
     assert.equal(rows[0]!.item().command?.command, 'orchestrator.tree.retry');
-    await faults([{ path: '/sandbox/main/odata/Releases', reset: true }]);
+    await faults([{ path: `${mainServicePath()}/odata/Releases`, reset: true }]);
     const processes = await child(shared, 'Processes');
     ctx.explorer.refresh(processes);
     rows = await children(processes);

@@ -3,12 +3,13 @@ import type * as vscode from 'vscode';
 import { Logger } from '../../../src/host/log';
 
 /** A LogOutputChannel that records what reaches it. */
-function channel() {
+function channel(logLevel = 3 /* Info */) {
   const written: string[] = [];
   const write = (level: string) => (message: string) => void written.push(`${level} ${message}`);
+  const levels = { trace: write('trace'), debug: write('debug'), info: write('info'), warn: write('warn') };
   return {
     written,
-    channel: { info: write('info'), warn: write('warn'), error: write('error') } as unknown as vscode.LogOutputChannel,
+    channel: { ...levels, error: write('error'), logLevel } as unknown as vscode.LogOutputChannel,
   };
 }
 
@@ -32,5 +33,30 @@ describe('Logger', () => {
     log.redact('s3cr3t-token-value');
     log.warn('refresh with s3cr3t-token-value failed; header Authorization: Bearer abcdefgh12345678');
     assert.equal(written[0], 'warn refresh with *** failed; header Authorization: Bearer ***');
+  });
+
+  it('the request log: every request at Trace, failures only at Debug, nothing at Info', () => {
+    const ok = { method: 'GET', path: '/odata/Folders?$top=…', status: 200, durationMs: 35.4, failed: false };
+    const refused = { ...ok, status: 403, traceId: 'abc-123', failed: true };
+    const timedOut = {
+      method: 'POST',
+      path: '/odata/Jobs/{ns}.StartJobs',
+      durationMs: 20_000,
+      failed: true,
+      reason: 'timeout',
+    };
+    const written = (level: number) => {
+      const { written: lines, channel: output } = channel(level);
+      const log = new Logger(output);
+      for (const exchange of [ok, refused, timedOut]) log.request(exchange);
+      return lines;
+    };
+    assert.deepEqual(written(1), [
+      'trace GET /odata/Folders?$top=… 200 35 ms',
+      'debug GET /odata/Folders?$top=… 403 35 ms trace abc-123',
+      'debug POST /odata/Jobs/{ns}.StartJobs timeout 20000 ms',
+    ]);
+    assert.deepEqual(written(2), written(1).slice(1));
+    assert.deepEqual(written(3), []);
   });
 });

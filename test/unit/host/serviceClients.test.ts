@@ -34,6 +34,7 @@ function world(options: { accounts?: StoredAccount[]; secrets?: Record<string, s
   const clients = new ServiceClients({
     sessions: { accounts: () => accounts, accessToken: async () => 'access-token' },
     dialectOf: async () => SPEC_DIALECT,
+    logRequest: () => undefined,
     fetch: async () => new Response('{}'),
     secrets: { get: async (key: string) => options.secrets?.[key] },
     redact: (secret) => void redacted.push(secret),
