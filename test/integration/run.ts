@@ -44,12 +44,16 @@ const ACME = {
   serviceSegment: 'orchestrator_',
 };
 
+/** What a user does on a real deployment: sign-in, both trees, Start Job, the tail, queue items, ideas. */
+const DIALECT_FILES = 'signIn,explorer,startJob,jobs,queueItemPanel,queueItems,ideas';
+
 async function main(): Promise<number> {
-  const dialect = process.env.INTEGRATION_DIALECT === 'acme';
+  const dialect = process.env.INTEGRATION_DIALECT === 'acme' || process.argv.includes('--dialect=acme');
   installCleanup();
   const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) return 1;
-  const suite = await bundleSuite('integration', join(__dirname, 'suite'), process.env.INTEGRATION_ONLY);
+  const only = process.env.INTEGRATION_ONLY ?? (dialect ? DIALECT_FILES : undefined);
+  const suite = await bundleSuite('integration', join(__dirname, 'suite'), only);
   const selfCheck = await bundleSuite('integration-selfcheck', join(__dirname, 'selfcheck'));
   let sandbox: RunningSandbox | undefined;
   let editor: RunningEditor | undefined;
