@@ -13,7 +13,7 @@ import { signInMismatch } from '../../../src/core/auth/boundSecrets';
 import { readDiscovery } from '../../../src/core/auth/discovery';
 import { renewable } from '../../../src/core/auth/renewal';
 import { SessionManager, type SecretStore, type StoredAccount } from '../../../src/core/auth/sessions';
-import { TokenError } from '../../../src/core/auth/tokens';
+import type { TokenError } from '../../../src/core/auth/tokens';
 import { readConnections } from '../../../src/core/connections';
 import type { FetchLike } from '../../../src/core/http/transport';
 
