@@ -197,4 +197,33 @@ describe('Sign-in as an application (client credentials)', () => {
     assert.equal(await ctx.extension.secrets.get(applicationSecretKey(robot().id)), undefined);
     assert.equal(leaks(app.secret), '');
   });
+
+  it('Edit Connection › Sign-in: back to the browser drops the application id and scopes; to an application asks them', async function () {
+    this.timeout(30_000);
+    const saved = () =>
+      config()
+        .get<Record<string, unknown>[]>('connections')!
+        .find((c) => c.label === 'Robot app')!;
+    const edit = (answers: Parameters<typeof answering>[1]) =>
+      answering(ctx, [{ title: 'Edit which connection?', pick: 'Robot app' }, ...answers], () =>
+        vscode.commands.executeCommand(CommandId.editConnection),
+      );
+    await edit([
+      { title: 'Edit Robot app', pick: 'Sign-in' },
+      { title: 'How does Robot app sign in?', pick: 'In the browser' },
+    ]);
+    assert.deepEqual([saved().authentication, saved().clientId, saved().scopes], [undefined, undefined, undefined]);
+    assert.equal(robot().authentication, 'browser');
+    await edit([
+      { title: 'Edit Robot app', pick: 'Sign-in' },
+      { title: 'How does Robot app sign in?', pick: 'Application (client credentials)' },
+      { title: 'Robot app: application id', answer: '', refused: /single word/ },
+      { title: 'Robot app: application id', answer: app.clientId },
+      { title: 'Robot app: application scopes', answer: 'OR.Folders.Read' },
+    ]);
+    assert.deepEqual(
+      [saved().authentication, saved().clientId, saved().scopes],
+      ['application', app.clientId, 'OR.Folders.Read'],
+    );
+  });
 });
