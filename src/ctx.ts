@@ -11,6 +11,7 @@ import { ConnectionStatusBar } from './host/statusBar';
 import { secretStoreOf } from './host/auth/secretStore';
 import { AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, OrchestratorAuthProvider } from './host/auth/provider';
 import { offerSignInInAccountsMenu } from './host/auth/accountsMenu';
+import { askApplicationSecret } from './host/auth/applicationSignIn';
 import { SessionManager, type StoredAccount } from './core/auth/sessions';
 import type { Connection } from './core/connections';
 import type { OrchestratorClient } from './core/orchestrator/client';
@@ -147,6 +148,14 @@ export class Ctx implements vscode.Disposable {
         this.connections,
         this.log,
         () => userSettings(vscode.workspace.getConfiguration()).loopbackPort,
+        {
+          secrets: secretStoreOf(extension.secrets),
+          fetch: this.fetch,
+          // Through the seam at the time of asking: the integration suite answers it from a script.
+          askSecret: (connection) => askApplicationSecret(this.input, connection),
+          redact: (value) => this.log.redact(value),
+          log: (message) => this.log.info(message),
+        },
       ),
     );
     this.track(

@@ -16,6 +16,12 @@ export const ConnectionSettingSchema = z.object({
   namespace: z.string().optional(),
   queueNamespace: z.string().optional(),
   headerPrefix: z.string().optional(),
+  /**
+   * How Sign In gets a token: `browser` (authorization code + PKCE; the default for cloud), `accessToken` (a pasted
+   * token; the default on-premises) or `application` (client credentials: `clientId` is the application id, its secret
+   * is asked at Sign In and kept in SecretStorage only).
+   */
+  authentication: z.enum(['browser', 'accessToken', 'application']).optional(),
   clientId: z.string().optional(),
   scopes: z.string().optional(),
   audience: z.string().optional(),
@@ -31,13 +37,29 @@ export type ConnectionSetting = z.infer<typeof ConnectionSettingSchema>;
 export interface Connection extends ConnectionSetting {
   /** Stable across label edits: derived from where the tenant lives. */
   id: string;
+  authentication: Authentication;
   clientId: string;
+  /** What Sign In asks for; for an application empty means none named (the provider grants what it was granted). */
   scopes: string;
   protection: 'normal' | 'confirm' | 'readOnly';
 }
 
+export type Authentication = NonNullable<ConnectionSetting['authentication']>;
+
 export const DEFAULT_CLIENT_ID = 'orchestrator-workbench';
 export const DEFAULT_SCOPES = 'openid profile offline_access email';
+
+/** The way a connection signs in when the setting does not say. */
+export const authenticationOf = (setting: Pick<ConnectionSetting, 'kind' | 'authentication'>): Authentication =>
+  setting.authentication ?? (setting.kind === 'cloud' ? 'browser' : 'accessToken');
+
+/** Scopes: words of RFC 6749's scope characters (no quote, no backslash) separated by spaces; empty is allowed. */
+export function validateScopes(value: string): string | undefined {
+  const words = value.trim().split(/\s+/).filter(Boolean);
+  return words.every((word) => /^[\x21\x23-\x5B\x5D-\x7E]+$/.test(word))
+    ? undefined
+    : 'Scopes are words separated by spaces (for example OR.Folders.Read OR.Jobs).';
+}
 
 export function validateUrl(value: string, what = 'URL'): string | undefined {
   const text = value.trim();
@@ -126,6 +148,14 @@ export function validateConnection(setting: ConnectionSetting): string[] {
   if (setting.namespace !== undefined) add(validateNamespace(setting.namespace));
   if (setting.queueNamespace !== undefined) add(validateNamespace(setting.queueNamespace));
   if (setting.headerPrefix !== undefined) add(validateHeaderPrefix(setting.headerPrefix));
+  if (setting.scopes !== undefined) add(validateScopes(setting.scopes));
+  const authentication = authenticationOf(setting);
+  if (authentication !== 'accessToken' && setting.kind !== 'cloud')
+    problems.push(
+      `Sign-in '${authentication}' needs a cloud connection (an identity URL); on-premises uses accessToken.`,
+    );
+  if (authentication === 'application' && !setting.clientId?.trim())
+    problems.push('Set clientId to the application id: an application signs in with its own id and secret.');
   if (setting.ideasUrl !== undefined) add(validateUrl(setting.ideasUrl, 'idea-service URL'));
   if (setting.portalUrl !== undefined) add(validateUrl(setting.portalUrl, 'web portal URL'));
   return problems;
@@ -167,8 +197,12 @@ export function readConnections(raw: unknown): { connections: Connection[]; prob
       ...(parsed.data.identityUrl ? { identityUrl: normalizedUrl(parsed.data.identityUrl) } : {}),
       ...(parsed.data.serviceSegment?.trim() ? { serviceSegment: parsed.data.serviceSegment.trim() } : {}),
       id,
+      authentication: authenticationOf(parsed.data),
       clientId: parsed.data.clientId?.trim() || DEFAULT_CLIENT_ID,
-      scopes: parsed.data.scopes?.trim() || DEFAULT_SCOPES,
+      scopes:
+        authenticationOf(parsed.data) === 'application'
+          ? (parsed.data.scopes?.trim().replace(/\s+/g, ' ') ?? '')
+          : parsed.data.scopes?.trim() || DEFAULT_SCOPES,
       protection: parsed.data.protection ?? 'normal',
     });
   });

@@ -56,10 +56,14 @@ async function main(): Promise<number> {
   const suite = await bundleSuite('integration', join(__dirname, 'suite'), only);
   const selfCheck = await bundleSuite('integration-selfcheck', join(__dirname, 'selfcheck'));
   let sandbox: RunningSandbox | undefined;
+  let appSandbox: RunningSandbox | undefined;
   let editor: RunningEditor | undefined;
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
     sandbox = await startSandbox(dialect ? ACME : {});
+    // The application suite's own identity provider and tenant: tokens that live 65 s are renewed 5 s after they are
+    // issued (60 s before expiry), so the suite sees a renewal without changing the token lifetime of the others.
+    appSandbox = await startSandbox({ tokenTtlSeconds: 65 });
     editor = await startEditor({
       name: 'integration',
       smokeTestDriver: true,
@@ -68,6 +72,12 @@ async function main(): Promise<number> {
         // Where the main tenant's service lives on the sandbox, for the tests' fault rules.
         ORCHESTRATOR_SANDBOX_SERVICE_PATH: dialect ? `/sandbox/main/${ACME.serviceSegment}` : '/sandbox/main',
         ORCHESTRATOR_SANDBOX_IDEAS: JSON.stringify({ token: sandbox.ideasToken, appKey: sandbox.ideasAppKey }),
+        // Read by the application suite only (the extension never reads it): where to sign in and the secret to type.
+        ORCHESTRATOR_TEST_APPLICATION: JSON.stringify({
+          url: appSandbox.url,
+          clientId: appSandbox.appClientId,
+          secret: appSandbox.appClientSecret,
+        }),
       },
       settings: integrationSettings(sandbox.url, dialect),
     });
@@ -89,6 +99,7 @@ async function main(): Promise<number> {
     await browser?.close();
     await editor?.stop();
     await sandbox?.close();
+    await appSandbox?.close();
   }
 }
 

@@ -6,6 +6,7 @@ import { CommandId, ViewId } from '../../src/constants';
 import { DEFAULT_TAIL_LEVEL, LOG_LEVELS } from '../../src/core/logs/logLines';
 import { MENU_LESS_CONTEXT_VALUES, VIEW_CONTEXT_VALUES } from '../../src/core/rows/contextValues';
 import { UserSettingKey } from '../../src/host/settings';
+import { ConnectionSettingSchema } from '../../src/core/connections';
 
 const ROOT = join(__dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -120,6 +121,14 @@ describe('extension manifest', () => {
     const fields = Object.keys(connections.items.properties);
     assert.deepEqual(connections.items.properties.protection.enum, ['normal', 'confirm', 'readOnly']);
     for (const field of fields) assert.doesNotMatch(field, /token|secret|password|key/i, field);
+  });
+
+  it('declares the connection fields the code reads, with the same choices', () => {
+    const items = manifest.contributes.configuration.properties['orchestrator.connections'].items;
+    const shape = ConnectionSettingSchema.shape;
+    assert.deepEqual(Object.keys(items.properties).sort(), Object.keys(shape).sort());
+    assert.deepEqual(items.properties.authentication.enum, shape.authentication.unwrap().options);
+    assert.deepEqual(items.properties.kind.enum, shape.kind.options);
   });
 
   it('keeps every setting that chooses where a credential goes or weakens a protection out of workspaces', () => {

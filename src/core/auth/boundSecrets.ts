@@ -40,12 +40,18 @@ export function signInMismatch(account: StoredAccount, connection: Connection): 
   const service = originOf(connection.serviceUrl);
   if (service !== account.serviceOrigin)
     return `'${connection.label}' now points at ${service ?? 'an invalid service URL'}, but you signed in at ${account.serviceOrigin}. ${again}`;
-  if (account.kind === 'oauth') {
+  if (account.kind !== 'accessToken') {
     const identity = originOf(connection.identityUrl);
     if (!account.identityOrigin || identity !== account.identityOrigin) {
       return `'${connection.label}' now signs in at ${identity ?? 'no identity provider'}, but you signed in at ${account.identityOrigin ?? 'an unrecorded identity provider'}. ${again}`;
     }
   }
+  // An application's sign-in is that application's: another application id (or another way to sign in) needs its own.
+  if (
+    account.kind === 'application' &&
+    (connection.authentication !== 'application' || account.clientId !== connection.clientId)
+  )
+    return `'${connection.label}' no longer signs in as application '${account.clientId ?? ''}'. ${again}`;
   return undefined;
 }
 

@@ -4,8 +4,9 @@ import { TokenError } from './tokens';
 
 /**
  * The identity provider's discovery document (`{identityUrl}/.well-known/openid-configuration`), read once per
- * sign-in: the pushed-request endpoint (pushedRequest.ts) and the issuer and keys that verify the id_token
- * (idToken.ts) both come from it. Every endpoint it names is followed only on the identity URL's own origin.
+ * sign-in: the pushed-request endpoint (pushedRequest.ts), the issuer and keys that verify the id_token (idToken.ts),
+ * and for an application the token endpoint and whether the grant is offered (applicationGrant.ts) come from it.
+ * Every endpoint it names is followed only on the identity URL's own origin.
  */
 
 const TIMEOUT_MS = 10_000;
@@ -15,6 +16,9 @@ const DiscoverySchema = z.looseObject({
   issuer: z.string().min(1).optional(),
   authorization_endpoint: z.string().optional(),
   pushed_authorization_request_endpoint: z.string().optional(),
+  /** The client-credentials grant (applicationGrant.ts) posts here; the other grants keep {auth_url}/oauth/token. */
+  token_endpoint: z.string().optional(),
+  grant_types_supported: z.array(z.string()).optional(),
   jwks_uri: z.string().min(1).optional(),
 });
 export type Discovery = z.infer<typeof DiscoverySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FetchLike } from '../http/transport';
-import { refreshDelayMs, refreshTokens, TokenError, type TokenResponse } from './tokens';
+import { renewable, renewTokens } from './renewal';
+import { refreshDelayMs, TokenError, type TokenResponse } from './tokens';
 
 /** Where secrets live (VS Code's SecretStorage in the extension; a Map in tests). */
 export interface SecretStore {
@@ -16,9 +17,13 @@ export const StoredAccountSchema = z.object({
   userName: z.string(),
   label: z.string(),
   scopes: z.string(),
-  kind: z.enum(['oauth', 'accessToken']),
+  /** oauth: the browser sign-in; accessToken: a pasted token; application: client credentials (applicationGrant.ts). */
+  kind: z.enum(['oauth', 'accessToken', 'application']),
   identityUrl: z.string().optional(),
   clientId: z.string().optional(),
+  /** Application only: where its tokens are asked (from discovery at sign-in) and for which tenant. */
+  tokenEndpoint: z.string().optional(),
+  tenant: z.string().optional(),
   /** Origins of the service and identity URLs at sign-in: the tokens are sent nowhere else (see boundSecrets.ts). */
   serviceOrigin: z.string().optional(),
   identityOrigin: z.string().optional(),
@@ -55,7 +60,8 @@ interface Live {
 
 /**
  * The signed-in accounts and their tokens. Refresh tokens live in the secret store only, access tokens in memory
- * only. One refresh in flight per account; the secret is re-read first (another window may have rotated it); a
+ * only. Every renewable sign-in is renewed before it expires (renewal.ts: a refresh token, or an application asking
+ * again). One refresh in flight per account; the secret is re-read first (another window may have rotated it); a
  * rotated refresh token is saved before it is used; invalid_grant removes the account; a network failure does not.
  */
 export class SessionManager {
@@ -219,14 +225,12 @@ export class SessionManager {
       throw new TokenError('invalid_grant', 'You were signed out (in another window). Sign in again.');
     }
     live.account = stored;
-    if (!stored.refreshToken || !stored.identityUrl || !stored.clientId)
-      throw new TokenError('invalid_grant', 'This sign-in cannot be renewed. Sign in again.');
     let tokens: TokenResponse;
     try {
-      tokens = await refreshTokens(this.options.fetch, stored.identityUrl, {
-        refreshToken: stored.refreshToken,
-        clientId: stored.clientId,
-      });
+      tokens = await renewTokens(
+        { fetch: this.options.fetch, secrets: this.options.secrets, reveal: (v) => this.reveal(v) },
+        stored,
+      );
     } catch (error) {
       if (error instanceof TokenError && error.kind === 'invalid_grant') {
         await this.forget(live);
@@ -248,7 +252,7 @@ export class SessionManager {
     live.accessToken = tokens.access_token;
     live.expiresAt = receivedAt + tokens.expires_in * 1000;
     live.cancelTimer?.();
-    if (live.account.refreshToken) {
+    if (renewable(live.account)) {
       live.cancelTimer = this.schedule(refreshDelayMs(tokens.expires_in, receivedAt, this.now()), () => {
         // Proactive: failures are handled when a caller next asks (network) or already removed the account (invalid_grant).
         void this.refresh(live).catch(() => undefined);

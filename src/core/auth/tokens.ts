@@ -23,22 +23,54 @@ export class TokenError extends Error {
   }
 }
 
-async function tokenCall(
+/** A token endpoint that has not answered by then has failed: a sign-in or renewal never waits longer. */
+export const TOKEN_TIMEOUT_MS = 30_000;
+
+/** One POST to a token endpoint: the body (JSON, or a form for the client-credentials grant) and extra headers. */
+export interface TokenRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export const tokenEndpointOf = (identityUrl: string) => `${identityUrl.replace(/\/+$/, '')}/oauth/token`;
+
+function tokenCall(
   fetch: FetchLike,
   identityUrl: string,
   body: Record<string, string>,
   signal?: AbortSignal,
 ): Promise<TokenResponse> {
-  let response: Response;
-  try {
-    response = await fetch(`${identityUrl.replace(/\/+$/, '')}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+  return postTokenRequest(
+    fetch,
+    {
+      url: tokenEndpointOf(identityUrl),
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal,
+    },
+    signal,
+  );
+}
+
+/** Sends a token request, bounded by TOKEN_TIMEOUT_MS; every failure is a TokenError saying what went wrong. */
+export async function postTokenRequest(
+  fetch: FetchLike,
+  request: TokenRequest,
+  signal?: AbortSignal,
+): Promise<TokenResponse> {
+  let response: Response;
+  const timeout = AbortSignal.timeout(TOKEN_TIMEOUT_MS);
+  try {
+    response = await fetch(request.url, {
+      method: 'POST',
+      headers: { ...request.headers, accept: 'application/json' },
+      body: request.body,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
+    if (timeout.aborted)
+      throw new TokenError('network', `The identity provider did not answer within ${TOKEN_TIMEOUT_MS / 1000} s.`);
     throw new TokenError(
       'network',
       `Can't reach the identity provider: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`,

@@ -3,9 +3,9 @@ import type { Connection } from '../../core/connections';
 import { AUTH_PROVIDER_ID, connectionScope } from './provider';
 
 /**
- * Puts "Sign in with Orchestrator to use Orchestrator Workbench" into the editor's Accounts menu for every cloud
- * connection that has no account, so a user can sign in from there as with any other provider (choosing it runs the
- * same browser sign-in as the Sign In command). Asking without createIfNone only records the request: no dialog, and
+ * Puts "Sign in with Orchestrator to use Orchestrator Workbench" into the editor's Accounts menu for every connection
+ * that signs in through the provider (browser or application) and has no account, so a user can sign in from there as
+ * with any other provider (choosing it runs the same sign-in as the Sign In command). Asking without createIfNone only records the request: no dialog, and
  * no request is sent for a connection without an account (our getSessions has nothing to refresh).
  */
 export function offerSignInInAccountsMenu(
@@ -14,7 +14,7 @@ export function offerSignInInAccountsMenu(
   log: (message: string) => void,
 ): void {
   for (const connection of connections) {
-    if (connection.kind !== 'cloud' || signedIn(connection)) continue;
+    if (connection.authentication === 'accessToken' || signedIn(connection)) continue;
     vscode.authentication
       .getSession(AUTH_PROVIDER_ID, [connectionScope(connection.id)], { createIfNone: false })
       .then(undefined, (error: unknown) => {

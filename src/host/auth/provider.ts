@@ -5,7 +5,9 @@ import { TokenError } from '../../core/auth/tokens';
 import { plainText } from '../../core/presentation/plainText';
 import { signInMismatch, signInOrigins } from '../../core/auth/boundSecrets';
 import type { Logger } from '../log';
+import { abortSignalOf } from '../commands/abortSignal';
 import { runAuthorizationCodeFlow } from './signInFlow';
+import { applicationSecretFor, signInAsApplication, type ApplicationSignInDeps } from './applicationSignIn';
 
 export const AUTH_PROVIDER_ID = 'orchestrator';
 export const AUTH_PROVIDER_LABEL = 'Orchestrator';
@@ -36,6 +38,7 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
     private readonly connections: { all(): Connection[]; get(id: string): Connection | undefined },
     private readonly log: Logger,
     private readonly loopbackPort: () => number,
+    private readonly application: ApplicationSignInDeps,
   ) {
     this.subscription = sessions.onDidChange((change) => {
       const toSession = (account: StoredAccount): vscode.AuthenticationSession => ({
@@ -84,7 +87,7 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
   async createSession(scopes: readonly string[]): Promise<vscode.AuthenticationSession> {
     let connection = this.connections.get(this.wanted(scopes) ?? '');
     if (!connection) {
-      const cloud = this.connections.all().filter((c) => c.kind === 'cloud');
+      const cloud = this.connections.all().filter((c) => c.authentication !== 'accessToken');
       const pick = await vscode.window.showQuickPick(
         cloud.map((c) => ({
           label: plainText(c.label),
@@ -96,8 +99,9 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
       if (!pick) throw new vscode.CancellationError();
       connection = pick.connection;
     }
-    if (connection.kind !== 'cloud')
-      throw new Error(`'${connection.label}' is on-premises: use "Sign In with Access Token".`);
+    if (connection.authentication === 'accessToken')
+      throw new Error(`'${connection.label}' signs in with an access token: use "Sign In with Access Token".`);
+    if (connection.authentication === 'application') return this.createApplicationSession(connection);
     const target = connection;
     const { tokens, claims } = await vscode.window.withProgress(
       {
@@ -123,6 +127,28 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
       this.log.warn(
         `The identity provider gave no refresh token for ${account.label}: you will have to sign in again when the access token expires.`,
       );
+    await this.sessions.add(account, tokens);
+    this.log.info(`Signed in as ${account.label}.`);
+    return {
+      id: account.id,
+      accessToken: tokens.access_token,
+      account: { id: account.id, label: account.label },
+      scopes: sessionScopes(target.id),
+    };
+  }
+
+  /** Client credentials: the secret (stored, or asked once through the input seam), then the token. */
+  private async createApplicationSession(target: Connection): Promise<vscode.AuthenticationSession> {
+    const secret = await applicationSecretFor(this.application, target);
+    if (!secret) throw new vscode.CancellationError();
+    const { account, tokens } = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: plainText(`Signing in to ${target.label} as application ${target.clientId}…`),
+        cancellable: true,
+      },
+      (_progress, token) => signInAsApplication(this.application, target, secret, abortSignalOf(token)),
+    );
     await this.sessions.add(account, tokens);
     this.log.info(`Signed in as ${account.label}.`);
     return {

@@ -1,7 +1,11 @@
 import { CommandId } from '../../constants';
+import type { Ctx } from '../../ctx';
 import {
   validateClientId,
   validateHeaderPrefix,
+  validateScopes,
+  type Authentication,
+  type Connection,
   validateLogicalName,
   validateNamespace,
   validateServiceSegment,
@@ -45,7 +49,63 @@ const FIELDS: Field[] = [
   { key: 'headerPrefix', label: 'Folder header prefix', validate: validateHeaderPrefix, optional: true },
 ];
 
-/** Edit one field of a connection (validated as typed), or its protection level. */
+const SIGN_IN = 'Sign-in';
+const SIGN_IN_WAYS: Record<Authentication, string> = {
+  browser: 'in the browser',
+  application: 'as an application (client credentials)',
+  accessToken: 'with an access token',
+};
+
+/**
+ * How a cloud connection signs in: in the browser, or as an application with its id and scopes (its secret is asked
+ * at Sign In, never here). What belonged to the other way is dropped, so a browser sign-in never uses an application id.
+ */
+async function editSignIn(
+  ctx: Ctx,
+  connection: Connection,
+  entry: ConnectionSetting,
+): Promise<ConnectionSetting | undefined> {
+  const way = await ctx.input.pick(
+    [
+      { label: 'In the browser', description: 'you sign in as yourself (authorization code + PKCE)', way: 'browser' },
+      {
+        label: 'Application (client credentials)',
+        description: "an application id and secret issued by your tenant's administrator",
+        way: 'application',
+      },
+    ] as const,
+    { title: plainText(`How does ${connection.label} sign in?`) },
+  );
+  if (!way) return undefined;
+  const { authentication: _way, ...anyWay } = entry;
+  const { clientId: _id, scopes: _scopes, ...rest } = anyWay;
+  if (way.way === 'browser') return connection.authentication === 'application' ? rest : anyWay;
+  const clientId = await ctx.input.input({
+    title: plainText(`${connection.label}: application id`),
+    prompt: "The application id (client id) your tenant's administrator registered.",
+    value: connection.authentication === 'application' ? connection.clientId : '',
+    validateInput: validateClientId,
+    ignoreFocusOut: true,
+  });
+  if (clientId === undefined) return undefined;
+  const scopes = await ctx.input.input({
+    title: plainText(`${connection.label}: application scopes`),
+    prompt:
+      'The scopes to ask for, separated by spaces. Leave it empty to get every scope the application was granted.',
+    value: connection.authentication === 'application' ? connection.scopes : '',
+    validateInput: validateScopes,
+    ignoreFocusOut: true,
+  });
+  if (scopes === undefined) return undefined;
+  return {
+    ...rest,
+    authentication: 'application',
+    clientId: clientId.trim(),
+    ...(scopes.trim() ? { scopes: scopes.trim().replace(/\s+/g, ' ') } : {}),
+  };
+}
+
+/** Edit one field of a connection (validated as typed), how it signs in, or its protection level. */
 export const editConnection: CommandDefinition = {
   id: CommandId.editConnection,
   asksFirst: true,
@@ -66,13 +126,19 @@ export const editConnection: CommandDefinition = {
           description: plainText(String(entry[f.key] ?? '')),
           field: f as Field | undefined,
         })),
+        ...(connection.kind === 'cloud'
+          ? [{ label: SIGN_IN, description: SIGN_IN_WAYS[connection.authentication], field: undefined }]
+          : []),
         { label: 'Protection', description: connection.protection, field: undefined },
       ],
       { title: plainText(`Edit ${connection.label}`) },
     );
     if (!pick) return;
-    let updated: ConnectionSetting;
-    if (!pick.field) {
+    let updated: ConnectionSetting | undefined;
+    if (pick.label === SIGN_IN) {
+      updated = await editSignIn(ctx, connection, entry);
+      if (!updated) return;
+    } else if (!pick.field) {
       const level = await ctx.input.pick(
         ['normal', 'confirm', 'readOnly'].map((label) => ({ label })),
         { title: plainText(`Protection of ${connection.label}`) },

@@ -1,8 +1,9 @@
 import { CommandId, ideaSecretKey } from '../../constants';
+import { applicationSecretKey } from '../../core/auth/applicationGrant';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
 
-/** Removes a connection after confirmation, with its sign-ins and idea-service credentials. */
+/** Removes a connection after confirmation, with its sign-ins, application secret and idea-service credentials. */
 export const removeConnection: CommandDefinition = {
   id: CommandId.removeConnection,
   asksFirst: true,
@@ -13,7 +14,7 @@ export const removeConnection: CommandDefinition = {
     const answer = await ctx.input.confirm({
       message: `Remove the connection '${connection.label}'?`,
       detail:
-        'Its sign-ins and idea-service credentials are deleted from this machine. Nothing changes on the service.',
+        'Its sign-ins, application secret and idea-service credentials are deleted from this machine. Nothing changes on the service.',
       actions: ['Remove'],
       modal: true,
     });
@@ -21,6 +22,7 @@ export const removeConnection: CommandDefinition = {
     for (const account of ctx.sessions.accounts().filter((a) => a.connectionId === connection.id))
       await ctx.sessions.remove(account.id);
     await ctx.extension.secrets.delete(ideaSecretKey(connection.id));
+    await ctx.extension.secrets.delete(applicationSecretKey(connection.id));
     await ctx.connections.save(ctx.connections.raw().filter((c) => c.label !== connection.label));
     if (ctx.active.get().connectionId === connection.id) await ctx.active.set({});
     ctx.log.info(`Removed connection ${connection.label}.`);

@@ -5,7 +5,10 @@ import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
-/** Sign In: the VS Code way (the account then appears in the Accounts menu). On-premises goes to the token sign-in. */
+/**
+ * Sign In: the VS Code way (the account then appears in the Accounts menu), in the browser or as an application (the
+ * provider asks for its secret). A connection that signs in with an access token goes to the token sign-in.
+ */
 export const signIn: CommandDefinition = {
   id: CommandId.signIn,
   title: 'Sign In',
@@ -13,7 +16,7 @@ export const signIn: CommandDefinition = {
   async run({ ctx }, arg) {
     const connection = await pickConnection(ctx, arg, 'Sign in to which connection?');
     if (!connection) return undefined;
-    if (connection.kind === 'onPremises')
+    if (connection.authentication === 'accessToken')
       return vscode.commands.executeCommand(CommandId.signInWithAccessToken, connection.id);
     // Through VS Code, so the account shows in the Accounts menu and this extension is recorded as allowed to use it.
     const session = await vscode.authentication.getSession(AUTH_PROVIDER_ID, [connectionScope(connection.id)], {

@@ -2,9 +2,14 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { connectionIdOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
+import type { Ctx } from '../../ctx';
+import { applicationSecretKey } from '../../core/auth/applicationGrant';
 import { plainText } from '../../core/presentation/plainText';
 
-/** Sign Out: removes the account's refresh token from SecretStorage and its access token from memory. */
+/**
+ * Sign Out: removes the account's refresh token from SecretStorage and its access token from memory. An application's
+ * secret is kept apart from its sign-in: the user is asked whether it goes too (kept, Sign In needs no typing).
+ */
 export const signOut: CommandDefinition = {
   id: CommandId.signOut,
   title: 'Sign Out',
@@ -28,5 +33,22 @@ export const signOut: CommandDefinition = {
     await ctx.sessions.remove(account.id);
     ctx.log.info(`Signed out ${account.label}.`);
     void vscode.window.showInformationMessage(plainText(`Signed out ${account.label}.`));
+    if (account.kind === 'application') await offerToForgetSecret(ctx, account.connectionId, account.label);
   },
 };
+
+/** Signing out an application leaves its secret unless the user says otherwise (dismissing keeps it). */
+async function offerToForgetSecret(ctx: Ctx, connectionId: string, label: string): Promise<void> {
+  const key = applicationSecretKey(connectionId);
+  if (!(await ctx.extension.secrets.get(key))) return;
+  const answer = await ctx.input.confirm({
+    message: `Also forget the application secret of ${label}?`,
+    detail:
+      'It is kept in secret storage so that Sign In does not ask for it again. Forget it when the secret should not stay on this machine.',
+    actions: ['Forget Secret', 'Keep Secret'],
+    modal: true,
+  });
+  if (answer !== 'Forget Secret') return;
+  await ctx.extension.secrets.delete(key);
+  ctx.log.info(`Forgot the application secret of ${label}.`);
+}

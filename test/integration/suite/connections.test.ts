@@ -91,10 +91,10 @@ describe('Connection and account commands ask, and check each answer as it is gi
     );
     assert.equal(result, added.id);
     assert.deepEqual([added.kind, added.serviceUrl, added.protection], ['onPremises', url, 'confirm']);
-    // A pasted address asks four things; cloud field by field ten, on-premises five: the steps count what is left.
+    // A pasted address asks four things; cloud field by field eleven, on-premises five: the steps count what is left.
     assert.deepEqual(
       asked.map((a) => `${a.step}/${a.totalSteps}${a.canGoBack ? ' back' : ''}`),
-      ['1/4', '2/10 back', '3/5 back', '4/5 back', '3/5 back', '4/5 back', '5/5 back'],
+      ['1/4', '2/11 back', '3/5 back', '4/5 back', '3/5 back', '4/5 back', '5/5 back'],
     );
     assert.equal(asked[2]?.refusals.length, 2, 'the two refused URLs were refused at the same step');
     assert.equal(asked[4]?.value, url, 'Back shows the URL as it was kept (no trailing slash)');
@@ -195,6 +195,7 @@ describe('Connection and account commands ask, and check each answer as it is gi
       );
       assert.deepEqual(asked[1]?.items, [
         '$(check) Use these',
+        '$(key) Use these, sign in as an application',
         '$(edit) Edit each field',
         'Kind',
         'Service URL',
@@ -259,6 +260,7 @@ describe('Connection and account commands ask, and check each answer as it is gi
           { title: 'Add Connection: tenant', enter: true },
           { title: 'Add Connection: service segment', answer: 'a/b', refused: /letters, digits/ },
           { title: 'Add Connection: service segment', enter: true },
+          { title: 'Add Connection: how do you sign in?', pick: 'In the browser' },
           { title: 'Add Connection: client id', enter: true },
           { title: 'Add Connection: web portal URL', enter: true },
           { title: 'Add Connection: name', answer: 'Acme cloud' },
@@ -268,7 +270,10 @@ describe('Connection and account commands ask, and check each answer as it is gi
       );
       assert.equal(asked[2]?.value, pasted, 'Back shows the address as pasted');
       assert.deepEqual(
-        asked.slice(4, 11).map((a) => a.value),
+        asked
+          .slice(4, 12)
+          .filter((a) => a.kind === 'input')
+          .map((a) => a.value),
         [
           'https://cloud.example.com',
           'https://cloud.example.com/identity_',

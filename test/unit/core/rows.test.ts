@@ -20,6 +20,7 @@ const connection: Connection = {
   account: 'acme',
   tenant: 'main',
   protection: 'normal',
+  authentication: 'browser',
   clientId: 'c',
   scopes: 'openid',
 };

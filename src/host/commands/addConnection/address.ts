@@ -4,6 +4,7 @@ import { connectionId, type Connection } from '../../../core/connections';
 import { plainText } from '../../../core/presentation/plainText';
 import type { PickItem, Step } from '../../ui/multiStep';
 import { emptyDraft, type Draft } from './draft';
+import { chooseSignIn, useAsApplicationRow } from './signInSteps';
 
 /**
  * The first step: the address the user copied (web portal or API page), read by deriveConnection as it is typed.
@@ -58,12 +59,17 @@ export function confirmStep(): Step<Draft> {
     skip: (d) => d.source !== 'pasted',
     items: (d) => [
       { label: '$(check) Use these', description: 'then name the connection', value: 'use' },
+      ...(d.derived!.kind === 'cloud' ? [useAsApplicationRow] : []),
       { label: '$(edit) Edit each field', description: 'every field filled in from the address', value: 'edit' },
       { label: 'Read from the address', kind: vscode.QuickPickItemKind.Separator, value: '' },
       ...derivedRows(d.derived!),
     ],
     inertRefusal: 'This row shows what was read from the address. Choose Use these or Edit each field, or go Back.',
-    apply: (d, value) => (d.editEach = value === 'edit'),
+    apply: (d, value) => {
+      d.editEach = value === 'edit';
+      // Editing each field asks how to sign in among them; the other two rows settle it here.
+      if (value !== 'edit') chooseSignIn(d, value === 'application' ? 'application' : 'browser');
+    },
   };
 }
 

@@ -6,42 +6,12 @@ import {
   validateUrl,
 } from '../../../core/connections';
 import type { Step } from '../../ui/multiStep';
-import { asksEachField, isCloud, type Draft } from './draft';
+import { isCloud, type Draft } from './draft';
+import { fieldStep } from './fieldStep';
+import { applicationSteps, signInStep } from './signInSteps';
 
 /** A local sandbox the user started with `npm run sandbox` (or `npm start`, which passes its URL along). */
 const sandboxUrl = () => process.env.ORCHESTRATOR_SANDBOX_URL ?? 'http://127.0.0.1:';
-
-type TextField = 'serviceUrl' | 'identityUrl' | 'account' | 'tenant' | 'serviceSegment' | 'clientId' | 'portalUrl';
-
-/** One field of the setting as an input step: shown filled in, checked as typed, kept trimmed. */
-function fieldStep(field: {
-  key: TextField;
-  title: string;
-  prompt: string;
-  validate: (value: string) => string | undefined;
-  /** Asked only when this holds (besides the fields being asked one by one at all). */
-  when?: (d: Draft) => boolean;
-  /** What the box shows when the field is still empty. */
-  initial?: (d: Draft) => string;
-  /** A URL: trailing slashes dropped. */
-  url?: boolean;
-  /** An empty answer leaves the field out. */
-  optional?: boolean;
-}): Step<Draft> {
-  return {
-    kind: 'input',
-    title: `Add Connection: ${field.title}`,
-    prompt: field.prompt,
-    skip: (d) => !asksEachField(d) || !(field.when?.(d) ?? true),
-    value: (d) => d.setting[field.key] ?? field.initial?.(d) ?? '',
-    validate: field.validate,
-    apply: (d, value) => {
-      const text = field.url ? value.replace(/\/+$/, '') : value;
-      if (field.optional && !text) delete d.setting[field.key];
-      else d.setting[field.key] = text;
-    },
-  };
-}
 
 const cloudPicked = (d: Draft) => isCloud(d) && d.preset !== 'sandbox';
 
@@ -87,14 +57,16 @@ export function fieldSteps(): Step<Draft>[] {
       validate: validateServiceSegment,
       optional: true,
     }),
+    signInStep(),
     fieldStep({
       key: 'clientId',
       title: 'client id',
       prompt: 'The OAuth client id registered for this extension.',
-      when: cloudPicked,
+      when: (d) => cloudPicked(d) && d.setting.authentication !== 'application',
       initial: () => DEFAULT_CLIENT_ID,
       validate: validateClientId,
     }),
+    ...applicationSteps(),
     fieldStep({
       key: 'portalUrl',
       title: 'web portal URL',
@@ -116,7 +88,7 @@ export function presetStep(): Step<Draft> {
     items: () => [
       {
         label: '$(cloud) Cloud tenant',
-        description: 'https://<host>/<account>/<tenant>, sign-in in the browser',
+        description: 'https://<host>/<account>/<tenant>, sign-in in the browser or as an application',
         value: 'cloud',
       },
       { label: '$(server) On-premises', description: 'sign-in with an access token', value: 'onPremises' },
