@@ -70,13 +70,24 @@ export function tenantBaseUrl(connection: ServiceConnection): string {
   return `${tenant}/${segment}`;
 }
 
-/** A folder is named by exactly one header: its id, its path, or its path as Base64 of UTF-16LE (any characters). */
-export type FolderContext = { id: number } | { path: string; encoding?: 'plain' | 'utf16' };
+/**
+ * A folder is named by exactly one header: its Key (where the service takes one and the row knows it), its id, its
+ * path, or its path as Base64 of UTF-16LE (any characters).
+ */
+export type FolderContext = { id: number; key?: string } | { path: string; encoding?: 'plain' | 'utf16' };
 
-export function folderHeader(folder: FolderContext, prefix = DEFAULT_HEADER_PREFIX): [string, string] {
+const FOLDER_KEY = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+export function folderHeader(
+  folder: FolderContext,
+  prefix = DEFAULT_HEADER_PREFIX,
+  options: { keyHeader?: boolean } = {},
+): [string, string] {
   if ('id' in folder) {
     if (!Number.isSafeInteger(folder.id) || folder.id < 0)
       throw new Error(`A folder id must be a non-negative integer, got ${folder.id}.`);
+    // The Key names the folder however the service numbers it; a malformed one is not sent, the id is.
+    if (options.keyHeader && folder.key && FOLDER_KEY.test(folder.key)) return [`${prefix}-FolderKey`, folder.key];
     return [`${prefix}-OrganizationUnitId`, String(folder.id)];
   }
   const path = folder.path.trim().replace(/^\/+|\/+$/g, '');

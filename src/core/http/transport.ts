@@ -126,6 +126,8 @@ export class Transport {
   readonly recent: string[] = [];
   /** The folder headers' prefix, from the dialect (set before any request is sent). */
   private headerPrefix = DEFAULT_HEADER_PREFIX;
+  /** The service takes a folder's Key as a header (from the dialect): preferred where a folder's Key is known. */
+  private folderKeyHeader = false;
 
   constructor(private readonly options: TransportOptions) {
     this.baseUrl = tenantBaseUrl(options.connection);
@@ -141,6 +143,7 @@ export class Transport {
     const { connection } = this.options;
     const dialect = this.options.dialect ? await this.options.dialect(signal) : SPEC_DIALECT;
     this.headerPrefix = connection.headerPrefix ?? dialect.headerPrefix;
+    this.folderKeyHeader = dialect.folderKeyHeader;
     return {
       ...dialect,
       namespace: connection.namespace ?? dialect.namespace,
@@ -153,7 +156,9 @@ export class Transport {
     const spec = { ...given, path: inDialect(given.path, await this.dialect(given.signal)) };
     const endpoint = `${spec.method} ${spec.path.split('?')[0]}`;
     if (spec.method !== 'GET') return this.sendChange(spec, endpoint);
-    const [folderName, folderValue] = spec.folder ? folderHeader(spec.folder, this.headerPrefix) : ['', ''];
+    const [folderName, folderValue] = spec.folder
+      ? folderHeader(spec.folder, this.headerPrefix, { keyHeader: this.folderKeyHeader })
+      : ['', ''];
     const key = `${spec.path}\n${folderName}:${folderValue}\n${spec.binary ? 'bin' : 'json'}`;
     try {
       return await this.coalescer.run(key, spec.signal, (shared) => this.withRetries(spec, endpoint, shared));
@@ -306,7 +311,7 @@ export class Transport {
       ...spec.headers,
     };
     if (spec.folder) {
-      const [name, value] = folderHeader(spec.folder, this.headerPrefix);
+      const [name, value] = folderHeader(spec.folder, this.headerPrefix, { keyHeader: this.folderKeyHeader });
       headers[name] = value;
     }
     if (spec.body !== undefined) headers['content-type'] = 'application/json';

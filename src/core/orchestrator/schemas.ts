@@ -250,6 +250,7 @@ export type Folder = z.infer<typeof FolderSchema>;
 
 const FolderSummarySchema = z.looseObject({
   Id: z.number().int(),
+  Key: nullable(z.string()).optional(),
   DisplayName: z.string(),
   FullyQualifiedName: nullable(z.string()),
   IsSelectable: z.boolean().optional(),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { requiredInputsFor, signIn } from '@orchestrator-workbench/sandbox/test-helpers';
-import { SPEC_DIALECT, tenantBaseUrl, type ServiceConnection } from '../../../src/core/http/connection';
+import { folderHeader, SPEC_DIALECT, tenantBaseUrl, type ServiceConnection } from '../../../src/core/http/connection';
 import { RateLimitScheduler } from '../../../src/core/http/scheduler';
 import { discoverDialect, readDialect, type Dialect } from '../../../src/core/orchestrator/dialect';
 import { OrchestratorClient } from '../../../src/core/orchestrator/client';
@@ -111,6 +111,40 @@ describe('service dialects: read from the API definition, spoken on every reques
     });
     const shared = (await client.folders.list()).items.find((f) => f.DisplayName === 'Shared')!;
     assert.ok((await client.releases.list({ folder: { id: shared.Id } })).items.length > 0);
+  });
+
+  it('names a folder by its Key where the service takes one, by its id otherwise', async () => {
+    const key = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    assert.deepEqual(folderHeader({ id: 7, key }, 'X-ACME', { keyHeader: true }), ['X-ACME-FolderKey', key]);
+    assert.deepEqual(folderHeader({ id: 7, key }, 'X-ACME'), ['X-ACME-OrganizationUnitId', '7']);
+    assert.deepEqual(folderHeader({ id: 7, key: 'not-a-key' }, 'X-ACME', { keyHeader: true }), [
+      'X-ACME-OrganizationUnitId',
+      '7',
+    ]);
+    const tokens = await signIn(acme, 'admin');
+    const found = await discoverDialect(fetch, tenantBaseUrl(acmeConnection()));
+    assert.ok('dialect' in found && found.dialect.folderKeyHeader);
+    const headers: Record<string, string>[] = [];
+    const client = new OrchestratorClient({
+      connection: acmeConnection(),
+      fetch: (url, init) => (headers.push({ ...(init.headers as Record<string, string>) }), fetch(url, init)),
+      token: async () => tokens.access_token,
+      scheduler: new RateLimitScheduler({ budgetPerMinute: 1000 }),
+      dialect: async () => found.dialect,
+    });
+    const shared = (await client.folders.navigation(undefined)).ChildrenPage.find((f) => f.DisplayName === 'Shared')!;
+    assert.match(shared.Key ?? '', /^[0-9a-f-]{36}$/);
+    headers.length = 0;
+    const byKey = await client.releases.list({ folder: { id: shared.Id, key: shared.Key! } });
+    const byId = await client.releases.list({ folder: { id: shared.Id } });
+    assert.equal(headers[0]?.['X-ACME-FolderKey'], shared.Key);
+    assert.equal(headers[0]?.['X-ACME-OrganizationUnitId'], undefined);
+    assert.equal(headers[1]?.['X-ACME-OrganizationUnitId'], String(shared.Id));
+    assert.deepEqual(
+      byKey.items.map((r) => r.Id),
+      byId.items.map((r) => r.Id),
+      'the same folder either way',
+    );
   });
 
   it('names what is missing in a definition it cannot use', () => {

@@ -87,7 +87,13 @@ export class FolderNode implements TreeNode {
     readonly folder: FolderSummary,
   ) {
     this.id = RowIds.folder(connection.id, folder.Id);
-    this.row = makeRow({ kind: 'folder', connection, folder: { id: folder.Id }, summary: folder });
+    const key = folder.Key ?? undefined;
+    this.row = makeRow({
+      kind: 'folder',
+      connection,
+      folder: { id: folder.Id, ...(key ? { key } : {}) },
+      summary: folder,
+    });
     this.subfolders = new FolderChildren(host, connection, folder.Id);
   }
 
