@@ -6,7 +6,6 @@ import {
   requestApplicationToken,
   usableApplicationSecret,
 } from '../../core/auth/applicationGrant';
-import { signInOrigins } from '../../core/auth/boundSecrets';
 import { readDiscovery } from '../../core/auth/discovery';
 import type { SecretStore, StoredAccount } from '../../core/auth/sessions';
 import type { TokenResponse } from '../../core/auth/tokens';
@@ -14,7 +13,7 @@ import type { Connection } from '../../core/connections';
 import type { FetchLike } from '../../core/http/transport';
 import { plainText } from '../../core/presentation/plainText';
 import type { UserInput } from '../ui/userInput';
-import { accountIdOf } from './provider';
+import { newAccount } from '../../core/auth/accounts';
 
 /** What the application sign-in needs from the extension (the Ctx passes its own). */
 export interface ApplicationSignInDeps {
@@ -104,18 +103,13 @@ export async function signInAsApplication(
       applicationSecretValue(given.secret, { clientId: connection.clientId, identityUrl }),
     );
   const userName = connection.clientId;
-  const account: StoredAccount = {
-    id: accountIdOf(connection.id, userName),
-    connectionId: connection.id,
-    userName,
-    label: `${userName} (${connection.label})`,
+  const account = newAccount(connection, userName, {
     scopes: tokens.scope ?? connection.scopes,
     kind: 'application',
     identityUrl,
     clientId: connection.clientId,
     tokenEndpoint,
     ...(connection.tenant ? { tenant: connection.tenant } : {}),
-    ...signInOrigins(connection),
-  };
+  });
   return { account, tokens };
 }

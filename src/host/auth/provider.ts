@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { SessionManager, StoredAccount } from '../../core/auth/sessions';
-import { TokenError } from '../../core/auth/tokens';
+import { TokenError, type TokenResponse } from '../../core/auth/tokens';
+import { newAccount } from '../../core/auth/accounts';
 import { plainText } from '../../core/presentation/plainText';
-import { signInMismatch, signInOrigins } from '../../core/auth/boundSecrets';
+import { signInMismatch } from '../../core/auth/boundSecrets';
 import type { Logger } from '../log';
 import { abortSignalOf } from '../commands/abortSignal';
 import { runAuthorizationCodeFlow } from './signInFlow';
@@ -19,10 +20,6 @@ export const connectionScope = (connectionId: string) => `connection:${connectio
  * kept with the account).
  */
 const sessionScopes = (connectionId: string) => [connectionScope(connectionId)];
-
-export function accountIdOf(connectionId: string, userName: string): string {
-  return `${connectionId}|${userName}`;
-}
 
 /**
  * The VS Code AuthenticationProvider: several accounts (one or more per tenant connection), shown in the Accounts
@@ -112,29 +109,17 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
       (_progress, token) => runAuthorizationCodeFlow(target, token, this.loopbackPort(), (m) => this.log.info(m)),
     );
     const userName = claims.preferred_username ?? claims.email ?? claims.sub ?? 'user';
-    const account: StoredAccount = {
-      id: accountIdOf(target.id, userName),
-      connectionId: target.id,
-      userName,
-      label: `${userName} (${target.label})`,
+    const account = newAccount(target, userName, {
       scopes: tokens.scope ?? target.scopes,
       kind: 'oauth',
       identityUrl: target.identityUrl,
       clientId: target.clientId,
-      ...signInOrigins(target),
-    };
+    });
     if (!tokens.refresh_token)
       this.log.warn(
         `The identity provider gave no refresh token for ${account.label}: you will have to sign in again when the access token expires.`,
       );
-    await this.sessions.add(account, tokens);
-    this.log.info(`Signed in as ${account.label}.`);
-    return {
-      id: account.id,
-      accessToken: tokens.access_token,
-      account: { id: account.id, label: account.label },
-      scopes: sessionScopes(target.id),
-    };
+    return this.added(account, tokens);
   }
 
   /** Client credentials: the secret (stored, or asked once through the input seam), then the token. */
@@ -149,13 +134,18 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
       },
       (_progress, token) => signInAsApplication(this.application, target, secret, abortSignalOf(token)),
     );
+    return this.added(account, tokens);
+  }
+
+  /** Keeps a new sign-in and answers it as the editor's session. */
+  private async added(account: StoredAccount, tokens: TokenResponse): Promise<vscode.AuthenticationSession> {
     await this.sessions.add(account, tokens);
     this.log.info(`Signed in as ${account.label}.`);
     return {
       id: account.id,
       accessToken: tokens.access_token,
       account: { id: account.id, label: account.label },
-      scopes: sessionScopes(target.id),
+      scopes: sessionScopes(account.connectionId),
     };
   }
 

@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { OrchestratorClient } from '../../core/orchestrator/client';
-import { signInOrigins } from '../../core/auth/boundSecrets';
-import { accountIdOf } from '../auth/provider';
+import { newAccount } from '../../core/auth/accounts';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
@@ -38,16 +37,9 @@ export const signInWithAccessToken: CommandDefinition = {
       });
     }
     const userName = 'access token';
-    await ctx.sessions.add({
-      id: accountIdOf(connection.id, userName),
-      connectionId: connection.id,
-      userName,
-      label: `${userName} (${connection.label})`,
-      scopes: '',
-      kind: 'accessToken',
-      accessToken: accessToken.trim(),
-      ...signInOrigins(connection),
-    });
+    await ctx.sessions.add(
+      newAccount(connection, userName, { scopes: '', kind: 'accessToken', accessToken: accessToken.trim() }),
+    );
     if (!ctx.active.get().connectionId) await ctx.active.set({ connectionId: connection.id });
     void vscode.window.showInformationMessage(plainText(`Signed in to ${connection.label} with an access token.`));
   },
