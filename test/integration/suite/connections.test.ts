@@ -114,8 +114,17 @@ describe('Connection and account commands ask, and check each answer as it is gi
     );
     assert.deepEqual(
       asked[1]?.items,
-      ['Name', 'Service URL', 'Idea-service URL', 'Web portal URL', 'Protection'],
-      'no cloud-only field for an on-premises connection',
+      [
+        'Name',
+        'Service URL',
+        'Idea-service URL',
+        'Web portal URL',
+        'Operation namespace',
+        'Queue operation namespace',
+        'Folder header prefix',
+        'Protection',
+      ],
+      'no cloud-only field for an on-premises connection (the service names are for every kind)',
     );
     assert.equal(asked[2]?.value, 'On-premises test');
     assert.ok(byLabel('On-premises renamed'));
