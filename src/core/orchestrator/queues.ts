@@ -76,7 +76,7 @@ export class QueuesApi extends EntitySet<QueueDefinition> {
   }
 
   async setProgress(itemId: number, progress: string, options: CallOptions = {}) {
-    const path = this.base.operation('QueueItems', 'SetTransactionProgress', undefined, { key: itemId });
+    const path = this.base.operationOn('QueueItems', itemId, 'SetTransactionProgress', { queue: true });
     this.base.check(`POST ${path}`, checkTextLimit('Progress', progress, LIMITS.progressChars));
     return this.base.post(path, { progress }, options);
   }

@@ -90,6 +90,12 @@ describe('service dialects: read from the API definition, spoken on every reques
     assert.equal(back.items[0]?.Id, item.Id);
     assert.ok(requests.includes('POST /sandbox/main/orchestrator_/odata/Jobs/Acme.Orchestration.OData.StartJobs'));
     assert.ok(requests.includes('POST /sandbox/main/orchestrator_/odata/Queues/AcmeQueues.AddQueueItem'));
+    assert.ok(
+      requests.includes(
+        `POST /sandbox/main/orchestrator_/odata/QueueItems(${item.Id})/AcmeQueues.SetTransactionProgress`,
+      ),
+      'a queue item operation, under the queue namespace as real clients call it',
+    );
     assert.ok(requests.every((r) => !r.includes('{ns}') && !r.includes('{qns}')));
     assert.ok(asked >= requests.length, 'every request asks the dialect first');
   });
