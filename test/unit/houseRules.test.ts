@@ -44,6 +44,17 @@ function unsafeMessageCalls(source: string): string[] {
     .map((call) => source.slice(call.index, call.index + 80).split('\n')[0]!);
 }
 
+/** Where `source` names the whole Ctx: `Ctx` anywhere but its import and a `Pick<Ctx, …>` or `Omit<Ctx, …>`. */
+function wholeContextUses(source: string): string[] {
+  const narrowed = source
+    .replace(/^import[^;]*from\s+['"][./]*ctx['"];?$/gm, '')
+    .replace(/\b(?:Pick|Omit)<\s*Ctx\s*,/g, '');
+  return narrowed
+    .split('\n')
+    .filter((line) => /\bCtx\b/.test(line))
+    .map((line) => line.trim());
+}
+
 describe('house rules', () => {
   it('src/core and src/shared never import vscode (they run in plain Node and in webviews)', () => {
     for (const dir of ['src/core', 'src/shared', 'webviews']) {
@@ -194,6 +205,27 @@ describe('house rules', () => {
     const offenders = sourceFiles(join(ROOT, 'src/host/commands'))
       .filter((file) => extra.test(readFileSync(file, 'utf8')))
       .map((file) => relative(ROOT, file));
+    assert.deepEqual(offenders, []);
+  });
+
+  // A command declares the parts of the context it uses (`type Uses = Pick<Ctx, …>`), and so do the helpers it calls;
+  // only the registry's runner holds the whole Ctx, to hand it to every command.
+  it('commands and their helpers take the parts of the context they use, never the whole Ctx', () => {
+    assert.deepEqual(wholeContextUses('async function pick(ctx: Ctx, title: string) {'), [
+      'async function pick(ctx: Ctx, title: string) {',
+    ]);
+    assert.equal(wholeContextUses('export const stopJob: CommandDefinition<Ctx> = {').length, 1);
+    assert.equal(wholeContextUses('const wide = { ctx } as Partial<Ctx>;').length, 1);
+    assert.deepEqual(
+      wholeContextUses(
+        "import type { Ctx } from '../../ctx';\ntype Uses = Pick<Ctx, 'input'>;\nconst f = (ctx: Pick<\n  Ctx,\n  'log'\n>) => ctx;\ntype Rest = Omit<Ctx, 'log'>;",
+      ),
+      [],
+    );
+    const offenders = sourceFiles(join(ROOT, 'src/host/commands'))
+      .map((file) => relative(ROOT, file).replace(/\\/g, '/'))
+      .filter((file) => file !== 'src/host/commands/registry.ts')
+      .flatMap((file) => wholeContextUses(readFileSync(join(ROOT, file), 'utf8')).map((line) => `${file}: ${line}`));
     assert.deepEqual(offenders, []);
   });
 

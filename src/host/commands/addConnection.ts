@@ -3,14 +3,17 @@ import { runSteps } from '../ui/multiStep';
 import { addressStep, confirmStep } from './addConnection/address';
 import { emptyDraft } from './addConnection/draft';
 import { closingSteps, fieldSteps, presetStep } from './addConnection/steps';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+
+type Uses = Pick<Ctx, 'active' | 'connections' | 'input' | 'log'>;
 
 /**
  * Add Connection…: a multi-step input (Back works) that validates every field as it is typed. It starts with the
  * address the user copied from the web portal or the API page (addConnection/address.ts): what it says is shown to be
  * used as read or edited field by field; an empty answer enters the fields one by one (addConnection/steps.ts).
  */
-export const addConnection: CommandDefinition = {
+export const addConnection: CommandDefinition<Uses> = {
   id: CommandId.addConnection,
   asksFirst: true,
   title: 'Add Connection',

@@ -12,7 +12,7 @@ import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
 import { plainText } from '../../core/presentation/plainText';
 
 /** After items were added: reload the queue's All Items and New rows that are loaded. */
-export const refreshNewItems = (ctx: Ctx, queue: RowOf<'queue'>) => {
+export const refreshNewItems = (ctx: Pick<Ctx, 'explorer'>, queue: RowOf<'queue'>) => {
   const queueRowId = RowIds.queue(queue.connection.id, queue.folder.id, queue.queue.Id);
   return ctx.explorer.refreshRows(RowIds.queueItems(queueRowId, 'all'), RowIds.queueItems(queueRowId, 'New'));
 };
@@ -29,8 +29,10 @@ const parseContent = (text: string): Record<string, string | number | boolean | 
   }
 };
 
+type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'log'>;
+
 /** Add Item… on a queue: reference, priority and specific content, each checked as typed; one POST, never repeated. */
-export const addQueueItem: CommandDefinition = {
+export const addQueueItem: CommandDefinition<Uses> = {
   id: CommandId.addQueueItem,
   title: 'Add Queue Item',
   asksFirst: true,

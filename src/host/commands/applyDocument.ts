@@ -2,11 +2,14 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { applyDraft } from '../documents/documentApply';
 import { documentOf } from './documentOf';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
+type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'documents' | 'explorer' | 'input' | 'log'>;
+
 /** Apply to Service: sends a document's draft after showing what will change (the only way edits reach the service). */
-export const applyDocument: CommandDefinition = {
+export const applyDocument: CommandDefinition<Uses> = {
   id: CommandId.applyDocument,
   title: 'Apply to Service',
   asksFirst: true,

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { guardChange } from './guardChange';
 import { rowOf } from '../../core/rows/rowOf';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
@@ -39,8 +40,10 @@ function lastSegment(url: string): string {
   }
 }
 
+type Uses = Pick<Ctx, 'connections' | 'ideasClientFor' | 'input' | 'panels'>;
+
 /** Attaches a document to an idea by name and address (POST /automations/{id}/documents). */
-export const attachIdeaDocument: CommandDefinition = {
+export const attachIdeaDocument: CommandDefinition<Uses> = {
   id: CommandId.attachIdeaDocument,
   title: 'Attach Document…',
   asksFirst: true,

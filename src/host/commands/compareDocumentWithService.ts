@@ -2,10 +2,13 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { OrchestratorFileSystem } from '../documents/orchestratorFileSystem';
 import { documentOf } from './documentOf';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 
+type Uses = Pick<Ctx, 'documents'>;
+
 /** Compare with Service: the service's current copy beside the document. */
-export const compareDocumentWithService: CommandDefinition = {
+export const compareDocumentWithService: CommandDefinition<Uses> = {
   id: CommandId.compareDocumentWithService,
   title: 'Compare with Service',
   async run({ ctx }, arg) {

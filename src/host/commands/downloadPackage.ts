@@ -1,11 +1,14 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
+type Uses = Pick<Ctx, 'clientFor' | 'input'>;
+
 /** Saves a package version (.nupkg) where the user chooses; from a package row (its latest version) or a version row. */
-export const downloadPackage: CommandDefinition = {
+export const downloadPackage: CommandDefinition<Uses> = {
   id: CommandId.downloadPackage,
   asksFirst: true,
   title: 'Download Package',

@@ -61,7 +61,7 @@ const SIGN_IN_WAYS: Record<Authentication, string> = {
  * at Sign In, never here). What belonged to the other way is dropped, so a browser sign-in never uses an application id.
  */
 async function editSignIn(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'input'>,
   connection: Connection,
   entry: ConnectionSetting,
 ): Promise<ConnectionSetting | undefined> {
@@ -105,8 +105,10 @@ async function editSignIn(
   };
 }
 
+type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log'>;
+
 /** Edit one field of a connection (validated as typed), how it signs in, or its protection level. */
-export const editConnection: CommandDefinition = {
+export const editConnection: CommandDefinition<Uses> = {
   id: CommandId.editConnection,
   asksFirst: true,
   title: 'Edit Connection',

@@ -4,7 +4,7 @@ import { OrchestratorFileSystem } from '../documents/orchestratorFileSystem';
 import type { CommandDefinition } from './registry';
 
 /** Opens a package version's declared arguments as a JSON document (saved with SetArguments). */
-export const editPackageArguments: CommandDefinition = {
+export const editPackageArguments: CommandDefinition<unknown> = {
   id: CommandId.editPackageArguments,
   title: 'Edit Package Arguments',
   async run(_run, node) {

@@ -4,7 +4,7 @@ import { OrchestratorFileSystem } from '../documents/orchestratorFileSystem';
 import type { CommandDefinition } from './registry';
 
 /** Opens a process's input values as a JSON object (checked against the package's declared types; saved with PATCH). */
-export const editProcessInputValues: CommandDefinition = {
+export const editProcessInputValues: CommandDefinition<unknown> = {
   id: CommandId.editProcessInputValues,
   title: 'Edit Input Values',
   async run(_run, node) {

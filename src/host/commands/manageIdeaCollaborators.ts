@@ -3,6 +3,7 @@ import { CommandId } from '../../constants';
 import type { IdeaClient } from '../../core/ideas/client';
 import { guardChange } from './guardChange';
 import { rowOf } from '../../core/rows/rowOf';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
@@ -34,8 +35,10 @@ async function allUsers(client: IdeaClient, signal: AbortSignal) {
   return users;
 }
 
+type Uses = Pick<Ctx, 'connections' | 'ideasClientFor' | 'input' | 'panels'>;
+
 /** Lists an idea's collaborators; choosing one removes them (confirmed), "Add Collaborator…" adds a user with a role. */
-export const manageIdeaCollaborators: CommandDefinition = {
+export const manageIdeaCollaborators: CommandDefinition<Uses> = {
   id: CommandId.manageIdeaCollaborators,
   title: 'Manage Collaborators…',
   asksFirst: true,

@@ -6,7 +6,7 @@ import { plainText } from '../../core/presentation/plainText';
 
 /** The connection a command acts on: the one passed in (id, row or tree node), else the only one, else a pick. */
 export async function pickConnection(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'accountFor' | 'connections' | 'input'>,
   arg: unknown,
   title: string,
   filter: (c: Connection) => boolean = () => true,

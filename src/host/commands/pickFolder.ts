@@ -5,7 +5,7 @@ import { plainText } from '../../core/presentation/plainText';
 
 /** A folder of a connection by its full path, the active folder first; undefined when the pick is dismissed. */
 export async function pickFolder(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'active' | 'clientFor' | 'input'>,
   connection: Connection,
   title: string,
   signal: AbortSignal,

@@ -2,13 +2,16 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { plainText } from '../../core/presentation/plainText';
 import { pickConnection } from './pickConnection';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+
+type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'dialects' | 'input'>;
 
 /**
  * Reads the connection's API definition again and keeps the names it finds (after the service was upgraded, or once a
  * definition that could not be read is reachable), and says what they are.
  */
-export const refreshServiceDefinition: CommandDefinition = {
+export const refreshServiceDefinition: CommandDefinition<Uses> = {
   id: CommandId.refreshServiceDefinition,
   title: 'Refresh Service Definition',
   asksFirst: true,

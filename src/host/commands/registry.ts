@@ -48,9 +48,9 @@ import { compareDocumentWithService } from './compareDocumentWithService';
 import { plainText } from '../../core/presentation/plainText';
 import { abortSignalOf } from './abortSignal';
 
-/** What a command handler receives besides its arguments: the context and a token that cancels its work. */
-export interface CommandRun {
-  readonly ctx: Ctx;
+/** What a command handler receives besides its arguments: the parts of the context it uses, and its cancellation. */
+export interface CommandRun<C> {
+  readonly ctx: C;
   readonly token: vscode.CancellationToken;
   /** The same cancellation as an AbortSignal, for the core clients (which speak AbortSignal, not vscode). */
   readonly signal: AbortSignal;
@@ -58,20 +58,30 @@ export interface CommandRun {
   progressTitle(title: string): void;
 }
 
-export interface CommandDefinition {
+/**
+ * A command, typed by the parts of the context it and its helpers use: `CommandDefinition<Uses>` with
+ * `type Uses = Pick<Ctx, 'clientFor' | 'input'>`, or `CommandDefinition<unknown>` when it uses none. The registry runs
+ * every command with the whole Ctx, which has every part.
+ */
+export interface CommandDefinition<C> {
   readonly id: CommandId;
   readonly title: string;
   /** The command shows its own progress (e.g. sign-in waiting for the browser): no second notification. */
   readonly ownProgress?: boolean;
   /** The command asks the user first (input box, quick pick, dialog): progress shows only once it calls progressTitle. */
   readonly asksFirst?: boolean;
-  run(run: CommandRun, ...args: unknown[]): Promise<unknown>;
+  // A property, not a method: a method's parameters are not checked strictly, and then a command that uses more of
+  // the context than it is given would still be accepted.
+  readonly run: (run: CommandRun<C>, ...args: unknown[]) => Promise<unknown>;
 }
+
+/** What the wrapper itself uses of the context. */
+type RunnerUses = Pick<Ctx, 'log'>;
 
 /** Below this a command finishes before a notification would be readable; above it the user sees progress. */
 const PROGRESS_DELAY_MS = 300;
 
-const commands: readonly CommandDefinition[] = [
+const commands: readonly CommandDefinition<Ctx>[] = [
   showAbout,
   addConnection,
   editConnection,
@@ -129,7 +139,11 @@ export function registerAllCommands(ctx: Ctx): vscode.Disposable[] {
  * The one wrapper every command runs through: it shows progress once a command runs longer than PROGRESS_DELAY_MS,
  * lets the user cancel it from that notification, and reports every failure the same way (log + notification).
  */
-export async function runCommand(ctx: Ctx, command: CommandDefinition, args: unknown[]): Promise<unknown> {
+export async function runCommand<C extends RunnerUses>(
+  ctx: C,
+  command: CommandDefinition<C>,
+  args: unknown[],
+): Promise<unknown> {
   const cancellation = new vscode.CancellationTokenSource();
   let title = command.title;
   let settled = false;

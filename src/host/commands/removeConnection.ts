@@ -1,10 +1,13 @@
 import { CommandId, ideaSecretKey } from '../../constants';
 import { applicationSecretKey } from '../../core/auth/applicationGrant';
 import { pickConnection } from './pickConnection';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 
+type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'extension' | 'input' | 'log' | 'sessions'>;
+
 /** Removes a connection after confirmation, with its sign-ins, application secret and idea-service credentials. */
-export const removeConnection: CommandDefinition = {
+export const removeConnection: CommandDefinition<Uses> = {
   id: CommandId.removeConnection,
   asksFirst: true,
   title: 'Remove Connection',

@@ -4,11 +4,17 @@ import { ideasBaseUrl } from '../../core/connections';
 import { IdeaClient } from '../../core/ideas/client';
 import { ideaCredentialsSecret } from '../../core/auth/boundSecrets';
 import { pickConnection } from './pickConnection';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
+type Uses = Pick<
+  Ctx,
+  'accountFor' | 'connections' | 'extension' | 'fetch' | 'ideaCredentialsChanged' | 'input' | 'log'
+>;
+
 /** The idea service's API token and app key, entered once, checked with a cheap call, kept in SecretStorage. */
-export const setIdeaServiceCredentials: CommandDefinition = {
+export const setIdeaServiceCredentials: CommandDefinition<Uses> = {
   id: CommandId.setIdeaServiceCredentials,
   asksFirst: true,
   title: 'Set Idea Service Credentials',

@@ -1,10 +1,13 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
+type Uses = Pick<Ctx, 'activation' | 'log' | 'version'>;
+
 /** Shows which build is running and in which editor; the first thing a bug report needs. */
-export const showAbout: CommandDefinition = {
+export const showAbout: CommandDefinition<Uses> = {
   id: CommandId.showAbout,
   title: 'Show Version Information',
   async run({ ctx }) {

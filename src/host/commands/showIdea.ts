@@ -1,9 +1,12 @@
 import { CommandId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 
+type Uses = Pick<Ctx, 'panels'>;
+
 /** An automation's schema view in the idea form panel; fields the schema allows can be edited and saved (PATCH). */
-export const showIdea: CommandDefinition = {
+export const showIdea: CommandDefinition<Uses> = {
   id: CommandId.showIdea,
   title: 'Show Idea',
   async run({ ctx }, node) {

@@ -4,7 +4,7 @@ import { OrchestratorFileSystem } from '../documents/orchestratorFileSystem';
 import type { CommandDefinition } from './registry';
 
 /** The output arguments of a job (from Jobs(<key>); the list never carries them), as a read-only JSON document. */
-export const showJobOutput: CommandDefinition = {
+export const showJobOutput: CommandDefinition<unknown> = {
   id: CommandId.showJobOutput,
   title: 'Show Output Arguments',
   async run(_run, node) {

@@ -21,7 +21,7 @@ export function checkItemReference(text: string): string | undefined {
 }
 
 async function findItem(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'clientFor'>,
   connection: Connection,
   folder: { id: number },
   reference: string,
@@ -36,8 +36,10 @@ async function findItem(
   return item;
 }
 
+type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'input' | 'panels'>;
+
 /** Queue item details in a panel: from a queue item row, or from the palette by key or id. */
-export const showQueueItem: CommandDefinition = {
+export const showQueueItem: CommandDefinition<Uses> = {
   id: CommandId.showQueueItem,
   title: 'Show Queue Item Details',
   asksFirst: true,

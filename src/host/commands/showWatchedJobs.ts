@@ -2,11 +2,14 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { jobDuration } from '../../core/orchestrator/jobWatch';
 import { makeRow } from '../../core/rows/rows';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
+type Uses = Pick<Ctx, 'input' | 'jobs'>;
+
 /** The status bar's jobs: pick one, then show its logs, stop or kill it. */
-export const showWatchedJobs: CommandDefinition = {
+export const showWatchedJobs: CommandDefinition<Uses> = {
   id: CommandId.showWatchedJobs,
   title: 'Show Running Jobs',
   asksFirst: true,

@@ -2,14 +2,17 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { AUTH_PROVIDER_ID, connectionScope } from '../auth/provider';
 import { pickConnection } from './pickConnection';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
+
+type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'input'>;
 
 /**
  * Sign In: the VS Code way (the account then appears in the Accounts menu), in the browser or as an application (the
  * provider asks for its secret). A connection that signs in with an access token goes to the token sign-in.
  */
-export const signIn: CommandDefinition = {
+export const signIn: CommandDefinition<Uses> = {
   id: CommandId.signIn,
   title: 'Sign In',
   ownProgress: true,

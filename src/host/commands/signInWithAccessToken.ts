@@ -3,14 +3,17 @@ import { CommandId } from '../../constants';
 import { OrchestratorClient } from '../../core/orchestrator/client';
 import { newAccount } from '../../core/auth/accounts';
 import { pickConnection } from './pickConnection';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
+
+type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'fetch' | 'input' | 'log' | 'sessions'>;
 
 /**
  * On-premises token acquisition is not specified: the user pastes an access token, which is checked with a cheap
  * authenticated call before it is stored (SecretStorage only).
  */
-export const signInWithAccessToken: CommandDefinition = {
+export const signInWithAccessToken: CommandDefinition<Uses> = {
   id: CommandId.signInWithAccessToken,
   asksFirst: true,
   title: 'Sign In with Access Token',

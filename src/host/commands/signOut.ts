@@ -6,11 +6,13 @@ import type { Ctx } from '../../ctx';
 import { applicationSecretKey } from '../../core/auth/applicationGrant';
 import { plainText } from '../../core/presentation/plainText';
 
+type Uses = Pick<Ctx, 'extension' | 'input' | 'log' | 'sessions'>;
+
 /**
  * Sign Out: removes the account's refresh token from SecretStorage and its access token from memory. An application's
  * secret is kept apart from its sign-in: the user is asked whether it goes too (kept, Sign In needs no typing).
  */
-export const signOut: CommandDefinition = {
+export const signOut: CommandDefinition<Uses> = {
   id: CommandId.signOut,
   title: 'Sign Out',
   async run({ ctx }, arg) {
@@ -38,7 +40,11 @@ export const signOut: CommandDefinition = {
 };
 
 /** Signing out an application leaves its secret unless the user says otherwise (dismissing keeps it). */
-async function offerToForgetSecret(ctx: Ctx, connectionId: string, label: string): Promise<void> {
+async function offerToForgetSecret(
+  ctx: Pick<Ctx, 'extension' | 'input' | 'log'>,
+  connectionId: string,
+  label: string,
+): Promise<void> {
   const key = applicationSecretKey(connectionId);
   if (!(await ctx.extension.secrets.get(key))) return;
   const answer = await ctx.input.confirm({

@@ -1,18 +1,24 @@
 import { CommandId } from '../../constants';
 import { runSteps } from '../ui/multiStep';
 import { guardChange } from './guardChange';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { DeclaredArguments, LastArguments } from './startJob/arguments';
 import { startJobs } from './startJob/run';
 import { startSteps, type Draft } from './startJob/steps';
 import { targetOf } from './startJob/target';
 
+type Uses = Pick<
+  Ctx,
+  'accountFor' | 'active' | 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs' | 'log' | 'state'
+>;
+
 /**
  * Start Job…: from a process, a package (its processes in that folder), a job (Run Again) or the palette
  * (startJob/target.ts). One back-navigable multi-step input (startJob/steps.ts), then one StartJobs POST, never
  * retried; the jobs are watched (startJob/run.ts).
  */
-export const startJob: CommandDefinition = {
+export const startJob: CommandDefinition<Uses> = {
   id: CommandId.startJob,
   title: 'Start Job',
   asksFirst: true,

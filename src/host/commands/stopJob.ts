@@ -2,13 +2,16 @@ import { CommandId } from '../../constants';
 import { FINAL_JOB_STATES } from '../../core/logs/tail';
 import { rowOf } from '../../core/rows/rowOf';
 import { guardChange } from './guardChange';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+
+type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs'>;
 
 /**
  * Stop (the robot ends the job at its next check) or Kill (the robot process is ended at once): always confirmed, one
  * POST, then the job is watched until it reaches Stopped.
  */
-const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition => ({
+const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition<Uses> => ({
   id: strategy === 'SoftStop' ? CommandId.stopJob : CommandId.killJob,
   title: strategy === 'SoftStop' ? 'Stop Job' : 'Kill Job',
   asksFirst: true,

@@ -1,11 +1,14 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { LOG_SCHEME } from '../logs/logTails';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
+type Uses = Pick<Ctx, 'input' | 'tails'>;
+
 /** Stops a tail: the one in the active editor, else the only one, else the one picked. The lines read stay. */
-export const stopTailing: CommandDefinition = {
+export const stopTailing: CommandDefinition<Uses> = {
   id: CommandId.stopTailing,
   title: 'Stop Tailing',
   asksFirst: true,

@@ -1,10 +1,13 @@
 import { CommandId } from '../../constants';
 import { ideasBaseUrl } from '../../core/connections';
 import { pickConnection } from './pickConnection';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 
+type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'panels'>;
+
 /** The idea form of a connection's idea service (GET /idea-schema), in a panel; one panel per connection. */
-export const submitIdea: CommandDefinition = {
+export const submitIdea: CommandDefinition<Uses> = {
   id: CommandId.submitIdea,
   title: 'Submit Idea…',
   asksFirst: true,

@@ -2,11 +2,14 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { collectAll } from '../../core/odata/paging';
 import { pickConnection } from './pickConnection';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 
+type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'input'>;
+
 /** Chooses the connection and folder that commands act on by default (shown in the status bar). */
-export const switchActiveFolder: CommandDefinition = {
+export const switchActiveFolder: CommandDefinition<Uses> = {
   id: CommandId.switchActiveFolder,
   asksFirst: true,
   title: 'Switch Active Folder',

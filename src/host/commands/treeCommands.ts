@@ -11,11 +11,13 @@ import { MESSAGE_CONTEXT_VALUES } from '../../core/rows/contextValues';
 import { keyOf } from '../../core/rows/rows';
 import { rowOf } from '../../core/rows/rowOf';
 
-const treeOf = (ctx: Ctx, node: TreeNode): NodeTree | undefined =>
+type BothTrees = Pick<Ctx, 'explorer' | 'ideas'>;
+
+const treeOf = (ctx: BothTrees, node: TreeNode): NodeTree | undefined =>
   [ctx.explorer, ctx.ideas].find((tree) => tree.owns(node));
 
 /** Refresh: a node (from its inline button or menu), or both trees (view title). */
-export const treeRefresh: CommandDefinition = {
+export const treeRefresh: CommandDefinition<BothTrees> = {
   id: CommandId.treeRefresh,
   title: 'Refresh',
   async run({ ctx }, node) {
@@ -25,7 +27,7 @@ export const treeRefresh: CommandDefinition = {
 };
 
 /** Retry on an error row: reload the collection the row belongs to. */
-export const treeRetry: CommandDefinition = {
+export const treeRetry: CommandDefinition<BothTrees> = {
   id: CommandId.treeRetry,
   title: 'Retry',
   async run(run, node) {
@@ -34,7 +36,7 @@ export const treeRetry: CommandDefinition = {
 };
 
 /** "Load more…": the next page of the collection the row belongs to. */
-export const treeLoadMore: CommandDefinition = {
+export const treeLoadMore: CommandDefinition<unknown> = {
   id: CommandId.treeLoadMore,
   title: 'Load More',
   async run(_run, node) {
@@ -44,7 +46,7 @@ export const treeLoadMore: CommandDefinition = {
 };
 
 /** From a folder row: make it the active folder (status bar, default for commands). */
-export const setActiveFolder: CommandDefinition = {
+export const setActiveFolder: CommandDefinition<Pick<Ctx, 'active'>> = {
   id: CommandId.setActiveFolder,
   title: 'Set as Active Folder',
   async run({ ctx }, node) {
@@ -56,7 +58,7 @@ export const setActiveFolder: CommandDefinition = {
 };
 
 /** Copy Key of a package (version), a process or a job. */
-export const copyKey: CommandDefinition = {
+export const copyKey: CommandDefinition<unknown> = {
   id: CommandId.copyKey,
   title: 'Copy Key',
   async run(_run, node) {
@@ -76,7 +78,7 @@ const filterableOf = (node: unknown): PagedNode<unknown> => {
 };
 
 /** Filter a collection by text (contains, case-insensitive on the service); the text is escaped by the builder. */
-export const treeFilter: CommandDefinition = {
+export const treeFilter: CommandDefinition<Pick<Ctx, 'input'>> = {
   id: CommandId.treeFilter,
   asksFirst: true,
   title: 'Filter',
@@ -100,7 +102,7 @@ export const treeFilter: CommandDefinition = {
 };
 
 /** Filter a collection by state (jobs, alerts): several states at once, none = all. */
-export const treeFilterByState: CommandDefinition = {
+export const treeFilterByState: CommandDefinition<Pick<Ctx, 'input'>> = {
   id: CommandId.treeFilterByState,
   asksFirst: true,
   title: 'Filter by State',
@@ -116,7 +118,7 @@ export const treeFilterByState: CommandDefinition = {
   },
 };
 
-export const treeClearFilter: CommandDefinition = {
+export const treeClearFilter: CommandDefinition<unknown> = {
   id: CommandId.treeClearFilter,
   title: 'Clear Filter',
   async run(_run, node) {
@@ -125,7 +127,7 @@ export const treeClearFilter: CommandDefinition = {
 };
 
 /** Find across what both trees have loaded (also inside collapsed rows), then reveal the chosen row. */
-export const treeFind: CommandDefinition = {
+export const treeFind: CommandDefinition<Pick<Ctx, 'explorer' | 'ideas' | 'input'>> = {
   id: CommandId.treeFind,
   asksFirst: true,
   title: 'Find in Trees',

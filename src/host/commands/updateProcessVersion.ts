@@ -2,13 +2,16 @@ import { CommandId } from '../../constants';
 import { RowIds } from '../../core/rows/rowIds';
 import { rowOf } from '../../core/rows/rowOf';
 import { guardChange } from './guardChange';
+import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+
+type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input'>;
 
 /**
  * Update to Latest Version / Roll Back of a process (release): behind the connection's protection, one POST (never
  * repeated), then the folder's Processes row reloads to show the version now deployed.
  */
-const updateProcessVersion = (to: 'latest' | 'previous'): CommandDefinition => ({
+const updateProcessVersion = (to: 'latest' | 'previous'): CommandDefinition<Uses> => ({
   id: to === 'latest' ? CommandId.updateProcessToLatest : CommandId.rollBackProcess,
   title: to === 'latest' ? 'Update to Latest Version' : 'Roll Back',
   asksFirst: true,

@@ -30,7 +30,7 @@ async function saveIfDirty(uri: vscode.Uri): Promise<void> {
  * changes are listed for the user to confirm, and one request is sent — never repeated. Returns what happened.
  */
 export async function applyDraft(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'clientFor' | 'connections' | 'documents' | 'explorer' | 'input' | 'log'>,
   uri: vscode.Uri,
   progress: (title: string) => void = () => undefined,
 ): Promise<string> {
@@ -143,7 +143,7 @@ export async function applyDraft(
 }
 
 /** Discard Draft: the document shows the service's text again (asked first: the typed text is lost). */
-export async function discardDraft(ctx: Ctx, uri: vscode.Uri): Promise<string> {
+export async function discardDraft(ctx: Pick<Ctx, 'documents' | 'input'>, uri: vscode.Uri): Promise<string> {
   const documents = ctx.documents;
   const { target, connection } = documents.resolve(uri);
   const title = titleOf(target);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Ctx } from '../../../src/ctx';
+import type { CommandDefinition } from '../../../src/host/commands/registry';
 import { shownMessages, useVscodeStub, vscodeStub } from '../../support/vscodeStub';
 
 useVscodeStub();
@@ -80,5 +81,21 @@ describe('the command wrapper (runCommand)', () => {
     );
     assert.deepEqual(shownMessages, []);
     assert.deepEqual(logged, ['info orchestrator.startJob cancelled']);
+  });
+
+  it('runs a command only with a context that has every part the command declares (the compiler checks)', () => {
+    const { ctx } = context();
+    const usesInput: CommandDefinition<Pick<Ctx, 'input'>> = {
+      id: 'orchestrator.showAbout',
+      title: 'Show',
+      run: async ({ ctx: { input } }) => input,
+    };
+    const registered: CommandDefinition<Ctx> = usesInput;
+    // @ts-expect-error a command declared with the whole Ctx cannot pass for one that needs only the input
+    const narrowed: CommandDefinition<Pick<Ctx, 'input'>> = registered;
+    const logOnly: Pick<Ctx, 'log'> = ctx;
+    // @ts-expect-error the runner's context has no input to give
+    const refused = () => runCommand(logOnly, usesInput, []);
+    assert.ok(narrowed && refused);
   });
 });

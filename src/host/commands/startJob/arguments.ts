@@ -45,7 +45,7 @@ const keyOf = (release: Release) => `${release.ProcessKey}:${release.ProcessVers
 /** What was typed for a process the last time a job of it was started in this folder (offered again, per workspace). */
 export class LastArguments {
   constructor(
-    private readonly ctx: Ctx,
+    private readonly ctx: Pick<Ctx, 'state'>,
     private readonly connection: Connection,
     private readonly folder: FolderContext,
   ) {}

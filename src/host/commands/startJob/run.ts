@@ -19,7 +19,7 @@ import type { Target } from './target';
  * unknown (the user is told how to look).
  */
 export async function startJobs(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs' | 'log'>,
   target: Target,
   draft: Draft & Required<Pick<Draft, 'release'>>,
   fields: ArgumentField[],

@@ -22,7 +22,7 @@ export interface Draft {
  * or which robots, one step per declared input argument (checked as typed), a summary to confirm.
  */
 export function startSteps(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'clientFor' | 'connections'>,
   target: Target,
   s: Draft,
   declared: DeclaredArguments,
@@ -157,7 +157,7 @@ export function startSteps(
 
 /** The environment's robots with their session state, so the user picks ones that can run now. */
 async function robotItems(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'clientFor'>,
   target: Target,
   release: Release,
   chosen: number[],

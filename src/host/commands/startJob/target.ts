@@ -19,7 +19,11 @@ export interface Target {
 }
 
 /** Which processes the command can start, from the row it was run on (or from pickers on the palette). */
-export async function targetOf(ctx: Ctx, node: unknown, signal: AbortSignal): Promise<Target | undefined> {
+export async function targetOf(
+  ctx: Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'explorer' | 'input'>,
+  node: unknown,
+  signal: AbortSignal,
+): Promise<Target | undefined> {
   const row = node === undefined ? undefined : rowOf(node, 'process', 'package', 'job');
   if (row) {
     const { connection, folder } = row;
@@ -60,7 +64,7 @@ export async function targetOf(ctx: Ctx, node: unknown, signal: AbortSignal): Pr
 
 /** Run Again from a job row: its process (by name, as the job names it) and the arguments it ran with. */
 async function runAgain(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'clientFor'>,
   connection: Connection,
   folder: FolderById,
   folderLabel: string,
@@ -84,7 +88,7 @@ async function runAgain(
 }
 
 /** The folder's path as the user knows it: from its row in the tree, or the active folder, else its id. */
-function folderLabelOf(ctx: Ctx, connection: Connection, folder: FolderById): string {
+function folderLabelOf(ctx: Pick<Ctx, 'active' | 'explorer'>, connection: Connection, folder: FolderById): string {
   const summary = optionalRowOf(ctx.explorer.find(RowIds.folder(connection.id, folder.id)), 'folder')?.summary;
   const active = ctx.active.get();
   return (
