@@ -3,14 +3,12 @@ import { CommandId } from '../../constants';
 import { guardChange } from './guardChange';
 import { rowOf } from '../../core/rows/rowOf';
 import { parseTags } from './ideaTags';
-import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
 
-type Uses = Pick<Ctx, 'connections' | 'ideas' | 'ideasClientFor' | 'input' | 'panels'>;
-
 /** Adds tags to an idea: the service replaces the whole list, so the idea's tags and the new ones are sent together. */
-export const addIdeaTags: CommandDefinition<Uses> = {
+export const addIdeaTags: CommandDefinition<IdeaChangeUses> = {
   id: CommandId.addIdeaTags,
   title: 'Add Tags…',
   asksFirst: true,

@@ -8,6 +8,7 @@ import type { RowOf } from '../../core/rows/rows';
 import type { Ctx } from '../../ctx';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
+import type { QueueChangeUses } from './uses';
 import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
 import { plainText } from '../../core/presentation/plainText';
 
@@ -29,10 +30,8 @@ const parseContent = (text: string): Record<string, string | number | boolean | 
   }
 };
 
-type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'log'>;
-
 /** Add Item… on a queue: reference, priority and specific content, each checked as typed; one POST, never repeated. */
-export const addQueueItem: CommandDefinition<Uses> = {
+export const addQueueItem: CommandDefinition<QueueChangeUses> = {
   id: CommandId.addQueueItem,
   title: 'Add Queue Item',
   asksFirst: true,

@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { guardChange } from './guardChange';
 import { rowOf } from '../../core/rows/rowOf';
-import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
 
 const MAX_NAME = 255;
@@ -40,10 +40,8 @@ function lastSegment(url: string): string {
   }
 }
 
-type Uses = Pick<Ctx, 'connections' | 'ideasClientFor' | 'input' | 'panels'>;
-
 /** Attaches a document to an idea by name and address (POST /automations/{id}/documents). */
-export const attachIdeaDocument: CommandDefinition<Uses> = {
+export const attachIdeaDocument: CommandDefinition<IdeaChangeUses> = {
   id: CommandId.attachIdeaDocument,
   title: 'Attach Document…',
   asksFirst: true,

@@ -5,18 +5,16 @@ import { parseQueueItemsFile } from '../../core/orchestrator/queueItemsFile';
 import { rowOf } from '../../core/rows/rowOf';
 import { refreshNewItems } from './addQueueItem';
 import { guardChange } from './guardChange';
-import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+import type { QueueChangeUses } from './uses';
 import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
 import { plainText } from '../../core/presentation/plainText';
-
-type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'log'>;
 
 /**
  * Bulk Add from File… on a queue: a JSON array of items, every item checked before anything is sent; the commit type
  * chosen (all or nothing, or each on its own); one POST; failed rows reported by number.
  */
-export const bulkAddQueueItems: CommandDefinition<Uses> = {
+export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = {
   id: CommandId.bulkAddQueueItems,
   title: 'Bulk Add Queue Items',
   asksFirst: true,

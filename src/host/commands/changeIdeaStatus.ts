@@ -2,20 +2,18 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { guardChange } from './guardChange';
 import { rowOf } from '../../core/rows/rowOf';
-import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
 
 const MAX_COMMENT = 1_000;
-
-type Uses = Pick<Ctx, 'connections' | 'ideas' | 'ideasClientFor' | 'input' | 'panels'>;
 
 /**
  * Moves an idea along the workflow (POST /automations/status). Only the moves the service lists for the idea are
  * offered; a service that lists none for it is said so, and one that does not publish them gets the pipeline's
  * statuses with its own refusal explaining.
  */
-export const changeIdeaStatus: CommandDefinition<Uses> = {
+export const changeIdeaStatus: CommandDefinition<IdeaChangeUses> = {
   id: CommandId.changeIdeaStatus,
   title: 'Change Status…',
   asksFirst: true,

@@ -3,8 +3,8 @@ import { CommandId } from '../../constants';
 import type { IdeaClient } from '../../core/ideas/client';
 import { guardChange } from './guardChange';
 import { rowOf } from '../../core/rows/rowOf';
-import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
 
 /** Roles a collaborator can have; the spec does not list them, so these are the ones the sandbox and its seed use. */
@@ -35,10 +35,8 @@ async function allUsers(client: IdeaClient, signal: AbortSignal) {
   return users;
 }
 
-type Uses = Pick<Ctx, 'connections' | 'ideasClientFor' | 'input' | 'panels'>;
-
 /** Lists an idea's collaborators; choosing one removes them (confirmed), "Add Collaborator…" adds a user with a role. */
-export const manageIdeaCollaborators: CommandDefinition<Uses> = {
+export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = {
   id: CommandId.manageIdeaCollaborators,
   title: 'Manage Collaborators…',
   asksFirst: true,

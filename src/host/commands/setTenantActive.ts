@@ -2,13 +2,11 @@ import { CommandId } from '../../constants';
 import { RowIds } from '../../core/rows/rowIds';
 import { rowOf } from '../../core/rows/rowOf';
 import { guardChange } from './guardChange';
-import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
-
-type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input'>;
+import type { RowChangeUses } from './uses';
 
 /** Activate or Deactivate a host tenant (SetActive), always confirmed; the Tenants row is reloaded after. */
-const setTenantActive = (active: boolean): CommandDefinition<Uses> => ({
+const setTenantActive = (active: boolean): CommandDefinition<RowChangeUses> => ({
   id: active ? CommandId.activateTenant : CommandId.deactivateTenant,
   title: active ? 'Activate Tenant' : 'Deactivate Tenant',
   asksFirst: true,

@@ -2,16 +2,14 @@ import { CommandId } from '../../constants';
 import { RowIds } from '../../core/rows/rowIds';
 import { rowOf } from '../../core/rows/rowOf';
 import { guardChange } from './guardChange';
-import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
-
-type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input'>;
+import type { RowChangeUses } from './uses';
 
 /**
  * Update to Latest Version / Roll Back of a process (release): behind the connection's protection, one POST (never
  * repeated), then the folder's Processes row reloads to show the version now deployed.
  */
-const updateProcessVersion = (to: 'latest' | 'previous'): CommandDefinition<Uses> => ({
+const updateProcessVersion = (to: 'latest' | 'previous'): CommandDefinition<RowChangeUses> => ({
   id: to === 'latest' ? CommandId.updateProcessToLatest : CommandId.rollBackProcess,
   title: to === 'latest' ? 'Update to Latest Version' : 'Roll Back',
   asksFirst: true,
