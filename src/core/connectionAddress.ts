@@ -79,6 +79,12 @@ export type Derivation = DerivedConnection | { kind: 'refused'; refusal: string 
 
 const LOGICAL_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const SERVICE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9-]{0,126}_$/;
+/** Service segments of a tenant that are not the orchestration service. */
+const OTHER_SERVICES = new Map([
+  ['ideas_', 'idea service'],
+  ['identity_', 'identity provider'],
+]);
+
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 const TRAILING = new Set<string>([...API_PARTS, ...PORTAL_PAGES]);
 
@@ -112,6 +118,11 @@ export function deriveConnection(pasted: string): Derivation {
     return refused("This is the identity provider's address: paste the address of a page of your tenant.");
 
   const segmentAt = parts.findIndex((p, i) => i >= 2 && SERVICE_SEGMENT.test(p));
+  // Other services of the same tenant live beside the orchestration service; their address is not its address.
+  if (segmentAt >= 0 && OTHER_SERVICES.has(lower[segmentAt]!))
+    return refused(
+      `This is the address of the tenant's ${OTHER_SERVICES.get(lower[segmentAt]!)}: paste the address of a page of the orchestration service (…/${parts[segmentAt - 2]}/${parts[segmentAt - 1]}/orchestrator_/…); the idea service's URL can be added afterwards with Edit Connection.`,
+    );
   // A service part (`portal_`, an organization's page) before two names: no tenant in the address.
   const serviceAt = parts.findIndex((p) => p.endsWith('_'));
   if (segmentAt < 0 && serviceAt >= 0 && serviceAt < 2)

@@ -12,7 +12,10 @@ export interface DialectsDeps {
   warn(connection: Connection, problem: string): void;
 }
 
-export type Discovery = { dialect: Dialect } | { problem: string };
+export type Discovery = { dialect: Dialect } | { problem: string; transient?: boolean };
+
+/** After a reading that failed for a passing reason (no answer, a 5xx), the spec's names serve this long, then it is read again. */
+export const RETRY_AFTER_MS = 60_000;
 
 /**
  * The dialect of each connection's service, read from its API definition the first time the connection is used and
@@ -22,13 +25,25 @@ export type Discovery = { dialect: Dialect } | { problem: string };
  */
 export class Dialects {
   private readonly known = new Map<string, Promise<Dialect>>();
+  /** When a connection whose reading failed for a passing reason is read again (ms since the epoch). */
+  private readonly retryAt = new Map<string, number>();
+  /** Connections already warned about this session: one warning each, however often the reading fails. */
+  private readonly warned = new Set<string>();
   /** How many definitions were read, in all and by connection id, for tests and the bench. */
   readings = 0;
   private readonly readingsById = new Map<string, number>();
 
-  constructor(private readonly deps: DialectsDeps) {}
+  constructor(
+    private readonly deps: DialectsDeps,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   forConnection(connection: Connection): Promise<Dialect> {
+    const retry = this.retryAt.get(connection.id);
+    if (retry !== undefined && this.now() >= retry) {
+      this.retryAt.delete(connection.id);
+      this.known.delete(connection.id);
+    }
     let dialect = this.known.get(connection.id);
     if (!dialect) {
       const stored = this.deps.state.get(Stored.dialects)[connection.id];
@@ -38,10 +53,16 @@ export class Dialects {
     return dialect;
   }
 
-  /** Reads the definition again (Refresh Service Definition): stored when usable, and answered either way. */
+  /**
+   * Reads the definition again (Refresh Service Definition): kept when usable and answered either way; a reading that
+   * fails leaves the names in use as they were.
+   */
   async refresh(connection: Connection, signal?: AbortSignal): Promise<Discovery> {
     const found = await this.discover(connection, signal);
-    this.known.set(connection.id, Promise.resolve('dialect' in found ? found.dialect : SPEC_DIALECT));
+    if ('dialect' in found) {
+      this.known.set(connection.id, Promise.resolve(found.dialect));
+      this.retryAt.delete(connection.id);
+    }
     return found;
   }
 
@@ -52,7 +73,11 @@ export class Dialects {
   private async read(connection: Connection): Promise<Dialect> {
     const found = await this.discover(connection);
     if ('dialect' in found) return found.dialect;
-    this.deps.warn(connection, found.problem);
+    if (found.transient) this.retryAt.set(connection.id, this.now() + RETRY_AFTER_MS);
+    if (!this.warned.has(connection.id)) {
+      this.warned.add(connection.id);
+      this.deps.warn(connection, found.problem);
+    }
     return SPEC_DIALECT;
   }
 

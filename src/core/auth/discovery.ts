@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FetchLike } from '../http/transport';
 import { TokenError } from './tokens';
+import { readCapped, TooLarge } from '../http/responseBody';
 
 /**
  * The identity provider's discovery document (`{identityUrl}/.well-known/openid-configuration`), read once per
@@ -35,7 +36,11 @@ export const sameOrigin = (a: string, b: string): boolean => {
 export async function readProviderJson(fetch: FetchLike, url: string, what: string): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await fetch(url, {
+      headers: { accept: 'application/json' },
+      redirect: 'error',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
   } catch (error) {
     throw new TokenError(
       'network',
@@ -47,8 +52,14 @@ export async function readProviderJson(fetch: FetchLike, url: string, what: stri
       'invalidResponse',
       `The identity provider's ${what} is not available (HTTP ${response.status}), so the sign-in cannot be verified.`,
     );
-  const text = await response.text();
-  if (text.length > MAX_BYTES) throw new TokenError('invalidResponse', `The identity provider's ${what} is too large.`);
+  let text: string;
+  try {
+    text = new TextDecoder().decode(await readCapped(response, MAX_BYTES, false));
+  } catch (error) {
+    if (error instanceof TooLarge)
+      throw new TokenError('invalidResponse', `The identity provider's ${what} is too large.`);
+    throw new TokenError('network', `The identity provider's ${what} could not be read: ${(error as Error).message}`);
+  }
   try {
     return JSON.parse(text);
   } catch {

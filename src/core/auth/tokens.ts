@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FetchLike } from '../http/transport';
+import { readCapped } from '../http/responseBody';
 
 export const TokenResponseSchema = z.looseObject({
   access_token: z.string().min(1),
@@ -23,6 +24,8 @@ export class TokenError extends Error {
   }
 }
 
+/** A token answer is a few kilobytes: past this it is not one. */
+const TOKEN_RESPONSE_MAX_BYTES = 64 * 1024;
 /** A token endpoint that has not answered by then has failed: a sign-in or renewal never waits longer. */
 export const TOKEN_TIMEOUT_MS = 30_000;
 
@@ -65,6 +68,8 @@ export async function postTokenRequest(
       method: 'POST',
       headers: { ...request.headers, accept: 'application/json' },
       body: request.body,
+      // A redirect would send the secret or the refresh token on to wherever it points: refused, not followed.
+      redirect: 'error',
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (error) {
@@ -76,7 +81,10 @@ export async function postTokenRequest(
       `Can't reach the identity provider: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`,
     );
   }
-  const text = await response.text().catch(() => '');
+  // Bounded: a token answer is a few kilobytes; anything past the cap is not one.
+  const text = await readCapped(response, TOKEN_RESPONSE_MAX_BYTES, true)
+    .then((bytes) => new TextDecoder().decode(bytes))
+    .catch(() => '');
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -10,7 +10,6 @@ import { DEFAULT_RETRY_POLICY, decideRetry, sleep, type RetryPolicy } from './re
 import {
   folderHeader,
   tenantBaseUrl,
-  DEFAULT_HEADER_PREFIX,
   type FolderContext,
   SPEC_DIALECT,
   type Dialect,
@@ -70,6 +69,25 @@ export interface TransportOptions {
   onExchange?: (exchange: Exchange) => void;
 }
 
+/** A request as the transport sends it: the folder header is fixed once, from the dialect. */
+type SendSpec = RequestSpec & { folderHeader?: [string, string] };
+
+/** Waits for a promise shared with others; the caller's cancellation ends the wait, not the shared work. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, endpoint: string): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(cancelled(endpoint));
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(cancelled(endpoint));
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+/** A path as the user reads it in a message: the spec's placeholders left out (`/odata/Jobs/StartJobs`). */
+export function readablePath(path: string): string {
+  return path.replaceAll('{ns}.', '').replaceAll('{qns}.', '');
+}
+
 /** The spec's placeholders in a path, named as this service names them. */
 export function inDialect(path: string, dialect: Dialect): string {
   return path.replaceAll('{ns}', dialect.namespace).replaceAll('{qns}', dialect.queueNamespace);
@@ -90,6 +108,8 @@ const ERROR_BODY_BYTES = 64 * 1024;
 interface RequestRun {
   /** The request reached fetch at least once: from here on a change's outcome depends on the answer. */
   sent: boolean;
+  /** This attempt called fetch (the request log tells only those, refused connections included). */
+  fetched?: boolean;
   /** Time spent in attempts and backoff waits, against the policy's giveUpAfterMs. */
   spentMs: number;
   /** Time spent honouring Retry-After, against the policy's maxRetryAfterSeconds. */
@@ -124,10 +144,6 @@ export class Transport {
   sent = 0;
   /** The last requests sent ("METHOD path"), so a test can tell which ones its count includes. */
   readonly recent: string[] = [];
-  /** The folder headers' prefix, from the dialect (set before any request is sent). */
-  private headerPrefix = DEFAULT_HEADER_PREFIX;
-  /** The service takes a folder's Key as a header (from the dialect): preferred where a folder's Key is known. */
-  private folderKeyHeader = false;
 
   constructor(private readonly options: TransportOptions) {
     this.baseUrl = tenantBaseUrl(options.connection);
@@ -138,27 +154,33 @@ export class Transport {
     return this.options.connection;
   }
 
-  /** The names this service gives the spec's placeholders; resolved before the first request is sent. */
-  private async dialect(signal: AbortSignal | undefined): Promise<Dialect> {
+  /**
+   * The names this service gives the spec's placeholders (the connection's own names win; blank ones count as unset).
+   * Waiting for them ends with the caller's cancellation; the reading itself goes on for the next request.
+   */
+  private async dialect(signal: AbortSignal | undefined, endpoint: string): Promise<Dialect> {
     const { connection } = this.options;
-    const dialect = this.options.dialect ? await this.options.dialect(signal) : SPEC_DIALECT;
-    this.headerPrefix = connection.headerPrefix ?? dialect.headerPrefix;
-    this.folderKeyHeader = dialect.folderKeyHeader;
+    const discovered = this.options.dialect
+      ? await untilAborted(this.options.dialect(), signal, endpoint)
+      : SPEC_DIALECT;
     return {
-      ...dialect,
-      namespace: connection.namespace ?? dialect.namespace,
-      queueNamespace: connection.queueNamespace ?? dialect.queueNamespace,
-      headerPrefix: this.headerPrefix,
+      ...discovered,
+      namespace: connection.namespace?.trim() || discovered.namespace,
+      queueNamespace: connection.queueNamespace?.trim() || discovered.queueNamespace,
+      headerPrefix: connection.headerPrefix?.trim() || discovered.headerPrefix,
     };
   }
 
   async request(given: RequestSpec): Promise<ResponseBody> {
-    const spec = { ...given, path: inDialect(given.path, await this.dialect(given.signal)) };
+    const dialect = await this.dialect(given.signal, `${given.method} ${readablePath(given.path.split('?')[0] ?? '')}`);
+    // The folder header is worked out once, so the coalescing key and every attempt carry the same one.
+    const sentHeader = given.folder
+      ? folderHeader(given.folder, dialect.headerPrefix, { keyHeader: dialect.folderKeyHeader })
+      : undefined;
+    const spec: SendSpec = { ...given, path: inDialect(given.path, dialect), folderHeader: sentHeader };
     const endpoint = `${spec.method} ${spec.path.split('?')[0]}`;
     if (spec.method !== 'GET') return this.sendChange(spec, endpoint);
-    const [folderName, folderValue] = spec.folder
-      ? folderHeader(spec.folder, this.headerPrefix, { keyHeader: this.folderKeyHeader })
-      : ['', ''];
+    const [folderName, folderValue] = sentHeader ?? ['', ''];
     const key = `${spec.path}\n${folderName}:${folderValue}\n${spec.binary ? 'bin' : 'json'}`;
     try {
       return await this.coalescer.run(key, spec.signal, (shared) => this.withRetries(spec, endpoint, shared));
@@ -170,7 +192,7 @@ export class Transport {
   }
 
   /** One attempt, never repeated; a failure after sending that proves nothing is marked outcomeUnknown. */
-  private async sendChange(spec: RequestSpec, endpoint: string): Promise<ResponseBody> {
+  private async sendChange(spec: SendSpec, endpoint: string): Promise<ResponseBody> {
     const run: RequestRun = { sent: false, spentMs: 0, retryAfterMs: 0 };
     // A read asked for after this change must not be answered by a GET that left before it (a list reloaded after
     // Add Item would miss the item): GETs in flight are not joined from now on, nor those sent while it runs.
@@ -185,7 +207,7 @@ export class Transport {
     }
   }
 
-  private async withRetries(spec: RequestSpec, endpoint: string, signal: AbortSignal): Promise<ResponseBody> {
+  private async withRetries(spec: SendSpec, endpoint: string, signal: AbortSignal): Promise<ResponseBody> {
     const wait = this.options.sleep ?? sleep;
     const giveUpMs = spec.binary ? Math.max(this.policy.giveUpAfterMs, DOWNLOAD_TIMEOUT_MS) : this.policy.giveUpAfterMs;
     const run: RequestRun = { sent: false, spentMs: 0, retryAfterMs: 0 };
@@ -232,7 +254,7 @@ export class Transport {
   }
 
   private async attempt(
-    spec: RequestSpec,
+    spec: SendSpec,
     endpoint: string,
     signal: AbortSignal | undefined,
     run: RequestRun,
@@ -249,6 +271,7 @@ export class Transport {
     }
     const now = this.options.now ?? Date.now;
     const started = now();
+    run.fetched = false;
     // One timeout for the whole attempt, body included: a body that trickles in is as stalled as no answer.
     const timeout = (this.options.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms)))(Math.max(1, timeoutMs));
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -262,6 +285,7 @@ export class Transport {
         await response.body?.cancel().catch(() => undefined);
         this.tell(spec, now() - since, response, undefined);
         since = now();
+        run.fetched = false;
         response = await this.send(spec, endpoint, combined, signal, timeout, true, run);
       }
       if (spec.rateLimited && this.options.scheduler) {
@@ -278,12 +302,12 @@ export class Transport {
       throw error;
     } finally {
       run.spentMs += Math.max(0, now() - started);
-      if (run.sent) this.tell(spec, Math.max(0, now() - since), response, failure);
+      if (run.fetched) this.tell(spec, Math.max(0, now() - since), response, failure);
     }
   }
 
   private async send(
-    spec: RequestSpec,
+    spec: SendSpec,
     endpoint: string,
     combined: AbortSignal,
     signal: AbortSignal | undefined,
@@ -310,13 +334,14 @@ export class Transport {
       authorization: `Bearer ${token}`,
       ...spec.headers,
     };
-    if (spec.folder) {
-      const [name, value] = folderHeader(spec.folder, this.headerPrefix, { keyHeader: this.folderKeyHeader });
+    if (spec.folderHeader) {
+      const [name, value] = spec.folderHeader;
       headers[name] = value;
     }
     if (spec.body !== undefined) headers['content-type'] = 'application/json';
     this.sent++;
     run.sent = true;
+    run.fetched = true;
     this.recent.push(`${spec.method} ${spec.path}`);
     if (this.recent.length > 100) this.recent.shift();
     try {

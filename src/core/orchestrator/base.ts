@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { invalidInput, OrchestratorError, withOutcomeUnknown } from '../http/errors';
 import type { FolderContext } from '../http/connection';
-import type { HttpMethod, Transport } from '../http/transport';
+import { readablePath, type HttpMethod, type Transport } from '../http/transport';
 import { parseBody, parseCollection, parseEntity, type Page } from '../odata/envelope';
 import { buildQuery, operationParams, type ODataQuery } from '../odata/query';
 import { escapeString } from '../odata/filter';
@@ -54,7 +54,7 @@ export class ODataBase {
     schema: z.ZodType<T>,
     options: ListOptions & { maxTop?: number; rateLimited?: boolean } = {},
   ): Promise<Page<T>> {
-    const endpoint = `GET ${path}`;
+    const endpoint = `GET ${readablePath(path)}`;
     let query: string;
     try {
       query = options.query ? buildQuery(options.query, options.maxTop) : '';
@@ -96,7 +96,7 @@ export class ODataBase {
       folder: options.folder,
       signal: options.signal,
     });
-    return parseEntity(`GET ${path}`, body.kind === 'json' ? body.value : undefined, schema);
+    return parseEntity(`GET ${readablePath(path)}`, body.kind === 'json' ? body.value : undefined, schema);
   }
 
   /**
@@ -119,7 +119,7 @@ export class ODataBase {
     });
     if (!schema) return undefined as T;
     try {
-      return parseBody(`${method} ${path}`, response, schema);
+      return parseBody(`${method} ${readablePath(path)}`, response, schema);
     } catch (error) {
       throw error instanceof OrchestratorError ? withOutcomeUnknown(error) : error;
     }
@@ -145,13 +145,14 @@ export class ODataBase {
     if (body.kind !== 'binary')
       throw new OrchestratorError({
         kind: 'invalidResponse',
-        endpoint: `GET ${path}`,
+        endpoint: `GET ${readablePath(path)}`,
         message: 'The download answered no file.',
       });
     return { bytes: body.value, ...(body.fileName ? { fileName: body.fileName } : {}) };
   }
 
+  /** Refuses bad input before anything is sent, naming the endpoint as the user reads it. */
   check(endpoint: string, problem: string | undefined): void {
-    if (problem) throw invalidInput(endpoint, problem);
+    if (problem) throw invalidInput(readablePath(endpoint), problem);
   }
 }

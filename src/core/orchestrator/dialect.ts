@@ -91,7 +91,7 @@ export async function discoverDialect(
   fetch: FetchLike,
   baseUrl: string,
   signal?: AbortSignal,
-): Promise<{ dialect: Dialect } | { problem: string }> {
+): Promise<{ dialect: Dialect } | { problem: string; transient?: boolean }> {
   const url = `${baseUrl}${API_DEFINITION_PATH}`;
   const timeout = AbortSignal.timeout(API_DEFINITION_TIMEOUT_MS);
   try {
@@ -102,7 +102,8 @@ export async function discoverDialect(
     });
     if (!response.ok) {
       await response.body?.cancel();
-      return { problem: `the service answered ${response.status} for ${API_DEFINITION_PATH}` };
+      const transient = response.status >= 500 || response.status === 429;
+      return { problem: `the service answered ${response.status} for ${API_DEFINITION_PATH}`, transient };
     }
     const bytes = await readCapped(response, API_DEFINITION_MAX_BYTES, false);
     let document: unknown;
@@ -117,8 +118,12 @@ export async function discoverDialect(
     if (signal?.aborted) throw error;
     if (error instanceof TooLarge)
       return { problem: `the API definition is larger than ${formatBytes(API_DEFINITION_MAX_BYTES)}` };
+    // No answer in time, or none at all: the service may be back in a moment.
     if (timeout.aborted)
-      return { problem: `the API definition did not arrive within ${API_DEFINITION_TIMEOUT_MS / 1000} s` };
-    return { problem: `the API definition could not be read (${(error as Error).message})` };
+      return {
+        problem: `the API definition did not arrive within ${API_DEFINITION_TIMEOUT_MS / 1000} s`,
+        transient: true,
+      };
+    return { problem: `the API definition could not be read (${(error as Error).message})`, transient: true };
   }
 }

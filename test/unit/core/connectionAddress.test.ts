@@ -115,6 +115,11 @@ const REFUSED: [string, string, RegExp][] = [
   ['an organization page before the tenant', 'https://cloud.example.com/acme/portal_/home', /'portal_' comes before/],
   ['an account name with a space', 'https://cloud.example.com/my%20org/main/odata', /cannot be the account/],
   ['a script', 'javascript:alert(1)', /not one starting with 'javascript'/],
+  [
+    'the idea service',
+    'https://cloud.example.com/acme/main/ideas_/api/v1/openapi',
+    /the tenant's idea service.*acme\/main\/orchestrator_/,
+  ],
 ];
 
 describe('a connection from the address a user pastes', () => {

@@ -153,6 +153,36 @@ describe('service dialects: read from the API definition, spoken on every reques
     );
   });
 
+  it('ignores blank names on the connection, stops waiting for the dialect when cancelled, and names endpoints as read', async () => {
+    const tokens = await signIn(acme, 'admin');
+    const found = await discoverDialect(fetch, tenantBaseUrl(acmeConnection()));
+    assert.ok('dialect' in found);
+    const client = new OrchestratorClient({
+      connection: { ...acmeConnection(), namespace: ' ', headerPrefix: '' },
+      fetch,
+      token: async () => tokens.access_token,
+      dialect: async () => found.dialect,
+    });
+    const shared = (await client.folders.list()).items.find((f) => f.DisplayName === 'Shared')!;
+    assert.ok((await client.releases.list({ folder: { id: shared.Id } })).items.length > 0, 'the discovered names');
+    await assert.rejects(
+      client.jobs.start({ ReleaseKey: 'k', Strategy: 'ModernJobsCount', NoOfRobots: 0 }),
+      (e: Error) =>
+        /POST \/odata\/Jobs\/StartJobs/.test(e.message) ||
+        /POST \/odata\/Jobs\/StartJobs/.test(String((e as { endpoint?: string }).endpoint)),
+    );
+    const waiting = new OrchestratorClient({
+      connection: acmeConnection(),
+      fetch,
+      token: async () => tokens.access_token,
+      dialect: () => new Promise<Dialect>(() => undefined),
+    });
+    const controller = new AbortController();
+    const pending = waiting.folders.list({ signal: controller.signal });
+    controller.abort();
+    await assert.rejects(pending, (e: { kind?: string }) => e.kind === 'cancelled');
+  });
+
   it('names what is missing in a definition it cannot use', () => {
     const header = { name: 'X-ACME-OrganizationUnitId', in: 'header' };
     const paths = {

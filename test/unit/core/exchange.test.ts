@@ -51,4 +51,19 @@ describe('request log (exchanges)', () => {
     );
     assert.match(exchanges[1]!.traceId ?? '', /^[0-9a-f-]{36}$/);
   });
+
+  it('a connection refused is told too, once per attempt that reached fetch', async () => {
+    const exchanges: Exchange[] = [];
+    const refused = Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
+    const client = await fx.client('admin', {
+      onExchange: (exchange) => void exchanges.push(exchange),
+      fetch: async () => Promise.reject(refused),
+      retry: { maxAttempts: 1 },
+    });
+    await assert.rejects(client.robots.exportLogs());
+    assert.deepEqual(
+      exchanges.map((e) => [e.method, e.path, e.status, e.failed, e.reason]),
+      [['POST', '/odata/RobotLogs/Vendor.Server.Configuration.OData.Export', undefined, true, 'network']],
+    );
+  });
 });
