@@ -66,6 +66,8 @@ describe('Sign in as an application (UI, client credentials)', () => {
     // The Orchestrator view is open after the earlier journeys; the icon would close it.
     if (!(await sidebar().locator('.pane-header', { hasText: 'Orchestrator' }).first().isVisible()))
       await page.locator('.activitybar [aria-label^="Orchestrator"]').first().click();
+    // Earlier journeys leave folders expanded: the new connection's row is below them, outside the rendered rows.
+    await collapseAll('Orchestrator');
     await row(/^Robot app/).waitFor({ timeout: 30_000 });
     assert.match(await row(/^Robot app/).innerText(), /signed out/);
 
