@@ -62,6 +62,22 @@ describe('extension manifest', () => {
     assert.ok(manifest.categories.length > 0);
   });
 
+  it('presents itself on the Marketplace: a 128 px PNG icon, a banner, categories that say what it is, preview while 0.x', () => {
+    const icon = readFileSync(join(ROOT, manifest.icon));
+    assert.deepEqual([...icon.subarray(1, 4)], [...Buffer.from('PNG')], 'the icon is a PNG');
+    assert.deepEqual([icon.readUInt32BE(16), icon.readUInt32BE(20)], [128, 128], 'of 128 × 128 pixels');
+    assert.match(manifest.galleryBanner.color, /^#[0-9A-Fa-f]{6}$/);
+    assert.ok(['dark', 'light'].includes(manifest.galleryBanner.theme));
+    // "Testing" is the Marketplace's category for test frameworks; this is not one.
+    assert.ok(!manifest.categories.includes('Testing'), manifest.categories.join(', '));
+    assert.equal(
+      manifest.preview,
+      String(manifest.version).startsWith('0.'),
+      'preview exactly while the version is 0.x',
+    );
+    assert.ok(manifest.keywords.length <= 30, 'the Marketplace takes at most 30 keywords');
+  });
+
   it('contributes the Orchestrator view container with an icon that exists, and its views', () => {
     const container = manifest.contributes.viewsContainers.activitybar.find(
       (c: { id: string }) => c.id === 'orchestrator',
