@@ -1,3 +1,5 @@
+import { OrchestratorError } from './errors';
+
 /**
  * One request as the request log tells it: what was asked (the path without query values, which may carry what the
  * user searched for), how it ended, how long it took, and the service's trace id for a support case. Nothing in it
@@ -55,4 +57,25 @@ export function exchangeLine(exchange: Exchange): string {
   const outcome = exchange.status !== undefined ? String(exchange.status) : (exchange.reason ?? 'no answer');
   const trace = exchange.traceId ? ` trace ${exchange.traceId}` : '';
   return `${exchange.method} ${exchange.path} ${outcome} ${Math.round(exchange.durationMs)} ms${trace}`;
+}
+
+/** The request log's account of one attempt: the answer's status and trace id, or how it ended without one. */
+export function exchangeOf(
+  method: string,
+  path: string,
+  durationMs: number,
+  response: Response | undefined,
+  failure: unknown,
+): Exchange {
+  const error = failure instanceof OrchestratorError ? failure : undefined;
+  const status = response?.status ?? error?.status;
+  return {
+    method,
+    path: loggablePath(path),
+    status,
+    durationMs,
+    traceId: (response && traceIdOf(response.headers)) ?? error?.traceId,
+    failed: failure !== undefined || status === undefined || status >= 400,
+    reason: status === undefined ? (error?.kind ?? 'network') : undefined,
+  };
 }

@@ -17,7 +17,9 @@ import {
 } from './connection';
 import type { RateLimitScheduler } from './scheduler';
 import { Coalescer } from './coalesce';
-import { loggablePath, traceIdOf, type Exchange } from './exchange';
+import { exchangeOf, type Exchange } from './exchange';
+import { inDialect, readablePath, untilAborted } from './dialectPaths';
+import { errorCode, leavesOutcomeOpen, NOT_SENT_CODES, transportFailure } from './transportFailures';
 import { formatBytes, readCapped, TooLarge } from './responseBody';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -72,27 +74,6 @@ export interface TransportOptions {
 /** A request as the transport sends it: the folder header is fixed once, from the dialect. */
 type SendSpec = RequestSpec & { folderHeader?: [string, string] };
 
-/** Waits for a promise shared with others; the caller's cancellation ends the wait, not the shared work. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, endpoint: string): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(cancelled(endpoint));
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(cancelled(endpoint));
-    signal.addEventListener('abort', abort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
-}
-
-/** A path as the user reads it in a message: the spec's placeholders left out (`/odata/Jobs/StartJobs`). */
-export function readablePath(path: string): string {
-  return path.replaceAll('{ns}.', '').replaceAll('{qns}.', '');
-}
-
-/** The spec's placeholders in a path, named as this service names them. */
-export function inDialect(path: string, dialect: Dialect): string {
-  return path.replaceAll('{ns}', dialect.namespace).replaceAll('{qns}', dialect.queueNamespace);
-}
-
 export type ResponseBody =
   { kind: 'json'; value: unknown } | { kind: 'empty' } | { kind: 'binary'; value: Uint8Array; fileName?: string };
 
@@ -114,15 +95,6 @@ interface RequestRun {
   spentMs: number;
   /** Time spent honouring Retry-After, against the policy's maxRetryAfterSeconds. */
   retryAfterMs: number;
-}
-
-/** Failures of a change that prove nothing about whether the service applied it. */
-const UNKNOWN_OUTCOME_STATUS = new Set([401, 502, 504]);
-/** Network errors that mean the request never left (nothing was connected): a change known not to be applied. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_INVALID_URL']);
-
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
 
 /**
@@ -352,7 +324,7 @@ export class Transport {
         signal: combined,
       });
     } catch (error) {
-      const failure = this.transportFailure(error, endpoint, signal, timeout.aborted);
+      const failure = transportFailure(error, endpoint, signal, timeout.aborted);
       // Nothing connected: the change certainly did not reach the service.
       if (failure.kind === 'network' && NOT_SENT_CODES.has(errorCode(error) ?? '')) run.sent = false;
       throw failure;
@@ -361,46 +333,11 @@ export class Transport {
 
   /** The request log's account of one attempt (exchange.ts); a log that fails must not fail the request. */
   private tell(spec: RequestSpec, durationMs: number, response: Response | undefined, failure: unknown): void {
-    const error = failure instanceof OrchestratorError ? failure : undefined;
-    const status = response?.status ?? error?.status;
     try {
-      this.options.onExchange?.({
-        method: spec.method,
-        path: loggablePath(spec.path),
-        status,
-        durationMs,
-        traceId: (response && traceIdOf(response.headers)) ?? error?.traceId,
-        failed: failure !== undefined || status === undefined || status >= 400,
-        reason: status === undefined ? (error?.kind ?? 'network') : undefined,
-      });
+      this.options.onExchange?.(exchangeOf(spec.method, spec.path, durationMs, response, failure));
     } catch {
       // The log is for support; the request's outcome is what matters.
     }
-  }
-
-  private transportFailure(
-    error: unknown,
-    endpoint: string,
-    signal: AbortSignal | undefined,
-    timedOut: boolean,
-  ): OrchestratorError {
-    if (signal?.aborted) return cancelled(endpoint);
-    if (timedOut || isAbort(error)) {
-      return new OrchestratorError({
-        kind: 'timeout',
-        endpoint,
-        message: `${endpoint} did not answer in time.`,
-        cause: error,
-      });
-    }
-    const detail =
-      error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-    return new OrchestratorError({
-      kind: 'network',
-      endpoint,
-      message: `Can't reach the service for ${endpoint}: ${detail}`,
-      cause: error,
-    });
   }
 
   private async read(
@@ -426,7 +363,7 @@ export class Transport {
         });
       }
       // A body cut off mid-way (connection reset) is a network failure, retried like one for GETs.
-      throw this.transportFailure(error, endpoint, signal, timeout.aborted);
+      throw transportFailure(error, endpoint, signal, timeout.aborted);
     }
     if (!response.ok)
       throw errorFromResponse(endpoint, response.status, new TextDecoder().decode(bytes), response.headers);
@@ -448,22 +385,4 @@ export class Transport {
       });
     }
   }
-}
-
-/** A change's failure that proves nothing: no answer, a cut or broken body, a gateway's 502/504, or a 401 after sending. */
-function leavesOutcomeOpen(error: OrchestratorError): boolean {
-  if (
-    error.kind === 'network' ||
-    error.kind === 'timeout' ||
-    error.kind === 'invalidResponse' ||
-    error.kind === 'cancelled'
-  )
-    return true;
-  return error.kind === 'http' && UNKNOWN_OUTCOME_STATUS.has(error.status ?? 0);
-}
-
-function errorCode(error: unknown): string | undefined {
-  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
-  const code = cause?.code ?? (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' ? code : undefined;
 }

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { invalidInput, OrchestratorError, withOutcomeUnknown } from '../http/errors';
 import type { FolderContext } from '../http/connection';
-import { readablePath, type HttpMethod, type Transport } from '../http/transport';
+import type { HttpMethod, Transport } from '../http/transport';
+import { readablePath } from '../http/dialectPaths';
 import { parseBody, parseCollection, parseEntity, type Page } from '../odata/envelope';
 import { buildQuery, operationParams, type ODataQuery } from '../odata/query';
 import { escapeString } from '../odata/filter';

@@ -32,20 +32,6 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.equal(signIn!.item().command?.command, 'orchestrator.signIn');
   });
 
-  it("reads the service's API definition once and speaks its names", async function () {
-    this.timeout(60_000);
-    await ctx.auth.createSession([`connection:${sandbox().id}`]);
-    const root = await child(undefined, 'Sandbox');
-    const shared = await child(root, 'Shared');
-    await children(await child(shared, 'Jobs'));
-    await children(await child(shared, 'Queues'));
-    assert.equal(ctx.dialects.readingsOf(sandbox().id), 1, 'one reading for the connection, kept after it');
-    const acme = mainServicePath().endsWith('/orchestrator_');
-    const dialect = await ctx.dialects.forConnection(sandbox());
-    assert.equal(dialect.headerPrefix, acme ? 'X-ACME' : 'X-VENDOR');
-    assert.equal(dialect.queueNamespace, acme ? 'AcmeQueues' : 'VendorODataSvc');
-  });
-
   it('expands tenant → folder → groups with one request per expand', async function () {
     this.timeout(60_000);
     await ctx.auth.createSession([`connection:${sandbox().id}`]);

@@ -12,23 +12,11 @@ import {
 import { signInMismatch } from '../../../src/core/auth/boundSecrets';
 import { readDiscovery } from '../../../src/core/auth/discovery';
 import { renewable } from '../../../src/core/auth/renewal';
-import { SessionManager, type SecretStore, type StoredAccount } from '../../../src/core/auth/sessions';
+import { SessionManager, type StoredAccount } from '../../../src/core/auth/sessions';
 import type { TokenError } from '../../../src/core/auth/tokens';
 import { readConnections } from '../../../src/core/connections';
 import type { FetchLike } from '../../../src/core/http/transport';
-
-class MapSecrets implements SecretStore {
-  readonly map = new Map<string, string>();
-  async get(key: string) {
-    return this.map.get(key);
-  }
-  async store(key: string, value: string) {
-    this.map.set(key, value);
-  }
-  async delete(key: string) {
-    this.map.delete(key);
-  }
-}
+import { MapSecrets } from '../../support/mapSecrets';
 
 describe('application sign-in: the client-credentials request', () => {
   const request = {

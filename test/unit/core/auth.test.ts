@@ -2,22 +2,10 @@ import assert from 'node:assert/strict';
 import { authorizeUrl, challengeFor, createPkce, parseCallback } from '../../../src/core/auth/pkce';
 import { exchangeCode, refreshDelayMs, type TokenError } from '../../../src/core/auth/tokens';
 import { verifyIdToken } from '../../../src/core/auth/idToken';
-import { accountKey, SessionManager, type SecretStore, type StoredAccount } from '../../../src/core/auth/sessions';
+import { accountKey, SessionManager, type StoredAccount } from '../../../src/core/auth/sessions';
 import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import type { FetchLike } from '../../../src/core/http/transport';
-
-class MapSecrets implements SecretStore {
-  readonly map = new Map<string, string>();
-  async get(key: string) {
-    return this.map.get(key);
-  }
-  async store(key: string, value: string) {
-    this.map.set(key, value);
-  }
-  async delete(key: string) {
-    this.map.delete(key);
-  }
-}
+import { MapSecrets } from '../../support/mapSecrets';
 
 describe('PKCE and the authorization request', () => {
   it('makes a 43-character base64url verifier of 32 random bytes and its SHA-256 challenge', async () => {
