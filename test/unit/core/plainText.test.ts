@@ -18,7 +18,7 @@ import { ideaItem, reviewItem } from '../../../src/host/presentation/ideaItems';
 import { packageInUseItem } from '../../../src/host/presentation/packagesInUse';
 import { HOSTILE_TEXTS, markupIn } from '../../fixtures/hostileTexts';
 
-// markdown-it (a dependency of @vscode/vsce) renders the tooltips the way a Markdown renderer does, with HTML and
+// markdown-it (a devDependency of ours) renders the tooltips the way a Markdown renderer does, with HTML and
 // autolinking on: what it makes of the escaped text is what a reader would see. VS Code's hover renderer (marked)
 // autolinks less than linkify-it does; fuzzy bare domains ("evil.example") are not links there.
 /* eslint-disable-next-line @typescript-eslint/no-require-imports -- no type declarations are installed for it */
