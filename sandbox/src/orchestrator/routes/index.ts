@@ -5,9 +5,11 @@ import { FOLDER_ROUTES } from './folders';
 import { JOB_ROUTES } from './jobs';
 import { PACKAGE_ROUTES } from './packages';
 import { QUEUE_ROUTES } from './queues';
+import { QUEUE_TRANSACTION_ROUTES } from './queueTransactions';
 import { RELEASE_ROUTES } from './releases';
 import { ROBOT_ROUTES } from './robots';
 import { TENANT_ROUTES } from './tenant';
+import { TENANT_EVENT_ROUTES } from './tenantEvents';
 import { USER_ROUTES } from './users';
 
 /** Every OData route of the orchestration service, by resource group. */
@@ -16,10 +18,12 @@ export const ORCHESTRATOR_ROUTES: readonly ODataRoute[] = [
   ...RELEASE_ROUTES,
   ...JOB_ROUTES,
   ...ROBOT_ROUTES,
+  ...QUEUE_TRANSACTION_ROUTES,
   ...QUEUE_ROUTES,
   ...ASSET_ROUTES,
   ...FOLDER_ROUTES,
   ...USER_ROUTES,
   ...TENANT_ROUTES,
+  ...TENANT_EVENT_ROUTES,
   ...AUDIT_LOG_ROUTES,
 ];
