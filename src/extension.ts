@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Connection } from './core/connections';
+import { loadBundle } from './core/l10n';
 import { Ctx } from './ctx';
 
 /**
@@ -20,6 +21,8 @@ let ctx: Ctx | undefined;
 
 /** Builds the one context object that owns every service and disposable; nothing else happens here. */
 export function activate(context: vscode.ExtensionContext): OrchestratorWorkbenchApi {
+  // Before anything is built: every layer's t(…) reads the display language's messages from here on.
+  loadBundle(vscode.l10n.bundle);
   const owned = new Ctx(context);
   ctx = owned;
   return {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { provision, toolsDir } from './provision';
 import { spawnTracked, stopProcess } from './processes';
+import { preparePseudoLocale } from './pseudoLocale';
 
 export const ROOT = join(__dirname, '..', '..');
 
@@ -38,6 +39,8 @@ export interface EditorOptions {
   workspaceTrust?: boolean;
   /** The workspace folder's own `.vscode/settings.json` (what a cloned repository may carry). */
   workspaceSettings?: Record<string, unknown>;
+  /** Run in the pseudo-locale (test/harness/pseudoLocale.ts); needs `installExtension`. */
+  pseudoLocale?: boolean;
 }
 
 export interface RunningEditor {
@@ -72,7 +75,7 @@ export function installBuiltExtension(extensionsDir: string, dist = join(ROOT, '
   const target = join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
-  for (const entry of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media'])
+  for (const entry of ['package.json', 'package.nls.json', 'l10n', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media'])
     cpSync(join(ROOT, entry), join(target, entry), { recursive: true });
   // As .vscodeignore: the bundles only (no source maps, no packaged .vsix).
   const shipped = (path: string) =>
@@ -127,7 +130,9 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
     join(dirs.workspace, 'README.md'),
     '# Orchestrator Workbench sandbox workspace\n\nOpen the Orchestrator view in the activity bar.\n',
   );
-  if (options.installExtension) installBuiltExtension(dirs.extensions);
+  const installed = options.installExtension ? installBuiltExtension(dirs.extensions) : undefined;
+  const localeArgs =
+    options.pseudoLocale && installed ? preparePseudoLocale(dirs.userData, dirs.extensions, installed) : [];
   const port = await freePort();
   const configFile = join(runDir, 'config.yaml');
   writeFileSync(configFile, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
@@ -148,6 +153,7 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
     '--config',
     configFile,
     ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...localeArgs,
   ];
   const child = spawnTracked(tools.node, args, {
     cwd: runDir,

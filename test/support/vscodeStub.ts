@@ -155,7 +155,9 @@ export const vscodeStub = {
   }),
   authentication: namespace({ getSession: async () => undefined }),
   languages: namespace({}),
-  env: namespace({ appName: 'stub', uiKind: 0, openExternal: async () => false }),
+  env: namespace({ appName: 'stub', uiKind: 0, language: 'en', openExternal: async () => false }),
+  // English: VS Code loads no bundle.
+  l10n: namespace({ bundle: undefined, uri: undefined }),
 };
 
 /** Makes `require('vscode')` answer the stub (the bench and the unit tests run under tsx, which compiles to CommonJS). */

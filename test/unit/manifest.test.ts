@@ -9,7 +9,24 @@ import { UserSettingKey } from '../../src/host/settings';
 import { ConnectionSettingSchema } from '../../src/core/connections';
 
 const ROOT = join(__dirname, '..', '..');
-const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+/** package.json as VS Code shows it in English: every `%key%` replaced from package.nls.json. */
+const manifest = resolveNls(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')));
+
+function resolveNls(value: unknown): any {
+  const nls = JSON.parse(readFileSync(join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  const resolve = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      const key = /^%(.+)%$/.exec(v)?.[1];
+      if (key === undefined) return v;
+      assert.ok(key in nls, `package.nls.json has no ${key}`);
+      return nls[key];
+    }
+    if (Array.isArray(v)) return v.map(resolve);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolve(x)]));
+    return v;
+  };
+  return resolve(value);
+}
 
 /** The row values each view declares (src/core/rows/contextValues.ts), by view id. */
 const DECLARED: Record<string, readonly string[]> = {
@@ -188,11 +205,12 @@ describe('extension manifest', () => {
       .filter(Boolean)
       .sort();
     const allowed =
-      /^(dist\/extension\.js|dist\/webviews\/[^/]+\.js|media\/.+|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
+      /^(dist\/extension\.js|dist\/webviews\/[^/]+\.js|media\/.+|package\.json|package\.nls\.json|l10n\/bundle\.l10n(\.[\w-]+)?\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
     for (const file of listed) assert.match(file, allowed);
     for (const required of [
       'dist/extension.js',
       'package.json',
+      'package.nls.json',
       'README.md',
       'CHANGELOG.md',
       'LICENSE',

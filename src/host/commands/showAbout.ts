@@ -3,6 +3,7 @@ import { CommandId } from '../../constants';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'activation' | 'log' | 'version'>;
 
@@ -11,7 +12,14 @@ export const showAbout: CommandDefinition<Uses> = {
   id: CommandId.showAbout,
   title: 'Show Version Information',
   async run({ ctx }) {
-    const text = `Orchestrator Workbench ${ctx.version} on ${vscode.env.appName} ${vscode.version} (${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'}); activated in ${ctx.activation.activateMs.toFixed(1)} ms`;
+    const text = t(
+      'Orchestrator Workbench {0} on {1} {2} ({3}); activated in {4} ms',
+      ctx.version,
+      vscode.env.appName,
+      vscode.version,
+      vscode.env.uiKind === vscode.UIKind.Web ? t('web') : t('desktop'),
+      ctx.activation.activateMs.toFixed(1),
+    );
     ctx.log.info(text);
     void vscode.window.showInformationMessage(plainText(text));
     return text;

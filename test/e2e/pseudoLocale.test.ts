@@ -1,0 +1,125 @@
+// Issue 20: the extension in another display language. An editor in the pseudo-locale (every message of ours
+// accented and bracketed, test/harness/pseudoLocale.ts) shows what is translated and lists what is still English.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { ROOT, startEditor, type RunningEditor } from '../harness/editor';
+import { pseudo } from '../harness/l10n';
+import { sandboxEditorEnvironment, sandboxEditorSettings } from '../harness/sandboxConnection';
+import { screenshot, world } from './world';
+
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const nls = JSON.parse(readFileSync(join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
+/** A manifest value in English and as the pseudo-locale shows it. */
+const text = (value: string) => {
+  const key = /^%(.+)%$/.exec(value)?.[1];
+  const english = key ? nls[key]! : value;
+  return { english, shown: key ? pseudo(english) : english };
+};
+
+describe('The extension in another display language (UI, pseudo-locale)', () => {
+  let editor: RunningEditor;
+  let page: Page;
+
+  before(async function () {
+    this.timeout(180_000);
+    editor = await startEditor({
+      name: 'e2e-pseudo-locale',
+      installExtension: true,
+      pseudoLocale: true,
+      env: sandboxEditorEnvironment(world.sandbox),
+      settings: { 'workbench.colorTheme': 'Default Dark Modern', ...sandboxEditorSettings(world.sandbox) },
+    });
+    page = await world.page.context().newPage();
+    await page.goto(editor.workbenchUrl());
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  });
+
+  after(async function () {
+    this.timeout(60_000);
+    await page?.close();
+    await editor?.stop();
+  });
+
+  it('names the views, the activity bar entry and every command in the palette in the display language', async function () {
+    this.timeout(300_000);
+    const container = text(manifest.contributes.viewsContainers.activitybar[0].title);
+    await page.locator(`.activitybar [aria-label^="${container.shown}"]`).first().click();
+    const headers = page.locator('.part.sidebar .pane-header');
+    await headers.first().waitFor({ timeout: 30_000 });
+    const shownHeaders = (await headers.allInnerTexts()).join(' | ');
+    for (const view of manifest.contributes.views.orchestrator as { name: string }[])
+      assert.ok(shownHeaders.includes(text(view.name).shown), `${text(view.name).english} in ${shownHeaders}`);
+    // The extension is up once its tree shows the connection (service text: the label stays as the user wrote it).
+    await page
+      .locator('.part.sidebar .monaco-list-row', { hasText: 'Sandbox (main)' })
+      .first()
+      .waitFor({ timeout: 60_000 });
+    await screenshot('30-pseudo-locale-views', page);
+
+    // Every command the palette offers in this state (a connection, signed out, no document open), looked up by its
+    // English title (the palette matches the original too); the others' text is held by the manifest's unit test.
+    const when = new Map(
+      (manifest.contributes.menus.commandPalette as { command: string; when?: string }[]).map((e) => [
+        e.command,
+        e.when,
+      ]),
+    );
+    const offered = (manifest.contributes.commands as { command: string; title: string; category?: string }[]).filter(
+      (command) => [undefined, 'orchestrator.hasConnections'].includes(when.get(command.command)),
+    );
+    const english: string[] = [];
+    const notOffered: string[] = [];
+    let translated = 0;
+    for (const command of offered) {
+      const title = text(command.title);
+      const category = command.category ? text(command.category) : undefined;
+      const expected = `${category ? `${category.shown}: ` : ''}${title.shown}`;
+      // A row naming the command either way (a translated row carries the English title as its second line); none
+      // after two tries: the palette does not offer it now (signed out, no document open).
+      let shown: string[] = [];
+      for (let attempt = 0; attempt < 2 && shown.length === 0; attempt++) {
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('F1');
+        await page
+          .locator('.quick-input-widget input')
+          .fill(`>${category ? `${category.english}: ` : ''}${title.english}`);
+        await page
+          .locator('.quick-input-list .monaco-list-row', { hasText: title.english })
+          .first()
+          .waitFor({ timeout: 5_000 })
+          .catch(() => undefined);
+        shown = (await page.locator('.quick-input-list .monaco-list-row .label-name').allInnerTexts()).filter(
+          (label) => label === expected || label.includes(title.english),
+        );
+      }
+      if (shown.includes(expected)) translated += 1;
+      else if (shown.some((label) => label.includes(title.english))) english.push(command.command);
+      else notOffered.push(command.command);
+    }
+    await page.keyboard.press('Escape');
+    assert.deepEqual(english, [], 'commands the palette shows in English');
+    assert.deepEqual(notOffered, [], 'commands the palette did not offer');
+    assert.equal(translated, offered.length);
+    assert.ok(offered.length >= 12, `${offered.length} commands`);
+  });
+
+  it('shows a notification of its own in the display language', async function () {
+    this.timeout(120_000);
+    const about = manifest.contributes.commands.find(
+      (c: { command: string }) => c.command === 'orchestrator.showAbout',
+    );
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill(`>${text(about.title).english}`);
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: text(about.title).shown })
+      .first()
+      .click();
+    const toast = page.locator('.notification-toast', { hasText: '⟦Öŕçĥéšţŕàţöŕ Ŵöŕķƀéñçĥ' }).first();
+    await toast.waitFor({ timeout: 30_000 });
+    const message = await toast.locator('.notification-list-item-message').innerText();
+    assert.match(message, /^⟦Öŕçĥéšţŕàţöŕ Ŵöŕķƀéñçĥ \S+ öñ .+ \(⟦ŵéƀ⟧\); àçţîṽàţéđ îñ [\d.]+ ɱš⟧$/);
+    await screenshot('31-pseudo-locale-notification', page);
+  });
+});

@@ -1,0 +1,98 @@
+// Which strings a user may read are still written in English in the code rather than marked with t('…'): the list the
+// pseudo-locale check prints and the ratchet in l10n/pending.json holds. A heuristic on purpose (the compiler cannot
+// know what reaches a screen): prose literals (two words or more) anywhere, and single words where a label goes.
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { MESSAGE_SOURCES, ROOT, sourceFiles } from './l10n';
+
+export interface Unmarked {
+  file: string;
+  line: number;
+  text: string;
+}
+
+/** Properties whose value a person reads (tree rows, picks, prompts, progress, panels). */
+const LABEL_PROPERTIES = new Set([
+  'label',
+  'description',
+  'detail',
+  'tooltip',
+  'placeHolder',
+  'placeholder',
+  'prompt',
+  'title',
+  'message',
+  'validationMessage',
+  'textContent',
+]);
+/** Calls whose literals are for us, not for the user: the log (Output channel, kept in English), tests' own names. */
+const LOG_METHODS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'request', 'appendLine']);
+
+const isLogCall = (call: ts.CallExpression) =>
+  ts.isPropertyAccessExpression(call.expression) &&
+  LOG_METHODS.has(call.expression.name.text) &&
+  /(^|\.)(log|logger|channel|output|console)$/i.test(call.expression.expression.getText());
+
+const isMarkCall = (call: ts.CallExpression) =>
+  (ts.isIdentifier(call.expression) && call.expression.text === 't') ||
+  (ts.isPropertyAccessExpression(call.expression) && call.expression.getText() === 'l10n.t');
+
+/** Two words of letters: a phrase. Identifiers, ids (`orchestrator.signIn`), URLs, paths and formats are not. */
+const isProse = (text: string) =>
+  /[A-Za-z]{2,}[^\n]*\s+[^\n]*[A-Za-z]{2,}/.test(text) && !/^[\w.:/?#&=%{}$-]+$/.test(text);
+const isWord = (text: string) => /^[A-Z][A-Za-z]+( [A-Za-z]+)*[.…]?$/.test(text);
+
+function inSkippedContext(node: ts.Node): boolean {
+  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+    if (ts.isImportDeclaration(at) || ts.isExportDeclaration(at) || ts.isTypeNode(at)) return true;
+    if (ts.isCallExpression(at) && (isMarkCall(at) || isLogCall(at))) return true;
+    if (ts.isRegularExpressionLiteral(at)) return true;
+    if (ts.isPropertyAssignment(at) && at.name === node) return true;
+    if (ts.isElementAccessExpression(at) || ts.isCaseClause(at)) return true;
+    if (ts.isBinaryExpression(at) && /^(===|!==|==|!=)$/.test(at.operatorToken.getText())) return true;
+  }
+  return false;
+}
+
+const labelProperty = (node: ts.Node) =>
+  (ts.isPropertyAssignment(node.parent) &&
+    node.parent.initializer === node &&
+    LABEL_PROPERTIES.has(node.parent.name.getText())) ||
+  (ts.isBinaryExpression(node.parent) &&
+    node.parent.right === node &&
+    ts.isPropertyAccessExpression(node.parent.left) &&
+    LABEL_PROPERTIES.has(node.parent.left.name.text));
+
+/** Every literal in one file that reads as words for a person and is not marked. */
+export function unmarkedIn(file: string): Unmarked[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: Unmarked[] = [];
+  const visit = (node: ts.Node): void => {
+    const text =
+      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)
+        ? node.text
+        : ts.isTemplateExpression(node)
+          ? [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' {} ')
+          : undefined;
+    if (text !== undefined && !inSkippedContext(node) && (isProse(text) || (isWord(text) && labelProperty(node)))) {
+      const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+      found.push({ file: relative(ROOT, file), line: line + 1, text: text.slice(0, 100) });
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The unmarked literals of everything users read, by file. */
+export function unmarked(): Map<string, Unmarked[]> {
+  const byFile = new Map<string, Unmarked[]>();
+  for (const dir of MESSAGE_SOURCES)
+    for (const file of sourceFiles(join(ROOT, dir))) {
+      const found = unmarkedIn(file);
+      if (found.length > 0) byFile.set(relative(ROOT, file), found);
+    }
+  return byFile;
+}

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUNDLE_FILE, bundleText, collectBundle, pseudo, pseudoBundle } from '../harness/l10n';
+import { unmarked } from '../harness/l10nCoverage';
+
+const ROOT = join(__dirname, '..', '..');
+const PENDING_FILE = join(__dirname, 'l10nPending.json');
+const read = (file: string) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
+
+/** Manifest properties a person reads (commands, views, welcome content, settings, walkthroughs, the page). */
+const VISIBLE = new Set([
+  'displayName',
+  'description',
+  'markdownDescription',
+  'title',
+  'shortTitle',
+  'category',
+  'name',
+  'contextualTitle',
+  'contents',
+  'label',
+  'enumDescriptions',
+  'markdownEnumDescriptions',
+  'enumItemLabels',
+  'deprecationMessage',
+  'markdownDeprecationMessage',
+  'altText',
+]);
+
+/** Every manifest string under a visible property that is not a %key%, with where it is. */
+function literalManifestStrings(value: unknown, path: string[] = []): string[] {
+  if (typeof value === 'string') {
+    const property = path.findLast((p) => !/^\d+$/.test(p)) ?? '';
+    const visible = VISIBLE.has(property) && !/^%[^%]+%$/.test(value);
+    // `name` and `id` are also identifiers outside views; only views' names are shown.
+    const identifier = property === 'name' && !path.includes('views');
+    return visible && !identifier ? [`${path.join('.')}: ${value}`] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => literalManifestStrings(v, [...path, String(i)]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => literalManifestStrings(v, [...path, k]));
+  return [];
+}
+
+describe('localisation', () => {
+  it('l10n/bundle.l10n.json holds exactly the messages the code marks, each a literal (npm run l10n writes it)', () => {
+    const { bundle, unreadable } = collectBundle();
+    assert.deepEqual(unreadable, [], 't(…) with a message the extraction cannot read');
+    assert.equal(readFileSync(BUNDLE_FILE, 'utf8'), bundleText(bundle), 'run npm run l10n and commit the bundle');
+  });
+
+  it('the pseudo-locale changes every letter and keeps placeholders and icons', () => {
+    assert.equal(pseudo('Sign in to {0}'), '⟦Šîĝñ îñ ţö {0}⟧');
+    assert.equal(pseudo('$(sync) Refresh {name}'), '⟦$(sync) Ŕéƒŕéšĥ {name}⟧');
+    assert.doesNotMatch(pseudo('The quick brown fox jumps over the lazy dog'), /[A-Za-z]/);
+    assert.deepEqual(pseudoBundle({ a: 'Hi', 'b/c': { message: 'Yes', comment: ['c'] } }), {
+      a: '⟦Ĥî⟧',
+      'b/c': '⟦Ýéš⟧',
+    });
+  });
+
+  it('the manifest shows no literal text: every title, name, description and welcome text is a %key% of package.nls.json', () => {
+    const manifest = read('package.json');
+    const nls = read('package.nls.json') as Record<string, string>;
+    assert.deepEqual(literalManifestStrings(manifest), []);
+    const used = new Set([...JSON.stringify(manifest).matchAll(/"%([^%"]+)%"/g)].map((m) => m[1]!));
+    assert.deepEqual(
+      [...used].filter((key) => !(key in nls)),
+      [],
+      'keys missing from package.nls.json',
+    );
+    assert.deepEqual(
+      Object.keys(nls).filter((key) => !used.has(key)),
+      [],
+      'keys nothing uses',
+    );
+  });
+
+  it('no more text is written in English in the code than l10n/pending lists, file by file (the list only shrinks)', () => {
+    const pending = JSON.parse(readFileSync(PENDING_FILE, 'utf8')) as Record<string, number>;
+    const now = unmarked();
+    const grown: string[] = [];
+    const shrunk: string[] = [];
+    for (const [file, found] of now) {
+      const allowed = pending[file] ?? 0;
+      if (found.length > allowed)
+        grown.push(`${file}: ${found.length} > ${allowed}\n${found.map((u) => `  ${u.line}: ${u.text}`).join('\n')}`);
+      if (found.length < allowed) shrunk.push(`${file}: ${found.length} < ${allowed}`);
+    }
+    for (const file of Object.keys(pending)) if (!now.has(file)) shrunk.push(`${file}: 0 < ${pending[file]}`);
+    if (process.env.L10N_PENDING_WRITE === '1')
+      writeFileSync(
+        PENDING_FILE,
+        `${JSON.stringify(Object.fromEntries([...now].map(([f, l]) => [f, l.length]).sort()), null, 2)}\n`,
+      );
+    assert.deepEqual(grown, [], 'mark these with t(…) (src/core/l10n.ts)');
+    assert.deepEqual(shrunk, [], 'fewer left: lower l10nPending.json (L10N_PENDING_WRITE=1 npm run test:unit)');
+  });
+});
