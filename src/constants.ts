@@ -51,6 +51,28 @@ export const CommandId = {
 } as const;
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];
 
+/**
+ * The commands that change something at a service. Their row menus carry the protection term (contextValues.ts
+ * CHANGES_ALLOWED_WHEN) so a read-only connection's rows do not offer them, and the palette offers them only while some
+ * connection allows changes; each still refuses on a read-only connection when run (guardChange).
+ */
+export const CHANGE_COMMANDS: readonly CommandId[] = [
+  CommandId.startJob,
+  CommandId.stopJob,
+  CommandId.killJob,
+  CommandId.updateProcessToLatest,
+  CommandId.rollBackProcess,
+  CommandId.activateTenant,
+  CommandId.deactivateTenant,
+  CommandId.addQueueItem,
+  CommandId.bulkAddQueueItems,
+  CommandId.submitIdea,
+  CommandId.changeIdeaStatus,
+  CommandId.addIdeaTags,
+  CommandId.manageIdeaCollaborators,
+  CommandId.attachIdeaDocument,
+];
+
 export const ViewId = {
   explorer: 'orchestrator.explorer',
   ideas: 'orchestrator.ideas',
@@ -61,6 +83,10 @@ export const ContextKey = {
   activated: 'orchestrator.activated',
   hasConnections: 'orchestrator.hasConnections',
   signedIn: 'orchestrator.signedIn',
+  /** Some connection lets changes be made (not every one is read-only): the palette offers change commands. */
+  changesAllowed: 'orchestrator.changesAllowed',
+  /** A development or test run, or a sandbox address given: the welcome view and Add Connection offer the sandbox. */
+  sandboxAvailable: 'orchestrator.sandboxAvailable',
 } as const;
 export type ContextKey = (typeof ContextKey)[keyof typeof ContextKey];
 

@@ -30,6 +30,7 @@ import { LogTails } from './host/logs/logTails';
 import { Panels } from './host/webviews/panels';
 import { SignedOutConnections } from './host/signedOut';
 import { storeSandboxIdeaCredentials } from './host/sandboxIdeaCredentials';
+import { sandboxOffer, type SandboxOffer } from './host/sandboxOffer';
 import { userSettings } from './host/settings';
 import { signInMismatch } from './core/auth/boundSecrets';
 import { tellAboutMovedConnections } from './host/movedConnections';
@@ -183,6 +184,11 @@ export class Ctx implements vscode.Disposable {
       this.ideas.rebuild();
       void vscode.commands.executeCommand('setContext', ContextKey.hasConnections, this.connections.all().length > 0);
       void vscode.commands.executeCommand('setContext', ContextKey.signedIn, this.sessions.accounts().length > 0);
+      void vscode.commands.executeCommand(
+        'setContext',
+        ContextKey.changesAllowed,
+        this.connections.all().some((connection) => connection.protection !== 'readOnly'),
+      );
       offerSignInInAccountsMenu(
         this.connections.all(),
         (c) => this.accountFor(c.id) !== undefined,
@@ -216,6 +222,7 @@ export class Ctx implements vscode.Disposable {
           `Activated in ${this.activation.activateMs.toFixed(1)} ms; sessions loaded after ${this.activation.readyMs.toFixed(1)} ms; ${this.requestsSent} requests sent.`,
         );
       });
+    void vscode.commands.executeCommand('setContext', ContextKey.sandboxAvailable, this.sandbox.available);
     void vscode.commands.executeCommand('setContext', ContextKey.activated, true);
     extension.subscriptions.push(this);
     this.activation.activateMs = performance.now() - started;
@@ -224,6 +231,11 @@ export class Ctx implements vscode.Disposable {
   /** Requests sent since activation, by every service of this window. */
   get requestsSent(): number {
     return this.sent;
+  }
+
+  /** Whether the sandbox is offered at all (not to someone who installed the extension): sandboxOffer.ts. */
+  get sandbox(): SandboxOffer {
+    return sandboxOffer(this.extension.extensionMode);
   }
 
   get version(): string {

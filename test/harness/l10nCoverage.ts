@@ -40,7 +40,10 @@ const isMarkCall = (call: ts.CallExpression) =>
 
 /** Two words of letters: a phrase. Identifiers, ids (`orchestrator.signIn`), URLs, paths and formats are not. */
 const isProse = (text: string) =>
-  /[A-Za-z]{2,}[^\n]*\s+[^\n]*[A-Za-z]{2,}/.test(text) && !/^[\w.:/?#&=%{}$-]+$/.test(text);
+  /[A-Za-z]{2,}[^\n]*\s+[^\n]*[A-Za-z]{2,}/.test(text) &&
+  !/^[\w.:/?#&=%{}$-]+$/.test(text) &&
+  // A `when` clause is code.
+  !/=~|==|&&/.test(text);
 const isWord = (text: string) => /^[A-Z][A-Za-z]+( [A-Za-z]+)*[.…]?$/.test(text);
 
 function inSkippedContext(node: ts.Node): boolean {

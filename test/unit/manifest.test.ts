@@ -5,69 +5,11 @@ import { join } from 'node:path';
 import { CommandId, ViewId } from '../../src/constants';
 import { DEFAULT_TAIL_LEVEL, LOG_LEVELS } from '../../src/core/logs/logLines';
 import { MENU_LESS_CONTEXT_VALUES, VIEW_CONTEXT_VALUES } from '../../src/core/rows/contextValues';
+import { DECLARED, manifest, rowCondition, rowMenus, shownAs } from '../support/manifestMenus';
 import { UserSettingKey } from '../../src/host/settings';
 import { ConnectionSettingSchema } from '../../src/core/connections';
 
 const ROOT = join(__dirname, '..', '..');
-/** package.json as VS Code shows it in English: every `%key%` replaced from package.nls.json. */
-const manifest = resolveNls(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')));
-
-function resolveNls(value: unknown): any {
-  const nls = JSON.parse(readFileSync(join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
-  const resolve = (v: unknown): unknown => {
-    if (typeof v === 'string') {
-      const key = /^%(.+)%$/.exec(v)?.[1];
-      if (key === undefined) return v;
-      assert.ok(key in nls, `package.nls.json has no ${key}`);
-      return nls[key];
-    }
-    if (Array.isArray(v)) return v.map(resolve);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolve(x)]));
-    return v;
-  };
-  return resolve(value);
-}
-
-/** The row values each view declares (src/core/rows/contextValues.ts), by view id. */
-const DECLARED: Record<string, readonly string[]> = {
-  [ViewId.explorer]: VIEW_CONTEXT_VALUES.explorer,
-  [ViewId.ideas]: VIEW_CONTEXT_VALUES.ideas,
-};
-
-/**
- * A menu entry's row condition, read from its `when`: the views it applies to and its `viewItem` test. Only the forms
- * the manifest uses are understood (`view ==`, `view =~`, `viewItem ==`, `viewItem =~`, joined by &&): anything else
- * fails the test rather than being misread.
- */
-function rowCondition(when: string): { views: string[]; matches: (value: string) => boolean } {
-  let views = Object.keys(DECLARED);
-  let matches: ((value: string) => boolean) | undefined;
-  for (const term of when.split('&&').map((t) => t.trim())) {
-    const [, key, op, operand] = /^(view|viewItem)\s*(==|=~)\s*(.+)$/.exec(term) ?? [];
-    if (!key) {
-      assert.doesNotMatch(term, /\bview(Item)?\b/, `an understood form of ${term} in: ${when}`);
-      continue;
-    }
-    const literal = op === '=~' ? /^\/(.*)\/([a-z]*)$/.exec(operand!) : undefined;
-    if (op === '=~') assert.ok(literal, `a /regex/ in: ${when}`);
-    const regex = literal ? new RegExp(literal[1]!, literal[2]) : undefined;
-    const test = (value: string) => (regex ? regex.test(value) : value === operand);
-    if (key === 'view') views = views.filter(test);
-    else matches = test;
-  }
-  assert.ok(matches, `a viewItem test in: ${when}`);
-  return { views, matches };
-}
-
-/** Every row condition of every menu, with the command it shows. */
-const rowMenus = Object.entries(
-  manifest.contributes.menus as Record<string, { command: string; when?: string }[]>,
-).flatMap(([menu, entries]) =>
-  entries
-    .filter((e) => /\bviewItem\b/.test(e.when ?? ''))
-    .map((e) => ({ menu, command: e.command, when: e.when!, ...rowCondition(e.when!) })),
-);
-
 describe('extension manifest', () => {
   it('is a real manifest: name, engine, entry point, no * activation', () => {
     assert.equal(manifest.name, 'orchestrator-workbench');
@@ -117,7 +59,7 @@ describe('extension manifest', () => {
     for (const { menu, command, when, views, matches } of rowMenus) {
       assert.ok(views.length > 0, `${menu} ${command}: ${when} names a view of ours`);
       assert.ok(
-        views.some((view) => DECLARED[view]!.some(matches)),
+        views.some((view) => DECLARED[view]!.flatMap(shownAs).some(matches)),
         `${menu} ${command}: ${when} matches no declared context value`,
       );
     }
@@ -141,7 +83,7 @@ describe('extension manifest', () => {
     for (const [view, values] of Object.entries(DECLARED)) {
       const menus = rowMenus.filter((m) => m.views.includes(view));
       for (const value of values) {
-        const hits = menus.filter((m) => m.matches(value)).map((m) => m.command);
+        const hits = menus.filter((m) => shownAs(value).some(m.matches)).map((m) => m.command);
         if (MENU_LESS_CONTEXT_VALUES.includes(value))
           assert.deepEqual(hits, [], `${value} in ${view} is listed as menu-less`);
         else assert.ok(hits.length > 0, `${value} in ${view} has no menu and is not listed as menu-less`);

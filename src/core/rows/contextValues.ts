@@ -158,3 +158,21 @@ export const MENU_LESS_CONTEXT_VALUES: readonly string[] = [
   V.application,
   ...messages,
 ];
+
+/** How far a connection lets changes go (`protection` in its settings). */
+export type Protection = 'normal' | 'confirm' | 'readOnly';
+
+/**
+ * The flag a row of a connection carries after its context value, so menus offer change commands only where a change
+ * may be made: `viewItem =~ /\bprotection\.(normal|confirm)\b/`. The command still refuses on a read-only connection
+ * (the setting may change while a menu is open).
+ */
+export const protectionFlag = (protection: Protection) => `protection.${protection}`;
+
+/** A row's context value with its connection's protection after it. */
+export function withProtection(contextValue: string, protection: Protection): string {
+  return `${contextValue} ${protectionFlag(protection)}`;
+}
+
+/** The `when` term every change command's row menu carries. */
+export const CHANGES_ALLOWED_WHEN = 'viewItem =~ /\\bprotection\\.(normal|confirm)\\b/';

@@ -6,7 +6,7 @@ import { closingSteps, fieldSteps, presetStep } from './addConnection/steps';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 
-type Uses = Pick<Ctx, 'active' | 'connections' | 'input' | 'log'>;
+type Uses = Pick<Ctx, 'active' | 'connections' | 'input' | 'log' | 'sandbox'>;
 
 /**
  * Add Connection…: a multi-step input (Back works) that validates every field as it is typed. It starts with the
@@ -21,10 +21,10 @@ export const addConnection: CommandDefinition<Uses> = {
     const taken = (label: string) =>
       ctx.connections.raw().some((c) => c.label.toLowerCase() === label.trim().toLowerCase());
     const done = await runSteps(ctx.input, emptyDraft(), [
-      addressStep(() => ctx.connections.all()),
+      addressStep(() => ctx.connections.all(), ctx.sandbox),
       confirmStep(),
-      presetStep(),
-      ...fieldSteps(),
+      presetStep(ctx.sandbox),
+      ...fieldSteps(ctx.sandbox),
       ...closingSteps(taken),
     ]);
     if (!done) return undefined;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { withProtection } from '../../core/rows/contextValues';
 import { HeldRedraws } from './heldRedraws';
 import type { TreeNode } from './treeNode';
 
@@ -94,7 +95,11 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    return node.item();
+    const item = node.item();
+    // A row of a connection tells the menus how far that connection lets changes go (contextValues.ts).
+    if (node.row && item.contextValue)
+      item.contextValue = withProtection(item.contextValue, node.row.connection.protection);
+    return item;
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {

@@ -150,6 +150,8 @@ describe('Tenant resources on the sandbox', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       assert.equal(admin().protection, 'readOnly');
       const row = await tenantRow('main');
+      // The menus offer no change on it (the tree tells them the protection), and the command refuses anyway.
+      assert.equal(ctx.explorer.getTreeItem(row).contextValue, 'tenant.active protection.readOnly');
       // A read-only connection is refused before any question: with no answer in the script, a question fails the test.
       await answering(ctx, [], () => vscode.commands.executeCommand('orchestrator.deactivateTenant', row));
       assert.equal(await isActive(), true);
@@ -171,6 +173,10 @@ describe('Tenant resources on the sandbox', () => {
       assert.equal(await isActive(), false);
       const inactive = await tenantRow('main');
       assert.equal(inactive.item().contextValue, 'tenant.inactive');
+      assert.match(
+        String(ctx.explorer.getTreeItem(inactive).contextValue),
+        /^tenant\.inactive protection\.(normal|confirm)$/,
+      );
       assert.equal(
         (
           await answering(ctx, [{ title: 'Activate tenant main?', choose: 'Activate' }], () =>

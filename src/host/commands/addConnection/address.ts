@@ -5,18 +5,18 @@ import { plainText } from '../../../core/presentation/plainText';
 import type { PickItem, Step } from '../../ui/multiStep';
 import { emptyDraft, type Draft } from './draft';
 import { chooseSignIn, useAsApplicationRow } from './signInSteps';
+import type { SandboxOffer } from '../../sandboxOffer';
 
 /**
  * The first step: the address the user copied (web portal or API page), read by deriveConnection as it is typed.
  * An empty answer is the way to the fields one by one (cloud, on-premises, local sandbox), so a user without an
  * address in the clipboard presses Enter and goes on as before.
  */
-export function addressStep(existing: () => readonly Connection[]): Step<Draft> {
+export function addressStep(existing: () => readonly Connection[], sandbox: SandboxOffer): Step<Draft> {
   return {
     kind: 'input',
     title: 'Add Connection: paste the address of your tenant, or press Enter to choose how to enter it',
-    prompt:
-      "Paste the address from the browser's address bar (web portal) or from the API page. Leave it empty and press Enter to enter the fields one by one (cloud, on-premises or local sandbox).",
+    prompt: `Paste the address from the browser's address bar (web portal) or from the API page. Leave it empty and press Enter to enter the fields one by one (${sandbox.available ? 'cloud, on-premises or local sandbox' : 'cloud or on-premises'}).`,
     value: (d) => d.address,
     validate: (value) => {
       if (!value.trim()) return undefined;

@@ -9,19 +9,20 @@ import type { Step } from '../../ui/multiStep';
 import { isCloud, type Draft } from './draft';
 import { fieldStep } from './fieldStep';
 import { applicationSteps, signInStep } from './signInSteps';
-
-/** A local sandbox the user started with `npm run sandbox` (or `npm start`, which passes its URL along). */
-const sandboxUrl = () => process.env.ORCHESTRATOR_SANDBOX_URL ?? 'http://127.0.0.1:';
+import type { SandboxOffer } from '../../sandboxOffer';
+import { t } from '../../../core/l10n';
 
 const cloudPicked = (d: Draft) => isCloud(d) && d.preset !== 'sandbox';
 
 /** The fields one by one; for a pasted address each is filled in from it. */
-export function fieldSteps(): Step<Draft>[] {
+export function fieldSteps(sandbox: SandboxOffer): Step<Draft>[] {
   return [
     fieldStep({
       key: 'serviceUrl',
       title: 'service URL',
-      prompt: 'The service address, without account and tenant (for the sandbox: the "sandbox ready" URL).',
+      prompt: sandbox.available
+        ? t('The service address, without account and tenant (for the sandbox: the "sandbox ready" URL).')
+        : t('The service address, without account and tenant (for example https://cloud.example.com).'),
       validate: (v) => validateUrl(v, 'service URL'),
       url: true,
     }),
@@ -79,8 +80,11 @@ export function fieldSteps(): Step<Draft>[] {
   ];
 }
 
-/** The fields one by one start here: which kind of service, or the local sandbox with its fields filled in. */
-export function presetStep(): Step<Draft> {
+/**
+ * The fields one by one start here: which kind of service, or (in development, see sandboxOffer.ts) the local sandbox
+ * with its fields filled in.
+ */
+export function presetStep(sandbox: SandboxOffer): Step<Draft> {
   return {
     kind: 'pick',
     title: 'Add Connection: where is the service?',
@@ -92,11 +96,15 @@ export function presetStep(): Step<Draft> {
         value: 'cloud',
       },
       { label: '$(server) On-premises', description: 'sign-in with an access token', value: 'onPremises' },
-      {
-        label: '$(beaker) Local sandbox',
-        description: 'the built-in test services (npm run sandbox)',
-        value: 'sandbox',
-      },
+      ...(sandbox.available
+        ? [
+            {
+              label: '$(beaker) Local sandbox',
+              description: 'the built-in test services (npm run sandbox)',
+              value: 'sandbox',
+            },
+          ]
+        : []),
     ],
     apply: (d, value) => {
       d.preset = value as Draft['preset'];
@@ -104,7 +112,7 @@ export function presetStep(): Step<Draft> {
       if (value === 'sandbox')
         Object.assign(d.setting, {
           label: d.setting.label || 'Sandbox',
-          serviceUrl: d.setting.serviceUrl || sandboxUrl(),
+          serviceUrl: d.setting.serviceUrl || sandbox.url,
           account: 'sandbox',
           tenant: 'main',
         });
