@@ -4,6 +4,7 @@ export const EXTENSION_ID = 'orchestrator-workbench.orchestrator-workbench';
 
 export const CommandId = {
   showAbout: 'orchestrator.showAbout',
+  openInPortal: 'orchestrator.openInPortal',
   addConnection: 'orchestrator.addConnection',
   editConnection: 'orchestrator.editConnection',
   removeConnection: 'orchestrator.removeConnection',

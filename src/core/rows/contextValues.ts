@@ -147,7 +147,6 @@ export const VIEW_CONTEXT_VALUES: { readonly explorer: readonly string[]; readon
 
 /** Rows without a menu on purpose: they show something, and Refresh of their collection reloads them. */
 export const MENU_LESS_CONTEXT_VALUES: readonly string[] = [
-  V.asset,
   V.webhook,
   V.alert,
   V.alertUnread,

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../../ctx';
 import type { CommandId } from '../../constants';
 import { showAbout } from './showAbout';
+import { openInPortal } from './openInPortal';
 import { addConnection } from './addConnection';
 import { editConnection } from './editConnection';
 import { removeConnection } from './removeConnection';
@@ -83,6 +84,7 @@ const PROGRESS_DELAY_MS = 300;
 
 const commands: readonly CommandDefinition<Ctx>[] = [
   showAbout,
+  openInPortal,
   addConnection,
   editConnection,
   removeConnection,

@@ -43,7 +43,7 @@ export type Answer = AnswerTarget &
 
 /** A prompt as it was shown. */
 export interface Asked {
-  kind: 'pick' | 'pickMany' | 'input' | 'confirm' | 'openFile' | 'saveFile';
+  kind: 'pick' | 'pickMany' | 'input' | 'confirm' | 'openFile' | 'saveFile' | 'openExternal';
   /** The title; for a question, its message. */
   title: string;
   step?: number;
@@ -150,6 +150,12 @@ export class ScriptedInput implements UserInput {
 
   async saveFile(options: FileOptions): Promise<Uri | undefined> {
     return this.file(this.record({ kind: 'saveFile', title: options.title }));
+  }
+
+  /** A page opened in the browser: recorded (its URL as the title), no answer taken; the browser is not started. */
+  async openExternal(url: string): Promise<boolean> {
+    this.record({ kind: 'openExternal', title: url });
+    return true;
   }
 
   async inputStep(step: InputStep): Promise<StepAnswer<string>> {

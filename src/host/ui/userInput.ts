@@ -18,6 +18,8 @@ export interface UserInput {
   /** An open dialog for one file; undefined when dismissed. */
   openFile(options: FileOptions): Promise<vscode.Uri | undefined>;
   saveFile(options: FileOptions & { saveLabel?: string; defaultUri?: vscode.Uri }): Promise<vscode.Uri | undefined>;
+  /** Opens an http(s) page in the user's browser (the editor may ask first); false when it was not opened. */
+  openExternal(url: string): Promise<boolean>;
   /** One input step of runSteps: an input box with the step counter and, past the first step, a Back button. */
   inputStep(step: InputStep): Promise<StepAnswer<string>>;
   /** One pick step of runSteps; its items may still be loading when it shows. */

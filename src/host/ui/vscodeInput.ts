@@ -37,6 +37,9 @@ export const vscodeInput: UserInput = {
   async saveFile(options) {
     return vscode.window.showSaveDialog(options);
   },
+  async openExternal(url) {
+    return vscode.env.openExternal(vscode.Uri.parse(url, true));
+  },
   inputStep,
   pickStep,
 };
