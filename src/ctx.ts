@@ -31,6 +31,7 @@ import { Panels } from './host/webviews/panels';
 import { SignedOutConnections } from './host/signedOut';
 import { storeSandboxIdeaCredentials } from './host/sandboxIdeaCredentials';
 import { sandboxOffer, type SandboxOffer } from './host/sandboxOffer';
+import { didFirstStep, FirstStep, openWalkthroughOnFirstRun } from './host/firstSteps';
 import { userSettings } from './host/settings';
 import { signInMismatch } from './core/auth/boundSecrets';
 import { tellAboutMovedConnections } from './host/movedConnections';
@@ -198,7 +199,12 @@ export class Ctx implements vscode.Disposable {
     this.track(this.connections.onDidChange(refresh));
     this.track(tellAboutMovedConnections(this));
     this.track(this.connections.onDidChange(() => (this.sandboxIdeas = storeSandboxIdeaCredentials(this))));
-    this.track(this.active.onDidChange(() => this.statusBar.update()));
+    this.track(
+      this.active.onDidChange(() => {
+        this.statusBar.update();
+        if (this.active.get().folder) didFirstStep(FirstStep.pickedFolder);
+      }),
+    );
     this.track(this.sessions.onDidChange(refresh));
     // Another window signed in, out, or rotated a refresh token: follow it.
     this.track(
@@ -224,6 +230,9 @@ export class Ctx implements vscode.Disposable {
       });
     void vscode.commands.executeCommand('setContext', ContextKey.sandboxAvailable, this.sandbox.available);
     void vscode.commands.executeCommand('setContext', ContextKey.activated, true);
+    void openWalkthroughOnFirstRun(this.state).catch((error: unknown) =>
+      this.log.warn(`Could not open Get Started: ${(error as Error).message}`),
+    );
     extension.subscriptions.push(this);
     this.activation.activateMs = performance.now() - started;
   }

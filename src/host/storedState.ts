@@ -46,6 +46,8 @@ export const Stored = {
   dialects: entry('user', 'orchestrator.dialects', z.record(z.string(), DialectSchema), {}),
   /** Package versions whose arguments the service refused to change, by connection id. */
   refusedArguments: entry('user', 'orchestrator.argumentsRefused', z.record(z.string(), z.array(z.string())), {}),
+  /** Get Started was opened by itself once already (firstSteps.ts): never again. */
+  getStartedOpened: entry('user', 'orchestrator.getStarted.opened', z.boolean(), false),
   /** Idea forms typed and not submitted, by panel identity. */
   ideaDrafts: entry('workspace', 'orchestrator.ideaDrafts', z.record(z.string(), rawValues), {}),
   /** The input arguments last typed in Start Job, by connection, folder and process. */

@@ -63,6 +63,8 @@ const BASE_SETTINGS = {
   'update.mode': 'none',
   'extensions.autoCheckUpdates': false,
   'extensions.autoUpdate': false,
+  // Get Started opens on a first run; the journeys share one editor and start elsewhere (walkthrough.test.ts opens it).
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
 };
 
 /** Copies the built extension (the files the .vsix would hold) into an extensions dir; `dist` is the build to ship. */

@@ -7,6 +7,7 @@ import { isTransientTailFailure, jobLogSource, robotLogSource, tailLogs } from '
 import type { Job, Robot } from '../../core/orchestrator/schemas';
 import type { Ctx } from '../../ctx';
 import { userSettings } from '../settings';
+import { didFirstStep, FirstStep } from '../firstSteps';
 
 /** What this needs from the extension's context, and nothing more. */
 export type LogTailsDeps = Pick<Ctx, 'accountFor' | 'clientFor' | 'log'>;
@@ -179,6 +180,7 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
       tail?.stop();
       tail = this.start(id, connection, folder, subject);
       this.tails.set(id, tail);
+      didFirstStep(FirstStep.readLog);
     }
     const document = await vscode.workspace.openTextDocument(tail.uri);
     await vscode.languages.setTextDocumentLanguage(document, 'log');

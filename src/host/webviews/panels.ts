@@ -7,6 +7,7 @@ import type { Ctx } from '../../ctx';
 import { draftKey, IDEA_FORM_VIEW_TYPE, IdeaFormPanel } from './ideaFormPanel';
 import { panelOptions } from './panelHtml';
 import { QUEUE_ITEM_VIEW_TYPE, QueueItemPanel, type QueueItemHints } from './queueItemPanel';
+import { didFirstStep, FirstStep } from '../firstSteps';
 
 /** What this needs from the extension's context, and nothing more. */
 export type PanelsDeps = Pick<
@@ -66,6 +67,7 @@ export class Panels implements vscode.Disposable {
   }
 
   showQueueItem(identity: QueueItemIdentity, hints: QueueItemHints = {}): QueueItemPanel {
+    didFirstStep(FirstStep.openedQueueItem);
     const key = queueItemKey(identity);
     const open = this.queueItems.get(key);
     if (open) {

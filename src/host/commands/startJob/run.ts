@@ -12,6 +12,7 @@ import { reasonOf, showJobsOfProcess, tellOutcomeUnknown } from '../unknownOutco
 import type { LastArguments } from './arguments';
 import { summaryRows, summaryText, type Draft } from './steps';
 import type { Target } from './target';
+import { didFirstStep, FirstStep } from '../../firstSteps';
 
 /**
  * Starts what the steps settled: checked once more (nothing invalid is sent), one StartJobs POST that is never
@@ -70,6 +71,7 @@ export async function startJobs(
     return undefined;
   }
   for (const job of jobs) ctx.jobs.watch(connection, folder, job);
+  if (jobs.length > 0) didFirstStep(FirstStep.startedJob);
   if ('id' in folder) ctx.explorer.refreshJobsOf(connection.id, folder.id);
   const first = jobs[0];
   if (first) {
