@@ -83,7 +83,7 @@ export function format(figure: Pick<Figure, 'value' | 'unit' | 'runs'>): string 
 
 /** Each run's results: outside the tracked tree, so a bench run leaves the clone clean. */
 export const RESULTS_FILE = join(__dirname, '..', '..', '.test-artifacts', 'bench', 'results.json');
-/** The recorded baseline the README's figures come from; written only with `--baseline`. */
+/** The recorded baseline CONTRIBUTING.md's figures come from; written only with `--baseline`. */
 export const BASELINE_FILE = join(__dirname, 'baseline.json');
 
 export interface Results {

@@ -77,7 +77,16 @@ export function installBuiltExtension(extensionsDir: string, dist = join(ROOT, '
   const target = join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
-  for (const entry of ['package.json', 'package.nls.json', 'l10n', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media'])
+  for (const entry of [
+    'package.json',
+    'package.nls.json',
+    'l10n',
+    'README.md',
+    'docs/screenshots',
+    'CHANGELOG.md',
+    'LICENSE',
+    'media',
+  ])
     cpSync(join(ROOT, entry), join(target, entry), { recursive: true });
   // As .vscodeignore: the bundles only (no source maps, no packaged .vsix).
   const shipped = (path: string) =>

@@ -147,7 +147,7 @@ describe('extension manifest', () => {
       .filter(Boolean)
       .sort();
     const allowed =
-      /^(dist\/extension\.js|dist\/webviews\/[^/]+\.js|media\/.+|package\.json|package\.nls\.json|l10n\/bundle\.l10n(\.[\w-]+)?\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
+      /^(dist\/extension\.js|dist\/webviews\/[^/]+\.js|media\/.+|package\.json|package\.nls\.json|l10n\/bundle\.l10n(\.[\w-]+)?\.json|README\.md|docs\/screenshots\/[^/]+\.png|CHANGELOG\.md|LICENSE)$/;
     for (const file of listed) assert.match(file, allowed);
     for (const required of [
       'dist/extension.js',
@@ -159,5 +159,15 @@ describe('extension manifest', () => {
       'media/orchestrator.svg',
     ])
       assert.ok(listed.includes(required), required);
+    // The details page of the installed extension is the shipped README: every image it shows is in the package,
+    // by a relative path (an offline editor renders it from the extension's folder).
+    const images = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map(
+      (m) => m[1]!,
+    );
+    assert.ok(images.length >= 5, `${images.length} images in the README`);
+    for (const image of images) {
+      assert.doesNotMatch(image, /^[a-z]+:/i, `${image}: a path in the package, not an address`);
+      assert.ok(listed.includes(image), `${image} is shipped`);
+    }
   });
 });
