@@ -67,7 +67,11 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
       ]),
     );
     const offered = (manifest.contributes.commands as { command: string; title: string; category?: string }[]).filter(
-      (command) => [undefined, 'orchestrator.hasConnections'].includes(when.get(command.command)),
+      (command) =>
+        // Offered with a connection that allows changes, signed out: no when, or only those two keys.
+        (when.get(command.command) ?? '')
+          .split('&&')
+          .every((term) => ['', 'orchestrator.hasConnections', 'orchestrator.changesAllowed'].includes(term.trim())),
     );
     const english: string[] = [];
     const notOffered: string[] = [];
