@@ -31,6 +31,7 @@ import { Panels } from './host/webviews/panels';
 import { SignedOutConnections } from './host/signedOut';
 import { storeSandboxIdeaCredentials } from './host/sandboxIdeaCredentials';
 import { sandboxOffer, type SandboxOffer } from './host/sandboxOffer';
+import { FolderPreferenceStore } from './host/folderPreferenceStore';
 import { didFirstStep, FirstStep, openWalkthroughOnFirstRun } from './host/firstSteps';
 import { userSettings } from './host/settings';
 import { signInMismatch } from './core/auth/boundSecrets';
@@ -55,6 +56,8 @@ export class Ctx implements vscode.Disposable {
   readonly active: ActiveContext;
   /** What the extension keeps between sessions, key by key, checked on every read (storedState.ts). */
   readonly state: StoredState;
+  /** The folders the user hid or pinned, per connection (Hide Folder, Pin to Top). */
+  readonly folderPreferences: FolderPreferenceStore;
   readonly statusBar: ConnectionStatusBar;
   readonly explorer: ExplorerTree;
   readonly ideas: IdeasTree;
@@ -109,6 +112,7 @@ export class Ctx implements vscode.Disposable {
     );
     this.state = new StoredState(extension, (message) => this.log.warn(message));
     this.active = this.track(new ActiveContext(this.state));
+    this.folderPreferences = new FolderPreferenceStore(this.state);
     this.sessions = new SessionManager({
       secrets: secretStoreOf(extension.secrets),
       fetch: this.fetch,

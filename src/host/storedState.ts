@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import { z } from 'zod';
 import { DialectSchema } from '../core/orchestrator/dialect';
 import { rawValues } from '../shared/protocol/ideaForm';
+import { MAX_FOLDER_CHOICES } from '../core/folderPreferences';
 
 /**
  * What the extension keeps in the editor's storage between sessions, key by key: where it lives (the user's storage,
@@ -34,6 +35,9 @@ const selectionSchema = z.object({
 });
 export type ActiveSelection = z.infer<typeof selectionSchema>;
 
+const folderIds = z.array(z.number().int()).max(MAX_FOLDER_CHOICES);
+const folderPreferencesSchema = z.object({ hidden: folderIds, pinned: folderIds });
+
 /** Every key the extension stores: one place, so a reader cannot invent a key or a shape. */
 export const Stored = {
   /** The connection and folder commands act on by default. */
@@ -46,6 +50,8 @@ export const Stored = {
   dialects: entry('user', 'orchestrator.dialects', z.record(z.string(), DialectSchema), {}),
   /** Package versions whose arguments the service refused to change, by connection id. */
   refusedArguments: entry('user', 'orchestrator.argumentsRefused', z.record(z.string(), z.array(z.string())), {}),
+  /** Folders the user hid or pinned, by connection id (core/folderPreferences.ts). */
+  folderPreferences: entry('user', 'orchestrator.folderPreferences', z.record(z.string(), folderPreferencesSchema), {}),
   /** Get Started was opened by itself once already (firstSteps.ts): never again. */
   getStartedOpened: entry('user', 'orchestrator.getStarted.opened', z.boolean(), false),
   /** Idea forms typed and not submitted, by panel identity. */

@@ -4,6 +4,7 @@ import { eq } from '../../src/core/odata/filter';
 import type { RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { countingClient } from './countingClient';
 import { useVscodeStub } from '../support/vscodeStub';
+import { fakeExplorerHost } from '../support/explorerHost';
 
 interface Node {
   id: string;
@@ -29,13 +30,7 @@ export async function treeDriver(sandbox: RunningSandbox) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     require('../../src/host/views/explorer/queueNode') as typeof import('../../src/host/views/explorer/queueNode');
   const { client, requests } = await countingClient(sandbox, 1_000_000);
-  const host = {
-    clientFor: () => client,
-    isSignedIn: () => true,
-    changed: () => undefined,
-    now: () => Date.now(),
-    budgetOf: () => undefined,
-  };
+  const host = fakeExplorerHost({ clientFor: () => client, now: () => Date.now() });
   const connection = {
     id: 'bench',
     label: 'Sandbox',

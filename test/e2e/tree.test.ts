@@ -26,6 +26,56 @@ describe('Orchestrator tree (UI, large sandbox)', () => {
     assert.match(await status.innerText(), /Sandbox \(main\) › Shared/);
   });
 
+  it('pins a folder to the top and hides another from their menus; both hold after a reload, and come back', async function () {
+    this.timeout(150_000);
+    const { page } = world;
+    const choose = async (target: string | RegExp, action: string) => {
+      await row(target).click({ button: 'right' });
+      const item = page.locator('.monaco-menu .action-label', { hasText: new RegExp(`^${action}$`) }).first();
+      await item.waitFor();
+      await item.hover();
+      await page.keyboard.press('Enter');
+    };
+    // The connection's rows one level down, top first (the first ones are on screen).
+    const topLevel = async () =>
+      sidebar().locator('.pane-body').nth(0).locator('.monaco-list-row[aria-level="2"] .label-name').allInnerTexts();
+    const until = async (check: (names: string[]) => boolean, what: string) => {
+      for (let i = 0; i < 100; i++) {
+        if (check(await topLevel())) return;
+        await page.waitForTimeout(200);
+      }
+      assert.fail(`${what}; the rows were ${(await topLevel()).join(', ')}`);
+    };
+    await collapseAll('Orchestrator');
+    await expand('Sandbox');
+    await row(/^Dev Lab/).waitFor({ timeout: 30_000 });
+    const before = (await topLevel()).slice(0, 4);
+    assert.notEqual(before[1], 'Dev Lab');
+    await choose(/^Dev Lab/, 'Pin to Top');
+    await until((names) => names[1] === 'Dev Lab', 'Dev Lab is listed first, after Tenant');
+    await choose(/^Shared/, 'Hide Folder');
+    await until((names) => !names.includes('Shared'), 'Shared is hidden');
+    assert.match(await row(/^Dev Lab/).innerText(), /pinned/);
+    await screenshot('07b-pinned-folder');
+
+    // Reload Window: the choices are the user's, kept in the editor's storage.
+    await palette('Developer: Reload Window');
+    await page.waitForEvent('load', { timeout: 60_000 });
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await expand('Sandbox');
+    await row(/^Dev Lab/).waitFor({ timeout: 60_000 });
+    await until((names) => names[1] === 'Dev Lab' && !names.includes('Shared'), 'the choices hold after a reload');
+
+    // Show Hidden Folders (the connection's menu) lists Shared again, marked; Unhide and Unpin put things back.
+    await choose('Sandbox', 'Show Hidden Folders');
+    await until((names) => names.includes('Shared'), 'Shared is shown again');
+    assert.match(await row(/^Shared/).innerText(), /hidden/);
+    await choose(/^Shared/, 'Unhide Folder');
+    await choose(/^Dev Lab/, 'Unpin');
+    await until((names) => names.slice(0, 4).join() === before.join(), 'the service order is back');
+    assert.doesNotMatch(await row(/^Shared/).innerText(), /hidden/);
+  });
+
   it('pages 10,000 packages with Load more from the keyboard, filters them, and offers the package actions', async function () {
     this.timeout(180_000);
     const { page } = world;

@@ -94,18 +94,33 @@ function collectionValues(base: CollectionContext): string[] {
   return values;
 }
 
+/** What a folder row carries after `folder`: the user pinned it, or hid it (shown while Show Hidden Folders is on). */
+export function folderContextValue(marks: { pinned: boolean; hidden: boolean }): string {
+  return [ContextValue.folder, marks.pinned ? 'pinned' : '', marks.hidden ? 'hidden' : ''].filter(Boolean).join(' ');
+}
+
+/** Whether a connection has folders the user hid, and whether they are shown now (Show Hidden Folders). */
+export type HiddenFolders = 'none' | 'hidden' | 'shown';
+
+/** A signed-in connection's row says whether it has hidden folders, for Show / Stop Showing Hidden Folders. */
+export function connectionContextValue(signedIn: boolean, hidden: HiddenFolders): string {
+  if (!signedIn) return ContextValue.connectionSignedOut;
+  const flag = { none: '', hidden: 'hiddenFolders', shown: 'hiddenFoldersShown' }[hidden];
+  return flag ? `${ContextValue.connectionSignedIn} ${flag}` : ContextValue.connectionSignedIn;
+}
+
 const V = ContextValue;
 const messages = [V.message, V.error, V.loadMore];
 
 /** Every context value a row of each view can have. */
 export const VIEW_CONTEXT_VALUES: { readonly explorer: readonly string[]; readonly ideas: readonly string[] } = {
   explorer: [
-    V.connectionSignedIn,
+    ...(['none', 'hidden', 'shown'] as const).map((hidden) => connectionContextValue(true, hidden)),
     V.connectionSignedOut,
     V.group,
     V.tenantGroup,
     V.packagesGroup,
-    V.folder,
+    ...[false, true].flatMap((pinned) => [false, true].map((hidden) => folderContextValue({ pinned, hidden }))),
     V.process,
     V.processOutdated,
     V.jobRunning,

@@ -40,6 +40,7 @@ export const NAMED_WORDS = [
   'signIn',
   'credentials',
   'noFolders',
+  'allHidden',
   'moreFolders',
   'foldersError',
   'error',

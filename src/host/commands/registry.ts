@@ -3,6 +3,14 @@ import type { Ctx } from '../../ctx';
 import type { CommandId } from '../../constants';
 import { showAbout } from './showAbout';
 import { openInPortal } from './openInPortal';
+import {
+  hideFolder,
+  pinFolder,
+  showHiddenFolders,
+  stopShowingHiddenFolders,
+  unhideFolder,
+  unpinFolder,
+} from './folderChoices';
 import { addConnection } from './addConnection';
 import { editConnection } from './editConnection';
 import { removeConnection } from './removeConnection';
@@ -100,6 +108,12 @@ const commands: readonly CommandDefinition<Ctx>[] = [
   treeFilter,
   treeClearFilter,
   setActiveFolder,
+  pinFolder,
+  unpinFolder,
+  hideFolder,
+  unhideFolder,
+  showHiddenFolders,
+  stopShowingHiddenFolders,
   copyKey,
   treeFilterByState,
   treeFind,

@@ -4,9 +4,15 @@ import { pickConnection } from './pickConnection';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'extension' | 'input' | 'log' | 'sessions'>;
+type Uses = Pick<
+  Ctx,
+  'accountFor' | 'active' | 'connections' | 'extension' | 'folderPreferences' | 'input' | 'log' | 'sessions'
+>;
 
-/** Removes a connection after confirmation, with its sign-ins, application secret and idea-service credentials. */
+/**
+ * Removes a connection after confirmation, with its sign-ins, application secret and idea-service credentials, and
+ * the folders hidden or pinned in it.
+ */
 export const removeConnection: CommandDefinition<Uses> = {
   id: CommandId.removeConnection,
   asksFirst: true,
@@ -28,6 +34,7 @@ export const removeConnection: CommandDefinition<Uses> = {
     await ctx.extension.secrets.delete(applicationSecretKey(connection.id));
     await ctx.connections.save(ctx.connections.raw().filter((c) => c.label !== connection.label));
     if (ctx.active.get().connectionId === connection.id) await ctx.active.set({});
+    await ctx.folderPreferences.forget(connection.id);
     ctx.log.info(`Removed connection ${connection.label}.`);
   },
 };

@@ -10,7 +10,7 @@ import type {
 } from '../../core/orchestrator/schemas';
 import { OrchestratorError } from '../../core/http/errors';
 import { markdownText } from '../../core/presentation/plainText';
-import { ContextValue } from '../../core/rows/contextValues';
+import { ContextValue, folderContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
 
 /**
@@ -65,6 +65,12 @@ export const QUEUE_ITEM_STATUS_ICONS: Record<string, { id: string; color?: strin
   Deleted: { id: 'trash', color: 'disabledForeground' },
 };
 
+/** What the user chose for a folder (Pin to Top, Hide Folder); a hidden one is listed only while hidden ones are shown. */
+export interface FolderMarks {
+  readonly pinned: boolean;
+  readonly hidden: boolean;
+}
+
 export function folderItem(
   scope: string,
   folder: Pick<Folder, 'Id' | 'DisplayName'> & {
@@ -72,18 +78,26 @@ export function folderItem(
     IsPersonal?: boolean;
     ChildrenCount?: number | null;
   },
+  marks: FolderMarks = { pinned: false, hidden: false },
 ): ItemData {
+  const notes = [
+    folder.IsPersonal ? 'personal workspace' : '',
+    marks.pinned ? 'pinned' : '',
+    marks.hidden ? 'hidden' : '',
+  ].filter(Boolean);
   return {
     id: childId(scope, 'folder', folder.Id),
     label: folder.DisplayName,
-    description: folder.IsPersonal ? 'personal workspace' : undefined,
+    description: notes.length ? notes.join(' · ') : undefined,
     tooltip: table(folder.FullyQualifiedName ?? folder.DisplayName, [
       row('Id', folder.Id),
       row('Kind', folder.IsPersonal ? 'Personal workspace' : 'Folder'),
       row('Subfolders', folder.ChildrenCount ?? 0),
     ]),
-    icon: { id: folder.IsPersonal ? 'account' : 'folder' },
-    contextValue: ContextValue.folder,
+    icon: marks.hidden
+      ? { id: 'eye-closed', color: 'disabledForeground' }
+      : { id: folder.IsPersonal ? 'account' : marks.pinned ? 'pinned' : 'folder' },
+    contextValue: folderContextValue(marks),
     collapsible: 'collapsed',
   };
 }

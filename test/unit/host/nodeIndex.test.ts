@@ -8,6 +8,7 @@ import type { NodeTree as NodeTreeClass } from '../../../src/host/views/nodeTree
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { useVscodeStub } from '../../support/vscodeStub';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
+import { fakeExplorerHost } from '../../support/explorerHost';
 
 useVscodeStub();
 /* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
@@ -148,13 +149,7 @@ describe("the trees' rows by id", () => {
     treeOf(
       (changed) =>
         new ConnectionNode(
-          {
-            clientFor: () => fakeClient(() => jobKeys) as never,
-            isSignedIn: () => true,
-            changed,
-            now: () => 0,
-            budgetOf: () => undefined,
-          },
+          fakeExplorerHost({ clientFor: () => fakeClient(() => jobKeys) as never, changed }),
           connection,
         ),
     );

@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import { cancelled } from '../../../src/core/http/errors';
 import type { Page } from '../../../src/core/odata/envelope';
-import type { ExplorerHost } from '../../../src/host/views/explorer/explorerHost';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { useVscodeStub } from '../../support/vscodeStub';
 import { HOSTILE_TEXTS, markupIn } from '../../fixtures/hostileTexts';
@@ -11,6 +10,7 @@ import { markdownText } from '../../../src/core/presentation/plainText';
 import { answering, ScriptedInput } from '../../../src/host/ui/scriptedInput';
 import type { UserInput } from '../../../src/host/ui/userInput';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
+import { fakeExplorerHost } from '../../support/explorerHost';
 
 useVscodeStub();
 /* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
@@ -53,13 +53,7 @@ function explorer(answers: Record<string, (...args: any[]) => Promise<unknown>>)
   const roots: TreeNode[] = [];
   const tree = new NodeTree('test.view', 'Test', () => roots, QUIET_MS);
   tree.onDidChangeTreeData((node) => fired.push(node?.id ?? '<root>'));
-  const host: ExplorerHost = {
-    clientFor: () => client as never,
-    isSignedIn: () => true,
-    changed: (node) => tree.changed(node),
-    now: () => 0,
-    budgetOf: () => undefined,
-  };
+  const host = fakeExplorerHost({ clientFor: () => client as never, changed: (node) => tree.changed(node) });
   const root = new ConnectionNode(host, connection);
   roots.push(root);
   tree.rebuild();
@@ -331,13 +325,7 @@ describe('tree rows show service and settings text as plain text', () => {
   const { toTreeItem, messageNode } =
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded once `vscode` is stubbed
     require('../../../src/host/views/treeNode') as typeof import('../../../src/host/views/treeNode');
-  const host: ExplorerHost = {
-    clientFor: () => ({}) as never,
-    isSignedIn: () => true,
-    changed: () => undefined,
-    now: () => 0,
-    budgetOf: () => undefined,
-  };
+  const host = fakeExplorerHost({ clientFor: () => ({}) as never });
   type Tooltip = { value: string; isTrusted?: boolean; supportHtml?: boolean };
 
   for (const [index, text] of HOSTILE_TEXTS.entries()) {

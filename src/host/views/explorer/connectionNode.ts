@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../../constants';
 import type { Connection } from '../../../core/connections';
 import { markdownText, plainText } from '../../../core/presentation/plainText';
-import { ContextValue } from '../../../core/rows/contextValues';
+import { connectionContextValue } from '../../../core/rows/contextValues';
 import { childId, RowIds } from '../../../core/rows/rowIds';
 import { makeRow, type RowOf } from '../../../core/rows/rows';
 import { errorRow, messageNode, safeMarkdown, type TreeNode } from '../treeNode';
@@ -37,7 +37,7 @@ export class ConnectionNode implements TreeNode {
       signedIn ? 'organization' : 'warning',
       signedIn ? undefined : new vscode.ThemeColor('editorWarning.foreground'),
     );
-    item.contextValue = signedIn ? ContextValue.connectionSignedIn : ContextValue.connectionSignedOut;
+    item.contextValue = connectionContextValue(signedIn, this.host.hiddenFolders(this.connection));
     item.tooltip = safeMarkdown(
       `**${markdownText(this.connection.label)}**\n\n${markdownText(`${this.connection.serviceUrl}${this.connection.kind === 'cloud' ? `/${this.connection.account}/${this.connection.tenant}${this.connection.serviceSegment ? `/${this.connection.serviceSegment}` : ''}` : ''}`)}`,
     );

@@ -1,4 +1,6 @@
 import type { Connection } from '../../../core/connections';
+import type { FolderPreferences } from '../../../core/folderPreferences';
+import type { HiddenFolders } from '../../../core/rows/contextValues';
 import type { SchedulerState } from '../../../core/http/scheduler';
 import type { OrchestratorClient } from '../../../core/orchestrator/client';
 import type { TreeNode } from '../treeNode';
@@ -11,4 +13,7 @@ export interface ExplorerHost {
   now(): number;
   /** The tenant's rate-limit budget (for the auto-refresh), once a client exists for it. */
   budgetOf(connection: Connection): SchedulerState | undefined;
+  /** The folders the user hid or pinned in this connection, and whether its hidden folders are shown now. */
+  folderPreferences(connection: Connection): { preferences: FolderPreferences; showHidden: boolean };
+  hiddenFolders(connection: Connection): HiddenFolders;
 }

@@ -10,7 +10,10 @@ import { RowIds } from '../../../core/rows/rowIds';
 import { ConnectionNode } from './connectionNode';
 
 /** What this needs from the extension's context, and nothing more. */
-export type ExplorerTreeDeps = Pick<Ctx, 'accountFor' | 'clientFor' | 'connections' | 'schedulerFor'>;
+export type ExplorerTreeDeps = Pick<
+  Ctx,
+  'accountFor' | 'clientFor' | 'connections' | 'folderPreferences' | 'schedulerFor'
+>;
 
 /** The Orchestrator tree: connections (tenants) → Tenant resources and folders → Processes, Jobs, Queues, Packages, Robots, Assets. */
 export class ExplorerTree extends NodeTree {
@@ -27,6 +30,11 @@ export class ExplorerTree extends NodeTree {
       changed: (node) => this.changed(node),
       now: () => Date.now(),
       budgetOf: (connection) => ctx.schedulerFor(connection.id)?.state(),
+      folderPreferences: (connection) => ({
+        preferences: ctx.folderPreferences.of(connection.id),
+        showHidden: ctx.folderPreferences.showsHidden(connection.id),
+      }),
+      hiddenFolders: (connection) => ctx.folderPreferences.hiddenFolders(connection.id),
     };
     this.rebuild();
     this.scheduleAutoRefresh();

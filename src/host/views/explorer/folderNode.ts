@@ -1,7 +1,9 @@
 import type * as vscode from 'vscode';
 import { CommandId } from '../../../constants';
 import type { Connection } from '../../../core/connections';
-import { folderItem } from '../../presentation/items';
+import { t } from '../../../core/l10n';
+import { arrangeFolders } from '../../../core/folderPreferences';
+import { folderItem, type FolderMarks } from '../../presentation/items';
 import { ContextValue } from '../../../core/rows/contextValues';
 import { childId, RowIds } from '../../../core/rows/rowIds';
 import { makeRow, type FolderSummary, type RowOf } from '../../../core/rows/rows';
@@ -14,6 +16,8 @@ const NAV_PAGE = 100;
 /** Children of the tenant (folderId undefined) or of a folder, from the folder navigation endpoint, paged. */
 export class FolderChildren {
   private loaded: FolderSummary[] = [];
+  /** The rows made for the folders read, by id: a redraw reuses them, with what they loaded. */
+  private readonly rows = new Map<number, FolderNode>();
   private count = 0;
   private fetched = false;
   private reading: Promise<void> | undefined;
@@ -29,7 +33,28 @@ export class FolderChildren {
   /** The folder rows under `owner` (the connection's row or a folder's), and Load more while some are not read. */
   async nodes(owner: TreeNode): Promise<TreeNode[]> {
     while (!this.fetched) await this.more();
-    const nodes: TreeNode[] = this.loaded.map((summary) => new FolderNode(this.host, this.connection, summary));
+    const { preferences, showHidden } = this.host.folderPreferences(this.connection);
+    // Hidden and pinned folders are arranged from what was read, and a folder keeps its row (and what it loaded):
+    // hiding or pinning one sends no request.
+    const arranged = arrangeFolders(this.loaded, preferences, showHidden);
+    const nodes: TreeNode[] = arranged.map((entry) => {
+      const node = this.rows.get(entry.folder.Id) ?? new FolderNode(this.host, this.connection, entry.folder);
+      this.rows.set(entry.folder.Id, node);
+      node.marks = { pinned: entry.pinned, hidden: entry.hidden };
+      return node;
+    });
+    if (arranged.length === 0 && this.loaded.length > 0) {
+      nodes.push(
+        messageNode(
+          childId(owner.id, 'allHidden'),
+          this.loaded.length === 1
+            ? t('The one folder here is hidden. Show Hidden Folders…')
+            : t('All {0} folders here are hidden. Show Hidden Folders…', this.loaded.length),
+          'eye-closed',
+          { command: CommandId.showHiddenFolders, title: t('Show Hidden Folders'), arguments: [this.connection.id] },
+        ),
+      );
+    }
     if (this.loaded.length < this.count) {
       nodes.push(
         messageNode(
@@ -69,6 +94,7 @@ export class FolderChildren {
     this.generation++;
     this.reading = undefined;
     this.loaded = [];
+    this.rows.clear();
     this.count = 0;
     this.fetched = false;
   }
@@ -80,6 +106,8 @@ export class FolderNode implements TreeNode {
   readonly row: RowOf<'folder'>;
   private readonly subfolders: FolderChildren;
   private groups: TreeNode[] | undefined;
+  /** Pinned or hidden by the user (set by the list that shows it, on every redraw). */
+  marks: FolderMarks = { pinned: false, hidden: false };
 
   constructor(
     private readonly host: ExplorerHost,
@@ -98,7 +126,7 @@ export class FolderNode implements TreeNode {
   }
 
   item(): vscode.TreeItem {
-    return toTreeItem(folderItem(RowIds.connection(this.connection.id), this.folder));
+    return toTreeItem(folderItem(RowIds.connection(this.connection.id), this.folder, this.marks));
   }
 
   async children(): Promise<TreeNode[]> {
