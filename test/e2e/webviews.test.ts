@@ -231,4 +231,33 @@ describe('Webview panels (UI, large sandbox)', () => {
     assert.deepEqual(fired, []);
     assert.deepEqual(dialogs, []);
   });
+
+  it('Get Started has every step checked off by the journeys so far (its steps as a user does them)', async function () {
+    this.timeout(60_000);
+    const { page } = world;
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill('>Welcome: Open Walkthrough');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open Walkthrough' }).first().click();
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Orchestrator Workbench' })
+      .first()
+      .click();
+    const steps = page.locator('.gettingStartedContainer .getting-started-step');
+    await steps.first().waitFor({ timeout: 30_000 });
+    const states = await steps.evaluateAll((all) =>
+      all.map(
+        (step) => `${step.querySelector('.step-title')?.textContent?.trim()}: ${step.getAttribute('aria-checked')}`,
+      ),
+    );
+    await screenshot('19-get-started-done');
+    assert.deepEqual(states, [
+      'Add a connection: true',
+      'Sign in: true',
+      'Pick a folder: true',
+      'Start a job: true',
+      'Read its log: true',
+      'Open a queue item: true',
+    ]);
+  });
 });

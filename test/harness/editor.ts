@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -28,6 +29,8 @@ export interface EditorOptions {
   smokeTestDriver?: boolean;
   /** Copy the built extension into the editor's extensions dir (as a user would have it installed). */
   installExtension?: boolean;
+  /** Install this .vsix the way a user does (`--install-extension`), instead of copying the build. */
+  vsix?: string;
   /** Extra environment for the editor and so for the extension host (e.g. the sandbox URL for tests). */
   env?: Record<string, string>;
   /** Print the editor's own output (npm start); tests keep it quiet. */
@@ -63,7 +66,7 @@ const BASE_SETTINGS = {
   'update.mode': 'none',
   'extensions.autoCheckUpdates': false,
   'extensions.autoUpdate': false,
-  // Get Started opens on a first run; the journeys share one editor and start elsewhere (walkthrough.test.ts opens it).
+  // Get Started opens on a first run; the journeys share one editor and start elsewhere (installed.test.ts opens it).
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
 };
 
@@ -96,6 +99,39 @@ export function installBuiltExtension(extensionsDir: string, dist = join(ROOT, '
     (path.startsWith(join(dist, 'webviews')) && path.endsWith('.js'));
   cpSync(dist, join(target, 'dist'), { recursive: true, filter: shipped });
   return target;
+}
+
+/** `code-server --install-extension <vsix>` into the run's own folders, as a user installs a downloaded .vsix. */
+function installVsix(
+  tools: { node: string; codeServer: string },
+  vsix: string,
+  dirs: { userData: string; extensions: string; config: string; data: string; tmp: string },
+): void {
+  const result = spawnSync(
+    tools.node,
+    [
+      tools.codeServer,
+      '--install-extension',
+      vsix,
+      '--extensions-dir',
+      dirs.extensions,
+      '--user-data-dir',
+      dirs.userData,
+    ],
+    {
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: {
+        ...process.env,
+        XDG_CONFIG_HOME: dirs.config,
+        XDG_DATA_HOME: dirs.data,
+        TMPDIR: dirs.tmp,
+        NODE_OPTIONS: '',
+      },
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(`installing ${vsix} failed (${result.status ?? result.signal}): ${result.stdout}${result.stderr}`);
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
@@ -142,6 +178,7 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
     '# Orchestrator Workbench sandbox workspace\n\nOpen the Orchestrator view in the activity bar.\n',
   );
   const installed = options.installExtension ? installBuiltExtension(dirs.extensions) : undefined;
+  if (options.vsix) installVsix(tools, options.vsix, dirs);
   const localeArgs =
     options.pseudoLocale && installed ? preparePseudoLocale(dirs.userData, dirs.extensions, installed) : [];
   const port = await freePort();

@@ -134,7 +134,7 @@ describe('extension manifest', () => {
     assert.equal(level.default, DEFAULT_TAIL_LEVEL);
   });
 
-  it('packages only the allow-listed files', function () {
+  it('packages only the allow-listed files; the README is shipped without its screenshots', function () {
     this.timeout(60_000);
     execFileSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'ignore' });
     const listed = execFileSync(
@@ -147,7 +147,7 @@ describe('extension manifest', () => {
       .filter(Boolean)
       .sort();
     const allowed =
-      /^(dist\/extension\.js|dist\/webviews\/[^/]+\.js|media\/.+|package\.json|package\.nls\.json|l10n\/bundle\.l10n(\.[\w-]+)?\.json|README\.md|docs\/screenshots\/[^/]+\.png|CHANGELOG\.md|LICENSE)$/;
+      /^(dist\/extension\.js|dist\/webviews\/[^/]+\.js|media\/.+|package\.json|package\.nls\.json|l10n\/bundle\.l10n(\.[\w-]+)?\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
     for (const file of listed) assert.match(file, allowed);
     for (const required of [
       'dist/extension.js',
@@ -159,15 +159,16 @@ describe('extension manifest', () => {
       'media/orchestrator.svg',
     ])
       assert.ok(listed.includes(required), required);
-    // The details page of the installed extension is the shipped README: every image it shows is in the package,
-    // by a relative path (an offline editor renders it from the extension's folder).
+    // An installed extension's details page shows http(s) images only (VS Code's sanitizer drops relative and data:
+    // sources; test/e2e/installed.test.ts sees it): shipping the screenshots would add a megabyte nobody sees. They
+    // are relative links into the source tree, which vsce turns into addresses once the source has a public home.
     const images = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map(
       (m) => m[1]!,
     );
     assert.ok(images.length >= 5, `${images.length} images in the README`);
     for (const image of images) {
-      assert.doesNotMatch(image, /^[a-z]+:/i, `${image}: a path in the package, not an address`);
-      assert.ok(listed.includes(image), `${image} is shipped`);
+      assert.match(image, /^docs\/screenshots\/[\w-]+\.png$/, `${image}: a screenshot of the source tree`);
+      assert.ok(existsSync(join(ROOT, image)), image);
     }
   });
 });
