@@ -78,7 +78,7 @@ const contexts = await Promise.all([
     outfile: join(outRoot, 'extension.js'),
     platform: 'node',
     format: 'cjs',
-    target: 'node20',
+    target: 'node22',
     external: ['vscode'],
     // ES modules first: jsonc-parser's UMD build loads its parts with a require() esbuild cannot follow.
     mainFields: ['module', 'main'],

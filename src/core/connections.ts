@@ -1,36 +1,37 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zodLocale';
 
 /**
  * A connection as the user configures it in `orchestrator.connections` (no secrets). Validators are pure so the
  * Add Connection input can check each field as the user types, and tests can name the bad inputs.
  */
 export const ConnectionSettingSchema = z.object({
-  label: z.string().trim().min(1),
+  label: z.string().check(z.trim()).check(z.minLength(1)),
   kind: z.enum(['cloud', 'onPremises']),
   serviceUrl: z.string(),
-  identityUrl: z.string().optional(),
-  account: z.string().optional(),
-  tenant: z.string().optional(),
+  identityUrl: z.optional(z.string()),
+  account: z.optional(z.string()),
+  tenant: z.optional(z.string()),
   /** Cloud: the service's path segment after the tenant (`orchestrator_`), when the API lives under one. */
-  serviceSegment: z.string().optional(),
-  namespace: z.string().optional(),
-  queueNamespace: z.string().optional(),
-  headerPrefix: z.string().optional(),
+  serviceSegment: z.optional(z.string()),
+  namespace: z.optional(z.string()),
+  queueNamespace: z.optional(z.string()),
+  headerPrefix: z.optional(z.string()),
   /**
    * How Sign In gets a token: `browser` (authorization code + PKCE; the default for cloud), `accessToken` (a pasted
    * token; the default on-premises) or `application` (client credentials: `clientId` is the application id, its secret
    * is asked at Sign In and kept in SecretStorage only).
    */
-  authentication: z.enum(['browser', 'accessToken', 'application']).optional(),
-  clientId: z.string().optional(),
-  scopes: z.string().optional(),
-  audience: z.string().optional(),
-  protection: z.enum(['normal', 'confirm', 'readOnly']).optional(),
-  loginHint: z.string().optional(),
-  prompt: z.string().optional(),
-  ideasUrl: z.string().optional(),
+  authentication: z.optional(z.enum(['browser', 'accessToken', 'application'])),
+  clientId: z.optional(z.string()),
+  scopes: z.optional(z.string()),
+  audience: z.optional(z.string()),
+  protection: z.optional(z.enum(['normal', 'confirm', 'readOnly'])),
+  loginHint: z.optional(z.string()),
+  prompt: z.optional(z.string()),
+  ideasUrl: z.optional(z.string()),
   /** Where the tenant's web portal is (derived from a pasted address; editable). */
-  portalUrl: z.string().optional(),
+  portalUrl: z.optional(z.string()),
 });
 export type ConnectionSetting = z.infer<typeof ConnectionSettingSchema>;
 

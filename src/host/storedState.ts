@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../core/zodLocale';
 import { DialectSchema } from '../core/orchestrator/dialect';
 import { rawValues } from '../shared/protocol/ideaForm';
 import { MAX_FOLDER_CHOICES } from '../core/folderPreferences';
@@ -15,11 +16,16 @@ export interface StoredEntry<T> {
   readonly key: string;
   /** `user`: globalState (follows the user across workspaces); `workspace`: workspaceState (this folder only). */
   readonly scope: 'user' | 'workspace';
-  readonly schema: z.ZodType<T>;
+  readonly schema: z.ZodMiniType<T>;
   readonly fallback: T;
 }
 
-const entry = <T>(scope: StoredEntry<T>['scope'], key: string, schema: z.ZodType<T>, fallback: T): StoredEntry<T> => ({
+const entry = <T>(
+  scope: StoredEntry<T>['scope'],
+  key: string,
+  schema: z.ZodMiniType<T>,
+  fallback: T,
+): StoredEntry<T> => ({
   key,
   scope,
   schema,
@@ -30,12 +36,12 @@ const draftSchema = z.object({ text: z.string(), base: z.string(), savedAt: z.nu
 export type StoredDraft = z.infer<typeof draftSchema>;
 
 const selectionSchema = z.object({
-  connectionId: z.string().optional(),
-  folder: z.object({ id: z.number(), path: z.string() }).optional(),
+  connectionId: z.optional(z.string()),
+  folder: z.optional(z.object({ id: z.number(), path: z.string() })),
 });
 export type ActiveSelection = z.infer<typeof selectionSchema>;
 
-const folderIds = z.array(z.number().int()).max(MAX_FOLDER_CHOICES);
+const folderIds = z.array(z.int()).check(z.maxLength(MAX_FOLDER_CHOICES));
 const folderPreferencesSchema = z.object({ hidden: folderIds, pinned: folderIds });
 
 /** Every key the extension stores: one place, so a reader cannot invent a key or a shape. */

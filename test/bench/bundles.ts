@@ -1,7 +1,7 @@
 // Builds the production bundles (minified, as the .vsix ships them) into out/bench and weighs them; the editor part
 // of the bench runs this build, not the development one.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, installBuiltExtension } from '../harness/editor';
 import type { Figures } from './figures';
@@ -36,7 +36,23 @@ export function productionBundles(figures: Figures): string {
       'KiB',
     );
   }
+  figures.add('package.vsix', '.vsix (npm run package)', round(kib(packageVsix())), 'KiB');
   return installBuiltExtension(join(BENCH_OUT, 'extensions'), PRODUCTION_DIST);
+}
+
+/** The .vsix exactly as `npm run package` makes it (its own flags), written under out/bench; returns its path. */
+function packageVsix(): string {
+  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { package: string } })
+    .scripts.package;
+  const args = script.replace(/^vsce /, '').split(' ');
+  const vsix = join(BENCH_OUT, 'orchestrator-workbench.vsix');
+  args[args.indexOf('--out') + 1] = vsix;
+  const packaged = spawnSync(process.execPath, [join(ROOT, 'node_modules/@vscode/vsce/vsce'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (packaged.status !== 0) throw new Error(`Packaging failed:\n${packaged.stdout}${packaged.stderr}`);
+  return vsix;
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;

@@ -56,6 +56,14 @@ function wholeContextUses(source: string): string[] {
 }
 
 describe('house rules', () => {
+  it("the extension and its webviews use zod's small build (zod/mini) only: the classic API is 160 KiB of the bundle", () => {
+    for (const dir of ['src', 'webviews'])
+      for (const file of sourceFiles(join(ROOT, dir)))
+        for (const specifier of importedSpecifiers(readFileSync(file, 'utf8')))
+          if (packageOf(specifier) === 'zod')
+            assert.equal(specifier, 'zod/mini', `${relative(ROOT, file)} imports ${specifier}`);
+  });
+
   it('src/core and src/shared never import vscode (they run in plain Node and in webviews)', () => {
     for (const dir of ['src/core', 'src/shared', 'webviews']) {
       for (const file of sourceFiles(join(ROOT, dir))) {

@@ -102,7 +102,7 @@ describe('extension manifest', () => {
     const items = manifest.contributes.configuration.properties['orchestrator.connections'].items;
     const shape = ConnectionSettingSchema.shape;
     assert.deepEqual(Object.keys(items.properties).sort(), Object.keys(shape).sort());
-    assert.deepEqual(items.properties.authentication.enum, shape.authentication.unwrap().options);
+    assert.deepEqual(items.properties.authentication.enum, shape.authentication._zod.def.innerType.options);
     assert.deepEqual(items.properties.kind.enum, shape.kind.options);
   });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { originOf } from './boundSecrets';
 import { sameOrigin, type Discovery } from './discovery';
@@ -16,9 +16,9 @@ import { postTokenRequest, TokenError, type TokenRequest, type TokenResponse } f
 export const applicationSecretKey = (connectionId: string) => `orchestrator.application.${connectionId}`;
 
 const StoredApplicationSecretSchema = z.object({
-  clientId: z.string().min(1),
-  secret: z.string().min(1),
-  identityOrigin: z.string().min(1),
+  clientId: z.string().check(z.minLength(1)),
+  secret: z.string().check(z.minLength(1)),
+  identityOrigin: z.string().check(z.minLength(1)),
 });
 
 /** What is stored for a secret entered for this application at this identity provider. */

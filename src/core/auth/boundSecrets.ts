@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ideasBaseUrl, type Connection } from '../connections';
 import type { IdeaCredentials } from '../ideas/sandboxCredentials';
 import type { StoredAccount } from './sessions';
@@ -56,9 +56,9 @@ export function signInMismatch(account: StoredAccount, connection: Connection): 
 }
 
 const StoredIdeaCredentialsSchema = z.object({
-  token: z.string().min(1),
-  appKey: z.string().min(1),
-  origin: z.string().optional(),
+  token: z.string().check(z.minLength(1)),
+  appKey: z.string().check(z.minLength(1)),
+  origin: z.optional(z.string()),
 });
 /** The secret to store for idea-service credentials entered (or checked) for this base URL. */
 export function ideaCredentialsSecret(credentials: IdeaCredentials, baseUrl: string): string {

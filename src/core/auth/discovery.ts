@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { TokenError } from './tokens';
 import { readCapped, TooLarge } from '../http/responseBody';
@@ -14,13 +14,13 @@ const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 256 * 1024;
 
 const DiscoverySchema = z.looseObject({
-  issuer: z.string().min(1).optional(),
-  authorization_endpoint: z.string().optional(),
-  pushed_authorization_request_endpoint: z.string().optional(),
+  issuer: z.optional(z.string().check(z.minLength(1))),
+  authorization_endpoint: z.optional(z.string()),
+  pushed_authorization_request_endpoint: z.optional(z.string()),
   /** The client-credentials grant (applicationGrant.ts) posts here; the other grants keep {auth_url}/oauth/token. */
-  token_endpoint: z.string().optional(),
-  grant_types_supported: z.array(z.string()).optional(),
-  jwks_uri: z.string().min(1).optional(),
+  token_endpoint: z.optional(z.string()),
+  grant_types_supported: z.optional(z.array(z.string())),
+  jwks_uri: z.optional(z.string().check(z.minLength(1))),
 });
 export type Discovery = z.infer<typeof DiscoverySchema>;
 

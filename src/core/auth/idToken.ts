@@ -1,5 +1,5 @@
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { readDiscovery, readProviderJson, sameOrigin, type Discovery } from './discovery';
 import { TokenError, type IdTokenClaims } from './tokens';

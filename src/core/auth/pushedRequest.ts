@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { readDiscovery, sameOrigin, type Discovery } from './discovery';
 import { authorizeEndpoint, authorizeParams, authorizeUrl, type AuthorizeRequest } from './pkce';
@@ -14,7 +14,10 @@ import { authorizeEndpoint, authorizeParams, authorizeUrl, type AuthorizeRequest
 const PUSH_TIMEOUT_MS = 10_000;
 const MAX_ANSWER_BYTES = 64 * 1024;
 
-const PushedSchema = z.looseObject({ request_uri: z.string().min(1).max(2048), expires_in: z.number().positive() });
+const PushedSchema = z.looseObject({
+  request_uri: z.string().check(z.minLength(1)).check(z.maxLength(2048)),
+  expires_in: z.number().check(z.positive()),
+});
 
 /** Where the browser goes to sign in: the URL, and whether the request was pushed (for the log). */
 export interface BrowserSignIn {

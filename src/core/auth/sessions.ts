@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { renewable, renewTokens } from './renewal';
 import { refreshDelayMs, TokenError, type TokenResponse } from './tokens';
@@ -19,17 +19,17 @@ export const StoredAccountSchema = z.object({
   scopes: z.string(),
   /** oauth: the browser sign-in; accessToken: a pasted token; application: client credentials (applicationGrant.ts). */
   kind: z.enum(['oauth', 'accessToken', 'application']),
-  identityUrl: z.string().optional(),
-  clientId: z.string().optional(),
+  identityUrl: z.optional(z.string()),
+  clientId: z.optional(z.string()),
   /** Application only: where its tokens are asked (from discovery at sign-in) and for which tenant. */
-  tokenEndpoint: z.string().optional(),
-  tenant: z.string().optional(),
+  tokenEndpoint: z.optional(z.string()),
+  tenant: z.optional(z.string()),
   /** Origins of the service and identity URLs at sign-in: the tokens are sent nowhere else (see boundSecrets.ts). */
-  serviceOrigin: z.string().optional(),
-  identityOrigin: z.string().optional(),
-  refreshToken: z.string().optional(),
+  serviceOrigin: z.optional(z.string()),
+  identityOrigin: z.optional(z.string()),
+  refreshToken: z.optional(z.string()),
   /** Only for on-premises accounts signed in with a pasted access token (nothing to refresh it with). */
-  accessToken: z.string().optional(),
+  accessToken: z.optional(z.string()),
 });
 export type StoredAccount = z.infer<typeof StoredAccountSchema>;
 

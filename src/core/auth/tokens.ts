@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { readCapped } from '../http/responseBody';
 
 export const TokenResponseSchema = z.looseObject({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1).optional(),
-  id_token: z.string().optional(),
-  scope: z.string().optional(),
-  expires_in: z.number().positive(),
-  token_type: z.string().refine((t) => t.toLowerCase() === 'bearer', 'token_type must be Bearer'),
+  access_token: z.string().check(z.minLength(1)),
+  refresh_token: z.optional(z.string().check(z.minLength(1))),
+  id_token: z.optional(z.string()),
+  scope: z.optional(z.string()),
+  expires_in: z.number().check(z.positive()),
+  token_type: z.string().check(z.refine((t) => t.toLowerCase() === 'bearer', 'token_type must be Bearer')),
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 

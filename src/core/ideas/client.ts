@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { invalidInput } from '../http/errors';
 import { Transport, type FetchLike } from '../http/transport';
 import type { Exchange } from '../http/exchange';
@@ -52,7 +52,7 @@ export class IdeaClient {
   private async call<T>(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
-    schema: z.ZodType<T> | undefined,
+    schema: z.ZodMiniType<T> | undefined,
     body?: unknown,
     options: CallOptions = {},
   ): Promise<T> {
@@ -125,7 +125,7 @@ export class IdeaClient {
     return this.call(
       'GET',
       `/automations/collaborators${IdeaClient.paging(options)}`,
-      pageOf(CollaboratorSchema.extend({ automationId: z.number().int() })),
+      pageOf(z.extend(CollaboratorSchema, { automationId: z.int() })),
       undefined,
       options,
     );
@@ -191,7 +191,7 @@ export class IdeaClient {
     return this.call(
       'GET',
       `/cba${IdeaClient.paging(options)}`,
-      pageOf(z.looseObject({ automationId: z.number().int() })),
+      pageOf(z.looseObject({ automationId: z.int() })),
       undefined,
       options,
     );

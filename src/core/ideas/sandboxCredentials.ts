@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ideasBaseUrl, type Connection } from '../connections';
 
 /**
@@ -13,7 +13,10 @@ export interface IdeaCredentials {
   appKey: string;
 }
 
-const CredentialsSchema = z.object({ token: z.string().regex(/^\S{8,}$/), appKey: z.string().regex(/^\S{8,}$/) });
+const CredentialsSchema = z.object({
+  token: z.string().check(z.regex(/^\S{8,}$/)),
+  appKey: z.string().check(z.regex(/^\S{8,}$/)),
+});
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export type SandboxIdeas =

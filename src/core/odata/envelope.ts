@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../zodLocale';
 import { OrchestratorError } from '../http/errors';
 import type { ResponseBody } from '../http/transport';
 
@@ -15,11 +16,11 @@ export interface Page<T> {
 }
 
 const collection = z.looseObject({
-  '@odata.count': z.number().int().nonnegative().optional(),
+  '@odata.count': z.optional(z.int().check(z.nonnegative())),
   value: z.array(z.unknown()),
 });
 
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
@@ -31,7 +32,7 @@ function invalid(endpoint: string, message: string): OrchestratorError {
 }
 
 /** Parses `{ value: [...] }`: a wrong envelope is an error; a bad row is skipped and reported. */
-export function parseCollection<T>(endpoint: string, body: unknown, row: z.ZodType<T>): Page<T> {
+export function parseCollection<T>(endpoint: string, body: unknown, row: z.ZodMiniType<T>): Page<T> {
   const envelope = collection.safeParse(body);
   if (!envelope.success)
     throw invalid(endpoint, `${endpoint} did not answer a collection: ${describeIssues(envelope.error)}.`);
@@ -50,13 +51,13 @@ export function parseCollection<T>(endpoint: string, body: unknown, row: z.ZodTy
 }
 
 /** Parses the JSON body of a response; no body where the endpoint promises one is an invalid response. */
-export function parseBody<T>(endpoint: string, body: ResponseBody, schema: z.ZodType<T>): T {
+export function parseBody<T>(endpoint: string, body: ResponseBody, schema: z.ZodMiniType<T>): T {
   if (body.kind !== 'json') throw invalid(endpoint, `${endpoint} answered no body.`);
   return parseEntity(endpoint, body.value, schema);
 }
 
 /** Parses a single entity or object; a mismatch is an error naming the endpoint and the field. */
-export function parseEntity<T>(endpoint: string, body: unknown, schema: z.ZodType<T>): T {
+export function parseEntity<T>(endpoint: string, body: unknown, schema: z.ZodMiniType<T>): T {
   const parsed = schema.safeParse(body);
   if (!parsed.success)
     throw invalid(endpoint, `${endpoint} answered an unexpected shape: ${describeIssues(parsed.error)}.`);

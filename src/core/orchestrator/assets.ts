@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CallOptions, ODataBase, ListOptions } from './base';
 import { EntitySet } from './entitySet';
 import { AssetSchema, EnvironmentSchema, RobotAssetSchema, RobotSchema, type Asset, type Environment } from './schemas';
@@ -66,7 +66,7 @@ export class AssetsApi extends EntitySet<Asset> {
 
   environmentRobotIds(id: number, options: CallOptions = {}) {
     const path = this.base.operation('Environments', 'GetRobotIdsForEnvironment', { key: id });
-    return this.base.get(path, z.looseObject({ value: z.array(z.number().int()) }), options);
+    return this.base.get(path, z.looseObject({ value: z.array(z.int()) }), options);
   }
 
   addRobot(environmentId: number, robotId: number, options: CallOptions = {}) {

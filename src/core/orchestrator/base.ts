@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { invalidInput, OrchestratorError, withOutcomeUnknown } from '../http/errors';
 import type { FolderContext } from '../http/connection';
 import type { HttpMethod, Transport } from '../http/transport';
@@ -52,7 +52,7 @@ export class ODataBase {
 
   async getPage<T>(
     path: string,
-    schema: z.ZodType<T>,
+    schema: z.ZodMiniType<T>,
     options: ListOptions & { maxTop?: number; rateLimited?: boolean } = {},
   ): Promise<Page<T>> {
     const endpoint = `GET ${readablePath(path)}`;
@@ -75,7 +75,7 @@ export class ODataBase {
   /** Every row of a collection, page by page ($top = min(pageSize, cap)); the first page asks for the count. */
   iterate<T>(
     path: string,
-    schema: z.ZodType<T>,
+    schema: z.ZodMiniType<T>,
     options: ListOptions & { maxTop: number; rateLimited?: boolean; paging?: Partial<PagingOptions> },
   ): AsyncGenerator<T[], void, undefined> {
     const pageSize = Math.min(options.paging?.pageSize ?? options.maxTop, options.maxTop);
@@ -90,7 +90,7 @@ export class ODataBase {
     );
   }
 
-  async get<T>(path: string, schema: z.ZodType<T>, options: CallOptions & { query?: string } = {}): Promise<T> {
+  async get<T>(path: string, schema: z.ZodMiniType<T>, options: CallOptions & { query?: string } = {}): Promise<T> {
     const body = await this.transport.request({
       method: 'GET',
       path: `${path}${options.query ?? ''}`,
@@ -108,7 +108,7 @@ export class ODataBase {
     method: Exclude<HttpMethod, 'GET'>,
     path: string,
     body: unknown,
-    schema?: z.ZodType<T>,
+    schema?: z.ZodMiniType<T>,
     options: CallOptions = {},
   ): Promise<T> {
     const response = await this.transport.request({
@@ -127,7 +127,7 @@ export class ODataBase {
   }
 
   /** A POST (an action or a create): sent once, never retried. */
-  post<T = void>(path: string, body: unknown, options: CallOptions = {}, schema?: z.ZodType<T>): Promise<T> {
+  post<T = void>(path: string, body: unknown, options: CallOptions = {}, schema?: z.ZodMiniType<T>): Promise<T> {
     return this.send('POST', path, body, schema, options);
   }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Dialect } from '../http/connection';
 export { SPEC_DIALECT, type Dialect } from '../http/connection';
 import { formatBytes, readCapped, TooLarge } from '../http/responseBody';
@@ -10,9 +10,9 @@ export const API_DEFINITION_PATH = '/swagger/v1/swagger.json';
 export const API_DEFINITION_MAX_BYTES = 20 * 1024 * 1024;
 
 export const DialectSchema = z.object({
-  namespace: z.string().regex(/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/),
-  queueNamespace: z.string().regex(/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/),
-  headerPrefix: z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/),
+  namespace: z.string().check(z.regex(/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/)),
+  queueNamespace: z.string().check(z.regex(/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/)),
+  headerPrefix: z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9-]*$/)),
   folderKeyHeader: z.boolean(),
 });
 
@@ -23,7 +23,7 @@ const FOLDER_ID_HEADER = /^([A-Za-z][A-Za-z0-9-]*)-OrganizationUnitId$/i;
 
 const DefinitionSchema = z.looseObject({
   paths: z.record(z.string(), z.unknown()),
-  components: z.looseObject({ parameters: z.record(z.string(), z.unknown()).optional() }).optional(),
+  components: z.optional(z.looseObject({ parameters: z.optional(z.record(z.string(), z.unknown())) })),
 });
 const ParameterSchema = z.looseObject({ name: z.string(), in: z.string() });
 

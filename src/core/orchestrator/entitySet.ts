@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Page } from '../odata/envelope';
 import type { CallOptions, ListOptions, ODataBase } from './base';
 
@@ -17,7 +17,7 @@ export class EntitySet<T> {
   constructor(
     protected readonly base: ODataBase,
     readonly name: string,
-    readonly schema: z.ZodType<T>,
+    readonly schema: z.ZodMiniType<T>,
     private readonly limits: { maxTop?: number; rateLimited?: boolean } = {},
   ) {
     this.path = `/odata/${name}`;

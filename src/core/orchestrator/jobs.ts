@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CallOptions, ODataBase } from './base';
 import { EntitySet } from './entitySet';
 import { ExportSchema, JobSchema, type Job } from './schemas';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ODataBase, CallOptions, ListOptions } from './base';
 import { EntitySet } from './entitySet';
 import {

@@ -1,13 +1,14 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../zodLocale';
 import { checkQueueItem, type QueueItemInput } from './validation';
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const FileItemSchema = z.strictObject({
-  Reference: z.string().nullable().optional(),
-  Priority: z.enum(['High', 'Normal', 'Low']).optional(),
-  DeferDate: z.string().nullable().optional(),
-  DueDate: z.string().nullable().optional(),
-  SpecificContent: z.record(z.string(), scalar).optional(),
+  Reference: z.optional(z.nullable(z.string())),
+  Priority: z.optional(z.enum(['High', 'Normal', 'Low'])),
+  DeferDate: z.optional(z.nullable(z.string())),
+  DueDate: z.optional(z.nullable(z.string())),
+  SpecificContent: z.optional(z.record(z.string(), scalar)),
 });
 
 export type FileItem = Omit<QueueItemInput, 'Name'>;

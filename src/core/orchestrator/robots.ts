@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CallOptions, ODataBase, ListOptions } from './base';
 import { anyOf } from '../odata/filter';
 import { EntitySet, MAX_TOP } from './entitySet';
@@ -45,7 +45,7 @@ export class RobotsApi extends EntitySet<Robot> {
   machineLicenseKeys(options: CallOptions = {}) {
     return this.base.get(
       this.base.operation('Robots', 'GetMachineNameToLicenseKeyMappings', {}),
-      z.looseObject({ value: z.array(z.looseObject({ MachineName: z.string(), LicenseKey: z.string().nullable() })) }),
+      z.looseObject({ value: z.array(z.looseObject({ MachineName: z.string(), LicenseKey: z.nullable(z.string()) })) }),
       options,
     );
   }

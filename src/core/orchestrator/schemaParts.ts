@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A date-time the service sends as text. */
-export const datetime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'not a datetime');
+export const datetime = z.string().check(z.refine((s) => !Number.isNaN(Date.parse(s)), 'not a datetime'));
 /** A field the spec marks null-able, which some responses also omit. */
-export const nullable = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
+export const nullable = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // Entity schemas from the spec's field tables. Unknown fields pass through (loose objects); fields the spec marks
 // null-able accept null; "some responses omit the newer fields" makes those optional.
@@ -15,13 +15,13 @@ export const PackageSchema = z.looseObject({
   Description: nullable(z.string()),
   Authors: nullable(z.string()),
   Published: nullable(datetime),
-  IsActive: z.boolean().optional(),
+  IsActive: z.optional(z.boolean()),
   IsLatestVersion: z.boolean(),
   OldVersion: nullable(z.string()),
   ReleaseNotes: nullable(z.string()),
-  SupportsMultipleEntryPoints: z.boolean().optional(),
+  SupportsMultipleEntryPoints: z.optional(z.boolean()),
   MainEntryPointPath: nullable(z.string()),
-  RequiresUserInteraction: z.boolean().optional(),
+  RequiresUserInteraction: z.optional(z.boolean()),
   TargetFramework: nullable(z.string()),
   ProjectType: nullable(z.string()),
   Tags: nullable(z.string()),
@@ -47,32 +47,32 @@ export const ArgumentMetadataSchema = z.looseObject({ Input: nullable(z.string()
 
 /** One declared input or output argument inside Arguments.Input / Output (JSON text of an array). */
 export const ArgumentEntrySchema = z.looseObject({
-  name: z.string().min(1),
-  type: z.string().min(1),
-  required: z.boolean().optional(),
-  hasDefault: z.boolean().optional(),
+  name: z.string().check(z.minLength(1)),
+  type: z.string().check(z.minLength(1)),
+  required: z.optional(z.boolean()),
+  hasDefault: z.optional(z.boolean()),
 });
 export type ArgumentEntry = z.infer<typeof ArgumentEntrySchema>;
 
 export const ReleaseSchema = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Key: z.string(),
   Name: z.string(),
   Description: nullable(z.string()),
   ProcessKey: z.string(),
   ProcessVersion: z.string(),
   IsLatestVersion: z.boolean(),
-  IsProcessDeleted: z.boolean().optional(),
-  EnvironmentId: nullable(z.number().int()),
+  IsProcessDeleted: z.optional(z.boolean()),
+  EnvironmentId: nullable(z.int()),
   EnvironmentName: nullable(z.string()),
   InputArguments: nullable(z.string()),
   Arguments: nullable(ArgumentsSchema),
-  OrganizationUnitId: nullable(z.number().int()),
+  OrganizationUnitId: nullable(z.int()),
 });
 export type Release = z.infer<typeof ReleaseSchema>;
 
 export const RobotSchema = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Name: z.string(),
   Username: nullable(z.string()),
   Description: nullable(z.string()),
@@ -80,7 +80,7 @@ export const RobotSchema = z.looseObject({
   HostingType: nullable(z.string()),
   CredentialType: nullable(z.string()),
   MachineName: nullable(z.string()),
-  MachineId: nullable(z.number().int()),
+  MachineId: nullable(z.int()),
   LicenseKey: nullable(z.string()),
   Version: nullable(z.string()),
   RobotEnvironments: nullable(z.string()),
@@ -89,7 +89,7 @@ export const RobotSchema = z.looseObject({
 export type Robot = z.infer<typeof RobotSchema>;
 
 export const JobSchema = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Key: z.string(),
   State: z.string(),
   Source: nullable(z.string()),
@@ -98,7 +98,7 @@ export const JobSchema = z.looseObject({
   CreationTime: datetime,
   StartTime: nullable(datetime),
   EndTime: nullable(datetime),
-  StartingScheduleId: nullable(z.number().int()),
+  StartingScheduleId: nullable(z.int()),
   ReleaseName: nullable(z.string()),
   HostMachineName: nullable(z.string()),
   InputArguments: nullable(z.string()),
@@ -108,7 +108,7 @@ export const JobSchema = z.looseObject({
 export type Job = z.infer<typeof JobSchema>;
 
 export const SessionSchema = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   State: z.string(),
   ReportingTime: datetime,
   Info: nullable(z.string()),
@@ -118,7 +118,7 @@ export const SessionSchema = z.looseObject({
 export type Session = z.infer<typeof SessionSchema>;
 
 export const RobotLogSchema = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Level: z.string(),
   TimeStamp: datetime,
   Message: z.string(),
@@ -127,32 +127,32 @@ export const RobotLogSchema = z.looseObject({
   WindowsIdentity: nullable(z.string()),
   JobKey: nullable(z.string()),
   RobotName: nullable(z.string()),
-  MachineId: nullable(z.number().int()),
+  MachineId: nullable(z.int()),
 });
 export type RobotLog = z.infer<typeof RobotLogSchema>;
 
 export const QueueDefinitionSchema = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Key: nullable(z.string()),
   Name: z.string(),
   Description: nullable(z.string()),
-  MaxNumberOfRetries: nullable(z.number().int()),
-  AcceptAutomaticallyRetry: z.boolean().optional(),
-  EnforceUniqueReference: z.boolean().optional(),
+  MaxNumberOfRetries: nullable(z.int()),
+  AcceptAutomaticallyRetry: z.optional(z.boolean()),
+  EnforceUniqueReference: z.optional(z.boolean()),
   CreationTime: nullable(datetime),
-  OrganizationUnitId: nullable(z.number().int()),
+  OrganizationUnitId: nullable(z.int()),
 });
 export type QueueDefinition = z.infer<typeof QueueDefinitionSchema>;
 
 const primitive = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export const QueueItemSchema = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Key: z.string(),
-  QueueDefinitionId: z.number().int(),
+  QueueDefinitionId: z.int(),
   Status: z.string(),
   ReviewStatus: nullable(z.string()),
-  ReviewerUserId: nullable(z.number().int()),
+  ReviewerUserId: nullable(z.int()),
   Reference: nullable(z.string()),
   Priority: nullable(z.string()),
   DeferDate: nullable(datetime),
@@ -160,8 +160,8 @@ export const QueueItemSchema = z.looseObject({
   StartProcessing: nullable(datetime),
   EndProcessing: nullable(datetime),
   SecondsInPreviousAttempts: nullable(z.number()),
-  AncestorId: nullable(z.number().int()),
-  RetryNumber: nullable(z.number().int()),
+  AncestorId: nullable(z.int()),
+  RetryNumber: nullable(z.int()),
   CreationTime: datetime,
   Progress: nullable(z.string()),
   RowVersion: nullable(z.string()),
@@ -175,8 +175,8 @@ export const QueueItemSchema = z.looseObject({
 export type QueueItem = z.infer<typeof QueueItemSchema>;
 
 export const QueueItemEventSchema = z.looseObject({
-  Id: z.number().int(),
-  QueueItemId: z.number().int(),
+  Id: z.int(),
+  QueueItemId: z.int(),
   Action: nullable(z.string()),
   Status: nullable(z.string()),
   Timestamp: nullable(datetime),
@@ -185,11 +185,11 @@ export const QueueItemEventSchema = z.looseObject({
 export type QueueItemEvent = z.infer<typeof QueueItemEventSchema>;
 
 export const QueueItemCommentSchema = z.looseObject({
-  Id: z.number().int(),
-  QueueItemId: z.number().int(),
+  Id: z.int(),
+  QueueItemId: z.int(),
   Text: z.string(),
   CreationTime: nullable(datetime),
-  UserId: nullable(z.number().int()),
+  UserId: nullable(z.int()),
   UserName: nullable(z.string()),
 });
 export type QueueItemComment = z.infer<typeof QueueItemCommentSchema>;
@@ -197,16 +197,14 @@ export type QueueItemComment = z.infer<typeof QueueItemCommentSchema>;
 export const BulkAddResponseSchema = z.looseObject({
   Success: z.boolean(),
   Message: nullable(z.string()),
-  FailedItems: z.array(
-    z.looseObject({ Ordinal: z.number().int(), ErrorCode: z.string(), ErrorMessage: nullable(z.string()) }),
-  ),
+  FailedItems: z.array(z.looseObject({ Ordinal: z.int(), ErrorCode: z.string(), ErrorMessage: nullable(z.string()) })),
 });
 export type BulkAddResponse = z.infer<typeof BulkAddResponseSchema>;
 
 export const AssetSchema = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Name: z.string(),
-  CanBeDeleted: z.boolean().optional(),
+  CanBeDeleted: z.optional(z.boolean()),
   ValueScope: nullable(z.string()),
   ValueType: z.string(),
   Value: nullable(z.string()),
@@ -229,7 +227,7 @@ export const RobotAssetSchema = z.looseObject({
 export type RobotAsset = z.infer<typeof RobotAssetSchema>;
 
 export const EnvironmentSchema = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Name: z.string(),
   Description: nullable(z.string()),
   Type: nullable(z.string()),
@@ -237,36 +235,36 @@ export const EnvironmentSchema = z.looseObject({
 export type Environment = z.infer<typeof EnvironmentSchema>;
 
 export const FolderSchema = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Key: nullable(z.string()),
   DisplayName: z.string(),
   FullyQualifiedName: z.string(),
   Description: nullable(z.string()),
   FolderType: nullable(z.string()),
   ProvisionType: nullable(z.string()),
-  ParentId: nullable(z.number().int()),
+  ParentId: nullable(z.int()),
 });
 export type Folder = z.infer<typeof FolderSchema>;
 
 const FolderSummarySchema = z.looseObject({
-  Id: z.number().int(),
-  Key: nullable(z.string()).optional(),
+  Id: z.int(),
+  Key: z.optional(nullable(z.string())),
   DisplayName: z.string(),
   FullyQualifiedName: nullable(z.string()),
-  IsSelectable: z.boolean().optional(),
-  IsPersonal: z.boolean().optional(),
-  ChildrenCount: nullable(z.number().int()),
+  IsSelectable: z.optional(z.boolean()),
+  IsPersonal: z.optional(z.boolean()),
+  ChildrenCount: nullable(z.int()),
 });
 
 export const FolderNavigationSchema = z.looseObject({
-  Id: nullable(z.number().int()),
+  Id: nullable(z.int()),
   DisplayName: nullable(z.string()),
   IsSelectable: z.boolean(),
   IsPersonal: z.boolean(),
   ProvisionType: nullable(z.string()),
   Ancestors: z.array(FolderSummarySchema),
   ChildrenPage: z.array(FolderSummarySchema),
-  ChildrenCount: z.number().int(),
+  ChildrenCount: z.int(),
 });
 export type FolderNavigation = z.infer<typeof FolderNavigationSchema>;
 

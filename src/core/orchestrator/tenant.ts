@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CallOptions, ODataBase, ListOptions } from './base';
 import { EntitySet } from './entitySet';
 import {
@@ -32,7 +32,7 @@ export class TenantApi {
     this.alerts = new EntitySet(base, 'Alerts', AlertSchema);
     this.calendars = new EntitySet(base, 'Calendars', CalendarSchema);
     this.webhooks = new EntitySet(base, 'Webhooks', WebhookSchema);
-    this.auditLogs = new EntitySet(base, 'AuditLogs', z.looseObject({ Id: z.number().int() }));
+    this.auditLogs = new EntitySet(base, 'AuditLogs', z.looseObject({ Id: z.int() }));
   }
 
   setActive(tenantIds: number[], active: boolean, options: CallOptions = {}) {

@@ -1,18 +1,18 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { datetime, nullable } from './schemaParts';
 
 // Entity schemas of users, roles, the tenant, licenses, alerts, webhooks and settings, from the spec's field tables
 // (same rules as schemas.ts: loose objects, null-able fields accept null).
 
 export const FolderUserSchema = z.looseObject({
-  Id: z.number().int(),
-  UserEntity: z.looseObject({ UserName: z.string(), IsInherited: z.boolean().optional(), Id: z.number().int() }),
-  Roles: z.array(z.looseObject({ Name: z.string(), Origin: nullable(z.string()), Id: z.number().int() })),
+  Id: z.int(),
+  UserEntity: z.looseObject({ UserName: z.string(), IsInherited: z.optional(z.boolean()), Id: z.int() }),
+  Roles: z.array(z.looseObject({ Name: z.string(), Origin: nullable(z.string()), Id: z.int() })),
 });
 export type FolderUser = z.infer<typeof FolderUserSchema>;
 
 export const UserSchema = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   UserName: z.string(),
   Name: nullable(z.string()),
   Surname: nullable(z.string()),
@@ -23,18 +23,18 @@ export const UserSchema = z.looseObject({
 export type User = z.infer<typeof UserSchema>;
 
 export const RoleSchema = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Name: z.string(),
   DisplayName: nullable(z.string()),
-  IsStatic: z.boolean().optional(),
-  IsEditable: z.boolean().optional(),
+  IsStatic: z.optional(z.boolean()),
+  IsEditable: z.optional(z.boolean()),
 });
 export type Role = z.infer<typeof RoleSchema>;
 
 export const PermissionSchema = z.looseObject({
   Name: z.string(),
   IsGranted: z.boolean(),
-  RoleId: nullable(z.number().int()),
+  RoleId: nullable(z.int()),
 });
 export type Permission = z.infer<typeof PermissionSchema>;
 
@@ -46,7 +46,7 @@ const RobotCountsSchema = z.looseObject({
 });
 
 export const TenantSchema = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Name: z.string(),
   LastLoginTime: nullable(datetime),
   IsActive: z.boolean(),
@@ -65,7 +65,7 @@ export type Tenant = z.infer<typeof TenantSchema>;
 export const LicenseReportSchema = z.looseObject({
   ExpireDate: nullable(z.number()),
   IsRegistered: z.boolean(),
-  Concurrent: z.boolean().optional(),
+  Concurrent: z.optional(z.boolean()),
   IsExpired: z.boolean(),
   AllowedRobots: RobotCountsSchema,
   DefinedRobots: RobotCountsSchema,
@@ -102,19 +102,19 @@ export const AlertSchema = z.looseObject({
 export type Alert = z.infer<typeof AlertSchema>;
 
 export const CalendarSchema = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Name: z.string(),
   TimeZoneId: nullable(z.string()),
-  ExcludedDates: z.array(datetime).optional(),
+  ExcludedDates: z.optional(z.array(datetime)),
 });
 export type Calendar = z.infer<typeof CalendarSchema>;
 
 export const WebhookSchema = z.looseObject({
-  Id: z.number().int(),
+  Id: z.int(),
   Url: z.string(),
   Enabled: z.boolean(),
-  SubscribeToAllEvents: z.boolean().optional(),
-  AllowInsecureSsl: z.boolean().optional(),
+  SubscribeToAllEvents: z.optional(z.boolean()),
+  AllowInsecureSsl: z.optional(z.boolean()),
   Events: nullable(z.array(z.looseObject({ EventType: z.string() }))),
 });
 export type Webhook = z.infer<typeof WebhookSchema>;
@@ -143,5 +143,5 @@ export const ExecutionSettingsSchema = z.looseObject({
 });
 
 export const ServicesSettingsSchema = z.looseObject({ Keys: z.array(z.string()), Values: z.array(z.string()) });
-export const CountSchema = z.looseObject({ value: z.number().int() });
-export const ExportSchema = z.looseObject({ Id: z.number().int(), Status: z.string() });
+export const CountSchema = z.looseObject({ value: z.int() });
+export const ExportSchema = z.looseObject({ Id: z.int(), Status: z.string() });

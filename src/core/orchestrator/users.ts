@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CallOptions, ODataBase } from './base';
 import { EntitySet } from './entitySet';
 import { PermissionSchema, RoleSchema, UserSchema, type User } from './schemas';
@@ -54,7 +54,7 @@ export class UsersApi extends EntitySet<User> {
   directoryPermissions(userId: number, options: CallOptions = {}) {
     return this.base.get(
       '/api/DirectoryService/GetDirectoryPermissions',
-      z.looseObject({ UserId: z.number().int(), Folders: z.array(z.unknown()), Roles: z.array(z.string()) }),
+      z.looseObject({ UserId: z.int(), Folders: z.array(z.unknown()), Roles: z.array(z.string()) }),
       { ...options, query: `?userId=${encodeURIComponent(String(userId))}` },
     );
   }
