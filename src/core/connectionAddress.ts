@@ -1,4 +1,5 @@
 import { plainText } from './presentation/plainText';
+import { t } from './l10n';
 
 /**
  * A connection read from the address a user copies: the browser's address bar on the service's web portal, or its
@@ -94,8 +95,8 @@ const quoted = (text: string) => `'${plainText(text, { maxLength: 80 })}'`;
 /** What the pasted address says about the connection, or why it cannot be used (a sentence for the user). */
 export function deriveConnection(pasted: string): Derivation {
   let text = pasted.trim();
-  if (!text) return refused('Paste the address of your tenant, for example https://cloud.example.com/acme/main.');
-  if (/\s/.test(text)) return refused('An address has no spaces: paste the whole address from the address bar.');
+  if (!text) return refused(t('Paste the address of your tenant, for example https://cloud.example.com/acme/main.'));
+  if (/\s/.test(text)) return refused(t('An address has no spaces: paste the whole address from the address bar.'));
   // The address bar may hide the scheme; a host name with a dot and nothing before it reads as https.
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text) && /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?(\/|$)/i.test(text))
     text = `https://${text}`;
@@ -103,31 +104,42 @@ export function deriveConnection(pasted: string): Derivation {
   try {
     url = new URL(text);
   } catch {
-    return refused(`${quoted(text)} is not an address: paste it whole, starting with https://.`);
+    return refused(t('{0} is not an address: paste it whole, starting with https://.', quoted(text)));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     return refused(
-      `Paste an https:// address (or http:// for a local service), not one starting with ${quoted(url.protocol.slice(0, -1))}.`,
+      t(
+        'Paste an https:// address (or http:// for a local service), not one starting with {0}.',
+        quoted(url.protocol.slice(0, -1)),
+      ),
     );
-  if (url.username || url.password) return refused('Leave the user name and password out of the address.');
+  if (url.username || url.password) return refused(t('Leave the user name and password out of the address.'));
   if (url.protocol === 'http:' && !LOCAL_HOSTS.includes(url.hostname))
-    return refused(`Use https:// for ${quoted(url.hostname)}: tokens must not travel unencrypted.`);
+    return refused(t('Use https:// for {0}: tokens must not travel unencrypted.', quoted(url.hostname)));
   const parts = url.pathname.split('/').filter(Boolean);
   const lower = parts.map((p) => p.toLowerCase());
   if (lower[0] === 'identity' || lower[0] === 'identity_')
-    return refused("This is the identity provider's address: paste the address of a page of your tenant.");
+    return refused(t("This is the identity provider's address: paste the address of a page of your tenant."));
 
   const segmentAt = parts.findIndex((p, i) => i >= 2 && SERVICE_SEGMENT.test(p));
   // Other services of the same tenant live beside the orchestration service; their address is not its address.
   if (segmentAt >= 0 && OTHER_SERVICES.has(lower[segmentAt]!))
     return refused(
-      `This is the address of the tenant's ${OTHER_SERVICES.get(lower[segmentAt]!)}: paste the address of a page of the orchestration service (…/${parts[segmentAt - 2]}/${parts[segmentAt - 1]}/orchestrator_/…); the idea service's URL can be added afterwards with Edit Connection.`,
+      t(
+        "This is the address of the tenant's {0}: paste the address of a page of the orchestration service (…/{1}/{2}/orchestrator_/…); the idea service's URL can be added afterwards with Edit Connection.",
+        OTHER_SERVICES.get(lower[segmentAt]!)!,
+        parts[segmentAt - 2]!,
+        parts[segmentAt - 1]!,
+      ),
     );
   // A service part (`portal_`, an organization's page) before two names: no tenant in the address.
   const serviceAt = parts.findIndex((p) => p.endsWith('_'));
   if (segmentAt < 0 && serviceAt >= 0 && serviceAt < 2)
     return refused(
-      `${quoted(parts[serviceAt]!)} comes before an account and a tenant: paste the address of a page inside your tenant (https://<host>/<account>/<tenant>/…).`,
+      t(
+        '{0} comes before an account and a tenant: paste the address of a page inside your tenant (https://<host>/<account>/<tenant>/…).',
+        quoted(parts[serviceAt]!),
+      ),
     );
   const cut = segmentAt >= 0 ? segmentAt : lower.findIndex((p) => TRAILING.has(p));
   const named = cut >= 0 ? parts.slice(0, cut) : parts;
@@ -137,7 +149,9 @@ export function deriveConnection(pasted: string): Derivation {
     const serviceUrl = `${url.origin}${named.length ? `/${named[0]}` : ''}`;
     if (named.length === 0 && cut < 0)
       notes.push(
-        'Only a host was given, so this reads as on-premises. For a cloud tenant, paste the address of a page inside it (https://<host>/<account>/<tenant>/…).',
+        t(
+          'Only a host was given, so this reads as on-premises. For a cloud tenant, paste the address of a page inside it (https://<host>/<account>/<tenant>/…).',
+        ),
       );
     return { kind: 'onPremises', serviceUrl, portalUrl: serviceUrl, notes };
   }
@@ -150,11 +164,15 @@ export function deriveConnection(pasted: string): Derivation {
   ] as const)
     if (!LOGICAL_NAME.test(name))
       return refused(
-        `${quoted(decodeSafely(name))} cannot be the ${what} (letters, digits, - and _ only): paste the address of a page inside your tenant.`,
+        t(
+          '{0} cannot be the {1} (letters, digits, - and _ only): paste the address of a page inside your tenant.',
+          quoted(decodeSafely(name)),
+          what,
+        ),
       );
   const serviceUrl = `${url.origin}${prefix.map((p) => `/${p}`).join('')}`;
   if (prefix.length > 0)
-    notes.push(`The path before the account (/${prefix.join('/')}) is kept as part of the service URL.`);
+    notes.push(t('The path before the account (/{0}) is kept as part of the service URL.', prefix.join('/')));
   const serviceSegment = segmentAt >= 0 ? parts[segmentAt] : undefined;
   const tenantUrl = `${serviceUrl}/${account}/${tenant}`;
   return {

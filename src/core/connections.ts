@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import './zodLocale';
+import { t } from './l10n';
 
 /**
  * A connection as the user configures it in `orchestrator.connections` (no secrets). Validators are pure so the
@@ -59,33 +60,33 @@ export function validateScopes(value: string): string | undefined {
   const words = value.trim().split(/\s+/).filter(Boolean);
   return words.every((word) => /^[\x21\x23-\x5B\x5D-\x7E]+$/.test(word))
     ? undefined
-    : 'Scopes are words separated by spaces (for example OR.Folders.Read OR.Jobs).';
+    : t('Scopes are words separated by spaces (for example OR.Folders.Read OR.Jobs).');
 }
 
 export function validateUrl(value: string, what = 'URL'): string | undefined {
   const text = value.trim();
-  if (!text) return `Enter the ${what}.`;
+  if (!text) return t('Enter the {0}.', what);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return `'${text}' is not a valid URL (for example https://cloud.example.com).`;
+    return t("'{0}' is not a valid URL (for example https://cloud.example.com).", text);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return `The ${what} must start with https:// (or http:// for a local service).`;
+    return t('The {0} must start with https:// (or http:// for a local service).', what);
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   if (url.protocol === 'http:' && !local)
-    return `Use https:// for ${url.hostname}: tokens must not travel unencrypted.`;
-  if (url.username || url.password) return 'Leave credentials out of the URL.';
-  if (url.search || url.hash) return 'Leave query and fragment out of the URL.';
+    return t('Use https:// for {0}: tokens must not travel unencrypted.', url.hostname);
+  if (url.username || url.password) return t('Leave credentials out of the URL.');
+  if (url.search || url.hash) return t('Leave query and fragment out of the URL.');
   return undefined;
 }
 
 export function validateLogicalName(value: string, what: 'account' | 'tenant'): string | undefined {
   const text = value.trim();
-  if (!text) return `Enter the ${what} logical name.`;
+  if (!text) return t('Enter the {0} logical name.', what);
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/.test(text))
-    return `The ${what} logical name may contain letters, digits, - and _ (as in the URL after the host).`;
+    return t('The {0} logical name may contain letters, digits, - and _ (as in the URL after the host).', what);
   return undefined;
 }
 
@@ -95,7 +96,9 @@ export function validateServiceSegment(value: string): string | undefined {
   if (!text) return undefined;
   return /^[A-Za-z0-9_-]{1,128}$/.test(text)
     ? undefined
-    : 'The service segment may contain letters, digits, - and _ (as in the URL after the tenant, e.g. orchestrator_).';
+    : t(
+        'The service segment may contain letters, digits, - and _ (as in the URL after the tenant, e.g. orchestrator_).',
+      );
 }
 
 /** An OData namespace as the service names it: dotted identifiers (Vendor.Server.Configuration.OData). */
@@ -104,7 +107,9 @@ export function validateNamespace(value: string): string | undefined {
   if (!text) return undefined;
   return /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(text)
     ? undefined
-    : 'A namespace is names of letters, digits and _ joined by dots (for example Vendor.Server.Configuration.OData).';
+    : t(
+        'A namespace is names of letters, digits and _ joined by dots (for example Vendor.Server.Configuration.OData).',
+      );
 }
 
 /** The folder headers' prefix: a header-name word such as X-VENDOR. */
@@ -113,13 +118,13 @@ export function validateHeaderPrefix(value: string): string | undefined {
   if (!text) return undefined;
   return /^[A-Za-z][A-Za-z0-9-]*$/.test(text)
     ? undefined
-    : 'A header prefix is letters, digits and - (for example X-VENDOR, as in X-VENDOR-OrganizationUnitId).';
+    : t('A header prefix is letters, digits and - (for example X-VENDOR, as in X-VENDOR-OrganizationUnitId).');
 }
 
 export function validateClientId(value: string): string | undefined {
   return /^[\w.:-]{1,200}$/.test(value.trim())
     ? undefined
-    : 'The client id is a single word of letters, digits and . _ : -';
+    : t('The client id is a single word of letters, digits and . _ : -');
 }
 
 function normalizedUrl(value: string): string {
@@ -138,9 +143,9 @@ export function connectionId(setting: ConnectionSetting): string {
 export function validateConnection(setting: ConnectionSetting): string[] {
   const problems: string[] = [];
   const add = (problem: string | undefined) => problem && problems.push(problem);
-  add(validateUrl(setting.serviceUrl, 'service URL'));
+  add(validateUrl(setting.serviceUrl, t('service URL')));
   if (setting.kind === 'cloud') {
-    add(validateUrl(setting.identityUrl ?? '', 'identity URL'));
+    add(validateUrl(setting.identityUrl ?? '', t('identity URL')));
     add(validateLogicalName(setting.account ?? '', 'account'));
     add(validateLogicalName(setting.tenant ?? '', 'tenant'));
     if (setting.serviceSegment !== undefined) add(validateServiceSegment(setting.serviceSegment));
@@ -153,12 +158,12 @@ export function validateConnection(setting: ConnectionSetting): string[] {
   const authentication = authenticationOf(setting);
   if (authentication !== 'accessToken' && setting.kind !== 'cloud')
     problems.push(
-      `Sign-in '${authentication}' needs a cloud connection (an identity URL); on-premises uses accessToken.`,
+      t("Sign-in '{0}' needs a cloud connection (an identity URL); on-premises uses accessToken.", authentication),
     );
   if (authentication === 'application' && !setting.clientId?.trim())
-    problems.push('Set clientId to the application id: an application signs in with its own id and secret.');
-  if (setting.ideasUrl !== undefined) add(validateUrl(setting.ideasUrl, 'idea-service URL'));
-  if (setting.portalUrl !== undefined) add(validateUrl(setting.portalUrl, 'web portal URL'));
+    problems.push(t('Set clientId to the application id: an application signs in with its own id and secret.'));
+  if (setting.ideasUrl !== undefined) add(validateUrl(setting.ideasUrl, t('idea-service URL')));
+  if (setting.portalUrl !== undefined) add(validateUrl(setting.portalUrl, t('web portal URL')));
   return problems;
 }
 
@@ -167,7 +172,7 @@ export function readConnections(raw: unknown): { connections: Connection[]; prob
   const connections: Connection[] = [];
   const problems: string[] = [];
   if (!Array.isArray(raw))
-    return { connections, problems: raw === undefined ? [] : ['orchestrator.connections must be a list.'] };
+    return { connections, problems: raw === undefined ? [] : [t('orchestrator.connections must be a list.')] };
   const seen = new Set<string>();
   raw.forEach((entry, index) => {
     const parsed = ConnectionSettingSchema.safeParse(entry);
@@ -188,7 +193,7 @@ export function readConnections(raw: unknown): { connections: Connection[]; prob
     }
     const id = connectionId(parsed.data);
     if (seen.has(id)) {
-      problems.push(`Connection ${name} points at the same tenant as another one and is ignored.`);
+      problems.push(t('Connection {0} points at the same tenant as another one and is ignored.', name));
       return;
     }
     seen.add(id);

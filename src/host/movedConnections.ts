@@ -4,6 +4,7 @@ import { signInMismatch } from '../core/auth/boundSecrets';
 import type { Connection } from '../core/connections';
 import type { StoredAccount } from '../core/auth/sessions';
 import { plainText } from '../core/presentation/plainText';
+import { t } from '../core/l10n';
 
 interface Needs {
   connections: {
@@ -29,7 +30,7 @@ export function tellAboutMovedConnections(ctx: Needs): vscode.Disposable {
       if (!why || told.has(`${account.id}\n${why}`)) continue;
       told.add(`${account.id}\n${why}`);
       ctx.log.warn(why);
-      void vscode.window.showWarningMessage(plainText(why), 'Sign In').then((choice) => {
+      void vscode.window.showWarningMessage(plainText(why), t('Sign In')).then((choice) => {
         if (choice) void vscode.commands.executeCommand(CommandId.signIn, account.connectionId);
       });
     }

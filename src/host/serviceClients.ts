@@ -8,6 +8,7 @@ import { IdeaClient } from '../core/ideas/client';
 import { OrchestratorClient } from '../core/orchestrator/client';
 import type { Dialect } from '../core/http/connection';
 import type { Exchange } from '../core/http/exchange';
+import { t } from '../core/l10n';
 
 /** What the clients need, and nothing else (the Ctx passes its own; unit tests a few plain objects). */
 export interface ServiceClientsDeps {
@@ -45,7 +46,8 @@ export class ServiceClients {
   /** The typed client of a connection, signed in as its account; one rate-limit budget per tenant. */
   clientFor(connection: Connection): OrchestratorClient {
     const account = this.deps.sessions.accounts().find((a) => a.connectionId === connection.id);
-    if (!account) throw new Error(`You are not signed in to '${connection.label}'. Run "Orchestrator: Sign In".`);
+    if (!account)
+      throw new Error(t('You are not signed in to \'{0}\'. Run "Orchestrator: Sign In".', connection.label));
     const mismatch = signInMismatch(account, connection);
     if (mismatch) throw new Error(mismatch);
     const cached = this.orchestrator.get(connection.id);
@@ -75,19 +77,25 @@ export class ServiceClients {
   /** The idea-service client of a connection, with the API token and app key from SecretStorage. */
   async ideasClientFor(connection: Connection): Promise<IdeaClient> {
     if (this.deps.ideasNeedSignIn(connection.id))
-      throw new Error(`You are signed out of '${connection.label}'. Sign in to use its idea service again.`);
+      throw new Error(t("You are signed out of '{0}'. Sign in to use its idea service again.", connection.label));
     await this.deps.sandboxIdeasStored();
     const cached = this.ideas.get(connection.id);
     if (cached) return cached;
     const baseUrl = ideasBaseUrl(connection);
     if (!baseUrl)
       throw new Error(
-        `'${connection.label}' has no idea-service URL. Add it with "Orchestrator: Edit Connection…" (Idea-service URL).`,
+        t(
+          '\'{0}\' has no idea-service URL. Add it with "Orchestrator: Edit Connection…" (Idea-service URL).',
+          connection.label,
+        ),
       );
     const stored = await this.deps.secrets.get(ideaSecretKey(connection.id));
     if (!stored)
       throw new Error(
-        `No idea-service credentials for '${connection.label}'. Run "Orchestrator: Set Idea Service Credentials".`,
+        t(
+          'No idea-service credentials for \'{0}\'. Run "Orchestrator: Set Idea Service Credentials".',
+          connection.label,
+        ),
       );
     const usable = usableIdeaCredentials(stored, connection);
     if ('problem' in usable) throw new Error(usable.problem);

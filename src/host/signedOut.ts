@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { SessionChange } from '../core/auth/sessions';
 import type { Ctx } from '../ctx';
 import { Stored } from './storedState';
+import { t } from '../core/l10n';
 
 /**
  * What ends when a connection loses its last signed-in account (Sign Out, the Accounts menu, another window, an
@@ -41,7 +42,7 @@ export class SignedOutConnections implements vscode.Disposable {
     );
     for (const connectionId of ended) {
       this.locked.add(connectionId);
-      const label = this.ctx.connections.get(connectionId)?.label ?? 'the connection';
+      const label = this.ctx.connections.get(connectionId)?.label ?? t('the connection');
       const tails = this.ctx.tails.stopConnection(connectionId, label);
       const panels = this.ctx.panels.closeConnection(connectionId);
       if (tails + panels > 0)

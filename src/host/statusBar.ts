@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../constants';
 import type { Ctx } from '../ctx';
 import { plainText } from '../core/presentation/plainText';
+import { t } from '../core/l10n';
 
 /** What this needs from the extension's context, and nothing more. */
 export type StatusBarDeps = Pick<Ctx, 'accountFor' | 'active' | 'activeConnection' | 'connections'>;
@@ -11,7 +12,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('orchestrator.active', vscode.StatusBarAlignment.Left, 50);
 
   constructor(private readonly ctx: StatusBarDeps) {
-    this.item.name = 'Orchestrator connection';
+    this.item.name = t('Orchestrator connection');
     this.update();
   }
 
@@ -25,13 +26,16 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const signedIn = active ? this.ctx.accountFor(active.id) !== undefined : false;
     const folder = this.ctx.active.get().folder;
     if (!active) {
-      this.item.text = '$(organization) Orchestrator: choose a connection';
+      this.item.text = t('$(organization) Orchestrator: choose a connection');
       this.item.command = CommandId.switchActiveFolder;
       this.item.backgroundColor = undefined;
     } else if (!signedIn) {
-      this.item.text = `$(warning) ${plainText(active.label)}: signed out`;
-      this.item.tooltip = `You are not signed in to ${plainText(active.label)} (or the sign-in expired). Click to sign in.`;
-      this.item.command = { command: CommandId.signIn, title: 'Sign In', arguments: [active.id] };
+      this.item.text = t('$(warning) {0}: signed out', plainText(active.label));
+      this.item.tooltip = t(
+        'You are not signed in to {0} (or the sign-in expired). Click to sign in.',
+        plainText(active.label),
+      );
+      this.item.command = { command: CommandId.signIn, title: t('Sign In'), arguments: [active.id] };
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else {
       // The label (settings) and folder path (service) are plain text: `$(…)` in them must not become an icon.
@@ -40,9 +44,14 @@ export class ConnectionStatusBar implements vscode.Disposable {
         active.protection === 'readOnly'
           ? ' (read-only)'
           : active.protection === 'confirm'
-            ? ' (changes need confirmation)'
+            ? t(' (changes need confirmation)')
             : '';
-      this.item.tooltip = `Orchestrator: ${plainText(active.label)}${protection}${folder ? `\nFolder: ${plainText(folder.path)}` : ''}\nClick to switch the active folder.`;
+      this.item.tooltip = t(
+        'Orchestrator: {0}{1}{2}\nClick to switch the active folder.',
+        plainText(active.label),
+        protection,
+        folder ? `\nFolder: ${plainText(folder.path)}` : '',
+      );
       this.item.command = CommandId.switchActiveFolder;
       this.item.backgroundColor =
         active.protection === 'readOnly'

@@ -4,6 +4,7 @@ import '../core/zodLocale';
 import { DialectSchema } from '../core/orchestrator/dialect';
 import { rawValues } from '../shared/protocol/ideaForm';
 import { MAX_FOLDER_CHOICES } from '../core/folderPreferences';
+import { t } from '../core/l10n';
 
 /**
  * What the extension keeps in the editor's storage between sessions, key by key: where it lives (the user's storage,
@@ -90,7 +91,11 @@ export class StoredState {
     if (!this.reported.has(entry.key)) {
       this.reported.add(entry.key);
       this.onUnreadable(
-        `Stored state ${entry.key} is unreadable and was ignored: ${parsed.error.issues[0]?.message ?? 'wrong shape'}.`,
+        t(
+          'Stored state {0} is unreadable and was ignored: {1}.',
+          entry.key,
+          parsed.error.issues[0]?.message ?? 'wrong shape',
+        ),
       );
     }
     return entry.fallback;

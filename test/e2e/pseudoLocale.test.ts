@@ -126,4 +126,26 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
     assert.match(message, /^⟦Öŕçĥéšţŕàţöŕ Ŵöŕķƀéñçĥ \S+ öñ .+ \(⟦ŵéƀ⟧\); àçţîṽàţéđ îñ [\d.]+ ɱš⟧$/);
     await screenshot('31-pseudo-locale-notification', page);
   });
+
+  it("shows the tree's own rows and its questions in the display language", async function () {
+    this.timeout(120_000);
+    // Signed out, the connection offers a sign-in row: the extension's words, not the service's.
+    const connection = page.locator('.part.sidebar .monaco-list-row', { hasText: 'Sandbox (main)' }).first();
+    if ((await connection.getAttribute('aria-expanded')) !== 'true') await connection.click();
+    await page
+      .locator('.part.sidebar .monaco-list-row', { hasText: pseudo('Sign in to see the folders of this tenant') })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    // A question of its own (Remove Connection asks first; Escape answers no).
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill('>Orchestrator: Remove Connection');
+    await page.locator('.quick-input-list .monaco-list-row').first().click();
+    const question = page.locator('.monaco-dialog-box', {
+      hasText: pseudo("Remove the connection '{0}'?").split('{0}')[0]!,
+    });
+    await question.first().waitFor({ timeout: 30_000 });
+    await screenshot('31b-pseudo-locale-dialog', page);
+    await page.keyboard.press('Escape');
+  });
 });

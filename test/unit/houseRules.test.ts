@@ -33,13 +33,18 @@ const IMPORT = (module: string) =>
     `(from\\s+['"]${module}['"]|require\\(\\s*['"]${module}['"]\\s*\\)|import\\(\\s*['"]${module}['"]\\s*\\))`,
   );
 
-/** The show*Message calls in `source` whose message is neither a fixed single-quoted literal nor plainText(…). */
+/** The show*Message calls in `source` whose message is neither a fixed literal (or `t` of one) nor plainText(…). */
 function unsafeMessageCalls(source: string): string[] {
   const calls = [...source.matchAll(/show(?:Error|Warning|Information)Message\(\s*/g)];
   return calls
     .filter((call) => {
       const rest = source.slice(call.index + call[0].length);
-      return !/^plainText\(/.test(rest) && !/^'(?:[^'\\\n]|\\.)*'\s*[,)]/.test(rest);
+      // A fixed text, ours to translate (`t('…')` without arguments), is as safe as the literal.
+      return (
+        !/^plainText\(/.test(rest) &&
+        !/^'(?:[^'\\\n]|\\.)*'\s*[,)]/.test(rest) &&
+        !/^t\(\s*(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*\)\s*[,)]/.test(rest)
+      );
     })
     .map((call) => source.slice(call.index, call.index + 80).split('\n')[0]!);
 }

@@ -3,6 +3,7 @@ import type { FetchLike } from '../http/transport';
 import { originOf } from './boundSecrets';
 import { sameOrigin, type Discovery } from './discovery';
 import { postTokenRequest, TokenError, type TokenRequest, type TokenResponse } from './tokens';
+import { t } from '../l10n';
 
 /**
  * Sign-in as a confidential application: the OAuth client-credentials grant (RFC 6749 §4.4). The application's id and
@@ -24,7 +25,7 @@ const StoredApplicationSecretSchema = z.object({
 /** What is stored for a secret entered for this application at this identity provider. */
 export function applicationSecretValue(secret: string, target: { clientId: string; identityUrl: string }): string {
   const identityOrigin = originOf(target.identityUrl);
-  if (!identityOrigin) throw new Error('The identity URL is not a valid URL.');
+  if (!identityOrigin) throw new Error(t('The identity URL is not a valid URL.'));
   return JSON.stringify({ clientId: target.clientId, secret, identityOrigin });
 }
 
@@ -36,21 +37,29 @@ export function usableApplicationSecret(
   stored: string | undefined,
   target: { clientId: string; identityUrl?: string },
 ): { secret: string } | { problem: string } {
-  if (!stored) return { problem: 'No application secret is stored.' };
+  if (!stored) return { problem: t('No application secret is stored.') };
   let parsed: z.infer<typeof StoredApplicationSecretSchema>;
   try {
     parsed = StoredApplicationSecretSchema.parse(JSON.parse(stored));
   } catch {
-    return { problem: 'The stored application secret cannot be read.' };
+    return { problem: t('The stored application secret cannot be read.') };
   }
   const identityOrigin = originOf(target.identityUrl);
   if (parsed.identityOrigin !== identityOrigin)
     return {
-      problem: `The stored application secret was entered for ${parsed.identityOrigin}, but the connection now signs in at ${identityOrigin ?? 'no identity provider'}.`,
+      problem: t(
+        'The stored application secret was entered for {0}, but the connection now signs in at {1}.',
+        parsed.identityOrigin,
+        identityOrigin ?? 'no identity provider',
+      ),
     };
   if (parsed.clientId !== target.clientId)
     return {
-      problem: `The stored application secret belongs to application '${parsed.clientId}', not '${target.clientId}'.`,
+      problem: t(
+        "The stored application secret belongs to application '{0}', not '{1}'.",
+        parsed.clientId,
+        target.clientId,
+      ),
     };
   return { secret: parsed.secret };
 }
@@ -65,13 +74,16 @@ export function applicationTokenEndpoint(discovery: Discovery, identityUrl: stri
   if (Array.isArray(grants) && !grants.includes('client_credentials'))
     throw new TokenError(
       'rejected',
-      'This identity provider does not offer sign-in as an application (no client_credentials grant).',
+      t('This identity provider does not offer sign-in as an application (no client_credentials grant).'),
     );
   const listed = typeof discovery.token_endpoint === 'string' ? discovery.token_endpoint : undefined;
   if (listed && !sameOrigin(listed, identityUrl))
     throw new TokenError(
       'invalidResponse',
-      `The identity provider names a token endpoint on another origin (${originOf(listed) ?? 'invalid'}): the secret is not sent there.`,
+      t(
+        'The identity provider names a token endpoint on another origin ({0}): the secret is not sent there.',
+        originOf(listed) ?? 'invalid',
+      ),
     );
   return listed ?? `${identityUrl.replace(/\/+$/, '')}/connect/token`;
 }
@@ -126,7 +138,10 @@ export async function requestApplicationToken(
     if (isWrongSecret(error))
       throw new TokenError(
         'rejected',
-        `The identity provider did not accept the secret of application '${request.clientId}' (invalid_client). Check the application id and its secret, then sign in again.`,
+        t(
+          "The identity provider did not accept the secret of application '{0}' (invalid_client). Check the application id and its secret, then sign in again.",
+          request.clientId,
+        ),
         'invalid_client',
       );
     throw new TokenError(error.kind, scrub(error.message), error.oauthError);

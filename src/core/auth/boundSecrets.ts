@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ideasBaseUrl, type Connection } from '../connections';
 import type { IdeaCredentials } from '../ideas/sandboxCredentials';
 import type { StoredAccount } from './sessions';
+import { t } from '../l10n';
 
 /**
  * A secret is bound to the origins it was issued for. A sign-in records the origins of the identity URL and the
@@ -35,15 +36,28 @@ export function signInOrigins(
  * that recorded no origins (made before they were recorded) is not used either: where it was issued is unknown.
  */
 export function signInMismatch(account: StoredAccount, connection: Connection): string | undefined {
-  const again = `Nothing was sent. Sign in to '${connection.label}' again.`;
-  if (!account.serviceOrigin) return `The sign-in to '${connection.label}' does not record where it was made. ${again}`;
+  const again = t("Nothing was sent. Sign in to '{0}' again.", connection.label);
+  if (!account.serviceOrigin)
+    return t("The sign-in to '{0}' does not record where it was made. {1}", connection.label, again);
   const service = originOf(connection.serviceUrl);
   if (service !== account.serviceOrigin)
-    return `'${connection.label}' now points at ${service ?? 'an invalid service URL'}, but you signed in at ${account.serviceOrigin}. ${again}`;
+    return t(
+      "'{0}' now points at {1}, but you signed in at {2}. {3}",
+      connection.label,
+      service ?? 'an invalid service URL',
+      account.serviceOrigin,
+      again,
+    );
   if (account.kind !== 'accessToken') {
     const identity = originOf(connection.identityUrl);
     if (!account.identityOrigin || identity !== account.identityOrigin) {
-      return `'${connection.label}' now signs in at ${identity ?? 'no identity provider'}, but you signed in at ${account.identityOrigin ?? 'an unrecorded identity provider'}. ${again}`;
+      return t(
+        "'{0}' now signs in at {1}, but you signed in at {2}. {3}",
+        connection.label,
+        identity ?? 'no identity provider',
+        account.identityOrigin ?? 'an unrecorded identity provider',
+        again,
+      );
     }
   }
   // An application's sign-in is that application's: another application id (or another way to sign in) needs its own.
@@ -51,7 +65,7 @@ export function signInMismatch(account: StoredAccount, connection: Connection): 
     account.kind === 'application' &&
     (connection.authentication !== 'application' || account.clientId !== connection.clientId)
   )
-    return `'${connection.label}' no longer signs in as application '${account.clientId ?? ''}'. ${again}`;
+    return t("'{0}' no longer signs in as application '{1}'. {2}", connection.label, account.clientId ?? '', again);
   return undefined;
 }
 
@@ -70,21 +84,34 @@ export function usableIdeaCredentials(
   stored: string,
   connection: Connection,
 ): { credentials: IdeaCredentials } | { problem: string } {
-  const again = `Nothing was sent. Run "Orchestrator: Set Idea Service Credentials" for '${connection.label}' again.`;
+  const again = t(
+    'Nothing was sent. Run "Orchestrator: Set Idea Service Credentials" for \'{0}\' again.',
+    connection.label,
+  );
   let parsed: z.infer<typeof StoredIdeaCredentialsSchema>;
   try {
     parsed = StoredIdeaCredentialsSchema.parse(JSON.parse(stored));
   } catch {
-    return { problem: `The stored idea-service credentials of '${connection.label}' cannot be read. ${again}` };
+    return { problem: t("The stored idea-service credentials of '{0}' cannot be read. {1}", connection.label, again) };
   }
   const current = originOf(ideasBaseUrl(connection));
   if (!parsed.origin)
     return {
-      problem: `The idea-service credentials of '${connection.label}' do not record which service they were entered for. ${again}`,
+      problem: t(
+        "The idea-service credentials of '{0}' do not record which service they were entered for. {1}",
+        connection.label,
+        again,
+      ),
     };
   if (current !== parsed.origin)
     return {
-      problem: `The idea-service credentials of '${connection.label}' were entered for ${parsed.origin}, but its idea service is now ${current ?? 'not set'}. ${again}`,
+      problem: t(
+        "The idea-service credentials of '{0}' were entered for {1}, but its idea service is now {2}. {3}",
+        connection.label,
+        parsed.origin,
+        current ?? 'not set',
+        again,
+      ),
     };
   return { credentials: { token: parsed.token, appKey: parsed.appKey } };
 }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { TokenError } from './tokens';
 import { readCapped, TooLarge } from '../http/responseBody';
+import { t } from '../l10n';
 
 /**
  * The identity provider's discovery document (`{identityUrl}/.well-known/openid-configuration`), read once per
@@ -44,26 +45,37 @@ export async function readProviderJson(fetch: FetchLike, url: string, what: stri
   } catch (error) {
     throw new TokenError(
       'network',
-      `Can't read the identity provider's ${what}: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`,
+      t(
+        "Can't read the identity provider's {0}: {1}",
+        what,
+        ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message,
+      ),
     );
   }
   if (!response.ok)
     throw new TokenError(
       'invalidResponse',
-      `The identity provider's ${what} is not available (HTTP ${response.status}), so the sign-in cannot be verified.`,
+      t(
+        "The identity provider's {0} is not available (HTTP {1}), so the sign-in cannot be verified.",
+        what,
+        response.status,
+      ),
     );
   let text: string;
   try {
     text = new TextDecoder().decode(await readCapped(response, MAX_BYTES, false));
   } catch (error) {
     if (error instanceof TooLarge)
-      throw new TokenError('invalidResponse', `The identity provider's ${what} is too large.`);
-    throw new TokenError('network', `The identity provider's ${what} could not be read: ${(error as Error).message}`);
+      throw new TokenError('invalidResponse', t("The identity provider's {0} is too large.", what));
+    throw new TokenError(
+      'network',
+      t("The identity provider's {0} could not be read: {1}", what, (error as Error).message),
+    );
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new TokenError('invalidResponse', `The identity provider's ${what} is not JSON.`);
+    throw new TokenError('invalidResponse', t("The identity provider's {0} is not JSON.", what));
   }
 }
 
@@ -72,13 +84,16 @@ export async function readDiscovery(fetch: FetchLike, identityUrl: string): Prom
     await readProviderJson(
       fetch,
       `${identityUrl.replace(/\/+$/, '')}/.well-known/openid-configuration`,
-      'discovery document',
+      t('discovery document'),
     ),
   );
   if (!parsed.success)
     throw new TokenError(
       'invalidResponse',
-      `The identity provider's discovery document cannot be read (${parsed.error.issues[0]?.path.join('.') ?? 'body'}).`,
+      t(
+        "The identity provider's discovery document cannot be read ({0}).",
+        parsed.error.issues[0]?.path.join('.') ?? 'body',
+      ),
     );
   return parsed.data;
 }

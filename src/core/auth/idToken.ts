@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { readDiscovery, readProviderJson, sameOrigin, type Discovery } from './discovery';
 import { TokenError, type IdTokenClaims } from './tokens';
+import { t } from '../l10n';
 
 /**
  * ID token validation, OpenID Connect Core 3.1.3.7. The sign-in trusts the id_token to say who signed in and that the
@@ -44,27 +45,30 @@ export async function fetchProviderKeys(
   if (!discovery.issuer || !discovery.jwks_uri)
     throw new TokenError(
       'invalidResponse',
-      `The identity provider's discovery document has no ${discovery.issuer ? 'jwks_uri' : 'issuer'}, so the sign-in cannot be verified.`,
+      t(
+        "The identity provider's discovery document has no {0}, so the sign-in cannot be verified.",
+        discovery.issuer ? 'jwks_uri' : 'issuer',
+      ),
     );
   let jwksUrl: URL;
   try {
     jwksUrl = new URL(discovery.jwks_uri);
   } catch {
-    throw new TokenError('invalidResponse', "The identity provider's jwks_uri is not a URL.");
+    throw new TokenError('invalidResponse', t("The identity provider's jwks_uri is not a URL."));
   }
   if (!sameOrigin(jwksUrl.href, identityUrl))
     throw new TokenError(
       'invalidResponse',
-      `The identity provider publishes its keys at another origin (${jwksUrl.origin}); they are not used.`,
+      t('The identity provider publishes its keys at another origin ({0}); they are not used.', jwksUrl.origin),
     );
-  const jwks = JwksSchema.safeParse(await readProviderJson(fetch, jwksUrl.href, 'signing keys'));
+  const jwks = JwksSchema.safeParse(await readProviderJson(fetch, jwksUrl.href, t('signing keys')));
   if (!jwks.success)
-    throw new TokenError('invalidResponse', "The identity provider's signing keys (JWKS) cannot be read.");
+    throw new TokenError('invalidResponse', t("The identity provider's signing keys (JWKS) cannot be read."));
   return { issuer: discovery.issuer, jwks: jwks.data as JSONWebKeySet };
 }
 
 const refuse = (why: string) =>
-  new TokenError('invalidResponse', `The id_token was refused: ${why}. The sign-in was not completed.`);
+  new TokenError('invalidResponse', t('The id_token was refused: {0}. The sign-in was not completed.', why));
 
 /** Checks an id_token against keys already fetched (pure: the unit tests call it with their own keys and clock). */
 export async function verifyIdTokenWith(
@@ -75,9 +79,9 @@ export async function verifyIdTokenWith(
   if (!idToken)
     throw new TokenError(
       'invalidResponse',
-      'The identity provider returned no id_token, so the sign-in cannot be verified.',
+      t('The identity provider returned no id_token, so the sign-in cannot be verified.'),
     );
-  if (idToken.split('.').length !== 3) throw refuse('it is not a signed JWT');
+  if (idToken.split('.').length !== 3) throw refuse(t('it is not a signed JWT'));
   const nowSeconds = Math.floor((expected.now?.() ?? Date.now()) / 1000);
   let payload: IdTokenClaims & { iat?: number; azp?: string };
   try {
@@ -93,30 +97,30 @@ export async function verifyIdTokenWith(
     throw refuse(reasonOf(error));
   }
   if (typeof payload.iat !== 'number' || payload.iat > nowSeconds + CLOCK_SKEW_SECONDS)
-    throw refuse('it was issued in the future (iat)');
+    throw refuse(t('it was issued in the future (iat)'));
   const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
   if (audiences.length > 1 && payload.azp !== expected.clientId)
-    throw refuse('it names several audiences without this client as authorized party (azp)');
+    throw refuse(t('it names several audiences without this client as authorized party (azp)'));
   if (payload.azp !== undefined && payload.azp !== expected.clientId)
-    throw refuse('it was issued to another authorized party (azp)');
+    throw refuse(t('it was issued to another authorized party (azp)'));
   if (payload.nonce !== expected.nonce)
-    throw refuse("it does not carry this sign-in's nonce; the response was not meant for this attempt");
+    throw refuse(t("it does not carry this sign-in's nonce; the response was not meant for this attempt"));
   return payload;
 }
 
 function reasonOf(error: unknown): string {
-  if (error instanceof joseErrors.JWTExpired) return 'it has expired (exp)';
+  if (error instanceof joseErrors.JWTExpired) return t('it has expired (exp)');
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
-    if (error.claim === 'iss') return 'it was not issued by the configured identity provider (iss)';
-    if (error.claim === 'aud') return 'it was issued for another client (aud)';
-    return `its "${error.claim}" claim is missing or wrong`;
+    if (error.claim === 'iss') return t('it was not issued by the configured identity provider (iss)');
+    if (error.claim === 'aud') return t('it was issued for another client (aud)');
+    return t('its "{0}" claim is missing or wrong', error.claim);
   }
   if (error instanceof joseErrors.JOSEAlgNotAllowed)
-    return 'it is unsigned or signed with an algorithm that is not accepted';
+    return t('it is unsigned or signed with an algorithm that is not accepted');
   if (error instanceof joseErrors.JWSSignatureVerificationFailed)
-    return "its signature does not match the provider's keys";
-  if (error instanceof joseErrors.JWKSNoMatchingKey) return 'it is signed with a key the provider does not publish';
-  return 'it cannot be read as a signed JWT';
+    return t("its signature does not match the provider's keys");
+  if (error instanceof joseErrors.JWKSNoMatchingKey) return t('it is signed with a key the provider does not publish');
+  return t('it cannot be read as a signed JWT');
 }
 
 /** Fetches the provider's keys (from the discovery document already read, when given), then validates. */
@@ -129,7 +133,7 @@ export async function verifyIdToken(
   if (!idToken)
     throw new TokenError(
       'invalidResponse',
-      'The identity provider returned no id_token, so the sign-in cannot be verified.',
+      t('The identity provider returned no id_token, so the sign-in cannot be verified.'),
     );
   return verifyIdTokenWith(idToken, await fetchProviderKeys(fetch, expected.identityUrl, discovery), expected);
 }

@@ -1,4 +1,4 @@
-/**
+import { t } from '../l10n'; /**
  * Authorization code + PKCE values exactly as the spec's Authentication section: a verifier of 32 random bytes as
  * base64url without padding, its S256 challenge, and random state and nonce. Uses Web Crypto (Node and browsers).
  */
@@ -82,18 +82,18 @@ export function parseCallback(callbackUrl: string, expectedState: string): Callb
   } catch {
     return {
       error: 'invalid_callback',
-      description: 'That is not a URL. Paste the whole address the browser ended on.',
+      description: t('That is not a URL. Paste the whole address the browser ended on.'),
     };
   }
   const state = url.searchParams.get('state');
   if (state !== expectedState)
     return {
       error: 'state_mismatch',
-      description: 'The sign-in response does not belong to this sign-in attempt (state mismatch). Start again.',
+      description: t('The sign-in response does not belong to this sign-in attempt (state mismatch). Start again.'),
     };
   const error = url.searchParams.get('error');
   if (error) return { error, description: url.searchParams.get('error_description') ?? error };
   const code = url.searchParams.get('code');
-  if (!code) return { error: 'invalid_callback', description: 'The sign-in response has no authorization code.' };
+  if (!code) return { error: 'invalid_callback', description: t('The sign-in response has no authorization code.') };
   return { code };
 }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { readDiscovery, sameOrigin, type Discovery } from './discovery';
 import { authorizeEndpoint, authorizeParams, authorizeUrl, type AuthorizeRequest } from './pkce';
+import { t } from '../l10n';
 
 /**
  * Pushed authorization requests (RFC 9126). The browser's URL then carries only `client_id` and a short-lived
@@ -55,7 +56,10 @@ export async function browserSignInUrl(
     endpoints = parEndpoints(known ?? (await readDiscovery(fetch, request.identityUrl)), request.identityUrl);
   } catch (error) {
     log?.(
-      `The identity provider's discovery document could not be read (${(error as Error).message}); signing in with the plain authorization request.`,
+      t(
+        "The identity provider's discovery document could not be read ({0}); signing in with the plain authorization request.",
+        (error as Error).message,
+      ),
     );
     endpoints = undefined;
   }
@@ -76,12 +80,17 @@ export async function browserSignInUrl(
   if (response.status !== 201 && response.status !== 200) {
     const reason = (body as { error_description?: unknown } | undefined)?.error_description;
     throw new Error(
-      `The identity provider refused the sign-in request: ${typeof reason === 'string' ? reason : `HTTP ${response.status}`}`,
+      t(
+        'The identity provider refused the sign-in request: {0}',
+        typeof reason === 'string' ? reason : `HTTP ${response.status}`,
+      ),
     );
   }
   const pushed = PushedSchema.safeParse(body);
   if (!pushed.success)
-    throw new Error('The identity provider answered the sign-in request with something unexpected (no request_uri).');
+    throw new Error(
+      t('The identity provider answered the sign-in request with something unexpected (no request_uri).'),
+    );
   const url = new URL(endpoints.authorize);
   url.searchParams.set('client_id', request.clientId);
   url.searchParams.set('request_uri', pushed.data.request_uri);

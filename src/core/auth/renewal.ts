@@ -8,6 +8,7 @@ import {
 import { sameOrigin } from './discovery';
 import type { SecretStore, StoredAccount } from './sessions';
 import { refreshTokens, TokenError, type TokenResponse } from './tokens';
+import { t } from '../l10n';
 
 /**
  * How a sign-in gets its next access token before the current one expires: a browser sign-in with its refresh token,
@@ -33,7 +34,7 @@ export interface RenewalDeps {
 export async function renewTokens(deps: RenewalDeps, account: StoredAccount): Promise<TokenResponse> {
   if (account.kind === 'application') return renewApplication(deps, account);
   if (!account.refreshToken || !account.identityUrl || !account.clientId)
-    throw new TokenError('invalid_grant', 'This sign-in cannot be renewed. Sign in again.');
+    throw new TokenError('invalid_grant', t('This sign-in cannot be renewed. Sign in again.'));
   return refreshTokens(deps.fetch, account.identityUrl, {
     refreshToken: account.refreshToken,
     clientId: account.clientId,
@@ -41,12 +42,12 @@ export async function renewTokens(deps: RenewalDeps, account: StoredAccount): Pr
 }
 
 async function renewApplication(deps: RenewalDeps, account: StoredAccount): Promise<TokenResponse> {
-  const over = (why: string) => new TokenError('invalid_grant', `${why} Sign in to '${account.label}' again.`);
+  const over = (why: string) => new TokenError('invalid_grant', t("{0} Sign in to '{1}' again.", why, account.label));
   if (!account.clientId || !account.identityOrigin || !account.tokenEndpoint)
-    throw over('This application sign-in does not record where it was made.');
+    throw over(t('This application sign-in does not record where it was made.'));
   // The token endpoint was read from the discovery document at sign-in; it must still be the sign-in's own origin.
   if (!sameOrigin(account.tokenEndpoint, account.identityOrigin))
-    throw over('The recorded token endpoint is not on the identity provider of the sign-in.');
+    throw over(t('The recorded token endpoint is not on the identity provider of the sign-in.'));
   const stored = await deps.secrets.get(applicationSecretKey(account.connectionId));
   const usable = usableApplicationSecret(stored, {
     clientId: account.clientId,

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { renewable, renewTokens } from './renewal';
 import { refreshDelayMs, TokenError, type TokenResponse } from './tokens';
+import { t } from '../l10n';
 
 /** Where secrets live (VS Code's SecretStorage in the extension; a Map in tests). */
 export interface SecretStore {
@@ -180,10 +181,10 @@ export class SessionManager {
   /** A valid access token: cached while it has more than 30 s left, refreshed otherwise or when forced (after a 401). */
   async accessToken(id: string, options: { forceRefresh?: boolean } = {}): Promise<string> {
     const live = this.live.get(id);
-    if (!live) throw new TokenError('invalid_grant', 'You are signed out of this connection. Sign in again.');
+    if (!live) throw new TokenError('invalid_grant', t('You are signed out of this connection. Sign in again.'));
     if (live.account.kind === 'accessToken') {
       if (!live.account.accessToken)
-        throw new TokenError('invalid_grant', 'No access token is stored for this connection.');
+        throw new TokenError('invalid_grant', t('No access token is stored for this connection.'));
       return live.account.accessToken;
     }
     if (
@@ -222,7 +223,7 @@ export class SessionManager {
     const stored = await this.readAccount(live.account.id);
     if (!stored) {
       await this.forget(live);
-      throw new TokenError('invalid_grant', 'You were signed out (in another window). Sign in again.');
+      throw new TokenError('invalid_grant', t('You were signed out (in another window). Sign in again.'));
     }
     live.account = stored;
     let tokens: TokenResponse;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { readCapped } from '../http/responseBody';
+import { t } from '../l10n';
 
 export const TokenResponseSchema = z.looseObject({
   access_token: z.string().check(z.minLength(1)),
@@ -75,10 +76,13 @@ export async function postTokenRequest(
   } catch (error) {
     if (signal?.aborted) throw error;
     if (timeout.aborted)
-      throw new TokenError('network', `The identity provider did not answer within ${TOKEN_TIMEOUT_MS / 1000} s.`);
+      throw new TokenError('network', t('The identity provider did not answer within {0} s.', TOKEN_TIMEOUT_MS / 1000));
     throw new TokenError(
       'network',
-      `Can't reach the identity provider: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`,
+      t(
+        "Can't reach the identity provider: {0}",
+        ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message,
+      ),
     );
   }
   // Bounded: a token answer is a few kilobytes; anything past the cap is not one.
@@ -94,12 +98,15 @@ export async function postTokenRequest(
   if (!response.ok) {
     const oauth = json as { error?: string; error_description?: string } | undefined;
     if (response.status >= 500)
-      throw new TokenError('server', `The identity provider failed (HTTP ${response.status}). Try again later.`);
+      throw new TokenError('server', t('The identity provider failed (HTTP {0}). Try again later.', response.status));
     if (oauth?.error === 'invalid_grant')
-      throw new TokenError('invalid_grant', oauth.error_description ?? 'The sign-in has expired.', 'invalid_grant');
+      throw new TokenError('invalid_grant', oauth.error_description ?? t('The sign-in has expired.'), 'invalid_grant');
     throw new TokenError(
       'rejected',
-      `The identity provider refused the request: ${oauth?.error_description ?? oauth?.error ?? `HTTP ${response.status}`}.`,
+      t(
+        'The identity provider refused the request: {0}.',
+        oauth?.error_description ?? oauth?.error ?? `HTTP ${response.status}`,
+      ),
       oauth?.error,
     );
   }
@@ -107,7 +114,10 @@ export async function postTokenRequest(
   if (!parsed.success)
     throw new TokenError(
       'invalidResponse',
-      `The identity provider answered an unexpected token response (${parsed.error.issues[0]?.path.join('.') ?? 'body'}).`,
+      t(
+        'The identity provider answered an unexpected token response ({0}).',
+        parsed.error.issues[0]?.path.join('.') ?? 'body',
+      ),
     );
   return parsed.data;
 }

@@ -6,6 +6,7 @@ import {
   parseArgumentDeclarations,
 } from '../orchestrator/validation';
 import { firstSyntaxError } from './jsonLocations';
+import { t } from '../l10n';
 
 // The text of the editable documents and the checks made on save, before anything is sent. Pure: the file system
 // provider in the host only moves these texts between the editor and the service.
@@ -44,7 +45,7 @@ function parseJson(text: string): Parsed<unknown> {
     return {
       ok: false,
       problems: [
-        { message: `The document is not valid JSON: ${(error as Error).message}`, offset: firstSyntaxError(text) },
+        { message: t('The document is not valid JSON: {0}', (error as Error).message), offset: firstSyntaxError(text) },
       ],
     };
   }
@@ -60,24 +61,29 @@ export function parsePackageArguments(text: string): Parsed<PackageArguments> {
   if (!isObject(json.value))
     return {
       ok: false,
-      problems: [{ message: 'The document must be a JSON object with "Input" and "Output" lists.', path: [] }],
+      problems: [{ message: t('The document must be a JSON object with "Input" and "Output" lists.'), path: [] }],
     };
   const problems: Problem[] = [];
   for (const key of Object.keys(json.value))
     if (key !== 'Input' && key !== 'Output')
-      problems.push({ message: `"${key}" is not allowed here; only "Input" and "Output".`, path: [key] });
+      problems.push({ message: t('"{0}" is not allowed here; only "Input" and "Output".', key), path: [key] });
   const lists: PackageArguments = { Input: [], Output: [] };
   for (const which of ['Input', 'Output'] as const) {
     const list = json.value[which] ?? [];
     if (!Array.isArray(list)) {
-      problems.push({ message: `"${which}" must be a list of arguments.`, path: [which] });
+      problems.push({ message: t('"{0}" must be a list of arguments.', which), path: [which] });
       continue;
     }
     list.forEach((entry, i) => {
       const parsed = ArgumentEntrySchema.safeParse(entry);
       if (!parsed.success || !isObject(entry)) {
         problems.push({
-          message: `${which} argument ${i + 1} needs a "name" and a "type" (text)${which === 'Input' ? ', and optionally "required" and "hasDefault" (true/false)' : ''}.`,
+          message: t(
+            '{0} argument {1} needs a "name" and a "type" (text){2}.',
+            which,
+            i + 1,
+            which === 'Input' ? ', and optionally "required" and "hasDefault" (true/false)' : '',
+          ),
           path: [which, i],
         });
         return;
@@ -87,7 +93,13 @@ export function parsePackageArguments(text: string): Parsed<PackageArguments> {
       );
       if (extra.length > 0)
         problems.push({
-          message: `${which} argument '${parsed.data.name}': ${extra.map((k) => `"${k}"`).join(', ')} is not allowed${which === 'Output' ? ' on an output argument' : ''}.`,
+          message: t(
+            "{0} argument '{1}': {2} is not allowed{3}.",
+            which,
+            parsed.data.name,
+            extra.map((k) => `"${k}"`).join(', '),
+            which === 'Output' ? ' on an output argument' : '',
+          ),
           path: [which, i, extra[0]!],
         });
       lists[which].push(parsed.data);
@@ -128,7 +140,7 @@ export function parseReleaseInput(text: string, declared: readonly ArgumentEntry
   if (!isObject(json.value))
     return {
       ok: false,
-      problems: [{ message: 'Input values must be a JSON object of argument name to value.', path: [] }],
+      problems: [{ message: t('Input values must be a JSON object of argument name to value.'), path: [] }],
     };
   const compact = JSON.stringify(json.value);
   // Value by value, so each problem points at its property (the size is checked once, over the whole text).

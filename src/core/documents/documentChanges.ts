@@ -1,5 +1,6 @@
 import type { ArgumentEntry } from '../orchestrator/schemas';
 import type { DocumentTarget } from './orchestratorUri';
+import { t } from '../l10n';
 
 // What applying a draft will change on the service, in words, for the confirmation before anything is sent.
 
@@ -27,15 +28,15 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 function inputValueChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const lines: string[] = [];
   for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (!(name in before)) lines.push(`${name}: set to ${shown(after[name])}`);
-    else if (!(name in after)) lines.push(`${name}: removed (was ${shown(before[name])})`);
+    if (!(name in before)) lines.push(t('{0}: set to {1}', name, shown(after[name])));
+    else if (!(name in after)) lines.push(t('{0}: removed (was {1})', name, shown(before[name])));
     else if (!same(before[name], after[name])) lines.push(`${name}: ${shown(before[name])} → ${shown(after[name])}`);
   }
   return lines;
 }
 
 const describeArgument = (a: ArgumentEntry) =>
-  `${a.type}${a.required ? ', required' : ''}${a.hasDefault ? ', has a default' : ''}`;
+  `${a.type}${a.required ? ', required' : ''}${a.hasDefault ? t(', has a default') : ''}`;
 
 /** Package arguments: declarations added, removed or changed, per list. */
 function argumentChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
@@ -47,12 +48,12 @@ function argumentChanges(before: Record<string, unknown>, after: Record<string, 
     const now = list(after[which]);
     for (const [name, argument] of now) {
       const was = old.get(name);
-      if (!was) lines.push(`${which} argument ${name}: added (${describeArgument(argument)})`);
+      if (!was) lines.push(t('{0} argument {1}: added ({2})', which, name, describeArgument(argument)));
       else if (!same(was, argument))
         lines.push(`${which} argument ${name}: ${describeArgument(was)} → ${describeArgument(argument)}`);
     }
     for (const [name, argument] of old)
-      if (!now.has(name)) lines.push(`${which} argument ${name}: removed (was ${describeArgument(argument)})`);
+      if (!now.has(name)) lines.push(t('{0} argument {1}: removed (was {2})', which, name, describeArgument(argument)));
   }
   return lines;
 }

@@ -1,4 +1,5 @@
 import { URI } from 'vscode-uri';
+import { t } from '../l10n';
 
 /** The scheme of the documents the extension serves: package arguments, process input values, job output. */
 export const SCHEME = 'orchestrator';
@@ -69,20 +70,20 @@ export function documentUri(target: DocumentTarget, options: { server?: boolean 
       path = `/folders/${target.folderId}/jobs/${target.jobKey.toLowerCase()}/${safeName(target.name)}.output.json`;
       break;
   }
-  if (!SLUG.test(target.connection)) throw new Error(`'${target.connection}' is not a connection slug.`);
+  if (!SLUG.test(target.connection)) throw new Error(t("'{0}' is not a connection slug.", target.connection));
   return URI.from({ scheme: SCHEME, authority: target.connection, path, query: options.server ? 'server' : '' });
 }
 
 function checkId(id: number, what: string): void {
-  if (!Number.isSafeInteger(id) || id < 0) throw new Error(`${id} is not a ${what} id.`);
+  if (!Number.isSafeInteger(id) || id < 0) throw new Error(t('{0} is not a {1} id.', id, what));
 }
 
 /** The target of an `orchestrator:` URI, or a message saying why it is not one (never throws). */
 export function parseDocumentUri(uri: URI | string): ParsedDocumentUri | { problem: string } {
   const u = typeof uri === 'string' ? URI.parse(uri) : uri;
-  if (u.scheme !== SCHEME) return { problem: `${u.toString()} is not an ${SCHEME}: document.` };
-  if (!SLUG.test(u.authority)) return { problem: `${u.toString()} names no connection.` };
-  if (u.query !== '' && u.query !== 'server') return { problem: `${u.toString()} has an unknown query.` };
+  if (u.scheme !== SCHEME) return { problem: t('{0} is not an {1}: document.', u.toString(), SCHEME) };
+  if (!SLUG.test(u.authority)) return { problem: t('{0} names no connection.', u.toString()) };
+  if (u.query !== '' && u.query !== 'server') return { problem: t('{0} has an unknown query.', u.toString()) };
   const server = u.query === 'server';
   const connection = u.authority;
   let m = /^\/packages\/([^/@]+)@([^/]+)\.arguments\.json$/.exec(u.path);
@@ -97,5 +98,5 @@ export function parseDocumentUri(uri: URI | string): ParsedDocumentUri | { probl
   m = /^\/folders\/(\d{1,15})\/jobs\/([^/]+)\/([^/]+)\.output\.json$/.exec(u.path);
   if (m && GUID.test(m[2]!))
     return { target: { kind: 'jobOutput', connection, folderId: Number(m[1]), jobKey: m[2]!, name: m[3]! }, server };
-  return { problem: `${u.toString()} is not a document this extension serves.` };
+  return { problem: t('{0} is not a document this extension serves.', u.toString()) };
 }

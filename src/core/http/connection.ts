@@ -1,4 +1,4 @@
-/** Where a tenant's service lives and the per-connection protocol details (the spec's defaults unless set). */
+import { t } from '../l10n'; /** Where a tenant's service lives and the per-connection protocol details (the spec's defaults unless set). */
 export interface ServiceConnection {
   kind: 'cloud' | 'onPremises';
   /** {base_url}: for cloud the host part; the account and tenant prefix is added. */
@@ -49,10 +49,10 @@ export function tenantBaseUrl(connection: ServiceConnection): string {
   try {
     url = new URL(connection.serviceUrl);
   } catch {
-    throw new Error(`The service URL '${connection.serviceUrl}' is not a valid URL.`);
+    throw new Error(t("The service URL '{0}' is not a valid URL.", connection.serviceUrl));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new Error(`The service URL must use https (or http), not '${url.protocol}'.`);
+    throw new Error(t("The service URL must use https (or http), not '{0}'.", url.protocol));
   const base = url.toString().replace(/\/+$/, '');
   if (connection.kind === 'onPremises') return base;
   for (const [name, value] of [
@@ -60,13 +60,13 @@ export function tenantBaseUrl(connection: ServiceConnection): string {
     ['tenant', connection.tenant],
   ] as const) {
     if (!value || !LOGICAL_NAME.test(value))
-      throw new Error(`The ${name} logical name '${value ?? ''}' is not valid (letters, digits, - and _).`);
+      throw new Error(t("The {0} logical name '{1}' is not valid (letters, digits, - and _).", name, value ?? ''));
   }
   const tenant = `${base}/${encodeURIComponent(connection.account!)}/${encodeURIComponent(connection.tenant!)}`;
   const segment = connection.serviceSegment?.trim();
   if (!segment) return tenant;
   if (!SERVICE_SEGMENT.test(segment))
-    throw new Error(`The service segment '${segment}' is not valid (letters, digits, - and _).`);
+    throw new Error(t("The service segment '{0}' is not valid (letters, digits, - and _).", segment));
   return `${tenant}/${segment}`;
 }
 
@@ -85,13 +85,13 @@ export function folderHeader(
 ): [string, string] {
   if ('id' in folder) {
     if (!Number.isSafeInteger(folder.id) || folder.id < 0)
-      throw new Error(`A folder id must be a non-negative integer, got ${folder.id}.`);
+      throw new Error(t('A folder id must be a non-negative integer, got {0}.', folder.id));
     // The Key names the folder however the service numbers it; a malformed one is not sent, the id is.
     if (options.keyHeader && folder.key && FOLDER_KEY.test(folder.key)) return [`${prefix}-FolderKey`, folder.key];
     return [`${prefix}-OrganizationUnitId`, String(folder.id)];
   }
   const path = folder.path.trim().replace(/^\/+|\/+$/g, '');
-  if (path === '') throw new Error('A folder path must not be empty.');
+  if (path === '') throw new Error(t('A folder path must not be empty.'));
   // Plain text is only safe for printable ASCII in an HTTP header; anything else goes encoded.
   if (folder.encoding === 'plain' && /^[\x20-\x7e]*$/.test(path)) return [`${prefix}-FolderPath`, path];
   return [`${prefix}-FolderPath-Encoded`, encodeUtf16Base64(path)];

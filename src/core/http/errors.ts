@@ -1,4 +1,4 @@
-/**
+import { t } from '../l10n'; /**
  * Every failure of a service call is an OrchestratorError: what happened (status, the service's errorCode and
  * message, traceId), where (endpoint), and when to retry (retryAfter, seconds). Messages never contain tokens.
  */
@@ -67,7 +67,7 @@ export function invalidInput(endpoint: string, message: string): OrchestratorErr
 }
 
 export function cancelled(endpoint: string): OrchestratorError {
-  return new OrchestratorError({ kind: 'cancelled', endpoint, message: `${endpoint} was cancelled.` });
+  return new OrchestratorError({ kind: 'cancelled', endpoint, message: t('{0} was cancelled.', endpoint) });
 }
 
 /** Reads the service's error body: `{ message, errorCode, traceId }`, OData's `{ error: { code, message } }`, or text. */
@@ -112,7 +112,7 @@ export function errorFromResponse(
     traceId,
     retryAfter,
     fieldErrors,
-    message: message || `${endpoint} failed with HTTP ${status}.`,
+    message: message || t('{0} failed with HTTP {1}.', endpoint, status),
   });
 }
 
@@ -157,7 +157,12 @@ export function waitTooLong(
     status: 429,
     endpoint,
     retryAfter: seconds,
-    message: `The service asks to wait ${describeWait(seconds)} before ${endpoint} is called again; the extension waits at most ${describeWait(limitSeconds)}. Try again later.`,
+    message: t(
+      'The service asks to wait {0} before {1} is called again; the extension waits at most {2}. Try again later.',
+      describeWait(seconds),
+      endpoint,
+      describeWait(limitSeconds),
+    ),
     cause,
   });
 }
@@ -177,7 +182,11 @@ export function withOutcomeUnknown(error: OrchestratorError): OrchestratorError 
     retryAfter: error.retryAfter,
     fieldErrors: error.fieldErrors,
     outcomeUnknown: true,
-    message: `${error.endpoint} was sent, but no clean answer came back (${error.message.replace(/\.$/, '')}). The service may or may not have applied it: check before trying again.`,
+    message: t(
+      '{0} was sent, but no clean answer came back ({1}). The service may or may not have applied it: check before trying again.',
+      error.endpoint,
+      error.message.replace(/\.$/, ''),
+    ),
     cause: error,
   });
 }

@@ -1,4 +1,5 @@
 import { OrchestratorError } from './errors';
+import { t } from '../l10n';
 
 /**
  * One request as the request log tells it: what was asked (the path without query values, which may carry what the
@@ -54,7 +55,7 @@ function decodeName(name: string): string {
 
 /** One line of the request log: `GET /odata/Folders?$top=… 200 35 ms trace 4bf9…`. */
 export function exchangeLine(exchange: Exchange): string {
-  const outcome = exchange.status !== undefined ? String(exchange.status) : (exchange.reason ?? 'no answer');
+  const outcome = exchange.status !== undefined ? String(exchange.status) : (exchange.reason ?? t('no answer'));
   const trace = exchange.traceId ? ` trace ${exchange.traceId}` : '';
   return `${exchange.method} ${exchange.path} ${outcome} ${Math.round(exchange.durationMs)} ms${trace}`;
 }

@@ -1,5 +1,6 @@
 import { waitTooLong } from './errors';
 import { clampDelay, DEFAULT_RETRY_POLICY, sleep } from './retry';
+import { t } from '../l10n';
 
 export interface SchedulerState {
   /** Requests sent in the last minute. */
@@ -73,7 +74,7 @@ export class RateLimitScheduler {
    * Resolves when the caller may send; slots are handed out in arrival order. Rejects when the signal aborts, and
    * with an OrchestratorError naming the wait while the service asks for longer than the cap.
    */
-  acquire(signal?: AbortSignal, endpoint = 'This list'): Promise<void> {
+  acquire(signal?: AbortSignal, endpoint = t('This list')): Promise<void> {
     this.queued++;
     this.emit();
     const turn = this.chain.then(() => this.waitForSlot(signal, endpoint));

@@ -21,6 +21,7 @@ import { exchangeOf, type Exchange } from './exchange';
 import { inDialect, readablePath, untilAborted } from './dialectPaths';
 import { errorCode, leavesOutcomeOpen, NOT_SENT_CODES, transportFailure } from './transportFailures';
 import { formatBytes, readCapped, TooLarge } from './responseBody';
+import { t } from '../l10n';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -296,7 +297,7 @@ export class Transport {
         kind: 'http',
         status: 401,
         endpoint,
-        message: `Not signed in: ${(error as Error).message}`,
+        message: t('Not signed in: {0}', (error as Error).message),
         cause: error,
       });
     }
@@ -359,7 +360,11 @@ export class Transport {
           kind: 'invalidResponse',
           endpoint,
           status: response.status,
-          message: `${endpoint} answered more than ${formatBytes(cap)}; reading stopped there to keep the editor's memory. Ask for less (a filter or fewer rows).`,
+          message: t(
+            "{0} answered more than {1}; reading stopped there to keep the editor's memory. Ask for less (a filter or fewer rows).",
+            endpoint,
+            formatBytes(cap),
+          ),
         });
       }
       // A body cut off mid-way (connection reset) is a network failure, retried like one for GETs.
@@ -381,7 +386,7 @@ export class Transport {
         kind: 'invalidResponse',
         endpoint,
         status: response.status,
-        message: `${endpoint} answered a body that is not valid JSON (${bytes.length} bytes).`,
+        message: t('{0} answered a body that is not valid JSON ({1} bytes).', endpoint, bytes.length),
       });
     }
   }

@@ -1,4 +1,5 @@
 import { cancelled, OrchestratorError } from './errors';
+import { t } from '../l10n';
 
 // How the transport reads a failure: which ones leave a change's outcome open, which mean nothing left.
 
@@ -23,7 +24,7 @@ export function transportFailure(
     return new OrchestratorError({
       kind: 'timeout',
       endpoint,
-      message: `${endpoint} did not answer in time.`,
+      message: t('{0} did not answer in time.', endpoint),
       cause: error,
     });
   }
@@ -32,7 +33,7 @@ export function transportFailure(
   return new OrchestratorError({
     kind: 'network',
     endpoint,
-    message: `Can't reach the service for ${endpoint}: ${detail}`,
+    message: t("Can't reach the service for {0}: {1}", endpoint, detail),
     cause: error,
   });
 }

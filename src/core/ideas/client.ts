@@ -19,6 +19,7 @@ import {
   type IdeaSchema as FormSchema,
 } from './schemas';
 import { validateIdeaValues } from './validation';
+import { t } from '../l10n';
 
 export interface IdeaServiceOptions {
   /** {openapi_base_url}: `https://<host>/<org>/<tenant>/<product>/api/v1/openapi`. */
@@ -73,7 +74,8 @@ export class IdeaClient {
   }
 
   private static id(value: number, name: string): number {
-    if (!Number.isSafeInteger(value) || value < 1) throw invalidInput(name, `${name} must be a positive whole number.`);
+    if (!Number.isSafeInteger(value) || value < 1)
+      throw invalidInput(name, t('{0} must be a positive whole number.', name));
     return value;
   }
 
@@ -85,7 +87,7 @@ export class IdeaClient {
   async submit(form: FormSchema, values: Record<string, unknown>, options: CallOptions = {}) {
     const problems = validateIdeaValues(form, values);
     if (problems.length > 0)
-      throw invalidInput('POST /idea-from-schema', problems.map((p) => `${p.field}: ${p.message}`).join('\n'));
+      throw invalidInput(t('POST /idea-from-schema'), problems.map((p) => `${p.field}: ${p.message}`).join('\n'));
     return (
       await this.call('POST', '/idea-from-schema', dataOf(IdeaSchema), { schemaVersion: form.version, values }, options)
     ).data;
@@ -95,7 +97,7 @@ export class IdeaClient {
     return (
       await this.call(
         'GET',
-        `/automations/${IdeaClient.automation(automationId)}/schema`,
+        t('/automations/{0}/schema', IdeaClient.automation(automationId)),
         dataOf(z.looseObject({ schema: IdeaSchemaSchema, values: z.record(z.string(), z.unknown()) })),
         undefined,
         options,
@@ -134,7 +136,7 @@ export class IdeaClient {
   async addCollaborator(automationId: number, userId: number, role = 'Collaborator', options: CallOptions = {}) {
     return this.call(
       'POST',
-      `/automations/${IdeaClient.automation(automationId)}/collaborators`,
+      t('/automations/{0}/collaborators', IdeaClient.automation(automationId)),
       dataOf(z.array(CollaboratorSchema)),
       { userId, role },
       options,
@@ -144,7 +146,11 @@ export class IdeaClient {
   async removeCollaborator(automationId: number, userId: number, options: CallOptions = {}) {
     return this.call(
       'DELETE',
-      `/automations/${IdeaClient.automation(automationId)}/collaborators?userId=${IdeaClient.id(userId, 'userId')}`,
+      t(
+        '/automations/{0}/collaborators?userId={1}',
+        IdeaClient.automation(automationId),
+        IdeaClient.id(userId, 'userId'),
+      ),
       undefined,
       undefined,
       options,
@@ -154,7 +160,7 @@ export class IdeaClient {
   async documents(automationId: number, options: CallOptions = {}) {
     return this.call(
       'GET',
-      `/automations/${IdeaClient.automation(automationId)}/documents`,
+      t('/automations/{0}/documents', IdeaClient.automation(automationId)),
       dataOf(z.array(DocumentSchema)),
       undefined,
       options,
@@ -164,7 +170,7 @@ export class IdeaClient {
   async addDocument(automationId: number, document: { name: string; url: string }, options: CallOptions = {}) {
     return this.call(
       'POST',
-      `/automations/${IdeaClient.automation(automationId)}/documents`,
+      t('/automations/{0}/documents', IdeaClient.automation(automationId)),
       dataOf(DocumentSchema),
       document,
       options,
@@ -173,7 +179,9 @@ export class IdeaClient {
 
   async components(automationId?: number, options: CallOptions = {}) {
     const path =
-      automationId === undefined ? '/components' : `/automations/${IdeaClient.automation(automationId)}/components`;
+      automationId === undefined
+        ? '/components'
+        : t('/automations/{0}/components', IdeaClient.automation(automationId));
     return this.call('GET', path, dataOf(z.array(ComponentSchema)), undefined, options);
   }
 
@@ -200,7 +208,7 @@ export class IdeaClient {
   async setProjectPlanBaseline(automationId: number, baseline: Record<string, unknown>, options: CallOptions = {}) {
     return this.call(
       'PUT',
-      `/automations/cba/${IdeaClient.automation(automationId)}/project-plan-baseline`,
+      t('/automations/cba/{0}/project-plan-baseline', IdeaClient.automation(automationId)),
       dataOf(z.unknown()),
       baseline,
       options,
@@ -219,7 +227,7 @@ export class IdeaClient {
   async addMedia(automationId: number, media: { name: string; url: string }, options: CallOptions = {}) {
     return this.call(
       'POST',
-      `/automations/${IdeaClient.automation(automationId)}/media`,
+      t('/automations/{0}/media', IdeaClient.automation(automationId)),
       dataOf(DocumentSchema),
       media,
       options,
@@ -240,10 +248,10 @@ export class IdeaClient {
 
   async setTags(automationId: number, tags: string[], options: CallOptions = {}) {
     if (tags.some((t) => !t.trim() || t.length > 50))
-      throw invalidInput('POST /automations/tags', 'Tags must be 1 to 50 characters.');
+      throw invalidInput(t('POST /automations/tags'), t('Tags must be 1 to 50 characters.'));
     return this.call(
       'POST',
-      `/automations/${IdeaClient.automation(automationId)}/tags`,
+      t('/automations/{0}/tags', IdeaClient.automation(automationId)),
       dataOf(z.array(z.string())),
       { tags },
       options,
@@ -253,7 +261,7 @@ export class IdeaClient {
   async setCategory(automationId: number, categoryId: number, options: CallOptions = {}) {
     return this.call(
       'PUT',
-      `/automation/${IdeaClient.automation(automationId)}/categories`,
+      t('/automation/{0}/categories', IdeaClient.automation(automationId)),
       dataOf(IdeaSchema),
       { categoryId },
       options,
@@ -274,7 +282,7 @@ export class IdeaClient {
 
   async addUser(user: { email: string; firstName: string; lastName: string }, options: CallOptions = {}) {
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(user.email))
-      throw invalidInput('POST /adduser', `'${user.email}' is not an e-mail address.`);
+      throw invalidInput(t('POST /adduser'), t("'{0}' is not an e-mail address.", user.email));
     return this.call('POST', '/adduser', dataOf(IdeaUserSchema), user, options);
   }
 
@@ -324,7 +332,7 @@ export class IdeaClient {
   async reviews(automationId: number, options: CallOptions = {}) {
     return this.call(
       'GET',
-      `/automation-store/${IdeaClient.automation(automationId)}/reviews`,
+      t('/automation-store/{0}/reviews', IdeaClient.automation(automationId)),
       dataOf(z.array(ReviewSchema)),
       undefined,
       options,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ideasBaseUrl, type Connection } from '../connections';
+import { t } from '../l10n';
 
 /**
  * The sandbox's idea-service credentials, handed to the editor by whoever started it (`npm start`, the test runners)
@@ -42,8 +43,9 @@ export function sandboxIdeaCredentials(
   if (!sandbox || (sandbox.protocol !== 'http:' && sandbox.protocol !== 'https:') || !LOOPBACK.has(sandbox.hostname)) {
     return {
       kind: 'unusable',
-      problem:
+      problem: t(
         'ORCHESTRATOR_SANDBOX_IDEAS is set, but ORCHESTRATOR_SANDBOX_URL is not the address of a sandbox on this machine (http://127.0.0.1:<port>).',
+      ),
     };
   }
   let parsed: unknown;
@@ -53,14 +55,14 @@ export function sandboxIdeaCredentials(
     // Not the parser's message: it quotes the text, which holds the secrets.
     return {
       kind: 'unusable',
-      problem: 'ORCHESTRATOR_SANDBOX_IDEAS is not JSON of the form {"token": "…", "appKey": "…"}.',
+      problem: t('ORCHESTRATOR_SANDBOX_IDEAS is not JSON of the form {"token": "…", "appKey": "…"}.'),
     };
   }
   const checked = CredentialsSchema.safeParse(parsed);
   if (!checked.success)
     return {
       kind: 'unusable',
-      problem: 'ORCHESTRATOR_SANDBOX_IDEAS needs a "token" and an "appKey" (each at least 8 characters, no spaces).',
+      problem: t('ORCHESTRATOR_SANDBOX_IDEAS needs a "token" and an "appKey" (each at least 8 characters, no spaces).'),
     };
   const connectionIds = connections
     .filter((connection) => {

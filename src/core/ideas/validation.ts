@@ -1,4 +1,5 @@
 import type { IdeaField } from './schemas';
+import { t } from '../l10n';
 
 export interface FieldProblem {
   field: string;
@@ -65,12 +66,12 @@ export function validateIdeaValues(
   const problems: FieldProblem[] = [];
   const fields = new Map(form.fields.map((f) => [f.key, f]));
   for (const key of Object.keys(values))
-    if (!fields.has(key)) problems.push({ field: key, message: 'is not a field of this form' });
+    if (!fields.has(key)) problems.push({ field: key, message: t('is not a field of this form') });
   for (const field of form.fields) {
     const value = values[field.key];
     const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
     if (empty) {
-      if (field.required) problems.push({ field: field.key, message: `${field.label} is required` });
+      if (field.required) problems.push({ field: field.key, message: t('{0} is required', field.label) });
       continue;
     }
     const message = checkField(field, value, known);

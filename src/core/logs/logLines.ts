@@ -1,4 +1,5 @@
 import type { RobotLog } from '../orchestrator/schemas';
+import { t } from '../l10n';
 
 /** The service's log levels, lowest first. */
 export const LOG_LEVELS = ['Verbose', 'Trace', 'Information', 'Warning', 'Error', 'Fatal'] as const;
@@ -48,7 +49,7 @@ export class LineWindow {
   dropped = 0;
 
   constructor(readonly cap: number) {
-    if (!Number.isInteger(cap) || cap < 1) throw new Error('A line cap is a whole number of at least 1.');
+    if (!Number.isInteger(cap) || cap < 1) throw new Error(t('A line cap is a whole number of at least 1.'));
   }
 
   /** Returns true when older lines were dropped (the view must be rewritten rather than appended to). */

@@ -5,6 +5,7 @@ import { sleep as realSleep } from '../http/retry';
 import { isTransientFailure, OrchestratorError } from '../http/errors';
 import type { FolderContext } from '../http/connection';
 import type { OrchestratorClient } from '../orchestrator/client';
+import { t } from '../l10n';
 
 /** Where the engine reads from: one page of logs after a cursor, and (for a job) whether it has finished. */
 export interface TailSource {
@@ -61,10 +62,10 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
   const wait = options.sleep ?? realSleep;
   // An empty name would leave only the level in the filter: a tail of every robot of the folder. Refuse it.
   if (options.jobKey !== undefined && !options.jobKey.trim())
-    throw new Error('A job tail needs a job key; it is empty.');
+    throw new Error(t('A job tail needs a job key; it is empty.'));
   if (options.robotName !== undefined && !options.robotName.trim())
-    throw new Error('A robot tail needs a robot name; it is empty.');
-  if (!options.jobKey && !options.robotName) throw new Error('A log tail needs a job key or a robot name.');
+    throw new Error(t('A robot tail needs a robot name; it is empty.'));
+  if (!options.jobKey && !options.robotName) throw new Error(t('A log tail needs a job key or a robot name.'));
   const scope = and(
     options.jobKey ? eq('JobKey', guid(options.jobKey)) : undefined,
     options.robotName ? eq('RobotName', options.robotName) : undefined,
@@ -120,7 +121,7 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
     // A stale page says nothing about how many lines wait after the cursor: poll again at the normal pace.
     const full = stale === 0 && page.items.length + page.skipped.length >= top;
     if (full && fresh.length === 0)
-      throw new Error(`More than ${MAX_TOP} log lines share one timestamp; they cannot be read in order.`);
+      throw new Error(t('More than {0} log lines share one timestamp; they cannot be read in order.', MAX_TOP));
     if (full) continue; // more are waiting: read on without pausing
     if (fresh.length === 0) {
       if (finalSeen) {

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import '../zodLocale';
 import { OrchestratorError } from '../http/errors';
 import type { ResponseBody } from '../http/transport';
+import { t } from '../l10n';
 
 /** A row the service sent that did not match its schema: skipped, and reported so the UI can say so. */
 export interface RowProblem {
@@ -35,7 +36,7 @@ function invalid(endpoint: string, message: string): OrchestratorError {
 export function parseCollection<T>(endpoint: string, body: unknown, row: z.ZodMiniType<T>): Page<T> {
   const envelope = collection.safeParse(body);
   if (!envelope.success)
-    throw invalid(endpoint, `${endpoint} did not answer a collection: ${describeIssues(envelope.error)}.`);
+    throw invalid(endpoint, t('{0} did not answer a collection: {1}.', endpoint, describeIssues(envelope.error)));
   const items: T[] = [];
   const skipped: RowProblem[] = [];
   envelope.data.value.forEach((value, index) => {
@@ -52,7 +53,7 @@ export function parseCollection<T>(endpoint: string, body: unknown, row: z.ZodMi
 
 /** Parses the JSON body of a response; no body where the endpoint promises one is an invalid response. */
 export function parseBody<T>(endpoint: string, body: ResponseBody, schema: z.ZodMiniType<T>): T {
-  if (body.kind !== 'json') throw invalid(endpoint, `${endpoint} answered no body.`);
+  if (body.kind !== 'json') throw invalid(endpoint, t('{0} answered no body.', endpoint));
   return parseEntity(endpoint, body.value, schema);
 }
 
@@ -60,6 +61,6 @@ export function parseBody<T>(endpoint: string, body: ResponseBody, schema: z.Zod
 export function parseEntity<T>(endpoint: string, body: unknown, schema: z.ZodMiniType<T>): T {
   const parsed = schema.safeParse(body);
   if (!parsed.success)
-    throw invalid(endpoint, `${endpoint} answered an unexpected shape: ${describeIssues(parsed.error)}.`);
+    throw invalid(endpoint, t('{0} answered an unexpected shape: {1}.', endpoint, describeIssues(parsed.error)));
   return parsed.data;
 }

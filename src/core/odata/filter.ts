@@ -1,4 +1,4 @@
-/**
+import { t } from '../l10n'; /**
  * Typed $filter expressions. The only way to put a value into a filter: every literal goes through `literal()`,
  * which escapes text (' → ''), validates GUIDs, numbers and dates, and every property path is checked, so user
  * input can never change the filter's structure.
@@ -15,7 +15,7 @@ const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 const make = (text: string) => text as Filter;
 
 export function guid(value: string): Guid {
-  if (!GUID.test(value)) throw new Error(`'${value}' is not a GUID.`);
+  if (!GUID.test(value)) throw new Error(t("'{0}' is not a GUID.", value));
   return { guid: value.toLowerCase() };
 }
 
@@ -41,12 +41,25 @@ export class UnsendableInputError extends Error {
  */
 export function unsendableText(value: string, field: string, max = FILTER_TEXT_MAX): string | undefined {
   if (LONE_SURROGATE.test(value))
-    return `The ${field} contains a broken character (half of an emoji or other symbol, often left by copy and paste). Remove it and try again.`;
+    return t(
+      'The {0} contains a broken character (half of an emoji or other symbol, often left by copy and paste). Remove it and try again.',
+      field,
+    );
   if (value.length > max)
-    return `The ${field} is too long to send: ${value.length.toLocaleString('en')} characters, at most ${max.toLocaleString('en')}.`;
+    return t(
+      'The {0} is too long to send: {1} characters, at most {2}.',
+      field,
+      value.length.toLocaleString('en'),
+      max.toLocaleString('en'),
+    );
   const encoded = encodeURIComponent(value).length;
   if (encoded > FILTER_TEXT_ENCODED_MAX)
-    return `The ${field} is too long to send once encoded for the address (${encoded.toLocaleString('en')} characters, at most ${FILTER_TEXT_ENCODED_MAX.toLocaleString('en')}; non-Latin characters take up to nine). Shorten it.`;
+    return t(
+      'The {0} is too long to send once encoded for the address ({1} characters, at most {2}; non-Latin characters take up to nine). Shorten it.',
+      field,
+      encoded.toLocaleString('en'),
+      FILTER_TEXT_ENCODED_MAX.toLocaleString('en'),
+    );
   return undefined;
 }
 
@@ -58,7 +71,7 @@ export function assertSendable(value: string, field: string, max?: number): stri
 }
 
 /** A quoted text literal (' → ''); `field` names the value in the refusal of text that cannot be sent. */
-export function escapeString(value: string, field = 'filter text'): string {
+export function escapeString(value: string, field = t('filter text')): string {
   return `'${assertSendable(value, field).replace(/'/g, "''")}'`;
 }
 
@@ -67,19 +80,19 @@ export function literal(value: Literal, field?: string): string {
   if (typeof value === 'string') return escapeString(value, field);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(`${value} cannot be used in a filter.`);
+    if (!Number.isFinite(value)) throw new Error(t('{0} cannot be used in a filter.', value));
     return String(value);
   }
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw new Error('An invalid date cannot be used in a filter.');
+    if (Number.isNaN(value.getTime())) throw new Error(t('An invalid date cannot be used in a filter.'));
     return value.toISOString();
   }
   if (typeof value === 'object' && typeof value.guid === 'string' && GUID.test(value.guid)) return value.guid;
-  throw new Error('Unsupported filter value.');
+  throw new Error(t('Unsupported filter value.'));
 }
 
 export function path(name: string): string {
-  if (!PATH.test(name)) throw new Error(`'${name}' is not a property path.`);
+  if (!PATH.test(name)) throw new Error(t("'{0}' is not a property path.", name));
   return name;
 }
 

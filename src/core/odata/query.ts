@@ -1,4 +1,5 @@
 import { escapeString, path, type Filter } from './filter';
+import { t } from '../l10n';
 
 export interface ODataQuery {
   top?: number;
@@ -16,14 +17,14 @@ export function buildQuery(query: ODataQuery, maxTop?: number): string {
   const add = (name: string, value: string) => params.push(`${name}=${encodeURIComponent(value)}`);
   if (query.top !== undefined) {
     if (!Number.isInteger(query.top) || query.top < 0)
-      throw new Error(`$top must be a non-negative integer, got ${query.top}.`);
+      throw new Error(t('$top must be a non-negative integer, got {0}.', query.top));
     if (maxTop !== undefined && query.top > maxTop)
-      throw new Error(`$top is at most ${maxTop} on this endpoint, got ${query.top}.`);
+      throw new Error(t('$top is at most {0} on this endpoint, got {1}.', maxTop, query.top));
     add('$top', String(query.top));
   }
   if (query.skip !== undefined && query.skip !== 0) {
     if (!Number.isInteger(query.skip) || query.skip < 0)
-      throw new Error(`$skip must be a non-negative integer, got ${query.skip}.`);
+      throw new Error(t('$skip must be a non-negative integer, got {0}.', query.skip));
     add('$skip', String(query.skip));
   }
   if (query.filter) add('$filter', query.filter);
@@ -39,9 +40,10 @@ export function buildQuery(query: ODataQuery, maxTop?: number): string {
 export function operationParams(params: Record<string, string | number | boolean>): string {
   return Object.entries(params)
     .map(([name, value]) => {
-      if (!/^[A-Za-z_]\w*$/.test(name)) throw new Error(`'${name}' is not a parameter name.`);
+      if (!/^[A-Za-z_]\w*$/.test(name)) throw new Error(t("'{0}' is not a parameter name.", name));
       if (typeof value === 'string') return `${name}=${encodeURIComponent(escapeString(value, name))}`;
-      if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`${name} must be a finite number.`);
+      if (typeof value === 'number' && !Number.isFinite(value))
+        throw new Error(t('{0} must be a finite number.', name));
       return `${name}=${String(value)}`;
     })
     .join(',');

@@ -1,5 +1,6 @@
 import type { ArgumentEntry } from './schemas';
 import { checkArgumentValue, checkInputArgumentsText } from './validation';
+import { t } from '../l10n';
 
 /** How a declared input argument is typed in: the control and the parsing follow its .NET type. */
 export type FieldKind = 'text' | 'char' | 'integer' | 'number' | 'boolean' | 'datetime' | 'duration' | 'json';
@@ -70,7 +71,7 @@ export type ParsedField = { ok: true; value: unknown } | { ok: true; omitted: tr
 export function parseField(field: ArgumentField, text: string): ParsedField {
   if (text === '')
     return field.mandatory
-      ? { ok: false, problem: `${field.name} is required (${field.type}).` }
+      ? { ok: false, problem: t('{0} is required ({1}).', field.name, field.type) }
       : { ok: true, omitted: true };
   let value: unknown;
   switch (field.kind) {
@@ -124,7 +125,7 @@ export function buildInputArguments(
   const values: Record<string, unknown> = {};
   const known = new Set(fields.map((f) => f.name));
   for (const name of Object.keys(texts))
-    if (!known.has(name)) problems.push(`${name} is not an input argument of this process.`);
+    if (!known.has(name)) problems.push(t('{0} is not an input argument of this process.', name));
   for (const field of fields) {
     const parsed = parseField(field, texts[field.name] ?? '');
     if (!parsed.ok) problems.push(parsed.problem);

@@ -3,6 +3,7 @@ import type { CallOptions, ODataBase, ListOptions } from './base';
 import { EntitySet } from './entitySet';
 import { AssetSchema, EnvironmentSchema, RobotAssetSchema, RobotSchema, type Asset, type Environment } from './schemas';
 import { checkTextLimit, LIMITS } from './validation';
+import { t } from '../l10n';
 
 export type AssetInput =
   | { Name: string; ValueScope?: 'Global'; ValueType: 'Text'; StringValue: string }
@@ -27,9 +28,12 @@ export class AssetsApi extends EntitySet<Asset> {
 
   private checked(asset: AssetInput): AssetInput {
     if (asset.ValueType === 'Text')
-      this.base.check('POST /odata/Assets', checkTextLimit('The text value', asset.StringValue, LIMITS.textAssetChars));
+      this.base.check(
+        t('POST /odata/Assets'),
+        checkTextLimit(t('The text value'), asset.StringValue, LIMITS.textAssetChars),
+      );
     if (asset.ValueType === 'Integer' && !Number.isSafeInteger(asset.IntValue))
-      this.base.check('POST /odata/Assets', 'The value must be a whole number.');
+      this.base.check(t('POST /odata/Assets'), t('The value must be a whole number.'));
     return asset;
   }
 

@@ -7,6 +7,7 @@ import { parseBody, parseCollection, parseEntity, type Page } from '../odata/env
 import { buildQuery, operationParams, type ODataQuery } from '../odata/query';
 import { escapeString } from '../odata/filter';
 import { pages, type PagingOptions } from '../odata/paging';
+import { t } from '../l10n';
 
 export interface CallOptions {
   folder?: FolderContext;
@@ -46,7 +47,7 @@ export class ODataBase {
 
   entity(set: string, key: number | string): string {
     if (typeof key === 'number' && !Number.isSafeInteger(key))
-      throw invalidInput(`/odata/${set}`, `${key} is not a valid id.`);
+      throw invalidInput(`/odata/${set}`, t('{0} is not a valid id.', key));
     return `/odata/${set}(${typeof key === 'number' ? key : encodeURIComponent(escapeString(key, 'key'))})`;
   }
 
@@ -147,7 +148,7 @@ export class ODataBase {
       throw new OrchestratorError({
         kind: 'invalidResponse',
         endpoint: `GET ${readablePath(path)}`,
-        message: 'The download answered no file.',
+        message: t('The download answered no file.'),
       });
     return { bytes: body.value, ...(body.fileName ? { fileName: body.fileName } : {}) };
   }

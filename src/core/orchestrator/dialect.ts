@@ -3,6 +3,7 @@ import type { Dialect } from '../http/connection';
 export { SPEC_DIALECT, type Dialect } from '../http/connection';
 import { formatBytes, readCapped, TooLarge } from '../http/responseBody';
 import type { FetchLike } from '../http/transport';
+import { t } from '../l10n';
 
 /** Where a service publishes its API definition (OpenAPI JSON), below its base URL. */
 export const API_DEFINITION_PATH = '/swagger/v1/swagger.json';
@@ -52,16 +53,16 @@ function headerNames(definition: z.infer<typeof DefinitionSchema>): Set<string> 
  */
 export function readDialect(definition: unknown): { dialect: Dialect } | { problem: string } {
   const parsed = DefinitionSchema.safeParse(definition);
-  if (!parsed.success) return { problem: 'it is not an OpenAPI document (it has no paths)' };
+  if (!parsed.success) return { problem: t('it is not an OpenAPI document (it has no paths)') };
   const paths = Object.keys(parsed.data.paths);
   const find = (pattern: RegExp) => paths.map((path) => pattern.exec(path)?.[1]).find((match) => match !== undefined);
   const namespace = find(OPERATION_NAMESPACE);
   const queueNamespace = find(QUEUE_NAMESPACE);
   const headers = [...headerNames(parsed.data)];
   const headerPrefix = headers.map((name) => FOLDER_ID_HEADER.exec(name)?.[1]).find((match) => match !== undefined);
-  if (!namespace) return { problem: 'it lists no StartJobs operation of Jobs' };
-  if (!queueNamespace) return { problem: 'it lists no AddQueueItem operation of Queues' };
-  if (!headerPrefix) return { problem: 'it names no folder header (…-OrganizationUnitId)' };
+  if (!namespace) return { problem: t('it lists no StartJobs operation of Jobs') };
+  if (!queueNamespace) return { problem: t('it lists no AddQueueItem operation of Queues') };
+  if (!headerPrefix) return { problem: t('it names no folder header (…-OrganizationUnitId)') };
   const folderKeyHeader = headers.some((name) => name.toLowerCase() === `${headerPrefix}-FolderKey`.toLowerCase());
   return { dialect: { namespace, queueNamespace, headerPrefix, folderKeyHeader } };
 }
@@ -103,27 +104,27 @@ export async function discoverDialect(
     if (!response.ok) {
       await response.body?.cancel();
       const transient = response.status >= 500 || response.status === 429;
-      return { problem: `the service answered ${response.status} for ${API_DEFINITION_PATH}`, transient };
+      return { problem: t('the service answered {0} for {1}', response.status, API_DEFINITION_PATH), transient };
     }
     const bytes = await readCapped(response, API_DEFINITION_MAX_BYTES, false);
     let document: unknown;
     try {
       document = JSON.parse(new TextDecoder().decode(bytes));
     } catch {
-      return { problem: `${API_DEFINITION_PATH} is not JSON` };
+      return { problem: t('{0} is not JSON', API_DEFINITION_PATH) };
     }
     const read = readDialect(document);
-    return 'dialect' in read ? read : { problem: `the API definition cannot be used: ${read.problem}` };
+    return 'dialect' in read ? read : { problem: t('the API definition cannot be used: {0}', read.problem) };
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof TooLarge)
-      return { problem: `the API definition is larger than ${formatBytes(API_DEFINITION_MAX_BYTES)}` };
+      return { problem: t('the API definition is larger than {0}', formatBytes(API_DEFINITION_MAX_BYTES)) };
     // No answer in time, or none at all: the service may be back in a moment.
     if (timeout.aborted)
       return {
-        problem: `the API definition did not arrive within ${API_DEFINITION_TIMEOUT_MS / 1000} s`,
+        problem: t('the API definition did not arrive within {0} s', API_DEFINITION_TIMEOUT_MS / 1000),
         transient: true,
       };
-    return { problem: `the API definition could not be read (${(error as Error).message})`, transient: true };
+    return { problem: t('the API definition could not be read ({0})', (error as Error).message), transient: true };
   }
 }

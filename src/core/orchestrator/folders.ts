@@ -1,6 +1,7 @@
 import type { CallOptions, ODataBase, ListOptions } from './base';
 import { EntitySet } from './entitySet';
 import { FolderNavigationSchema, FolderSchema, FolderUserSchema, type Folder } from './schemas';
+import { t } from '../l10n';
 
 /** Folders, folder navigation, and who may work in a folder. */
 export class FoldersApi extends EntitySet<Folder> {
@@ -26,12 +27,12 @@ export class FoldersApi extends EntitySet<Folder> {
     options: CallOptions = {},
   ) {
     this.base.check(
-      'POST /odata/Folders',
+      t('POST /odata/Folders'),
       folder.DisplayName.includes('/')
-        ? 'A folder name cannot contain "/".'
+        ? t('A folder name cannot contain "/".')
         : folder.DisplayName.trim()
           ? undefined
-          : 'A folder needs a name.',
+          : t('A folder needs a name.'),
     );
     return this.base.post(this.path, folder, options, FolderSchema);
   }

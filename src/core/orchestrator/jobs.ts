@@ -3,6 +3,7 @@ import type { CallOptions, ODataBase } from './base';
 import { EntitySet } from './entitySet';
 import { ExportSchema, JobSchema, type Job } from './schemas';
 import { checkInputArgumentsText } from './validation';
+import { t } from '../l10n';
 
 export interface StartInfo {
   ReleaseKey: string;
@@ -25,7 +26,7 @@ export class JobsApi extends EntitySet<Job> {
   override async get(key: number | string, options: CallOptions = {}) {
     const path = typeof key === 'number' ? this.base.entity('Jobs', key) : `/odata/Jobs(${key})`;
     if (typeof key === 'string' && !/^[0-9a-fA-F-]{36}$/.test(key))
-      this.base.check(`GET /odata/Jobs`, `'${key}' is not a job key.`);
+      this.base.check(t('GET /odata/Jobs'), t("'{0}' is not a job key.", key));
     return this.base.get(path, JobSchema, options);
   }
 
@@ -36,9 +37,9 @@ export class JobsApi extends EntitySet<Job> {
     if (startInfo.InputArguments !== undefined)
       this.base.check(endpoint, checkInputArgumentsText(startInfo.InputArguments));
     if (startInfo.Strategy === 'Specific' && !startInfo.RobotIds?.length)
-      this.base.check(endpoint, 'Choose at least one robot.');
+      this.base.check(endpoint, t('Choose at least one robot.'));
     if (startInfo.NoOfRobots !== undefined && (!Number.isInteger(startInfo.NoOfRobots) || startInfo.NoOfRobots < 1))
-      this.base.check(endpoint, 'The number of jobs must be a whole number of at least 1.');
+      this.base.check(endpoint, t('The number of jobs must be a whole number of at least 1.'));
     return (await this.base.post(path, { startInfo }, options, StartedJobsSchema)).value;
   }
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import '../zodLocale';
 import { checkQueueItem, type QueueItemInput } from './validation';
+import { t } from '../l10n';
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const FileItemSchema = z.strictObject({
@@ -22,10 +23,10 @@ export function parseQueueItemsFile(text: string, queueName: string): { items: F
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { problems: [`The file is not JSON: ${(error as Error).message}`] };
+    return { problems: [t('The file is not JSON: {0}', (error as Error).message)] };
   }
-  if (!Array.isArray(value)) return { problems: ['The file must hold a JSON array of queue items.'] };
-  if (value.length === 0) return { problems: ['The file holds no items.'] };
+  if (!Array.isArray(value)) return { problems: [t('The file must hold a JSON array of queue items.')] };
+  if (value.length === 0) return { problems: [t('The file holds no items.')] };
   const problems: string[] = [];
   const items: FileItem[] = [];
   value.forEach((entry, i) => {

@@ -13,6 +13,7 @@ import {
   type QueueItemEvent,
 } from './schemas';
 import { checkQueueItem, checkTextLimit, LIMITS, type QueueItemInput } from './validation';
+import { t } from '../l10n';
 
 export interface QueueSettings {
   Name: string;
@@ -66,7 +67,7 @@ export class QueuesApi extends EntitySet<QueueDefinition> {
     options: CallOptions = {},
   ) {
     const path = this.base.operation('Queues', 'BulkAddQueueItems', undefined, { queue: true });
-    if (items.length === 0) this.base.check(`POST ${path}`, 'There are no items to add.');
+    if (items.length === 0) this.base.check(`POST ${path}`, t('There are no items to add.'));
     items.forEach((item, i) => {
       const problem = checkQueueItem({ ...item, Name: queueName });
       if (problem) this.base.check(`POST ${path}`, `Item ${i + 1}: ${problem}`);
@@ -121,7 +122,7 @@ export class QueuesApi extends EntitySet<QueueDefinition> {
   }
 
   async addComment(queueItemId: number, text: string, options: CallOptions = {}) {
-    this.base.check('POST /odata/QueueItemComments', text.trim() ? undefined : 'A comment cannot be empty.');
+    this.base.check(t('POST /odata/QueueItemComments'), text.trim() ? undefined : t('A comment cannot be empty.'));
     const comment = { QueueItemId: queueItemId, Text: text };
     return this.base.post(this.itemComments.path, comment, options, QueueItemCommentSchema);
   }

@@ -3,6 +3,7 @@ import type { CallOptions, ODataBase, ListOptions } from './base';
 import { anyOf } from '../odata/filter';
 import { EntitySet, MAX_TOP } from './entitySet';
 import { ExportSchema, RobotLogSchema, RobotSchema, SessionSchema, type Robot, type Session } from './schemas';
+import { t } from '../l10n';
 /** Robot logs kept in a search index: only the first 10,000 entries of a query are reachable. */
 export const LOG_WINDOW = 10_000;
 
@@ -85,9 +86,12 @@ export class RobotsApi extends EntitySet<Robot> {
   async logs(options: ListOptions = {}) {
     const { top = 100, skip = 0 } = options.query ?? {};
     this.base.check(
-      'GET /odata/RobotLogs',
+      t('GET /odata/RobotLogs'),
       skip + top > LOG_WINDOW
-        ? `Only the first ${LOG_WINDOW.toLocaleString('en')} log entries of a query can be read; narrow the filter (for example by time).`
+        ? t(
+            'Only the first {0} log entries of a query can be read; narrow the filter (for example by time).',
+            LOG_WINDOW.toLocaleString('en'),
+          )
         : undefined,
     );
     return this.base.getPage('/odata/RobotLogs', RobotLogSchema, { ...options, maxTop: MAX_TOP });

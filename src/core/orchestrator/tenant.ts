@@ -16,6 +16,7 @@ import {
   TenantSchema,
   WebhookSchema,
 } from './schemas';
+import { t } from '../l10n';
 
 export type RobotType = 'Unattended' | 'Attended' | 'NonProduction' | 'Development';
 
@@ -105,7 +106,10 @@ export class TenantApi {
     options: CallOptions = {},
   ) {
     for (const date of calendar.ExcludedDates)
-      this.base.check('POST /odata/Calendars', Number.isNaN(Date.parse(date)) ? `'${date}' is not a date.` : undefined);
+      this.base.check(
+        t('POST /odata/Calendars'),
+        Number.isNaN(Date.parse(date)) ? t("'{0}' is not a date.", date) : undefined,
+      );
     return this.base.post(this.calendars.path, calendar, options, CalendarSchema);
   }
 
@@ -132,8 +136,8 @@ export class TenantApi {
       // reported below
     }
     this.base.check(
-      `PUT /odata/Webhooks(${id})`,
-      protocol === 'https:' || protocol === 'http:' ? undefined : `'${webhook.Url}' is not an http(s) URL.`,
+      t('PUT /odata/Webhooks({0})', id),
+      protocol === 'https:' || protocol === 'http:' ? undefined : t("'{0}' is not an http(s) URL.", webhook.Url),
     );
     return this.base.send('PUT', this.base.entity('Webhooks', id), webhook, WebhookSchema, options);
   }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { CallOptions, ODataBase } from './base';
 import { EntitySet } from './entitySet';
 import { PermissionSchema, RoleSchema, UserSchema, type User } from './schemas';
+import { t } from '../l10n';
 
 /** User accounts, their roles and the caller's permissions. */
 export class UsersApi extends EntitySet<User> {
@@ -19,8 +20,10 @@ export class UsersApi extends EntitySet<User> {
 
   async changeCulture(userId: number, culture: string, options: CallOptions = {}) {
     this.base.check(
-      'POST /odata/Users/ChangeUserCulture',
-      /^[a-z]{2}(-[A-Z]{2})?$/.test(culture) ? undefined : `'${culture}' is not a language code such as en or de-DE.`,
+      t('POST /odata/Users/ChangeUserCulture'),
+      /^[a-z]{2}(-[A-Z]{2})?$/.test(culture)
+        ? undefined
+        : t("'{0}' is not a language code such as en or de-DE.", culture),
     );
     return this.base.post(this.base.operationOn('Users', userId, 'ChangeUserCulture'), { culture }, options);
   }

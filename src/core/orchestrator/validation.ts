@@ -1,4 +1,5 @@
 import { ArgumentEntrySchema, type ArgumentEntry } from './schemas';
+import { t } from '../l10n';
 
 // Checks made before anything is sent, mirroring the spec's limits, so the user hears what is wrong with their
 // input instead of a service error. Each returns a message naming the field or argument, or undefined.
@@ -19,15 +20,19 @@ export const utf16Length = (text: string) => text.length;
 
 export function checkInputArgumentsText(text: string): string | undefined {
   if (utf16Length(text) > LIMITS.releaseInputChars)
-    return `Input arguments are ${text.length.toLocaleString('en')} characters; the limit is ${LIMITS.releaseInputChars.toLocaleString('en')}.`;
+    return t(
+      'Input arguments are {0} characters; the limit is {1}.',
+      text.length.toLocaleString('en'),
+      LIMITS.releaseInputChars.toLocaleString('en'),
+    );
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return 'Input arguments are not valid JSON.';
+    return t('Input arguments are not valid JSON.');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    return 'Input arguments must be a JSON object of argument name to value.';
+    return t('Input arguments must be a JSON object of argument name to value.');
   return undefined;
 }
 
@@ -35,50 +40,56 @@ const INT32 = [-(2 ** 31), 2 ** 31 - 1] as const;
 
 /** Checks one value against a .NET type name from a package's argument declarations. */
 export function checkArgumentValue(name: string, type: string, value: unknown): string | undefined {
-  const t = type.trim();
+  const typeName = type.trim();
   if (value === null || value === undefined) return undefined;
-  const arrayOf = /^(.*)\[\]$/.exec(t);
+  const arrayOf = /^(.*)\[\]$/.exec(typeName);
   if (arrayOf) {
-    if (!Array.isArray(value)) return `${name} must be a list (${t}).`;
+    if (!Array.isArray(value)) return t('{0} must be a list ({1}).', name, typeName);
     for (let i = 0; i < value.length; i++) {
       const problem = checkArgumentValue(`${name}[${i}]`, arrayOf[1]!, value[i]);
       if (problem) return problem;
     }
     return undefined;
   }
-  switch (t) {
+  switch (typeName) {
     case 'System.String':
     case 'System.Char':
-      if (typeof value !== 'string') return `${name} must be text (${t}).`;
-      if (t === 'System.Char' && value.length !== 1) return `${name} must be a single character.`;
+      if (typeof value !== 'string') return t('{0} must be text ({1}).', name, typeName);
+      if (typeName === 'System.Char' && value.length !== 1) return t('{0} must be a single character.', name);
       return undefined;
     case 'System.Boolean':
-      return typeof value === 'boolean' ? undefined : `${name} must be true or false.`;
+      return typeof value === 'boolean' ? undefined : t('{0} must be true or false.', name);
     case 'System.Int32':
     case 'System.Int16':
     case 'System.Byte':
-      if (typeof value !== 'number' || !Number.isInteger(value)) return `${name} must be a whole number (${t}).`;
-      return value < INT32[0] || value > INT32[1] ? `${name} is out of range for ${t}.` : undefined;
+      if (typeof value !== 'number' || !Number.isInteger(value))
+        return t('{0} must be a whole number ({1}).', name, typeName);
+      return value < INT32[0] || value > INT32[1] ? t('{0} is out of range for {1}.', name, typeName) : undefined;
     case 'System.Int64':
       return typeof value === 'number' && Number.isSafeInteger(value)
         ? undefined
-        : `${name} must be a whole number (${t}).`;
+        : t('{0} must be a whole number ({1}).', name, typeName);
     case 'System.Double':
     case 'System.Single':
     case 'System.Decimal':
-      return typeof value === 'number' && Number.isFinite(value) ? undefined : `${name} must be a number (${t}).`;
+      return typeof value === 'number' && Number.isFinite(value)
+        ? undefined
+        : t('{0} must be a number ({1}).', name, typeName);
     case 'System.DateTime':
     case 'System.DateTimeOffset':
       return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))
         ? undefined
-        : `${name} must be a date and time (ISO 8601, e.g. 2026-01-31T09:00:00Z).`;
+        : t('{0} must be a date and time (ISO 8601, e.g. 2026-01-31T09:00:00Z).', name);
     case 'System.TimeSpan':
       return typeof value === 'string' && /^-?(\d+\.)?\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)
         ? undefined
-        : `${name} must be a duration such as 01:30:00.`;
+        : t('{0} must be a duration such as 01:30:00.', name);
     default:
-      if (t.startsWith('System.Collections.Generic.Dictionary') && (typeof value !== 'object' || Array.isArray(value)))
-        return `${name} must be a JSON object (${t}).`;
+      if (
+        typeName.startsWith('System.Collections.Generic.Dictionary') &&
+        (typeof value !== 'object' || Array.isArray(value))
+      )
+        return t('{0} must be a JSON object ({1}).', name, typeName);
       return undefined; // other types: any JSON value, checked by the service
   }
 }
@@ -87,10 +98,10 @@ export function checkArgumentValue(name: string, type: string, value: unknown): 
 export function parseArgumentDeclarations(text: string | null | undefined): ArgumentEntry[] {
   if (!text) return [];
   const parsed = JSON.parse(text) as unknown;
-  if (!Array.isArray(parsed)) throw new Error('Argument declarations must be a JSON array.');
+  if (!Array.isArray(parsed)) throw new Error(t('Argument declarations must be a JSON array.'));
   return parsed.map((entry, i) => {
     const result = ArgumentEntrySchema.safeParse(entry);
-    if (!result.success) throw new Error(`Argument declaration ${i + 1} is malformed.`);
+    if (!result.success) throw new Error(t('Argument declaration {0} is malformed.', i + 1));
     return result.data;
   });
 }
@@ -106,7 +117,7 @@ export function checkInputValues(
   for (const [name, value] of Object.entries(values)) {
     const declaration = byName.get(name.toLowerCase());
     if (!declaration) {
-      problems.push(`${name} is not an input argument of this process.`);
+      problems.push(t('{0} is not an input argument of this process.', name));
       continue;
     }
     const problem = checkArgumentValue(name, declaration.type, value);
@@ -115,7 +126,7 @@ export function checkInputValues(
   if (options.requireAll !== false) {
     for (const d of declared)
       if (d.required && !d.hasDefault && (values[d.name] === undefined || values[d.name] === null))
-        problems.push(`${d.name} is required.`);
+        problems.push(t('{0} is required.', d.name));
   }
   const size = checkInputArgumentsText(JSON.stringify(values));
   if (size) problems.push(size);
@@ -130,11 +141,11 @@ export function checkArgumentDeclarations(
   const seen = new Set<string>();
   for (const [i, entry] of entries.entries()) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(entry.name))
-      return `${which} argument ${i + 1}: '${entry.name}' is not a valid name.`;
-    if (seen.has(entry.name.toLowerCase())) return `${which} argument '${entry.name}' is declared twice.`;
+      return t("{0} argument {1}: '{2}' is not a valid name.", which, i + 1, entry.name);
+    if (seen.has(entry.name.toLowerCase())) return t("{0} argument '{1}' is declared twice.", which, entry.name);
     seen.add(entry.name.toLowerCase());
     if (!/^[\w.`,[\]\s]+$/.test(entry.type))
-      return `${which} argument '${entry.name}': '${entry.type}' is not a type name.`;
+      return t("{0} argument '{1}': '{2}' is not a type name.", which, entry.name, entry.type);
   }
   return undefined;
 }
@@ -149,29 +160,33 @@ export interface QueueItemInput {
 }
 
 export function checkQueueItem(item: QueueItemInput): string | undefined {
-  if (!item.Name?.trim()) return 'The queue name is required.';
+  if (!item.Name?.trim()) return t('The queue name is required.');
   if (item.Priority !== undefined && !['High', 'Normal', 'Low'].includes(item.Priority))
-    return 'Priority must be High, Normal or Low.';
+    return t('Priority must be High, Normal or Low.');
   for (const field of ['DeferDate', 'DueDate'] as const) {
     const value = item[field];
     if (value !== undefined && value !== null && Number.isNaN(Date.parse(value)))
-      return `${field} must be a date and time.`;
+      return t('{0} must be a date and time.', field);
   }
   if (item.DeferDate && item.DueDate && Date.parse(item.DueDate) < Date.parse(item.DeferDate))
-    return 'DueDate must not be before DeferDate.';
+    return t('DueDate must not be before DeferDate.');
   for (const [key, value] of Object.entries(item.SpecificContent ?? {})) {
     if (value !== null && typeof value === 'object')
-      return `SpecificContent.${key} must be text, a number, true/false or null.`;
+      return t('SpecificContent.{0} must be text, a number, true/false or null.', key);
   }
   const size = utf16Length(JSON.stringify(item.SpecificContent ?? {}));
   if (size > LIMITS.specificContentChars)
-    return `SpecificContent is ${size.toLocaleString('en')} characters; the limit is ${LIMITS.specificContentChars.toLocaleString('en')}.`;
+    return t(
+      'SpecificContent is {0} characters; the limit is {1}.',
+      size.toLocaleString('en'),
+      LIMITS.specificContentChars.toLocaleString('en'),
+    );
   return undefined;
 }
 
 export function checkTextLimit(field: string, text: string | null | undefined, limit: number): string | undefined {
   if (!text) return undefined;
   return utf16Length(text) > limit
-    ? `${field} is ${text.length.toLocaleString('en')} characters; the limit is ${limit.toLocaleString('en')}.`
+    ? t('{0} is {1} characters; the limit is {2}.', field, text.length.toLocaleString('en'), limit.toLocaleString('en'))
     : undefined;
 }

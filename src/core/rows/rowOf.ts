@@ -1,4 +1,5 @@
 import { isRow, isRowOf, type Row, type RowKind, type RowOf } from './rows';
+import { t } from '../l10n';
 
 /**
  * What a command was run on, typed: commands get their argument as `unknown` (a tree node from a menu, a row handed
@@ -36,7 +37,7 @@ export function refusal(kinds: readonly RowKind[]): string {
   const phrases = kinds.map((kind) => WHERE[kind].what);
   const views = [...new Set(kinds.map((kind) => WHERE[kind].view))];
   const choices = phrases.length <= 1 ? phrases.join('') : `${phrases.slice(0, -1).join(', ')}, or ${phrases.at(-1)},`;
-  return `Choose ${choices} in the ${views.join(' or ')} view.`;
+  return t('Choose {0} in the {1} view.', choices, views.join(' or '));
 }
 
 /** The row an argument carries: the argument itself when it is a row, else the row of the tree node it is. */

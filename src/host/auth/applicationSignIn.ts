@@ -14,6 +14,7 @@ import type { FetchLike } from '../../core/http/transport';
 import { plainText } from '../../core/presentation/plainText';
 import type { UserInput } from '../ui/userInput';
 import { newAccount } from '../../core/auth/accounts';
+import { t } from '../../core/l10n';
 
 /** What the application sign-in needs from the extension (the Ctx passes its own). */
 export interface ApplicationSignInDeps {
@@ -29,12 +30,13 @@ export interface ApplicationSignInDeps {
 /** The prompt for an application secret: a password box naming the connection and the application. */
 export function askApplicationSecret(input: UserInput, connection: Connection): Promise<string | undefined> {
   return input.input({
-    title: plainText(`Sign in to ${connection.label} as application ${connection.clientId}`),
-    prompt:
+    title: plainText(t('Sign in to {0} as application {1}', connection.label, connection.clientId)),
+    prompt: t(
       "Enter the application secret (client secret) your tenant's administrator issued for this application. It is kept in VS Code's secret storage and sent only to this connection's identity provider.",
+    ),
     password: true,
     ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() ? undefined : 'Enter the application secret.'),
+    validateInput: (value) => (value.trim() ? undefined : t('Enter the application secret.')),
   });
 }
 
@@ -58,7 +60,8 @@ export async function applicationSecretFor(
     deps.redact(usable.secret);
     return { secret: usable.secret, entered: false };
   }
-  if (stored) deps.log(`${usable.problem} It was not sent; asking for the secret of '${connection.label}' again.`);
+  if (stored)
+    deps.log(t("{0} It was not sent; asking for the secret of '{1}' again.", usable.problem, connection.label));
   const answer = (await deps.askSecret(connection))?.trim();
   if (!answer) return undefined;
   deps.redact(answer);
@@ -77,9 +80,9 @@ export async function signInAsApplication(
   signal?: AbortSignal,
 ): Promise<{ account: StoredAccount; tokens: TokenResponse }> {
   const identityUrl = connection.identityUrl;
-  if (!identityUrl) throw new Error(`Connection '${connection.label}' has no identity URL.`);
+  if (!identityUrl) throw new Error(t("Connection '{0}' has no identity URL.", connection.label));
   const tokenEndpoint = applicationTokenEndpoint(await readDiscovery(deps.fetch, identityUrl), identityUrl);
-  deps.log(`Signing in to ${connection.label} as application ${connection.clientId} (client credentials).`);
+  deps.log(t('Signing in to {0} as application {1} (client credentials).', connection.label, connection.clientId));
   let tokens: TokenResponse;
   try {
     tokens = await requestApplicationToken(

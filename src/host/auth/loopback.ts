@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { t } from '../../core/l10n';
 
 export interface LoopbackServer {
   /** `http://127.0.0.1:<port>/callback` */
@@ -10,7 +11,12 @@ export interface LoopbackServer {
 }
 
 const page = (title: string, body: string) =>
-  `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:system-ui,sans-serif;margin:4rem auto;max-width:32rem}</style></head><body><h1>${title}</h1><p>${body}</p></body></html>`;
+  t(
+    '<!doctype html><html><head><meta charset="utf-8"><title>{0}</title><style>body{font-family:system-ui,sans-serif;margin:4rem auto;max-width:32rem}</style></head><body><h1>{1}</h1><p>{2}</p></body></html>',
+    title,
+    title,
+    body,
+  );
 
 /**
  * A one-shot server on 127.0.0.1 that serves only /callback. A request whose state is not ours gets an error page
@@ -27,26 +33,26 @@ export async function startLoopback(expectedState: string, port = 0): Promise<Lo
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method !== 'GET' || url.pathname !== '/callback') {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      res.writeHead(404, { 'content-type': 'text/plain' }).end(t('Not found'));
       return;
     }
     if (url.searchParams.get('state') !== expectedState) {
       res
-        .writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
+        .writeHead(400, { 'content-type': t('text/html; charset=utf-8') })
         .end(
           page(
-            'Sign-in not recognised',
-            'This response does not belong to the sign-in in progress. Start the sign-in again from VS Code.',
+            t('Sign-in not recognised'),
+            t('This response does not belong to the sign-in in progress. Start the sign-in again from VS Code.'),
           ),
         );
       return;
     }
     const failed = url.searchParams.get('error');
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', connection: 'close' });
+    res.writeHead(200, { 'content-type': t('text/html; charset=utf-8'), connection: 'close' });
     res.end(
       failed
-        ? page('Sign-in failed', 'Return to VS Code for details.')
-        : page('Signed in', 'You can close this tab and return to VS Code.'),
+        ? page(t('Sign-in failed'), t('Return to VS Code for details.'))
+        : page(t('Signed in'), t('You can close this tab and return to VS Code.')),
     );
     resolve(`http://127.0.0.1${req.url ?? ''}`);
     setImmediate(() => server.close());
@@ -57,12 +63,12 @@ export async function startLoopback(expectedState: string, port = 0): Promise<Lo
   });
   const { port: actual } = server.address() as AddressInfo;
   return {
-    redirectUri: `http://127.0.0.1:${actual}/callback`,
+    redirectUri: t('http://127.0.0.1:{0}/callback', actual),
     callback,
     dispose: () => {
       server.close();
       server.closeAllConnections?.();
-      reject(new Error('The sign-in was cancelled.'));
+      reject(new Error(t('The sign-in was cancelled.')));
     },
   };
 }

@@ -9,6 +9,7 @@ import type { Logger } from '../log';
 import { abortSignalOf } from '../commands/abortSignal';
 import { runAuthorizationCodeFlow } from './signInFlow';
 import { applicationSecretFor, signInAsApplication, type ApplicationSignInDeps } from './applicationSignIn';
+import { t } from '../../core/l10n';
 
 export const AUTH_PROVIDER_ID = 'orchestrator';
 export const AUTH_PROVIDER_LABEL = 'Orchestrator';
@@ -91,19 +92,19 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
           description: plainText(`${c.account}/${c.tenant}`),
           connection: c,
         })),
-        { title: 'Sign in to which tenant?' },
+        { title: t('Sign in to which tenant?') },
       );
       if (!pick) throw new vscode.CancellationError();
       connection = pick.connection;
     }
     if (connection.authentication === 'accessToken')
-      throw new Error(`'${connection.label}' signs in with an access token: use "Sign In with Access Token".`);
+      throw new Error(t('\'{0}\' signs in with an access token: use "Sign In with Access Token".', connection.label));
     if (connection.authentication === 'application') return this.createApplicationSession(connection);
     const target = connection;
     const { tokens, claims } = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: plainText(`Signing in to ${target.label}… (finish in your browser)`),
+        title: plainText(t('Signing in to {0}… (finish in your browser)', target.label)),
         cancellable: true,
       },
       (_progress, token) => runAuthorizationCodeFlow(target, token, this.loopbackPort(), (m) => this.log.info(m)),
@@ -129,7 +130,7 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
     const { account, tokens } = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: plainText(`Signing in to ${target.label} as application ${target.clientId}…`),
+        title: plainText(t('Signing in to {0} as application {1}…', target.label, target.clientId)),
         cancellable: true,
       },
       (_progress, token) => signInAsApplication(this.application, target, secret, abortSignalOf(token)),

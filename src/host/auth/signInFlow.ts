@@ -6,6 +6,7 @@ import { verifyIdToken } from '../../core/auth/idToken';
 import { readDiscovery } from '../../core/auth/discovery';
 import { exchangeCode, type IdTokenClaims, type TokenResponse } from '../../core/auth/tokens';
 import { startLoopback } from './loopback';
+import { t } from '../../core/l10n';
 
 const FLOW_TIMEOUT_MS = 5 * 60_000;
 
@@ -34,13 +35,13 @@ export async function runAuthorizationCodeFlow(
   port = 0,
   log?: (message: string) => void,
 ): Promise<SignInResult> {
-  if (!connection.identityUrl) throw new Error(`Connection '${connection.label}' has no identity URL.`);
+  if (!connection.identityUrl) throw new Error(t("Connection '{0}' has no identity URL.", connection.label));
   const pkce = await createPkce();
   const loopback = await startLoopback(pkce.state, port);
   try {
     const external = await vscode.env.asExternalUri(vscode.Uri.parse(loopback.redirectUri));
     const redirectUri = external.toString(true);
-    log?.(`Signing in to ${connection.label} (redirect ${redirectUri}).`);
+    log?.(t('Signing in to {0} (redirect {1}).', connection.label, redirectUri));
     // Read once: it names the pushed-request endpoint and the keys that verify the id_token. Unreadable, the
     // sign-in could not be verified: say so now rather than after the browser step.
     const discovery = await readDiscovery(fetch, connection.identityUrl);
@@ -62,8 +63,8 @@ export async function runAuthorizationCodeFlow(
     );
     log?.(
       pushed
-        ? 'The sign-in request was pushed to the identity provider (the browser gets only its reference).'
-        : 'The identity provider does not offer pushed requests: the browser gets the whole sign-in request.',
+        ? t('The sign-in request was pushed to the identity provider (the browser gets only its reference).')
+        : t('The identity provider does not offer pushed requests: the browser gets the whole sign-in request.'),
     );
     const opened = await vscode.env.openExternal(vscode.Uri.parse(url));
     const callbackUrl = await Promise.race([
@@ -71,7 +72,8 @@ export async function runAuthorizationCodeFlow(
       opened ? new Promise<never>(() => undefined) : pasteFallback(url, token),
       new Promise<never>((_, reject) => {
         const timer = setTimeout(
-          () => reject(new Error('The sign-in did not complete within 5 minutes. Start it again when you are ready.')),
+          () =>
+            reject(new Error(t('The sign-in did not complete within 5 minutes. Start it again when you are ready.'))),
           FLOW_TIMEOUT_MS,
         );
         token.onCancellationRequested(() => {
@@ -85,8 +87,8 @@ export async function runAuthorizationCodeFlow(
     if ('error' in result)
       throw new Error(
         result.error === 'access_denied'
-          ? 'Sign-in was declined at the identity provider.'
-          : `The identity provider refused the sign-in: ${result.description}`,
+          ? t('Sign-in was declined at the identity provider.')
+          : t('The identity provider refused the sign-in: {0}', result.description),
       );
     const tokens = await exchangeCode(fetch, connection.identityUrl, {
       code: result.code,
@@ -111,14 +113,15 @@ async function pasteFallback(url: string, token: vscode.CancellationToken): Prom
   await vscode.env.clipboard.writeText(url);
   const pasted = await vscode.window.showInputBox(
     {
-      title: 'Sign in: paste the address the browser ends on',
-      prompt:
+      title: t('Sign in: paste the address the browser ends on'),
+      prompt: t(
         'The sign-in address is on your clipboard. Open it in a browser, sign in, then paste the full address of the page you land on.',
+      ),
       ignoreFocusOut: true,
       validateInput: (value) =>
         /[?&]code=/.test(value) || /[?&]error=/.test(value)
           ? undefined
-          : 'Paste the whole address; it contains code= and state=',
+          : t('Paste the whole address; it contains code= and state='),
     },
     token,
   );

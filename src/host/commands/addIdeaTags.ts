@@ -6,6 +6,7 @@ import { parseTags } from './ideaTags';
 import type { CommandDefinition } from './registry';
 import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 /** Adds tags to an idea: the service replaces the whole list, so the idea's tags and the new ones are sent together. */
 export const addIdeaTags: CommandDefinition<IdeaChangeUses> = {
@@ -16,9 +17,9 @@ export const addIdeaTags: CommandDefinition<IdeaChangeUses> = {
     const { connection, idea } = rowOf(node, 'idea');
     const existing = idea.tags ?? [];
     const typed = await ctx.input.input({
-      title: plainText(`Add Tags: ${idea.name}`),
-      prompt: existing.length ? plainText(`Now: ${existing.join(', ')}`) : 'The idea has no tags yet.',
-      placeHolder: 'Tags separated by commas, e.g. finance, quick-win',
+      title: plainText(t('Add Tags: {0}', idea.name)),
+      prompt: existing.length ? plainText(`Now: ${existing.join(', ')}`) : t('The idea has no tags yet.'),
+      placeHolder: t('Tags separated by commas, e.g. finance, quick-win'),
       ignoreFocusOut: true,
       validateInput: (text) => {
         const parsed = parseTags(text);
@@ -30,18 +31,18 @@ export const addIdeaTags: CommandDefinition<IdeaChangeUses> = {
     if ('problem' in parsed) throw new Error(parsed.problem);
     const added = parsed.tags.filter((t) => !existing.includes(t));
     if (added.length === 0)
-      throw new Error(`'${idea.name}' already has ${parsed.tags.length === 1 ? 'that tag' : 'those tags'}.`);
+      throw new Error(t("'{0}' already has {1}.", idea.name, parsed.tags.length === 1 ? 'that tag' : 'those tags'));
     await guardChange(ctx, connection, {
-      what: `Tag '${idea.name}' with ${added.join(', ')}`,
-      detail: 'The tags are added to the idea.',
-      action: 'Add Tags',
+      what: t("Tag '{0}' with {1}", idea.name, added.join(', ')),
+      detail: t('The tags are added to the idea.'),
+      action: t('Add Tags'),
     });
     progressTitle(`Tagging ${idea.name}…`);
     const client = await ctx.ideasClientFor(connection);
     const { data: tags } = await client.setTags(idea.id, [...existing, ...added], { signal });
     ctx.ideas.refreshConnection(connection.id);
     await ctx.panels.ideaChanged(connection.id, idea.id, { tags });
-    void vscode.window.showInformationMessage(plainText(`'${idea.name}' is tagged ${tags.join(', ')}.`));
+    void vscode.window.showInformationMessage(plainText(t("'{0}' is tagged {1}.", idea.name, tags.join(', '))));
     return tags;
   },
 };

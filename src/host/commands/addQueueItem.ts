@@ -11,6 +11,7 @@ import type { CommandDefinition } from './registry';
 import type { QueueChangeUses } from './uses';
 import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 /** After items were added: reload the queue's All Items and New rows that are loaded. */
 export const refreshNewItems = (ctx: Pick<Ctx, 'explorer'>, queue: RowOf<'queue'>) => {
@@ -23,10 +24,10 @@ const parseContent = (text: string): Record<string, string | number | boolean | 
   try {
     const value = JSON.parse(text) as unknown;
     if (value === null || typeof value !== 'object' || Array.isArray(value))
-      return 'Enter a JSON object, for example {"InvoiceId": "INV-1", "Amount": 120.5}.';
+      return t('Enter a JSON object, for example {"InvoiceId": "INV-1", "Amount": 120.5}.');
     return value as Record<string, string | number | boolean | null>;
   } catch (error) {
-    return `Not JSON: ${(error as Error).message}`;
+    return t('Not JSON: {0}', (error as Error).message);
   }
 };
 
@@ -39,26 +40,26 @@ export const addQueueItem: CommandDefinition<QueueChangeUses> = {
     const row = rowOf(node, 'queue');
     const { connection, folder, queue } = row;
     const reference = await ctx.input.input({
-      title: plainText(`Add item to ${queue.Name} (1/3): reference`),
+      title: plainText(t('Add item to {0} (1/3): reference', queue.Name)),
       prompt: queue.EnforceUniqueReference
-        ? 'Required: this queue enforces unique references.'
-        : 'Optional: a reference to find the item by.',
+        ? t('Required: this queue enforces unique references.')
+        : t('Optional: a reference to find the item by.'),
       validateInput: (v) =>
         queue.EnforceUniqueReference && !v.trim()
-          ? 'This queue needs a reference.'
+          ? t('This queue needs a reference.')
           : v.length > 128
-            ? 'At most 128 characters.'
+            ? t('At most 128 characters.')
             : undefined,
     });
     if (reference === undefined) return undefined;
     const priority = await ctx.input.pick(
       ['Normal', 'High', 'Low'].map((label) => ({ label })),
-      { title: plainText(`Add item to ${queue.Name} (2/3): priority`) },
+      { title: plainText(t('Add item to {0} (2/3): priority', queue.Name)) },
     );
     if (!priority) return undefined;
     const content = await ctx.input.input({
-      title: plainText(`Add item to ${queue.Name} (3/3): specific content`),
-      prompt: 'A JSON object of text, number, true/false or null values. Leave empty for none.',
+      title: plainText(t('Add item to {0} (3/3): specific content', queue.Name)),
+      prompt: t('A JSON object of text, number, true/false or null values. Leave empty for none.'),
       value: '{}',
       validateInput: (v) => {
         const parsed = parseContent(v);
@@ -77,11 +78,11 @@ export const addQueueItem: CommandDefinition<QueueChangeUses> = {
     const problem = checkQueueItem(item);
     if (problem) throw new Error(problem);
     await guardChange(ctx, connection, {
-      what: `Add an item to queue ${queue.Name}`,
+      what: t('Add an item to queue {0}', queue.Name),
       detail: `Reference: ${item.Reference ?? 'none'}.`,
       action: 'Add',
     });
-    progressTitle(`Adding an item to ${queue.Name}…`);
+    progressTitle(t('Adding an item to {0}…', queue.Name));
     let added;
     try {
       added = await ctx.clientFor(connection).queues.addItem(item, { folder, signal });
@@ -91,15 +92,23 @@ export const addQueueItem: CommandDefinition<QueueChangeUses> = {
       const reference = item.Reference;
       tellOutcomeUnknown(
         ctx,
-        `The item${reference ? ` '${reference}'` : ''} was sent to ${queue.Name}, but no clean answer came back (${reasonOf(error)}). The outcome is unknown: the item may have been added. ${reference ? 'Look up its reference' : "Look at the queue's items"} before adding it again.`,
+        t(
+          'The item{0} was sent to {1}, but no clean answer came back ({2}). The outcome is unknown: the item may have been added. {3} before adding it again.',
+          reference ? ` '${reference}'` : '',
+          queue.Name,
+          reasonOf(error),
+          reference ? 'Look up its reference' : "Look at the queue's items",
+        ),
         {
-          [reference ? 'Look Up Reference' : 'Show Items']: () => showQueueItems(ctx, row, reference),
+          [reference ? t('Look Up Reference') : t('Show Items')]: () => showQueueItems(ctx, row, reference),
         },
       );
       return undefined;
     }
     refreshNewItems(ctx, row);
-    void vscode.window.showInformationMessage(plainText(`Added item ${added.Reference ?? added.Id} to ${queue.Name}.`));
+    void vscode.window.showInformationMessage(
+      plainText(t('Added item {0} to {1}.', added.Reference ?? added.Id, queue.Name)),
+    );
     return added.Id;
   },
 };

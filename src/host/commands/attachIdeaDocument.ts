@@ -5,29 +5,30 @@ import { rowOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
 import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 const MAX_NAME = 255;
 const MAX_URL = 2_000;
 
 export function checkDocumentName(name: string): string | undefined {
-  if (name.trim() === '') return 'Give the document a name.';
-  return name.length > MAX_NAME ? `At most ${MAX_NAME} characters (now ${name.length}).` : undefined;
+  if (name.trim() === '') return t('Give the document a name.');
+  return name.length > MAX_NAME ? t('At most {0} characters (now {1}).', MAX_NAME, name.length) : undefined;
 }
 
 /** The service stores a link: an absolute http(s) address of at most 2,000 characters. */
 export function checkDocumentUrl(text: string): string | undefined {
   const value = text.trim();
-  if (value === '') return "Type the document's address (https://…).";
-  if (value.length > MAX_URL) return `At most ${MAX_URL} characters (now ${value.length}).`;
+  if (value === '') return t("Type the document's address (https://…).");
+  if (value.length > MAX_URL) return t('At most {0} characters (now {1}).', MAX_URL, value.length);
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return `'${value.slice(0, 60)}' is not an address: it must start with https:// or http://.`;
+    return t("'{0}' is not an address: it must start with https:// or http://.", value.slice(0, 60));
   }
   return url.protocol === 'https:' || url.protocol === 'http:'
     ? undefined
-    : `Only http and https addresses can be attached, not ${url.protocol}.`;
+    : t('Only http and https addresses can be attached, not {0}.', url.protocol);
 }
 
 /** The address's file name, suggested as the document's name. */
@@ -48,8 +49,8 @@ export const attachIdeaDocument: CommandDefinition<IdeaChangeUses> = {
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, idea } = rowOf(node, 'idea');
     const url = await ctx.input.input({
-      title: plainText(`Attach Document: ${idea.name} (1/2)`),
-      prompt: "The document's address",
+      title: plainText(t('Attach Document: {0} (1/2)', idea.name)),
+      prompt: t("The document's address"),
       placeHolder: 'https://…',
       ignoreFocusOut: true,
       validateInput: checkDocumentUrl,
@@ -57,8 +58,8 @@ export const attachIdeaDocument: CommandDefinition<IdeaChangeUses> = {
     if (url === undefined) return undefined;
     const suggested = lastSegment(url).slice(0, MAX_NAME);
     const name = await ctx.input.input({
-      title: plainText(`Attach Document: ${idea.name} (2/2)`),
-      prompt: 'Its name in the idea',
+      title: plainText(t('Attach Document: {0} (2/2)', idea.name)),
+      prompt: t('Its name in the idea'),
       value: suggested,
       ignoreFocusOut: true,
       validateInput: checkDocumentName,
@@ -67,7 +68,7 @@ export const attachIdeaDocument: CommandDefinition<IdeaChangeUses> = {
     const problem = checkDocumentUrl(url) ?? checkDocumentName(name);
     if (problem) throw new Error(problem);
     await guardChange(ctx, connection, {
-      what: `Attach '${name.trim()}' to '${idea.name}'`,
+      what: t("Attach '{0}' to '{1}'", name.trim(), idea.name),
       detail: url.trim(),
       action: 'Attach',
     });
@@ -75,7 +76,7 @@ export const attachIdeaDocument: CommandDefinition<IdeaChangeUses> = {
     const client = await ctx.ideasClientFor(connection);
     const { data: document } = await client.addDocument(idea.id, { name: name.trim(), url: url.trim() }, { signal });
     await ctx.panels.ideaChanged(connection.id, idea.id);
-    void vscode.window.showInformationMessage(plainText(`Attached '${document.name}' to '${idea.name}'.`));
+    void vscode.window.showInformationMessage(plainText(t("Attached '{0}' to '{1}'.", document.name, idea.name)));
     return document;
   },
 };

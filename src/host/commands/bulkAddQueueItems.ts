@@ -9,6 +9,7 @@ import type { CommandDefinition } from './registry';
 import type { QueueChangeUses } from './uses';
 import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 /**
  * Bulk Add from File… on a queue: a JSON array of items, every item checked before anything is sent; the commit type
@@ -22,35 +23,44 @@ export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = {
     const row = rowOf(node, 'queue');
     const { connection, folder, queue } = row;
     const file = await ctx.input.openFile({
-      title: plainText(`Items to add to ${queue.Name}`),
+      title: plainText(t('Items to add to {0}', queue.Name)),
       filters: { JSON: ['json'] },
     });
     if (!file) return undefined;
     const parsed = parseQueueItemsFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), queue.Name);
     if ('problems' in parsed)
       throw new Error(
-        `${parsed.problems.length} problem(s) in ${vscode.workspace.asRelativePath(file)}, nothing was sent. ${parsed.problems.slice(0, 3).join(' ')}`,
+        t(
+          '{0} problem(s) in {1}, nothing was sent. {2}',
+          parsed.problems.length,
+          vscode.workspace.asRelativePath(file),
+          parsed.problems.slice(0, 3).join(' '),
+        ),
       );
     const commitType = (
       await ctx.input.pick(
         [
-          { label: 'All or nothing', description: 'If one item fails, none is added', value: 'AllOrNothing' as const },
           {
-            label: 'Each on its own',
-            description: 'Add every item that can be added',
+            label: t('All or nothing'),
+            description: t('If one item fails, none is added'),
+            value: 'AllOrNothing' as const,
+          },
+          {
+            label: t('Each on its own'),
+            description: t('Add every item that can be added'),
             value: 'ProcessAllIndependently' as const,
           },
         ],
-        { title: plainText(`Add ${parsed.items.length} item(s) to ${queue.Name}`) },
+        { title: plainText(t('Add {0} item(s) to {1}', parsed.items.length, queue.Name)) },
       )
     )?.value;
     if (!commitType) return undefined;
     await guardChange(ctx, connection, {
-      what: `Add ${parsed.items.length} item(s) to queue ${queue.Name}`,
-      detail: commitType === 'AllOrNothing' ? 'All or nothing.' : 'Each item on its own.',
+      what: t('Add {0} item(s) to queue {1}', parsed.items.length, queue.Name),
+      detail: commitType === 'AllOrNothing' ? t('All or nothing.') : t('Each item on its own.'),
       action: 'Add',
     });
-    progressTitle(`Adding ${parsed.items.length} item(s) to ${queue.Name}…`);
+    progressTitle(t('Adding {0} item(s) to {1}…', parsed.items.length, queue.Name));
     let result;
     try {
       result = await ctx.clientFor(connection).queues.bulkAdd(queue.Name, commitType, parsed.items, { folder, signal });
@@ -60,9 +70,16 @@ export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = {
       const reference = parsed.items.find((i) => i.Reference)?.Reference;
       tellOutcomeUnknown(
         ctx,
-        `${parsed.items.length} item(s) were sent to ${queue.Name}, but no clean answer came back (${reasonOf(error)}). The outcome is unknown: ${commitType === 'AllOrNothing' ? 'all of them or none' : 'some or all of them'} may have been added. ${reference ? `Look up a reference (the first is '${reference}')` : "Look at the queue's items"} before sending the file again.`,
+        t(
+          '{0} item(s) were sent to {1}, but no clean answer came back ({2}). The outcome is unknown: {3} may have been added. {4} before sending the file again.',
+          parsed.items.length,
+          queue.Name,
+          reasonOf(error),
+          commitType === 'AllOrNothing' ? 'all of them or none' : 'some or all of them',
+          reference ? `Look up a reference (the first is '${reference}')` : "Look at the queue's items",
+        ),
         {
-          [reference ? 'Look Up Reference' : 'Show Items']: () => showQueueItems(ctx, row, reference),
+          [reference ? t('Look Up Reference') : t('Show Items')]: () => showQueueItems(ctx, row, reference),
         },
       );
       return undefined;
@@ -72,10 +89,13 @@ export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = {
     if (failed.length)
       void vscode.window.showWarningMessage(
         plainText(
-          `${queue.Name}: ${commitType === 'AllOrNothing' ? 'nothing was added' : `${parsed.items.length - failed.length} added`}; ${failed.length} failed (${failed.slice(0, 3).join('; ')}).`,
+          `${queue.Name}: ${commitType === 'AllOrNothing' ? t('nothing was added') : `${parsed.items.length - failed.length} added`}; ${failed.length} failed (${failed.slice(0, 3).join('; ')}).`,
         ),
       );
-    else void vscode.window.showInformationMessage(plainText(`Added ${parsed.items.length} item(s) to ${queue.Name}.`));
+    else
+      void vscode.window.showInformationMessage(
+        plainText(t('Added {0} item(s) to {1}.', parsed.items.length, queue.Name)),
+      );
     return {
       added: commitType === 'AllOrNothing' && failed.length ? 0 : parsed.items.length - failed.length,
       failed: failed.length,

@@ -5,6 +5,7 @@ import { rowOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
 import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 const MAX_COMMENT = 1_000;
 
@@ -28,49 +29,59 @@ export const changeIdeaStatus: CommandDefinition<IdeaChangeUses> = {
     const offered = moves.filter((m) => m.phase !== idea.phase || m.status !== idea.status);
     if (offered.length === 0)
       throw new Error(
-        `'${idea.name}' is ${idea.phase} · ${idea.status}: the workflow allows no further status from there.`,
+        t("'{0}' is {1} · {2}: the workflow allows no further status from there.", idea.name, idea.phase, idea.status),
       );
     const pick = await ctx.input.pick(
       offered.map((m) => ({
         label: plainText(m.status),
-        description: plainText(m.phase === idea.phase ? m.phase : `${m.phase} (next phase)`),
+        description: plainText(m.phase === idea.phase ? m.phase : t('{0} (next phase)', m.phase)),
         move: m,
       })),
       {
-        title: plainText(`Change Status: ${idea.name}`),
-        placeHolder: plainText(`Now ${idea.phase} · ${idea.status}. Move to…`),
+        title: plainText(t('Change Status: {0}', idea.name)),
+        placeHolder: plainText(t('Now {0} · {1}. Move to…', idea.phase, idea.status)),
       },
     );
     if (!pick) return undefined;
     const comment = await ctx.input.input({
-      title: plainText(`Change Status: ${idea.name} → ${pick.move.phase} · ${pick.move.status}`),
-      prompt: "A comment for the idea's history (optional; Enter to skip)",
+      title: plainText(t('Change Status: {0} → {1} · {2}', idea.name, pick.move.phase, pick.move.status)),
+      prompt: t("A comment for the idea's history (optional; Enter to skip)"),
       ignoreFocusOut: true,
       validateInput: (text) =>
-        text.length > MAX_COMMENT ? `At most ${MAX_COMMENT} characters (now ${text.length}).` : undefined,
+        text.length > MAX_COMMENT ? t('At most {0} characters (now {1}).', MAX_COMMENT, text.length) : undefined,
     });
     if (comment === undefined) return undefined;
     const target = { ...pick.move, comment: comment.trim() || undefined };
     if ((target.comment?.length ?? 0) > MAX_COMMENT)
-      throw new Error(`A comment has at most ${MAX_COMMENT} characters.`);
+      throw new Error(t('A comment has at most {0} characters.', MAX_COMMENT));
     if (
       idea.allowedTransitions &&
       !idea.allowedTransitions.some((m) => m.phase === target.phase && m.status === target.status)
     ) {
       throw new Error(
-        `'${idea.name}' cannot move from ${idea.phase} · ${idea.status} to ${target.phase} · ${target.status}. Allowed: ${idea.allowedTransitions.map((m) => `${m.phase} · ${m.status}`).join(', ') || 'none'}.`,
+        t(
+          "'{0}' cannot move from {1} · {2} to {3} · {4}. Allowed: {5}.",
+          idea.name,
+          idea.phase,
+          idea.status,
+          target.phase,
+          target.status,
+          idea.allowedTransitions.map((m) => `${m.phase} · ${m.status}`).join(', ') || 'none',
+        ),
       );
     }
     await guardChange(ctx, connection, {
-      what: `Move '${idea.name}' to ${target.phase} · ${target.status}`,
-      detail: `It is ${idea.phase} · ${idea.status} now.`,
+      what: t("Move '{0}' to {1} · {2}", idea.name, target.phase, target.status),
+      detail: t('It is {0} · {1} now.', idea.phase, idea.status),
       action: 'Move',
     });
     progressTitle(`Moving ${idea.name}…`);
     const moved = await client.moveStatus(idea.id, target.phase, target.status, target.comment, { signal });
     ctx.ideas.refreshConnection(connection.id);
     await ctx.panels.ideaChanged(connection.id, idea.id, moved);
-    void vscode.window.showInformationMessage(plainText(`'${moved.name}' is now ${moved.phase} · ${moved.status}.`));
+    void vscode.window.showInformationMessage(
+      plainText(t("'{0}' is now {1} · {2}.", moved.name, moved.phase, moved.status)),
+    );
     return { phase: moved.phase, status: moved.status };
   },
 };

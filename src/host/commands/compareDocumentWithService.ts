@@ -4,6 +4,7 @@ import { OrchestratorFileSystem } from '../documents/orchestratorFileSystem';
 import { documentOf } from './documentOf';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'documents'>;
 
@@ -18,7 +19,7 @@ export const compareDocumentWithService: CommandDefinition<Uses> = {
       'vscode.diff',
       OrchestratorFileSystem.serviceUriOf(target),
       uri,
-      'On the service ↔ your document',
+      t('On the service ↔ your document'),
     );
     return uri.toString();
   },

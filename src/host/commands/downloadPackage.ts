@@ -4,6 +4,7 @@ import { rowOf } from '../../core/rows/rowOf';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'clientFor' | 'input'>;
 
@@ -28,7 +29,7 @@ export const downloadPackage: CommandDefinition<Uses> = {
     await vscode.workspace.fs.writeFile(target, bytes);
     void vscode.window
       .showInformationMessage(
-        plainText(`Saved ${fileName} (${bytes.byteLength.toLocaleString('en')} bytes).`),
+        plainText(t('Saved {0} ({1} bytes).', fileName, bytes.byteLength.toLocaleString('en'))),
         'Reveal',
       )
       .then((choice) => {

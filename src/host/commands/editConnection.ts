@@ -15,6 +15,7 @@ import {
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 type Field = {
   key: keyof ConnectionSetting;
@@ -28,9 +29,9 @@ type Field = {
 const optionalUrl = (what: string) => (v: string) => (v.trim() === '' ? undefined : validateUrl(v, what));
 
 const FIELDS: Field[] = [
-  { key: 'label', label: 'Name', validate: (v) => (v.trim() ? undefined : 'Enter a name.') },
-  { key: 'serviceUrl', label: 'Service URL', validate: (v) => validateUrl(v, 'service URL') },
-  { key: 'identityUrl', label: 'Identity URL', validate: (v) => validateUrl(v, 'identity URL'), cloudOnly: true },
+  { key: 'label', label: 'Name', validate: (v) => (v.trim() ? undefined : t('Enter a name.')) },
+  { key: 'serviceUrl', label: 'Service URL', validate: (v) => validateUrl(v, t('service URL')) },
+  { key: 'identityUrl', label: 'Identity URL', validate: (v) => validateUrl(v, t('identity URL')), cloudOnly: true },
   { key: 'account', label: 'Account', validate: (v) => validateLogicalName(v, 'account'), cloudOnly: true },
   { key: 'tenant', label: 'Tenant', validate: (v) => validateLogicalName(v, 'tenant'), cloudOnly: true },
   {
@@ -67,31 +68,36 @@ async function editSignIn(
 ): Promise<ConnectionSetting | undefined> {
   const way = await ctx.input.pick(
     [
-      { label: 'In the browser', description: 'you sign in as yourself (authorization code + PKCE)', way: 'browser' },
       {
-        label: 'Application (client credentials)',
-        description: "an application id and secret issued by your tenant's administrator",
+        label: t('In the browser'),
+        description: t('you sign in as yourself (authorization code + PKCE)'),
+        way: 'browser',
+      },
+      {
+        label: t('Application (client credentials)'),
+        description: t("an application id and secret issued by your tenant's administrator"),
         way: 'application',
       },
     ] as const,
-    { title: plainText(`How does ${connection.label} sign in?`) },
+    { title: plainText(t('How does {0} sign in?', connection.label)) },
   );
   if (!way) return undefined;
   const { authentication: _way, ...anyWay } = entry;
   const { clientId: _id, scopes: _scopes, ...rest } = anyWay;
   if (way.way === 'browser') return connection.authentication === 'application' ? rest : anyWay;
   const clientId = await ctx.input.input({
-    title: plainText(`${connection.label}: application id`),
-    prompt: "The application id (client id) your tenant's administrator registered.",
+    title: plainText(t('{0}: application id', connection.label)),
+    prompt: t("The application id (client id) your tenant's administrator registered."),
     value: connection.authentication === 'application' ? connection.clientId : '',
     validateInput: validateClientId,
     ignoreFocusOut: true,
   });
   if (clientId === undefined) return undefined;
   const scopes = await ctx.input.input({
-    title: plainText(`${connection.label}: application scopes`),
-    prompt:
+    title: plainText(t('{0}: application scopes', connection.label)),
+    prompt: t(
       'The scopes to ask for, separated by spaces. Leave it empty to get every scope the application was granted.',
+    ),
     value: connection.authentication === 'application' ? connection.scopes : '',
     validateInput: validateScopes,
     ignoreFocusOut: true,
@@ -113,12 +119,12 @@ export const editConnection: CommandDefinition<Uses> = {
   asksFirst: true,
   title: 'Edit Connection',
   async run({ ctx }, arg) {
-    const connection = await pickConnection(ctx, arg, 'Edit which connection?');
+    const connection = await pickConnection(ctx, arg, t('Edit which connection?'));
     if (!connection) return;
     const raw = ctx.connections.raw();
     const index = raw.findIndex((c) => c.label === connection.label);
     if (index < 0)
-      throw new Error(`'${connection.label}' is not in your user settings (it may come from workspace settings).`);
+      throw new Error(t("'{0}' is not in your user settings (it may come from workspace settings).", connection.label));
     const entry = raw[index]!;
     const fields = FIELDS.filter((f) => !f.cloudOnly || connection.kind === 'cloud');
     const pick = await ctx.input.pick(
@@ -131,7 +137,7 @@ export const editConnection: CommandDefinition<Uses> = {
         ...(connection.kind === 'cloud'
           ? [{ label: SIGN_IN, description: SIGN_IN_WAYS[connection.authentication], field: undefined }]
           : []),
-        { label: 'Protection', description: connection.protection, field: undefined },
+        { label: t('Protection'), description: connection.protection, field: undefined },
       ],
       { title: plainText(`Edit ${connection.label}`) },
     );
@@ -143,7 +149,7 @@ export const editConnection: CommandDefinition<Uses> = {
     } else if (!pick.field) {
       const level = await ctx.input.pick(
         ['normal', 'confirm', 'readOnly'].map((label) => ({ label })),
-        { title: plainText(`Protection of ${connection.label}`) },
+        { title: plainText(t('Protection of {0}', connection.label)) },
       );
       if (!level) return;
       updated = { ...entry, protection: level.label as 'normal' };

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { Ctx } from '../../ctx';
+import { t } from '../../core/l10n';
 
 export interface Change {
   /** What will change, as a sentence: "Deactivate tenant staging". */
@@ -28,11 +29,16 @@ export async function guardChange(
   const connection = ctx.connections.get(drawn.id) ?? drawn;
   if (connection.protection === 'readOnly') {
     throw new Error(
-      `${connection.label} is read-only, so "${change.what}" was not done. To allow changes, run "Orchestrator: Edit Connection…" and choose another protection level.`,
+      t(
+        '{0} is read-only, so "{1}" was not done. To allow changes, run "Orchestrator: Edit Connection…" and choose another protection level.',
+        connection.label,
+        change.what,
+      ),
     );
   }
   if ((connection.protection === 'confirm' || change.alwaysConfirm) && !change.confirmed) {
-    const protectionNote = connection.protection === 'confirm' ? ` (${connection.label} asks before every change)` : '';
+    const protectionNote =
+      connection.protection === 'confirm' ? t(' ({0} asks before every change)', connection.label) : '';
     const answer = await ctx.input.confirm({
       message: `${change.what}?`,
       detail: `${change.detail}${protectionNote}`,

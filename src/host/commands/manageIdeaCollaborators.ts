@@ -6,6 +6,7 @@ import { rowOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
 import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 /** Roles a collaborator can have; the spec does not list them, so these are the ones the sandbox and its seed use. */
 export const COLLABORATOR_ROLES = ['Collaborator', 'Idea Owner', 'Process Owner'] as const;
@@ -51,17 +52,17 @@ export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = {
     let change: Change;
     const pick = await ctx.input.pick<{ label: string; description?: string; detail?: string; userId?: number }>(
       [
-        { label: '$(add) Add Collaborator…' },
+        { label: t('$(add) Add Collaborator…') },
         ...current.map((c) => ({
           label: `$(person) ${plainText(nameOf(c.userId))}`,
           description: plainText(c.role),
-          detail: 'Choose to remove from the idea',
+          detail: t('Choose to remove from the idea'),
           userId: c.userId,
         })),
       ],
       {
-        title: plainText(`Collaborators of ${idea.name}`),
-        placeHolder: current.length ? `${current.length} collaborator(s)` : 'No collaborators yet',
+        title: plainText(t('Collaborators of {0}', idea.name)),
+        placeHolder: current.length ? `${current.length} collaborator(s)` : t('No collaborators yet'),
       },
     );
     if (!pick) return undefined;
@@ -69,19 +70,19 @@ export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = {
     else {
       const taken = new Set(current.map((c) => c.userId));
       const candidates = users.filter((u) => u.status !== 'Inactive' && !taken.has(u.id));
-      if (candidates.length === 0) throw new Error(`Every user already collaborates on '${idea.name}'.`);
+      if (candidates.length === 0) throw new Error(t("Every user already collaborates on '{0}'.", idea.name));
       const user = await ctx.input.pick(
         candidates.map((u) => ({ label: plainText(nameOf(u.id)), description: plainText(u.email), id: u.id })),
         {
-          title: plainText(`Add Collaborator to ${idea.name} (1/2)`),
-          placeHolder: 'Type to filter users',
+          title: plainText(t('Add Collaborator to {0} (1/2)', idea.name)),
+          placeHolder: t('Type to filter users'),
           matchOnDescription: true,
         },
       );
       if (!user) return undefined;
       const role = await ctx.input.pick(
         COLLABORATOR_ROLES.map((r) => ({ label: r })),
-        { title: plainText(`Add ${user.label} as… (2/2)`) },
+        { title: plainText(t('Add {0} as… (2/2)', user.label)) },
       );
       if (!role) return undefined;
       change = { add: { userId: user.id, role: role.label } };
@@ -89,36 +90,36 @@ export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = {
     if ('remove' in change) {
       const userId = change.remove;
       if (!current.some((c) => c.userId === userId))
-        throw new Error(`${nameOf(userId)} is not a collaborator of '${idea.name}'.`);
+        throw new Error(t("{0} is not a collaborator of '{1}'.", nameOf(userId), idea.name));
       await guardChange(ctx, connection, {
-        what: `Remove ${nameOf(userId)} from '${idea.name}'`,
-        detail: 'They stop being a collaborator of the idea.',
+        what: t("Remove {0} from '{1}'", nameOf(userId), idea.name),
+        detail: t('They stop being a collaborator of the idea.'),
         action: 'Remove',
         alwaysConfirm: true,
       });
-      progressTitle('Removing the collaborator…');
+      progressTitle(t('Removing the collaborator…'));
       await client.removeCollaborator(idea.id, userId, { signal });
       await ctx.panels.ideaChanged(connection.id, idea.id);
       void vscode.window.showInformationMessage(
-        plainText(`${nameOf(userId)} no longer collaborates on '${idea.name}'.`),
+        plainText(t("{0} no longer collaborates on '{1}'.", nameOf(userId), idea.name)),
       );
       return { removed: userId };
     }
     const { userId, role } = change.add;
-    if (!users.some((u) => u.id === userId)) throw new Error(`There is no user ${userId} on the idea service.`);
+    if (!users.some((u) => u.id === userId)) throw new Error(t('There is no user {0} on the idea service.', userId));
     if (current.some((c) => c.userId === userId))
-      throw new Error(`${nameOf(userId)} already collaborates on '${idea.name}'.`);
-    if (!role.trim() || role.length > 100) throw new Error('A role is 1 to 100 characters.');
+      throw new Error(t("{0} already collaborates on '{1}'.", nameOf(userId), idea.name));
+    if (!role.trim() || role.length > 100) throw new Error(t('A role is 1 to 100 characters.'));
     await guardChange(ctx, connection, {
-      what: `Add ${nameOf(userId)} to '${idea.name}' as ${role}`,
-      detail: 'They become a collaborator of the idea.',
+      what: t("Add {0} to '{1}' as {2}", nameOf(userId), idea.name, role),
+      detail: t('They become a collaborator of the idea.'),
       action: 'Add',
     });
-    progressTitle('Adding the collaborator…');
+    progressTitle(t('Adding the collaborator…'));
     const { data } = await client.addCollaborator(idea.id, userId, role, { signal });
     await ctx.panels.ideaChanged(connection.id, idea.id);
     void vscode.window.showInformationMessage(
-      plainText(`${nameOf(userId)} now collaborates on '${idea.name}' as ${role}.`),
+      plainText(t("{0} now collaborates on '{1}' as {2}.", nameOf(userId), idea.name, role)),
     );
     return data;
   },

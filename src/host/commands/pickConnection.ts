@@ -3,6 +3,7 @@ import type { Connection } from '../../core/connections';
 import { connectionIdOf } from '../../core/rows/rowOf';
 import type { Ctx } from '../../ctx';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 /** The connection a command acts on: the one passed in (id, row or tree node), else the only one, else a pick. */
 export async function pickConnection(
@@ -14,14 +15,14 @@ export async function pickConnection(
   const id = connectionIdOf(arg);
   if (id) {
     const found = ctx.connections.get(id);
-    if (!found) throw new Error(`There is no connection '${id}'.`);
+    if (!found) throw new Error(t("There is no connection '{0}'.", id));
     return found;
   }
   const candidates = ctx.connections.all().filter(filter);
   if (candidates.length === 0) {
     const choice = await ctx.input.confirm({
-      message: 'There is no Orchestrator connection yet.',
-      actions: ['Add Connection…'],
+      message: t('There is no Orchestrator connection yet.'),
+      actions: [t('Add Connection…')],
       modal: false,
       severity: 'information',
     });
@@ -33,7 +34,7 @@ export async function pickConnection(
     candidates.map((c) => ({
       label: plainText(c.label),
       description: plainText(c.kind === 'cloud' ? `${c.account}/${c.tenant}` : c.serviceUrl),
-      detail: plainText(ctx.accountFor(c.id)?.label ?? 'signed out'),
+      detail: plainText(ctx.accountFor(c.id)?.label ?? t('signed out')),
       connection: c,
     })),
     { title, matchOnDescription: true },

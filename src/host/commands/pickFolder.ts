@@ -2,6 +2,7 @@ import type { Connection } from '../../core/connections';
 import { collectAll } from '../../core/odata/paging';
 import type { Ctx } from '../../ctx';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 /** A folder of a connection by its full path, the active folder first; undefined when the pick is dismissed. */
 export async function pickFolder(
@@ -20,12 +21,12 @@ export async function pickFolder(
     folders
       .map((f) => ({
         label: plainText(f.FullyQualifiedName),
-        description: f.Id === activeId ? 'active folder' : undefined,
+        description: f.Id === activeId ? t('active folder') : undefined,
         id: f.Id,
         path: f.FullyQualifiedName,
       }))
       .sort((a, b) => Number(b.id === activeId) - Number(a.id === activeId)),
-    { title, placeHolder: 'Type to filter the folders' },
+    { title, placeHolder: t('Type to filter the folders') },
   );
   return pick ? { id: pick.id, label: pick.path } : undefined;
 }

@@ -4,6 +4,7 @@ import { plainText } from '../../core/presentation/plainText';
 import { pickConnection } from './pickConnection';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'dialects' | 'input'>;
 
@@ -16,19 +17,31 @@ export const refreshServiceDefinition: CommandDefinition<Uses> = {
   title: 'Refresh Service Definition',
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, arg) {
-    const connection = await pickConnection(ctx, arg, 'Read the API definition of which connection?');
+    const connection = await pickConnection(ctx, arg, t('Read the API definition of which connection?'));
     if (!connection) return undefined;
-    progressTitle(`Reading the API definition of ${connection.label}…`);
+    progressTitle(t('Reading the API definition of {0}…', connection.label));
     const found = await ctx.dialects.refresh(connection, signal);
     if ('problem' in found)
       throw new Error(
-        `${connection.label}: ${found.problem}. The spec's names are used until it can be read; they can also be set on the connection (Edit Connection).`,
+        t(
+          "{0}: {1}. The spec's names are used until it can be read; they can also be set on the connection (Edit Connection).",
+          connection.label,
+          found.problem,
+        ),
       );
     const { namespace, queueNamespace, headerPrefix, folderKeyHeader } = found.dialect;
     const overridden = [connection.namespace, connection.queueNamespace, connection.headerPrefix].some(Boolean);
     void vscode.window.showInformationMessage(
       plainText(
-        `${connection.label} names its operations ${namespace}, its queue operations ${queueNamespace} and its folder headers ${headerPrefix}-…${folderKeyHeader ? ' (a folder key header too)' : ''}.${overridden ? ' The names set on the connection still take precedence.' : ''}`,
+        t(
+          '{0} names its operations {1}, its queue operations {2} and its folder headers {3}-…{4}.{5}',
+          connection.label,
+          namespace,
+          queueNamespace,
+          headerPrefix,
+          folderKeyHeader ? ' (a folder key header too)' : '',
+          overridden ? ' The names set on the connection still take precedence.' : '',
+        ),
       ),
     );
     return found.dialect;

@@ -56,6 +56,7 @@ import { discardDocumentDraft } from './discardDocumentDraft';
 import { compareDocumentWithService } from './compareDocumentWithService';
 import { plainText } from '../../core/presentation/plainText';
 import { abortSignalOf } from './abortSignal';
+import { t } from '../../core/l10n';
 
 /** What a command handler receives besides its arguments: the parts of the context it uses, and its cancellation. */
 export interface CommandRun<C> {
@@ -202,8 +203,8 @@ export async function runCommand<C extends RunnerUses>(
     // records exactly what was shown, for bug reports and the integration suite.
     const failure = `${command.title} failed: ${message}`;
     ctx.log.info(`Notified: ${plainText(failure)}`);
-    void vscode.window.showErrorMessage(plainText(failure), 'Show Log').then((choice) => {
-      if (choice === 'Show Log') ctx.log.show();
+    void vscode.window.showErrorMessage(plainText(failure), t('Show Log')).then((choice) => {
+      if (choice === t('Show Log')) ctx.log.show();
     });
     return undefined;
   } finally {

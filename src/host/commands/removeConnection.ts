@@ -3,6 +3,7 @@ import { applicationSecretKey } from '../../core/auth/applicationGrant';
 import { pickConnection } from './pickConnection';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<
   Ctx,
@@ -18,12 +19,13 @@ export const removeConnection: CommandDefinition<Uses> = {
   asksFirst: true,
   title: 'Remove Connection',
   async run({ ctx }, arg) {
-    const connection = await pickConnection(ctx, arg, 'Remove which connection?');
+    const connection = await pickConnection(ctx, arg, t('Remove which connection?'));
     if (!connection) return;
     const answer = await ctx.input.confirm({
-      message: `Remove the connection '${connection.label}'?`,
-      detail:
+      message: t("Remove the connection '{0}'?", connection.label),
+      detail: t(
         'Its sign-ins, application secret and idea-service credentials are deleted from this machine. Nothing changes on the service.',
+      ),
       actions: ['Remove'],
       modal: true,
     });

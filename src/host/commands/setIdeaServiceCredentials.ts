@@ -7,6 +7,7 @@ import { pickConnection } from './pickConnection';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<
   Ctx,
@@ -19,12 +20,12 @@ export const setIdeaServiceCredentials: CommandDefinition<Uses> = {
   asksFirst: true,
   title: 'Set Idea Service Credentials',
   async run({ ctx, signal, progressTitle }, arg) {
-    const connection = await pickConnection(ctx, arg, 'Idea-service credentials for which connection?');
+    const connection = await pickConnection(ctx, arg, t('Idea-service credentials for which connection?'));
     if (!connection) return;
     const baseUrl = ideasBaseUrl(connection);
     if (!baseUrl)
       throw new Error(
-        `'${connection.label}' has no idea-service URL. Set "Idea-service URL" with Edit Connection first.`,
+        t('\'{0}\' has no idea-service URL. Set "Idea-service URL" with Edit Connection first.', connection.label),
       );
     const ask = (title: string, prompt: string) =>
       ctx.input.input({
@@ -33,32 +34,34 @@ export const setIdeaServiceCredentials: CommandDefinition<Uses> = {
         password: true,
         ignoreFocusOut: true,
         validateInput: (v) =>
-          /^\S{8,}$/.test(v.trim()) ? undefined : 'Paste the whole value (at least 8 characters, no spaces).',
+          /^\S{8,}$/.test(v.trim()) ? undefined : t('Paste the whole value (at least 8 characters, no spaces).'),
       });
     const token = (
       await ask(
-        plainText(`Idea service of ${connection.label}: API token`),
-        'From the administration console: platform setup, Open API.',
+        plainText(t('Idea service of {0}: API token', connection.label)),
+        t('From the administration console: platform setup, Open API.'),
       )
     )?.trim();
     if (!token) return;
     const appKey = (
-      await ask(plainText(`Idea service of ${connection.label}: app key`), 'Generated with the API token.')
+      await ask(plainText(t('Idea service of {0}: app key', connection.label)), t('Generated with the API token.'))
     )?.trim();
     if (!appKey) return;
     ctx.log.redact(token);
     ctx.log.redact(appKey);
-    progressTitle(`Checking the credentials with the idea service of ${connection.label}…`);
+    progressTitle(t('Checking the credentials with the idea service of {0}…', connection.label));
     const client = new IdeaClient({ baseUrl, token: async () => token, appKey: async () => appKey, fetch: ctx.fetch });
     try {
       await client.schema({ signal });
     } catch (error) {
-      throw new Error(`The idea service did not accept these credentials: ${(error as Error).message}`, {
+      throw new Error(t('The idea service did not accept these credentials: {0}', (error as Error).message), {
         cause: error,
       });
     }
     await ctx.extension.secrets.store(ideaSecretKey(connection.id), ideaCredentialsSecret({ token, appKey }, baseUrl));
     ctx.ideaCredentialsChanged();
-    void vscode.window.showInformationMessage(plainText(`Idea-service credentials saved for ${connection.label}.`));
+    void vscode.window.showInformationMessage(
+      plainText(t('Idea-service credentials saved for {0}.', connection.label)),
+    );
   },
 };

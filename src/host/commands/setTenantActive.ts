@@ -4,19 +4,20 @@ import { rowOf } from '../../core/rows/rowOf';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 import type { RowChangeUses } from './uses';
+import { t } from '../../core/l10n';
 
 /** Activate or Deactivate a host tenant (SetActive), always confirmed; the Tenants row is reloaded after. */
 const setTenantActive = (active: boolean): CommandDefinition<RowChangeUses> => ({
   id: active ? CommandId.activateTenant : CommandId.deactivateTenant,
-  title: active ? 'Activate Tenant' : 'Deactivate Tenant',
+  title: active ? t('Activate Tenant') : t('Deactivate Tenant'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, tenant } = rowOf(node, 'hostTenant');
     await guardChange(ctx, connection, {
       what: `${active ? 'Activate' : 'Deactivate'} tenant ${tenant.Name}`,
       detail: active
-        ? 'Its users can sign in and its robots run again.'
-        : 'Its users cannot sign in and its robots stop receiving jobs until it is activated again.',
+        ? t('Its users can sign in and its robots run again.')
+        : t('Its users cannot sign in and its robots stop receiving jobs until it is activated again.'),
       action: active ? 'Activate' : 'Deactivate',
       alwaysConfirm: true,
     });

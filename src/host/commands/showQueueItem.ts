@@ -8,16 +8,17 @@ import { pickConnection } from './pickConnection';
 import { pickFolder } from './pickFolder';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the palette takes: an item's key (UUID) or its id. */
 export function checkItemReference(text: string): string | undefined {
   const value = text.trim();
-  if (value === '') return "Type the item's key (a UUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301) or its id.";
+  if (value === '') return t("Type the item's key (a UUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301) or its id.");
   if (UUID.test(value) || (/^\d+$/.test(value) && Number.isSafeInteger(Number(value)) && Number(value) > 0))
     return undefined;
-  return `'${value.slice(0, 60)}' is neither a key (UUID) nor an id (a positive whole number).`;
+  return t("'{0}' is neither a key (UUID) nor an id (a positive whole number).", value.slice(0, 60));
 }
 
 async function findItem(
@@ -32,7 +33,7 @@ async function findItem(
   if (!UUID.test(value)) return client.queues.items.get(Number(value), { folder, signal });
   const page = await client.queues.items.list({ folder, signal, query: { filter: eq('Key', guid(value)), top: 1 } });
   const item = page.items[0];
-  if (!item) throw new Error(`No queue item has the key ${value} in this folder.`);
+  if (!item) throw new Error(t('No queue item has the key {0} in this folder.', value));
   return item;
 }
 
@@ -52,23 +53,23 @@ export const showQueueItem: CommandDefinition<Uses> = {
       );
       return row.queueItem.Id;
     }
-    const connection = await pickConnection(ctx, undefined, 'Show a queue item of which connection?', (c) =>
+    const connection = await pickConnection(ctx, undefined, t('Show a queue item of which connection?'), (c) =>
       Boolean(ctx.accountFor(c.id)),
     );
     if (!connection) return undefined;
-    const folder = await pickFolder(ctx, connection, 'Show Queue Item: folder', signal);
+    const folder = await pickFolder(ctx, connection, t('Show Queue Item: folder'), signal);
     if (!folder) return undefined;
     const reference = await ctx.input.input({
-      title: 'Show Queue Item: key or id',
-      prompt: plainText(`An item of ${folder.label}`),
-      placeHolder: 'Key (UUID) or id',
+      title: t('Show Queue Item: key or id'),
+      prompt: plainText(t('An item of {0}', folder.label)),
+      placeHolder: t('Key (UUID) or id'),
       ignoreFocusOut: true,
       validateInput: checkItemReference,
     });
     if (reference === undefined) return undefined;
     const problem = checkItemReference(reference);
     if (problem) throw new Error(problem);
-    progressTitle('Finding the queue item…');
+    progressTitle(t('Finding the queue item…'));
     const item = await findItem(ctx, connection, { id: folder.id }, reference, signal);
     ctx.panels.showQueueItem(
       { connectionId: connection.id, folderId: folder.id, itemId: item.Id },

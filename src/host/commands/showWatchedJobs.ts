@@ -5,6 +5,7 @@ import { makeRow } from '../../core/rows/rows';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'input' | 'jobs'>;
 
@@ -16,7 +17,7 @@ export const showWatchedJobs: CommandDefinition<Uses> = {
   async run({ ctx }) {
     const jobs = ctx.jobs.running();
     if (jobs.length === 0) {
-      void vscode.window.showInformationMessage('No job started from this window is running.');
+      void vscode.window.showInformationMessage(t('No job started from this window is running.'));
       return undefined;
     }
     const picked = await ctx.input.pick(
@@ -26,14 +27,14 @@ export const showWatchedJobs: CommandDefinition<Uses> = {
         detail: plainText(`${w.connection.label} · job ${w.job.Id}`),
         watched: w,
       })),
-      { title: 'Running jobs' },
+      { title: t('Running jobs') },
     );
     if (!picked) return undefined;
     const action = await ctx.input.pick(
       [
-        { label: '$(output) Tail Logs', command: CommandId.tailLogs },
-        { label: '$(debug-stop) Stop', command: CommandId.stopJob },
-        { label: '$(close) Kill', command: CommandId.killJob },
+        { label: t('$(output) Tail Logs'), command: CommandId.tailLogs },
+        { label: t('$(debug-stop) Stop'), command: CommandId.stopJob },
+        { label: t('$(close) Kill'), command: CommandId.killJob },
       ],
       { title: picked.label },
     );

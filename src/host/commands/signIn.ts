@@ -5,6 +5,7 @@ import { pickConnection } from './pickConnection';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'input'>;
 
@@ -17,7 +18,7 @@ export const signIn: CommandDefinition<Uses> = {
   title: 'Sign In',
   ownProgress: true,
   async run({ ctx }, arg) {
-    const connection = await pickConnection(ctx, arg, 'Sign in to which connection?');
+    const connection = await pickConnection(ctx, arg, t('Sign in to which connection?'));
     if (!connection) return undefined;
     if (connection.authentication === 'accessToken')
       return vscode.commands.executeCommand(CommandId.signInWithAccessToken, connection.id);
@@ -26,7 +27,7 @@ export const signIn: CommandDefinition<Uses> = {
       createIfNone: true,
     });
     if (!ctx.active.get().connectionId) await ctx.active.set({ connectionId: connection.id });
-    void vscode.window.showInformationMessage(plainText(`Signed in as ${session.account.label}.`));
+    void vscode.window.showInformationMessage(plainText(t('Signed in as {0}.', session.account.label)));
     return session.account.label;
   },
 };

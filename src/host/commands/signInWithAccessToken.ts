@@ -6,6 +6,7 @@ import { pickConnection } from './pickConnection';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'fetch' | 'input' | 'log' | 'sessions'>;
 
@@ -18,32 +19,32 @@ export const signInWithAccessToken: CommandDefinition<Uses> = {
   asksFirst: true,
   title: 'Sign In with Access Token',
   async run({ ctx, signal, progressTitle }, arg) {
-    const connection = await pickConnection(ctx, arg, 'Sign in to which connection?');
+    const connection = await pickConnection(ctx, arg, t('Sign in to which connection?'));
     if (!connection) return;
     const accessToken = await ctx.input.input({
-      title: plainText(`Sign in to ${connection.label} with an access token`),
-      prompt: "Paste a bearer access token for this service. It is kept in VS Code's secret storage only.",
+      title: plainText(t('Sign in to {0} with an access token', connection.label)),
+      prompt: t("Paste a bearer access token for this service. It is kept in VS Code's secret storage only."),
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) =>
-        /^\S{16,}$/.test(value.trim()) ? undefined : 'An access token is one word of at least 16 characters.',
+        /^\S{16,}$/.test(value.trim()) ? undefined : t('An access token is one word of at least 16 characters.'),
     });
     if (!accessToken) return;
     ctx.log.redact(accessToken.trim());
     const probe = new OrchestratorClient({ connection, fetch: ctx.fetch, token: async () => accessToken.trim() });
-    progressTitle(`Checking the token with ${connection.label}…`);
+    progressTitle(t('Checking the token with {0}…', connection.label));
     try {
       await probe.users.permissions({ signal });
     } catch (error) {
-      throw new Error(`The token was not accepted by ${connection.label}: ${(error as Error).message}`, {
+      throw new Error(t('The token was not accepted by {0}: {1}', connection.label, (error as Error).message), {
         cause: error,
       });
     }
-    const userName = 'access token';
+    const userName = t('access token');
     await ctx.sessions.add(
       newAccount(connection, userName, { scopes: '', kind: 'accessToken', accessToken: accessToken.trim() }),
     );
     if (!ctx.active.get().connectionId) await ctx.active.set({ connectionId: connection.id });
-    void vscode.window.showInformationMessage(plainText(`Signed in to ${connection.label} with an access token.`));
+    void vscode.window.showInformationMessage(plainText(t('Signed in to {0} with an access token.', connection.label)));
   },
 };

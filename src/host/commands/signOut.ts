@@ -5,6 +5,7 @@ import type { CommandDefinition } from './registry';
 import type { Ctx } from '../../ctx';
 import { applicationSecretKey } from '../../core/auth/applicationGrant';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'extension' | 'input' | 'log' | 'sessions'>;
 
@@ -19,7 +20,7 @@ export const signOut: CommandDefinition<Uses> = {
     const connectionId = connectionIdOf(arg);
     const accounts = ctx.sessions.accounts().filter((a) => !connectionId || a.connectionId === connectionId);
     if (accounts.length === 0) {
-      void vscode.window.showInformationMessage('You are not signed in to any Orchestrator connection.');
+      void vscode.window.showInformationMessage(t('You are not signed in to any Orchestrator connection.'));
       return;
     }
     const account =
@@ -28,13 +29,13 @@ export const signOut: CommandDefinition<Uses> = {
         : (
             await ctx.input.pick(
               accounts.map((a) => ({ label: plainText(a.label), account: a })),
-              { title: 'Sign out of which account?' },
+              { title: t('Sign out of which account?') },
             )
           )?.account;
     if (!account) return;
     await ctx.sessions.remove(account.id);
     ctx.log.info(`Signed out ${account.label}.`);
-    void vscode.window.showInformationMessage(plainText(`Signed out ${account.label}.`));
+    void vscode.window.showInformationMessage(plainText(t('Signed out {0}.', account.label)));
     if (account.kind === 'application') await offerToForgetSecret(ctx, account.connectionId, account.label);
   },
 };
@@ -48,13 +49,14 @@ async function offerToForgetSecret(
   const key = applicationSecretKey(connectionId);
   if (!(await ctx.extension.secrets.get(key))) return;
   const answer = await ctx.input.confirm({
-    message: `Also forget the application secret of ${label}?`,
-    detail:
+    message: t('Also forget the application secret of {0}?', label),
+    detail: t(
       'It is kept in secret storage so that Sign In does not ask for it again. Forget it when the secret should not stay on this machine.',
-    actions: ['Forget Secret', 'Keep Secret'],
+    ),
+    actions: [t('Forget Secret'), t('Keep Secret')],
     modal: true,
   });
-  if (answer !== 'Forget Secret') return;
+  if (answer !== t('Forget Secret')) return;
   await ctx.extension.secrets.delete(key);
   ctx.log.info(`Forgot the application secret of ${label}.`);
 }

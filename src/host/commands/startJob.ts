@@ -7,6 +7,7 @@ import { DeclaredArguments, LastArguments } from './startJob/arguments';
 import { startJobs } from './startJob/run';
 import { startSteps, type Draft } from './startJob/steps';
 import { targetOf } from './startJob/target';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<
   Ctx,
@@ -28,7 +29,7 @@ export const startJob: CommandDefinition<Uses> = {
     const { connection, folder } = target;
     // A read-only connection refuses before the user types anything.
     if ((ctx.connections.get(connection.id) ?? connection).protection === 'readOnly')
-      await guardChange(ctx, connection, { what: 'Start a job', detail: '', action: 'Start' });
+      await guardChange(ctx, connection, { what: t('Start a job'), detail: '', action: 'Start' });
     const declared = new DeclaredArguments(ctx.clientFor(connection), folder, signal);
     const last = new LastArguments(ctx, connection, folder);
     const state: Draft = {

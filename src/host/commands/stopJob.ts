@@ -4,6 +4,7 @@ import { rowOf } from '../../core/rows/rowOf';
 import { guardChange } from './guardChange';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs'>;
 
@@ -13,7 +14,7 @@ type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs
  */
 const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition<Uses> => ({
   id: strategy === 'SoftStop' ? CommandId.stopJob : CommandId.killJob,
-  title: strategy === 'SoftStop' ? 'Stop Job' : 'Kill Job',
+  title: strategy === 'SoftStop' ? t('Stop Job') : t('Kill Job'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, folder, job } = rowOf(node, 'job');
@@ -22,15 +23,15 @@ const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition<Uses> => 
     const current = await client.jobs.get(job.Key, { folder, signal });
     if (FINAL_JOB_STATES.has(current.State))
       throw new Error(
-        `${current.ReleaseName ?? 'The job'} has already finished (${current.State}); there is nothing to stop.`,
+        t('{0} has already finished ({1}); there is nothing to stop.', current.ReleaseName ?? 'The job', current.State),
       );
     const name = current.ReleaseName ?? `job ${current.Id}`;
     await guardChange(ctx, connection, {
       what: strategy === 'SoftStop' ? `Stop ${name}` : `Kill ${name}`,
       detail:
         strategy === 'SoftStop'
-          ? 'The robot stops the job at its next safe point; the job ends as Stopped.'
-          : 'The robot process is ended at once, wherever it is: work in progress may be left half done.',
+          ? t('The robot stops the job at its next safe point; the job ends as Stopped.')
+          : t('The robot process is ended at once, wherever it is: work in progress may be left half done.'),
       action: strategy === 'SoftStop' ? 'Stop' : 'Kill',
       alwaysConfirm: true,
     });

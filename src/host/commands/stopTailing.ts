@@ -4,6 +4,7 @@ import { LOG_SCHEME } from '../logs/logTails';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'input' | 'tails'>;
 
@@ -25,7 +26,7 @@ export const stopTailing: CommandDefinition<Uses> = {
             : undefined;
     if (!chosen) {
       if (following.length === 0) {
-        void vscode.window.showInformationMessage('No log is being tailed.');
+        void vscode.window.showInformationMessage(t('No log is being tailed.'));
         return undefined;
       }
       chosen = (
@@ -35,7 +36,7 @@ export const stopTailing: CommandDefinition<Uses> = {
             description: `${t.received.toLocaleString('en')} lines`,
             id: t.id,
           })),
-          { title: 'Stop tailing which log?' },
+          { title: t('Stop tailing which log?') },
         )
       )?.id;
       if (!chosen) return undefined;

@@ -3,6 +3,7 @@ import { ideasBaseUrl } from '../../core/connections';
 import { pickConnection } from './pickConnection';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'panels'>;
 
@@ -15,12 +16,14 @@ export const submitIdea: CommandDefinition<Uses> = {
     const connection = await pickConnection(
       ctx,
       node,
-      'Submit an idea to which idea service?',
+      t('Submit an idea to which idea service?'),
       (c) => ideasBaseUrl(c) !== undefined,
     );
     if (!connection) return undefined;
     if (!ideasBaseUrl(connection))
-      throw new Error(`'${connection.label}' has no idea service. Add its URL with "Orchestrator: Edit Connection…".`);
+      throw new Error(
+        t('\'{0}\' has no idea service. Add its URL with "Orchestrator: Edit Connection…".', connection.label),
+      );
     return ctx.panels.showIdeaForm({ connectionId: connection.id }).identity;
   },
 };

@@ -5,6 +5,7 @@ import { pickConnection } from './pickConnection';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'input'>;
 
@@ -14,31 +15,31 @@ export const switchActiveFolder: CommandDefinition<Uses> = {
   asksFirst: true,
   title: 'Switch Active Folder',
   async run({ ctx, signal, progressTitle }, arg) {
-    const connection = await pickConnection(ctx, arg, 'Which connection?');
+    const connection = await pickConnection(ctx, arg, t('Which connection?'));
     if (!connection) return undefined;
     if (!ctx.accountFor(connection.id)) {
       const choice = await ctx.input.confirm({
-        message: `You are not signed in to ${connection.label}.`,
-        actions: ['Sign In'],
+        message: t('You are not signed in to {0}.', connection.label),
+        actions: [t('Sign In')],
         modal: false,
         severity: 'warning',
       });
       if (choice) await vscode.commands.executeCommand(CommandId.signIn, connection.id);
       if (!ctx.accountFor(connection.id)) return undefined;
     }
-    progressTitle(`Reading the folders of ${connection.label}…`);
+    progressTitle(t('Reading the folders of {0}…', connection.label));
     const folders = await collectAll(
       ctx.clientFor(connection).folders.iterate({ signal, query: { orderBy: [{ path: 'FullyQualifiedName' }] } }),
     );
     if (folders.length === 0)
-      throw new Error(`You have no folders in ${connection.label}. Ask an administrator to assign you to one.`);
+      throw new Error(t('You have no folders in {0}. Ask an administrator to assign you to one.', connection.label));
     const pick = await ctx.input.pick(
       folders.map((f) => ({
         label: plainText(f.FullyQualifiedName),
-        description: f.FolderType === 'Personal' ? 'personal workspace' : undefined,
+        description: f.FolderType === 'Personal' ? t('personal workspace') : undefined,
         folder: f,
       })),
-      { title: plainText(`Active folder in ${connection.label}`), matchOnDescription: true },
+      { title: plainText(t('Active folder in {0}', connection.label)), matchOnDescription: true },
     );
     if (!pick) return undefined;
     await ctx.active.set({

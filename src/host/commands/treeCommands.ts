@@ -10,6 +10,7 @@ import { assertSendable, unsendableText } from '../../core/odata/filter';
 import { MESSAGE_CONTEXT_VALUES } from '../../core/rows/contextValues';
 import { keyOf } from '../../core/rows/rows';
 import { rowOf } from '../../core/rows/rowOf';
+import { t } from '../../core/l10n';
 
 type BothTrees = Pick<Ctx, 'explorer' | 'ideas'>;
 
@@ -40,7 +41,8 @@ export const treeLoadMore: CommandDefinition<unknown> = {
   id: CommandId.treeLoadMore,
   title: 'Load More',
   async run(_run, node) {
-    if (!isPaging(node)) throw new Error('Load more is run from a "Load more…" row of the Orchestrator or Ideas view.');
+    if (!isPaging(node))
+      throw new Error(t('Load more is run from a "Load more…" row of the Orchestrator or Ideas view.'));
     await node.loadMore();
   },
 };
@@ -72,7 +74,7 @@ export const copyKey: CommandDefinition<unknown> = {
 const filterableOf = (node: unknown): PagedNode<unknown> => {
   if (!(node instanceof PagedNode))
     throw new Error(
-      'Filter works on a collection row of the Orchestrator or Ideas view (Processes, Jobs, a queue status, …).',
+      t('Filter works on a collection row of the Orchestrator or Ideas view (Processes, Jobs, a queue status, …).'),
     );
   return node;
 };
@@ -85,16 +87,19 @@ export const treeFilter: CommandDefinition<Pick<Ctx, 'input'>> = {
   async run({ ctx }, node) {
     const target = filterableOf(node);
     const field = target.filterField;
-    if (!field) throw new Error('This collection cannot be filtered by text.');
+    if (!field) throw new Error(t('This collection cannot be filtered by text.'));
     // The field is named in the user's words ("package name", "reference"), never the service's field name.
     const value = await ctx.input.input({
-      title: `Filter by ${target.filterField}`,
-      prompt: `Show only the rows whose ${target.filterField} contains this text (any part of it). Leave it empty to show everything.`,
+      title: t('Filter by {0}', target.filterField),
+      prompt: t(
+        'Show only the rows whose {0} contains this text (any part of it). Leave it empty to show everything.',
+        target.filterField,
+      ),
       value: target.filterText ?? '',
-      validateInput: (v) => (v.length > 200 ? 'Use at most 200 characters.' : unsendableText(v, field)),
+      validateInput: (v) => (v.length > 200 ? t('Use at most 200 characters.') : unsendableText(v, field)),
     });
     if (value === undefined) return;
-    if (value.length > 200) throw new Error('A filter has at most 200 characters.');
+    if (value.length > 200) throw new Error(t('A filter has at most 200 characters.'));
     // Refused here, naming the field, rather than by the request ("URI malformed") once the rows reload.
     assertSendable(value, field);
     target.setFilter(value);
@@ -108,10 +113,10 @@ export const treeFilterByState: CommandDefinition<Pick<Ctx, 'input'>> = {
   title: 'Filter by State',
   async run({ ctx }, node) {
     const target = filterableOf(node);
-    if (!target.states) throw new Error('This collection has no states to filter by.');
+    if (!target.states) throw new Error(t('This collection has no states to filter by.'));
     const picks = await ctx.input.pickMany(
       target.states.map((state) => ({ label: state, picked: target.filterStates.includes(state) })),
-      { title: 'Show only these states', placeHolder: 'None chosen shows every state' },
+      { title: t('Show only these states'), placeHolder: t('None chosen shows every state') },
     );
     if (picks === undefined) return;
     target.setStates(picks.map((p) => p.label));
@@ -155,11 +160,13 @@ export const treeFind: CommandDefinition<Pick<Ctx, 'explorer' | 'ideas' | 'input
     }
     if (!items.some((i) => i.node))
       throw new Error(
-        'Nothing is loaded yet: expand a connection in the Orchestrator or Ideas view first. Find searches the rows loaded so far.',
+        t(
+          'Nothing is loaded yet: expand a connection in the Orchestrator or Ideas view first. Find searches the rows loaded so far.',
+        ),
       );
     const pick = await ctx.input.pick(items, {
-      title: 'Find in the loaded rows',
-      placeHolder: 'Type a name, state, reference…',
+      title: t('Find in the loaded rows'),
+      placeHolder: t('Type a name, state, reference…'),
       matchOnDescription: true,
       matchOnDetail: true,
     });

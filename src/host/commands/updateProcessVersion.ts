@@ -4,6 +4,7 @@ import { rowOf } from '../../core/rows/rowOf';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 import type { RowChangeUses } from './uses';
+import { t } from '../../core/l10n';
 
 /**
  * Update to Latest Version / Roll Back of a process (release): behind the connection's protection, one POST (never
@@ -11,19 +12,24 @@ import type { RowChangeUses } from './uses';
  */
 const updateProcessVersion = (to: 'latest' | 'previous'): CommandDefinition<RowChangeUses> => ({
   id: to === 'latest' ? CommandId.updateProcessToLatest : CommandId.rollBackProcess,
-  title: to === 'latest' ? 'Update to Latest Version' : 'Roll Back',
+  title: to === 'latest' ? t('Update to Latest Version') : t('Roll Back'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, folder, release } = rowOf(node, 'process');
     await guardChange(ctx, connection, {
       what:
         to === 'latest'
-          ? `Update ${release.Name} to the latest version of ${release.ProcessKey}`
-          : `Roll back ${release.Name} to its previous version`,
-      detail: `It runs ${release.ProcessKey} ${release.ProcessVersion} now; jobs started afterwards use the ${to === 'latest' ? 'latest' : 'previous'} version.`,
-      action: to === 'latest' ? 'Update' : 'Roll Back',
+          ? t('Update {0} to the latest version of {1}', release.Name, release.ProcessKey)
+          : t('Roll back {0} to its previous version', release.Name),
+      detail: t(
+        'It runs {0} {1} now; jobs started afterwards use the {2} version.',
+        release.ProcessKey,
+        release.ProcessVersion,
+        to === 'latest' ? 'latest' : 'previous',
+      ),
+      action: to === 'latest' ? 'Update' : t('Roll Back'),
     });
-    progressTitle(`${to === 'latest' ? 'Updating' : 'Rolling back'} ${release.Name}…`);
+    progressTitle(`${to === 'latest' ? 'Updating' : t('Rolling back')} ${release.Name}…`);
     const client = ctx.clientFor(connection).releases;
     const updated =
       to === 'latest'

@@ -13,6 +13,7 @@ import type { ArgumentEntry } from '../../core/orchestrator/schemas';
 import { RowIds } from '../../core/rows/rowIds';
 import { guardChange } from '../commands/guardChange';
 import { OrchestratorFileSystem, titleOf } from './orchestratorFileSystem';
+import { t } from '../../core/l10n';
 
 /** Lines of the change list shown in the confirmation; the rest are counted. */
 const MAX_LISTED_CHANGES = 15;
@@ -21,7 +22,7 @@ async function saveIfDirty(uri: vscode.Uri): Promise<void> {
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   // Saving sends nothing: it keeps the draft this command then applies.
   if (document?.isDirty && !(await document.save()))
-    throw new Error('Not applied: the document could not be saved as a draft. Your text is still in the editor.');
+    throw new Error(t('Not applied: the document could not be saved as a draft. Your text is still in the editor.'));
 }
 
 /**
@@ -37,23 +38,26 @@ export async function applyDraft(
   const documents = ctx.documents;
   const { target, server, connection } = documents.resolve(uri);
   if (server || target.kind === 'jobOutput')
-    throw new Error('This document is not applied to the service: it only shows what the service holds.');
+    throw new Error(t('This document is not applied to the service: it only shows what the service holds.'));
   const reason = documents.readOnlyReason(uri);
-  if (reason) throw new Error(`Not applied. ${reason}`);
+  if (reason) throw new Error(t('Not applied. {0}', reason));
   await saveIfDirty(uri);
   const draft = documents.drafts.get(uri);
   const title = titleOf(target);
-  if (!draft) return `Nothing to apply: you have not changed ${title}.`;
+  if (!draft) return t('Nothing to apply: you have not changed {0}.', title);
 
   // 1. Checked before anything is sent.
-  progress(`Reading ${title} from the service…`);
+  progress(t('Reading {0} from the service…', title));
   const current = await documents.fetch(target, connection);
   const declared: ArgumentEntry[] = current.declared ?? documents.declaredOf(uri) ?? [];
   const parsed =
     target.kind === 'packageArguments' ? parsePackageArguments(draft.text) : parseReleaseInput(draft.text, declared);
   if (!parsed.ok)
     throw new Error(
-      `Not applied: ${problemMessages(parsed.problems)} The problems are marked in the document; your draft is kept.`,
+      t(
+        'Not applied: {0} The problems are marked in the document; your draft is kept.',
+        problemMessages(parsed.problems),
+      ),
     );
 
   // 2. The service must still hold what the draft started from; otherwise show both and let the user merge.
@@ -61,7 +65,7 @@ export async function applyDraft(
     if (sameJson(current.text, draft.text)) {
       await documents.drafts.delete(uri);
       documents.serviceHolds(uri, current.text, current.declared);
-      return `Nothing to apply: the service already holds your values for ${title}.`;
+      return t('Nothing to apply: the service already holds your values for {0}.', title);
     }
     await documents.drafts.set(uri, { ...draft, base: current.text }); // seen now: applying again overwrites
     documents.serviceHolds(uri, current.text, current.declared);
@@ -69,10 +73,13 @@ export async function applyDraft(
       'vscode.diff',
       OrchestratorFileSystem.serviceUriOf(target),
       uri,
-      `${title}: on the service ↔ your draft`,
+      t('{0}: on the service ↔ your draft', title),
     );
     throw new Error(
-      `Not applied: ${title} changed on the service since you started editing. Compare the two (shown side by side), then apply again to overwrite. Your draft is kept.`,
+      t(
+        'Not applied: {0} changed on the service since you started editing. Compare the two (shown side by side), then apply again to overwrite. Your draft is kept.',
+        title,
+      ),
     );
   }
 
@@ -80,18 +87,24 @@ export async function applyDraft(
   const changes = describeChanges(target.kind, current.text, draft.text);
   if (changes.length === 0) {
     await documents.drafts.delete(uri);
-    return `Nothing to apply: the service already holds these values for ${title}.`;
+    return t('Nothing to apply: the service already holds these values for {0}.', title);
   }
   const listed = [
     ...changes.slice(0, MAX_LISTED_CHANGES),
-    ...(changes.length > MAX_LISTED_CHANGES ? [`…and ${changes.length - MAX_LISTED_CHANGES} more`] : []),
+    ...(changes.length > MAX_LISTED_CHANGES ? [t('…and {0} more', changes.length - MAX_LISTED_CHANGES)] : []),
   ];
   const consequence =
     target.kind === 'packageArguments'
-      ? 'This replaces every declared argument of this package version.'
-      : 'Jobs started from this process afterwards use these values.';
+      ? t('This replaces every declared argument of this package version.')
+      : t('Jobs started from this process afterwards use these values.');
   await guardChange(ctx, connection, { what: `Apply ${title}`, detail: consequence, action: 'Apply', confirmed: true });
-  const question = `Apply ${changes.length} change${changes.length === 1 ? '' : 's'} to ${title} on ${connection.label}?`;
+  const question = t(
+    'Apply {0} change{1} to {2} on {3}?',
+    changes.length,
+    changes.length === 1 ? '' : 's',
+    title,
+    connection.label,
+  );
   if (
     (await ctx.input.confirm({
       message: question,
@@ -121,25 +134,31 @@ export async function applyDraft(
       await documents.rememberRefusal(connection, `${target.packageId}:${target.version}`);
       documents.touched(uri);
       throw new Error(
-        `Not applied: ${message} The document is read-only from now on; your text stays in it (Save As keeps a copy).`,
+        t(
+          'Not applied: {0} The document is read-only from now on; your text stays in it (Save As keeps a copy).',
+          message,
+        ),
         { cause: error },
       );
     }
     // The transport marks a change whose answer proves nothing (reset, timeout, 502/504, a cut or wrong body).
     if (isOutcomeUnknown(error)) {
       throw new Error(
-        `The service did not confirm the change (${unknownOutcomeReason(error).replace(/\.$/, '')}): it may or may not have been applied. Run "Compare with Service" to see what it holds now before applying again. Your draft is kept.`,
+        t(
+          'The service did not confirm the change ({0}): it may or may not have been applied. Run "Compare with Service" to see what it holds now before applying again. Your draft is kept.',
+          unknownOutcomeReason(error).replace(/\.$/, ''),
+        ),
         { cause: error },
       );
     }
-    throw new Error(`Not applied: ${message} Your draft is kept.`, { cause: error });
+    throw new Error(t('Not applied: {0} Your draft is kept.', message), { cause: error });
   }
   await documents.drafts.delete(uri);
   documents.serviceHolds(uri, draft.text);
   ctx.log.info(`Applied ${changes.length} change(s) to ${title} on ${connection.label}.`);
   if (target.kind === 'releaseInput')
     ctx.explorer.refreshRows(RowIds.ofFolder(connection.id, target.folderId, 'processes'));
-  return `Applied ${changes.length} change${changes.length === 1 ? '' : 's'} to ${title}.`;
+  return t('Applied {0} change{1} to {2}.', changes.length, changes.length === 1 ? '' : 's', title);
 }
 
 /** Discard Draft: the document shows the service's text again (asked first: the typed text is lost). */
@@ -148,7 +167,7 @@ export async function discardDraft(ctx: Pick<Ctx, 'documents' | 'input'>, uri: v
   const { target, connection } = documents.resolve(uri);
   const title = titleOf(target);
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  if (!documents.drafts.has(uri) && !document?.isDirty) return `No draft of ${title} to discard.`;
+  if (!documents.drafts.has(uri) && !document?.isDirty) return t('No draft of {0} to discard.', title);
   if (
     (await ctx.input.confirm({
       message: `Discard your changes to ${title}?`,
@@ -167,5 +186,5 @@ export async function discardDraft(ctx: Pick<Ctx, 'documents' | 'input'>, uri: v
     await vscode.workspace.applyEdit(edit);
     await document.save(); // equal to the service's text: keeps no draft, sends nothing
   }
-  return `Discarded your changes to ${title}.`;
+  return t('Discarded your changes to {0}.', title);
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { SCHEME } from '../../core/documents/orchestratorUri';
 import type { OrchestratorFileSystem } from './orchestratorFileSystem';
+import { t } from '../../core/l10n';
 
 /** Code lens titles render `$(name)` as icons: text from settings or a service must not. */
 const plain = (text: string) => text.replace(/\$\(/g, '$\u200b(');
@@ -26,21 +27,21 @@ export function showDocumentState(documents: OrchestratorFileSystem): vscode.Dis
       } catch {
         return [];
       }
-      if (state.server) return [lens('$(cloud) What the service holds now (read-only)')];
-      if (state.reason) return [lens(`$(lock) Read-only: ${plain(state.reason)}`, '', [], plain(state.reason))];
+      if (state.server) return [lens(t('$(cloud) What the service holds now (read-only)'))];
+      if (state.reason) return [lens(t('$(lock) Read-only: {0}', plain(state.reason)), '', [], plain(state.reason))];
       const args = [document.uri];
       return [
         lens(
           state.draft
-            ? '$(edit) Draft: not applied to the service yet'
-            : '$(info) Saving keeps a draft here; nothing is sent until you apply it',
+            ? t('$(edit) Draft: not applied to the service yet')
+            : t('$(info) Saving keeps a draft here; nothing is sent until you apply it'),
           '',
           [],
-          'Saving (or auto-save) never changes the service. Apply to Service shows what will change and sends it.',
+          t('Saving (or auto-save) never changes the service. Apply to Service shows what will change and sends it.'),
         ),
-        lens('$(cloud-upload) Apply to Service…', CommandId.applyDocument, args),
-        lens('$(diff) Compare with Service', CommandId.compareDocumentWithService, args),
-        ...(state.draft ? [lens('$(discard) Discard Draft…', CommandId.discardDocumentDraft, args)] : []),
+        lens(t('$(cloud-upload) Apply to Service…'), CommandId.applyDocument, args),
+        lens(t('$(diff) Compare with Service'), CommandId.compareDocumentWithService, args),
+        ...(state.draft ? [lens(t('$(discard) Discard Draft…'), CommandId.discardDocumentDraft, args)] : []),
       ];
     },
   };
@@ -50,7 +51,7 @@ export function showDocumentState(documents: OrchestratorFileSystem): vscode.Dis
       if (uri.scheme !== SCHEME || !documents.drafts.has(uri)) return undefined;
       return {
         badge: 'D',
-        tooltip: 'Draft: not applied to the service',
+        tooltip: t('Draft: not applied to the service'),
         color: new vscode.ThemeColor('gitDecoration.modifiedResourceForeground'),
       };
     },

@@ -14,6 +14,7 @@ import { parseArgumentDeclarations } from '../../core/orchestrator/validation';
 import type { ArgumentEntry } from '../../core/orchestrator/schemas';
 import { DocumentDrafts } from './documentDrafts';
 import { Stored } from '../storedState';
+import { t } from '../../core/l10n';
 
 /** Omit over each member of a union (plain Omit merges the members). */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -74,12 +75,19 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   /** Why a document cannot be edited, or undefined when it can. */
   readOnlyReason(uri: vscode.Uri): string | undefined {
     const { target, server, connection } = this.resolve(uri);
-    if (server) return "This is the service's current copy, shown for comparison.";
-    if (target.kind === 'jobOutput') return 'Output arguments are written by the job.';
+    if (server) return t("This is the service's current copy, shown for comparison.");
+    if (target.kind === 'jobOutput') return t('Output arguments are written by the job.');
     if (connection.protection === 'readOnly')
-      return `${connection.label} is read-only. To allow changes, run "Orchestrator: Edit Connection…" and choose another protection level.`;
+      return t(
+        '{0} is read-only. To allow changes, run "Orchestrator: Edit Connection…" and choose another protection level.',
+        connection.label,
+      );
     if (target.kind === 'packageArguments' && this.refused(connection).has(`${target.packageId}:${target.version}`)) {
-      return `The service refuses to change the arguments of ${target.packageId} ${target.version}: the package was uploaded through the API, the packages page or the package feed. Publish a new version to change them; input values can still be set on a process or a job.`;
+      return t(
+        'The service refuses to change the arguments of {0} {1}: the package was uploaded through the API, the packages page or the package feed. Publish a new version to change them; input values can still be set on a process or a job.',
+        target.packageId,
+        target.version,
+      );
     }
     return undefined;
   }
@@ -121,7 +129,8 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const { target } = this.resolve(uri);
     const reason = this.readOnlyReason(uri);
-    if (reason) throw vscode.FileSystemError.NoPermissions(`Read-only: ${reason} Save As keeps a copy of your text.`);
+    if (reason)
+      throw vscode.FileSystemError.NoPermissions(t('Read-only: {0} Save As keeps a copy of your text.', reason));
     const text = Buffer.from(content).toString('utf8');
     const opened = this.opened.get(key(uri));
     const base = this.drafts.get(uri)?.base ?? opened?.base ?? text;
@@ -133,27 +142,27 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
 
   readDirectory(): [string, vscode.FileType][] {
     throw vscode.FileSystemError.NoPermissions(
-      'Orchestrator documents are opened from the Orchestrator view, not browsed.',
+      t('Orchestrator documents are opened from the Orchestrator view, not browsed.'),
     );
   }
 
   createDirectory(): void {
-    throw vscode.FileSystemError.NoPermissions('Folders cannot be created here.');
+    throw vscode.FileSystemError.NoPermissions(t('Folders cannot be created here.'));
   }
 
   delete(): void {
-    throw vscode.FileSystemError.NoPermissions('Orchestrator documents cannot be deleted.');
+    throw vscode.FileSystemError.NoPermissions(t('Orchestrator documents cannot be deleted.'));
   }
 
   rename(): void {
-    throw vscode.FileSystemError.NoPermissions('Orchestrator documents cannot be renamed.');
+    throw vscode.FileSystemError.NoPermissions(t('Orchestrator documents cannot be renamed.'));
   }
 
   resolve(uri: vscode.Uri): { target: DocumentTarget; server: boolean; connection: Connection } {
     const parsed = parseDocumentUri(uri.toString());
     if ('problem' in parsed) throw vscode.FileSystemError.FileNotFound(parsed.problem);
     const connection = this.ctx.connections.all().find((c) => connectionSlug(c.id) === parsed.target.connection);
-    if (!connection) throw vscode.FileSystemError.Unavailable(`The connection of ${uri.toString()} was removed.`);
+    if (!connection) throw vscode.FileSystemError.Unavailable(t('The connection of {0} was removed.', uri.toString()));
     return { ...parsed, connection };
   }
 

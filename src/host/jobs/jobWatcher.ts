@@ -6,6 +6,7 @@ import type { Job } from '../../core/orchestrator/schemas';
 import { makeRow, type FolderById } from '../../core/rows/rows';
 import type { Ctx } from '../../ctx';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 /** What this needs from the extension's context, and nothing more. */
 export type JobWatcherDeps = Pick<Ctx, 'clientFor' | 'explorer' | 'log'>;
@@ -29,7 +30,7 @@ export class JobWatcher implements vscode.Disposable {
   readonly onDidEnd = this.ended.event;
 
   constructor(private readonly ctx: JobWatcherDeps) {
-    this.item.name = 'Orchestrator jobs';
+    this.item.name = t('Orchestrator jobs');
     this.item.command = CommandId.showWatchedJobs;
   }
 
@@ -73,7 +74,11 @@ export class JobWatcher implements vscode.Disposable {
       this.ctx.log.warn(`Stopped watching job ${entry.job.Key}: ${(failure as Error).message}`);
       void vscode.window.showWarningMessage(
         plainText(
-          `Orchestrator lost track of job ${entry.job.ReleaseName ?? entry.job.Key} (${(failure as Error).message}). Its state is in the Jobs row of its folder.`,
+          t(
+            'Orchestrator lost track of job {0} ({1}). Its state is in the Jobs row of its folder.',
+            entry.job.ReleaseName ?? entry.job.Key,
+            (failure as Error).message,
+          ),
         ),
       );
       return;
@@ -85,7 +90,7 @@ export class JobWatcher implements vscode.Disposable {
   private async announce(entry: WatchedJob): Promise<void> {
     const { job } = entry;
     const name = job.ReleaseName ?? `Job ${job.Id}`;
-    const actions = ['Show Logs', ...(job.OutputArguments ? ['Show Output'] : [])];
+    const actions = [t('Show Logs'), ...(job.OutputArguments ? [t('Show Output')] : [])];
     const text = `${name}: ${job.State} after ${jobDuration(job)}${job.State === 'Faulted' && job.Info ? ` — ${job.Info}` : ''}.`;
     const show =
       job.State === 'Faulted'
@@ -95,8 +100,8 @@ export class JobWatcher implements vscode.Disposable {
           : vscode.window.showInformationMessage;
     const choice = await show(plainText(text), ...actions);
     const row = makeRow({ kind: 'job', connection: entry.connection, folder: entry.folder, job });
-    if (choice === 'Show Logs') void vscode.commands.executeCommand(CommandId.tailLogs, row);
-    if (choice === 'Show Output') void vscode.commands.executeCommand(CommandId.showJobOutput, row);
+    if (choice === t('Show Logs')) void vscode.commands.executeCommand(CommandId.tailLogs, row);
+    if (choice === t('Show Output')) void vscode.commands.executeCommand(CommandId.showJobOutput, row);
   }
 
   private update(): void {
@@ -106,8 +111,13 @@ export class JobWatcher implements vscode.Disposable {
       return;
     }
     const active = jobs.filter((j) => j.job.State === 'Running').length;
-    this.item.text = `$(sync~spin) ${jobs.length === 1 ? plainText(`${jobs[0]!.job.ReleaseName ?? 'Job'}: ${jobs[0]!.job.State}`) : `${jobs.length} jobs (${active} running)`}`;
-    this.item.tooltip = `Jobs started from this window:\n${jobs.map((j) => `• ${plainText(`${j.job.ReleaseName ?? j.job.Key} — ${j.job.State}`)} (${jobDuration(j.job)})`).join('\n')}\n\nClick to show their logs or stop one.`;
+    this.item.text = `$(sync~spin) ${jobs.length === 1 ? plainText(`${jobs[0]!.job.ReleaseName ?? 'Job'}: ${jobs[0]!.job.State}`) : t('{0} jobs ({1} running)', jobs.length, active)}`;
+    this.item.tooltip = t(
+      'Jobs started from this window:\n{0}\n\nClick to show their logs or stop one.',
+      jobs
+        .map((j) => `• ${plainText(`${j.job.ReleaseName ?? j.job.Key} — ${j.job.State}`)} (${jobDuration(j.job)})`)
+        .join('\n'),
+    );
     this.item.show();
   }
 

@@ -8,6 +8,7 @@ import type { Job, Robot } from '../../core/orchestrator/schemas';
 import type { Ctx } from '../../ctx';
 import { userSettings } from '../settings';
 import { didFirstStep, FirstStep } from '../firstSteps';
+import { t } from '../../core/l10n';
 
 /** What this needs from the extension's context, and nothing more. */
 export type LogTailsDeps = Pick<Ctx, 'accountFor' | 'clientFor' | 'log'>;
@@ -23,7 +24,7 @@ type TailState = 'following' | 'finished' | 'stopped' | 'failed';
 const ROBOT_LOOKBACK_MS = 10 * 60_000;
 /** The last line of a tail whose connection's account signed out. */
 export const signedOutNote = (label: string) =>
-  `Tailing stopped: you are signed out of ${label}. Sign in and run Tail Logs again to continue.`;
+  t('Tailing stopped: you are signed out of {0}. Sign in and run Tail Logs again to continue.', label);
 
 /** The document is rewritten at most this often, however fast lines arrive. */
 const REDRAW_MS = 200;
@@ -91,11 +92,15 @@ export class LogTail {
     const dropped =
       this.window.dropped > 0
         ? [
-            `# ${this.window.dropped.toLocaleString('en')} older lines were dropped to keep the last ${this.window.cap.toLocaleString('en')} (setting orchestrator.logs.maxLines).`,
+            t(
+              '# {0} older lines were dropped to keep the last {1} (setting orchestrator.logs.maxLines).',
+              this.window.dropped.toLocaleString('en'),
+              this.window.cap.toLocaleString('en'),
+            ),
           ]
         : [];
     const status =
-      this.state === 'following' ? '# Following… (Orchestrator: Stop Tailing, or close this tab, to stop)' : '';
+      this.state === 'following' ? t('# Following… (Orchestrator: Stop Tailing, or close this tab, to stop)') : '';
     return [this.header, ...dropped, ...this.window.all(), status].filter(Boolean).join('\n') + '\n';
   }
 }
@@ -152,7 +157,9 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.tails.get(uri.query)?.text() ?? '# This tail has ended and is no longer kept. Run Tail Logs again.\n';
+    return (
+      this.tails.get(uri.query)?.text() ?? t('# This tail has ended and is no longer kept. Run Tail Logs again.\n')
+    );
   }
 
   /** Tails that are still following. */
@@ -169,7 +176,9 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
     // A nameless robot would make the filter match every robot of the folder: refused before anything is read.
     if (subject.kind === 'robot' && !subject.robot.Name?.trim())
       throw new Error(
-        "This robot has no name, so its log cannot be told apart from the other robots' logs. Tail one of its jobs instead.",
+        t(
+          "This robot has no name, so its log cannot be told apart from the other robots' logs. Tail one of its jobs instead.",
+        ),
       );
     const id =
       subject.kind === 'job'
@@ -206,7 +215,14 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
     const { logMinimumLevel: minLevel, logMaxLines: maxLines } = userSettings(vscode.workspace.getConfiguration());
     const title =
       subject.kind === 'job' ? `${subject.job.ReleaseName ?? 'Job'} #${subject.job.Id}` : `Robot ${subject.robot.Name}`;
-    const header = `# ${subject.kind === 'job' ? `Job ${subject.job.ReleaseName ?? ''} (${subject.job.Key})` : `Robot ${subject.robot.Name}, from ${new Date(Date.now() - ROBOT_LOOKBACK_MS).toLocaleTimeString()}`} on ${connection.label}. Levels ${minLevel} and above (setting orchestrator.logs.minimumLevel); times are local.`;
+    const header = t(
+      '# {0} on {1}. Levels {2} and above (setting orchestrator.logs.minimumLevel); times are local.',
+      subject.kind === 'job'
+        ? `Job ${subject.job.ReleaseName ?? ''} (${subject.job.Key})`
+        : `Robot ${subject.robot.Name}, from ${new Date(Date.now() - ROBOT_LOOKBACK_MS).toLocaleTimeString()}`,
+      connection.label,
+      minLevel,
+    );
     return new LogTail(
       id,
       connection.id,
@@ -230,16 +246,20 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
             if (event.kind === 'lines') tail.append(event.lines.map(formatLogLine));
             else if (event.kind === 'trouble')
               tail.note(
-                `${(event.error as Error).message} Reading again in ${Math.round(event.retryInMs / 1000)} s; nothing will be missed.`,
+                t(
+                  '{0} Reading again in {1} s; nothing will be missed.',
+                  (event.error as Error).message,
+                  Math.round(event.retryInMs / 1000),
+                ),
               );
             else {
               tail.state = 'finished';
-              tail.note('The job has finished and every line has been read. The tail has ended.');
+              tail.note(t('The job has finished and every line has been read. The tail has ended.'));
             }
           }
         } catch (error) {
           if (signal.aborted) {
-            tail.note(tail.stopReason ?? 'Tailing stopped.');
+            tail.note(tail.stopReason ?? t('Tailing stopped.'));
             return;
           }
           // A read that met the sign-out half way (the account is gone, the stop is on its way): say so, not "failed".
@@ -254,8 +274,10 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
             (error.errorCode === 1680 || /10,000|result window/i.test(error.message));
           tail.note(
             windowHit
-              ? 'The service only returns the first 10,000 entries of one query (its search index window). This tail reads by time and should not reach it; run Tail Logs again to continue from now.'
-              : `The tail stopped: ${(error as Error).message} Run Tail Logs again to continue.`,
+              ? t(
+                  'The service only returns the first 10,000 entries of one query (its search index window). This tail reads by time and should not reach it; run Tail Logs again to continue from now.',
+                )
+              : t('The tail stopped: {0} Run Tail Logs again to continue.', (error as Error).message),
           );
           this.ctx.log.warn(`Tail ${tail.title} failed: ${(error as Error).message}`);
         }

@@ -12,6 +12,7 @@ import { OrchestratorError } from '../../core/http/errors';
 import { markdownText } from '../../core/presentation/plainText';
 import { ContextValue, folderContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
+import { t } from '../../core/l10n';
 
 /**
  * What a tree row shows, as plain data (no vscode import): the host turns it into a TreeItem. Builders are pure so
@@ -39,7 +40,7 @@ export function relativeTime(iso: string | null | undefined, now: number): strin
   if (!iso) return '';
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
   if (seconds < 60) return `${seconds} s ago`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 3600) return t('{0} min ago', Math.floor(seconds / 60));
   if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
   return `${Math.floor(seconds / 86_400)} d ago`;
 }
@@ -81,7 +82,7 @@ export function folderItem(
   marks: FolderMarks = { pinned: false, hidden: false },
 ): ItemData {
   const notes = [
-    folder.IsPersonal ? 'personal workspace' : '',
+    folder.IsPersonal ? t('personal workspace') : '',
     marks.pinned ? 'pinned' : '',
     marks.hidden ? 'hidden' : '',
   ].filter(Boolean);
@@ -91,7 +92,7 @@ export function folderItem(
     description: notes.length ? notes.join(' · ') : undefined,
     tooltip: table(folder.FullyQualifiedName ?? folder.DisplayName, [
       row('Id', folder.Id),
-      row('Kind', folder.IsPersonal ? 'Personal workspace' : 'Folder'),
+      row('Kind', folder.IsPersonal ? t('Personal workspace') : 'Folder'),
       row('Subfolders', folder.ChildrenCount ?? 0),
     ]),
     icon: marks.hidden
@@ -107,7 +108,7 @@ export function packageItem(scope: string, pkg: Package): ItemData {
   return feedEntryItem(scope, 'package', pkg, [
     ['Description', pkg.Description],
     ['Authors', pkg.Authors],
-    ['Project type', pkg.ProjectType],
+    [t('Project type'), pkg.ProjectType],
   ]);
 }
 
@@ -150,7 +151,7 @@ export function packageVersionItem(scope: string, pkg: Package): ItemData {
     tooltip: table(`${pkg.Id} ${pkg.Version}`, [
       row('Latest', pkg.IsLatestVersion ? 'yes' : 'no'),
       row('Published', pkg.Published),
-      row('Release notes', pkg.ReleaseNotes),
+      row(t('Release notes'), pkg.ReleaseNotes),
       row('Key', pkg.Key),
     ]),
     icon: pkg.IsLatestVersion ? { id: 'star-full', color: 'charts.yellow' } : { id: 'versions' },
@@ -163,11 +164,11 @@ export function releaseItem(scope: string, release: Release): ItemData {
   return {
     id: childId(scope, 'process', release.Id),
     label: release.Name,
-    description: `${release.ProcessVersion}${release.EnvironmentName ? ` · ${release.EnvironmentName}` : ''}${release.IsLatestVersion ? '' : ' · update available'}`,
+    description: `${release.ProcessVersion}${release.EnvironmentName ? ` · ${release.EnvironmentName}` : ''}${release.IsLatestVersion ? '' : t(' · update available')}`,
     tooltip: table(release.Name, [
       row('Package', `${release.ProcessKey} ${release.ProcessVersion}`),
       row('Environment', release.EnvironmentName),
-      row('Latest version', release.IsLatestVersion ? 'yes' : 'no'),
+      row(t('Latest version'), release.IsLatestVersion ? 'yes' : 'no'),
       row('Key', release.Key),
       row('Description', release.Description),
     ]),
@@ -210,11 +211,11 @@ export function queueItem(scope: string, queue: QueueDefinition): ItemData {
   return {
     id: childId(scope, 'queue', queue.Id),
     label: queue.Name,
-    description: queue.EnforceUniqueReference ? 'unique references' : undefined,
+    description: queue.EnforceUniqueReference ? t('unique references') : undefined,
     tooltip: table(queue.Name, [
       row('Description', queue.Description),
       row('Retries', queue.MaxNumberOfRetries),
-      row('Unique references', queue.EnforceUniqueReference ? 'yes' : 'no'),
+      row(t('Unique references'), queue.EnforceUniqueReference ? 'yes' : 'no'),
       row('Id', queue.Id),
     ]),
     icon: { id: 'list-ordered' },
@@ -291,13 +292,18 @@ export function assetItem(scope: string, asset: Asset): ItemData {
 export function describeFailure(error: unknown, what: string, where: string): string {
   if (error instanceof OrchestratorError) {
     if (error.status === 403)
-      return `You lack the permission to see ${what} in ${where}.${error.message ? ` (${error.message})` : ''}`;
-    if (error.status === 401) return 'Your sign-in is not accepted. Sign in again.';
-    if (error.status === 404) return `${where} no longer exists.`;
+      return t(
+        'You lack the permission to see {0} in {1}.{2}',
+        what,
+        where,
+        error.message ? ` (${error.message})` : '',
+      );
+    if (error.status === 401) return t('Your sign-in is not accepted. Sign in again.');
+    if (error.status === 404) return t('{0} no longer exists.', where);
     if (error.status === 429)
-      return `The service asks to slow down${error.retryAfter ? ` (retry in ${error.retryAfter} s)` : ''}.`;
-    if (error.kind === 'network' || error.kind === 'timeout') return `Can't reach the service. ${error.message}`;
-    if (error.kind === 'invalidResponse') return `The service answered something unexpected: ${error.message}`;
+      return t('The service asks to slow down{0}.', error.retryAfter ? ` (retry in ${error.retryAfter} s)` : '');
+    if (error.kind === 'network' || error.kind === 'timeout') return t("Can't reach the service. {0}", error.message);
+    if (error.kind === 'invalidResponse') return t('The service answered something unexpected: {0}', error.message);
     return error.message;
   }
   return error instanceof Error ? error.message : String(error);

@@ -3,6 +3,7 @@ import type { ItemData } from './items';
 import { plainText } from '../../core/presentation/plainText';
 import { ContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
+import { t } from '../../core/l10n';
 
 /** What a folder's Packages row asks of each process: which package and version it runs. */
 export const PACKAGE_USE_FIELDS = ['Id', 'Key', 'Name', 'ProcessKey', 'ProcessVersion', 'IsLatestVersion'] as const;
@@ -58,11 +59,11 @@ export function packageInUseItem(scope: string, usage: PackageInUse): ItemData &
   return {
     id: childId(scope, 'package', usage.id),
     label: usage.id,
-    description: `${usage.versions.join(', ')} · used by ${users}`,
+    description: t('{0} · used by {1}', usage.versions.join(', '), users),
     plainTooltip: [
       plainText(usage.id),
-      plainText(`Versions in use: ${usage.versions.join(', ')}`),
-      'Used by:',
+      plainText(t('Versions in use: {0}', usage.versions.join(', '))),
+      t('Used by:'),
       ...usage.processes.map((p) => `  ${plainText(`${p.name} (${p.version})`)}`),
     ].join('\n'),
     icon: { id: 'package' },

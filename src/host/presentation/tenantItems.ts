@@ -3,6 +3,7 @@ import type { Alert, Library, LicenseReport, Tenant, Webhook } from '../../core/
 import { ContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
 import { feedEntryItem, relativeTime, row, table, type ItemData } from './items';
+import { t } from '../../core/l10n';
 
 export function libraryItem(scope: string, library: Library): ItemData {
   return feedEntryItem(scope, 'library', library, [
@@ -12,7 +13,7 @@ export function libraryItem(scope: string, library: Library): ItemData {
 }
 
 export function webhookItem(scope: string, webhook: Webhook): ItemData {
-  const events = webhook.SubscribeToAllEvents ? 'all events' : `${webhook.Events?.length ?? 0} event(s)`;
+  const events = webhook.SubscribeToAllEvents ? t('all events') : `${webhook.Events?.length ?? 0} event(s)`;
   return {
     id: childId(scope, 'webhook', webhook.Id),
     label: webhook.Url,
@@ -20,7 +21,7 @@ export function webhookItem(scope: string, webhook: Webhook): ItemData {
     tooltip: table(webhook.Url, [
       row('Enabled', webhook.Enabled ? 'yes' : 'no'),
       row('Events', webhook.SubscribeToAllEvents ? 'all' : (webhook.Events ?? []).map((e) => e.EventType).join(', ')),
-      row('Insecure TLS allowed', webhook.AllowInsecureSsl ? 'yes' : 'no'),
+      row(t('Insecure TLS allowed'), webhook.AllowInsecureSsl ? 'yes' : 'no'),
       row('Id', webhook.Id),
     ]),
     icon: webhook.Enabled ? { id: 'radio-tower' } : { id: 'radio-tower', color: 'disabledForeground' },
@@ -65,7 +66,7 @@ export function tenantItem(scope: string, tenant: Tenant): ItemData {
     description: tenant.IsActive ? 'active' : 'inactive',
     tooltip: table(tenant.Name, [
       row('Active', tenant.IsActive ? 'yes' : 'no'),
-      row('Last login', tenant.LastLoginTime),
+      row(t('Last login'), tenant.LastLoginTime),
       row('Id', tenant.Id),
     ]),
     icon: tenant.IsActive ? { id: 'server' } : { id: 'circle-slash', color: 'disabledForeground' },
@@ -81,7 +82,7 @@ export function licenseItems(scope: string, license: LicenseReport): ItemData[] 
   const expires = license.ExpireDate ? new Date(license.ExpireDate * 1000).toISOString().slice(0, 10) : undefined;
   const state: ItemData = {
     id: childId(scope, 'registration'),
-    label: license.IsExpired ? 'Expired' : license.IsRegistered ? 'Registered' : 'Not registered',
+    label: license.IsExpired ? 'Expired' : license.IsRegistered ? 'Registered' : t('Not registered'),
     description: expires ? `expires ${expires}` : undefined,
     icon:
       license.IsExpired || !license.IsRegistered
@@ -98,7 +99,7 @@ export function licenseItems(scope: string, license: LicenseReport): ItemData[] 
       return {
         id: childId(scope, 'robotType', type),
         label: type,
-        description: `${used} of ${allowed} in use`,
+        description: t('{0} of {1} in use', used, allowed),
         tooltip: table(`${type} robots`, [
           row('Defined', used),
           row('Allowed', allowed),

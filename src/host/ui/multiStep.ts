@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { UserInput } from './userInput';
+import { t } from '../../core/l10n';
 
 /** One step of a multi-step input: a text box with live validation, or a pick. */
 export type Step<S> =
@@ -95,8 +96,8 @@ export async function runSteps<S>(
 
 /** Enter on these does not end a pick step: nothing chosen of several, or a summary row. */
 function refusalOf(many: boolean, chosen: readonly PickItem[], inertRefusal?: string): string | undefined {
-  if (many) return chosen.length > 0 ? undefined : 'Choose at least one (Space selects), then press Enter.';
+  if (many) return chosen.length > 0 ? undefined : t('Choose at least one (Space selects), then press Enter.');
   return chosen[0]?.inert
-    ? (inertRefusal ?? 'This row shows what will be sent. Choose Start, Cancel, or go Back to change it.')
+    ? (inertRefusal ?? t('This row shows what will be sent. Choose Start, Cancel, or go Back to change it.'))
     : undefined;
 }

@@ -9,6 +9,7 @@ import type {
   StepAnswer,
   UserInput,
 } from './userInput';
+import { t } from '../../core/l10n';
 
 /*
  * The user, for tests: a script of answers given in the order the prompts come, each matched to its prompt by title
@@ -86,7 +87,12 @@ export class ScriptedInput implements UserInput {
     if (this.problem) throw new Error(this.problem);
     if (this.script.length > 0)
       throw new Error(
-        `Scripted input: ${this.script.length} answer(s) left over, the first ${describe(this.script[0]!)}. Asked: ${this.summary()}`,
+        t(
+          'Scripted input: {0} answer(s) left over, the first {1}. Asked: {2}',
+          this.script.length,
+          describe(this.script[0]!),
+          this.summary(),
+        ),
       );
   }
 
@@ -140,7 +146,9 @@ export class ScriptedInput implements UserInput {
     const answer = this.next(asked);
     if ('cancel' in answer) return undefined;
     if (!('choose' in answer) || !question.actions.includes(answer.choose))
-      return this.fail(`${describe(answer)} does not answer ${show(asked)} (buttons: ${question.actions.join(', ')}).`);
+      return this.fail(
+        t('{0} does not answer {1} (buttons: {2}).', describe(answer), show(asked), question.actions.join(', ')),
+      );
     return answer.choose;
   }
 
@@ -186,13 +194,14 @@ export class ScriptedInput implements UserInput {
       items = await step.items();
       asked.items = selectable(items).map((i) => i.label);
     } catch (error) {
-      asked.loadError = `Could not load the choices: ${(error as Error).message}`;
+      asked.loadError = t('Could not load the choices: {0}', (error as Error).message);
     }
     for (;;) {
       const answer = this.next(asked);
       if ('cancel' in answer) return undefined;
       if ('back' in answer) return this.back(asked);
-      if (asked.loadError) return this.fail(`${describe(answer)} cannot answer ${show(asked)}: ${asked.loadError}`);
+      if (asked.loadError)
+        return this.fail(t('{0} cannot answer {1}: {2}', describe(answer), show(asked), asked.loadError));
       const chosen = this.chosen(asked, answer, items, step.many);
       if (this.refusedAsExpected(asked, answer, step.refuse(chosen), chosen.map((i) => i.label).join(', '))) continue;
       return { value: chosen };
@@ -202,12 +211,12 @@ export class ScriptedInput implements UserInput {
   /** The next answer, which must be for this prompt. */
   private next(asked: Asked): Answer {
     const answer = this.script[0];
-    if (!answer) return this.fail(`unexpected ${show(asked)}: the script has no answer left.`);
+    if (!answer) return this.fail(t('unexpected {0}: the script has no answer left.', show(asked)));
     const titled =
       answer.title === undefined ||
       (typeof answer.title === 'string' ? asked.title.includes(answer.title) : answer.title.test(asked.title));
     if (!titled || (answer.step !== undefined && answer.step !== asked.step))
-      return this.fail(`unexpected ${show(asked)}: the next answer is ${describe(answer)}.`);
+      return this.fail(t('unexpected {0}: the next answer is {1}.', show(asked), describe(answer)));
     this.script.shift();
     return answer;
   }
@@ -223,9 +232,9 @@ export class ScriptedInput implements UserInput {
       const answer = this.next(asked);
       if ('cancel' in answer) return undefined;
       if ('back' in answer)
-        return canGoBack ? { back: true } : this.fail(`Back at ${show(asked)}, which has no Back button.`);
+        return canGoBack ? { back: true } : this.fail(t('Back at {0}, which has no Back button.', show(asked)));
       if (!('answer' in answer) && !('enter' in answer))
-        return this.fail(`${describe(answer)} does not answer the input box ${show(asked)}.`);
+        return this.fail(t('{0} does not answer the input box {1}.', describe(answer), show(asked)));
       const text = 'answer' in answer ? answer.answer : shown;
       if (this.refusedAsExpected(asked, answer, validate(text), `'${text}'`)) continue;
       return { value: text };
@@ -238,9 +247,11 @@ export class ScriptedInput implements UserInput {
     if (refusal) asked.refusals.push(refusal);
     if (expected) {
       if (!refusal)
-        return this.fail(`${show(asked)} accepted ${what}; the script expected it refused (${String(expected)}).`);
+        return this.fail(
+          t('{0} accepted {1}; the script expected it refused ({2}).', show(asked), what, String(expected)),
+        );
       if (!expected.test(refusal))
-        return this.fail(`${show(asked)} refused ${what} with "${refusal}", not ${String(expected)}.`);
+        return this.fail(t('{0} refused {1} with "{2}", not {3}.', show(asked), what, refusal, String(expected)));
       return true;
     }
     if (refusal) return this.fail(`${show(asked)} refuses ${what}: ${refusal}`);
@@ -250,25 +261,29 @@ export class ScriptedInput implements UserInput {
   private chosen<T extends QuickPickItem>(asked: Asked, answer: Answer, items: readonly T[], many: boolean): T[] {
     const offered = selectable(items);
     if ('enter' in answer) return many ? offered.filter((i) => i.picked) : offered.slice(0, 1);
-    if (!('pick' in answer)) return this.fail(`${describe(answer)} does not answer the pick ${show(asked)}.`);
+    if (!('pick' in answer)) return this.fail(t('{0} does not answer the pick {1}.', describe(answer), show(asked)));
     const labels: readonly Label[] = Array.isArray(answer.pick) ? answer.pick : [answer.pick as Label];
     if (!many && labels.length !== 1)
-      return this.fail(`${show(asked)} takes one item, the script picks ${labels.length}.`);
+      return this.fail(t('{0} takes one item, the script picks {1}.', show(asked), labels.length));
     return labels.map(
       (label) =>
         offered.find((item) => fits(label, item)) ??
-        this.fail(`${show(asked)} offers no '${String(label)}' among: ${offered.map((i) => i.label).join(' | ')}`),
+        this.fail(
+          t("{0} offers no '{1}' among: {2}", show(asked), String(label), offered.map((i) => i.label).join(' | ')),
+        ),
     );
   }
 
   private file(asked: Asked): Uri | undefined {
     const answer = this.next(asked);
     if ('cancel' in answer) return undefined;
-    return 'file' in answer ? answer.file : this.fail(`${describe(answer)} does not answer the dialog ${show(asked)}.`);
+    return 'file' in answer
+      ? answer.file
+      : this.fail(t('{0} does not answer the dialog {1}.', describe(answer), show(asked)));
   }
 
   private back(asked: Asked): 'back' {
-    return asked.canGoBack ? 'back' : this.fail(`Back at ${show(asked)}, which has no Back button.`);
+    return asked.canGoBack ? 'back' : this.fail(t('Back at {0}, which has no Back button.', show(asked)));
   }
 
   private record(fields: Omit<Asked, 'refusals'>): Asked {
@@ -279,7 +294,7 @@ export class ScriptedInput implements UserInput {
 
   /** Records the first problem (later ones follow from it) and ends the command that asked. */
   private fail(message: string): never {
-    this.problem ??= `Scripted input: ${message} Asked: ${this.summary()}`;
+    this.problem ??= t('Scripted input: {0} Asked: {1}', message, this.summary());
     throw new Error(this.problem);
   }
 

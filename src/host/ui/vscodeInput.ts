@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { plainText } from '../../core/presentation/plainText';
 import type { InputStep, PickStep, StepAnswer, UserInput } from './userInput';
+import { t } from '../../core/l10n';
 
 /** The user's answers, through the editor's own prompts. */
 export const vscodeInput: UserInput = {
@@ -104,7 +105,7 @@ function pickStep<T extends vscode.QuickPickItem>(step: PickStep<T>): Promise<St
       },
       (error: unknown) => {
         pick.busy = false;
-        pick.placeholder = `Could not load the choices: ${(error as Error).message}`;
+        pick.placeholder = t('Could not load the choices: {0}', (error as Error).message);
       },
     );
     let done = false;

@@ -6,6 +6,7 @@ import { and, anyOf, contains, type Filter } from '../../core/odata/filter';
 import { CollectionContext, collectionContextValue, ContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
 import { errorRow, messageNode, type TreeNode } from './treeNode';
+import { t } from '../../core/l10n';
 
 /** What the user narrowed a collection to: a text (searched with contains(), escaped by the builder) and/or states. */
 export interface Narrowing {
@@ -131,7 +132,7 @@ export class PagedNode<T> implements TreeNode {
       nodes.push(
         messageNode(
           childId(this.id, 'skipped'),
-          `${this.skipped} row(s) could not be read and are not shown (see the log).`,
+          t('{0} row(s) could not be read and are not shown (see the log).', this.skipped),
           'warning',
         ),
       );
@@ -141,9 +142,9 @@ export class PagedNode<T> implements TreeNode {
       nodes.push(
         messageNode(
           childId(this.id, 'empty'),
-          `Nothing matches ${this.describeNarrowing()!.slice('filter: '.length)}. Clear the filter`,
+          t('Nothing matches {0}. Clear the filter', this.describeNarrowing()!.slice('filter: '.length)),
           'filter',
-          { command: CommandId.treeClearFilter, title: 'Clear Filter', arguments: [this] },
+          { command: CommandId.treeClearFilter, title: t('Clear Filter'), arguments: [this] },
         ),
       );
     } else if (this.rows.length === 0) {
@@ -153,9 +154,9 @@ export class PagedNode<T> implements TreeNode {
       nodes.push(
         messageNode(
           childId(this.id, 'more'),
-          `Load more…${remaining}`,
+          t('Load more…{0}', remaining),
           'ellipsis',
-          { command: CommandId.treeLoadMore, title: 'Load more', arguments: [this] },
+          { command: CommandId.treeLoadMore, title: t('Load more'), arguments: [this] },
           ContextValue.loadMore,
         ),
       );

@@ -5,6 +5,7 @@ import { plainText } from '../../core/presentation/plainText';
 import { ContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
 import type { Row } from '../../core/rows/rows';
+import { t } from '../../core/l10n';
 
 /**
  * A tooltip in Markdown whose service text was escaped (markdownText): untrusted (no command links run), no HTML,
@@ -118,7 +119,7 @@ export function errorRow(
     childId(owner.id, word),
     `${describeFailure(error, what, where)} Retry`,
     'error',
-    { command: CommandId.treeRetry, title: 'Retry', arguments: [owner] },
+    { command: CommandId.treeRetry, title: t('Retry'), arguments: [owner] },
     ContextValue.error,
   );
 }

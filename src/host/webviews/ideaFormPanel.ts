@@ -21,6 +21,7 @@ import { guardChange } from '../commands/guardChange';
 import { Stored } from '../storedState';
 import { categoryChoices, fieldsOf, summaryOf, within } from './ideaFormContent';
 import { messageOf, ServicePanel, type ServicePanelDeps } from './servicePanel';
+import { t } from '../../core/l10n';
 
 /** What this needs from the extension's context, and nothing more. */
 export type IdeaFormPanelDeps = ServicePanelDeps & Pick<Ctx, 'ideas' | 'ideasClientFor' | 'input' | 'state'>;
@@ -62,7 +63,7 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
       panel,
       identity,
       {
-        name: 'idea form',
+        name: t('idea form'),
         bundle: 'ideaForm',
         parseIncoming: parseIdeaFormFromWebview,
         parseOutgoing: parseIdeaFormToWebview,
@@ -145,7 +146,7 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
         baseline: form.values,
         idea,
       };
-      this.panel.title = idea ? `Idea: ${plainText(idea.name, { maxLength: 100 })}` : 'Submit Idea';
+      this.panel.title = idea ? `Idea: ${plainText(idea.name, { maxLength: 100 })}` : t('Submit Idea');
       this.showForm();
     } catch (error) {
       const notFound = error instanceof OrchestratorError && error.status === 404;
@@ -153,8 +154,8 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
         type: 'failed',
         identity: this.identity,
         message: notFound
-          ? `Automation ${this.identity.automationId} no longer exists.`
-          : `The form could not be loaded: ${messageOf(error)}`,
+          ? t('Automation {0} no longer exists.', String(this.identity.automationId))
+          : t('The form could not be loaded: {0}', messageOf(error)),
       });
     }
   }
@@ -167,7 +168,7 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
       : undefined;
     return found
       ? summaryOf(found)
-      : { id, name: name || `Automation ${id}`, phase: 'unknown phase', status: 'unknown status' };
+      : { id, name: name || `Automation ${id}`, phase: t('unknown phase'), status: t('unknown status') };
   }
 
   private showForm(values?: RawValues): void {
@@ -199,7 +200,7 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
     } catch (error) {
       reply =
         error instanceof vscode.CancellationError
-          ? { ok: false, message: 'Not sent.' }
+          ? { ok: false, message: t('Not sent.') }
           : {
               ok: false,
               message: messageOf(error),
@@ -234,7 +235,7 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
   }
 
   private async submitOnce(raw: RawValues): ReturnType<IdeaFormPanel['submit']> {
-    if (this.submitting) return { ok: false, message: 'Already sending: wait for the answer.' };
+    if (this.submitting) return { ok: false, message: t('Already sending: wait for the answer.') };
     this.submitting = true;
     try {
       return await this.submit(raw);
@@ -248,13 +249,13 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
     raw: RawValues,
   ): Promise<{ ok: boolean; message?: string; fieldErrors?: { field: string; message: string }[] }> {
     const loaded = this.loaded;
-    if (!loaded) return { ok: false, message: 'The form is not loaded yet.' };
+    if (!loaded) return { ok: false, message: t('The form is not loaded yet.') };
     await this.keepDraft(raw);
     const { values, problems } = readForm(loaded.fields, raw, loaded.lookups);
     if (problems.length > 0)
       return {
         ok: false,
-        message: `Fix ${problems.length} field${problems.length === 1 ? '' : 's'} before submitting.`,
+        message: t('Fix {0} field{1} before submitting.', problems.length, problems.length === 1 ? '' : 's'),
         fieldErrors: problems,
       };
     const connection = this.connection();
@@ -262,8 +263,8 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
     const id = this.identity.automationId;
     if (id === undefined) {
       await guardChange(this.ctx, connection, {
-        what: `Submit the idea '${String(values.name ?? '')}'`,
-        detail: 'The idea is sent to the idea service.',
+        what: t("Submit the idea '{0}'", String(values.name ?? '')),
+        detail: t('The idea is sent to the idea service.'),
         action: 'Submit',
       });
       const idea = await this.send(() => client.submit(loaded.schema, values));
@@ -288,9 +289,10 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
       return { ok: true };
     }
     const changed = changedValues(loaded.fields, loaded.baseline, values);
-    if (Object.keys(changed).length === 0) return { ok: false, message: 'Nothing changed: there is nothing to save.' };
+    if (Object.keys(changed).length === 0)
+      return { ok: false, message: t('Nothing changed: there is nothing to save.') };
     await guardChange(this.ctx, connection, {
-      what: `Save changes to '${loaded.idea?.name ?? id}'`,
+      what: t("Save changes to '{0}'", loaded.idea?.name ?? id),
       detail: `Changes ${Object.keys(changed).join(', ')}.`,
       action: 'Save',
     });
@@ -309,7 +311,7 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
       return await call();
     } catch (error) {
       if (error instanceof OrchestratorError && error.status === 409)
-        throw new Error(`${error.message} Your values are kept as a draft: choose Reload Form.`, { cause: error });
+        throw new Error(t('{0} Your values are kept as a draft: choose Reload Form.', error.message), { cause: error });
       throw error;
     }
   }

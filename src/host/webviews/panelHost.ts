@@ -3,6 +3,7 @@ import type { Connection } from '../../core/connections';
 import type { Parsed } from '../../shared/protocol/common';
 import type { Logger } from '../log';
 import { panelHtml, panelOptions } from './panelHtml';
+import { t } from '../../core/l10n';
 
 export interface PanelProtocol<In extends { type: string }, Out extends { type: string }> {
   /** The panel's name in the log ("queue item", "idea form"). */
@@ -118,6 +119,6 @@ export function panelConnection(
 ): Connection {
   const connection = connections.get(connectionId);
   if (!connection)
-    throw new Error(`The connection of this ${what} was removed. Close the panel, or add the connection again.`);
+    throw new Error(t('The connection of this {0} was removed. Close the panel, or add the connection again.', what));
   return connection;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { t } from '../../core/l10n';
 
 /** Only the bundles and the stylesheet are reachable from a panel. */
 export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
@@ -25,25 +26,18 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, bun
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webviews', `${bundle}.js`));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));
   const csp = [
-    `default-src 'none'`,
-    `script-src 'nonce-${nonce}'`,
+    t("default-src 'none'"),
+    t("script-src 'nonce-{0}'", nonce),
     `style-src ${webview.cspSource}`,
     `font-src ${webview.cspSource}`,
     `img-src ${webview.cspSource}`,
   ].join('; ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${escapeAttribute(style.toString())}">
-<title>${escapeAttribute(title)}</title>
-</head>
-<body>
-<div id="status" aria-live="polite"></div>
-<main id="app"></main>
-<script nonce="${nonce}" src="${escapeAttribute(script.toString())}"></script>
-</body>
-</html>`;
+  return t(
+    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="{0}">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<link rel="stylesheet" href="{1}">\n<title>{2}</title>\n</head>\n<body>\n<div id="status" aria-live="polite"></div>\n<main id="app"></main>\n<script nonce="{3}" src="{4}"></script>\n</body>\n</html>',
+    csp,
+    escapeAttribute(style.toString()),
+    escapeAttribute(title),
+    nonce,
+    escapeAttribute(script.toString()),
+  );
 }

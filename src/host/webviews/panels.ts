@@ -8,6 +8,7 @@ import { draftKey, IDEA_FORM_VIEW_TYPE, IdeaFormPanel } from './ideaFormPanel';
 import { panelOptions } from './panelHtml';
 import { QUEUE_ITEM_VIEW_TYPE, QueueItemPanel, type QueueItemHints } from './queueItemPanel';
 import { didFirstStep, FirstStep } from '../firstSteps';
+import { t } from '../../core/l10n';
 
 /** What this needs from the extension's context, and nothing more. */
 export type PanelsDeps = Pick<
@@ -77,7 +78,7 @@ export class Panels implements vscode.Disposable {
     }
     const panel = vscode.window.createWebviewPanel(
       QUEUE_ITEM_VIEW_TYPE,
-      `Queue Item ${identity.itemId}`,
+      t('Queue Item {0}', identity.itemId),
       vscode.ViewColumn.Active,
       panelOptions(this.ctx.extension.extensionUri),
     );
@@ -94,7 +95,7 @@ export class Panels implements vscode.Disposable {
     }
     const panel = vscode.window.createWebviewPanel(
       IDEA_FORM_VIEW_TYPE,
-      hint ? `Idea: ${hint.name}` : 'Submit Idea',
+      hint ? `Idea: ${hint.name}` : t('Submit Idea'),
       vscode.ViewColumn.Active,
       panelOptions(this.ctx.extension.extensionUri),
     );

@@ -15,6 +15,7 @@ import type { Ctx } from '../../ctx';
 import { guardChange } from '../commands/guardChange';
 import { queueItemDetails, queueItemEvents } from '../presentation/queueItemDetails';
 import { messageOf, ServicePanel, type ServicePanelDeps } from './servicePanel';
+import { t } from '../../core/l10n';
 
 /** What this needs from the extension's context, and nothing more. */
 export type QueueItemPanelDeps = ServicePanelDeps & Pick<Ctx, 'clientFor' | 'explorer' | 'input' | 'panels'>;
@@ -59,7 +60,7 @@ export class QueueItemPanel extends ServicePanel<QueueItemFromWebview, QueueItem
       panel,
       identity,
       {
-        name: 'queue item',
+        name: t('queue item'),
         bundle: 'queueItem',
         parseIncoming: parseQueueItemFromWebview,
         parseOutgoing: parseQueueItemToWebview,
@@ -89,7 +90,7 @@ export class QueueItemPanel extends ServicePanel<QueueItemFromWebview, QueueItem
         client.queues.items.get(this.identity.itemId, { folder }),
         client.queues.itemHistory(this.identity.itemId, { folder }).then(
           (page) => ({ events: page.items }),
-          (error: unknown) => ({ problem: `The history could not be read: ${messageOf(error)}` }),
+          (error: unknown) => ({ problem: t('The history could not be read: {0}', messageOf(error)) }),
         ),
         this.hints.folderName ??
           client.folders.get(this.identity.folderId).then(
@@ -106,7 +107,7 @@ export class QueueItemPanel extends ServicePanel<QueueItemFromWebview, QueueItem
         ));
       this.hints = { queueName, folderName };
       this.item = item;
-      this.panel.title = `Queue Item: ${plainText(item.Reference ?? item.Id, { maxLength: 100 })}`;
+      this.panel.title = t('Queue Item: {0}', plainText(item.Reference ?? item.Id, { maxLength: 100 }));
       this.host.post({
         type: 'show',
         identity: this.identity,
@@ -122,8 +123,8 @@ export class QueueItemPanel extends ServicePanel<QueueItemFromWebview, QueueItem
         type: 'failed',
         identity: this.identity,
         message: notFound
-          ? `Queue item ${this.identity.itemId} no longer exists in this folder.`
-          : `The queue item could not be loaded: ${messageOf(error)}`,
+          ? t('Queue item {0} no longer exists in this folder.', this.identity.itemId)
+          : t('The queue item could not be loaded: {0}', messageOf(error)),
       });
     }
   }
@@ -160,14 +161,14 @@ export class QueueItemPanel extends ServicePanel<QueueItemFromWebview, QueueItem
 
   private async delete(): Promise<{ ok: boolean; message?: string }> {
     const item = this.item;
-    if (!item) return { ok: false, message: 'The item is not loaded yet.' };
+    if (!item) return { ok: false, message: t('The item is not loaded yet.') };
     // The page offers Delete only when allowed; a request for it anyway is answered before any question.
     if (this.deleteRefused || !mayDelete(await this.granted)) return { ok: false, message: NO_DELETE };
     const connection = this.connection();
-    const name = item.Reference ? `queue item '${item.Reference}'` : `queue item ${item.Id}`;
+    const name = item.Reference ? t("queue item '{0}'", item.Reference) : t('queue item {0}', item.Id);
     await guardChange(this.ctx, connection, {
       what: `Delete ${name}`,
-      detail: 'The item is marked Deleted and no robot will process it. This cannot be undone.',
+      detail: t('The item is marked Deleted and no robot will process it. This cannot be undone.'),
       action: 'Delete',
       alwaysConfirm: true,
     });
@@ -181,7 +182,7 @@ export class QueueItemPanel extends ServicePanel<QueueItemFromWebview, QueueItem
       }
       if (error instanceof OrchestratorError && error.status === 409) {
         void this.load();
-        return { ok: false, message: `Not deleted: ${error.message} Only New items can be deleted.` };
+        return { ok: false, message: t('Not deleted: {0} Only New items can be deleted.', error.message) };
       }
       throw error;
     }

@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { Ctx } from '../../ctx';
 import { PanelHost, panelConnection, type PanelProtocol } from './panelHost';
+import { t } from '../../core/l10n';
 
 /** What every service panel needs from the extension's context. */
 export type ServicePanelDeps = Pick<Ctx, 'connections' | 'extension' | 'log'>;
@@ -38,7 +39,7 @@ export abstract class ServicePanel<
       {
         ...rest,
         unsendable: (problem) =>
-          failed(this.identity, `This ${rest.name} is larger than the panel can show (${problem}).`),
+          failed(this.identity, t('This {0} is larger than the panel can show ({1}).', rest.name, problem)),
       },
       deps.log,
       (message) => this.onMessage(message),

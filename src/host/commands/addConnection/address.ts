@@ -6,6 +6,7 @@ import type { PickItem, Step } from '../../ui/multiStep';
 import { emptyDraft, type Draft } from './draft';
 import { chooseSignIn, useAsApplicationRow } from './signInSteps';
 import type { SandboxOffer } from '../../sandboxOffer';
+import { t } from '../../../core/l10n';
 
 /**
  * The first step: the address the user copied (web portal or API page), read by deriveConnection as it is typed.
@@ -15,8 +16,11 @@ import type { SandboxOffer } from '../../sandboxOffer';
 export function addressStep(existing: () => readonly Connection[], sandbox: SandboxOffer): Step<Draft> {
   return {
     kind: 'input',
-    title: 'Add Connection: paste the address of your tenant, or press Enter to choose how to enter it',
-    prompt: `Paste the address from the browser's address bar (web portal) or from the API page. Leave it empty and press Enter to enter the fields one by one (${sandbox.available ? 'cloud, on-premises or local sandbox' : 'cloud or on-premises'}).`,
+    title: t('Add Connection: paste the address of your tenant, or press Enter to choose how to enter it'),
+    prompt: t(
+      "Paste the address from the browser's address bar (web portal) or from the API page. Leave it empty and press Enter to enter the fields one by one ({0}).",
+      sandbox.available ? 'cloud, on-premises or local sandbox' : 'cloud or on-premises',
+    ),
     value: (d) => d.address,
     validate: (value) => {
       if (!value.trim()) return undefined;
@@ -24,7 +28,7 @@ export function addressStep(existing: () => readonly Connection[], sandbox: Sand
       if (derived.kind === 'refused') return derived.refusal;
       const id = connectionId({ label: '', ...derived });
       const same = existing().find((c) => c.id === id);
-      return same ? plainText(`The connection '${same.label}' already points at this tenant.`) : undefined;
+      return same ? plainText(t("The connection '{0}' already points at this tenant.", same.label)) : undefined;
     },
     apply: (d, value) => {
       d.address = value;
@@ -54,17 +58,17 @@ function fillFromAddress(d: Draft, derived: DerivedConnection): void {
 export function confirmStep(): Step<Draft> {
   return {
     kind: 'pick',
-    title: 'Add Connection: read from the address',
-    placeholder: 'Check what was read from the address: use it, or edit each field',
+    title: t('Add Connection: read from the address'),
+    placeholder: t('Check what was read from the address: use it, or edit each field'),
     skip: (d) => d.source !== 'pasted',
     items: (d) => [
-      { label: '$(check) Use these', description: 'then name the connection', value: 'use' },
+      { label: t('$(check) Use these'), description: t('then name the connection'), value: 'use' },
       ...(d.derived!.kind === 'cloud' ? [useAsApplicationRow] : []),
-      { label: '$(edit) Edit each field', description: 'every field filled in from the address', value: 'edit' },
-      { label: 'Read from the address', kind: vscode.QuickPickItemKind.Separator, value: '' },
+      { label: t('$(edit) Edit each field'), description: t('every field filled in from the address'), value: 'edit' },
+      { label: t('Read from the address'), kind: vscode.QuickPickItemKind.Separator, value: '' },
       ...derivedRows(d.derived!),
     ],
-    inertRefusal: 'This row shows what was read from the address. Choose Use these or Edit each field, or go Back.',
+    inertRefusal: t('This row shows what was read from the address. Choose Use these or Edit each field, or go Back.'),
     apply: (d, value) => {
       d.editEach = value === 'edit';
       // Editing each field asks how to sign in among them; the other two rows settle it here.
@@ -84,19 +88,19 @@ export function derivedRows(derived: DerivedConnection): PickItem[] {
   const rows =
     derived.kind === 'cloud'
       ? [
-          row('Kind', 'cloud tenant (sign-in in the browser)'),
-          row('Service URL', derived.serviceUrl),
+          row('Kind', t('cloud tenant (sign-in in the browser)')),
+          row(t('Service URL'), derived.serviceUrl),
           row('Account', derived.account),
           row('Tenant', derived.tenant),
-          row('Service segment', derived.serviceSegment ?? 'none: the API is right under the tenant'),
-          row('Identity URL', derived.identityUrl),
+          row(t('Service segment'), derived.serviceSegment ?? t('none: the API is right under the tenant')),
+          row(t('Identity URL'), derived.identityUrl),
         ]
       : [
-          row('Kind', 'on-premises (sign-in with an access token)'),
-          row('Service URL', derived.serviceUrl),
-          row('Identity URL', 'not needed on-premises'),
+          row('Kind', t('on-premises (sign-in with an access token)')),
+          row(t('Service URL'), derived.serviceUrl),
+          row(t('Identity URL'), t('not needed on-premises')),
         ];
-  rows.push(row('Web portal', derived.portalUrl));
-  for (const note of derived.notes) rows.push({ ...row('$(info) Note', ''), detail: plainText(note) });
+  rows.push(row(t('Web portal'), derived.portalUrl));
+  for (const note of derived.notes) rows.push({ ...row(t('$(info) Note'), ''), detail: plainText(note) });
   return rows;
 }

@@ -1,5 +1,6 @@
 import type { Step } from '../../ui/multiStep';
 import { asksEachField, type Draft } from './draft';
+import { t } from '../../../core/l10n';
 
 type TextField =
   'serviceUrl' | 'identityUrl' | 'account' | 'tenant' | 'serviceSegment' | 'clientId' | 'scopes' | 'portalUrl';
@@ -23,7 +24,7 @@ export function fieldStep(field: {
 }): Step<Draft> {
   return {
     kind: 'input',
-    title: `Add Connection: ${field.title}`,
+    title: t('Add Connection: {0}', field.title),
     prompt: field.prompt,
     skip: (d) => (!field.everyPath && !asksEachField(d)) || !(field.when?.(d) ?? true),
     value: (d) => d.setting[field.key] ?? field.initial?.(d) ?? '',

@@ -2,6 +2,7 @@ import { DEFAULT_CLIENT_ID, validateClientId, validateScopes } from '../../../co
 import type { PickItem, Step } from '../../ui/multiStep';
 import { asksEachField, isCloud, type Draft } from './draft';
 import { fieldStep } from './fieldStep';
+import { t } from '../../../core/l10n';
 
 /**
  * How a cloud connection signs in: in the browser (the default, nothing is written), or as a confidential application
@@ -43,7 +44,7 @@ const APPLICATION: PickItem = {
 export function signInStep(): Step<Draft> {
   return {
     kind: 'pick',
-    title: 'Add Connection: how do you sign in?',
+    title: t('Add Connection: how do you sign in?'),
     skip: (d) => !asksEachField(d) || !isCloud(d),
     items: (d) => (d.setting.authentication === 'application' ? [APPLICATION, BROWSER] : [BROWSER, APPLICATION]),
     apply: (d, value) => chooseSignIn(d, value as SignInWay),
@@ -62,18 +63,20 @@ export function applicationSteps(): Step<Draft>[] {
   return [
     fieldStep({
       key: 'clientId',
-      title: 'application id',
-      prompt:
+      title: t('application id'),
+      prompt: t(
         "The application id (client id) your tenant's administrator registered. Its secret is asked at Sign In and kept in the editor's secret storage, never in settings.",
+      ),
       when: signsInAsApplication,
       everyPath: true,
       validate: validateClientId,
     }),
     fieldStep({
       key: 'scopes',
-      title: 'application scopes',
-      prompt:
+      title: t('application scopes'),
+      prompt: t(
         'The scopes to ask for, separated by spaces (for example OR.Folders.Read OR.Jobs). Leave it empty to get every scope the application was granted.',
+      ),
       when: signsInAsApplication,
       everyPath: true,
       validate: validateScopes,

@@ -19,41 +19,42 @@ export function fieldSteps(sandbox: SandboxOffer): Step<Draft>[] {
   return [
     fieldStep({
       key: 'serviceUrl',
-      title: 'service URL',
+      title: t('service URL'),
       prompt: sandbox.available
         ? t('The service address, without account and tenant (for the sandbox: the "sandbox ready" URL).')
         : t('The service address, without account and tenant (for example https://cloud.example.com).'),
-      validate: (v) => validateUrl(v, 'service URL'),
+      validate: (v) => validateUrl(v, t('service URL')),
       url: true,
     }),
     fieldStep({
       key: 'identityUrl',
-      title: 'identity URL',
-      prompt: 'The identity provider address ({auth_url}).',
+      title: t('identity URL'),
+      prompt: t('The identity provider address ({auth_url}).'),
       when: isCloud,
       initial: (d) => (d.preset === 'sandbox' || d.setting.serviceUrl ? `${d.setting.serviceUrl}/identity` : ''),
-      validate: (v) => validateUrl(v, 'identity URL'),
+      validate: (v) => validateUrl(v, t('identity URL')),
       url: true,
     }),
     fieldStep({
       key: 'account',
       title: 'account',
-      prompt: 'The account logical name (first path segment after the host).',
+      prompt: t('The account logical name (first path segment after the host).'),
       when: isCloud,
       validate: (v) => validateLogicalName(v, 'account'),
     }),
     fieldStep({
       key: 'tenant',
       title: 'tenant',
-      prompt: 'The tenant logical name (second path segment).',
+      prompt: t('The tenant logical name (second path segment).'),
       when: isCloud,
       validate: (v) => validateLogicalName(v, 'tenant'),
     }),
     fieldStep({
       key: 'serviceSegment',
-      title: 'service segment',
-      prompt:
+      title: t('service segment'),
+      prompt: t(
         'The path segment after the tenant where the API lives (for example orchestrator_); leave it empty when the API is right under the tenant (/<account>/<tenant>/odata).',
+      ),
       when: cloudPicked,
       validate: validateServiceSegment,
       optional: true,
@@ -61,8 +62,8 @@ export function fieldSteps(sandbox: SandboxOffer): Step<Draft>[] {
     signInStep(),
     fieldStep({
       key: 'clientId',
-      title: 'client id',
-      prompt: 'The OAuth client id registered for this extension.',
+      title: t('client id'),
+      prompt: t('The OAuth client id registered for this extension.'),
       when: (d) => cloudPicked(d) && d.setting.authentication !== 'application',
       initial: () => DEFAULT_CLIENT_ID,
       validate: validateClientId,
@@ -70,10 +71,10 @@ export function fieldSteps(sandbox: SandboxOffer): Step<Draft>[] {
     ...applicationSteps(),
     fieldStep({
       key: 'portalUrl',
-      title: 'web portal URL',
-      prompt: "Where the tenant's web portal is (empty: none).",
+      title: t('web portal URL'),
+      prompt: t("Where the tenant's web portal is (empty: none)."),
       when: (d) => d.source === 'pasted',
-      validate: (v) => (v.trim() ? validateUrl(v, 'web portal URL') : undefined),
+      validate: (v) => (v.trim() ? validateUrl(v, t('web portal URL')) : undefined),
       url: true,
       optional: true,
     }),
@@ -87,20 +88,20 @@ export function fieldSteps(sandbox: SandboxOffer): Step<Draft>[] {
 export function presetStep(sandbox: SandboxOffer): Step<Draft> {
   return {
     kind: 'pick',
-    title: 'Add Connection: where is the service?',
+    title: t('Add Connection: where is the service?'),
     skip: (d) => d.source !== 'manual',
     items: () => [
       {
-        label: '$(cloud) Cloud tenant',
-        description: 'https://<host>/<account>/<tenant>, sign-in in the browser or as an application',
+        label: t('$(cloud) Cloud tenant'),
+        description: t('https://<host>/<account>/<tenant>, sign-in in the browser or as an application'),
         value: 'cloud',
       },
-      { label: '$(server) On-premises', description: 'sign-in with an access token', value: 'onPremises' },
+      { label: t('$(server) On-premises'), description: t('sign-in with an access token'), value: 'onPremises' },
       ...(sandbox.available
         ? [
             {
-              label: '$(beaker) Local sandbox',
-              description: 'the built-in test services (npm run sandbox)',
+              label: t('$(beaker) Local sandbox'),
+              description: t('the built-in test services (npm run sandbox)'),
               value: 'sandbox',
             },
           ]
@@ -111,7 +112,7 @@ export function presetStep(sandbox: SandboxOffer): Step<Draft> {
       d.setting.kind = value === 'onPremises' ? 'onPremises' : 'cloud';
       if (value === 'sandbox')
         Object.assign(d.setting, {
-          label: d.setting.label || 'Sandbox',
+          label: d.setting.label || t('Sandbox'),
           serviceUrl: d.setting.serviceUrl || sandbox.url,
           account: 'sandbox',
           tenant: 'main',
@@ -125,24 +126,24 @@ export function closingSteps(taken: (label: string) => boolean): Step<Draft>[] {
   return [
     {
       kind: 'input',
-      title: 'Add Connection: name',
-      prompt: 'How the connection is shown in the Orchestrator view.',
+      title: t('Add Connection: name'),
+      prompt: t('How the connection is shown in the Orchestrator view.'),
       value: (d) => d.setting.label || suggestedName(d),
       validate: (v) =>
-        !v.trim() ? 'Enter a name.' : taken(v) ? `A connection named '${v.trim()}' exists.` : undefined,
+        !v.trim() ? t('Enter a name.') : taken(v) ? t("A connection named '{0}' exists.", v.trim()) : undefined,
       apply: (d, v) => (d.setting.label = v),
     },
     {
       kind: 'pick',
-      title: 'Add Connection: protection',
+      title: t('Add Connection: protection'),
       items: () => [
-        { label: 'Normal', description: 'changes run as asked', value: 'normal' },
+        { label: t('Normal'), description: t('changes run as asked'), value: 'normal' },
         {
-          label: 'Confirm changes',
-          description: 'a confirmation before every change (production tenants)',
+          label: t('Confirm changes'),
+          description: t('a confirmation before every change (production tenants)'),
           value: 'confirm',
         },
-        { label: 'Read-only', description: 'change commands are disabled', value: 'readOnly' },
+        { label: 'Read-only', description: t('change commands are disabled'), value: 'readOnly' },
       ],
       apply: (d, v) => (d.setting.protection = v as 'normal'),
     },

@@ -13,6 +13,7 @@ import type { LastArguments } from './arguments';
 import { summaryRows, summaryText, type Draft } from './steps';
 import type { Target } from './target';
 import { didFirstStep, FirstStep } from '../../firstSteps';
+import { t } from '../../../core/l10n';
 
 /**
  * Starts what the steps settled: checked once more (nothing invalid is sent), one StartJobs POST that is never
@@ -31,19 +32,19 @@ export async function startJobs(
   const { connection, folder, folderLabel } = target;
   const { release } = draft;
   const built = buildInputArguments(fields, draft.texts);
-  if (!built.ok) throw new Error(`Not started: ${built.problems.join(' ')}`);
+  if (!built.ok) throw new Error(t('Not started: {0}', built.problems.join(' ')));
   const info: StartInfo = {
     ReleaseKey: release.Key,
     Strategy: draft.strategy === 'JobsCount' ? 'ModernJobsCount' : draft.strategy,
     InputArguments: built.json,
   };
   if (draft.strategy === 'Specific') {
-    if (draft.robotIds.length === 0) throw new Error('Not started: choose at least one robot.');
+    if (draft.robotIds.length === 0) throw new Error(t('Not started: choose at least one robot.'));
     info.RobotIds = draft.robotIds;
   }
   if (draft.strategy === 'JobsCount') {
     if (!Number.isInteger(draft.count) || draft.count < 1 || draft.count > 100)
-      throw new Error('Not started: the number of jobs must be a whole number from 1 to 100.');
+      throw new Error(t('Not started: the number of jobs must be a whole number from 1 to 100.'));
     info.NoOfRobots = draft.count;
   }
   await guardChange(ctx, connection, {
@@ -63,7 +64,13 @@ export async function startJobs(
     // The POST reached the service and the answer proves nothing: never send it again, never say "failed".
     tellOutcomeUnknown(
       ctx,
-      `The start request for ${release.Name} was sent, but no clean answer came back (${reasonOf(error)}). The outcome is unknown: the job may or may not have started. Show Jobs lists the jobs of ${release.Name} in ${folderLabel}, newest first; look there before starting again.`,
+      t(
+        'The start request for {0} was sent, but no clean answer came back ({1}). The outcome is unknown: the job may or may not have started. Show Jobs lists the jobs of {2} in {3}, newest first; look there before starting again.',
+        release.Name,
+        reasonOf(error),
+        release.Name,
+        folderLabel,
+      ),
       {
         'Show Jobs': () => showJobsOfProcess(ctx, connection, folder, release.Name),
       },
@@ -78,15 +85,20 @@ export async function startJobs(
     void vscode.window
       .showInformationMessage(
         plainText(
-          `Started ${jobs.length === 1 ? 'a job' : `${jobs.length} jobs`} of ${release.Name} in ${folderLabel}.`,
+          t(
+            'Started {0} of {1} in {2}.',
+            jobs.length === 1 ? 'a job' : `${jobs.length} jobs`,
+            release.Name,
+            folderLabel,
+          ),
         ),
-        'Show Logs',
+        t('Show Logs'),
         'Stop',
       )
       .then((choice) => {
         // The job's row, made here: the Jobs row may not be loaded, and Tail Logs and Stop take a row, not a tree node.
         const jobRow = makeRow({ kind: 'job', connection, folder, job: first });
-        if (choice === 'Show Logs') void vscode.commands.executeCommand(CommandId.tailLogs, jobRow);
+        if (choice === t('Show Logs')) void vscode.commands.executeCommand(CommandId.tailLogs, jobRow);
         if (choice === 'Stop') void vscode.commands.executeCommand(CommandId.stopJob, jobRow);
       });
   }

@@ -6,6 +6,7 @@ import type { Ctx } from '../../../ctx';
 import type { PickItem, Step } from '../../ui/multiStep';
 import type { DeclaredArguments, LastArguments } from './arguments';
 import type { Target } from './target';
+import { t } from '../../../core/l10n';
 
 /** The answers so far; `confirmed` once the user chose Start on the summary. */
 export interface Draft {
@@ -29,12 +30,12 @@ export function startSteps(
   last: LastArguments,
   signal: AbortSignal,
 ): Step<Draft>[] {
-  const title = (what: string) => plainText(`Start Job${s.release ? ` — ${s.release.Name}` : ''}: ${what}`);
+  const title = (what: string) => plainText(t('Start Job{0}: {1}', s.release ? ` — ${s.release.Name}` : '', what));
   const list: Step<Draft>[] = [];
   list.push({
     kind: 'pick',
     title: title('process'),
-    placeholder: plainText(`Type to filter the processes of ${target.folderLabel}`),
+    placeholder: plainText(t('Type to filter the processes of {0}', target.folderLabel)),
     skip: () => target.candidates.length === 1,
     items: () =>
       target.candidates.map((r) => ({
@@ -56,37 +57,41 @@ export function startSteps(
       if (state.release) await declared.of(state.release);
       return [
         {
-          label: '$(symbol-number) A number of jobs',
-          description: 'robots assigned when each job is picked up',
+          label: t('$(symbol-number) A number of jobs'),
+          description: t('robots assigned when each job is picked up'),
           value: 'JobsCount',
         },
         {
-          label: '$(hubot) All robots',
-          description: plainText(`one job per robot of ${state.release?.EnvironmentName ?? 'the environment'}`),
+          label: t('$(hubot) All robots'),
+          description: plainText(t('one job per robot of {0}', state.release?.EnvironmentName ?? 'the environment')),
           value: 'All',
         },
-        { label: '$(checklist) Specific robots…', description: 'choose them, with their state', value: 'Specific' },
+        {
+          label: t('$(checklist) Specific robots…'),
+          description: t('choose them, with their state'),
+          value: 'Specific',
+        },
       ];
     },
     apply: (state, value) => (state.strategy = value as Draft['strategy']),
   });
   list.push({
     kind: 'input',
-    title: title('how many jobs'),
-    prompt: 'A whole number from 1 to 100.',
+    title: title(t('how many jobs')),
+    prompt: t('A whole number from 1 to 100.'),
     skip: (state) => state.strategy !== 'JobsCount',
     value: (state) => String(state.count),
     validate: (v) =>
       /^\d{1,3}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 100
         ? undefined
-        : 'Enter a whole number from 1 to 100.',
+        : t('Enter a whole number from 1 to 100.'),
     apply: (state, v) => (state.count = Number(v)),
   });
   list.push({
     kind: 'pick',
-    title: title('which robots'),
+    title: title(t('which robots')),
     many: true,
-    placeholder: 'Space selects; Enter confirms',
+    placeholder: t('Space selects; Enter confirms'),
     skip: (state) => state.strategy !== 'Specific',
     items: (state) => robotItems(ctx, target, state.release!, state.robotIds, signal),
     apply: (state, value) => (state.robotIds = value.split(',').map(Number)),
@@ -98,7 +103,7 @@ export function startSteps(
       state.texts[field.name] ??
       remembered[field.name] ??
       (target.previous && field.name in target.previous ? fieldText(field, target.previous[field.name]) : '');
-    const label = `${field.name} (${field.type.replace(/^System\./, '')}${field.mandatory ? ', required' : field.hasDefault ? ', has a default' : ', optional'})`;
+    const label = `${field.name} (${field.type.replace(/^System\./, '')}${field.mandatory ? ', required' : field.hasDefault ? t(', has a default') : ', optional'})`;
     if (field.kind === 'boolean') {
       list.push({
         kind: 'pick',
@@ -111,8 +116,10 @@ export function startSteps(
               ? []
               : [
                   {
-                    label: 'Leave unset',
-                    description: field.hasDefault ? 'the package default applies' : 'the process value applies, if any',
+                    label: t('Leave unset'),
+                    description: field.hasDefault
+                      ? t('the package default applies')
+                      : t('the process value applies, if any'),
                     value: '',
                   },
                 ]),
@@ -123,7 +130,7 @@ export function startSteps(
       list.push({
         kind: 'input',
         title: title(label),
-        prompt: `${field.hint}${field.mandatory ? '' : ' Leave empty to keep the process value or the default.'}${remembered[field.name] !== undefined ? ' (Filled in with what you used last time.)' : ''}`,
+        prompt: `${field.hint}${field.mandatory ? '' : t(' Leave empty to keep the process value or the default.')}${remembered[field.name] !== undefined ? t(' (Filled in with what you used last time.)') : ''}`,
         value: preset,
         validate: (v) => {
           const built = buildInputArguments([field], { [field.name]: v });
@@ -140,13 +147,15 @@ export function startSteps(
       const built = buildInputArguments(fields, state.texts);
       const connection = ctx.connections.get(target.connection.id) ?? target.connection;
       const protection = plainText(
-        connection.protection === 'confirm' ? `${connection.label} asks before every change` : `${connection.label}`,
+        connection.protection === 'confirm'
+          ? t('{0} asks before every change', connection.label)
+          : `${connection.label}`,
       );
       if (!built.ok)
-        return [{ label: '$(error) Cannot start', detail: plainText(built.problems.join(' ')), value: 'no' }];
+        return [{ label: t('$(error) Cannot start'), detail: plainText(built.problems.join(' ')), value: 'no' }];
       return [
-        { label: `$(play) Start ${plainText(state.release?.Name ?? '')}`, description: protection, value: 'yes' },
-        { label: 'Cancel', value: 'no' },
+        { label: t('$(play) Start {0}', plainText(state.release?.Name ?? '')), description: protection, value: 'yes' },
+        { label: t('Cancel'), value: 'no' },
         ...summaryRows(state.release!, state, built.values, target.folderLabel),
       ];
     },
@@ -177,7 +186,7 @@ async function robotItems(
           .items;
   if (robots.length === 0)
     throw new Error(
-      `${release.EnvironmentName ?? 'The environment'} has no robots. Choose "A number of jobs" instead.`,
+      t('{0} has no robots. Choose "A number of jobs" instead.', release.EnvironmentName ?? 'The environment'),
     );
   const sessions = await client.robots.sessionsOf(
     robots.map((r) => r.Id),
@@ -185,7 +194,7 @@ async function robotItems(
   );
   return robots.map((robot) => {
     const session = sessions.get(robot.Id);
-    const state = session ? (session.IsUnresponsive ? 'unresponsive' : session.State) : 'state unknown';
+    const state = session ? (session.IsUnresponsive ? 'unresponsive' : session.State) : t('state unknown');
     return {
       label: `${session?.State === 'Available' && !session.IsUnresponsive ? '$(pass)' : '$(circle-slash)'} ${plainText(robot.Name)}`,
       description: plainText(`${state} · ${robot.MachineName ?? ''}`),
@@ -207,12 +216,12 @@ export function summaryRows(
 ): PickItem[] {
   const robots =
     draft.strategy === 'All'
-      ? `every robot of ${release.EnvironmentName ?? 'its environment'}`
+      ? t('every robot of {0}', release.EnvironmentName ?? 'its environment')
       : draft.strategy === 'Specific'
-        ? `${draft.robotIds.length} chosen robot${draft.robotIds.length === 1 ? '' : 's'}`
-        : `${draft.count} job${draft.count === 1 ? '' : 's'}, robots assigned on pickup`;
+        ? t('{0} chosen robot{1}', draft.robotIds.length, draft.robotIds.length === 1 ? '' : 's')
+        : t('{0} job{1}, robots assigned on pickup', draft.count, draft.count === 1 ? '' : 's');
   const rows: PickItem[] = [
-    { label: 'Where', kind: vscode.QuickPickItemKind.Separator, value: '' },
+    { label: t('Where'), kind: vscode.QuickPickItemKind.Separator, value: '' },
     {
       label: `$(folder) ${plainText(folderLabel)}`,
       description: plainText(`${release.ProcessKey} ${release.ProcessVersion}`),
@@ -220,13 +229,13 @@ export function summaryRows(
       inert: true,
     },
     { label: `$(server-process) ${plainText(robots)}`, value: 'summary', inert: true },
-    { label: 'Arguments sent', kind: vscode.QuickPickItemKind.Separator, value: '' },
+    { label: t('Arguments sent'), kind: vscode.QuickPickItemKind.Separator, value: '' },
   ];
   const entries = Object.entries(values);
   if (entries.length === 0)
     rows.push({
-      label: '$(info) None given',
-      description: "the process's values and defaults apply",
+      label: t('$(info) None given'),
+      description: t("the process's values and defaults apply"),
       value: 'summary',
       inert: true,
     });

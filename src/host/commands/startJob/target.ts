@@ -7,6 +7,7 @@ import type { FolderById } from '../../../core/rows/rows';
 import type { Ctx } from '../../../ctx';
 import { pickConnection } from '../pickConnection';
 import { pickFolder } from '../pickFolder';
+import { t } from '../../../core/l10n';
 
 /** Where a job is started and which processes may be chosen. */
 export interface Target {
@@ -40,25 +41,25 @@ export async function targetOf(
       ).items;
       if (candidates.length === 0)
         throw new Error(
-          `No process in ${folderLabel} runs ${row.package.Id}. Deploy it as a process first, then start it.`,
+          t('No process in {0} runs {1}. Deploy it as a process first, then start it.', folderLabel, row.package.Id),
         );
       return { connection, folder, folderLabel, candidates };
     }
     return runAgain(ctx, connection, folder, folderLabel, row.job, signal);
   }
   // The palette: connection, then folder (the active one first), then the process is the first step.
-  const connection = await pickConnection(ctx, undefined, 'Start a job on which connection?', (c) =>
+  const connection = await pickConnection(ctx, undefined, t('Start a job on which connection?'), (c) =>
     Boolean(ctx.accountFor(c.id)),
   );
   if (!connection) return undefined;
   const client = ctx.clientFor(connection);
-  const folderPick = await pickFolder(ctx, connection, 'Start Job: folder', signal);
+  const folderPick = await pickFolder(ctx, connection, t('Start Job: folder'), signal);
   if (!folderPick) return undefined;
   const folder = { id: folderPick.id };
   const candidates = (await client.releases.list({ folder, signal, query: { orderBy: [{ path: 'Name' }], top: 1000 } }))
     .items;
   if (candidates.length === 0)
-    throw new Error(`There are no processes in ${folderPick.label}. Deploy a package as a process first.`);
+    throw new Error(t('There are no processes in {0}. Deploy a package as a process first.', folderPick.label));
   return { connection, folder, folderLabel: folderPick.label, candidates };
 }
 
@@ -77,7 +78,8 @@ async function runAgain(
     client.releases.list({ folder, signal, query: { filter: eq('Name', job.ReleaseName ?? ''), top: 1 } }),
   ]);
   const release = found.items[0];
-  if (!release) throw new Error(`The process ${job.ReleaseName ?? ''} of this job no longer exists in ${folderLabel}.`);
+  if (!release)
+    throw new Error(t('The process {0} of this job no longer exists in {1}.', job.ReleaseName ?? '', folderLabel));
   let previous: Record<string, unknown> | undefined;
   try {
     previous = full.InputArguments ? (JSON.parse(full.InputArguments) as Record<string, unknown>) : undefined;

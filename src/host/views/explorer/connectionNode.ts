@@ -9,6 +9,7 @@ import { errorRow, messageNode, safeMarkdown, type TreeNode } from '../treeNode'
 import type { ExplorerHost } from './explorerHost';
 import { FolderChildren } from './folderNode';
 import { TenantNode } from './tenantNode';
+import { t } from '../../../core/l10n';
 
 /** A connection (a tenant): its Tenant resources, then its top-level folders, paged. */
 export class ConnectionNode implements TreeNode {
@@ -32,7 +33,7 @@ export class ConnectionNode implements TreeNode {
     // The label, URL, account and tenant come from settings: plain text like any service text.
     const item = new vscode.TreeItem(plainText(this.connection.label), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = `${this.connection.kind === 'cloud' ? plainText(`${this.connection.account}/${this.connection.tenant}`) : 'on-premises'}${signedIn ? '' : ' · signed out'}${this.connection.protection === 'readOnly' ? ' · read-only' : this.connection.protection === 'confirm' ? ' · confirm changes' : ''}`;
+    item.description = `${this.connection.kind === 'cloud' ? plainText(`${this.connection.account}/${this.connection.tenant}`) : 'on-premises'}${signedIn ? '' : t(' · signed out')}${this.connection.protection === 'readOnly' ? ' · read-only' : this.connection.protection === 'confirm' ? t(' · confirm changes') : ''}`;
     item.iconPath = new vscode.ThemeIcon(
       signedIn ? 'organization' : 'warning',
       signedIn ? undefined : new vscode.ThemeColor('editorWarning.foreground'),
@@ -47,9 +48,9 @@ export class ConnectionNode implements TreeNode {
   async children(): Promise<TreeNode[]> {
     if (!this.host.isSignedIn(this.connection)) {
       return [
-        messageNode(childId(this.id, 'signIn'), 'Sign in to see the folders of this tenant', 'sign-in', {
+        messageNode(childId(this.id, 'signIn'), t('Sign in to see the folders of this tenant'), 'sign-in', {
           command: CommandId.signIn,
-          title: 'Sign In',
+          title: t('Sign In'),
           arguments: [this.connection.id],
         }),
       ];
@@ -63,7 +64,7 @@ export class ConnectionNode implements TreeNode {
           : [
               messageNode(
                 childId(this.id, 'noFolders'),
-                'You have no folders here. Ask an administrator to assign you to one.',
+                t('You have no folders here. Ask an administrator to assign you to one.'),
                 'info',
               ),
             ]),

@@ -11,6 +11,7 @@ import { LeafNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 import { FolderPackagesNode } from './folderPackagesNode';
 import { QueueNode } from './queueNode';
+import { t } from '../../../core/l10n';
 
 const JOB_STATES = Object.keys(JOB_STATE_ICONS);
 
@@ -45,24 +46,24 @@ export function folderCollections(host: ExplorerHost, folderRow: RowOf<'folder'>
   return [
     collection({
       word: 'processes',
-      label: 'Processes',
+      label: t('Processes'),
       icon: 'symbol-event',
       list: (o) => client().releases.list(o),
       order: [{ path: 'Name' }],
-      filter: { field: 'Name', words: 'process name' },
+      filter: { field: 'Name', words: t('process name') },
       make: (release, scope) =>
         leaf(releaseItem(scope, release), makeRow({ kind: 'process', connection, folder, release })),
-      empty: 'No processes in this folder. Deploy a package as a process first.',
+      empty: t('No processes in this folder. Deploy a package as a process first.'),
     }),
     collection({
       word: 'jobs',
-      label: 'Jobs',
+      label: t('Jobs'),
       icon: 'run-all',
       list: (o) => client().jobs.list(o),
       order: [{ path: 'CreationTime', desc: true }],
-      filter: { field: 'ReleaseName', words: 'process name' },
+      filter: { field: 'ReleaseName', words: t('process name') },
       make: (job, scope) => leaf(jobItem(scope, job, host.now()), makeRow({ kind: 'job', connection, folder, job })),
-      empty: 'No jobs have run in this folder yet.',
+      empty: t('No jobs have run in this folder yet.'),
       expand: ['Robot'],
       stateField: 'State',
       states: JOB_STATES,
@@ -70,35 +71,35 @@ export function folderCollections(host: ExplorerHost, folderRow: RowOf<'folder'>
     }),
     collection({
       word: 'queues',
-      label: 'Queues',
+      label: t('Queues'),
       icon: 'list-ordered',
       list: (o) => client().queues.list(o),
       order: [{ path: 'Name' }],
-      filter: { field: 'Name', words: 'queue name' },
+      filter: { field: 'Name', words: t('queue name') },
       make: (queue, scope) => new QueueNode(host, connection, folder, scope, queue),
-      empty: 'No queues in this folder.',
+      empty: t('No queues in this folder.'),
     }),
     new FolderPackagesNode(host, connection, folder, folderRowId, where),
     collection({
       word: 'robots',
-      label: 'Robots & Sessions',
+      label: t('Robots & Sessions'),
       icon: 'hubot',
       list: (o) => robotsWithSessions(client(), o),
       order: [{ path: 'Name' }],
-      filter: { field: 'Name', words: 'robot name' },
+      filter: { field: 'Name', words: t('robot name') },
       make: ({ robot, session }, scope) =>
         leaf(robotItem(scope, robot, session), makeRow({ kind: 'robot', connection, folder, robot, session })),
-      empty: 'No robots are assigned to this folder.',
+      empty: t('No robots are assigned to this folder.'),
     }),
     collection({
       word: 'assets',
-      label: 'Assets',
+      label: t('Assets'),
       icon: 'symbol-constant',
       list: (o) => client().assets.list(o),
       order: [{ path: 'Name' }],
-      filter: { field: 'Name', words: 'asset name' },
+      filter: { field: 'Name', words: t('asset name') },
       make: (asset, scope) => leaf(assetItem(scope, asset), makeRow({ kind: 'asset', connection, folder, asset })),
-      empty: 'No assets in this folder.',
+      empty: t('No assets in this folder.'),
     }),
   ];
 }

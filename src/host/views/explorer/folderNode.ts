@@ -59,9 +59,9 @@ export class FolderChildren {
       nodes.push(
         messageNode(
           childId(owner.id, 'moreFolders'),
-          `Load more folders… (${this.count - this.loaded.length} more)`,
+          t('Load more folders… ({0} more)', this.count - this.loaded.length),
           'ellipsis',
-          { command: CommandId.treeLoadMore, title: 'Load more', arguments: [owner] },
+          { command: CommandId.treeLoadMore, title: t('Load more'), arguments: [owner] },
           ContextValue.loadMore,
         ),
       );

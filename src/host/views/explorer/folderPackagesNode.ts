@@ -11,6 +11,7 @@ import type { PagedNode } from '../pagedNode';
 import { errorRow, messageNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 import { PackageNode } from './packageNode';
+import { t } from '../../../core/l10n';
 
 /** The most processes of one folder the Packages row looks at (one request; the endpoint's cap). */
 const PROCESSES_LOOKED_AT = 1000;
@@ -39,15 +40,15 @@ export class FolderPackagesNode implements TreeNode {
     this.feed = collectionNode(
       {
         id: childId(this.id, 'feed'),
-        label: 'Feed',
+        label: t('Feed'),
         icon: 'library',
         list: (query, signal) => client().packages.list({ folder, signal, query }),
         order: [{ path: 'Id' }],
-        filter: { field: 'Id', words: 'package name' },
+        filter: { field: 'Id', words: t('package name') },
         make: (pkg) => new PackageNode(host, connection, folder, pkg, packageItem(this.feed.id, pkg)),
         what: 'packages',
-        where: 'the feed',
-        empty: 'No packages in the feed.',
+        where: t('the feed'),
+        empty: t('No packages in the feed.'),
       },
       (node) => host.changed(node),
     );
@@ -57,12 +58,12 @@ export class FolderPackagesNode implements TreeNode {
     return toTreeItem(
       {
         id: this.id,
-        label: 'Packages',
+        label: t('Packages'),
         icon: { id: 'package' },
         contextValue: ContextValue.packagesGroup,
         collapsible: 'collapsed',
       },
-      { tooltip: 'The packages this folder’s processes run; the whole feed is under Feed' },
+      { tooltip: t('The packages this folder’s processes run; the whole feed is under Feed') },
     );
   }
 
@@ -97,7 +98,7 @@ export class FolderPackagesNode implements TreeNode {
         },
       });
     } catch (error) {
-      return [errorRow(this, error, 'the packages its processes run', this.where)];
+      return [errorRow(this, error, t('the packages its processes run'), this.where)];
     }
     const rows: TreeNode[] = packagesInUse(page.items).map(
       (usage) =>
@@ -107,7 +108,7 @@ export class FolderPackagesNode implements TreeNode {
       rows.push(
         messageNode(
           childId(this.id, 'none'),
-          'No process in this folder runs a package. Every package of the tenant is under Feed.',
+          t('No process in this folder runs a package. Every package of the tenant is under Feed.'),
           'info',
         ),
       );
@@ -116,7 +117,10 @@ export class FolderPackagesNode implements TreeNode {
       rows.push(
         messageNode(
           childId(this.id, 'partial'),
-          `Only the first ${PROCESSES_LOOKED_AT.toLocaleString('en')} processes were looked at; the others' packages are under Feed.`,
+          t(
+            "Only the first {0} processes were looked at; the others' packages are under Feed.",
+            PROCESSES_LOOKED_AT.toLocaleString('en'),
+          ),
           'warning',
         ),
       );
@@ -124,7 +128,7 @@ export class FolderPackagesNode implements TreeNode {
       rows.push(
         messageNode(
           childId(this.id, 'skipped'),
-          `${page.skipped.length} process(es) could not be read (see the log); their packages are under Feed.`,
+          t('{0} process(es) could not be read (see the log); their packages are under Feed.', page.skipped.length),
           'warning',
         ),
       );

@@ -7,6 +7,7 @@ import { makeRow, type FolderById, type RowOf } from '../../../core/rows/rows';
 import { PagedNode } from '../pagedNode';
 import { LeafNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
+import { t } from '../../../core/l10n';
 
 /** A package: expands to its versions (one request), the latest marked. */
 export class PackageNode implements TreeNode {
@@ -42,9 +43,9 @@ export class PackageNode implements TreeNode {
             makeRow({ kind: 'packageVersion', connection, folder, package: version }),
           );
         },
-        what: 'package versions',
+        what: t('package versions'),
         where: `package ${pkg.Id}`,
-        empty: { text: 'This package has no versions left.' },
+        empty: { text: t('This package has no versions left.') },
       },
       () => host.changed(this),
     );

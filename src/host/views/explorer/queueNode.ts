@@ -10,6 +10,7 @@ import { collectionNode } from '../collectionNode';
 import type { PagedNode } from '../pagedNode';
 import { LeafNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
+import { t } from '../../../core/l10n';
 
 const QUEUE_ITEM_STATUSES = [
   ['New', 'New'],
@@ -53,16 +54,16 @@ export class QueueNode implements TreeNode {
             const row = makeRow({ kind: 'queueItem', connection, folder, queue, queueItem: item });
             return new LeafNode(data.id, toTreeItem(data), row);
           },
-          what: 'queue items',
+          what: t('queue items'),
           where: `queue ${queue.Name}`,
-          empty: status ? `No ${label.toLowerCase()} items.` : 'This queue is empty.',
+          empty: status ? t('No {0} items.', label.toLowerCase()) : t('This queue is empty.'),
           contextValue: CollectionContext.queueItems,
         },
         (node) => host.changed(node),
       );
     };
     this.statuses = [
-      byStatus(undefined, 'All Items'),
+      byStatus(undefined, t('All Items')),
       ...QUEUE_ITEM_STATUSES.map(([status, label]) => byStatus(status, label)),
     ];
   }

@@ -8,6 +8,7 @@ import { makeRow, type Row } from '../../../core/rows/rows';
 import { collectionNode } from '../collectionNode';
 import { LazyNode, LeafNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
+import { t } from '../../../core/l10n';
 
 /**
  * Tenant-wide resources: libraries, webhooks, alerts (with the unread count), the license summary, and for host
@@ -30,15 +31,15 @@ export class TenantNode implements TreeNode {
   }
 
   item(): vscode.TreeItem {
-    const description = this.unread ? `${this.unread} unread alert${this.unread === 1 ? '' : 's'}` : undefined;
+    const description = this.unread ? t('{0} unread alert{1}', this.unread, this.unread === 1 ? '' : 's') : undefined;
     return toTreeItem({
       id: this.id,
-      label: 'Tenant',
+      label: t('Tenant'),
       description,
       icon: { id: 'server-environment' },
       contextValue: ContextValue.tenantGroup,
       collapsible: 'collapsed',
-      tooltip: '**Tenant-wide resources**\n\nLibraries, webhooks, alerts, license',
+      tooltip: t('**Tenant-wide resources**\n\nLibraries, webhooks, alerts, license'),
     });
   }
 
@@ -82,22 +83,22 @@ export class TenantNode implements TreeNode {
       collectionNode(
         {
           id: libraries,
-          label: 'Libraries',
+          label: t('Libraries'),
           icon: 'library',
           list: (query, signal) => client().packages.libraries.list({ signal, query }),
           order: [{ path: 'Id' }],
-          filter: { field: 'Id', words: 'library name' },
+          filter: { field: 'Id', words: t('library name') },
           make: (library) => leaf(libraryItem(libraries, library), makeRow({ kind: 'library', connection, library })),
           what: 'libraries',
           where,
-          empty: 'No libraries in the tenant feed.',
+          empty: t('No libraries in the tenant feed.'),
         },
         changed,
       ),
       collectionNode(
         {
           id: webhooks,
-          label: 'Webhooks',
+          label: t('Webhooks'),
           icon: 'radio-tower',
           list: (query, signal) => client().tenant.webhooks.list({ signal, query }),
           order: [{ path: 'Id' }],
@@ -105,25 +106,25 @@ export class TenantNode implements TreeNode {
           make: (webhook) => leaf(webhookItem(webhooks, webhook), makeRow({ kind: 'webhook', connection, webhook })),
           what: 'webhooks',
           where,
-          empty: 'No webhooks are configured.',
+          empty: t('No webhooks are configured.'),
         },
         changed,
       ),
       collectionNode(
         {
           id: alerts,
-          label: 'Alerts',
+          label: t('Alerts'),
           icon: 'bell',
           list: (query, signal) => client().tenant.alerts.list({ signal, query }),
           order: [{ path: 'CreationTime', desc: true }],
-          filter: { field: 'NotificationName', words: 'alert name' },
+          filter: { field: 'NotificationName', words: t('alert name') },
           stateField: 'State',
           states: ['Unread', 'Read'],
           make: (alert) =>
             leaf(alertItem(alerts, alert, this.host.now()), makeRow({ kind: 'alert', connection, alert })),
           what: 'alerts',
           where,
-          empty: 'No alerts.',
+          empty: t('No alerts.'),
           badge: () => (this.unread ? `${this.unread} unread` : undefined),
         },
         changed,
@@ -131,9 +132,9 @@ export class TenantNode implements TreeNode {
       new LazyNode(
         license,
         {
-          label: 'License',
+          label: t('License'),
           icon: { id: 'verified' },
-          tooltip: 'Robots allowed and defined per type',
+          tooltip: t('Robots allowed and defined per type'),
           contextValue: ContextValue.group,
           collapsible: 'collapsed',
         },
@@ -143,7 +144,7 @@ export class TenantNode implements TreeNode {
             leaf(data, makeRow({ kind: 'license', connection, license: report })),
           );
         },
-        { what: 'the license', where, empty: 'No license information.' },
+        { what: t('the license'), where, empty: t('No license information.') },
       ),
     ];
     if (this.hostAdmin) {
@@ -152,15 +153,15 @@ export class TenantNode implements TreeNode {
         collectionNode(
           {
             id: tenants,
-            label: 'Tenants',
+            label: t('Tenants'),
             icon: 'server',
             list: (query, signal) => client().tenant.tenants.list({ signal, query }),
             order: [{ path: 'Name' }],
-            filter: { field: 'Name', words: 'tenant name' },
+            filter: { field: 'Name', words: t('tenant name') },
             make: (tenant) => leaf(tenantItem(tenants, tenant), makeRow({ kind: 'hostTenant', connection, tenant })),
             what: 'tenants',
-            where: 'the host',
-            empty: 'The host has no tenants.',
+            where: t('the host'),
+            empty: t('The host has no tenants.'),
             contextValue: CollectionContext.tenants,
           },
           changed,

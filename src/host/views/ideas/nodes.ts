@@ -10,6 +10,7 @@ import { childId, RowIds } from '../../../core/rows/rowIds';
 import { makeRow, type RowOf } from '../../../core/rows/rows';
 import { PagedNode, type PagedSource } from '../pagedNode';
 import { fixedNode, LazyNode, LeafNode, messageNode, toTreeItem, type TreeNode } from '../treeNode';
+import { t } from '../../../core/l10n';
 
 export interface IdeasHost {
   /** Throws with what to do when the connection has no idea-service URL or credentials. */
@@ -61,7 +62,7 @@ export class IdeasConnectionNode implements TreeNode {
     return toTreeItem({
       id: this.id,
       label: this.connection.label,
-      description: signedOut ? 'idea service · signed out' : 'idea service',
+      description: signedOut ? t('idea service · signed out') : t('idea service'),
       icon: { id: 'lightbulb' },
       contextValue: ContextValue.ideasConnection,
       collapsible: 'collapsed',
@@ -73,9 +74,9 @@ export class IdeasConnectionNode implements TreeNode {
       return [
         messageNode(
           childId(this.id, 'signIn'),
-          'Signed out: sign in to see the ideas of this tenant again',
+          t('Signed out: sign in to see the ideas of this tenant again'),
           'sign-in',
-          { command: CommandId.signIn, title: 'Sign In', arguments: [this.connection.id] },
+          { command: CommandId.signIn, title: t('Sign In'), arguments: [this.connection.id] },
         ),
       ];
     }
@@ -86,7 +87,7 @@ export class IdeasConnectionNode implements TreeNode {
       return [
         messageNode(childId(this.id, 'credentials'), `${(error as Error).message}`, 'key', {
           command: CommandId.setIdeaServiceCredentials,
-          title: 'Set Idea Service Credentials',
+          title: t('Set Idea Service Credentials'),
           arguments: [this.connection.id],
         }),
       ];
@@ -118,7 +119,7 @@ export class IdeasConnectionNode implements TreeNode {
   private makeGroups(client: IdeaClient): TreeNode[] {
     const connection = this.connection;
     const list = (word: Parameters<typeof RowIds.ideasList>[1]) => RowIds.ideasList(connection.id, word);
-    const where = `the idea service of ${this.connection.label}`;
+    const where = t('the idea service of {0}', this.connection.label);
     const changed = (node: TreeNode) => this.host.changed(node);
     let names: IdeaLookups = { users: new Map(), categories: new Map() };
     const withNames = async <T>(page: Promise<T>): Promise<T> => {
@@ -151,7 +152,7 @@ export class IdeasConnectionNode implements TreeNode {
                 skip,
               ),
             ),
-          filterField: 'name or description',
+          filterField: t('name or description'),
           make: (row) => idea(row, id),
           what: 'automations',
           where,
@@ -168,23 +169,23 @@ export class IdeasConnectionNode implements TreeNode {
           status.status,
           'circle-small',
           { phase, status: status.status },
-          `No automations are ${status.status} in ${phase}.`,
+          t('No automations are {0} in {1}.', status.status, phase),
           { badge: () => String(status.count) },
         ),
       ),
-      ideas(list('all'), 'All Automations', 'lightbulb', {}, 'No automation ideas yet. Submit the first one.'),
+      ideas(list('all'), t('All Automations'), 'lightbulb', {}, t('No automation ideas yet. Submit the first one.')),
       categoriesNode(list('categories'), connection, client, where),
       new PagedNode<Idea>(
         list('store'),
-        'Automation Store',
+        t('Automation Store'),
         'library',
         {
           load: (top, skip, signal) =>
             withNames(ideaPage((page, pageSize) => client.store({ page, pageSize, signal }), top, skip)),
           make: (row) => storeEntryNode(list('store'), connection, row, client, names, this.host.now()),
-          what: 'store automations',
+          what: t('store automations'),
           where,
-          empty: { text: 'Nothing is published to the store yet.' },
+          empty: { text: t('Nothing is published to the store yet.') },
         },
         changed,
       ),
@@ -202,13 +203,13 @@ export class IdeasConnectionNode implements TreeNode {
           },
           what: 'components',
           where,
-          empty: { text: 'No components are registered.' },
+          empty: { text: t('No components are registered.') },
         },
         changed,
       ),
       new PagedNode(
         list('applications'),
-        'Application Inventory',
+        t('Application Inventory'),
         'window',
         {
           load: async (_top, _skip, signal, n) => wholeList((await client.applications({ signal })).data, n.text),
@@ -223,7 +224,7 @@ export class IdeasConnectionNode implements TreeNode {
           },
           what: 'applications',
           where,
-          empty: { text: 'The application inventory is empty.' },
+          empty: { text: t('The application inventory is empty.') },
         },
         changed,
       ),
@@ -241,11 +242,11 @@ function pipelineNode(
   return new LazyNode(
     id,
     {
-      label: 'Pipeline',
+      label: t('Pipeline'),
       icon: { id: 'git-pull-request' },
       contextValue: ContextValue.group,
       collapsible: 'collapsed',
-      tooltip: 'Automations grouped by phase and status',
+      tooltip: t('Automations grouped by phase and status'),
     },
     async () =>
       (await client.pipeline()).data.map((phase) => {
@@ -257,7 +258,7 @@ function pipelineNode(
           phase.statuses.map((status) => statusNode(phase.phase, status, childId(phaseId, 'status', status.status))),
         );
       }),
-    { what: 'the pipeline', where, empty: 'The pipeline has no phases.' },
+    { what: t('the pipeline'), where, empty: t('The pipeline has no phases.') },
   );
 }
 
@@ -266,7 +267,7 @@ function categoriesNode(id: string, connection: Connection, client: IdeaClient, 
   return new LazyNode(
     id,
     {
-      label: 'Categories',
+      label: t('Categories'),
       icon: { id: 'symbol-namespace' },
       contextValue: ContextValue.group,
       collapsible: 'collapsed',
@@ -287,7 +288,7 @@ function categoriesNode(id: string, connection: Connection, client: IdeaClient, 
           });
       return build(null, id);
     },
-    { what: 'categories', where, empty: 'No categories are defined.' },
+    { what: 'categories', where, empty: t('No categories are defined.') },
   );
 }
 
@@ -309,7 +310,7 @@ function storeEntryNode(
         const row = reviewItem(id, review, names);
         return new LeafNode(row.id, toTreeItem(row), makeRow({ kind: 'review', connection, idea, review }));
       }),
-    { what: 'reviews', where: `automation ${idea.name}`, empty: 'No reviews yet.' },
+    { what: 'reviews', where: `automation ${idea.name}`, empty: t('No reviews yet.') },
     makeRow({ kind: 'storeIdea', connection, idea }),
   );
 }
