@@ -97,6 +97,7 @@ export const ContextKey = {
 } as const;
 export type ContextKey = (typeof ContextKey)[keyof typeof ContextKey];
 
+// l10n: code — the product's name, and the channel's id in the Output view.
 export const OUTPUT_CHANNEL_NAME = 'Orchestrator Workbench';
 
 /** Secret key of a connection's idea-service API token and app key. */

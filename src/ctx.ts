@@ -37,6 +37,7 @@ import { userSettings } from './host/settings';
 import { signInMismatch } from './core/auth/boundSecrets';
 import { tellAboutMovedConnections } from './host/movedConnections';
 import { plainText } from './core/presentation/plainText';
+import { t } from './core/l10n';
 
 /** Time in `activate()` (the Ctx constructor), until the stored sessions are loaded, and requests sent by then (none). */
 export interface ActivationCost {
@@ -100,9 +101,13 @@ export class Ctx implements vscode.Disposable {
         void vscode.window
           .showWarningMessage(
             plainText(
-              `Some Orchestrator connections cannot be used: ${problems[0]}${problems.length > 1 ? ` (+${problems.length - 1} more)` : ''}`,
+              t(
+                'Some Orchestrator connections cannot be used: {0}{1}',
+                problems[0]!,
+                problems.length > 1 ? ` (+${problems.length - 1} more)` : '',
+              ),
             ),
-            'Open Settings',
+            t('Open Settings'),
           )
           .then((choice) => {
             if (choice)
@@ -128,9 +133,13 @@ export class Ctx implements vscode.Disposable {
         void vscode.window
           .showWarningMessage(
             plainText(
-              `${connection.label}: ${problem}. The spec's operation and header names are used, which this service may not accept. Set them on the connection, or refresh once the definition is reachable.`,
+              t(
+                "{0}: {1}. The spec's operation and header names are used, which this service may not accept. Set them on the connection, or refresh once the definition is reachable.",
+                connection.label,
+                problem,
+              ),
             ),
-            'Refresh Service Definition',
+            t('Refresh Service Definition'),
           )
           .then((choice) => {
             if (choice) void vscode.commands.executeCommand(CommandId.refreshServiceDefinition, connection.id);
@@ -301,8 +310,8 @@ export class Ctx implements vscode.Disposable {
     this.log.warn(`The sign-in of ${account.label} expired (invalid_grant); it was removed.`);
     void vscode.window
       .showWarningMessage(
-        plainText(`Your sign-in to ${account.label} has expired. Sign in again to continue.`),
-        'Sign In',
+        plainText(t('Your sign-in to {0} has expired. Sign in again to continue.', account.label)),
+        t('Sign In'),
       )
       .then((choice) => {
         if (choice) void vscode.commands.executeCommand(CommandId.signIn, account.connectionId);

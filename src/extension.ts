@@ -1,3 +1,5 @@
+// First: the display language's messages, before any module builds a table of texts.
+import './host/displayLanguage';
 import * as vscode from 'vscode';
 import type { Connection } from './core/connections';
 import { loadBundle } from './core/l10n';
@@ -21,7 +23,7 @@ let ctx: Ctx | undefined;
 
 /** Builds the one context object that owns every service and disposable; nothing else happens here. */
 export function activate(context: vscode.ExtensionContext): OrchestratorWorkbenchApi {
-  // Before anything is built: every layer's t(…) reads the display language's messages from here on.
+  // Again, in case the editor hands the bundle over only at activation (host/displayLanguage.ts loaded it once).
   loadBundle(vscode.l10n.bundle);
   const owned = new Ctx(context);
   ctx = owned;

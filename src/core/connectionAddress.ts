@@ -82,8 +82,8 @@ const LOGICAL_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const SERVICE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9-]{0,126}_$/;
 /** Service segments of a tenant that are not the orchestration service. */
 const OTHER_SERVICES = new Map([
-  ['ideas_', 'idea service'],
-  ['identity_', 'identity provider'],
+  ['ideas_', t('idea service')],
+  ['identity_', t('identity provider')],
 ]);
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];

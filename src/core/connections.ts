@@ -49,6 +49,7 @@ export interface Connection extends ConnectionSetting {
 export type Authentication = NonNullable<ConnectionSetting['authentication']>;
 
 export const DEFAULT_CLIENT_ID = 'orchestrator-workbench';
+// l10n: code — OAuth scopes sent to the identity provider.
 export const DEFAULT_SCOPES = 'openid profile offline_access email';
 
 /** The way a connection signs in when the setting does not say. */

@@ -1,5 +1,6 @@
 import { validateIdeaValues, type FieldProblem, type KnownIds } from '../core/ideas/validation';
 import type { Choice, FormField, FormLookups, RawValues } from './protocol/ideaForm';
+import { t } from '../core/l10n';
 
 // The idea form as both sides see it: which control each field gets, how typed text becomes a value, and the checks.
 // The webview checks as the user types; the host runs the very same code again before sending (never trusting the
@@ -14,8 +15,8 @@ export interface Control {
 }
 
 const YES_NO: Choice[] = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
+  { value: 'true', label: t('Yes') },
+  { value: 'false', label: t('No') },
 ];
 const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
 
@@ -47,19 +48,19 @@ export function controlOf(field: FormField, lookups: FormLookups): Control {
 export function limitsOf(field: FormField): string {
   const parts: string[] = [];
   if (field.helpText) parts.push(field.helpText);
-  if (field.maxLength !== undefined) parts.push(`At most ${field.maxLength.toLocaleString('en-US')} characters.`);
+  if (field.maxLength !== undefined) parts.push(t('At most {0} characters.', field.maxLength.toLocaleString('en-US')));
   if (field.type === 'number' && (field.min !== undefined || field.max !== undefined)) {
     parts.push(
       field.min !== undefined && field.max !== undefined
-        ? `From ${field.min} to ${field.max}.`
+        ? t('From {0} to {1}.', field.min, field.max)
         : field.min !== undefined
-          ? `At least ${field.min}.`
-          : `At most ${field.max}.`,
+          ? t('At least {0}.', field.min)
+          : t('At most {0}.', field.max!),
     );
   }
   if (field.type === 'multipleChoice' && field.maxSelections !== undefined)
-    parts.push(`Choose up to ${field.maxSelections}.`);
-  if (field.type === 'date') parts.push('A date as YYYY-MM-DD.');
+    parts.push(t('Choose up to {0}.', field.maxSelections));
+  if (field.type === 'date') parts.push(t('A date as YYYY-MM-DD.'));
   return parts.join(' ');
 }
 
@@ -70,10 +71,10 @@ export function readValue(field: FormField, raw: RawValues[string] | undefined):
   if (Array.isArray(raw))
     return field.type === 'multipleChoice'
       ? { value: raw.length ? raw : undefined }
-      : { problem: `${field.label} takes one value` };
+      : { problem: t('{0} takes one value', field.label) };
   const textValue = raw ?? '';
   if (field.type === 'multipleChoice')
-    return textValue === '' ? {} : { problem: `${field.label} must be a list of the choices` };
+    return textValue === '' ? {} : { problem: t('{0} must be a list of the choices', field.label) };
   if (field.type === 'text' || field.type === 'longText') return { value: textValue === '' ? undefined : textValue };
   const trimmed = textValue.trim();
   if (trimmed === '') return {};
@@ -125,7 +126,7 @@ export function readForm(fields: readonly FormField[], raw: RawValues, lookups: 
   const problems: FieldProblem[] = [];
   const byKey = new Map(fields.map((f) => [f.key, f]));
   for (const key of Object.keys(raw))
-    if (!byKey.has(key)) problems.push({ field: key, message: 'is not a field of this form' });
+    if (!byKey.has(key)) problems.push({ field: key, message: t('is not a field of this form') });
   for (const field of fields) {
     const read = readValue(field, raw[field.key]);
     if (read.problem) problems.push({ field: field.key, message: read.problem });

@@ -147,5 +147,34 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
     await question.first().waitFor({ timeout: 30_000 });
     await screenshot('31b-pseudo-locale-dialog', page);
     await page.keyboard.press('Escape');
+    // A table of texts built when its module loads (Edit Connection's fields): in the display language too, since
+    // the bundle is loaded before any module of ours (src/host/displayLanguage.ts).
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill('>Orchestrator: Edit Connection');
+    await page.locator('.quick-input-list .monaco-list-row').first().click();
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: pseudo('Service URL') })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows a panel of its own in the display language', async function () {
+    this.timeout(120_000);
+    const submit = manifest.contributes.commands.find(
+      (c: { command: string }) => c.command === 'orchestrator.submitIdea',
+    );
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill(`>${text(submit.title).english}`);
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: text(submit.title).shown })
+      .first()
+      .click();
+    // The form's own words (the fields are the idea service's: they stay as it sends them).
+    const form = page.frameLocator('iframe.webview.ready >> nth=-1').frameLocator('#active-frame');
+    await form.getByText(pseudo('Fields marked * are required.')).waitFor({ timeout: 60_000 });
+    await form.locator('#submit', { hasText: pseudo('Submit Idea') }).waitFor();
+    await screenshot('31c-pseudo-locale-panel', page);
   });
 });

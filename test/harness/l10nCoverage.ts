@@ -38,6 +38,20 @@ const isMarkCall = (call: ts.CallExpression) =>
   (ts.isIdentifier(call.expression) && call.expression.text === 't') ||
   (ts.isPropertyAccessExpression(call.expression) && call.expression.getText() === 'l10n.t');
 
+/**
+ * Text that is code although it reads like words: a request path or line, page markup, a header value, a policy, an
+ * address. Never a message (a translator must not change it); the unit suite checks the bundle holds none.
+ */
+export const CODE_PATTERNS = [
+  /^\//,
+  /^(GET|POST|PUT|PATCH|DELETE) \//,
+  /<!doctype|<\/?(html|head|body|script|meta|style|div|title)\b/i,
+  /charset=/,
+  /-src\b/,
+  /^https?:\/\/\S*$/,
+];
+export const isCode = (text: string) => CODE_PATTERNS.some((re) => re.test(text));
+
 /** Two words of letters: a phrase. Identifiers, ids (`orchestrator.signIn`), URLs, paths and formats are not. */
 const isProse = (text: string) =>
   /[A-Za-z]{2,}[^\n]*\s+[^\n]*[A-Za-z]{2,}/.test(text) &&
@@ -67,6 +81,13 @@ const labelProperty = (node: ts.Node) =>
     ts.isPropertyAccessExpression(node.parent.left) &&
     LABEL_PROPERTIES.has(node.parent.left.name.text));
 
+/** A literal whose line says `l10n: code` (with why): words that are a value, not text (a context value, a scope). */
+function markedAsCode(source: ts.SourceFile, node: ts.Node): boolean {
+  const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+  const lines = source.text.split('\n');
+  return [lines[line], lines[line - 1]].some((text) => text !== undefined && /\bl10n: code\b/.test(text));
+}
+
 /** Every literal in one file that reads as words for a person and is not marked. */
 export function unmarkedIn(file: string): Unmarked[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
@@ -78,7 +99,13 @@ export function unmarkedIn(file: string): Unmarked[] {
         : ts.isTemplateExpression(node)
           ? [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' {} ')
           : undefined;
-    if (text !== undefined && !inSkippedContext(node) && (isProse(text) || (isWord(text) && labelProperty(node)))) {
+    if (
+      text !== undefined &&
+      !isCode(text) &&
+      !markedAsCode(source, node) &&
+      !inSkippedContext(node) &&
+      (isProse(text) || (isWord(text) && labelProperty(node)))
+    ) {
       const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
       found.push({ file: relative(ROOT, file), line: line + 1, text: text.slice(0, 100) });
       return;

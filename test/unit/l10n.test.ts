@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUNDLE_FILE, bundleText, collectBundle, pseudo, pseudoBundle } from '../harness/l10n';
-import { unmarked } from '../harness/l10nCoverage';
+import { isCode, unmarked } from '../harness/l10nCoverage';
 
 const ROOT = join(__dirname, '..', '..');
 const PENDING_FILE = join(__dirname, 'l10nPending.json');
@@ -48,6 +48,13 @@ describe('localisation', () => {
     const { bundle, unreadable } = collectBundle();
     assert.deepEqual(unreadable, [], 't(…) with a message the extraction cannot read');
     assert.equal(readFileSync(BUNDLE_FILE, 'utf8'), bundleText(bundle), 'run npm run l10n and commit the bundle');
+  });
+
+  it('translates text only, never code: no request path, HTTP verb, header value, page markup or policy is a message', () => {
+    // A translator may change a message; a request, a redirect address or a Content-Security-Policy must not change.
+    const { bundle } = collectBundle();
+    const offending = Object.keys(bundle).filter(isCode);
+    assert.deepEqual(offending, []);
   });
 
   it('the pseudo-locale changes every letter and keeps placeholders and icons', () => {

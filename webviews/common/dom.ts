@@ -1,4 +1,4 @@
-// Building the DOM without markup: every text goes in through textContent, every attribute through setAttribute with a
+import { t } from '../../src/core/l10n'; // Building the DOM without markup: every text goes in through textContent, every attribute through setAttribute with a
 // name from our own code. Nothing received from the extension (which relays the services) is ever parsed as HTML.
 
 type Child = Node | string | number | null | undefined | false;
@@ -12,7 +12,7 @@ export function h(tag: string, props: Props = {}, ...children: Child[]): HTMLEle
   for (const [name, value] of Object.entries(props.attrs ?? {})) {
     // Event handler attributes and URLs never come from here: listeners are added with addEventListener.
     if (/^on/i.test(name) || /^(href|src|srcdoc|action|formaction)$/i.test(name))
-      throw new Error(`refusing attribute ${name}`);
+      throw new Error(`refusing attribute ${name}`); // l10n: code — a programming error, never shown
     if (value === true) element.setAttribute(name, '');
     else if (typeof value === 'string') element.setAttribute(name, value);
   }
@@ -82,7 +82,7 @@ export function longText(value: string, className = 'mono'): HTMLElement {
   }
   block.textContent = `${value.slice(0, SHOWN_CHARACTERS)}…`;
   const more = button(
-    `Show all ${value.length.toLocaleString()} characters`,
+    t('Show all {0} characters', value.length.toLocaleString()),
     () => {
       block.textContent = value;
       more.remove();

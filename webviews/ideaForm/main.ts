@@ -1,3 +1,5 @@
+// First: the display language's messages, before any text is built.
+import '../common/displayLanguage';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
@@ -18,6 +20,7 @@ import {
   type RawValues,
 } from '../../src/shared/protocol/ideaForm';
 import { controlOf, limitsOf, readForm, type Control } from '../../src/shared/ideaFormModel';
+import { t } from '../../src/core/l10n';
 
 type Shown = Extract<IdeaFormToWebview, { type: 'form' }>;
 type Editor = {
@@ -160,7 +163,11 @@ function controlElement(field: FormField, control: Control, value: RawValues[str
       element = h(
         'vscode-single-select',
         { id },
-        h('vscode-option', { attrs: { value: '', selected: value === '' } }, field.required ? 'Choose…' : '(none)'),
+        h(
+          'vscode-option',
+          { attrs: { value: '', selected: value === '' } },
+          field.required ? t('Choose…') : t('(none)'),
+        ),
         ...(control.choices ?? []).map((c) =>
           h('vscode-option', { attrs: { value: c.value, selected: value === c.value } }, c.label),
         ),
@@ -188,8 +195,8 @@ function controlElement(field: FormField, control: Control, value: RawValues[str
               ? 'YYYY-MM-DD'
               : control.kind === 'number'
                 ? field.type === 'number'
-                  ? 'A number'
-                  : `The ${field.type}'s number`
+                  ? t('A number')
+                  : t("The {0}'s number", field.type)
                 : undefined,
           inputmode: control.kind === 'number' ? 'decimal' : undefined,
         },
@@ -203,14 +210,18 @@ function controlElement(field: FormField, control: Control, value: RawValues[str
     control.kind === 'date'
   )
     editor.value = typeof value === 'string' ? value : '';
-  element.setAttribute('aria-describedby', `${id}-help ${id}-error`);
+  element.setAttribute('aria-describedby', `${id}-help ${id}-error`); // l10n: code
   return editor;
 }
 
 /** A category or user field whose list the service would not give: say so, rather than ask for a bare id. */
 function listMissing(editor: Editor): string {
   if ((editor.field.type !== 'category' && editor.field.type !== 'user') || editor.control.kind !== 'number') return '';
-  return `The list of ${editor.field.type === 'category' ? 'categories' : 'users'} could not be loaded: choose Reload Form to pick from it, or type the ${editor.field.type}'s number.`;
+  return t(
+    "The list of {0} could not be loaded: choose Reload Form to pick from it, or type the {1}'s number.",
+    editor.field.type === 'category' ? 'categories' : 'users',
+    editor.field.type,
+  );
 }
 
 function render(form: Shown): void {
@@ -224,14 +235,14 @@ function render(form: Shown): void {
       control,
       form.values[field.key] ?? (field.type === 'multipleChoice' ? [] : ''),
     );
-    const error = h('div', { class: 'field-error', id: `field-${field.key}-error`, attrs: { role: 'alert' } });
+    const error = h('div', { class: 'field-error', id: `field-${field.key}-error`, attrs: { role: 'alert' } }); // l10n: code
     const counter =
       field.maxLength !== undefined && (control.kind === 'textfield' || control.kind === 'textarea')
         ? h('span', { class: 'counter' })
         : undefined;
     return { field, control, element, error, counter };
   });
-  const submitLabel = form.idea ? 'Save Changes' : 'Submit Idea';
+  const submitLabel = form.idea ? t('Save Changes') : t('Submit Idea');
   const submit = button(submitLabel, () => void onSubmit(), { id: 'submit', disabled: form.readOnly });
   append(app, [
     h(
@@ -250,13 +261,13 @@ function render(form: Shown): void {
     form.draftRestored
       ? h(
           'div',
-          { class: 'notice info', attrs: { role: 'status' } },
+          { class: 'notice info', attrs: { role: 'status' } }, // l10n: code
           'Your unsent changes were restored. ',
-          button('Discard Draft', () => void request('discardDraft'), { secondary: true, id: 'discard' }),
+          button(t('Discard Draft'), () => void request('discardDraft'), { secondary: true, id: 'discard' }),
         )
       : null,
-    form.readOnly ? notice('The connection is read-only: the form is shown but cannot be sent.', 'info') : null,
-    h('p', { class: 'legend' }, 'Fields marked * are required.'),
+    form.readOnly ? notice(t('The connection is read-only: the form is shown but cannot be sent.'), 'info') : null,
+    h('p', { class: 'legend' }, t('Fields marked * are required.')),
     h(
       'form',
       { attrs: { novalidate: true, 'aria-label': form.title } },
@@ -275,7 +286,7 @@ function render(form: Shown): void {
         'div',
         { class: 'actions' },
         submit,
-        button('Reload Form', () => void request('reload'), { secondary: true, id: 'reload' }),
+        button(t('Reload Form'), () => void request('reload'), { secondary: true, id: 'reload' }),
       ),
     ),
   ]);
@@ -300,7 +311,7 @@ async function onSubmit(): Promise<void> {
   const { problems } = check();
   if (problems.length > 0) {
     status.append(
-      notice(`Fix ${problems.length} field${problems.length === 1 ? '' : 's'} before submitting.`, 'error'),
+      notice(t('Fix {0} field{1} before submitting.', problems.length, problems.length === 1 ? '' : 's'), 'error'),
     );
     editors.find((e) => problems.some((p) => p.field === e.field.key))?.element.focus();
     return;
@@ -317,7 +328,7 @@ async function onSubmit(): Promise<void> {
     const reply = await messenger.request((id) => ({ type: 'submit', id, values }));
     if (reply.ok) return;
     clear(status);
-    status.append(notice(reply.message ?? 'The idea was not sent.', 'error'));
+    status.append(notice(reply.message ?? t('The idea was not sent.'), 'error'));
     if (reply.fieldErrors?.length) {
       showProblems(reply.fieldErrors);
       editors.find((e) => reply.fieldErrors!.some((p) => p.field === e.field.key))?.element.focus();

@@ -1,3 +1,5 @@
+// First: the display language's messages, before any text is built.
+import '../common/displayLanguage';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
@@ -11,6 +13,7 @@ import {
   type QueueItemFromWebview,
   type QueueItemToWebview,
 } from '../../src/shared/protocol/queueItem';
+import { t } from '../../src/core/l10n';
 
 type Shown = Extract<QueueItemToWebview, { type: 'show' }>;
 
@@ -100,7 +103,7 @@ function contentTable(entries: ContentEntry[], label: string, empty: string): HT
   );
   if (entries.length <= SHOWN_ROWS) return table;
   const more = button(
-    `Show all ${entries.length.toLocaleString()} values`,
+    t('Show all {0} values', entries.length.toLocaleString()),
     () => {
       body.append(...entries.slice(SHOWN_ROWS).map(contentRow));
       more.remove();
@@ -119,27 +122,27 @@ function section(title: string, description: string | undefined, ...content: (No
 function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): void {
   clear(app);
   const title = item.reference ?? `Item ${item.id}`;
-  document.title = `Queue Item ${title}`;
+  document.title = t('Queue Item {0}', title);
   const ancestor = item.ancestorId
     ? button(`Item ${item.ancestorId}`, () => void act('openAncestor'), {
         secondary: true,
-        title: 'Open the item this one retries',
+        title: t('Open the item this one retries'),
       })
     : '—';
   const actions = h(
     'div',
-    { class: 'actions', attrs: { role: 'toolbar', 'aria-label': 'Queue item actions' } },
+    { class: 'actions', attrs: { role: 'toolbar', 'aria-label': t('Queue item actions') } },
     button('Refresh', () => void act('refresh'), { secondary: true, id: 'refresh' }),
-    button('Copy as JSON', () => void act('copyJson'), { secondary: true, id: 'copy-json' }),
+    button(t('Copy as JSON'), () => void act('copyJson'), { secondary: true, id: 'copy-json' }),
     item.ancestorId
-      ? button('Open Ancestor', () => void act('openAncestor'), { secondary: true, id: 'open-ancestor' })
+      ? button(t('Open Ancestor'), () => void act('openAncestor'), { secondary: true, id: 'open-ancestor' })
       : null,
     canDelete
       ? button('Delete…', () => void act('delete'), {
           secondary: true,
           id: 'delete',
           disabled: readOnly,
-          title: readOnly ? 'The connection is read-only' : 'Mark the item Deleted',
+          title: readOnly ? t('The connection is read-only') : t('Mark the item Deleted'),
         })
       : null,
   );
@@ -161,45 +164,45 @@ function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): vo
       fieldTable(
         [
           ['Status', item.status],
-          ['Review status', item.reviewStatus],
+          [t('Review status'), item.reviewStatus],
           ['Reviewer', item.reviewer],
           ['Reference', item.reference],
           ['Priority', item.priority],
           ['Queue', item.queueName],
           ['Folder', item.folderName],
           ['Created', time(item.creationTime)],
-          ['Defer date', time(item.deferDate)],
-          ['Due date', time(item.dueDate)],
-          ['Started processing', time(item.startProcessing)],
-          ['Ended processing', time(item.endProcessing)],
-          ['Seconds in previous attempts', item.secondsInPreviousAttempts],
-          ['Retry number', item.retryNumber],
+          [t('Defer date'), time(item.deferDate)],
+          [t('Due date'), time(item.dueDate)],
+          [t('Started processing'), time(item.startProcessing)],
+          [t('Ended processing'), time(item.endProcessing)],
+          [t('Seconds in previous attempts'), item.secondsInPreviousAttempts],
+          [t('Retry number'), item.retryNumber],
           ['Ancestor', ancestor],
           ['Id', item.id],
           ['Key', h('code', {}, item.key)],
         ],
-        'Queue item fields',
+        t('Queue item fields'),
       ),
     ),
     section(
       'Progress',
       undefined,
-      item.progress ? longText(item.progress, 'text') : h('p', { class: 'empty' }, 'No progress was reported.'),
+      item.progress ? longText(item.progress, 'text') : h('p', { class: 'empty' }, t('No progress was reported.')),
     ),
     section(
-      'Specific content',
+      t('Specific content'),
       `${item.specificContent.length} value(s)`,
-      contentTable(item.specificContent, 'Specific content', 'The item carries no specific content.'),
+      contentTable(item.specificContent, t('Specific content'), t('The item carries no specific content.')),
     ),
     section(
       'Output',
       undefined,
       item.output
-        ? contentTable(item.output, 'Output', 'The output is empty.')
-        : h('p', { class: 'empty' }, 'No output was recorded.'),
+        ? contentTable(item.output, 'Output', t('The output is empty.'))
+        : h('p', { class: 'empty' }, t('No output was recorded.')),
     ),
     section(
-      'Processing exception',
+      t('Processing exception'),
       item.exception?.type ?? undefined,
       item.exception
         ? h(
@@ -210,12 +213,12 @@ function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): vo
                 ['Type', item.exception.type],
                 ['Reason', item.exception.reason ? longText(item.exception.reason, 'text') : null],
               ],
-              'Processing exception',
+              t('Processing exception'),
             ),
             h('h3', {}, 'Details'),
-            item.exception.details ? longText(item.exception.details) : h('p', { class: 'empty' }, 'No details.'),
+            item.exception.details ? longText(item.exception.details) : h('p', { class: 'empty' }, t('No details.')),
           )
-        : h('p', { class: 'empty' }, 'The item has no processing exception.'),
+        : h('p', { class: 'empty' }, t('The item has no processing exception.')),
     ),
     section(
       'History',
@@ -223,7 +226,7 @@ function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): vo
       eventsProblem
         ? notice(eventsProblem, 'error')
         : events.length === 0
-          ? h('p', { class: 'empty' }, 'No events are recorded for this item.')
+          ? h('p', { class: 'empty' }, t('No events are recorded for this item.'))
           : h(
               'table',
               { class: 'content', attrs: { 'aria-label': 'History' } },
@@ -233,7 +236,7 @@ function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): vo
                 h(
                   'tr',
                   {},
-                  ...['Time', 'Action', 'Status', 'Review status', 'User'].map((c) =>
+                  ...['Time', 'Action', 'Status', t('Review status'), 'User'].map((c) =>
                     h('th', { attrs: { scope: 'col' } }, c),
                   ),
                 ),

@@ -9,7 +9,7 @@ export const TokenResponseSchema = z.looseObject({
   id_token: z.optional(z.string()),
   scope: z.optional(z.string()),
   expires_in: z.number().check(z.positive()),
-  token_type: z.string().check(z.refine((t) => t.toLowerCase() === 'bearer', 'token_type must be Bearer')),
+  token_type: z.string().check(z.refine((t) => t.toLowerCase() === 'bearer', t('token_type must be Bearer'))),
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 

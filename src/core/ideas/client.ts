@@ -87,7 +87,7 @@ export class IdeaClient {
   async submit(form: FormSchema, values: Record<string, unknown>, options: CallOptions = {}) {
     const problems = validateIdeaValues(form, values);
     if (problems.length > 0)
-      throw invalidInput(t('POST /idea-from-schema'), problems.map((p) => `${p.field}: ${p.message}`).join('\n'));
+      throw invalidInput('POST /idea-from-schema', problems.map((p) => `${p.field}: ${p.message}`).join('\n'));
     return (
       await this.call('POST', '/idea-from-schema', dataOf(IdeaSchema), { schemaVersion: form.version, values }, options)
     ).data;
@@ -97,7 +97,7 @@ export class IdeaClient {
     return (
       await this.call(
         'GET',
-        t('/automations/{0}/schema', IdeaClient.automation(automationId)),
+        `/automations/${IdeaClient.automation(automationId)}/schema`,
         dataOf(z.looseObject({ schema: IdeaSchemaSchema, values: z.record(z.string(), z.unknown()) })),
         undefined,
         options,
@@ -136,7 +136,7 @@ export class IdeaClient {
   async addCollaborator(automationId: number, userId: number, role = 'Collaborator', options: CallOptions = {}) {
     return this.call(
       'POST',
-      t('/automations/{0}/collaborators', IdeaClient.automation(automationId)),
+      `/automations/${IdeaClient.automation(automationId)}/collaborators`,
       dataOf(z.array(CollaboratorSchema)),
       { userId, role },
       options,
@@ -146,11 +146,7 @@ export class IdeaClient {
   async removeCollaborator(automationId: number, userId: number, options: CallOptions = {}) {
     return this.call(
       'DELETE',
-      t(
-        '/automations/{0}/collaborators?userId={1}',
-        IdeaClient.automation(automationId),
-        IdeaClient.id(userId, 'userId'),
-      ),
+      `/automations/${IdeaClient.automation(automationId)}/collaborators?userId=${IdeaClient.id(userId, 'userId')}`,
       undefined,
       undefined,
       options,
@@ -160,7 +156,7 @@ export class IdeaClient {
   async documents(automationId: number, options: CallOptions = {}) {
     return this.call(
       'GET',
-      t('/automations/{0}/documents', IdeaClient.automation(automationId)),
+      `/automations/${IdeaClient.automation(automationId)}/documents`,
       dataOf(z.array(DocumentSchema)),
       undefined,
       options,
@@ -170,7 +166,7 @@ export class IdeaClient {
   async addDocument(automationId: number, document: { name: string; url: string }, options: CallOptions = {}) {
     return this.call(
       'POST',
-      t('/automations/{0}/documents', IdeaClient.automation(automationId)),
+      `/automations/${IdeaClient.automation(automationId)}/documents`,
       dataOf(DocumentSchema),
       document,
       options,
@@ -179,9 +175,7 @@ export class IdeaClient {
 
   async components(automationId?: number, options: CallOptions = {}) {
     const path =
-      automationId === undefined
-        ? '/components'
-        : t('/automations/{0}/components', IdeaClient.automation(automationId));
+      automationId === undefined ? '/components' : `/automations/${IdeaClient.automation(automationId)}/components`;
     return this.call('GET', path, dataOf(z.array(ComponentSchema)), undefined, options);
   }
 
@@ -208,7 +202,7 @@ export class IdeaClient {
   async setProjectPlanBaseline(automationId: number, baseline: Record<string, unknown>, options: CallOptions = {}) {
     return this.call(
       'PUT',
-      t('/automations/cba/{0}/project-plan-baseline', IdeaClient.automation(automationId)),
+      `/automations/cba/${IdeaClient.automation(automationId)}/project-plan-baseline`,
       dataOf(z.unknown()),
       baseline,
       options,
@@ -227,7 +221,7 @@ export class IdeaClient {
   async addMedia(automationId: number, media: { name: string; url: string }, options: CallOptions = {}) {
     return this.call(
       'POST',
-      t('/automations/{0}/media', IdeaClient.automation(automationId)),
+      `/automations/${IdeaClient.automation(automationId)}/media`,
       dataOf(DocumentSchema),
       media,
       options,
@@ -248,10 +242,10 @@ export class IdeaClient {
 
   async setTags(automationId: number, tags: string[], options: CallOptions = {}) {
     if (tags.some((t) => !t.trim() || t.length > 50))
-      throw invalidInput(t('POST /automations/tags'), t('Tags must be 1 to 50 characters.'));
+      throw invalidInput('POST /automations/tags', t('Tags must be 1 to 50 characters.'));
     return this.call(
       'POST',
-      t('/automations/{0}/tags', IdeaClient.automation(automationId)),
+      `/automations/${IdeaClient.automation(automationId)}/tags`,
       dataOf(z.array(z.string())),
       { tags },
       options,
@@ -261,7 +255,7 @@ export class IdeaClient {
   async setCategory(automationId: number, categoryId: number, options: CallOptions = {}) {
     return this.call(
       'PUT',
-      t('/automation/{0}/categories', IdeaClient.automation(automationId)),
+      `/automation/${IdeaClient.automation(automationId)}/categories`,
       dataOf(IdeaSchema),
       { categoryId },
       options,
@@ -282,7 +276,7 @@ export class IdeaClient {
 
   async addUser(user: { email: string; firstName: string; lastName: string }, options: CallOptions = {}) {
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(user.email))
-      throw invalidInput(t('POST /adduser'), t("'{0}' is not an e-mail address.", user.email));
+      throw invalidInput('POST /adduser', t("'{0}' is not an e-mail address.", user.email));
     return this.call('POST', '/adduser', dataOf(IdeaUserSchema), user, options);
   }
 
@@ -332,7 +326,7 @@ export class IdeaClient {
   async reviews(automationId: number, options: CallOptions = {}) {
     return this.call(
       'GET',
-      t('/automation-store/{0}/reviews', IdeaClient.automation(automationId)),
+      `/automation-store/${IdeaClient.automation(automationId)}/reviews`,
       dataOf(z.array(ReviewSchema)),
       undefined,
       options,

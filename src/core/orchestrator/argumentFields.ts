@@ -32,14 +32,14 @@ export function fieldKind(type: string): FieldKind {
 }
 
 const HINTS: Record<FieldKind, string> = {
-  text: 'Text, typed as is (no quotes).',
-  char: 'One character.',
-  integer: 'A whole number, e.g. 42.',
+  text: t('Text, typed as is (no quotes).'),
+  char: t('One character.'),
+  integer: t('A whole number, e.g. 42.'),
   number: 'A number, e.g. 12.5.',
-  boolean: 'true or false.',
-  datetime: 'A date and time in ISO 8601, e.g. 2026-01-31T09:00:00Z.',
+  boolean: t('true or false.'),
+  datetime: t('A date and time in ISO 8601, e.g. 2026-01-31T09:00:00Z.'),
   duration: 'A duration, e.g. 01:30:00.',
-  json: 'A JSON value, e.g. ["a", "b"] or {"key": "value"}.',
+  json: t('A JSON value, e.g. ["a", "b"] or {"key": "value"}.'),
 };
 
 /** `provided`: names the process (release) already gives a value, so the job need not. */

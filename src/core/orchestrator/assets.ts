@@ -29,11 +29,11 @@ export class AssetsApi extends EntitySet<Asset> {
   private checked(asset: AssetInput): AssetInput {
     if (asset.ValueType === 'Text')
       this.base.check(
-        t('POST /odata/Assets'),
+        'POST /odata/Assets',
         checkTextLimit(t('The text value'), asset.StringValue, LIMITS.textAssetChars),
       );
     if (asset.ValueType === 'Integer' && !Number.isSafeInteger(asset.IntValue))
-      this.base.check(t('POST /odata/Assets'), t('The value must be a whole number.'));
+      this.base.check('POST /odata/Assets', t('The value must be a whole number.'));
     return asset;
   }
 

@@ -27,7 +27,7 @@ export class FoldersApi extends EntitySet<Folder> {
     options: CallOptions = {},
   ) {
     this.base.check(
-      t('POST /odata/Folders'),
+      'POST /odata/Folders',
       folder.DisplayName.includes('/')
         ? t('A folder name cannot contain "/".')
         : folder.DisplayName.trim()

@@ -26,7 +26,7 @@ export class JobsApi extends EntitySet<Job> {
   override async get(key: number | string, options: CallOptions = {}) {
     const path = typeof key === 'number' ? this.base.entity('Jobs', key) : `/odata/Jobs(${key})`;
     if (typeof key === 'string' && !/^[0-9a-fA-F-]{36}$/.test(key))
-      this.base.check(t('GET /odata/Jobs'), t("'{0}' is not a job key.", key));
+      this.base.check('GET /odata/Jobs', t("'{0}' is not a job key.", key));
     return this.base.get(path, JobSchema, options);
   }
 

@@ -122,7 +122,7 @@ export class QueuesApi extends EntitySet<QueueDefinition> {
   }
 
   async addComment(queueItemId: number, text: string, options: CallOptions = {}) {
-    this.base.check(t('POST /odata/QueueItemComments'), text.trim() ? undefined : t('A comment cannot be empty.'));
+    this.base.check('POST /odata/QueueItemComments', text.trim() ? undefined : t('A comment cannot be empty.'));
     const comment = { QueueItemId: queueItemId, Text: text };
     return this.base.post(this.itemComments.path, comment, options, QueueItemCommentSchema);
   }

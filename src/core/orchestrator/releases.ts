@@ -3,7 +3,6 @@ import type { CallOptions, ODataBase } from './base';
 import { EntitySet } from './entitySet';
 import { ReleaseSchema, type Release } from './schemas';
 import { checkInputArgumentsText } from './validation';
-import { t } from '../l10n';
 
 /** Processes (entity set Releases): folder-scoped. */
 export class ReleasesApi extends EntitySet<Release> {
@@ -30,7 +29,7 @@ export class ReleasesApi extends EntitySet<Release> {
     options: CallOptions = {},
   ) {
     if (release.InputArguments !== undefined)
-      this.base.check(t('POST /odata/Releases'), checkInputArgumentsText(release.InputArguments));
+      this.base.check('POST /odata/Releases', checkInputArgumentsText(release.InputArguments));
     return this.base.post(this.path, release, options, ReleaseSchema);
   }
 
@@ -40,7 +39,7 @@ export class ReleasesApi extends EntitySet<Release> {
     options: CallOptions = {},
   ) {
     if (typeof release.InputArguments === 'string')
-      this.base.check(t('PUT /odata/Releases({0})', id), checkInputArgumentsText(release.InputArguments));
+      this.base.check(`PUT /odata/Releases(${id})`, checkInputArgumentsText(release.InputArguments));
     return this.base.send('PUT', this.base.entity('Releases', id), release, ReleaseSchema, options);
   }
 

@@ -86,7 +86,7 @@ export class RobotsApi extends EntitySet<Robot> {
   async logs(options: ListOptions = {}) {
     const { top = 100, skip = 0 } = options.query ?? {};
     this.base.check(
-      t('GET /odata/RobotLogs'),
+      'GET /odata/RobotLogs',
       skip + top > LOG_WINDOW
         ? t(
             'Only the first {0} log entries of a query can be read; narrow the filter (for example by time).',

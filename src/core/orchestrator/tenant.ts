@@ -107,7 +107,7 @@ export class TenantApi {
   ) {
     for (const date of calendar.ExcludedDates)
       this.base.check(
-        t('POST /odata/Calendars'),
+        'POST /odata/Calendars',
         Number.isNaN(Date.parse(date)) ? t("'{0}' is not a date.", date) : undefined,
       );
     return this.base.post(this.calendars.path, calendar, options, CalendarSchema);
@@ -136,7 +136,7 @@ export class TenantApi {
       // reported below
     }
     this.base.check(
-      t('PUT /odata/Webhooks({0})', id),
+      `PUT /odata/Webhooks(${id})`,
       protocol === 'https:' || protocol === 'http:' ? undefined : t("'{0}' is not an http(s) URL.", webhook.Url),
     );
     return this.base.send('PUT', this.base.entity('Webhooks', id), webhook, WebhookSchema, options);

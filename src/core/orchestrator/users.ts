@@ -20,7 +20,7 @@ export class UsersApi extends EntitySet<User> {
 
   async changeCulture(userId: number, culture: string, options: CallOptions = {}) {
     this.base.check(
-      t('POST /odata/Users/ChangeUserCulture'),
+      'POST /odata/Users/ChangeUserCulture',
       /^[a-z]{2}(-[A-Z]{2})?$/.test(culture)
         ? undefined
         : t("'{0}' is not a language code such as en or de-DE.", culture),

@@ -54,9 +54,9 @@ export const MESSAGE_CONTEXT_VALUES: readonly string[] = [
 /** A collection row's context value starts with what it lists; the flags after it say what Filter can do. */
 export const CollectionContext = {
   collection: 'collection',
-  queueItems: 'collection queueItems',
-  tenants: 'collection tenants',
-  ideas: 'collection ideas',
+  queueItems: 'collection queueItems', // l10n: code
+  tenants: 'collection tenants', // l10n: code
+  ideas: 'collection ideas', // l10n: code
 } as const;
 export type CollectionContext = (typeof CollectionContext)[keyof typeof CollectionContext];
 

@@ -11,12 +11,7 @@ export interface LoopbackServer {
 }
 
 const page = (title: string, body: string) =>
-  t(
-    '<!doctype html><html><head><meta charset="utf-8"><title>{0}</title><style>body{font-family:system-ui,sans-serif;margin:4rem auto;max-width:32rem}</style></head><body><h1>{1}</h1><p>{2}</p></body></html>',
-    title,
-    title,
-    body,
-  );
+  `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:system-ui,sans-serif;margin:4rem auto;max-width:32rem}</style></head><body><h1>${title}</h1><p>${body}</p></body></html>`;
 
 /**
  * A one-shot server on 127.0.0.1 that serves only /callback. A request whose state is not ours gets an error page
@@ -38,7 +33,7 @@ export async function startLoopback(expectedState: string, port = 0): Promise<Lo
     }
     if (url.searchParams.get('state') !== expectedState) {
       res
-        .writeHead(400, { 'content-type': t('text/html; charset=utf-8') })
+        .writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
         .end(
           page(
             t('Sign-in not recognised'),
@@ -48,7 +43,7 @@ export async function startLoopback(expectedState: string, port = 0): Promise<Lo
       return;
     }
     const failed = url.searchParams.get('error');
-    res.writeHead(200, { 'content-type': t('text/html; charset=utf-8'), connection: 'close' });
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', connection: 'close' });
     res.end(
       failed
         ? page(t('Sign-in failed'), t('Return to VS Code for details.'))
@@ -63,7 +58,7 @@ export async function startLoopback(expectedState: string, port = 0): Promise<Lo
   });
   const { port: actual } = server.address() as AddressInfo;
   return {
-    redirectUri: t('http://127.0.0.1:{0}/callback', actual),
+    redirectUri: `http://127.0.0.1:${actual}/callback`, // l10n: code
     callback,
     dispose: () => {
       server.close();

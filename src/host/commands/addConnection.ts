@@ -5,6 +5,7 @@ import { emptyDraft } from './addConnection/draft';
 import { closingSteps, fieldSteps, presetStep } from './addConnection/steps';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'active' | 'connections' | 'input' | 'log' | 'sandbox'>;
 
@@ -16,7 +17,7 @@ type Uses = Pick<Ctx, 'active' | 'connections' | 'input' | 'log' | 'sandbox'>;
 export const addConnection: CommandDefinition<Uses> = {
   id: CommandId.addConnection,
   asksFirst: true,
-  title: 'Add Connection',
+  title: t('Add Connection'),
   async run({ ctx }) {
     const taken = (label: string) =>
       ctx.connections.raw().some((c) => c.label.toLowerCase() === label.trim().toLowerCase());

@@ -11,7 +11,7 @@ import { t } from '../../core/l10n';
 /** Adds tags to an idea: the service replaces the whole list, so the idea's tags and the new ones are sent together. */
 export const addIdeaTags: CommandDefinition<IdeaChangeUses> = {
   id: CommandId.addIdeaTags,
-  title: 'Add Tags…',
+  title: t('Add Tags…'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, idea } = rowOf(node, 'idea');

@@ -34,7 +34,7 @@ const parseContent = (text: string): Record<string, string | number | boolean | 
 /** Add Item… on a queue: reference, priority and specific content, each checked as typed; one POST, never repeated. */
 export const addQueueItem: CommandDefinition<QueueChangeUses> = {
   id: CommandId.addQueueItem,
-  title: 'Add Queue Item',
+  title: t('Add Queue Item'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const row = rowOf(node, 'queue');

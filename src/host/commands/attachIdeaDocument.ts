@@ -44,7 +44,7 @@ function lastSegment(url: string): string {
 /** Attaches a document to an idea by name and address (POST /automations/{id}/documents). */
 export const attachIdeaDocument: CommandDefinition<IdeaChangeUses> = {
   id: CommandId.attachIdeaDocument,
-  title: 'Attach Document…',
+  title: t('Attach Document…'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, idea } = rowOf(node, 'idea');

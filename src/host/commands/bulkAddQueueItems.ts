@@ -17,7 +17,7 @@ import { t } from '../../core/l10n';
  */
 export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = {
   id: CommandId.bulkAddQueueItems,
-  title: 'Bulk Add Queue Items',
+  title: t('Bulk Add Queue Items'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const row = rowOf(node, 'queue');

@@ -16,7 +16,7 @@ const MAX_COMMENT = 1_000;
  */
 export const changeIdeaStatus: CommandDefinition<IdeaChangeUses> = {
   id: CommandId.changeIdeaStatus,
-  title: 'Change Status…',
+  title: t('Change Status…'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, idea } = rowOf(node, 'idea');

@@ -11,7 +11,7 @@ type Uses = Pick<Ctx, 'documents'>;
 /** Compare with Service: the service's current copy beside the document. */
 export const compareDocumentWithService: CommandDefinition<Uses> = {
   id: CommandId.compareDocumentWithService,
-  title: 'Compare with Service',
+  title: t('Compare with Service'),
   async run({ ctx }, arg) {
     const uri = documentOf(arg);
     const { target } = ctx.documents.resolve(uri);

@@ -5,13 +5,14 @@ import { documentOf } from './documentOf';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'documents' | 'input'>;
 
 /** Discard Draft: the document shows what the service holds again. */
 export const discardDocumentDraft: CommandDefinition<Uses> = {
   id: CommandId.discardDocumentDraft,
-  title: 'Discard Draft',
+  title: t('Discard Draft'),
   asksFirst: true,
   async run({ ctx }, arg) {
     const message = await discardDraft(ctx, documentOf(arg));

@@ -12,7 +12,7 @@ type Uses = Pick<Ctx, 'clientFor' | 'input'>;
 export const downloadPackage: CommandDefinition<Uses> = {
   id: CommandId.downloadPackage,
   asksFirst: true,
-  title: 'Download Package',
+  title: t('Download Package'),
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, folder, package: pkg } = rowOf(node, 'package', 'packageVersion');
     const fileName = `${pkg.Id}.${pkg.Version}.nupkg`;

@@ -29,32 +29,32 @@ type Field = {
 const optionalUrl = (what: string) => (v: string) => (v.trim() === '' ? undefined : validateUrl(v, what));
 
 const FIELDS: Field[] = [
-  { key: 'label', label: 'Name', validate: (v) => (v.trim() ? undefined : t('Enter a name.')) },
-  { key: 'serviceUrl', label: 'Service URL', validate: (v) => validateUrl(v, t('service URL')) },
-  { key: 'identityUrl', label: 'Identity URL', validate: (v) => validateUrl(v, t('identity URL')), cloudOnly: true },
-  { key: 'account', label: 'Account', validate: (v) => validateLogicalName(v, 'account'), cloudOnly: true },
-  { key: 'tenant', label: 'Tenant', validate: (v) => validateLogicalName(v, 'tenant'), cloudOnly: true },
+  { key: 'label', label: t('Name'), validate: (v) => (v.trim() ? undefined : t('Enter a name.')) },
+  { key: 'serviceUrl', label: t('Service URL'), validate: (v) => validateUrl(v, t('service URL')) },
+  { key: 'identityUrl', label: t('Identity URL'), validate: (v) => validateUrl(v, t('identity URL')), cloudOnly: true },
+  { key: 'account', label: t('Account'), validate: (v) => validateLogicalName(v, 'account'), cloudOnly: true },
+  { key: 'tenant', label: t('Tenant'), validate: (v) => validateLogicalName(v, 'tenant'), cloudOnly: true },
   {
     key: 'serviceSegment',
-    label: 'Service segment',
+    label: t('Service segment'),
     validate: validateServiceSegment,
     cloudOnly: true,
     optional: true,
   },
-  { key: 'clientId', label: 'Client id', validate: validateClientId, cloudOnly: true },
-  { key: 'ideasUrl', label: 'Idea-service URL', validate: optionalUrl('idea-service URL'), optional: true },
-  { key: 'portalUrl', label: 'Web portal URL', validate: optionalUrl('web portal URL'), optional: true },
+  { key: 'clientId', label: t('Client id'), validate: validateClientId, cloudOnly: true },
+  { key: 'ideasUrl', label: t('Idea-service URL'), validate: optionalUrl(t('idea-service URL')), optional: true },
+  { key: 'portalUrl', label: t('Web portal URL'), validate: optionalUrl(t('web portal URL')), optional: true },
   // The service's names, read from its API definition unless set here.
-  { key: 'namespace', label: 'Operation namespace', validate: validateNamespace, optional: true },
-  { key: 'queueNamespace', label: 'Queue operation namespace', validate: validateNamespace, optional: true },
-  { key: 'headerPrefix', label: 'Folder header prefix', validate: validateHeaderPrefix, optional: true },
+  { key: 'namespace', label: t('Operation namespace'), validate: validateNamespace, optional: true },
+  { key: 'queueNamespace', label: t('Queue operation namespace'), validate: validateNamespace, optional: true },
+  { key: 'headerPrefix', label: t('Folder header prefix'), validate: validateHeaderPrefix, optional: true },
 ];
 
 const SIGN_IN = 'Sign-in';
 const SIGN_IN_WAYS: Record<Authentication, string> = {
-  browser: 'in the browser',
-  application: 'as an application (client credentials)',
-  accessToken: 'with an access token',
+  browser: t('in the browser'),
+  application: t('as an application (client credentials)'),
+  accessToken: t('with an access token'),
 };
 
 /**
@@ -117,7 +117,7 @@ type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log'>;
 export const editConnection: CommandDefinition<Uses> = {
   id: CommandId.editConnection,
   asksFirst: true,
-  title: 'Edit Connection',
+  title: t('Edit Connection'),
   async run({ ctx }, arg) {
     const connection = await pickConnection(ctx, arg, t('Edit which connection?'));
     if (!connection) return;

@@ -9,6 +9,7 @@ import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 
 /** Roles a collaborator can have; the spec does not list them, so these are the ones the sandbox and its seed use. */
+// l10n: code — the idea service's role names, sent as they are.
 export const COLLABORATOR_ROLES = ['Collaborator', 'Idea Owner', 'Process Owner'] as const;
 const PAGE = 100;
 const MAX_PAGES = 50;
@@ -39,7 +40,7 @@ async function allUsers(client: IdeaClient, signal: AbortSignal) {
 /** Lists an idea's collaborators; choosing one removes them (confirmed), "Add Collaborator…" adds a user with a role. */
 export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = {
   id: CommandId.manageIdeaCollaborators,
-  title: 'Manage Collaborators…',
+  title: t('Manage Collaborators…'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, idea } = rowOf(node, 'idea');

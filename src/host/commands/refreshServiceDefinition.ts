@@ -14,7 +14,7 @@ type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'dialects' | 'input'>;
  */
 export const refreshServiceDefinition: CommandDefinition<Uses> = {
   id: CommandId.refreshServiceDefinition,
-  title: 'Refresh Service Definition',
+  title: t('Refresh Service Definition'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, arg) {
     const connection = await pickConnection(ctx, arg, t('Read the API definition of which connection?'));

@@ -17,7 +17,7 @@ type Uses = Pick<
 export const removeConnection: CommandDefinition<Uses> = {
   id: CommandId.removeConnection,
   asksFirst: true,
-  title: 'Remove Connection',
+  title: t('Remove Connection'),
   async run({ ctx }, arg) {
     const connection = await pickConnection(ctx, arg, t('Remove which connection?'));
     if (!connection) return;

@@ -18,7 +18,7 @@ type Uses = Pick<
 export const setIdeaServiceCredentials: CommandDefinition<Uses> = {
   id: CommandId.setIdeaServiceCredentials,
   asksFirst: true,
-  title: 'Set Idea Service Credentials',
+  title: t('Set Idea Service Credentials'),
   async run({ ctx, signal, progressTitle }, arg) {
     const connection = await pickConnection(ctx, arg, t('Idea-service credentials for which connection?'));
     if (!connection) return;

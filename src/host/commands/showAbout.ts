@@ -10,7 +10,7 @@ type Uses = Pick<Ctx, 'activation' | 'log' | 'version'>;
 /** Shows which build is running and in which editor; the first thing a bug report needs. */
 export const showAbout: CommandDefinition<Uses> = {
   id: CommandId.showAbout,
-  title: 'Show Version Information',
+  title: t('Show Version Information'),
   async run({ ctx }) {
     const text = t(
       'Orchestrator Workbench {0} on {1} {2} ({3}); activated in {4} ms',

@@ -2,13 +2,14 @@ import { CommandId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'panels'>;
 
 /** An automation's schema view in the idea form panel; fields the schema allows can be edited and saved (PATCH). */
 export const showIdea: CommandDefinition<Uses> = {
   id: CommandId.showIdea,
-  title: 'Show Idea',
+  title: t('Show Idea'),
   async run({ ctx }, node) {
     const { connection, idea } = rowOf(node, 'idea');
     return ctx.panels.showIdeaForm({ connectionId: connection.id, automationId: idea.id }, idea).identity;

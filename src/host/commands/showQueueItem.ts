@@ -42,7 +42,7 @@ type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'i
 /** Queue item details in a panel: from a queue item row, or from the palette by key or id. */
 export const showQueueItem: CommandDefinition<Uses> = {
   id: CommandId.showQueueItem,
-  title: 'Show Queue Item Details',
+  title: t('Show Queue Item Details'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const row = optionalRowOf(node, 'queueItem');

@@ -12,7 +12,7 @@ type Uses = Pick<Ctx, 'input' | 'jobs'>;
 /** The status bar's jobs: pick one, then show its logs, stop or kill it. */
 export const showWatchedJobs: CommandDefinition<Uses> = {
   id: CommandId.showWatchedJobs,
-  title: 'Show Running Jobs',
+  title: t('Show Running Jobs'),
   asksFirst: true,
   async run({ ctx }) {
     const jobs = ctx.jobs.running();

@@ -15,7 +15,7 @@ type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'input'>;
  */
 export const signIn: CommandDefinition<Uses> = {
   id: CommandId.signIn,
-  title: 'Sign In',
+  title: t('Sign In'),
   ownProgress: true,
   async run({ ctx }, arg) {
     const connection = await pickConnection(ctx, arg, t('Sign in to which connection?'));

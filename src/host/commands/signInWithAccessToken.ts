@@ -17,7 +17,7 @@ type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'fetch' | 'input
 export const signInWithAccessToken: CommandDefinition<Uses> = {
   id: CommandId.signInWithAccessToken,
   asksFirst: true,
-  title: 'Sign In with Access Token',
+  title: t('Sign In with Access Token'),
   async run({ ctx, signal, progressTitle }, arg) {
     const connection = await pickConnection(ctx, arg, t('Sign in to which connection?'));
     if (!connection) return;

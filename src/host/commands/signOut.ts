@@ -15,7 +15,7 @@ type Uses = Pick<Ctx, 'extension' | 'input' | 'log' | 'sessions'>;
  */
 export const signOut: CommandDefinition<Uses> = {
   id: CommandId.signOut,
-  title: 'Sign Out',
+  title: t('Sign Out'),
   async run({ ctx }, arg) {
     const connectionId = connectionIdOf(arg);
     const accounts = ctx.sessions.accounts().filter((a) => !connectionId || a.connectionId === connectionId);

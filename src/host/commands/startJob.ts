@@ -21,7 +21,7 @@ type Uses = Pick<
  */
 export const startJob: CommandDefinition<Uses> = {
   id: CommandId.startJob,
-  title: 'Start Job',
+  title: t('Start Job'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const target = await targetOf(ctx, node, signal);

@@ -11,7 +11,7 @@ type Uses = Pick<Ctx, 'input' | 'tails'>;
 /** Stops a tail: the one in the active editor, else the only one, else the one picked. The lines read stay. */
 export const stopTailing: CommandDefinition<Uses> = {
   id: CommandId.stopTailing,
-  title: 'Stop Tailing',
+  title: t('Stop Tailing'),
   asksFirst: true,
   async run({ ctx }, id) {
     const following = ctx.tails.following();

@@ -10,7 +10,7 @@ type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'panels'>;
 /** The idea form of a connection's idea service (GET /idea-schema), in a panel; one panel per connection. */
 export const submitIdea: CommandDefinition<Uses> = {
   id: CommandId.submitIdea,
-  title: 'Submit Idea…',
+  title: t('Submit Idea…'),
   asksFirst: true,
   async run({ ctx }, node) {
     const connection = await pickConnection(

@@ -13,7 +13,7 @@ type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'i
 export const switchActiveFolder: CommandDefinition<Uses> = {
   id: CommandId.switchActiveFolder,
   asksFirst: true,
-  title: 'Switch Active Folder',
+  title: t('Switch Active Folder'),
   async run({ ctx, signal, progressTitle }, arg) {
     const connection = await pickConnection(ctx, arg, t('Which connection?'));
     if (!connection) return undefined;

@@ -20,7 +20,7 @@ const treeOf = (ctx: BothTrees, node: TreeNode): NodeTree | undefined =>
 /** Refresh: a node (from its inline button or menu), or both trees (view title). */
 export const treeRefresh: CommandDefinition<BothTrees> = {
   id: CommandId.treeRefresh,
-  title: 'Refresh',
+  title: t('Refresh'),
   async run({ ctx }, node) {
     if (isTreeNode(node)) (treeOf(ctx, node) ?? ctx.explorer).refresh(node);
     else for (const tree of [ctx.explorer, ctx.ideas]) tree.refresh();
@@ -30,7 +30,7 @@ export const treeRefresh: CommandDefinition<BothTrees> = {
 /** Retry on an error row: reload the collection the row belongs to. */
 export const treeRetry: CommandDefinition<BothTrees> = {
   id: CommandId.treeRetry,
-  title: 'Retry',
+  title: t('Retry'),
   async run(run, node) {
     return treeRefresh.run(run, node);
   },
@@ -39,7 +39,7 @@ export const treeRetry: CommandDefinition<BothTrees> = {
 /** "Load more…": the next page of the collection the row belongs to. */
 export const treeLoadMore: CommandDefinition<unknown> = {
   id: CommandId.treeLoadMore,
-  title: 'Load More',
+  title: t('Load More'),
   async run(_run, node) {
     if (!isPaging(node))
       throw new Error(t('Load more is run from a "Load more…" row of the Orchestrator or Ideas view.'));
@@ -50,7 +50,7 @@ export const treeLoadMore: CommandDefinition<unknown> = {
 /** From a folder row: make it the active folder (status bar, default for commands). */
 export const setActiveFolder: CommandDefinition<Pick<Ctx, 'active'>> = {
   id: CommandId.setActiveFolder,
-  title: 'Set as Active Folder',
+  title: t('Set as Active Folder'),
   async run({ ctx }, node) {
     const { connection, folder, summary } = rowOf(node, 'folder');
     const path = summary.FullyQualifiedName ?? summary.DisplayName;
@@ -62,7 +62,7 @@ export const setActiveFolder: CommandDefinition<Pick<Ctx, 'active'>> = {
 /** Copy Key of a package (version), a process or a job. */
 export const copyKey: CommandDefinition<unknown> = {
   id: CommandId.copyKey,
-  title: 'Copy Key',
+  title: t('Copy Key'),
   async run(_run, node) {
     const key = keyOf(rowOf(node, 'package', 'packageVersion', 'process', 'job', 'library'));
     await vscode.env.clipboard.writeText(key);
@@ -83,7 +83,7 @@ const filterableOf = (node: unknown): PagedNode<unknown> => {
 export const treeFilter: CommandDefinition<Pick<Ctx, 'input'>> = {
   id: CommandId.treeFilter,
   asksFirst: true,
-  title: 'Filter',
+  title: t('Filter'),
   async run({ ctx }, node) {
     const target = filterableOf(node);
     const field = target.filterField;
@@ -110,7 +110,7 @@ export const treeFilter: CommandDefinition<Pick<Ctx, 'input'>> = {
 export const treeFilterByState: CommandDefinition<Pick<Ctx, 'input'>> = {
   id: CommandId.treeFilterByState,
   asksFirst: true,
-  title: 'Filter by State',
+  title: t('Filter by State'),
   async run({ ctx }, node) {
     const target = filterableOf(node);
     if (!target.states) throw new Error(t('This collection has no states to filter by.'));
@@ -125,7 +125,7 @@ export const treeFilterByState: CommandDefinition<Pick<Ctx, 'input'>> = {
 
 export const treeClearFilter: CommandDefinition<unknown> = {
   id: CommandId.treeClearFilter,
-  title: 'Clear Filter',
+  title: t('Clear Filter'),
   async run(_run, node) {
     filterableOf(node).clearFilters();
   },
@@ -135,7 +135,7 @@ export const treeClearFilter: CommandDefinition<unknown> = {
 export const treeFind: CommandDefinition<Pick<Ctx, 'explorer' | 'ideas' | 'input'>> = {
   id: CommandId.treeFind,
   asksFirst: true,
-  title: 'Find in Trees',
+  title: t('Find in Trees'),
   async run({ ctx }) {
     type Pick = vscode.QuickPickItem & { node?: TreeNode; tree?: NodeTree };
     const items: Pick[] = [];

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { t } from '../../core/l10n';
 
 /** Only the bundles and the stylesheet are reachable from a panel. */
 export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
@@ -19,25 +18,36 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 
 /**
  * The one page template: `default-src 'none'`, the panel's bundle by a fresh random nonce, styles and fonts from the
- * extension's own files only. The page carries no data: everything arrives later as validated messages.
+ * extension's own files only. The page carries no service data: everything arrives later as validated messages. In a
+ * display language other than English its body carries our own messages for that language (`data-l10n`, the editor's
+ * bundle for this extension, read and checked by webviews/common/displayLanguage.ts).
  */
 export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, bundle: string, title: string): string {
   const nonce = randomBytes(18).toString('base64');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webviews', `${bundle}.js`));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));
   const csp = [
-    t("default-src 'none'"),
-    t("script-src 'nonce-{0}'", nonce),
+    `default-src 'none'`,
+    `script-src 'nonce-${nonce}'`,
     `style-src ${webview.cspSource}`,
     `font-src ${webview.cspSource}`,
     `img-src ${webview.cspSource}`,
   ].join('; ');
-  return t(
-    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="{0}">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<link rel="stylesheet" href="{1}">\n<title>{2}</title>\n</head>\n<body>\n<div id="status" aria-live="polite"></div>\n<main id="app"></main>\n<script nonce="{3}" src="{4}"></script>\n</body>\n</html>',
-    csp,
-    escapeAttribute(style.toString()),
-    escapeAttribute(title),
-    nonce,
-    escapeAttribute(script.toString()),
-  );
+  const messages = vscode.l10n.bundle;
+  const language = messages ? ` data-l10n="${escapeAttribute(JSON.stringify(messages))}"` : '';
+  return `<!DOCTYPE html>
+<html lang="${escapeAttribute(vscode.env.language)}">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="${escapeAttribute(style.toString())}">
+<title>${escapeAttribute(title)}</title>
+</head>
+<body${language}>
+<div id="status" aria-live="polite"></div>
+<main id="app"></main>
+<script nonce="${nonce}" src="${escapeAttribute(script.toString())}"></script>
+</body>
+</html>`;
 }

@@ -28,7 +28,7 @@ export interface QueueItemHints {
   folderName?: string;
 }
 
-const NO_DELETE = 'You may not delete queue items in this folder (it needs the Transactions.Delete permission).';
+const NO_DELETE = t('You may not delete queue items in this folder (it needs the Transactions.Delete permission).');
 
 /**
  * Whether the caller may delete queue items. Permissions that could not be read leave the decision to the service

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { t } from '../../core/l10n';
 
 // What every panel's protocol shares. The schemas use zod's tree-shakable build (zod/mini): the webview bundles carry
 // about 20 KB of it rather than 440 KB. Messages from a webview are strict objects: an extra key, a wrong type or an
@@ -36,7 +37,7 @@ export function parseMessage<T extends z.ZodMiniType>(schema: T, raw: unknown): 
     typeof tag === 'string'
       ? `'${tag.slice(0, 80)}'`
       : tag !== undefined
-        ? `with a ${typeof tag} type`
+        ? t('with a {0} type', typeof tag)
         : raw === null
           ? 'null'
           : typeof raw;

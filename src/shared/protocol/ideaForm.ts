@@ -10,6 +10,7 @@ import {
   SERVICE_TEXT_MAX,
   text,
 } from './common';
+import { t } from '../../core/l10n';
 
 // Host ⇄ webview messages of the idea form panel (Submit Idea… and Show Idea).
 
@@ -37,7 +38,7 @@ const L = IDEA_FORM_LIMITS;
 export const rawValue = z.union([text(L.value), list(text(L.label), L.choices)]);
 export const rawValues = z
   .record(text(L.key), rawValue)
-  .check(z.refine((values) => Object.keys(values).length <= L.fields, 'too many fields'));
+  .check(z.refine((values) => Object.keys(values).length <= L.fields, t('too many fields')));
 export type RawValues = z.infer<typeof rawValues>;
 
 const fieldType = z.enum([

@@ -29,14 +29,14 @@ export function chooseSignIn(d: Draft, way: SignInWay): void {
 export const signsInAsApplication = (d: Draft) => isCloud(d) && d.setting.authentication === 'application';
 
 const BROWSER: PickItem = {
-  label: '$(globe) In the browser',
-  description: 'you sign in as yourself (authorization code + PKCE)',
+  label: t('$(globe) In the browser'),
+  description: t('you sign in as yourself (authorization code + PKCE)'),
   value: 'browser',
 };
 
 const APPLICATION: PickItem = {
-  label: '$(key) Application (client credentials)',
-  description: "an application id and secret issued by your tenant's administrator",
+  label: t('$(key) Application (client credentials)'),
+  description: t("an application id and secret issued by your tenant's administrator"),
   value: 'application',
 };
 
@@ -53,8 +53,8 @@ export function signInStep(): Step<Draft> {
 
 /** The confirmation's row for a pasted address used as read, but signing in as an application. */
 export const useAsApplicationRow: PickItem = {
-  label: '$(key) Use these, sign in as an application',
-  description: 'client credentials: then the application id and scopes',
+  label: t('$(key) Use these, sign in as an application'),
+  description: t('client credentials: then the application id and scopes'),
   value: 'application',
 };
 

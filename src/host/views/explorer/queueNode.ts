@@ -14,7 +14,7 @@ import { t } from '../../../core/l10n';
 
 const QUEUE_ITEM_STATUSES = [
   ['New', 'New'],
-  ['InProgress', 'In Progress'],
+  ['InProgress', t('In Progress')],
   ['Failed', 'Failed'],
   ['Successful', 'Successful'],
   ['Abandoned', 'Abandoned'],
