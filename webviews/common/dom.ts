@@ -1,5 +1,6 @@
-import { t } from '../../src/core/l10n'; // Building the DOM without markup: every text goes in through textContent, every attribute through setAttribute with a
+// Building the DOM without markup: every text goes in through textContent, every attribute through setAttribute with a
 // name from our own code. Nothing received from the extension (which relays the services) is ever parsed as HTML.
+import { t } from '../../src/core/l10n';
 
 type Child = Node | string | number | null | undefined | false;
 type Props = { class?: string; id?: string; title?: string; attrs?: Record<string, string | boolean | undefined> };

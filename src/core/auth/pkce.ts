@@ -1,4 +1,6 @@
-import { t } from '../l10n'; /**
+import { t } from '../l10n';
+
+/**
  * Authorization code + PKCE values exactly as the spec's Authentication section: a verifier of 32 random bytes as
  * base64url without padding, its S256 challenge, and random state and nonce. Uses Web Crypto (Node and browsers).
  */

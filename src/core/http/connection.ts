@@ -1,4 +1,6 @@
-import { t } from '../l10n'; /** Where a tenant's service lives and the per-connection protocol details (the spec's defaults unless set). */
+import { t } from '../l10n';
+
+/** Where a tenant's service lives and the per-connection protocol details (the spec's defaults unless set). */
 export interface ServiceConnection {
   kind: 'cloud' | 'onPremises';
   /** {base_url}: for cloud the host part; the account and tenant prefix is added. */

@@ -1,4 +1,6 @@
-import { t } from '../l10n'; /**
+import { t } from '../l10n';
+
+/**
  * Every failure of a service call is an OrchestratorError: what happened (status, the service's errorCode and
  * message, traceId), where (endpoint), and when to retry (retryAfter, seconds). Messages never contain tokens.
  */

@@ -1,4 +1,6 @@
-import { t } from '../l10n'; /**
+import { t } from '../l10n';
+
+/**
  * Typed $filter expressions. The only way to put a value into a filter: every literal goes through `literal()`,
  * which escapes text (' → ''), validates GUIDs, numbers and dates, and every property path is checked, so user
  * input can never change the filter's structure.

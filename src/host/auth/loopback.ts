@@ -10,7 +10,13 @@ export interface LoopbackServer {
   dispose(): void;
 }
 
-const page = (title: string, body: string) =>
+/** Our texts may be translated: escaped, so no translation can add markup to the page. */
+const html = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const page = (rawTitle: string, rawBody: string) => pageHtml(html(rawTitle), html(rawBody));
+
+const pageHtml = (title: string, body: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:system-ui,sans-serif;margin:4rem auto;max-width:32rem}</style></head><body><h1>${title}</h1><p>${body}</p></body></html>`;
 
 /**
@@ -28,7 +34,7 @@ export async function startLoopback(expectedState: string, port = 0): Promise<Lo
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method !== 'GET' || url.pathname !== '/callback') {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end(t('Not found'));
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(t('Not found'));
       return;
     }
     if (url.searchParams.get('state') !== expectedState) {

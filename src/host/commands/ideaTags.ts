@@ -1,4 +1,6 @@
-import { t } from '../../core/l10n'; /** Tags as typed: comma-separated, trimmed, each 1 to 50 characters (the service's limit), no repeats. */
+import { t } from '../../core/l10n';
+
+/** Tags as typed: comma-separated, trimmed, each 1 to 50 characters (the service's limit), no repeats. */
 export function parseTags(text: string): { tags: string[] } | { problem: string } {
   const tags = text.split(',').map((t) => t.trim());
   if (tags.every((t) => t === '')) return { problem: t('Type at least one tag.') };

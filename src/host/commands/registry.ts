@@ -201,7 +201,7 @@ export async function runCommand<C extends RunnerUses>(
     ctx.log.error(`${command.id} failed: ${message}`);
     // The message quotes service text (a queue name, a reference): shown as plain text, never as a link. The log
     // records exactly what was shown, for bug reports and the integration suite.
-    const failure = `${command.title} failed: ${message}`;
+    const failure = t('{0} failed: {1}', command.title, message);
     ctx.log.info(`Notified: ${plainText(failure)}`);
     void vscode.window.showErrorMessage(plainText(failure), t('Show Log')).then((choice) => {
       if (choice === t('Show Log')) ctx.log.show();

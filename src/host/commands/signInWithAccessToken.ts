@@ -40,7 +40,8 @@ export const signInWithAccessToken: CommandDefinition<Uses> = {
         cause: error,
       });
     }
-    const userName = t('access token');
+    // The account's name is part of its id (and of the secret's key): a value, never a translated text.
+    const userName = 'access token'; // l10n: code
     await ctx.sessions.add(
       newAccount(connection, userName, { scopes: '', kind: 'accessToken', accessToken: accessToken.trim() }),
     );

@@ -31,7 +31,7 @@ export interface ItemData {
 
 // Every value in a tooltip is service text: escaped so it cannot form a link, image, HTML or a new table row.
 export const md = (text: string | number | null | undefined) => markdownText(text ?? '—');
-export const row = (name: string, value: string | number | null | undefined) => `| ${name} | ${md(value)} |`;
+export const row = (name: string, value: string | number | null | undefined) => `| ${md(name)} | ${md(value)} |`;
 export const table = (title: string, rows: string[]) =>
   [`**${md(title)}**`, '', '| | |', '|---|---|', ...rows].join('\n');
 
