@@ -29,7 +29,7 @@ const updateProcessVersion = (to: 'latest' | 'previous'): CommandDefinition<RowC
       ),
       action: to === 'latest' ? 'Update' : t('Roll Back'),
     });
-    progressTitle(`${to === 'latest' ? 'Updating' : t('Rolling back')} ${release.Name}…`);
+    progressTitle(to === 'latest' ? t('Updating {0}…', release.Name) : t('Rolling back {0}…', release.Name));
     const client = ctx.clientFor(connection).releases;
     const updated =
       to === 'latest'

@@ -143,7 +143,7 @@ export function closingSteps(taken: (label: string) => boolean): Step<Draft>[] {
           description: t('a confirmation before every change (production tenants)'),
           value: 'confirm',
         },
-        { label: 'Read-only', description: t('change commands are disabled'), value: 'readOnly' },
+        { label: t('Read-only'), description: t('change commands are disabled'), value: 'readOnly' },
       ],
       apply: (d, v) => (d.setting.protection = v as 'normal'),
     },

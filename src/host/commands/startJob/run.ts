@@ -72,7 +72,7 @@ export async function startJobs(
         folderLabel,
       ),
       {
-        'Show Jobs': () => showJobsOfProcess(ctx, connection, folder, release.Name),
+        [t('Show Jobs')]: () => showJobsOfProcess(ctx, connection, folder, release.Name),
       },
     );
     return undefined;
@@ -93,13 +93,13 @@ export async function startJobs(
           ),
         ),
         t('Show Logs'),
-        'Stop',
+        t('Stop'),
       )
       .then((choice) => {
         // The job's row, made here: the Jobs row may not be loaded, and Tail Logs and Stop take a row, not a tree node.
         const jobRow = makeRow({ kind: 'job', connection, folder, job: first });
         if (choice === t('Show Logs')) void vscode.commands.executeCommand(CommandId.tailLogs, jobRow);
-        if (choice === 'Stop') void vscode.commands.executeCommand(CommandId.stopJob, jobRow);
+        if (choice === t('Stop')) void vscode.commands.executeCommand(CommandId.stopJob, jobRow);
       });
   }
   return jobs.map((j) => j.Key);

@@ -33,7 +33,7 @@ export class ConnectionNode implements TreeNode {
     // The label, URL, account and tenant come from settings: plain text like any service text.
     const item = new vscode.TreeItem(plainText(this.connection.label), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = `${this.connection.kind === 'cloud' ? plainText(`${this.connection.account}/${this.connection.tenant}`) : 'on-premises'}${signedIn ? '' : t(' · signed out')}${this.connection.protection === 'readOnly' ? ' · read-only' : this.connection.protection === 'confirm' ? t(' · confirm changes') : ''}`;
+    item.description = `${this.connection.kind === 'cloud' ? plainText(`${this.connection.account}/${this.connection.tenant}`) : t('on-premises')}${signedIn ? '' : t(' · signed out')}${this.connection.protection === 'readOnly' ? t(' · read-only') : this.connection.protection === 'confirm' ? t(' · confirm changes') : ''}`;
     item.iconPath = new vscode.ThemeIcon(
       signedIn ? 'organization' : 'warning',
       signedIn ? undefined : new vscode.ThemeColor('editorWarning.foreground'),
