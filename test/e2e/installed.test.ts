@@ -10,7 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT, startEditor, type RunningEditor } from '../harness/editor';
-import { palette, pickUserOnLoginPage } from './ui';
+import { openGetStarted, openWorkbench, palette, pickUserOnLoginPage } from './ui';
 import { screenshot, world } from './world';
 
 const VSIX = join(ROOT, 'dist', 'orchestrator-workbench.vsix');
@@ -53,9 +53,7 @@ describe('The .vsix, installed into a fresh editor (UI)', () => {
         'git.openRepositoryInParentFolders': 'never',
       },
     });
-    page = await world.page.context().newPage();
-    await page.goto(editor.workbenchUrl());
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    page = await openWorkbench(editor);
   });
 
   after(async function () {
@@ -142,14 +140,7 @@ describe('The .vsix, installed into a fresh editor (UI)', () => {
     await about.first().waitFor({ timeout: 20_000 });
 
     // Back to Get Started, as from Help › Welcome: Open Walkthrough…
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input').fill('>Welcome: Open Walkthrough');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open Walkthrough' }).first().click();
-    await page
-      .locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Orchestrator Workbench' })
-      .first()
-      .click();
+    await openGetStarted(page);
     await stepChecked('Add a connection');
     await stepChecked('Sign in');
     await screenshot('35-installed-signed-in', page);

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { ROOT, startEditor, type RunningEditor } from '../harness/editor';
 import { pseudo } from '../harness/l10n';
 import { sandboxEditorEnvironment, sandboxEditorSettings } from '../harness/sandboxConnection';
+import { openWorkbench } from './ui';
 import { screenshot, world } from './world';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -31,9 +32,7 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
       env: sandboxEditorEnvironment(world.sandbox),
       settings: { 'workbench.colorTheme': 'Default Dark Modern', ...sandboxEditorSettings(world.sandbox) },
     });
-    page = await world.page.context().newPage();
-    await page.goto(editor.workbenchUrl());
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    page = await openWorkbench(editor);
   });
 
   after(async function () {

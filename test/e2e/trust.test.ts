@@ -9,7 +9,7 @@ import { eq } from '../../src/core/odata/filter';
 import { startEditor, type RunningEditor } from '../harness/editor';
 import { sandboxEditorEnvironment, sandboxEditorSettings } from '../harness/sandboxConnection';
 import { signIn } from '@orchestrator-workbench/sandbox/test-helpers';
-import { collapseAll, expand, palette, pickUserOnLoginPage, row, sidebar } from './ui';
+import { collapseAll, expand, openWorkbench, palette, pickUserOnLoginPage, row, sidebar } from './ui';
 import { screenshot, world } from './world';
 
 /** What a rendered piece of UI must not contain when it shows service text: links, images, embedded content. */
@@ -171,9 +171,7 @@ describe('A folder that is not trusted (UI, Restricted Mode)', () => {
         'orchestrator.logs.maxLines': 100_000_000,
       },
     });
-    page = await world.page.context().newPage();
-    await page.goto(editor.workbenchUrl());
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    page = await openWorkbench(editor);
   });
 
   after(async function () {

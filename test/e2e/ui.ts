@@ -1,5 +1,6 @@
 // Locators and moves the UI journeys share.
 import type { Locator, Page } from 'playwright-core';
+import type { RunningEditor } from '../harness/editor';
 import { world } from './world';
 
 export const sidebar = (page: Page = world.page) => page.locator('.part.sidebar');
@@ -62,4 +63,24 @@ export async function pickUserOnLoginPage(opened: Promise<Page>, user: string): 
   await login.locator('h1', { hasText: 'Signed in' }).waitFor({ timeout: 30_000 });
   await login.close();
   return hidden;
+}
+
+/** A page of the shared browser on an editor of a journey's own, once its workbench is up. */
+export async function openWorkbench(editor: RunningEditor): Promise<Page> {
+  const page = await world.page.context().newPage();
+  await page.goto(editor.workbenchUrl());
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  return page;
+}
+
+/** Get Started again, as from Help › Welcome: Open Walkthrough… */
+export async function openGetStarted(page: Page = world.page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  await page.locator('.quick-input-widget input').fill('>Welcome: Open Walkthrough');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open Walkthrough' }).first().click();
+  await page
+    .locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Orchestrator Workbench' })
+    .first()
+    .click();
 }

@@ -4,7 +4,7 @@ import { OrchestratorClient } from '../../src/core/orchestrator/client';
 import { eq } from '../../src/core/odata/filter';
 import { signIn } from '@orchestrator-workbench/sandbox/test-helpers';
 import { screenshot, world } from './world';
-import { palette, sidebar } from './ui';
+import { openGetStarted, palette, sidebar } from './ui';
 
 const MARK = 'XSS-FIRED';
 /** Each payload would run `console.log(MARK…)` or open a dialog if it were ever parsed as HTML. */
@@ -235,14 +235,7 @@ describe('Webview panels (UI, large sandbox)', () => {
   it('Get Started has every step checked off by the journeys so far (its steps as a user does them)', async function () {
     this.timeout(60_000);
     const { page } = world;
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input').fill('>Welcome: Open Walkthrough');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open Walkthrough' }).first().click();
-    await page
-      .locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Orchestrator Workbench' })
-      .first()
-      .click();
+    await openGetStarted(page);
     const steps = page.locator('.gettingStartedContainer .getting-started-step');
     await steps.first().waitFor({ timeout: 30_000 });
     const states = await steps.evaluateAll((all) =>

@@ -30,9 +30,11 @@ const LABEL_PROPERTIES = new Set([
 const LOG_METHODS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'request', 'appendLine']);
 
 const isLogCall = (call: ts.CallExpression) =>
-  ts.isPropertyAccessExpression(call.expression) &&
-  LOG_METHODS.has(call.expression.name.text) &&
-  /(^|\.)(log|logger|channel|output|console)$/i.test(call.expression.expression.getText());
+  // A log function handed down (`deps.log(…)`, `log?.(…)`) writes to the log too.
+  /(^|\.)log$/.test(call.expression.getText()) ||
+  (ts.isPropertyAccessExpression(call.expression) &&
+    LOG_METHODS.has(call.expression.name.text) &&
+    /(^|\.)(log|logger|channel|output|console)$/i.test(call.expression.expression.getText()));
 
 const isMarkCall = (call: ts.CallExpression) =>
   (ts.isIdentifier(call.expression) && call.expression.text === 't') ||

@@ -1,5 +1,5 @@
-// An ExplorerHost for tests that build the Orchestrator tree's nodes by hand: signed in, no folder hidden or pinned,
-// no budget, time zero; a test gives what it cares about.
+// An ExplorerHost for tests that build the Orchestrator tree's nodes by hand (signed in, no folder hidden or pinned,
+// no budget, time zero; a test gives what it cares about), and a connection for them.
 import { NO_FOLDER_PREFERENCES } from '../../src/core/folderPreferences';
 import type { ExplorerHost } from '../../src/host/views/explorer/explorerHost';
 
@@ -14,3 +14,15 @@ export function fakeExplorerHost(given: Partial<ExplorerHost> & Pick<ExplorerHos
     ...given,
   };
 }
+
+/** A cloud connection as the tree's nodes take it (protection as the test needs). */
+export const testConnection = (protection: 'normal' | 'confirm' | 'readOnly' = 'normal') =>
+  ({
+    id: 'c1',
+    label: 'Sandbox',
+    kind: 'cloud',
+    serviceUrl: 'https://orchestrator.test',
+    account: 'a',
+    tenant: 't',
+    protection,
+  }) as never;

@@ -56,10 +56,7 @@ export async function browserSignInUrl(
     endpoints = parEndpoints(known ?? (await readDiscovery(fetch, request.identityUrl)), request.identityUrl);
   } catch (error) {
     log?.(
-      t(
-        "The identity provider's discovery document could not be read ({0}); signing in with the plain authorization request.",
-        (error as Error).message,
-      ),
+      `The identity provider's discovery document could not be read (${(error as Error).message}); signing in with the plain authorization request.`,
     );
     endpoints = undefined;
   }

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import { AUTH_PROVIDER_ID, connectionScope } from './provider';
-import { t } from '../../core/l10n';
 
 /**
  * Puts "Sign in with Orchestrator to use Orchestrator Workbench" into the editor's Accounts menu for every connection
@@ -19,9 +18,7 @@ export function offerSignInInAccountsMenu(
     vscode.authentication
       .getSession(AUTH_PROVIDER_ID, [connectionScope(connection.id)], { createIfNone: false })
       .then(undefined, (error: unknown) => {
-        log(
-          t('Could not offer the sign-in to {0} in the Accounts menu: {1}', connection.label, (error as Error).message),
-        );
+        log(`Could not offer the sign-in to ${connection.label} in the Accounts menu: ${(error as Error).message}`);
       });
   }
 }

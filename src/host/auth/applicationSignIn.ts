@@ -60,8 +60,7 @@ export async function applicationSecretFor(
     deps.redact(usable.secret);
     return { secret: usable.secret, entered: false };
   }
-  if (stored)
-    deps.log(t("{0} It was not sent; asking for the secret of '{1}' again.", usable.problem, connection.label));
+  if (stored) deps.log(`${usable.problem} It was not sent; asking for the secret of '${connection.label}' again.`);
   const answer = (await deps.askSecret(connection))?.trim();
   if (!answer) return undefined;
   deps.redact(answer);
@@ -82,7 +81,7 @@ export async function signInAsApplication(
   const identityUrl = connection.identityUrl;
   if (!identityUrl) throw new Error(t("Connection '{0}' has no identity URL.", connection.label));
   const tokenEndpoint = applicationTokenEndpoint(await readDiscovery(deps.fetch, identityUrl), identityUrl);
-  deps.log(t('Signing in to {0} as application {1} (client credentials).', connection.label, connection.clientId));
+  deps.log(`Signing in to ${connection.label} as application ${connection.clientId} (client credentials).`);
   let tokens: TokenResponse;
   try {
     tokens = await requestApplicationToken(

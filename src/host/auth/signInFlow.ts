@@ -41,7 +41,7 @@ export async function runAuthorizationCodeFlow(
   try {
     const external = await vscode.env.asExternalUri(vscode.Uri.parse(loopback.redirectUri));
     const redirectUri = external.toString(true);
-    log?.(t('Signing in to {0} (redirect {1}).', connection.label, redirectUri));
+    log?.(`Signing in to ${connection.label} (redirect ${redirectUri}).`);
     // Read once: it names the pushed-request endpoint and the keys that verify the id_token. Unreadable, the
     // sign-in could not be verified: say so now rather than after the browser step.
     const discovery = await readDiscovery(fetch, connection.identityUrl);
@@ -63,8 +63,8 @@ export async function runAuthorizationCodeFlow(
     );
     log?.(
       pushed
-        ? t('The sign-in request was pushed to the identity provider (the browser gets only its reference).')
-        : t('The identity provider does not offer pushed requests: the browser gets the whole sign-in request.'),
+        ? 'The sign-in request was pushed to the identity provider (the browser gets only its reference).'
+        : 'The identity provider does not offer pushed requests: the browser gets the whole sign-in request.',
     );
     const opened = await vscode.env.openExternal(vscode.Uri.parse(url));
     const callbackUrl = await Promise.race([

@@ -9,7 +9,7 @@ import { Stored, StoredState, type StateSource } from '../../../src/host/storedS
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { useVscodeStub } from '../../support/vscodeStub';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
-import { fakeExplorerHost } from '../../support/explorerHost';
+import { fakeExplorerHost, testConnection } from '../../support/explorerHost';
 import { PROTECTIONS, rowMenus } from '../../support/manifestMenus';
 
 useVscodeStub();
@@ -37,15 +37,7 @@ function userStorage(values: Record<string, unknown> = {}) {
   };
 }
 
-const connection = {
-  id: 'c1',
-  label: 'Sandbox',
-  kind: 'cloud',
-  serviceUrl: 'https://orchestrator.test',
-  account: 'a',
-  tenant: 't',
-  protection: 'readOnly',
-} as never;
+const connection = testConnection('readOnly');
 
 describe('hidden and pinned folders', () => {
   describe('the arrangement', () => {

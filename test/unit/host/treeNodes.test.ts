@@ -10,7 +10,7 @@ import { markdownText } from '../../../src/core/presentation/plainText';
 import { answering, ScriptedInput } from '../../../src/host/ui/scriptedInput';
 import type { UserInput } from '../../../src/host/ui/userInput';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
-import { fakeExplorerHost } from '../../support/explorerHost';
+import { fakeExplorerHost, testConnection } from '../../support/explorerHost';
 
 useVscodeStub();
 /* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
@@ -37,15 +37,7 @@ const within = () => new Promise((resolve) => setTimeout(resolve, 5));
 const settle = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS * 2));
 const page = <T>(items: T[], count = items.length): Page<T> => ({ items, count, skipped: [] });
 const label = (node: TreeNode) => String(node.item().label);
-const connection = {
-  id: 'c1',
-  label: 'Sandbox',
-  kind: 'cloud',
-  serviceUrl: 'https://orchestrator.test',
-  account: 'a',
-  tenant: 't',
-  protection: 'normal',
-} as never;
+const connection = testConnection('normal');
 
 function explorer(answers: Record<string, (...args: any[]) => Promise<unknown>>) {
   const { calls, client } = fakeOrchestratorClient(answers);
