@@ -25,6 +25,8 @@ export class FolderPreferenceStore {
     const all = this.state.get(Stored.folderPreferences);
     const next = withChoice(all[connectionId] ?? NO_FOLDER_PREFERENCES, choice, folderId, on);
     const rest = Object.fromEntries(Object.entries(all).filter(([id]) => id !== connectionId));
+    // Nothing hidden any more: showing hidden folders ends with it (a later Hide Folder hides again).
+    if (next.hidden.length === 0) this.showingHidden.delete(connectionId);
     const empty = next.hidden.length === 0 && next.pinned.length === 0;
     await this.state.update(Stored.folderPreferences, empty ? rest : { ...rest, [connectionId]: next });
   }

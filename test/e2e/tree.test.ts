@@ -59,8 +59,7 @@ describe('Orchestrator tree (UI, large sandbox)', () => {
     await screenshot('07b-pinned-folder');
 
     // Reload Window: the choices are the user's, kept in the editor's storage.
-    await palette('Developer: Reload Window');
-    await page.waitForEvent('load', { timeout: 60_000 });
+    await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), palette('Developer: Reload Window')]);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await expand('Sandbox');
     await row(/^Dev Lab/).waitFor({ timeout: 60_000 });

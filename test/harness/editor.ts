@@ -80,16 +80,7 @@ export function installBuiltExtension(extensionsDir: string, dist = join(ROOT, '
   const target = join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
-  for (const entry of [
-    'package.json',
-    'package.nls.json',
-    'l10n',
-    'README.md',
-    'docs/screenshots',
-    'CHANGELOG.md',
-    'LICENSE',
-    'media',
-  ])
+  for (const entry of ['package.json', 'package.nls.json', 'l10n', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media'])
     cpSync(join(ROOT, entry), join(target, entry), { recursive: true });
   // As .vscodeignore: the bundles only (no source maps, no packaged .vsix).
   const shipped = (path: string) =>
@@ -206,7 +197,10 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
   const child = spawnTracked(tools.node, args, {
     cwd: runDir,
     env: {
-      ...process.env,
+      // A user's installed copy knows no sandbox: an address set in this shell must not reach it.
+      ...(options.vsix
+        ? Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('ORCHESTRATOR_SANDBOX')))
+        : process.env),
       ...options.env,
       XDG_CONFIG_HOME: dirs.config,
       XDG_DATA_HOME: dirs.data,

@@ -39,11 +39,8 @@ const showHidden = (id: CommandId, title: string, on: boolean): CommandDefinitio
   id,
   title,
   async run({ ctx }, arg) {
-    const connection = await pickConnection(
-      ctx,
-      arg,
-      t('{0} of which connection?', title),
-      (c) => ctx.folderPreferences.of(c.id).hidden.length > 0,
+    const connection = await pickConnection(ctx, arg, t('{0} of which connection?', title), (c) =>
+      on ? ctx.folderPreferences.hiddenFolders(c.id) === 'hidden' : ctx.folderPreferences.showsHidden(c.id),
     );
     if (!connection) return undefined;
     ctx.folderPreferences.setShowHidden(connection.id, on);

@@ -83,8 +83,8 @@ export function folderItem(
 ): ItemData {
   const notes = [
     folder.IsPersonal ? t('personal workspace') : '',
-    marks.pinned ? 'pinned' : '',
-    marks.hidden ? 'hidden' : '',
+    marks.pinned ? t('pinned') : '',
+    marks.hidden ? t('hidden') : '',
   ].filter(Boolean);
   return {
     id: childId(scope, 'folder', folder.Id),

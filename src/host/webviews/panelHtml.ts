@@ -33,7 +33,15 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, bun
     `font-src ${webview.cspSource}`,
     `img-src ${webview.cspSource}`,
   ].join('; ');
-  const messages = vscode.l10n.bundle;
+  // Text to text, as the panel checks it (a bundle entry may also be { message, comment }).
+  const messages = vscode.l10n.bundle
+    ? Object.fromEntries(
+        Object.entries(vscode.l10n.bundle as Record<string, unknown>).map(([key, value]) => [
+          key,
+          typeof value === 'string' ? value : String((value as { message?: unknown } | null)?.message ?? ''),
+        ]),
+      )
+    : undefined;
   const language = messages ? ` data-l10n="${escapeAttribute(JSON.stringify(messages))}"` : '';
   return `<!DOCTYPE html>
 <html lang="${escapeAttribute(vscode.env.language)}">

@@ -86,6 +86,11 @@ describe('hidden and pinned folders', () => {
       store.setShowHidden('c1', true);
       assert.equal(store.hiddenFolders('c1'), 'shown');
       assert.equal(store.hiddenFolders('c2'), 'none');
+      // Unhiding the last hidden folder ends showing them: the next Hide Folder hides again.
+      await store.choose('c1', 'hidden', 5, false);
+      assert.equal(store.showsHidden('c1'), false);
+      await store.choose('c1', 'hidden', 5, true);
+      assert.equal(store.hiddenFolders('c1'), 'hidden');
       await store.forget('c1');
       assert.deepEqual(values['orchestrator.folderPreferences'], {});
       assert.equal(store.showsHidden('c1'), false);
