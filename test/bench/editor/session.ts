@@ -53,7 +53,8 @@ async function session(): Promise<Record<string, unknown>> {
   const processRow = await expand(ctx.explorer, ['Sandbox', 'Dev Lab', 'Processes', 'Reconcile.Processing_Production']);
   await expand(ctx.ideas, ['Sandbox']);
 
-  const { release, folder } = (processRow as unknown as { value: { release: Release; folder: { id: number } } }).value;
+  // The process row carries its row (src/core/rows/rows.ts): the release and its folder.
+  const { release, folder } = (processRow as unknown as { row: { release: Release; folder: { id: number } } }).row;
   const fields = await startJobFields(ctx.clientFor(connection), release, folder);
 
   await fetch(`${sandboxUrl}/__sandbox/requests`, { method: 'DELETE' });
