@@ -2,7 +2,6 @@
 import './host/displayLanguage';
 import * as vscode from 'vscode';
 import type { Connection } from './core/connections';
-import { loadBundle } from './core/l10n';
 import { Ctx } from './ctx';
 
 /**
@@ -23,8 +22,6 @@ let ctx: Ctx | undefined;
 
 /** Builds the one context object that owns every service and disposable; nothing else happens here. */
 export function activate(context: vscode.ExtensionContext): OrchestratorWorkbenchApi {
-  // Again, in case the editor hands the bundle over only at activation (host/displayLanguage.ts loaded it once).
-  loadBundle(vscode.l10n.bundle);
   const owned = new Ctx(context);
   ctx = owned;
   return {

@@ -35,6 +35,18 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
     page = await openWorkbench(editor);
   });
 
+  /** Runs one of our commands from the palette, found by its English title, picked by its translated one. */
+  const runTranslated = async (id: string) => {
+    const command = manifest.contributes.commands.find((c: { command: string }) => c.command === id);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill(`>${text(command.title).english}`);
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: text(command.title).shown })
+      .first()
+      .click();
+  };
+
   after(async function () {
     this.timeout(60_000);
     await page?.close();
@@ -110,15 +122,7 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
 
   it('shows a notification of its own in the display language', async function () {
     this.timeout(120_000);
-    const about = manifest.contributes.commands.find(
-      (c: { command: string }) => c.command === 'orchestrator.showAbout',
-    );
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input').fill(`>${text(about.title).english}`);
-    await page
-      .locator('.quick-input-list .monaco-list-row', { hasText: text(about.title).shown })
-      .first()
-      .click();
+    await runTranslated('orchestrator.showAbout');
     const toast = page.locator('.notification-toast', { hasText: '⟦Öŕçĥéšţŕàţöŕ Ŵöŕķƀéñçĥ' }).first();
     await toast.waitFor({ timeout: 30_000 });
     const message = await toast.locator('.notification-list-item-message').innerText();
@@ -160,16 +164,7 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
 
   it('shows a panel of its own in the display language', async function () {
     this.timeout(120_000);
-    const submit = manifest.contributes.commands.find(
-      (c: { command: string }) => c.command === 'orchestrator.submitIdea',
-    );
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input').fill(`>${text(submit.title).english}`);
-    await page
-      .locator('.quick-input-list .monaco-list-row', { hasText: text(submit.title).shown })
-      .first()
-      .click();
+    await runTranslated('orchestrator.submitIdea');
     // The form's own words (the fields are the idea service's: they stay as it sends them).
     const form = page.frameLocator('iframe.webview.ready >> nth=-1').frameLocator('#active-frame');
     await form.getByText(pseudo('Fields marked * are required.')).waitFor({ timeout: 60_000 });

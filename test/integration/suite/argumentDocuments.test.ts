@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { activateSignedIn, faults, quiescent, rowOf, treeWalk } from './treeWalk';
+import { activateSignedIn, faults, quiescent, rowOf, treeWalk, lastError as lastErrorOf } from './treeWalk';
 import { releaseInputText } from '../../../src/core/documents/argumentsDocument';
 import { answering } from '../../../src/host/ui/scriptedInput';
 
@@ -38,11 +38,7 @@ describe('Argument documents: drafts and Apply to Service', () => {
   /** The process's input values before this suite: the jobs suite after it starts from them. */
   let originalInput: string | null | undefined;
   const release = () => rowOf(processRow, 'process');
-  const lastError = () =>
-    ctx.log
-      .recent()
-      .filter((l) => l.startsWith('error '))
-      .at(-1) ?? '';
+  const lastError = () => lastErrorOf(ctx);
   const lensTitles = async (uri: vscode.Uri) =>
     ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map(
       (l) => l.command?.title ?? '',

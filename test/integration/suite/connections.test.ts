@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import { answering } from '../../../src/host/ui/scriptedInput';
-import { sandboxIdeaSecret, treeWalk } from './treeWalk';
+import { sandboxIdeaSecret, treeWalk, lastError as lastErrorOf } from './treeWalk';
 import { extensionContext } from '../../support/extensionContext';
 
 /** The first step of Add Connection: the address the user copied, or Enter to type the fields one by one. */
@@ -15,11 +15,7 @@ describe('Connection and account commands ask, and check each answer as it is gi
   const config = () => vscode.workspace.getConfiguration('orchestrator');
   const byLabel = (label: string) => ctx.connections.all().find((c) => c.label === label);
   const sandbox = () => byLabel('Sandbox')!;
-  const lastError = () =>
-    ctx.log
-      .recent()
-      .filter((l) => l.startsWith('error '))
-      .at(-1) ?? '';
+  const lastError = () => lastErrorOf(ctx);
   let original: unknown[];
   let active: ReturnType<Ctx['active']['get']>;
 

@@ -2,15 +2,13 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import type { RobotLog } from '../../../src/core/orchestrator/schemas';
 import { eq } from '../../../src/core/odata/filter';
-import { formatLogLine } from '../../../src/core/logs/logLines';
-import type { WatchedJob } from '../../../src/host/jobs/jobWatcher';
-import { faults, jobsEnded, quiescent, rowOf, treeWalk } from './treeWalk';
+import { faults, jobsEnded, quiescent, rowOf, treeWalk, lastError as lastErrorOf } from './treeWalk';
 import { fieldStep, RECONCILE_INPUTS, startJobAnswers, startJobFields, type HowToStart } from './processInputs';
 import type { ArgumentField } from '../../../src/core/orchestrator/argumentFields';
 import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
 import { extensionContext } from '../../support/extensionContext';
+import { jobTools } from './jobTools';
 
 const VALID = RECONCILE_INPUTS;
 
@@ -69,11 +67,7 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
       () => vscode.commands.executeCommand('orchestrator.startJob', processRow),
     );
   };
-  const lastError = () =>
-    ctx.log
-      .recent()
-      .filter((l) => l.startsWith('error '))
-      .at(-1) ?? '';
+  const lastError = () => lastErrorOf(ctx);
   /** A job's row under Dev Lab › Jobs (a start reloads it), which Tail Logs, Stop and Show Output are run on. */
   const jobRow = async (key: string) => {
     const row = (await children(await child(await devLab(), 'Jobs'))).find(
@@ -82,29 +76,11 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     assert.ok(row, `the job ${key} under Jobs`);
     return row;
   };
-  const ended = (key: string) =>
-    new Promise<WatchedJob>((resolve) => {
-      const listener = ctx.jobs.onDidEnd((w) => {
-        if (w.job.Key === key) {
-          listener.dispose();
-          resolve(w);
-        }
-      });
-    });
-  /** Every line of a job's log as the service holds it, formatted as the tail shows lines. */
-  const fullLog = async (key: string) => {
-    const rows: RobotLog[] = [];
-    for (let skip = 0; ; skip += 1000) {
-      const page = await client().robots.logs({
-        folder,
-        query: { filter: eq('JobKey', key), top: 1000, skip, orderBy: [{ path: 'Id' }] },
-      });
-      rows.push(...page.items);
-      if (page.items.length < 1000) break;
-    }
-    // The order a reader expects: by time, equal times by Id (the service orders by one key only).
-    return rows.sort((a, b) => Date.parse(a.TimeStamp) - Date.parse(b.TimeStamp) || a.Id - b.Id).map(formatLogLine);
-  };
+  const { ended, fullLog } = jobTools(
+    () => ctx,
+    client,
+    () => folder,
+  );
 
   it('refuses each kind of invalid argument before sending anything', async function () {
     this.timeout(30_000);

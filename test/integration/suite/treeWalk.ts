@@ -103,3 +103,10 @@ export async function activateSignedIn(label: string, options: { ideas?: boolean
   }
   return ctx;
 }
+
+/** The last error the command wrapper logged ('' when none): what the user's error notification said. */
+export const lastError = (ctx: Ctx) =>
+  ctx.log
+    .recent()
+    .filter((l) => l.startsWith('error '))
+    .at(-1) ?? '';
