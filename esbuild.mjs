@@ -2,8 +2,8 @@
 // Flags: --production (minify, no source maps), --watch (rebuild on change; prints the markers the problem matcher reads),
 // --outdir=<dir> (instead of dist; the bench builds the production bundles there to weigh and load them).
 import * as esbuild from 'esbuild';
-import { readdirSync, existsSync, statSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { readdirSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -31,10 +31,17 @@ const reporter = {
           : '';
         console.error(`✘ [ERROR] ${where}${message.text}`);
       }
+      const line = (name, bytes) => console.log(`  ${name.padEnd(36)} ${(bytes / 1024).toFixed(1).padStart(8)} KiB`);
+      const chunks = { files: 0, bytes: 0 };
       for (const [file, info] of Object.entries(result.metafile?.outputs ?? {})) {
         if (file.endsWith('.map')) continue;
-        console.log(`  ${relative('.', file).padEnd(36)} ${(info.bytes / 1024).toFixed(1).padStart(8)} KiB`);
+        if (!file.includes('/chunks/')) line(relative('.', file), info.bytes);
+        else {
+          chunks.files++;
+          chunks.bytes += info.bytes;
+        }
       }
+      if (chunks.files) line(`${relative('.', join(outRoot, 'chunks'))}/ (${chunks.files} files)`, chunks.bytes);
       if (watch) console.log('[watch] build finished');
     });
   },
@@ -61,6 +68,28 @@ const englishOnlyZodLocales = {
   },
 };
 
+/**
+ * Writes the host build's metafile beside it (`extension.meta.json`, not shipped): which chunks extension.mjs imports
+ * and what each holds, for the bench and the test that weigh what activation loads (test/harness/bundleWeight.ts).
+ */
+const hostMetafile = {
+  name: 'host-metafile',
+  setup(build) {
+    build.onEnd((result) => {
+      if (!result.metafile || result.errors.length > 0) return;
+      mkdirSync(outRoot, { recursive: true });
+      writeFileSync(join(outRoot, 'extension.meta.json'), JSON.stringify(result.metafile));
+      // Chunk names carry a hash of their content: the previous build's chunks would otherwise stay, and ship.
+      const chunks = join(outRoot, 'chunks');
+      const built = new Set(Object.keys(result.metafile.outputs).map((file) => resolve(file)));
+      for (const file of existsSync(chunks) ? readdirSync(chunks) : []) {
+        const path = resolve(chunks, file);
+        if (!built.has(path)) rmSync(path);
+      }
+    });
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -74,14 +103,23 @@ const common = {
 const contexts = await Promise.all([
   esbuild.context({
     ...common,
-    entryPoints: ['src/extension.ts'],
-    outfile: join(outRoot, 'extension.js'),
+    // An ES module (VS Code loads a `.mjs` main with import), split: what activation needs is extension.mjs and the
+    // chunks it imports; each command and everything only commands use come as chunks loaded on first use.
+    entryPoints: { extension: 'src/extension.ts' },
+    outdir: outRoot,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    splitting: true,
     platform: 'node',
-    format: 'cjs',
+    format: 'esm',
     target: 'node22',
     external: ['vscode'],
     // ES modules first: jsonc-parser's UMD build loads its parts with a require() esbuild cannot follow.
     mainFields: ['module', 'main'],
+    // An ES module has no require(): @vscode/l10n's Node build requires fs (to read bundles from files, which we never
+    // ask of it); its browser build is the same code without that.
+    alias: { '@vscode/l10n': '@vscode/l10n/dist/browser.js' },
+    plugins: [...common.plugins, hostMetafile],
   }),
   esbuild.context({
     ...common,

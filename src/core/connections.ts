@@ -183,13 +183,17 @@ export function readConnections(raw: unknown): { connections: Connection[]; prob
         : `#${index + 1}`;
     if (!parsed.success) {
       problems.push(
-        `Connection ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'} ${i.message}`).join('; ')}`,
+        t(
+          'Connection {0}: {1}',
+          name,
+          parsed.error.issues.map((i) => `${i.path.join('.') || t('entry')} ${i.message}`).join('; '),
+        ),
       );
       return;
     }
     const issues = validateConnection(parsed.data);
     if (issues.length > 0) {
-      problems.push(`Connection ${name}: ${issues.join(' ')}`);
+      problems.push(t('Connection {0}: {1}', name, issues.join(' ')));
       return;
     }
     const id = connectionId(parsed.data);

@@ -82,16 +82,21 @@ export function readValue(field: FormField, raw: RawValues[string] | undefined):
     case 'number':
       return DECIMAL.test(trimmed)
         ? { value: Number(trimmed) }
-        : { problem: `${field.label} must be a number like 12 or 4.5` };
+        : { problem: t('{0} must be a number like 12 or 4.5', field.label) };
     case 'category':
     case 'user':
       return /^\d+$/.test(trimmed) && Number.isSafeInteger(Number(trimmed))
         ? { value: Number(trimmed) }
-        : { problem: `${field.label} must be the number of a ${field.type}` };
+        : {
+            problem:
+              field.type === 'category'
+                ? t('{0} must be the number of a category', field.label)
+                : t('{0} must be the number of a user', field.label),
+          };
     case 'yesNo':
       return trimmed === 'true' || trimmed === 'false'
         ? { value: trimmed === 'true' }
-        : { problem: `${field.label} must be yes or no` };
+        : { problem: t('{0} must be yes or no', field.label) };
     default:
       return { value: trimmed };
   }

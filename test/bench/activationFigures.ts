@@ -14,7 +14,7 @@ export async function nodeActivationFigures(figures: Figures, extensionPath: str
     const signedIn = await storedSignIn(sandbox);
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const run = await activateInNode(join(extensionPath, 'dist', 'extension.js'), signedIn);
+      const run = await activateInNode(join(extensionPath, 'dist', 'extension.mjs'), signedIn);
       run.deactivate();
       runs.push(run);
     }

@@ -43,3 +43,9 @@ export const TAIL_LINES_DUPLICATED = 0;
 export const RATE_LIMITED_PER_MINUTE_BUDGET = 10;
 /** The service's limit on GET Jobs and GET QueueItems for non-automation callers (spec, Limits). */
 export const SERVICE_RATE_LIMIT_PER_MINUTE = 100;
+
+/**
+ * What activation parses, in KiB (minified): extension.mjs and the chunks it imports. Commands, panels, the documents'
+ * checks and the browser sign-in load on first use. Checked by test/unit/bundle.test.ts on the production build.
+ */
+export const ACTIVATION_BUNDLE_KIB_BUDGET = 230;

@@ -7,7 +7,17 @@ import { signInOrigins } from '../../src/core/auth/boundSecrets';
 import type { ActivationCost, Ctx } from '../../src/ctx';
 import type { RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { signIn } from '@orchestrator-workbench/sandbox/test-helpers';
-import { stubExtensionContext, stubSecrets, stubSettings, useVscodeStub } from '../support/vscodeStub';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  stubExtensionContext,
+  stubSecrets,
+  stubSettings,
+  useVscodeStub,
+  useVscodeStubForModules,
+} from '../support/vscodeStub';
 
 /** A moment after activation in which a stray request (a timer, an eager refresh) would still be caught. */
 const SETTLE_MS = 300;
@@ -61,9 +71,14 @@ export interface NodeActivation {
   deactivate(): void;
 }
 
-/** Loads the extension module afresh (its require cache entry is dropped first) and activates it. */
+/**
+ * Loads the extension module afresh and activates it: the sources through require (their cache entry dropped first);
+ * the production bundle (an ES module and its chunks, which Node caches for good) from a copy of its folder of its own.
+ */
 export async function activateInNode(modulePath: string, signedIn: StoredSignIn): Promise<NodeActivation> {
-  useVscodeStub();
+  const bundle = modulePath.endsWith('.mjs');
+  if (bundle) useVscodeStubForModules();
+  else useVscodeStub();
   stubSettings.set('orchestrator.connections', signedIn.settings);
   const requests: string[] = [];
   const realFetch = globalThis.fetch;
@@ -71,12 +86,21 @@ export async function activateInNode(modulePath: string, signedIn: StoredSignIn)
     requests.push(`${init?.method ?? 'GET'} ${String(input instanceof Request ? input.url : input)}`);
     return realFetch(input, init);
   }) as typeof fetch;
+  const copy = bundle ? mkdtempSync(join(tmpdir(), 'orchestrator-bundle-')) : undefined;
   try {
-    const resolved = require.resolve(modulePath);
-    delete require.cache[resolved];
+    let load: () => Promise<typeof import('../../src/extension')>;
+    if (copy) {
+      cpSync(dirname(modulePath), copy, { recursive: true });
+      const url = pathToFileURL(join(copy, basename(modulePath))).href;
+      load = () => import(url) as Promise<typeof import('../../src/extension')>;
+    } else {
+      const resolved = require.resolve(modulePath);
+      delete require.cache[resolved];
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      load = async () => require(resolved) as typeof import('../../src/extension');
+    }
     const started = performance.now();
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const extension = require(resolved) as typeof import('../../src/extension');
+    const extension = await load();
     const loadMs = performance.now() - started;
     // The stub's context runs in test mode (ExtensionMode.Test), so activate() hands out the context.
     const ctx = extension.activate(stubExtensionContext(signedIn.secrets) as never).testing!;
@@ -85,5 +109,6 @@ export async function activateInNode(modulePath: string, signedIn: StoredSignIn)
     return { loadMs, activation: { ...ctx.activation }, requests, ctx, deactivate: () => extension.deactivate() };
   } finally {
     globalThis.fetch = realFetch;
+    if (copy) rmSync(copy, { recursive: true, force: true });
   }
 }

@@ -86,7 +86,9 @@ export function installBuiltExtension(extensionsDir: string, dist = join(ROOT, '
   const shipped = (path: string) =>
     path === dist ||
     path === join(dist, 'webviews') ||
-    path === join(dist, 'extension.js') ||
+    path === join(dist, 'extension.mjs') ||
+    path === join(dist, 'chunks') ||
+    (path.startsWith(join(dist, 'chunks')) && path.endsWith('.mjs')) ||
     (path.startsWith(join(dist, 'webviews')) && path.endsWith('.js'));
   cpSync(dist, join(target, 'dist'), { recursive: true, filter: shipped });
   return target;

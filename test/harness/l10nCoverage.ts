@@ -25,6 +25,8 @@ const LABEL_PROPERTIES = new Set([
   'message',
   'validationMessage',
   'textContent',
+  // A confirmation's button (guardChange).
+  'action',
 ]);
 /** Calls whose literals are for us, not for the user: the log (Output channel, kept in English), tests' own names. */
 const LOG_METHODS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'request', 'appendLine']);
@@ -61,6 +63,9 @@ const isProse = (text: string) =>
   // A `when` clause is code.
   !/=~|==|&&/.test(text);
 const isWord = (text: string) => /^[A-Z][A-Za-z]+( [A-Za-z]+)*[.…]?$/.test(text);
+/** A template that puts a value after or before a word a person reads: `Item ${id}`, `Idea: ${name}`. */
+const isWordTemplate = (node: ts.Node, text: string) =>
+  ts.isTemplateExpression(node) && /(^|[\s(“"'])[A-Z][a-z]{1,}\b/.test(text);
 
 function inSkippedContext(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
@@ -68,7 +73,9 @@ function inSkippedContext(node: ts.Node): boolean {
     if (ts.isCallExpression(at) && (isMarkCall(at) || isLogCall(at))) return true;
     if (ts.isRegularExpressionLiteral(at)) return true;
     if (ts.isPropertyAssignment(at) && at.name === node) return true;
-    if (ts.isElementAccessExpression(at) || ts.isCaseClause(at)) return true;
+    if (ts.isElementAccessExpression(at)) return true;
+    // `case 'copyJson':` compares with a value; the statements under it are checked like any other.
+    if (ts.isCaseClause(at) && at.expression === node) return true;
     if (ts.isBinaryExpression(at) && /^(===|!==|==|!=)$/.test(at.operatorToken.getText())) return true;
   }
   return false;
@@ -106,7 +113,7 @@ export function unmarkedIn(file: string): Unmarked[] {
       !isCode(text) &&
       !markedAsCode(source, node) &&
       !inSkippedContext(node) &&
-      (isProse(text) || (isWord(text) && labelProperty(node)))
+      (isProse(text) || isWordTemplate(node, text) || (isWord(text) && labelProperty(node)))
     ) {
       const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
       found.push({ file: relative(ROOT, file), line: line + 1, text: text.slice(0, 100) });

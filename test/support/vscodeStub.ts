@@ -228,3 +228,26 @@ export function stubExtensionContext(
     logUri: Utils.joinPath(extensionUri, '.stub', 'log'),
   };
 }
+
+const STUB_KEY = Symbol.for('orchestrator-workbench.vscodeStub');
+let stubbedForModules = false;
+
+/**
+ * Makes `import 'vscode'` in an ES module (the production bundle, `dist/extension.mjs` and its chunks) answer the
+ * same stub: a module whose exports are the stub's namespaces, read from the one object the tests change.
+ */
+export function useVscodeStubForModules(): void {
+  useVscodeStub();
+  if (stubbedForModules) return;
+  stubbedForModules = true;
+  (globalThis as Record<symbol, unknown>)[STUB_KEY] = vscodeStub;
+  const source = [
+    `const stub = globalThis[Symbol.for(${JSON.stringify(STUB_KEY.description)})];`,
+    ...Object.keys(vscodeStub).map((name) => `export const ${name} = stub.${name};`),
+  ].join('\n');
+  const url = `data:text/javascript,${encodeURIComponent(source)}`;
+  Module.registerHooks({
+    resolve: (specifier, context, next) =>
+      specifier === 'vscode' ? { url, format: 'module', shortCircuit: true } : next(specifier, context),
+  });
+}

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUNDLE_FILE, bundleText, collectBundle, pseudo, pseudoBundle } from '../harness/l10n';
-import { isCode, unmarked } from '../harness/l10nCoverage';
+import { isCode, unmarked, unmarkedIn } from '../harness/l10nCoverage';
 
 const ROOT = join(__dirname, '..', '..');
 const PENDING_FILE = join(__dirname, 'l10nPending.json');
@@ -103,5 +104,32 @@ describe('localisation', () => {
       );
     assert.deepEqual(grown, [], 'mark these with t(…) (src/core/l10n.ts)');
     assert.deepEqual(shrunk, [], 'fewer left: lower l10nPending.json (L10N_PENDING_WRITE=1 npm run test:unit)');
+  });
+
+  it('finds English under a case, in a template around a value and on a confirmation button; not case labels or headers', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'l10n-coverage-'));
+    try {
+      const file = join(dir, 'sample.ts');
+      writeFileSync(
+        file,
+        [
+          'export function reply(action: string, id: number, token: string) {',
+          '  switch (action) {',
+          "    case 'copy json':",
+          "      return { ok: true, message: 'Copied the item as JSON.' };",
+          "    case 'open':",
+          "      return { title: `Item ${id}`, action: 'Delete' };",
+          '  }',
+          '  return { authorization: `Bearer ${token}` }; // l10n: code (a header)',
+          '}',
+        ].join('\n'),
+      );
+      assert.deepEqual(
+        unmarkedIn(file).map((u) => u.text),
+        ['Copied the item as JSON.', 'Item  {} ', 'Delete'],
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

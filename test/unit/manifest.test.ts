@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandId, ViewId } from '../../src/constants';
 import { DEFAULT_TAIL_LEVEL, LOG_LEVELS } from '../../src/core/logs/logLines';
@@ -14,7 +14,7 @@ describe('extension manifest', () => {
   it('is a real manifest: name, engine, entry point, no * activation', () => {
     assert.equal(manifest.name, 'orchestrator-workbench');
     assert.equal(manifest.displayName, 'Orchestrator Workbench');
-    assert.equal(manifest.main, './dist/extension.js');
+    assert.equal(manifest.main, './dist/extension.mjs');
     const [major, minor] = String(manifest.engines.vscode).replace(/^\^/, '').split('.').map(Number);
     assert.ok(major === 1 && minor! >= 101, manifest.engines.vscode);
     assert.ok(!(manifest.activationEvents ?? []).includes('*'));
@@ -147,10 +147,13 @@ describe('extension manifest', () => {
       .filter(Boolean)
       .sort();
     const allowed =
-      /^(dist\/extension\.js|dist\/webviews\/[^/]+\.js|media\/.+|package\.json|package\.nls\.json|l10n\/bundle\.l10n(\.[\w-]+)?\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
+      /^(dist\/extension\.mjs|dist\/chunks\/[\w-]+\.mjs|dist\/webviews\/[^/]+\.js|media\/.+|package\.json|package\.nls\.json|l10n\/bundle\.l10n(\.[\w-]+)?\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
     for (const file of listed) assert.match(file, allowed);
+    // Every chunk the build made ships: a command whose code is missing would fail only when a user runs it.
+    for (const chunk of readdirSync(join(ROOT, 'dist', 'chunks')).filter((f) => f.endsWith('.mjs')))
+      assert.ok(listed.includes(`dist/chunks/${chunk}`), chunk);
     for (const required of [
-      'dist/extension.js',
+      'dist/extension.mjs',
       'package.json',
       'package.nls.json',
       'README.md',

@@ -50,8 +50,8 @@ const messenger = new Messenger<IdeaFormToWebview, IdeaFormFromWebview>(ideaForm
         h(
           'div',
           { class: 'loading' },
-          h('vscode-progress-ring', { attrs: { 'aria-label': 'Loading' } }),
-          'Loading the form…',
+          h('vscode-progress-ring', { attrs: { 'aria-label': t('Loading') } }),
+          t('Loading the form…'),
         ),
       );
       break;
@@ -70,7 +70,7 @@ const messenger = new Messenger<IdeaFormToWebview, IdeaFormFromWebview>(ideaForm
         h(
           'div',
           { class: 'actions' },
-          button('Try Again', () => void request('reload')),
+          button(t('Try Again'), () => void request('reload')),
         ),
       );
       break;
@@ -79,12 +79,12 @@ const messenger = new Messenger<IdeaFormToWebview, IdeaFormFromWebview>(ideaForm
       status.append(
         h(
           'div',
-          { class: 'notice success', attrs: { role: 'status' } },
+          { class: 'notice success', attrs: { role: 'status' } }, // l10n: code (class names)
           message.created
-            ? `Submitted “${message.idea.name}” (${message.idea.phase} · ${message.idea.status}).`
-            : `Saved “${message.idea.name}”.`,
+            ? t('Submitted “{0}” ({1} · {2}).', message.idea.name, message.idea.phase, message.idea.status)
+            : t('Saved “{0}”.', message.idea.name),
           ' ',
-          button('Show in Ideas View', () => void request('revealInTree'), { secondary: true, id: 'reveal' }),
+          button(t('Show in Ideas View'), () => void request('revealInTree'), { secondary: true, id: 'reveal' }),
         ),
       );
       break;
@@ -256,7 +256,9 @@ function render(form: Shown): void {
             `${form.idea.phase} · ${form.idea.status} · automation ${form.idea.id}`,
           )
         : null,
-      form.idea?.tags ? h('p', { class: 'subtitle', id: 'idea-tags' }, `Tags: ${form.idea.tags.join(', ')}`) : null,
+      form.idea?.tags
+        ? h('p', { class: 'subtitle', id: 'idea-tags' }, t('Tags: {0}', form.idea.tags.join(', ')))
+        : null,
     ),
     form.draftRestored
       ? h(

@@ -29,8 +29,8 @@ const messenger = new Messenger<QueueItemToWebview, QueueItemFromWebview>(queueI
         h(
           'div',
           { class: 'loading' },
-          h('vscode-progress-ring', { attrs: { 'aria-label': 'Loading' } }),
-          'Loading the queue item…',
+          h('vscode-progress-ring', { attrs: { 'aria-label': t('Loading') } }),
+          t('Loading the queue item…'),
         ),
       );
       break;
@@ -46,7 +46,7 @@ const messenger = new Messenger<QueueItemToWebview, QueueItemFromWebview>(queueI
         h(
           'div',
           { class: 'actions' },
-          button('Try Again', () => void act('refresh')),
+          button(t('Try Again'), () => void act('refresh')),
         ),
       );
       break;
@@ -121,10 +121,10 @@ function section(title: string, description: string | undefined, ...content: (No
 
 function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): void {
   clear(app);
-  const title = item.reference ?? `Item ${item.id}`;
+  const title = item.reference ?? t('Item {0}', item.id);
   document.title = t('Queue Item {0}', title);
   const ancestor = item.ancestorId
-    ? button(`Item ${item.ancestorId}`, () => void act('openAncestor'), {
+    ? button(t('Item {0}', item.ancestorId), () => void act('openAncestor'), {
         secondary: true,
         title: t('Open the item this one retries'),
       })

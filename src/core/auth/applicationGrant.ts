@@ -112,7 +112,7 @@ export function clientCredentialsRequest(request: ApplicationTokenRequest): Toke
   const basic = btoa(String.fromCharCode(...pair));
   return {
     url: request.tokenEndpoint,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` }, // l10n: code (an HTTP header)
     body: form.toString(),
   };
 }

@@ -1,4 +1,4 @@
-import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
+import type { JSONWebKeySet } from 'jose';
 import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { readDiscovery, readProviderJson, sameOrigin, type Discovery } from './discovery';
@@ -84,6 +84,8 @@ export async function verifyIdTokenWith(
   if (idToken.split('.').length !== 3) throw refuse(t('it is not a signed JWT'));
   const nowSeconds = Math.floor((expected.now?.() ?? Date.now()) / 1000);
   let payload: IdTokenClaims & { iat?: number; azp?: string };
+  // Loaded here, on a sign-in, not at activation: the JOSE library is a sixth of what activation would parse.
+  const { createLocalJWKSet, errors, jwtVerify } = await import('jose');
   try {
     ({ payload } = await jwtVerify(idToken, createLocalJWKSet(keys.jwks), {
       issuer: keys.issuer,
@@ -94,7 +96,7 @@ export async function verifyIdTokenWith(
       requiredClaims: ['iss', 'aud', 'exp', 'iat', 'sub'],
     }));
   } catch (error) {
-    throw refuse(reasonOf(error));
+    throw refuse(reasonOf(error, errors));
   }
   if (typeof payload.iat !== 'number' || payload.iat > nowSeconds + CLOCK_SKEW_SECONDS)
     throw refuse(t('it was issued in the future (iat)'));
@@ -108,7 +110,7 @@ export async function verifyIdTokenWith(
   return payload;
 }
 
-function reasonOf(error: unknown): string {
+function reasonOf(error: unknown, joseErrors: typeof import('jose').errors): string {
   if (error instanceof joseErrors.JWTExpired) return t('it has expired (exp)');
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
     if (error.claim === 'iss') return t('it was not issued by the configured identity provider (iss)');

@@ -55,8 +55,8 @@ export function documentUri(target: DocumentTarget, options: { server?: boolean 
   let path: string;
   switch (target.kind) {
     case 'packageArguments':
-      if (!PACKAGE_ID.test(target.packageId)) throw new Error(`'${target.packageId}' is not a package id.`);
-      if (!VERSION.test(target.version)) throw new Error(`'${target.version}' is not a package version.`);
+      if (!PACKAGE_ID.test(target.packageId)) throw new Error(t("'{0}' is not a package id.", target.packageId));
+      if (!VERSION.test(target.version)) throw new Error(t("'{0}' is not a package version.", target.version));
       path = `/packages/${target.packageId}@${target.version}.arguments.json`;
       break;
     case 'releaseInput':
@@ -66,7 +66,7 @@ export function documentUri(target: DocumentTarget, options: { server?: boolean 
       break;
     case 'jobOutput':
       checkId(target.folderId, 'folder');
-      if (!GUID.test(target.jobKey)) throw new Error(`'${target.jobKey}' is not a job key.`);
+      if (!GUID.test(target.jobKey)) throw new Error(t("'{0}' is not a job key.", target.jobKey));
       path = `/folders/${target.folderId}/jobs/${target.jobKey.toLowerCase()}/${safeName(target.name)}.output.json`;
       break;
   }

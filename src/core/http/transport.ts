@@ -304,7 +304,7 @@ export class Transport {
     const headers: Record<string, string> = {
       accept: spec.binary ? 'application/octet-stream' : 'application/json',
       ...(await this.options.headers?.()),
-      authorization: `Bearer ${token}`,
+      authorization: `Bearer ${token}`, // l10n: code (an HTTP header)
       ...spec.headers,
     };
     if (spec.folderHeader) {

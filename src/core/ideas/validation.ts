@@ -22,37 +22,38 @@ function checkField(field: FieldRules, value: unknown, known: KnownIds): string 
   switch (field.type) {
     case 'text':
     case 'longText':
-      if (typeof value !== 'string') return 'must be text';
+      if (typeof value !== 'string') return t('must be text');
       if (field.maxLength !== undefined && value.length > field.maxLength)
-        return `must be at most ${field.maxLength} characters`;
-      return field.type === 'text' && /[\r\n]/.test(value) ? 'must be a single line' : undefined;
+        return t('must be at most {0} characters', field.maxLength);
+      return field.type === 'text' && /[\r\n]/.test(value) ? t('must be a single line') : undefined;
     case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
-      if (field.min !== undefined && value < field.min) return `must be at least ${field.min}`;
-      return field.max !== undefined && value > field.max ? `must be at most ${field.max}` : undefined;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return t('must be a number');
+      if (field.min !== undefined && value < field.min) return t('must be at least {0}', field.min);
+      return field.max !== undefined && value > field.max ? t('must be at most {0}', field.max) : undefined;
     case 'singleChoice':
       return typeof value === 'string' && field.options?.some((o) => o.value === value)
         ? undefined
-        : 'must be one of the choices';
+        : t('must be one of the choices');
     case 'multipleChoice':
       if (!Array.isArray(value) || !value.every((v) => field.options?.some((o) => o.value === v)))
-        return 'must be a list of the choices';
-      if (new Set(value).size !== value.length) return 'lists a choice twice';
+        return t('must be a list of the choices');
+      if (new Set(value).size !== value.length) return t('lists a choice twice');
       return field.maxSelections !== undefined && value.length > field.maxSelections
-        ? `allows at most ${field.maxSelections} choices`
+        ? t('allows at most {0} choices', field.maxSelections)
         : undefined;
     case 'yesNo':
-      return typeof value === 'boolean' ? undefined : 'must be yes or no';
+      return typeof value === 'boolean' ? undefined : t('must be yes or no');
     case 'date':
       return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
         ? undefined
-        : 'must be a date (YYYY-MM-DD)';
+        : t('must be a date (YYYY-MM-DD)');
     case 'category':
     case 'user': {
       if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
-        return `must be one of the ${field.type === 'category' ? 'categories' : 'users'}`;
+        return field.type === 'category' ? t('must be one of the categories') : t('must be one of the users');
       const ids = field.type === 'category' ? known.categoryIds : known.userIds;
-      return ids && !ids.has(value) ? `must be an existing ${field.type}` : undefined;
+      if (!ids || ids.has(value)) return undefined;
+      return field.type === 'category' ? t('must be an existing category') : t('must be an existing user');
     }
   }
 }

@@ -83,23 +83,27 @@ export function parseField(field: ArgumentField, text: string): ParsedField {
       break;
     case 'integer':
       if (!/^-?\d+$/.test(text.trim()))
-        return { ok: false, problem: `${field.name} must be a whole number (${field.type}).` };
+        return { ok: false, problem: t('{0} must be a whole number ({1}).', field.name, field.type) };
       value = Number(text.trim());
       break;
     case 'number':
       if (!/^-?\d+(\.\d+)?$/.test(text.trim()))
-        return { ok: false, problem: `${field.name} must be a number such as 12.5 (${field.type}).` };
+        return { ok: false, problem: t('{0} must be a number such as 12.5 ({1}).', field.name, field.type) };
       value = Number(text.trim());
       break;
     case 'boolean':
-      if (!/^(true|false)$/i.test(text.trim())) return { ok: false, problem: `${field.name} must be true or false.` };
+      if (!/^(true|false)$/i.test(text.trim()))
+        return { ok: false, problem: t('{0} must be true or false.', field.name) };
       value = text.trim().toLowerCase() === 'true';
       break;
     case 'json':
       try {
         value = JSON.parse(text) as unknown;
       } catch (error) {
-        return { ok: false, problem: `${field.name} is not valid JSON (${field.type}): ${(error as Error).message}` };
+        return {
+          ok: false,
+          problem: t('{0} is not valid JSON ({1}): {2}', field.name, field.type, (error as Error).message),
+        };
       }
   }
   const problem = checkArgumentValue(field.name, field.type, value);

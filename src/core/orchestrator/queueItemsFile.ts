@@ -33,11 +33,11 @@ export function parseQueueItemsFile(text: string, queueName: string): { items: F
     const parsed = FileItemSchema.safeParse(entry);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      problems.push(`Item ${i + 1}: ${issue.path.join('.') || 'item'}: ${issue.message}`);
+      problems.push(t('Item {0}: {1}: {2}', i + 1, issue.path.join('.') || t('item'), issue.message));
       return;
     }
     const problem = checkQueueItem({ ...parsed.data, Name: queueName });
-    if (problem) problems.push(`Item ${i + 1}: ${problem}`);
+    if (problem) problems.push(t('Item {0}: {1}', i + 1, problem));
     else items.push(parsed.data);
   });
   return problems.length ? { problems } : { items };

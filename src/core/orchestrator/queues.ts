@@ -70,7 +70,7 @@ export class QueuesApi extends EntitySet<QueueDefinition> {
     if (items.length === 0) this.base.check(`POST ${path}`, t('There are no items to add.'));
     items.forEach((item, i) => {
       const problem = checkQueueItem({ ...item, Name: queueName });
-      if (problem) this.base.check(`POST ${path}`, `Item ${i + 1}: ${problem}`);
+      if (problem) this.base.check(`POST ${path}`, t('Item {0}: {1}', i + 1, problem));
     });
     const queueItems = items.map((item) => ({ ...item, Name: queueName }));
     return this.base.post(path, { queueName, commitType, queueItems }, options, BulkAddResponseSchema);

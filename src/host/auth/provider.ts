@@ -7,7 +7,6 @@ import { plainText } from '../../core/presentation/plainText';
 import { signInMismatch } from '../../core/auth/boundSecrets';
 import type { Logger } from '../log';
 import { abortSignalOf } from '../commands/abortSignal';
-import { runAuthorizationCodeFlow } from './signInFlow';
 import { applicationSecretFor, signInAsApplication, type ApplicationSignInDeps } from './applicationSignIn';
 import { t } from '../../core/l10n';
 
@@ -101,6 +100,8 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
       throw new Error(t('\'{0}\' signs in with an access token: use "Sign In with Access Token".', connection.label));
     if (connection.authentication === 'application') return this.createApplicationSession(connection);
     const target = connection;
+    // The browser sign-in's code (PKCE, the loopback server, id_token checks) loads when a user signs in.
+    const { runAuthorizationCodeFlow } = await import('./signInFlow');
     const { tokens, claims } = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,

@@ -18,7 +18,7 @@ export const addIdeaTags: CommandDefinition<IdeaChangeUses> = {
     const existing = idea.tags ?? [];
     const typed = await ctx.input.input({
       title: plainText(t('Add Tags: {0}', idea.name)),
-      prompt: existing.length ? plainText(`Now: ${existing.join(', ')}`) : t('The idea has no tags yet.'),
+      prompt: existing.length ? plainText(t('Now: {0}', existing.join(', '))) : t('The idea has no tags yet.'),
       placeHolder: t('Tags separated by commas, e.g. finance, quick-win'),
       ignoreFocusOut: true,
       validateInput: (text) => {
@@ -37,7 +37,7 @@ export const addIdeaTags: CommandDefinition<IdeaChangeUses> = {
       detail: t('The tags are added to the idea.'),
       action: t('Add Tags'),
     });
-    progressTitle(`Tagging ${idea.name}…`);
+    progressTitle(t('Tagging {0}…', idea.name));
     const client = await ctx.ideasClientFor(connection);
     const { data: tags } = await client.setTags(idea.id, [...existing, ...added], { signal });
     ctx.ideas.refreshConnection(connection.id);

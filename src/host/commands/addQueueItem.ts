@@ -79,8 +79,8 @@ export const addQueueItem: CommandDefinition<QueueChangeUses> = {
     if (problem) throw new Error(problem);
     await guardChange(ctx, connection, {
       what: t('Add an item to queue {0}', queue.Name),
-      detail: `Reference: ${item.Reference ?? 'none'}.`,
-      action: 'Add',
+      detail: item.Reference ? t('Reference: {0}.', item.Reference) : t('No reference.'),
+      action: t('Add'),
     });
     progressTitle(t('Adding an item to {0}…', queue.Name));
     let added;

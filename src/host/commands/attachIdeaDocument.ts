@@ -70,9 +70,9 @@ export const attachIdeaDocument: CommandDefinition<IdeaChangeUses> = {
     await guardChange(ctx, connection, {
       what: t("Attach '{0}' to '{1}'", name.trim(), idea.name),
       detail: url.trim(),
-      action: 'Attach',
+      action: t('Attach'),
     });
-    progressTitle(`Attaching ${name.trim()}…`);
+    progressTitle(t('Attaching {0}…', name.trim()));
     const client = await ctx.ideasClientFor(connection);
     const { data: document } = await client.addDocument(idea.id, { name: name.trim(), url: url.trim() }, { signal });
     await ctx.panels.ideaChanged(connection.id, idea.id);

@@ -58,7 +58,7 @@ export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = {
     await guardChange(ctx, connection, {
       what: t('Add {0} item(s) to queue {1}', parsed.items.length, queue.Name),
       detail: commitType === 'AllOrNothing' ? t('All or nothing.') : t('Each item on its own.'),
-      action: 'Add',
+      action: t('Add'),
     });
     progressTitle(t('Adding {0} item(s) to {1}…', parsed.items.length, queue.Name));
     let result;

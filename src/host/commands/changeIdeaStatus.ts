@@ -73,9 +73,9 @@ export const changeIdeaStatus: CommandDefinition<IdeaChangeUses> = {
     await guardChange(ctx, connection, {
       what: t("Move '{0}' to {1} · {2}", idea.name, target.phase, target.status),
       detail: t('It is {0} · {1} now.', idea.phase, idea.status),
-      action: 'Move',
+      action: t('Move'),
     });
-    progressTitle(`Moving ${idea.name}…`);
+    progressTitle(t('Moving {0}…', idea.name));
     const moved = await client.moveStatus(idea.id, target.phase, target.status, target.comment, { signal });
     ctx.ideas.refreshConnection(connection.id);
     await ctx.panels.ideaChanged(connection.id, idea.id, moved);

@@ -18,13 +18,13 @@ export const downloadPackage: CommandDefinition<Uses> = {
     const fileName = `${pkg.Id}.${pkg.Version}.nupkg`;
     const base = vscode.workspace.workspaceFolders?.[0]?.uri;
     const target = await ctx.input.saveFile({
-      title: plainText(`Save ${pkg.Id} ${pkg.Version}`),
+      title: plainText(t('Save {0} {1}', pkg.Id, pkg.Version)),
       saveLabel: 'Download',
       defaultUri: base ? vscode.Uri.joinPath(base, fileName) : undefined,
       filters: { Packages: ['nupkg'] },
     });
     if (!target) return undefined;
-    progressTitle(`Downloading ${pkg.Id} ${pkg.Version}…`);
+    progressTitle(t('Downloading {0} {1}…', pkg.Id, pkg.Version));
     const { bytes } = await ctx.clientFor(connection).packages.download(pkg.Key, { folder, signal });
     await vscode.workspace.fs.writeFile(target, bytes);
     void vscode.window

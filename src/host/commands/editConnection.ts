@@ -139,7 +139,7 @@ export const editConnection: CommandDefinition<Uses> = {
           : []),
         { label: t('Protection'), description: connection.protection, field: undefined },
       ],
-      { title: plainText(`Edit ${connection.label}`) },
+      { title: plainText(t('Edit {0}', connection.label)) },
     );
     if (!pick) return;
     let updated: ConnectionSetting | undefined;

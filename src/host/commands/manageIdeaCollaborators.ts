@@ -48,7 +48,7 @@ export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = {
     const [current, users] = await Promise.all([collaboratorsOf(client, idea.id, signal), allUsers(client, signal)]);
     const nameOf = (userId: number) => {
       const user = users.find((u) => u.id === userId);
-      return user ? `${`${user.firstName} ${user.lastName}`.trim() || user.email}` : `User ${userId}`;
+      return user ? `${`${user.firstName} ${user.lastName}`.trim() || user.email}` : t('User {0}', userId);
     };
     let change: Change;
     const pick = await ctx.input.pick<{ label: string; description?: string; detail?: string; userId?: number }>(
@@ -95,7 +95,7 @@ export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = {
       await guardChange(ctx, connection, {
         what: t("Remove {0} from '{1}'", nameOf(userId), idea.name),
         detail: t('They stop being a collaborator of the idea.'),
-        action: 'Remove',
+        action: t('Remove'),
         alwaysConfirm: true,
       });
       progressTitle(t('Removing the collaborator…'));
@@ -114,7 +114,7 @@ export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = {
     await guardChange(ctx, connection, {
       what: t("Add {0} to '{1}' as {2}", nameOf(userId), idea.name, role),
       detail: t('They become a collaborator of the idea.'),
-      action: 'Add',
+      action: t('Add'),
     });
     progressTitle(t('Adding the collaborator…'));
     const { data } = await client.addCollaborator(idea.id, userId, role, { signal });

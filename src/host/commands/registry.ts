@@ -1,59 +1,6 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../../ctx';
-import type { CommandId } from '../../constants';
-import { showAbout } from './showAbout';
-import { openInPortal } from './openInPortal';
-import {
-  hideFolder,
-  pinFolder,
-  showHiddenFolders,
-  stopShowingHiddenFolders,
-  unhideFolder,
-  unpinFolder,
-} from './folderChoices';
-import { addConnection } from './addConnection';
-import { editConnection } from './editConnection';
-import { removeConnection } from './removeConnection';
-import { signIn } from './signIn';
-import { signOut } from './signOut';
-import { signInWithAccessToken } from './signInWithAccessToken';
-import { setIdeaServiceCredentials } from './setIdeaServiceCredentials';
-import { switchActiveFolder } from './switchActiveFolder';
-import { refreshServiceDefinition } from './refreshServiceDefinition';
-import {
-  copyKey,
-  setActiveFolder,
-  treeClearFilter,
-  treeFilter,
-  treeFilterByState,
-  treeFind,
-  treeLoadMore,
-  treeRefresh,
-  treeRetry,
-} from './treeCommands';
-import { downloadPackage } from './downloadPackage';
-import { activateTenant, deactivateTenant } from './setTenantActive';
-import { rollBackProcess, updateProcessToLatest } from './updateProcessVersion';
-import { addQueueItem } from './addQueueItem';
-import { bulkAddQueueItems } from './bulkAddQueueItems';
-import { startJob } from './startJob';
-import { killJob, stopJob } from './stopJob';
-import { tailLogs } from './tailLogs';
-import { stopTailing } from './stopTailing';
-import { showWatchedJobs } from './showWatchedJobs';
-import { showJobOutput } from './showJobOutput';
-import { editPackageArguments } from './editPackageArguments';
-import { editProcessInputValues } from './editProcessInputValues';
-import { showQueueItem } from './showQueueItem';
-import { submitIdea } from './submitIdea';
-import { showIdea } from './showIdea';
-import { changeIdeaStatus } from './changeIdeaStatus';
-import { addIdeaTags } from './addIdeaTags';
-import { manageIdeaCollaborators } from './manageIdeaCollaborators';
-import { attachIdeaDocument } from './attachIdeaDocument';
-import { applyDocument } from './applyDocument';
-import { discardDocumentDraft } from './discardDocumentDraft';
-import { compareDocumentWithService } from './compareDocumentWithService';
+import { CommandId } from '../../constants';
 import { plainText } from '../../core/presentation/plainText';
 import { abortSignalOf } from './abortSignal';
 import { t } from '../../core/l10n';
@@ -91,64 +38,84 @@ type RunnerUses = Pick<Ctx, 'log'>;
 /** Below this a command finishes before a notification would be readable; above it the user sees progress. */
 const PROGRESS_DELAY_MS = 300;
 
-const commands: readonly CommandDefinition<Ctx>[] = [
-  showAbout,
-  openInPortal,
-  addConnection,
-  editConnection,
-  removeConnection,
-  signIn,
-  signOut,
-  signInWithAccessToken,
-  setIdeaServiceCredentials,
-  switchActiveFolder,
-  refreshServiceDefinition,
-  treeRefresh,
-  treeRetry,
-  treeLoadMore,
-  treeFilter,
-  treeClearFilter,
-  setActiveFolder,
-  pinFolder,
-  unpinFolder,
-  hideFolder,
-  unhideFolder,
-  showHiddenFolders,
-  stopShowingHiddenFolders,
-  copyKey,
-  treeFilterByState,
-  treeFind,
-  downloadPackage,
-  activateTenant,
-  deactivateTenant,
-  updateProcessToLatest,
-  rollBackProcess,
-  addQueueItem,
-  bulkAddQueueItems,
-  startJob,
-  stopJob,
-  killJob,
-  tailLogs,
-  stopTailing,
-  showWatchedJobs,
-  showJobOutput,
-  editPackageArguments,
-  editProcessInputValues,
-  showQueueItem,
-  submitIdea,
-  showIdea,
-  changeIdeaStatus,
-  addIdeaTags,
-  manageIdeaCollaborators,
-  attachIdeaDocument,
-  applyDocument,
-  discardDocumentDraft,
-  compareDocumentWithService,
-];
+/**
+ * Every command, by id, and where its code is: each module is a chunk of its own, loaded the first time one of its
+ * commands runs, so activation parses none of them. A Record, so a command id without code is a type error.
+ */
+export const commandLoaders: Record<CommandId, () => Promise<CommandDefinition<Ctx>>> = {
+  [CommandId.showAbout]: async () => (await import('./showAbout')).showAbout,
+  [CommandId.openInPortal]: async () => (await import('./openInPortal')).openInPortal,
+  [CommandId.addConnection]: async () => (await import('./addConnection')).addConnection,
+  [CommandId.editConnection]: async () => (await import('./editConnection')).editConnection,
+  [CommandId.removeConnection]: async () => (await import('./removeConnection')).removeConnection,
+  [CommandId.signIn]: async () => (await import('./signIn')).signIn,
+  [CommandId.signOut]: async () => (await import('./signOut')).signOut,
+  [CommandId.signInWithAccessToken]: async () => (await import('./signInWithAccessToken')).signInWithAccessToken,
+  [CommandId.setIdeaServiceCredentials]: async () =>
+    (await import('./setIdeaServiceCredentials')).setIdeaServiceCredentials,
+  [CommandId.switchActiveFolder]: async () => (await import('./switchActiveFolder')).switchActiveFolder,
+  [CommandId.refreshServiceDefinition]: async () =>
+    (await import('./refreshServiceDefinition')).refreshServiceDefinition,
+  [CommandId.treeRefresh]: async () => (await import('./treeCommands')).treeRefresh,
+  [CommandId.treeRetry]: async () => (await import('./treeCommands')).treeRetry,
+  [CommandId.treeLoadMore]: async () => (await import('./treeCommands')).treeLoadMore,
+  [CommandId.treeFilter]: async () => (await import('./treeCommands')).treeFilter,
+  [CommandId.treeClearFilter]: async () => (await import('./treeCommands')).treeClearFilter,
+  [CommandId.setActiveFolder]: async () => (await import('./treeCommands')).setActiveFolder,
+  [CommandId.pinFolder]: async () => (await import('./folderChoices')).pinFolder,
+  [CommandId.unpinFolder]: async () => (await import('./folderChoices')).unpinFolder,
+  [CommandId.hideFolder]: async () => (await import('./folderChoices')).hideFolder,
+  [CommandId.unhideFolder]: async () => (await import('./folderChoices')).unhideFolder,
+  [CommandId.showHiddenFolders]: async () => (await import('./folderChoices')).showHiddenFolders,
+  [CommandId.stopShowingHiddenFolders]: async () => (await import('./folderChoices')).stopShowingHiddenFolders,
+  [CommandId.copyKey]: async () => (await import('./treeCommands')).copyKey,
+  [CommandId.treeFilterByState]: async () => (await import('./treeCommands')).treeFilterByState,
+  [CommandId.treeFind]: async () => (await import('./treeCommands')).treeFind,
+  [CommandId.downloadPackage]: async () => (await import('./downloadPackage')).downloadPackage,
+  [CommandId.activateTenant]: async () => (await import('./setTenantActive')).activateTenant,
+  [CommandId.deactivateTenant]: async () => (await import('./setTenantActive')).deactivateTenant,
+  [CommandId.updateProcessToLatest]: async () => (await import('./updateProcessVersion')).updateProcessToLatest,
+  [CommandId.rollBackProcess]: async () => (await import('./updateProcessVersion')).rollBackProcess,
+  [CommandId.addQueueItem]: async () => (await import('./addQueueItem')).addQueueItem,
+  [CommandId.bulkAddQueueItems]: async () => (await import('./bulkAddQueueItems')).bulkAddQueueItems,
+  [CommandId.startJob]: async () => (await import('./startJob')).startJob,
+  [CommandId.stopJob]: async () => (await import('./stopJob')).stopJob,
+  [CommandId.killJob]: async () => (await import('./stopJob')).killJob,
+  [CommandId.tailLogs]: async () => (await import('./tailLogs')).tailLogs,
+  [CommandId.stopTailing]: async () => (await import('./stopTailing')).stopTailing,
+  [CommandId.showWatchedJobs]: async () => (await import('./showWatchedJobs')).showWatchedJobs,
+  [CommandId.showJobOutput]: async () => (await import('./showJobOutput')).showJobOutput,
+  [CommandId.editPackageArguments]: async () => (await import('./editPackageArguments')).editPackageArguments,
+  [CommandId.editProcessInputValues]: async () => (await import('./editProcessInputValues')).editProcessInputValues,
+  [CommandId.showQueueItem]: async () => (await import('./showQueueItem')).showQueueItem,
+  [CommandId.submitIdea]: async () => (await import('./submitIdea')).submitIdea,
+  [CommandId.showIdea]: async () => (await import('./showIdea')).showIdea,
+  [CommandId.changeIdeaStatus]: async () => (await import('./changeIdeaStatus')).changeIdeaStatus,
+  [CommandId.addIdeaTags]: async () => (await import('./addIdeaTags')).addIdeaTags,
+  [CommandId.manageIdeaCollaborators]: async () => (await import('./manageIdeaCollaborators')).manageIdeaCollaborators,
+  [CommandId.attachIdeaDocument]: async () => (await import('./attachIdeaDocument')).attachIdeaDocument,
+  [CommandId.applyDocument]: async () => (await import('./applyDocument')).applyDocument,
+  [CommandId.discardDocumentDraft]: async () => (await import('./discardDocumentDraft')).discardDocumentDraft,
+  [CommandId.compareDocumentWithService]: async () =>
+    (await import('./compareDocumentWithService')).compareDocumentWithService,
+};
 
 export function registerAllCommands(ctx: Ctx): vscode.Disposable[] {
-  return commands.map((command) =>
-    vscode.commands.registerCommand(command.id, (...args: unknown[]) => runCommand(ctx, command, args)),
+  return Object.entries(commandLoaders).map(([id, load]) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      let command: CommandDefinition<Ctx>;
+      try {
+        command = await load();
+      } catch (error) {
+        // Only a damaged installation gets here (a chunk missing from dist/): say so rather than fail silently.
+        ctx.log.error(`${id} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+        void vscode.window.showErrorMessage(
+          t('This command could not be loaded. Reinstall the Orchestrator Workbench extension.'),
+        );
+        return undefined;
+      }
+      return runCommand(ctx, command, args);
+    }),
   );
 }
 

@@ -12,6 +12,6 @@ export const showIdea: CommandDefinition<Uses> = {
   title: t('Show Idea'),
   async run({ ctx }, node) {
     const { connection, idea } = rowOf(node, 'idea');
-    return ctx.panels.showIdeaForm({ connectionId: connection.id, automationId: idea.id }, idea).identity;
+    return (await ctx.panels.showIdeaForm({ connectionId: connection.id, automationId: idea.id }, idea)).identity;
   },
 };

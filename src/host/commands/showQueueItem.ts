@@ -47,7 +47,7 @@ export const showQueueItem: CommandDefinition<Uses> = {
   async run({ ctx, signal, progressTitle }, node) {
     const row = optionalRowOf(node, 'queueItem');
     if (row) {
-      ctx.panels.showQueueItem(
+      await ctx.panels.showQueueItem(
         { connectionId: row.connection.id, folderId: row.folder.id, itemId: row.queueItem.Id },
         { queueName: row.queue.Name },
       );
@@ -71,7 +71,7 @@ export const showQueueItem: CommandDefinition<Uses> = {
     if (problem) throw new Error(problem);
     progressTitle(t('Finding the queue item…'));
     const item = await findItem(ctx, connection, { id: folder.id }, reference, signal);
-    ctx.panels.showQueueItem(
+    await ctx.panels.showQueueItem(
       { connectionId: connection.id, folderId: folder.id, itemId: item.Id },
       { folderName: folder.label },
     );

@@ -29,7 +29,7 @@ export const startJob: CommandDefinition<Uses> = {
     const { connection, folder } = target;
     // A read-only connection refuses before the user types anything.
     if ((ctx.connections.get(connection.id) ?? connection).protection === 'readOnly')
-      await guardChange(ctx, connection, { what: t('Start a job'), detail: '', action: 'Start' });
+      await guardChange(ctx, connection, { what: t('Start a job'), detail: '', action: t('Start') });
     const declared = new DeclaredArguments(ctx.clientFor(connection), folder, signal);
     const last = new LastArguments(ctx, connection, folder);
     const state: Draft = {

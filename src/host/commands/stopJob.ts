@@ -27,7 +27,7 @@ const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition<Uses> => 
       );
     const name = current.ReleaseName ?? `job ${current.Id}`;
     await guardChange(ctx, connection, {
-      what: strategy === 'SoftStop' ? `Stop ${name}` : `Kill ${name}`,
+      what: strategy === 'SoftStop' ? t('Stop {0}', name) : t('Kill {0}', name),
       detail:
         strategy === 'SoftStop'
           ? t('The robot stops the job at its next safe point; the job ends as Stopped.')

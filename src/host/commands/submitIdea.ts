@@ -24,6 +24,6 @@ export const submitIdea: CommandDefinition<Uses> = {
       throw new Error(
         t('\'{0}\' has no idea service. Add its URL with "Orchestrator: Edit Connection…".', connection.label),
       );
-    return ctx.panels.showIdeaForm({ connectionId: connection.id }).identity;
+    return (await ctx.panels.showIdeaForm({ connectionId: connection.id })).identity;
   },
 };

@@ -97,7 +97,12 @@ export async function applyDraft(
     target.kind === 'packageArguments'
       ? t('This replaces every declared argument of this package version.')
       : t('Jobs started from this process afterwards use these values.');
-  await guardChange(ctx, connection, { what: `Apply ${title}`, detail: consequence, action: 'Apply', confirmed: true });
+  await guardChange(ctx, connection, {
+    what: t('Apply {0}', title),
+    detail: consequence,
+    action: t('Apply'),
+    confirmed: true,
+  });
   const question = t(
     'Apply {0} change{1} to {2} on {3}?',
     changes.length,
@@ -116,7 +121,7 @@ export async function applyDraft(
     throw new vscode.CancellationError();
 
   // 4. One request, never re-sent.
-  progress(`Applying ${title}…`);
+  progress(t('Applying {0}…', title));
   const client = ctx.clientFor(connection);
   try {
     if (target.kind === 'packageArguments')

@@ -1,11 +1,14 @@
 import * as vscode from 'vscode';
-import { parsePackageArguments, parseReleaseInput, type Problem } from '../../core/documents/argumentsDocument';
-import { spanOf } from '../../core/documents/jsonLocations';
+import type { Problem } from '../../core/documents/argumentsDocument';
 import { SCHEME } from '../../core/documents/orchestratorUri';
 import type { OrchestratorFileSystem } from './orchestratorFileSystem';
 
 /** Where a problem stands: the property or list entry it names, the syntax error's place, else the first line. */
-function rangeOf(document: vscode.TextDocument, problem: Problem): vscode.Range {
+function rangeOf(
+  document: vscode.TextDocument,
+  problem: Problem,
+  spanOf: typeof import('../../core/documents/jsonLocations').spanOf,
+): vscode.Range {
   const text = document.getText();
   const span = problem.path
     ? spanOf(text, problem.path)
@@ -24,7 +27,7 @@ function rangeOf(document: vscode.TextDocument, problem: Problem): vscode.Range 
  */
 export function watchDocumentProblems(documents: OrchestratorFileSystem): vscode.Disposable {
   const diagnostics = vscode.languages.createDiagnosticCollection('orchestrator');
-  const check = (document: vscode.TextDocument) => {
+  const check = async (document: vscode.TextDocument) => {
     if (document.uri.scheme !== SCHEME) return;
     let kind: string;
     try {
@@ -36,6 +39,12 @@ export function watchDocumentProblems(documents: OrchestratorFileSystem): vscode
     }
     const declared = documents.declaredOf(document.uri);
     if (kind === 'releaseInput' && !declared) return; // not read yet: checked on the next change
+    // The checks and the JSON parser load with the first document of ours, not at activation.
+    const [{ parsePackageArguments, parseReleaseInput }, { spanOf }] = await Promise.all([
+      import('../../core/documents/argumentsDocument'),
+      import('../../core/documents/jsonLocations'),
+    ]);
+    if (document.isClosed) return;
     const parsed =
       kind === 'packageArguments'
         ? parsePackageArguments(document.getText())
@@ -46,17 +55,21 @@ export function watchDocumentProblems(documents: OrchestratorFileSystem): vscode
         ? []
         : parsed.problems.map((problem) =>
             Object.assign(
-              new vscode.Diagnostic(rangeOf(document, problem), problem.message, vscode.DiagnosticSeverity.Error),
+              new vscode.Diagnostic(
+                rangeOf(document, problem, spanOf),
+                problem.message,
+                vscode.DiagnosticSeverity.Error,
+              ),
               { source: 'Orchestrator' },
             ),
           ),
     );
   };
-  for (const document of vscode.workspace.textDocuments) check(document);
+  for (const document of vscode.workspace.textDocuments) void check(document);
   return vscode.Disposable.from(
     diagnostics,
-    vscode.workspace.onDidOpenTextDocument(check),
-    vscode.workspace.onDidChangeTextDocument((event) => check(event.document)),
+    vscode.workspace.onDidOpenTextDocument((document) => void check(document)),
+    vscode.workspace.onDidChangeTextDocument((event) => void check(event.document)),
     vscode.workspace.onDidCloseTextDocument((document) => diagnostics.delete(document.uri)),
   );
 }

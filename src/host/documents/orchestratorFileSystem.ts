@@ -8,13 +8,14 @@ import {
   connectionSlug,
   type DocumentTarget,
 } from '../../core/documents/orchestratorUri';
-import { packageArgumentsText, releaseInputText, sameJson } from '../../core/documents/argumentsDocument';
 import { OrchestratorError } from '../../core/http/errors';
-import { parseArgumentDeclarations } from '../../core/orchestrator/validation';
 import type { ArgumentEntry } from '../../core/orchestrator/schemas';
 import { DocumentDrafts } from './documentDrafts';
 import { Stored } from '../storedState';
 import { t } from '../../core/l10n';
+
+/** The documents' text code (with the JSON parser it uses) loads with the first document opened, not at activation. */
+const documentTexts = () => import('../../core/documents/argumentsDocument');
 
 /** Omit over each member of a union (plain Omit merges the members). */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -134,6 +135,7 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
     const text = Buffer.from(content).toString('utf8');
     const opened = this.opened.get(key(uri));
     const base = this.drafts.get(uri)?.base ?? opened?.base ?? text;
+    const { sameJson } = await documentTexts();
     if (sameJson(text, base) && sameJson(text, opened?.base ?? base)) await this.drafts.delete(uri);
     else await this.drafts.set(uri, { text, base, savedAt: Date.now() });
     if (opened) opened.mtime = Date.now();
@@ -189,6 +191,7 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   /** What the service holds now, as the document's text. */
   async fetch(target: DocumentTarget, connection: Connection): Promise<{ text: string; declared?: ArgumentEntry[] }> {
     const client = this.ctx.clientFor(connection);
+    const { packageArgumentsText, releaseInputText } = await documentTexts();
     try {
       switch (target.kind) {
         case 'packageArguments':
@@ -201,6 +204,7 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
           const metadata = await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`, {
             folder,
           });
+          const { parseArgumentDeclarations } = await import('../../core/orchestrator/validation');
           return { text: releaseInputText(release), declared: parseArgumentDeclarations(metadata.Input) };
         }
         case 'jobOutput': {
@@ -237,10 +241,10 @@ const key = (uri: vscode.Uri) => uri.toString();
 export function titleOf(target: DocumentTarget): string {
   switch (target.kind) {
     case 'packageArguments':
-      return `the arguments of ${target.packageId} ${target.version}`;
+      return t('the arguments of {0} {1}', target.packageId, target.version);
     case 'releaseInput':
-      return `the input values of ${target.name}`;
+      return t('the input values of {0}', target.name);
     case 'jobOutput':
-      return `the output of ${target.name}`;
+      return t('the output of {0}', target.name);
   }
 }

@@ -89,7 +89,7 @@ export class JobWatcher implements vscode.Disposable {
   /** Successful, Faulted or Stopped, with the duration, and what to look at next. */
   private async announce(entry: WatchedJob): Promise<void> {
     const { job } = entry;
-    const name = job.ReleaseName ?? `Job ${job.Id}`;
+    const name = job.ReleaseName ?? t('Job {0}', job.Id);
     const actions = [t('Show Logs'), ...(job.OutputArguments ? [t('Show Output')] : [])];
     const text = `${name}: ${job.State} after ${jobDuration(job)}${job.State === 'Faulted' && job.Info ? ` — ${job.Info}` : ''}.`;
     const show =

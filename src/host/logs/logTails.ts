@@ -214,7 +214,9 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
   private start(id: string, connection: Connection, folder: FolderContext, subject: TailSubject): LogTail {
     const { logMinimumLevel: minLevel, logMaxLines: maxLines } = userSettings(vscode.workspace.getConfiguration());
     const title =
-      subject.kind === 'job' ? `${subject.job.ReleaseName ?? 'Job'} #${subject.job.Id}` : `Robot ${subject.robot.Name}`;
+      subject.kind === 'job'
+        ? `${subject.job.ReleaseName ?? t('Job')} #${subject.job.Id}`
+        : t('Robot {0}', subject.robot.Name ?? '');
     const header = t(
       '# {0} on {1}. Levels {2} and above (setting orchestrator.logs.minimumLevel); times are local.',
       subject.kind === 'job'

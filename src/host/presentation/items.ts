@@ -227,9 +227,9 @@ export function queueItem(scope: string, queue: QueueDefinition): ItemData {
 export function queueItemItem(scope: string, item: QueueItem, now: number): ItemData {
   return {
     id: childId(scope, 'queueItem', item.Id),
-    label: item.Reference ?? `Item ${item.Id}`,
+    label: item.Reference ?? t('Item {0}', item.Id),
     description: `${item.Status}${item.Priority ? ` · ${item.Priority}` : ''} · ${relativeTime(item.CreationTime, now)}`,
-    tooltip: table(item.Reference ?? `Item ${item.Id}`, [
+    tooltip: table(item.Reference ?? t('Item {0}', item.Id), [
       row('Status', item.Status),
       row('Priority', item.Priority),
       row('Created', item.CreationTime),

@@ -1,3 +1,4 @@
+import { t } from '../../core/l10n';
 import type { QueueItem, QueueItemEvent } from '../../core/orchestrator/schemas';
 import type { ContentEntry, QueueItemDetails, QueueItemEventRow } from '../../shared/protocol/queueItem';
 
@@ -39,7 +40,7 @@ export function queueItemDetails(
     folderName: context.folderName ?? null,
     status: item.Status,
     reviewStatus: item.ReviewStatus ?? null,
-    reviewer: item.ReviewerUserId == null ? null : (context.reviewerName ?? `User ${item.ReviewerUserId}`),
+    reviewer: item.ReviewerUserId == null ? null : (context.reviewerName ?? t('User {0}', item.ReviewerUserId)),
     reference: item.Reference ?? null,
     priority: item.Priority ?? null,
     creationTime: item.CreationTime,

@@ -117,7 +117,7 @@ export function errorRow(
 ): LeafNode {
   return messageNode(
     childId(owner.id, word),
-    `${describeFailure(error, what, where)} Retry`,
+    t('{0} Retry', describeFailure(error, what, where)),
     'error',
     { command: CommandId.treeRetry, title: t('Retry'), arguments: [owner] },
     ContextValue.error,

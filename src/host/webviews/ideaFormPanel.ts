@@ -22,13 +22,11 @@ import { Stored } from '../storedState';
 import { categoryChoices, fieldsOf, summaryOf, within } from './ideaFormContent';
 import { messageOf, ServicePanel, type ServicePanelDeps } from './servicePanel';
 import { t } from '../../core/l10n';
+import { draftKey } from './panelKeys';
 
 /** What this needs from the extension's context, and nothing more. */
 export type IdeaFormPanelDeps = ServicePanelDeps & Pick<Ctx, 'ideas' | 'ideasClientFor' | 'input' | 'state'>;
 
-export const IDEA_FORM_VIEW_TYPE = 'orchestrator.ideaForm';
-
-export const draftKey = (identity: IdeaFormIdentity) => `${identity.connectionId}/${identity.automationId ?? 'new'}`;
 /** Bounded as the protocol bounds it: a service with more or longer tags must not stop the panel from showing. */
 interface Loaded {
   schema: IdeaSchema;
@@ -146,7 +144,7 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
         baseline: form.values,
         idea,
       };
-      this.panel.title = idea ? `Idea: ${plainText(idea.name, { maxLength: 100 })}` : t('Submit Idea');
+      this.panel.title = idea ? t('Idea: {0}', plainText(idea.name, { maxLength: 100 })) : t('Submit Idea');
       this.showForm();
     } catch (error) {
       const notFound = error instanceof OrchestratorError && error.status === 404;
@@ -168,7 +166,7 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
       : undefined;
     return found
       ? summaryOf(found)
-      : { id, name: name || `Automation ${id}`, phase: t('unknown phase'), status: t('unknown status') };
+      : { id, name: name || t('Automation {0}', id), phase: t('unknown phase'), status: t('unknown status') };
   }
 
   private showForm(values?: RawValues): void {
@@ -223,12 +221,14 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
         return { ok: true };
       case 'revealInTree': {
         const id = this.identity.automationId;
-        if (id === undefined) return { ok: false, message: 'Submit the idea first.' };
+        if (id === undefined) return { ok: false, message: t('Submit the idea first.') };
         return (await this.ctx.ideas.revealIdea(this.identity.connectionId, id))
           ? { ok: true }
           : {
               ok: false,
-              message: 'The idea is not on the first page of All Automations; filter that list by its name to find it.',
+              message: t(
+                'The idea is not on the first page of All Automations; filter that list by its name to find it.',
+              ),
             };
       }
     }
@@ -265,7 +265,7 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
       await guardChange(this.ctx, connection, {
         what: t("Submit the idea '{0}'", String(values.name ?? '')),
         detail: t('The idea is sent to the idea service.'),
-        action: 'Submit',
+        action: t('Submit'),
       });
       const idea = await this.send(() => client.submit(loaded.schema, values));
       const before = this.identity;
@@ -293,8 +293,8 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
       return { ok: false, message: t('Nothing changed: there is nothing to save.') };
     await guardChange(this.ctx, connection, {
       what: t("Save changes to '{0}'", loaded.idea?.name ?? id),
-      detail: `Changes ${Object.keys(changed).join(', ')}.`,
-      action: 'Save',
+      detail: t('Changes {0}.', Object.keys(changed).join(', ')),
+      action: t('Save'),
     });
     const idea = await this.send(() => client.updateIdea(id, changed));
     await this.saveDraft(undefined);

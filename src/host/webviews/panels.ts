@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
 import type { Idea } from '../../core/ideas/schemas';
-import { parseMessage } from '../../shared/protocol/common';
-import { ideaFormIdentity, type IdeaFormIdentity } from '../../shared/protocol/ideaForm';
-import { queueItemIdentity, type QueueItemIdentity } from '../../shared/protocol/queueItem';
+import type { IdeaFormIdentity } from '../../shared/protocol/ideaForm';
+import type { QueueItemIdentity } from '../../shared/protocol/queueItem';
 import type { Ctx } from '../../ctx';
-import { draftKey, IDEA_FORM_VIEW_TYPE, IdeaFormPanel } from './ideaFormPanel';
-import { panelOptions } from './panelHtml';
-import { QUEUE_ITEM_VIEW_TYPE, QueueItemPanel, type QueueItemHints } from './queueItemPanel';
+import type { IdeaFormPanel } from './ideaFormPanel';
+import type { QueueItemPanel, QueueItemHints } from './queueItemPanel';
+import { draftKey, IDEA_FORM_VIEW_TYPE, QUEUE_ITEM_VIEW_TYPE, queueItemKey } from './panelKeys';
 import { didFirstStep, FirstStep } from '../firstSteps';
 import { t } from '../../core/l10n';
 
@@ -25,8 +24,9 @@ export type PanelsDeps = Pick<
   | 'state'
 >;
 
-const queueItemKey = (identity: QueueItemIdentity) =>
-  `${identity.connectionId}/${identity.folderId}/${identity.itemId}`;
+/** The panels' code loads with the first panel shown or restored: activation registers only their serializers. */
+const panelCode = () => import('./panelCode');
+type PanelCode = Awaited<ReturnType<typeof panelCode>>;
 
 /**
  * The open panels, one per entity (a queue item; a new idea or an automation per connection): showing an entity again
@@ -41,34 +41,39 @@ export class Panels implements vscode.Disposable {
     this.disposables.push(
       vscode.window.registerWebviewPanelSerializer(QUEUE_ITEM_VIEW_TYPE, {
         deserializeWebviewPanel: async (panel, state) => {
-          const identity = this.restored(queueItemIdentity, state, panel);
-          if (identity) this.queueItems.set(queueItemKey(identity), this.makeQueueItem(panel, identity, {}));
+          const code = await panelCode();
+          const identity = this.restored(code, code.queueItemIdentity, state, panel);
+          if (identity) this.queueItems.set(queueItemKey(identity), this.makeQueueItem(code, panel, identity, {}));
         },
       }),
       vscode.window.registerWebviewPanelSerializer(IDEA_FORM_VIEW_TYPE, {
         deserializeWebviewPanel: async (panel, state) => {
-          const identity = this.restored(ideaFormIdentity, state, panel);
-          if (identity) this.ideaForms.set(draftKey(identity), this.makeIdeaForm(panel, identity, undefined));
+          const code = await panelCode();
+          const identity = this.restored(code, code.ideaFormIdentity, state, panel);
+          if (identity) this.ideaForms.set(draftKey(identity), this.makeIdeaForm(code, panel, identity, undefined));
         },
       }),
     );
   }
 
   /** A restored panel's state is validated like any message; a bad one closes the panel. */
-  private restored<T extends Parameters<typeof parseMessage>[0]>(
+  private restored<T extends Parameters<PanelCode['parseMessage']>[0]>(
+    code: PanelCode,
     schema: T,
     state: unknown,
     panel: vscode.WebviewPanel,
   ) {
-    const parsed = parseMessage(schema, state);
+    const parsed = code.parseMessage(schema, state);
     if (parsed.ok) return parsed.message;
     this.ctx.log.warn(`Not restoring a ${panel.viewType} panel: ${parsed.problem}`);
     panel.dispose();
     return undefined;
   }
 
-  showQueueItem(identity: QueueItemIdentity, hints: QueueItemHints = {}): QueueItemPanel {
+  /** Shows the queue item's panel; nothing is awaited between looking for it and keeping it (no two panels). */
+  async showQueueItem(identity: QueueItemIdentity, hints: QueueItemHints = {}): Promise<QueueItemPanel> {
     didFirstStep(FirstStep.openedQueueItem);
+    const code = await panelCode();
     const key = queueItemKey(identity);
     const open = this.queueItems.get(key);
     if (open) {
@@ -80,14 +85,16 @@ export class Panels implements vscode.Disposable {
       QUEUE_ITEM_VIEW_TYPE,
       t('Queue Item {0}', identity.itemId),
       vscode.ViewColumn.Active,
-      panelOptions(this.ctx.extension.extensionUri),
+      code.panelOptions(this.ctx.extension.extensionUri),
     );
-    const created = this.makeQueueItem(panel, identity, hints);
+    const created = this.makeQueueItem(code, panel, identity, hints);
     this.queueItems.set(key, created);
     return created;
   }
 
-  showIdeaForm(identity: IdeaFormIdentity, hint?: Idea): IdeaFormPanel {
+  /** Shows the idea's form; nothing is awaited between looking for it and keeping it (no two panels). */
+  async showIdeaForm(identity: IdeaFormIdentity, hint?: Idea): Promise<IdeaFormPanel> {
+    const code = await panelCode();
     const open = this.ideaForms.get(draftKey(identity));
     if (open) {
       open.panel.reveal();
@@ -95,11 +102,11 @@ export class Panels implements vscode.Disposable {
     }
     const panel = vscode.window.createWebviewPanel(
       IDEA_FORM_VIEW_TYPE,
-      hint ? `Idea: ${hint.name}` : t('Submit Idea'),
+      hint ? t('Idea: {0}', hint.name) : t('Submit Idea'),
       vscode.ViewColumn.Active,
-      panelOptions(this.ctx.extension.extensionUri),
+      code.panelOptions(this.ctx.extension.extensionUri),
     );
-    const created = this.makeIdeaForm(panel, identity, hint);
+    const created = this.makeIdeaForm(code, panel, identity, hint);
     this.ideaForms.set(draftKey(identity), created);
     return created;
   }
@@ -134,19 +141,25 @@ export class Panels implements vscode.Disposable {
   }
 
   private makeQueueItem(
+    code: PanelCode,
     panel: vscode.WebviewPanel,
     identity: QueueItemIdentity,
     hints: QueueItemHints,
   ): QueueItemPanel {
     const key = queueItemKey(identity);
-    const created: QueueItemPanel = new QueueItemPanel(this.ctx, panel, identity, hints, () => {
+    const created: QueueItemPanel = new code.QueueItemPanel(this.ctx, panel, identity, hints, () => {
       if (this.queueItems.get(key) === created) this.queueItems.delete(key);
     });
     return created;
   }
 
-  private makeIdeaForm(panel: vscode.WebviewPanel, identity: IdeaFormIdentity, hint: Idea | undefined): IdeaFormPanel {
-    const created: IdeaFormPanel = new IdeaFormPanel(
+  private makeIdeaForm(
+    code: PanelCode,
+    panel: vscode.WebviewPanel,
+    identity: IdeaFormIdentity,
+    hint: Idea | undefined,
+  ): IdeaFormPanel {
+    const created: IdeaFormPanel = new code.IdeaFormPanel(
       this.ctx,
       panel,
       identity,

@@ -20,8 +20,6 @@ import { t } from '../../core/l10n';
 /** What this needs from the extension's context, and nothing more. */
 export type QueueItemPanelDeps = ServicePanelDeps & Pick<Ctx, 'clientFor' | 'explorer' | 'input' | 'panels'>;
 
-export const QUEUE_ITEM_VIEW_TYPE = 'orchestrator.queueItem';
-
 /** Names the panel can show without asking again (the tree row knows them). */
 export interface QueueItemHints {
   queueName?: string;
@@ -145,13 +143,13 @@ export class QueueItemPanel extends ServicePanel<QueueItemFromWebview, QueueItem
         await this.load();
         return { ok: true };
       case 'copyJson':
-        if (!this.item) return { ok: false, message: 'The item is not loaded yet.' };
+        if (!this.item) return { ok: false, message: t('The item is not loaded yet.') };
         await vscode.env.clipboard.writeText(JSON.stringify(this.item, null, 2));
-        return { ok: true, message: 'Copied the item as JSON.' };
+        return { ok: true, message: t('Copied the item as JSON.') };
       case 'openAncestor': {
         const ancestorId = this.item?.AncestorId;
-        if (!ancestorId) return { ok: false, message: 'This item is not a retry: it has no ancestor.' };
-        this.ctx.panels.showQueueItem({ ...this.identity, itemId: ancestorId }, this.hints);
+        if (!ancestorId) return { ok: false, message: t('This item is not a retry: it has no ancestor.') };
+        await this.ctx.panels.showQueueItem({ ...this.identity, itemId: ancestorId }, this.hints);
         return { ok: true };
       }
       case 'delete':
@@ -167,9 +165,9 @@ export class QueueItemPanel extends ServicePanel<QueueItemFromWebview, QueueItem
     const connection = this.connection();
     const name = item.Reference ? t("queue item '{0}'", item.Reference) : t('queue item {0}', item.Id);
     await guardChange(this.ctx, connection, {
-      what: `Delete ${name}`,
+      what: t('Delete {0}', name),
       detail: t('The item is marked Deleted and no robot will process it. This cannot be undone.'),
-      action: 'Delete',
+      action: t('Delete'),
       alwaysConfirm: true,
     });
     try {
@@ -188,6 +186,6 @@ export class QueueItemPanel extends ServicePanel<QueueItemFromWebview, QueueItem
     }
     this.ctx.explorer.refreshRows(RowIds.queue(connection.id, this.identity.folderId, item.QueueDefinitionId));
     await this.load();
-    return { ok: true, message: `Deleted ${name}.` };
+    return { ok: true, message: t('Deleted {0}.', name) };
   }
 }

@@ -161,7 +161,7 @@ describe('Service text is plain text in the editor (issue 17)', () => {
       { Name: QUEUE, Reference: 'large', SpecificContent: content },
       { folder: { id: folderId } },
     );
-    const panel = ctx.panels.showQueueItem(
+    const panel = await ctx.panels.showQueueItem(
       { connectionId: admin().id, folderId, itemId: added.Id },
       { queueName: QUEUE },
     );

@@ -5,8 +5,9 @@ import { shownMessages, useVscodeStub, vscodeStub } from '../../support/vscodeSt
 
 useVscodeStub();
 /* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { runCommand } =
+const { commandLoaders, registerAllCommands, runCommand } =
   require('../../../src/host/commands/registry') as typeof import('../../../src/host/commands/registry');
+const { CommandId } = require('../../../src/constants') as typeof import('../../../src/constants');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Just enough of the Ctx for the wrapper: a log that records. */
@@ -97,5 +98,21 @@ describe('the command wrapper (runCommand)', () => {
     // @ts-expect-error the runner's context has no input to give
     const refused = () => runCommand(logOnly, usesInput, []);
     assert.ok(narrowed && refused);
+  });
+});
+
+describe('the command registry', () => {
+  it('registers every command id at activation, and each loads its own definition on first use', async () => {
+    const registered: string[] = [];
+    const commands = vscodeStub.commands as unknown as { registerCommand: (id: string) => unknown };
+    const register = commands.registerCommand;
+    commands.registerCommand = (id: string) => (registered.push(id), { dispose: () => undefined });
+    try {
+      registerAllCommands(context().ctx);
+    } finally {
+      commands.registerCommand = register;
+    }
+    assert.deepEqual(registered.sort(), Object.values(CommandId).sort());
+    for (const [id, load] of Object.entries(commandLoaders)) assert.equal((await load()).id, id);
   });
 });

@@ -48,14 +48,14 @@ export async function startJobs(
     info.NoOfRobots = draft.count;
   }
   await guardChange(ctx, connection, {
-    what: `Start ${release.Name}`,
+    what: t('Start {0}', release.Name),
     detail: summaryText(summaryRows(release, draft, built.values, folderLabel)),
-    action: 'Start',
+    action: t('Start'),
     confirmed: draft.confirmed,
   });
   await last.remember(release, draft.texts);
 
-  progressTitle(`Starting ${release.Name}…`);
+  progressTitle(t('Starting {0}…', release.Name));
   let jobs: Job[];
   try {
     jobs = await ctx.clientFor(connection).jobs.start(info, { folder, signal });

@@ -1,0 +1,54 @@
+// The production build of the extension host, weighed as the editor loads it: what activation parses stays within its
+// budget, and what only a user's act needs (commands, panels, the documents' checks, the browser sign-in, the JOSE and
+// JSON-with-comments libraries) is not in it.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ACTIVATION_BUNDLE_KIB_BUDGET } from '../bench/budgets';
+import { bundleWeight, type BundleWeight } from '../harness/bundleWeight';
+
+const ROOT = join(__dirname, '..', '..');
+
+describe('the production bundle', () => {
+  let dist: string;
+  let weight: BundleWeight;
+
+  before(function () {
+    this.timeout(120_000);
+    dist = mkdtempSync(join(tmpdir(), 'orchestrator-production-'));
+    const built = spawnSync(process.execPath, ['esbuild.mjs', '--production', `--outdir=${dist}`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    assert.equal(built.status, 0, built.stderr);
+    weight = bundleWeight(dist, ROOT);
+  });
+  after(() => rmSync(dist, { recursive: true, force: true }));
+
+  it(`parses at most ${ACTIVATION_BUNDLE_KIB_BUDGET} KiB at activation`, () => {
+    const kib = weight.activationBytes / 1024;
+    assert.ok(kib <= ACTIVATION_BUNDLE_KIB_BUDGET, `${kib.toFixed(1)} KiB parsed at activation`);
+    assert.ok(weight.onDemandBytes > 0, 'some code loads on first use');
+  });
+
+  it('loads no command, panel, document check or browser sign-in at activation', () => {
+    const lazy = [
+      /^src\/host\/commands\/(?!registry\.ts$|abortSignal\.ts$|guardChange\.ts$)/,
+      /^src\/host\/webviews\/(ideaFormPanel|queueItemPanel|panelHost|servicePanel|ideaFormContent)\.ts$/,
+      /^src\/core\/documents\/(argumentsDocument|jsonLocations)\.ts$/,
+      /^src\/host\/auth\/(signInFlow|loopback)\.ts$/,
+      /^src\/core\/auth\/(idToken|pkce|pushedRequest)\.ts$/,
+      /^node_modules\/(jose|jsonc-parser)\//,
+    ];
+    const eager = weight.activationInputs.filter((input) => lazy.some((pattern) => pattern.test(input)));
+    assert.deepEqual(eager, []);
+  });
+
+  it('is ES modules that never require(): no file carries the bundler’s "Dynamic require" stub', () => {
+    for (const file of weight.files.filter((f) => f.endsWith('.mjs')))
+      assert.ok(!readFileSync(join(dist, file), 'utf8').includes('Dynamic require of'), file);
+    assert.ok(weight.files.includes('extension.mjs'));
+  });
+});
