@@ -79,12 +79,14 @@ const hostMetafile = {
       if (!result.metafile || result.errors.length > 0) return;
       mkdirSync(outRoot, { recursive: true });
       writeFileSync(join(outRoot, 'extension.meta.json'), JSON.stringify(result.metafile));
-      // Chunk names carry a hash of their content: the previous build's chunks would otherwise stay, and ship.
+      // Chunk names carry a hash of their content: the previous build's chunks would otherwise stay, and ship. Not
+      // while watching: an Extension Development Host started before this rebuild still loads its commands from them.
+      if (watch) return;
       const chunks = join(outRoot, 'chunks');
       const built = new Set(Object.keys(result.metafile.outputs).map((file) => resolve(file)));
       for (const file of existsSync(chunks) ? readdirSync(chunks) : []) {
         const path = resolve(chunks, file);
-        if (!built.has(path)) rmSync(path);
+        if (!built.has(path)) rmSync(path, { recursive: true, force: true });
       }
     });
   },

@@ -11,7 +11,10 @@ const noVscode = {
     },
   ],
   patterns: [
-    { group: ['**/host/**', '**/ctx', '**/extension'], message: 'This layer must not depend on the host layer.' },
+    {
+      group: ['**/host/**', '**/ctx', '**/extension', '**/main'],
+      message: 'This layer must not depend on the host layer.',
+    },
   ],
 };
 

@@ -101,4 +101,5 @@ export type ContextKey = (typeof ContextKey)[keyof typeof ContextKey];
 export const OUTPUT_CHANNEL_NAME = 'Orchestrator Workbench';
 
 /** Secret key of a connection's idea-service API token and app key. */
+// l10n: code (a secret's storage key)
 export const ideaSecretKey = (connectionId: string) => `orchestrator.ideas.${connectionId}`;

@@ -1,38 +1,21 @@
-// First: the display language's messages, before any module builds a table of texts.
-import './host/displayLanguage';
+// The extension's entry point (dist/extension.mjs). Its one job before anything else of ours is evaluated: load the
+// display language's messages, because modules build tables of texts (command titles, the row kinds a refusal names,
+// field labels) when they are evaluated. An ES module evaluates all its static imports before its own code, so the
+// rest of the extension (src/main.ts) is imported afterwards, dynamically, when the editor activates it.
 import * as vscode from 'vscode';
-import type { Connection } from './core/connections';
-import { Ctx } from './ctx';
+import { loadBundle } from './core/l10n';
 
-/**
- * What `activate()` gives other extensions (`vscode.extensions.getExtension(…).exports`): which connections the user
- * has, by name — nothing secret, no service to call. The whole context is handed out only when the extension runs
- * for development or tests (this repository's integration suite and bench drive it through `testing`); an installed
- * extension never exposes its services, tokens or test hooks.
- */
-export interface OrchestratorWorkbenchApi {
-  readonly apiVersion: 1;
-  /** The configured connections: id, label, kind and service URL (what the user typed in their settings). */
-  connections(): readonly Pick<Connection, 'id' | 'label' | 'kind' | 'serviceUrl'>[];
-  /** Development and test runs only (`ExtensionMode.Development` / `Test`): the extension's context. */
-  readonly testing?: Ctx;
+export type { OrchestratorWorkbenchApi } from './main';
+
+loadBundle(vscode.l10n.bundle);
+
+let main: Promise<typeof import('./main')> | undefined;
+const loadMain = () => (main ??= import('./main'));
+
+export async function activate(context: vscode.ExtensionContext): Promise<import('./main').OrchestratorWorkbenchApi> {
+  return (await loadMain()).activate(context);
 }
 
-let ctx: Ctx | undefined;
-
-/** Builds the one context object that owns every service and disposable; nothing else happens here. */
-export function activate(context: vscode.ExtensionContext): OrchestratorWorkbenchApi {
-  const owned = new Ctx(context);
-  ctx = owned;
-  return {
-    apiVersion: 1,
-    connections: () =>
-      owned.connections.all().map(({ id, label, kind, serviceUrl }) => ({ id, label, kind, serviceUrl })),
-    ...(context.extensionMode === vscode.ExtensionMode.Production ? {} : { testing: owned }),
-  };
-}
-
-export function deactivate(): void {
-  ctx?.dispose();
-  ctx = undefined;
+export async function deactivate(): Promise<void> {
+  if (main) (await main).deactivate();
 }

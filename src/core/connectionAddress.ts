@@ -99,6 +99,7 @@ export function deriveConnection(pasted: string): Derivation {
   if (/\s/.test(text)) return refused(t('An address has no spaces: paste the whole address from the address bar.'));
   // The address bar may hide the scheme; a host name with a dot and nothing before it reads as https.
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text) && /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?(\/|$)/i.test(text))
+    // l10n: code (an address)
     text = `https://${text}`;
   let url: URL;
   try {

@@ -39,6 +39,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else {
       // The label (settings) and folder path (service) are plain text: `$(…)` in them must not become an icon.
+      // l10n: code (an icon)
       this.item.text = `$(organization) ${plainText(active.label)}${folder ? ` › ${plainText(folder.path)}` : ''}`;
       const protection =
         active.protection === 'readOnly'

@@ -1,24 +1,31 @@
-// What the extension host parses when the extension activates: dist/extension.mjs and the chunks it imports, and
-// theirs (import statements, transitively). Everything else (each command, the panels, the documents' checks, the
-// browser sign-in) is a chunk loaded by a dynamic import on first use. Read from the build's metafile
-// (extension.meta.json, written by esbuild.mjs beside the bundle).
+// What the extension host parses when the extension activates: dist/extension.mjs, the chunk of src/main.ts that its
+// activate() imports, and every chunk those import (import statements, transitively). Everything else (each command,
+// the panels, the documents' checks, the browser sign-in) is a chunk loaded by a dynamic import on first use. Read
+// from the build's metafile (extension.meta.json, written by esbuild.mjs beside the bundle).
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 interface Metafile {
   outputs: Record<
     string,
-    { bytes: number; imports: { path: string; kind: string }[]; inputs: Record<string, { bytesInOutput: number }> }
+    {
+      bytes: number;
+      entryPoint?: string;
+      imports: { path: string; kind: string }[];
+      inputs: Record<string, { bytesInOutput: number }>;
+    }
   >;
 }
 
 export interface BundleWeight {
-  /** Bytes of extension.mjs and every chunk it imports statically: what activation parses. */
+  /** Bytes of extension.mjs, src/main.ts's chunk and every chunk they import statically: what activation parses. */
   activationBytes: number;
   /** Bytes of the chunks loaded on first use only. */
   onDemandBytes: number;
   /** The source files (and packages' files) whose code is in what activation parses. */
   activationInputs: string[];
+  /** Those evaluated before the entry's own code: the entry's and its static imports' (src/extension.ts's). */
+  entryInputs: string[];
   /** Every output file, relative to the build's folder. */
   files: string[];
 }
@@ -36,12 +43,21 @@ export function bundleWeight(dist: string, root: string): BundleWeight {
       if (imported.kind === 'import-statement' && meta.outputs[imported.path]) visit(imported.path);
   };
   visit(entry);
+  const inputsOf = (outputs: Iterable<string>) => [
+    ...new Set([...outputs].flatMap((output) => Object.keys(meta.outputs[output]!.inputs))),
+  ];
+  const entryInputs = inputsOf(loaded);
+  // The entry imports the rest of the extension in activate(), after loading the display language's messages.
+  const main = Object.keys(meta.outputs).find((output) => meta.outputs[output]!.entryPoint === 'src/main.ts');
+  if (!main) throw new Error("src/main.ts has no chunk of its own in the build's metafile");
+  visit(main);
   const code = Object.keys(meta.outputs).filter((output) => !output.endsWith('.map'));
   const bytes = (outputs: string[]) => outputs.reduce((sum, output) => sum + meta.outputs[output]!.bytes, 0);
   return {
     activationBytes: bytes([...loaded]),
     onDemandBytes: bytes(code.filter((output) => !loaded.has(output))),
-    activationInputs: [...new Set([...loaded].flatMap((output) => Object.keys(meta.outputs[output]!.inputs)))],
+    activationInputs: inputsOf(loaded),
+    entryInputs,
     files: code.map((output) => relative(relative(root, dist), output).split('\\').join('/')),
   };
 }

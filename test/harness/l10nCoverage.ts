@@ -25,8 +25,11 @@ const LABEL_PROPERTIES = new Set([
   'message',
   'validationMessage',
   'textContent',
-  // A confirmation's button (guardChange).
+  // A confirmation's button (guardChange), a dialog's buttons, a save dialog's button.
   'action',
+  'actions',
+  'saveLabel',
+  'openLabel',
 ]);
 /** Calls whose literals are for us, not for the user: the log (Output channel, kept in English), tests' own names. */
 const LOG_METHODS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'request', 'appendLine']);
@@ -65,7 +68,7 @@ const isProse = (text: string) =>
 const isWord = (text: string) => /^[A-Z][A-Za-z]+( [A-Za-z]+)*[.…]?$/.test(text);
 /** A template that puts a value after or before a word a person reads: `Item ${id}`, `Idea: ${name}`. */
 const isWordTemplate = (node: ts.Node, text: string) =>
-  ts.isTemplateExpression(node) && /(^|[\s(“"'])[A-Z][a-z]{1,}\b/.test(text);
+  ts.isTemplateExpression(node) && /(^|[\s(“"'])([A-Z][a-z]+|[a-z]{3,})\b/.test(text);
 
 function inSkippedContext(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
@@ -76,12 +79,15 @@ function inSkippedContext(node: ts.Node): boolean {
     if (ts.isElementAccessExpression(at)) return true;
     // `case 'copyJson':` compares with a value; the statements under it are checked like any other.
     if (ts.isCaseClause(at) && at.expression === node) return true;
-    if (ts.isBinaryExpression(at) && /^(===|!==|==|!=)$/.test(at.operatorToken.getText())) return true;
   }
-  return false;
+  // `answer === 'Discard'` compares with a value (what it is compared with is checked where it is shown).
+  const parent = node.parent;
+  return ts.isBinaryExpression(parent) && /^(===|!==|==|!=)$/.test(parent.operatorToken.getText());
 }
 
-const labelProperty = (node: ts.Node) =>
+const labelProperty = (node: ts.Node): boolean =>
+  // An entry of a list of labels: `actions: ['Apply']`.
+  (ts.isArrayLiteralExpression(node.parent) && labelProperty(node.parent)) ||
   (ts.isPropertyAssignment(node.parent) &&
     node.parent.initializer === node &&
     LABEL_PROPERTIES.has(node.parent.name.getText())) ||

@@ -46,6 +46,13 @@ describe('the production bundle', () => {
     assert.deepEqual(eager, []);
   });
 
+  it('evaluates nothing of ours before the display language is loaded: the entry imports only the l10n module', () => {
+    assert.deepEqual(weight.entryInputs.filter((input) => !/^node_modules\/@vscode\/l10n\//.test(input)).sort(), [
+      'src/core/l10n.ts',
+      'src/extension.ts',
+    ]);
+  });
+
   it('is ES modules that never require(): no file carries the bundler’s "Dynamic require" stub', () => {
     for (const file of weight.files.filter((f) => f.endsWith('.mjs')))
       assert.ok(!readFileSync(join(dist, file), 'utf8').includes('Dynamic require of'), file);

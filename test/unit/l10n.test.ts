@@ -106,7 +106,7 @@ describe('localisation', () => {
     assert.deepEqual(shrunk, [], 'fewer left: lower l10nPending.json (L10N_PENDING_WRITE=1 npm run test:unit)');
   });
 
-  it('finds English under a case, in a template around a value and on a confirmation button; not case labels or headers', () => {
+  it('finds English under a case or a comparison, around a value and on buttons; not case labels, compared values or headers', () => {
     const dir = mkdtempSync(join(tmpdir(), 'l10n-coverage-'));
     try {
       const file = join(dir, 'sample.ts');
@@ -120,13 +120,15 @@ describe('localisation', () => {
           "    case 'open':",
           "      return { title: `Item ${id}`, action: 'Delete' };",
           '  }',
+          "  if (action === 'Discard') return { message: `Discard ${id}?`, actions: ['Discard'] };",
+          '  if (id > 1) return { where: `job ${id}` };',
           '  return { authorization: `Bearer ${token}` }; // l10n: code (a header)',
           '}',
         ].join('\n'),
       );
       assert.deepEqual(
         unmarkedIn(file).map((u) => u.text),
-        ['Copied the item as JSON.', 'Item  {} ', 'Delete'],
+        ['Copied the item as JSON.', 'Item  {} ', 'Delete', 'Discard  {} ?', 'Discard', 'job  {} '],
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -110,5 +110,6 @@ export function fieldTable(rows: [string, Child][], label: string): HTMLElement 
 
 /** A status line for the outcome of an action, read out by screen readers. */
 export function notice(text: string, kind: 'info' | 'error' | 'success' = 'info'): HTMLElement {
+  // l10n: code (class names)
   return h('div', { class: `notice ${kind}`, attrs: { role: kind === 'error' ? 'alert' : 'status' } }, text);
 }

@@ -152,6 +152,7 @@ function flushDraft(): void {
 }
 
 function controlElement(field: FormField, control: Control, value: RawValues[string]): Editor['element'] {
+  // l10n: code (an element id)
   const id = `field-${field.key}`;
   let element: HTMLElement;
   switch (control.kind) {
@@ -253,7 +254,7 @@ function render(form: Shown): void {
         ? h(
             'p',
             { class: 'subtitle', id: 'idea-state' },
-            `${form.idea.phase} · ${form.idea.status} · automation ${form.idea.id}`,
+            t('{0} · {1} · automation {2}', form.idea.phase, form.idea.status, form.idea.id),
           )
         : null,
       form.idea?.tags

@@ -80,6 +80,7 @@ function contentRow(entry: ContentEntry): HTMLElement {
     h('th', { attrs: { scope: 'row' } }, key),
     h(
       'td',
+      // l10n: code (class names)
       { class: `value ${entry.kind}` },
       entry.kind === 'string' || entry.kind === 'json'
         ? longText(entry.value, entry.kind === 'json' ? 'mono' : 'text')
@@ -154,6 +155,7 @@ function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): vo
         'h1',
         {},
         h('span', { class: 'title', id: 'item-title' }, title),
+        // l10n: code (class names)
         h('vscode-badge', { class: `status ${item.status.toLowerCase()}` }, item.status),
       ),
       actions,
@@ -191,7 +193,7 @@ function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): vo
     ),
     section(
       t('Specific content'),
-      `${item.specificContent.length} value(s)`,
+      t('{0} value(s)', item.specificContent.length),
       contentTable(item.specificContent, t('Specific content'), t('The item carries no specific content.')),
     ),
     section(
@@ -222,7 +224,7 @@ function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): vo
     ),
     section(
       'History',
-      `${events.length} event(s)`,
+      t('{0} event(s)', events.length),
       eventsProblem
         ? notice(eventsProblem, 'error')
         : events.length === 0

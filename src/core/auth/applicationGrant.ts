@@ -14,6 +14,7 @@ import { t } from '../l10n';
  */
 
 /** Secret key of a connection's application secret (kept apart from the sign-in, so Sign Out may keep it). */
+// l10n: code (a secret's storage key)
 export const applicationSecretKey = (connectionId: string) => `orchestrator.application.${connectionId}`;
 
 const StoredApplicationSecretSchema = z.object({

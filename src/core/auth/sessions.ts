@@ -35,6 +35,7 @@ export const StoredAccountSchema = z.object({
 export type StoredAccount = z.infer<typeof StoredAccountSchema>;
 
 export const INDEX_KEY = 'orchestrator.sessions';
+// l10n: code (a secret's storage key)
 export const accountKey = (accountId: string) => `orchestrator.session.${accountId}`;
 
 export type SessionChange = { added: StoredAccount[]; removed: StoredAccount[]; changed: StoredAccount[] };

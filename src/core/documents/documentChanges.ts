@@ -50,7 +50,7 @@ function argumentChanges(before: Record<string, unknown>, after: Record<string, 
       const was = old.get(name);
       if (!was) lines.push(t('{0} argument {1}: added ({2})', which, name, describeArgument(argument)));
       else if (!same(was, argument))
-        lines.push(`${which} argument ${name}: ${describeArgument(was)} → ${describeArgument(argument)}`);
+        lines.push(t('{0} argument {1}: {2} → {3}', which, name, describeArgument(was), describeArgument(argument)));
     }
     for (const [name, argument] of old)
       if (!now.has(name)) lines.push(t('{0} argument {1}: removed (was {2})', which, name, describeArgument(argument)));

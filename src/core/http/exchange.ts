@@ -56,6 +56,7 @@ function decodeName(name: string): string {
 /** One line of the request log: `GET /odata/Folders?$top=… 200 35 ms trace 4bf9…`. */
 export function exchangeLine(exchange: Exchange): string {
   const outcome = exchange.status !== undefined ? String(exchange.status) : (exchange.reason ?? t('no answer'));
+  // l10n: code (the request log stays English)
   const trace = exchange.traceId ? ` trace ${exchange.traceId}` : '';
   return `${exchange.method} ${exchange.path} ${outcome} ${Math.round(exchange.durationMs)} ms${trace}`;
 }

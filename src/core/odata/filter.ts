@@ -128,6 +128,7 @@ function join(op: 'and' | 'or', parts: (Filter | undefined)[]): Filter | undefin
 /** `and`/`or` skip undefined parts, so optional conditions compose without special cases. */
 export const and = (...parts: (Filter | undefined)[]) => join('and', parts);
 export const or = (...parts: (Filter | undefined)[]) => join('or', parts);
+// l10n: code (OData)
 export const not = (part: Filter): Filter => make(`not (${part})`);
 
 /** `property eq a or property eq b …` for a set of values (e.g. job states). */

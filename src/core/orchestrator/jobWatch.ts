@@ -1,3 +1,4 @@
+import { t } from '../l10n';
 import { sleep as realSleep } from '../http/retry';
 import { FINAL_JOB_STATES } from '../logs/tail';
 import type { Job } from './schemas';
@@ -59,9 +60,9 @@ export function jobDuration(job: Pick<Job, 'CreationTime' | 'StartTime' | 'EndTi
 
 export function formatDuration(ms: number): string {
   const s = Math.round(ms / 1000);
-  if (s < 60) return `${s} s`;
+  if (s < 60) return t('{0} s', s);
   const m = Math.floor(s / 60);
-  if (m < 60) return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
+  if (m < 60) return s % 60 ? t('{0} min {1} s', m, s % 60) : t('{0} min', m);
   const h = Math.floor(m / 60);
-  return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
+  return m % 60 ? t('{0} h {1} min', h, m % 60) : t('{0} h', h);
 }

@@ -181,6 +181,7 @@ export type Protection = 'normal' | 'confirm' | 'readOnly';
  * may be made: `viewItem =~ /\bprotection\.(normal|confirm)\b/`. The command still refuses on a read-only connection
  * (the setting may change while a menu is open).
  */
+// l10n: code (a context value)
 export const protectionFlag = (protection: Protection) => `protection.${protection}`;
 
 /** A row's context value with its connection's protection after it. */

@@ -55,6 +55,7 @@ export async function startLoopback(expectedState: string, port = 0): Promise<Lo
         ? page(t('Sign-in failed'), t('Return to VS Code for details.'))
         : page(t('Signed in'), t('You can close this tab and return to VS Code.')),
     );
+    // l10n: code (an address)
     resolve(`http://127.0.0.1${req.url ?? ''}`);
     setImmediate(() => server.close());
   });

@@ -13,6 +13,7 @@ import { t } from '../../core/l10n';
 export const AUTH_PROVIDER_ID = 'orchestrator';
 export const AUTH_PROVIDER_LABEL = 'Orchestrator';
 /** Sessions are asked for per connection: `connection:<id>` among the scopes. */
+// l10n: code (a scope)
 export const connectionScope = (connectionId: string) => `connection:${connectionId}`;
 /**
  * The scopes a session reports: only its connection. The editor clears an Accounts-menu sign-in request when a session

@@ -85,11 +85,19 @@ export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = {
       return undefined;
     }
     refreshNewItems(ctx, row);
-    const failed = result.FailedItems.map((f) => `item ${f.Ordinal + 1}: ${f.ErrorMessage ?? f.ErrorCode}`);
+    const failed = result.FailedItems.map((f) => t('item {0}: {1}', f.Ordinal + 1, f.ErrorMessage ?? f.ErrorCode));
     if (failed.length)
       void vscode.window.showWarningMessage(
         plainText(
-          `${queue.Name}: ${commitType === 'AllOrNothing' ? t('nothing was added') : `${parsed.items.length - failed.length} added`}; ${failed.length} failed (${failed.slice(0, 3).join('; ')}).`,
+          t(
+            '{0}: {1}; {2} failed ({3}).',
+            queue.Name,
+            commitType === 'AllOrNothing'
+              ? t('nothing was added')
+              : t('{0} added', parsed.items.length - failed.length),
+            failed.length,
+            failed.slice(0, 3).join('; '),
+          ),
         ),
       );
     else

@@ -19,7 +19,7 @@ export const downloadPackage: CommandDefinition<Uses> = {
     const base = vscode.workspace.workspaceFolders?.[0]?.uri;
     const target = await ctx.input.saveFile({
       title: plainText(t('Save {0} {1}', pkg.Id, pkg.Version)),
-      saveLabel: 'Download',
+      saveLabel: t('Download'),
       defaultUri: base ? vscode.Uri.joinPath(base, fileName) : undefined,
       filters: { Packages: ['nupkg'] },
     });

@@ -55,6 +55,7 @@ export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = {
       [
         { label: t('$(add) Add Collaborator…') },
         ...current.map((c) => ({
+          // l10n: code (an icon)
           label: `$(person) ${plainText(nameOf(c.userId))}`,
           description: plainText(c.role),
           detail: t('Choose to remove from the idea'),
@@ -63,7 +64,7 @@ export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = {
       ],
       {
         title: plainText(t('Collaborators of {0}', idea.name)),
-        placeHolder: current.length ? `${current.length} collaborator(s)` : t('No collaborators yet'),
+        placeHolder: current.length ? t('{0} collaborator(s)', current.length) : t('No collaborators yet'),
       },
     );
     if (!pick) return undefined;

@@ -26,7 +26,7 @@ export const removeConnection: CommandDefinition<Uses> = {
       detail: t(
         'Its sign-ins, application secret and idea-service credentials are deleted from this machine. Nothing changes on the service.',
       ),
-      actions: ['Remove'],
+      actions: [t('Remove')],
       modal: true,
     });
     if (answer !== 'Remove') return;

@@ -14,14 +14,14 @@ const setTenantActive = (active: boolean): CommandDefinition<RowChangeUses> => (
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, tenant } = rowOf(node, 'hostTenant');
     await guardChange(ctx, connection, {
-      what: `${active ? 'Activate' : 'Deactivate'} tenant ${tenant.Name}`,
+      what: active ? t('Activate tenant {0}', tenant.Name) : t('Deactivate tenant {0}', tenant.Name),
       detail: active
         ? t('Its users can sign in and its robots run again.')
         : t('Its users cannot sign in and its robots stop receiving jobs until it is activated again.'),
       action: active ? 'Activate' : 'Deactivate',
       alwaysConfirm: true,
     });
-    progressTitle(`${active ? 'Activating' : 'Deactivating'} tenant ${tenant.Name}…`);
+    progressTitle(active ? t('Activating tenant {0}…', tenant.Name) : t('Deactivating tenant {0}…', tenant.Name));
     await ctx.clientFor(connection).tenant.setActive([tenant.Id], active, { signal });
     ctx.explorer.refreshRows(RowIds.hostTenants(connection.id));
     return tenant.Name;

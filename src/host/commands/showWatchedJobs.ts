@@ -24,7 +24,7 @@ export const showWatchedJobs: CommandDefinition<Uses> = {
       jobs.map((w) => ({
         label: plainText(w.job.ReleaseName ?? w.job.Key),
         description: plainText(`${w.job.State} · ${jobDuration(w.job)}`),
-        detail: plainText(`${w.connection.label} · job ${w.job.Id}`),
+        detail: plainText(t('{0} · job {1}', w.connection.label, w.job.Id)),
         watched: w,
       })),
       { title: t('Running jobs') },

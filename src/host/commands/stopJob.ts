@@ -25,7 +25,7 @@ const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition<Uses> => 
       throw new Error(
         t('{0} has already finished ({1}); there is nothing to stop.', current.ReleaseName ?? 'The job', current.State),
       );
-    const name = current.ReleaseName ?? `job ${current.Id}`;
+    const name = current.ReleaseName ?? t('job {0}', current.Id);
     await guardChange(ctx, connection, {
       what: strategy === 'SoftStop' ? t('Stop {0}', name) : t('Kill {0}', name),
       detail:

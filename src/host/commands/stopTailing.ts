@@ -31,10 +31,10 @@ export const stopTailing: CommandDefinition<Uses> = {
       }
       chosen = (
         await ctx.input.pick(
-          following.map((t) => ({
-            label: plainText(t.title),
-            description: `${t.received.toLocaleString('en')} lines`,
-            id: t.id,
+          following.map((tail) => ({
+            label: plainText(tail.title),
+            description: t('{0} lines', tail.received.toLocaleString('en')),
+            id: tail.id,
           })),
           { title: t('Stop tailing which log?') },
         )

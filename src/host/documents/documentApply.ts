@@ -114,7 +114,7 @@ export async function applyDraft(
     (await ctx.input.confirm({
       message: question,
       detail: `${listed.join('\n')}\n\n${consequence}`,
-      actions: ['Apply'],
+      actions: [t('Apply')],
       modal: true,
     })) !== 'Apply'
   )
@@ -175,9 +175,9 @@ export async function discardDraft(ctx: Pick<Ctx, 'documents' | 'input'>, uri: v
   if (!documents.drafts.has(uri) && !document?.isDirty) return t('No draft of {0} to discard.', title);
   if (
     (await ctx.input.confirm({
-      message: `Discard your changes to ${title}?`,
-      detail: 'The document shows what the service holds again. Your changes are lost.',
-      actions: ['Discard'],
+      message: t('Discard your changes to {0}?', title),
+      detail: t('The document shows what the service holds again. Your changes are lost.'),
+      actions: [t('Discard')],
       modal: true,
     })) !== 'Discard'
   )

@@ -37,14 +37,14 @@ export function watchDocumentProblems(documents: OrchestratorFileSystem): vscode
     } catch {
       return;
     }
-    const declared = documents.declaredOf(document.uri);
-    if (kind === 'releaseInput' && !declared) return; // not read yet: checked on the next change
     // The checks and the JSON parser load with the first document of ours, not at activation.
     const [{ parsePackageArguments, parseReleaseInput }, { spanOf }] = await Promise.all([
       import('../../core/documents/argumentsDocument'),
       import('../../core/documents/jsonLocations'),
     ]);
     if (document.isClosed) return;
+    const declared = documents.declaredOf(document.uri);
+    if (kind === 'releaseInput' && !declared) return; // not read yet: checked on the next change
     const parsed =
       kind === 'packageArguments'
         ? parsePackageArguments(document.getText())
@@ -65,11 +65,13 @@ export function watchDocumentProblems(documents: OrchestratorFileSystem): vscode
           ),
     );
   };
-  for (const document of vscode.workspace.textDocuments) void check(document);
+  // A check that cannot run (its code failed to load) leaves the marks as they were; Apply checks again anyway.
+  const checkLater = (document: vscode.TextDocument) => void check(document).catch(() => undefined);
+  for (const document of vscode.workspace.textDocuments) checkLater(document);
   return vscode.Disposable.from(
     diagnostics,
-    vscode.workspace.onDidOpenTextDocument((document) => void check(document)),
-    vscode.workspace.onDidChangeTextDocument((event) => void check(event.document)),
+    vscode.workspace.onDidOpenTextDocument(checkLater),
+    vscode.workspace.onDidChangeTextDocument((event) => checkLater(event.document)),
     vscode.workspace.onDidCloseTextDocument((document) => diagnostics.delete(document.uri)),
   );
 }

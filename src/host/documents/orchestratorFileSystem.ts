@@ -132,10 +132,10 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
     const reason = this.readOnlyReason(uri);
     if (reason)
       throw vscode.FileSystemError.NoPermissions(t('Read-only: {0} Save As keeps a copy of your text.', reason));
+    const { sameJson } = await documentTexts();
     const text = Buffer.from(content).toString('utf8');
     const opened = this.opened.get(key(uri));
     const base = this.drafts.get(uri)?.base ?? opened?.base ?? text;
-    const { sameJson } = await documentTexts();
     if (sameJson(text, base) && sameJson(text, opened?.base ?? base)) await this.drafts.delete(uri);
     else await this.drafts.set(uri, { text, base, savedAt: Date.now() });
     if (opened) opened.mtime = Date.now();

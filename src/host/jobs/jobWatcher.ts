@@ -91,7 +91,10 @@ export class JobWatcher implements vscode.Disposable {
     const { job } = entry;
     const name = job.ReleaseName ?? t('Job {0}', job.Id);
     const actions = [t('Show Logs'), ...(job.OutputArguments ? [t('Show Output')] : [])];
-    const text = `${name}: ${job.State} after ${jobDuration(job)}${job.State === 'Faulted' && job.Info ? ` — ${job.Info}` : ''}.`;
+    const text =
+      job.State === 'Faulted' && job.Info
+        ? t('{0}: {1} after {2} — {3}.', name, job.State, jobDuration(job), job.Info)
+        : t('{0}: {1} after {2}.', name, job.State, jobDuration(job));
     const show =
       job.State === 'Faulted'
         ? vscode.window.showErrorMessage
@@ -111,7 +114,8 @@ export class JobWatcher implements vscode.Disposable {
       return;
     }
     const active = jobs.filter((j) => j.job.State === 'Running').length;
-    this.item.text = `$(sync~spin) ${jobs.length === 1 ? plainText(`${jobs[0]!.job.ReleaseName ?? 'Job'}: ${jobs[0]!.job.State}`) : t('{0} jobs ({1} running)', jobs.length, active)}`;
+    // l10n: code (an icon; the words are marked inside)
+    this.item.text = `$(sync~spin) ${jobs.length === 1 ? plainText(`${jobs[0]!.job.ReleaseName ?? t('Job')}: ${jobs[0]!.job.State}`) : t('{0} jobs ({1} running)', jobs.length, active)}`;
     this.item.tooltip = t(
       'Jobs started from this window:\n{0}\n\nClick to show their logs or stop one.',
       jobs

@@ -182,8 +182,8 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
       );
     const id =
       subject.kind === 'job'
-        ? `job-${subject.job.Key.toLowerCase()}`
-        : `robot-${connection.id}-${'id' in folder ? folder.id : folder.path}-${subject.robot.Id}`;
+        ? `job-${subject.job.Key.toLowerCase()}` // l10n: code (an id)
+        : `robot-${connection.id}-${'id' in folder ? folder.id : folder.path}-${subject.robot.Id}`; // l10n: code (an id)
     let tail = this.tails.get(id);
     if (!tail || tail.state !== 'following') {
       tail?.stop();

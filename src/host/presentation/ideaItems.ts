@@ -1,3 +1,4 @@
+import { t } from '../../core/l10n';
 // Rows of the Ideas view: ideas, categories, store reviews, components and applications.
 import type { Category, Idea } from '../../core/ideas/schemas';
 import { ContextValue } from '../../core/rows/contextValues';
@@ -18,9 +19,11 @@ export function ideaItem(
   collapsible: ItemData['collapsible'] = 'none',
 ): ItemData {
   const submitter =
-    idea.submitterId != null ? (lookups.users.get(idea.submitterId) ?? `user ${idea.submitterId}`) : undefined;
+    idea.submitterId != null ? (lookups.users.get(idea.submitterId) ?? t('user {0}', idea.submitterId)) : undefined;
   const category =
-    idea.categoryId != null ? (lookups.categories.get(idea.categoryId) ?? `category ${idea.categoryId}`) : undefined;
+    idea.categoryId != null
+      ? (lookups.categories.get(idea.categoryId) ?? t('category {0}', idea.categoryId))
+      : undefined;
   return {
     id: childId(scope, 'idea', idea.id),
     label: idea.name,
@@ -45,7 +48,7 @@ export function categoryItem(scope: string, category: Category, childCount: numb
   return {
     id: childId(scope, 'category', category.id),
     label: category.name,
-    description: childCount ? `${childCount} subcategor${childCount === 1 ? 'y' : 'ies'}` : undefined,
+    description: childCount ? (childCount === 1 ? t('1 subcategory') : t('{0} subcategories', childCount)) : undefined,
     icon: { id: 'symbol-namespace' },
     contextValue: ContextValue.category,
     collapsible: childCount ? 'collapsed' : 'none',
@@ -61,7 +64,7 @@ export function reviewItem(
   return {
     id: childId(scope, 'review', review.id),
     label: `${'★'.repeat(stars)}${'☆'.repeat(5 - stars)}`,
-    description: `${review.comment ?? ''}${review.comment ? ' — ' : ''}${lookups.users.get(review.userId) ?? `user ${review.userId}`}`,
+    description: `${review.comment ?? ''}${review.comment ? ' — ' : ''}${lookups.users.get(review.userId) ?? t('user {0}', review.userId)}`,
     tooltip: review.comment ? md(review.comment) : undefined,
     icon: { id: 'comment' },
     contextValue: ContextValue.review,

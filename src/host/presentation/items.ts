@@ -39,10 +39,10 @@ export const table = (title: string, rows: string[]) =>
 export function relativeTime(iso: string | null | undefined, now: number): string {
   if (!iso) return '';
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 60) return t('{0} s ago', seconds);
   if (seconds < 3600) return t('{0} min ago', Math.floor(seconds / 60));
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
-  return `${Math.floor(seconds / 86_400)} d ago`;
+  if (seconds < 86_400) return t('{0} h ago', Math.floor(seconds / 3600));
+  return t('{0} d ago', Math.floor(seconds / 86_400));
 }
 
 export const JOB_STATE_ICONS: Record<string, { id: string; color?: string }> = {
@@ -266,7 +266,7 @@ export function robotItem(scope: string, robot: Robot, session?: { State: string
 export function assetItem(scope: string, asset: Asset): ItemData {
   const value =
     asset.ValueType === 'Credential'
-      ? `user ${asset.CredentialUsername ?? '—'}`
+      ? t('user {0}', asset.CredentialUsername ?? '—')
       : asset.ValueType === 'Text'
         ? (asset.StringValue ?? '').slice(0, 60)
         : (asset.Value ?? '');

@@ -55,7 +55,7 @@ export function packagesInUse(processes: readonly PackageUse[]): PackageInUse[] 
 
 /** A package in use: its versions and who runs it. The tooltip is plain text (names come from the service). */
 export function packageInUseItem(scope: string, usage: PackageInUse): ItemData & { plainTooltip: string } {
-  const users = usage.processes.length === 1 ? usage.processes[0]!.name : `${usage.processes.length} processes`;
+  const users = usage.processes.length === 1 ? usage.processes[0]!.name : t('{0} processes', usage.processes.length);
   return {
     id: childId(scope, 'package', usage.id),
     label: usage.id,

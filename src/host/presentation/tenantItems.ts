@@ -13,7 +13,7 @@ export function libraryItem(scope: string, library: Library): ItemData {
 }
 
 export function webhookItem(scope: string, webhook: Webhook): ItemData {
-  const events = webhook.SubscribeToAllEvents ? t('all events') : `${webhook.Events?.length ?? 0} event(s)`;
+  const events = webhook.SubscribeToAllEvents ? t('all events') : t('{0} event(s)', webhook.Events?.length ?? 0);
   return {
     id: childId(scope, 'webhook', webhook.Id),
     label: webhook.Url,
@@ -83,7 +83,7 @@ export function licenseItems(scope: string, license: LicenseReport): ItemData[] 
   const state: ItemData = {
     id: childId(scope, 'registration'),
     label: license.IsExpired ? 'Expired' : license.IsRegistered ? 'Registered' : t('Not registered'),
-    description: expires ? `expires ${expires}` : undefined,
+    description: expires ? t('expires {0}', expires) : undefined,
     icon:
       license.IsExpired || !license.IsRegistered
         ? { id: 'warning', color: 'editorWarning.foreground' }
@@ -100,7 +100,7 @@ export function licenseItems(scope: string, license: LicenseReport): ItemData[] 
         id: childId(scope, 'robotType', type),
         label: type,
         description: t('{0} of {1} in use', used, allowed),
-        tooltip: table(`${type} robots`, [
+        tooltip: table(t('{0} robots', type), [
           row('Defined', used),
           row('Allowed', allowed),
           row('Concurrent', license.ConcurrentRobots?.[type]),

@@ -254,6 +254,7 @@ export class ScriptedInput implements UserInput {
         return this.fail(t('{0} refused {1} with "{2}", not {3}.', show(asked), what, refusal, String(expected)));
       return true;
     }
+    // l10n: code (the test script's report, for developers)
     if (refusal) return this.fail(`${show(asked)} refuses ${what}: ${refusal}`);
     return false;
   }
@@ -309,9 +310,11 @@ function show(asked: Asked): string {
 
 function describe(answer: Answer): string {
   const { title, step, ...action } = answer;
+  // l10n: code (the test script's report, for developers)
   const target = [title !== undefined ? `title ${String(title)}` : '', step !== undefined ? `step ${step}` : '']
     .filter(Boolean)
     .join(', ');
+  // l10n: code (the test script's report, for developers)
   return `${JSON.stringify(action, (_key, value: unknown) => (value instanceof RegExp ? String(value) : value))}${target ? ` for ${target}` : ''}`;
 }
 

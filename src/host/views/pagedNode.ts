@@ -116,7 +116,7 @@ export class PagedNode<T> implements TreeNode {
       this.filterText ? `“${this.filterText}”` : undefined,
       this.filterStates.length ? this.filterStates.join(', ') : undefined,
     ].filter(Boolean);
-    return parts.length ? `filter: ${parts.join(' · ')}` : undefined;
+    return parts.length ? t('filter: {0}', parts.join(' · ')) : undefined;
   }
 
   async children(): Promise<TreeNode[]> {
@@ -150,11 +150,11 @@ export class PagedNode<T> implements TreeNode {
     } else if (this.rows.length === 0) {
       nodes.push(messageNode(childId(this.id, 'empty'), this.source.empty.text, 'info', this.source.empty.command));
     } else if (!this.exhausted) {
-      const remaining = this.total !== undefined ? ` (${(this.total - this.received).toLocaleString('en')} more)` : '';
+      const remaining = this.total !== undefined ? (this.total - this.received).toLocaleString('en') : undefined;
       nodes.push(
         messageNode(
           childId(this.id, 'more'),
-          t('Load more…{0}', remaining),
+          remaining === undefined ? t('Load more…') : t('Load more… ({0} more)', remaining),
           'ellipsis',
           { command: CommandId.treeLoadMore, title: t('Load more'), arguments: [this] },
           ContextValue.loadMore,

@@ -42,6 +42,7 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, bun
         ]),
       )
     : undefined;
+  // l10n: code (markup)
   const language = messages ? ` data-l10n="${escapeAttribute(JSON.stringify(messages))}"` : '';
   return `<!DOCTYPE html>
 <html lang="${escapeAttribute(vscode.env.language)}">

@@ -36,6 +36,7 @@ export class Panels implements vscode.Disposable {
   private readonly queueItems = new Map<string, QueueItemPanel>();
   private readonly ideaForms = new Map<string, IdeaFormPanel>();
   private readonly disposables: vscode.Disposable[] = [];
+  private disposed = false;
 
   constructor(private readonly ctx: PanelsDeps) {
     this.disposables.push(
@@ -43,17 +44,29 @@ export class Panels implements vscode.Disposable {
         deserializeWebviewPanel: async (panel, state) => {
           const code = await panelCode();
           const identity = this.restored(code, code.queueItemIdentity, state, panel);
-          if (identity) this.queueItems.set(queueItemKey(identity), this.makeQueueItem(code, panel, identity, {}));
+          if (identity && this.keep(panel, this.queueItems, queueItemKey(identity)))
+            this.queueItems.set(queueItemKey(identity), this.makeQueueItem(code, panel, identity, {}));
         },
       }),
       vscode.window.registerWebviewPanelSerializer(IDEA_FORM_VIEW_TYPE, {
         deserializeWebviewPanel: async (panel, state) => {
           const code = await panelCode();
           const identity = this.restored(code, code.ideaFormIdentity, state, panel);
-          if (identity) this.ideaForms.set(draftKey(identity), this.makeIdeaForm(code, panel, identity, undefined));
+          if (identity && this.keep(panel, this.ideaForms, draftKey(identity)))
+            this.ideaForms.set(draftKey(identity), this.makeIdeaForm(code, panel, identity, undefined));
         },
       }),
     );
+  }
+
+  /**
+   * Whether a restored panel is kept: not once the panels are disposed, nor when a command showed the same entity
+   * while the panels' code was loading (one panel per entity: the restored one closes).
+   */
+  private keep(panel: vscode.WebviewPanel, open: ReadonlyMap<string, unknown>, key: string): boolean {
+    if (!this.disposed && !open.has(key)) return true;
+    panel.dispose();
+    return false;
   }
 
   /** A restored panel's state is validated like any message; a bad one closes the panel. */
@@ -178,6 +191,7 @@ export class Panels implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const panel of [...this.queueItems.values(), ...this.ideaForms.values()]) panel.dispose();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
   }

@@ -43,5 +43,6 @@ export function parseMessage<T extends z.ZodMiniType>(schema: T, raw: unknown): 
           : typeof raw;
   const issue = result.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  // l10n: code (a problem for the log)
   return { ok: false, problem: `message ${type}${where}: ${issue?.message ?? 'invalid'}` };
 }

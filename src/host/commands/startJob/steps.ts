@@ -223,11 +223,13 @@ export function summaryRows(
   const rows: PickItem[] = [
     { label: t('Where'), kind: vscode.QuickPickItemKind.Separator, value: '' },
     {
+      // l10n: code (an icon)
       label: `$(folder) ${plainText(folderLabel)}`,
       description: plainText(`${release.ProcessKey} ${release.ProcessVersion}`),
       value: 'summary',
       inert: true,
     },
+    // l10n: code (an icon)
     { label: `$(server-process) ${plainText(robots)}`, value: 'summary', inert: true },
     { label: t('Arguments sent'), kind: vscode.QuickPickItemKind.Separator, value: '' },
   ];
@@ -241,6 +243,7 @@ export function summaryRows(
     });
   for (const [name, value] of entries)
     rows.push({
+      // l10n: code (an icon)
       label: `$(symbol-field) ${plainText(name)}`,
       description: plainText(JSON.stringify(value)),
       value: 'summary',

@@ -98,6 +98,6 @@ function folderLabelOf(ctx: Pick<Ctx, 'active' | 'explorer'>, connection: Connec
     summary?.DisplayName ??
     (active.connectionId === connection.id && active.folder?.id === folder.id
       ? active.folder.path
-      : `folder ${folder.id}`)
+      : t('folder {0}', folder.id))
   );
 }

@@ -28,7 +28,7 @@ type FolderCollection<T> = Omit<Collection<T>, 'id' | 'list' | 'make' | 'what' |
 export function folderCollections(host: ExplorerHost, folderRow: RowOf<'folder'>, folderRowId: string): TreeNode[] {
   const { connection, folder, summary } = folderRow;
   const client = () => host.clientFor(connection);
-  const where = `folder ${summary.FullyQualifiedName ?? summary.DisplayName}`;
+  const where = t('folder {0}', summary.FullyQualifiedName ?? summary.DisplayName);
   const collection = <T>({ word, list, make, ...c }: FolderCollection<T>) => {
     const id = childId(folderRowId, word);
     return collectionNode<T>(

@@ -44,7 +44,7 @@ export class PackageNode implements TreeNode {
           );
         },
         what: t('package versions'),
-        where: `package ${pkg.Id}`,
+        where: t('package {0}', pkg.Id),
         empty: { text: t('This package has no versions left.') },
       },
       () => host.changed(this),

@@ -55,7 +55,7 @@ export class QueueNode implements TreeNode {
             return new LeafNode(data.id, toTreeItem(data), row);
           },
           what: t('queue items'),
-          where: `queue ${queue.Name}`,
+          where: t('queue {0}', queue.Name),
           empty: status ? t('No {0} items.', label.toLowerCase()) : t('This queue is empty.'),
           contextValue: CollectionContext.queueItems,
         },

@@ -71,7 +71,7 @@ export class TenantNode implements TreeNode {
 
   private makeGroups(): TreeNode[] {
     const client = () => this.host.clientFor(this.connection);
-    const where = `tenant ${this.connection.label}`;
+    const where = t('tenant {0}', this.connection.label);
     const connection = this.connection;
     const leaf = (data: ItemData, row: Row) => new LeafNode(data.id, toTreeItem(data), row);
     const changed = (node: TreeNode) => this.host.changed(node);
@@ -125,7 +125,7 @@ export class TenantNode implements TreeNode {
           what: 'alerts',
           where,
           empty: t('No alerts.'),
-          badge: () => (this.unread ? `${this.unread} unread` : undefined),
+          badge: () => (this.unread ? t('{0} unread', this.unread) : undefined),
         },
         changed,
       ),

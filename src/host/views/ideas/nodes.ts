@@ -310,7 +310,7 @@ function storeEntryNode(
         const row = reviewItem(id, review, names);
         return new LeafNode(row.id, toTreeItem(row), makeRow({ kind: 'review', connection, idea, review }));
       }),
-    { what: 'reviews', where: `automation ${idea.name}`, empty: t('No reviews yet.') },
+    { what: 'reviews', where: t('automation {0}', idea.name), empty: t('No reviews yet.') },
     makeRow({ kind: 'storeIdea', connection, idea }),
   );
 }
