@@ -85,7 +85,16 @@ function inSkippedContext(node: ts.Node): boolean {
   return ts.isBinaryExpression(parent) && /^(===|!==|==|!=)$/.test(parent.operatorToken.getText());
 }
 
+/** Calls whose first argument is a label: a tooltip table's row (`row('Kind', value)`). */
+const LABEL_CALLS = new Set(['row']);
+
 const labelProperty = (node: ts.Node): boolean =>
+  // Either branch of a choice in a label's place: `action: soft ? 'Stop' : 'Kill'`.
+  (ts.isConditionalExpression(node.parent) && node.parent.condition !== node && labelProperty(node.parent)) ||
+  (ts.isCallExpression(node.parent) &&
+    node.parent.arguments[0] === node &&
+    ts.isIdentifier(node.parent.expression) &&
+    LABEL_CALLS.has(node.parent.expression.text)) ||
   // An entry of a list of labels: `actions: ['Apply']`.
   (ts.isArrayLiteralExpression(node.parent) && labelProperty(node.parent)) ||
   (ts.isPropertyAssignment(node.parent) &&

@@ -106,7 +106,7 @@ describe('localisation', () => {
     assert.deepEqual(shrunk, [], 'fewer left: lower l10nPending.json (L10N_PENDING_WRITE=1 npm run test:unit)');
   });
 
-  it('finds English under a case or a comparison, around a value and on buttons; not case labels, compared values or headers', () => {
+  it("finds English under a case or a comparison, around a value and on buttons; a tooltip row's name, either branch of a label; not case labels, compared values or headers", () => {
     const dir = mkdtempSync(join(tmpdir(), 'l10n-coverage-'));
     try {
       const file = join(dir, 'sample.ts');
@@ -122,13 +122,24 @@ describe('localisation', () => {
           '  }',
           "  if (action === 'Discard') return { message: `Discard ${id}?`, actions: ['Discard'] };",
           '  if (id > 1) return { where: `job ${id}` };',
+          "  if (id > 2) return { action: id > 3 ? 'Stop' : 'Kill', tooltip: row('Kind', id) };",
           '  return { authorization: `Bearer ${token}` }; // l10n: code (a header)',
           '}',
         ].join('\n'),
       );
       assert.deepEqual(
         unmarkedIn(file).map((u) => u.text),
-        ['Copied the item as JSON.', 'Item  {} ', 'Delete', 'Discard  {} ?', 'Discard', 'job  {} '],
+        [
+          'Copied the item as JSON.',
+          'Item  {} ',
+          'Delete',
+          'Discard  {} ?',
+          'Discard',
+          'job  {} ',
+          'Stop',
+          'Kill',
+          'Kind',
+        ],
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

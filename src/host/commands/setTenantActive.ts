@@ -18,7 +18,7 @@ const setTenantActive = (active: boolean): CommandDefinition<RowChangeUses> => (
       detail: active
         ? t('Its users can sign in and its robots run again.')
         : t('Its users cannot sign in and its robots stop receiving jobs until it is activated again.'),
-      action: active ? 'Activate' : 'Deactivate',
+      action: active ? t('Activate') : t('Deactivate'),
       alwaysConfirm: true,
     });
     progressTitle(active ? t('Activating tenant {0}…', tenant.Name) : t('Deactivating tenant {0}…', tenant.Name));

@@ -10,7 +10,7 @@ export const showJobOutput: CommandDefinition<unknown> = {
   title: t('Show Output Arguments'),
   async run(_run, node) {
     const { connection, folder, job } = rowOf(node, 'job');
-    const name = `${job.ReleaseName ?? 'Job'} #${job.Id}`;
+    const name = `${job.ReleaseName ?? t('Job')} #${job.Id}`;
     const target = { kind: 'jobOutput', folderId: folder.id, jobKey: job.Key, name } as const;
     return OrchestratorFileSystem.open(connection.id, target, { preview: true });
   },

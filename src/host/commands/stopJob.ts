@@ -32,10 +32,10 @@ const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition<Uses> => 
         strategy === 'SoftStop'
           ? t('The robot stops the job at its next safe point; the job ends as Stopped.')
           : t('The robot process is ended at once, wherever it is: work in progress may be left half done.'),
-      action: strategy === 'SoftStop' ? 'Stop' : 'Kill',
+      action: strategy === 'SoftStop' ? t('Stop') : t('Kill'),
       alwaysConfirm: true,
     });
-    progressTitle(`${strategy === 'SoftStop' ? 'Stopping' : 'Killing'} ${name}…`);
+    progressTitle(strategy === 'SoftStop' ? t('Stopping {0}…', name) : t('Killing {0}…', name));
     await client.jobs.stop(current.Id, strategy, { folder, signal });
     ctx.jobs.watch(connection, folder, current);
     ctx.explorer.refreshJobsOf(connection.id, folder.id);

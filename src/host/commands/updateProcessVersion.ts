@@ -21,13 +21,19 @@ const updateProcessVersion = (to: 'latest' | 'previous'): CommandDefinition<RowC
         to === 'latest'
           ? t('Update {0} to the latest version of {1}', release.Name, release.ProcessKey)
           : t('Roll back {0} to its previous version', release.Name),
-      detail: t(
-        'It runs {0} {1} now; jobs started afterwards use the {2} version.',
-        release.ProcessKey,
-        release.ProcessVersion,
-        to === 'latest' ? 'latest' : 'previous',
-      ),
-      action: to === 'latest' ? 'Update' : t('Roll Back'),
+      detail:
+        to === 'latest'
+          ? t(
+              'It runs {0} {1} now; jobs started afterwards use the latest version.',
+              release.ProcessKey,
+              release.ProcessVersion,
+            )
+          : t(
+              'It runs {0} {1} now; jobs started afterwards use the previous version.',
+              release.ProcessKey,
+              release.ProcessVersion,
+            ),
+      action: to === 'latest' ? t('Update') : t('Roll Back'),
     });
     progressTitle(to === 'latest' ? t('Updating {0}…', release.Name) : t('Rolling back {0}…', release.Name));
     const client = ctx.clientFor(connection).releases;

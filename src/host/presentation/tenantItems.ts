@@ -17,12 +17,15 @@ export function webhookItem(scope: string, webhook: Webhook): ItemData {
   return {
     id: childId(scope, 'webhook', webhook.Id),
     label: webhook.Url,
-    description: `${webhook.Enabled ? 'enabled' : 'disabled'} · ${events}`,
+    description: `${webhook.Enabled ? t('enabled') : t('disabled')} · ${events}`,
     tooltip: table(webhook.Url, [
-      row('Enabled', webhook.Enabled ? 'yes' : 'no'),
-      row('Events', webhook.SubscribeToAllEvents ? 'all' : (webhook.Events ?? []).map((e) => e.EventType).join(', ')),
-      row(t('Insecure TLS allowed'), webhook.AllowInsecureSsl ? 'yes' : 'no'),
-      row('Id', webhook.Id),
+      row(t('Enabled'), webhook.Enabled ? t('yes') : t('no')),
+      row(
+        t('Events'),
+        webhook.SubscribeToAllEvents ? 'all' : (webhook.Events ?? []).map((e) => e.EventType).join(', '),
+      ),
+      row(t('Insecure TLS allowed'), webhook.AllowInsecureSsl ? t('yes') : t('no')),
+      row(t('Id'), webhook.Id),
     ]),
     icon: webhook.Enabled ? { id: 'radio-tower' } : { id: 'radio-tower', color: 'disabledForeground' },
     contextValue: ContextValue.webhook,
@@ -47,11 +50,11 @@ export function alertItem(scope: string, alert: Alert, now: number): ItemData {
       .filter(Boolean)
       .join(' · '),
     tooltip: table(alert.NotificationName, [
-      row('Severity', alert.Severity),
-      row('State', alert.State),
-      row('Component', alert.Component),
-      row('Created', alert.CreationTime),
-      row('Data', alert.Data?.slice(0, 500)),
+      row(t('Severity'), alert.Severity),
+      row(t('State'), alert.State),
+      row(t('Component'), alert.Component),
+      row(t('Created'), alert.CreationTime),
+      row(t('Data'), alert.Data?.slice(0, 500)),
     ]),
     icon: ALERT_ICONS[alert.Severity] ?? { id: 'bell' },
     contextValue: unread ? ContextValue.alertUnread : ContextValue.alert,
@@ -63,11 +66,11 @@ export function tenantItem(scope: string, tenant: Tenant): ItemData {
   return {
     id: childId(scope, 'hostTenant', tenant.Id),
     label: tenant.Name,
-    description: tenant.IsActive ? 'active' : 'inactive',
+    description: tenant.IsActive ? t('active') : t('inactive'),
     tooltip: table(tenant.Name, [
-      row('Active', tenant.IsActive ? 'yes' : 'no'),
+      row(t('Active'), tenant.IsActive ? t('yes') : t('no')),
       row(t('Last login'), tenant.LastLoginTime),
-      row('Id', tenant.Id),
+      row(t('Id'), tenant.Id),
     ]),
     icon: tenant.IsActive ? { id: 'server' } : { id: 'circle-slash', color: 'disabledForeground' },
     contextValue: tenant.IsActive ? ContextValue.tenantActive : ContextValue.tenantInactive,
@@ -82,7 +85,7 @@ export function licenseItems(scope: string, license: LicenseReport): ItemData[] 
   const expires = license.ExpireDate ? new Date(license.ExpireDate * 1000).toISOString().slice(0, 10) : undefined;
   const state: ItemData = {
     id: childId(scope, 'registration'),
-    label: license.IsExpired ? 'Expired' : license.IsRegistered ? 'Registered' : t('Not registered'),
+    label: license.IsExpired ? t('Expired') : license.IsRegistered ? t('Registered') : t('Not registered'),
     description: expires ? t('expires {0}', expires) : undefined,
     icon:
       license.IsExpired || !license.IsRegistered
@@ -101,9 +104,9 @@ export function licenseItems(scope: string, license: LicenseReport): ItemData[] 
         label: type,
         description: t('{0} of {1} in use', used, allowed),
         tooltip: table(t('{0} robots', type), [
-          row('Defined', used),
-          row('Allowed', allowed),
-          row('Concurrent', license.ConcurrentRobots?.[type]),
+          row(t('Defined'), used),
+          row(t('Allowed'), allowed),
+          row(t('Concurrent'), license.ConcurrentRobots?.[type]),
         ]),
         icon: used > allowed ? { id: 'warning', color: 'editorWarning.foreground' } : { id: 'hubot' },
         contextValue: ContextValue.license,

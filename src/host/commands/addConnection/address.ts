@@ -88,15 +88,15 @@ export function derivedRows(derived: DerivedConnection): PickItem[] {
   const rows =
     derived.kind === 'cloud'
       ? [
-          row('Kind', t('cloud tenant (sign-in in the browser)')),
+          row(t('Kind'), t('cloud tenant (sign-in in the browser)')),
           row(t('Service URL'), derived.serviceUrl),
-          row('Account', derived.account),
-          row('Tenant', derived.tenant),
+          row(t('Account'), derived.account),
+          row(t('Tenant'), derived.tenant),
           row(t('Service segment'), derived.serviceSegment ?? t('none: the API is right under the tenant')),
           row(t('Identity URL'), derived.identityUrl),
         ]
       : [
-          row('Kind', t('on-premises (sign-in with an access token)')),
+          row(t('Kind'), t('on-premises (sign-in with an access token)')),
           row(t('Service URL'), derived.serviceUrl),
           row(t('Identity URL'), t('not needed on-premises')),
         ];
