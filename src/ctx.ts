@@ -21,7 +21,7 @@ import { ServiceClients } from './host/serviceClients';
 import { Dialects } from './host/dialects';
 import { CommandId } from './constants';
 import type { UserInput } from './host/ui/userInput';
-import { vscodeInput } from './host/ui/vscodeInput';
+import { editorInput } from './host/ui/editorInput';
 import { OrchestratorFileSystem } from './host/documents/orchestratorFileSystem';
 import { watchDocumentProblems } from './host/documents/documentDiagnostics';
 import { showDocumentState } from './host/documents/documentLenses';
@@ -73,7 +73,7 @@ export class Ctx implements vscode.Disposable {
   readonly signedOut: SignedOutConnections;
   /** Every question the extension asks (picks, input boxes, steps, confirmations, file dialogs); the integration
    * suite puts a ScriptedInput here to answer them from a script (src/host/ui/scriptedInput.ts). */
-  input: UserInput = vscodeInput;
+  input: UserInput = editorInput;
   /** Settles once the stored sessions are loaded (tests and commands that need them wait for it). */
   readonly ready: Promise<void>;
   /** What activation cost, recorded here so the bench and About can read it inside the real editor. */
@@ -101,11 +101,9 @@ export class Ctx implements vscode.Disposable {
         void vscode.window
           .showWarningMessage(
             plainText(
-              t(
-                'Some Orchestrator connections cannot be used: {0}{1}',
-                problems[0]!,
-                problems.length > 1 ? ` (+${problems.length - 1} more)` : '',
-              ),
+              problems.length > 1
+                ? t('Some Orchestrator connections cannot be used: {0} (+{1} more)', problems[0]!, problems.length - 1)
+                : t('Some Orchestrator connections cannot be used: {0}', problems[0]!),
             ),
             t('Open Settings'),
           )

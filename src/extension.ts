@@ -17,5 +17,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<import
 }
 
 export async function deactivate(): Promise<void> {
-  if (main) (await main).deactivate();
+  // Nothing to end when the rest never loaded (activate() failed and said so).
+  const loaded = await main?.catch(() => undefined);
+  loaded?.deactivate();
 }

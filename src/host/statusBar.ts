@@ -51,7 +51,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
         'Orchestrator: {0}{1}{2}\nClick to switch the active folder.',
         plainText(active.label),
         protection,
-        folder ? `\nFolder: ${plainText(folder.path)}` : '',
+        folder ? `\n${t('Folder: {0}', plainText(folder.path))}` : '',
       );
       this.item.command = CommandId.switchActiveFolder;
       this.item.backgroundColor =

@@ -94,7 +94,7 @@ export class StoredState {
         t(
           'Stored state {0} is unreadable and was ignored: {1}.',
           entry.key,
-          parsed.error.issues[0]?.message ?? 'wrong shape',
+          parsed.error.issues[0]?.message ?? t('wrong shape'),
         ),
       );
     }

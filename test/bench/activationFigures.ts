@@ -15,7 +15,7 @@ export async function nodeActivationFigures(figures: Figures, extensionPath: str
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const run = await activateInNode(join(extensionPath, 'dist', 'extension.mjs'), signedIn);
-      run.deactivate();
+      await run.deactivate();
       runs.push(run);
     }
     const round = (value: number) => Math.round(value * 100) / 100;

@@ -69,7 +69,7 @@ export interface NodeActivation {
   /** Every request through the global fetch from activate() until the sessions loaded and SETTLE_MS after. */
   requests: string[];
   ctx: Ctx;
-  deactivate(): void;
+  deactivate(): Promise<void>;
 }
 
 /**
@@ -109,7 +109,7 @@ export async function activateInNode(modulePath: string, signedIn: StoredSignIn)
     const loadMs = performance.now() - started - ctx.activation.activateMs;
     await ctx.ready;
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    return { loadMs, activation: { ...ctx.activation }, requests, ctx, deactivate: () => void extension.deactivate() };
+    return { loadMs, activation: { ...ctx.activation }, requests, ctx, deactivate: () => extension.deactivate() };
   } finally {
     globalThis.fetch = realFetch;
     if (copy) rmSync(copy, { recursive: true, force: true });

@@ -25,6 +25,9 @@ const LABEL_PROPERTIES = new Set([
   'message',
   'validationMessage',
   'textContent',
+  // What a tree row failed to load, and where (items.ts describeFailure).
+  'what',
+  'where',
   // A confirmation's button (guardChange), a dialog's buttons, a save dialog's button.
   'action',
   'actions',
@@ -66,23 +69,41 @@ const isProse = (text: string) =>
   // A `when` clause is code.
   !/=~|==|&&/.test(text);
 const isWord = (text: string) => /^[A-Z][A-Za-z]+( [A-Za-z]+)*[.…]?$/.test(text);
+/** In a label's place a lowercase word is text too (`what: 'reviews'`, a tree row's kind of thing). */
+const isLowerWord = (text: string) => /^[a-z]{3,}( [a-z]+)*$/.test(text);
 /** A template that puts a value after or before a word a person reads: `Item ${id}`, `Idea: ${name}`. */
 const isWordTemplate = (node: ts.Node, text: string) =>
   ts.isTemplateExpression(node) && /(^|[\s(“"'])([A-Z][a-z]+|[a-z]{3,})\b/.test(text);
 
 function inSkippedContext(node: ts.Node): boolean {
-  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+  for (let child: ts.Node = node, at = node.parent; at; child = at, at = at.parent) {
     if (ts.isImportDeclaration(at) || ts.isExportDeclaration(at) || ts.isTypeNode(at)) return true;
-    if (ts.isCallExpression(at) && (isMarkCall(at) || isLogCall(at))) return true;
+    if (ts.isCallExpression(at) && isLogCall(at)) return true;
+    // A message is t()'s first argument; what fills it in (`t('{0} …', 'The job')`) is read like any other text.
+    if (ts.isCallExpression(at) && isMarkCall(at) && at.arguments[0] === child) return true;
     if (ts.isRegularExpressionLiteral(at)) return true;
     if (ts.isPropertyAssignment(at) && at.name === node) return true;
     if (ts.isElementAccessExpression(at)) return true;
     // `case 'copyJson':` compares with a value; the statements under it are checked like any other.
     if (ts.isCaseClause(at) && at.expression === node) return true;
   }
-  // `answer === 'Discard'` compares with a value (what it is compared with is checked where it is shown).
-  const parent = node.parent;
-  return ts.isBinaryExpression(parent) && /^(===|!==|==|!=)$/.test(parent.operatorToken.getText());
+  // `state === 'Running'` compares with a value (unmarkedIn still reports one that is also a message of the file).
+  return isCompared(node);
+}
+
+const isCompared = (node: ts.Node) =>
+  ts.isBinaryExpression(node.parent) && /^(===|!==|==|!=)$/.test(node.parent.operatorToken.getText());
+
+/** The messages a file marks: t('…')'s first arguments. */
+function messagesOf(source: ts.SourceFile): Set<string> {
+  const messages = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && isMarkCall(node) && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0]))
+      messages.add(node.arguments[0].text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return messages;
 }
 
 /** Calls whose first argument is a label: a tooltip table's row (`row('Kind', value)`). */
@@ -116,6 +137,7 @@ function markedAsCode(source: ts.SourceFile, node: ts.Node): boolean {
 export function unmarkedIn(file: string): Unmarked[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const found: Unmarked[] = [];
+  const shown = messagesOf(source);
   const visit = (node: ts.Node): void => {
     const text =
       ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)
@@ -123,15 +145,19 @@ export function unmarkedIn(file: string): Unmarked[] {
         : ts.isTemplateExpression(node)
           ? [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' {} ')
           : undefined;
+    // A dialog answers with the button's label as shown, translated: `answer !== 'Remove'` next to
+    // `actions: [t('Remove')]` never matches outside English.
+    const comparedWithShown = text !== undefined && isCompared(node) && shown.has(text);
     if (
-      text !== undefined &&
-      !isCode(text) &&
-      !markedAsCode(source, node) &&
-      !inSkippedContext(node) &&
-      (isProse(text) || isWordTemplate(node, text) || (isWord(text) && labelProperty(node)))
+      comparedWithShown ||
+      (text !== undefined &&
+        !isCode(text) &&
+        !markedAsCode(source, node) &&
+        !inSkippedContext(node) &&
+        (isProse(text) || isWordTemplate(node, text) || ((isWord(text) || isLowerWord(text)) && labelProperty(node))))
     ) {
       const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
-      found.push({ file: relative(ROOT, file), line: line + 1, text: text.slice(0, 100) });
+      found.push({ file: relative(ROOT, file), line: line + 1, text: text!.slice(0, 100) });
       return;
     }
     ts.forEachChild(node, visit);

@@ -44,7 +44,7 @@ describe('performance budget (counts)', () => {
         await run.ctx.explorer.getChildren(folders.find((f) => String(f.item().label) === 'Shared'));
         assert.equal(run.ctx.dialects.readings, 1, 'and not again for the next rows');
       } finally {
-        run.deactivate();
+        await run.deactivate();
       }
     });
   });

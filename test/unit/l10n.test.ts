@@ -106,7 +106,7 @@ describe('localisation', () => {
     assert.deepEqual(shrunk, [], 'fewer left: lower l10nPending.json (L10N_PENDING_WRITE=1 npm run test:unit)');
   });
 
-  it("finds English under a case or a comparison, around a value and on buttons; a tooltip row's name, either branch of a label; not case labels, compared values or headers", () => {
+  it("finds English under a case or a comparison, around a value, on buttons, in a tooltip row's name, in either branch of a label, filling in a message, and a dialog's answer compared with a translated button's English; not case labels, other compared values or headers", () => {
     const dir = mkdtempSync(join(tmpdir(), 'l10n-coverage-'));
     try {
       const file = join(dir, 'sample.ts');
@@ -123,6 +123,8 @@ describe('localisation', () => {
           "  if (action === 'Discard') return { message: `Discard ${id}?`, actions: ['Discard'] };",
           '  if (id > 1) return { where: `job ${id}` };',
           "  if (id > 2) return { action: id > 3 ? 'Stop' : 'Kill', tooltip: row('Kind', id) };",
+          "  if (token === 'Remove') return { message: t('Remove'), what: 'reviews' };",
+          "  if (id > 4) return t('{0} has finished.', token || 'The job');",
           '  return { authorization: `Bearer ${token}` }; // l10n: code (a header)',
           '}',
         ].join('\n'),
@@ -139,6 +141,9 @@ describe('localisation', () => {
           'Stop',
           'Kill',
           'Kind',
+          'Remove',
+          'reviews',
+          'The job',
         ],
       );
     } finally {

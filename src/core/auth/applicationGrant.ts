@@ -51,7 +51,7 @@ export function usableApplicationSecret(
       problem: t(
         'The stored application secret was entered for {0}, but the connection now signs in at {1}.',
         parsed.identityOrigin,
-        identityOrigin ?? 'no identity provider',
+        identityOrigin ?? t('no identity provider'),
       ),
     };
   if (parsed.clientId !== target.clientId)

@@ -44,7 +44,7 @@ export function signInMismatch(account: StoredAccount, connection: Connection): 
     return t(
       "'{0}' now points at {1}, but you signed in at {2}. {3}",
       connection.label,
-      service ?? 'an invalid service URL',
+      service ?? t('an invalid service URL'),
       account.serviceOrigin,
       again,
     );
@@ -54,8 +54,8 @@ export function signInMismatch(account: StoredAccount, connection: Connection): 
       return t(
         "'{0}' now signs in at {1}, but you signed in at {2}. {3}",
         connection.label,
-        identity ?? 'no identity provider',
-        account.identityOrigin ?? 'an unrecorded identity provider',
+        identity ?? t('no identity provider'),
+        account.identityOrigin ?? t('an unrecorded identity provider'),
         again,
       );
     }
@@ -109,7 +109,7 @@ export function usableIdeaCredentials(
         "The idea-service credentials of '{0}' were entered for {1}, but its idea service is now {2}. {3}",
         connection.label,
         parsed.origin,
-        current ?? 'not set',
+        current ?? t('not set'),
         again,
       ),
     };

@@ -82,7 +82,7 @@ export function parsePackageArguments(text: string): Parsed<PackageArguments> {
             '{0} argument {1} needs a "name" and a "type" (text){2}.',
             which,
             i + 1,
-            which === 'Input' ? ', and optionally "required" and "hasDefault" (true/false)' : '',
+            which === 'Input' ? t(', and optionally "required" and "hasDefault" (true/false)') : '',
           ),
           path: [which, i],
         });
@@ -98,7 +98,7 @@ export function parsePackageArguments(text: string): Parsed<PackageArguments> {
             which,
             parsed.data.name,
             extra.map((k) => `"${k}"`).join(', '),
-            which === 'Output' ? ' on an output argument' : '',
+            which === 'Output' ? t(' on an output argument') : '',
           ),
           path: [which, i, extra[0]!],
         });

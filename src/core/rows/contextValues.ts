@@ -37,7 +37,7 @@ export const ContextValue = {
   component: 'component',
   application: 'application',
   /** An empty state or a hint. */
-  message: 'message',
+  message: 'message', // l10n: code (a context value)
   /** A failed load, with Retry. */
   error: 'error',
   loadMore: 'loadMore',

@@ -31,7 +31,9 @@ export const addIdeaTags: CommandDefinition<IdeaChangeUses> = {
     if ('problem' in parsed) throw new Error(parsed.problem);
     const added = parsed.tags.filter((t) => !existing.includes(t));
     if (added.length === 0)
-      throw new Error(t("'{0}' already has {1}.", idea.name, parsed.tags.length === 1 ? 'that tag' : 'those tags'));
+      throw new Error(
+        t("'{0}' already has {1}.", idea.name, parsed.tags.length === 1 ? t('that tag') : t('those tags')),
+      );
     await guardChange(ctx, connection, {
       what: t("Tag '{0}' with {1}", idea.name, added.join(', ')),
       detail: t('The tags are added to the idea.'),

@@ -97,7 +97,7 @@ export const addQueueItem: CommandDefinition<QueueChangeUses> = {
           reference ? ` '${reference}'` : '',
           queue.Name,
           reasonOf(error),
-          reference ? 'Look up its reference' : "Look at the queue's items",
+          reference ? t('Look up its reference') : t("Look at the queue's items"),
         ),
         {
           [reference ? t('Look Up Reference') : t('Show Items')]: () => showQueueItems(ctx, row, reference),

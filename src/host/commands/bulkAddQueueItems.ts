@@ -75,8 +75,8 @@ export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = {
           parsed.items.length,
           queue.Name,
           reasonOf(error),
-          commitType === 'AllOrNothing' ? 'all of them or none' : 'some or all of them',
-          reference ? `Look up a reference (the first is '${reference}')` : "Look at the queue's items",
+          commitType === 'AllOrNothing' ? t('all of them or none') : t('some or all of them'),
+          reference ? t("Look up a reference (the first is '{0}')", reference) : t("Look at the queue's items"),
         ),
         {
           [reference ? t('Look Up Reference') : t('Show Items')]: () => showQueueItems(ctx, row, reference),

@@ -39,8 +39,8 @@ export const refreshServiceDefinition: CommandDefinition<Uses> = {
           namespace,
           queueNamespace,
           headerPrefix,
-          folderKeyHeader ? ' (a folder key header too)' : '',
-          overridden ? ' The names set on the connection still take precedence.' : '',
+          folderKeyHeader ? t(' (a folder key header too)') : '',
+          overridden ? t(' The names set on the connection still take precedence.') : '',
         ),
       ),
     );

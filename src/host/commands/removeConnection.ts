@@ -21,15 +21,17 @@ export const removeConnection: CommandDefinition<Uses> = {
   async run({ ctx }, arg) {
     const connection = await pickConnection(ctx, arg, t('Remove which connection?'));
     if (!connection) return;
+    const remove = t('Remove');
     const answer = await ctx.input.confirm({
       message: t("Remove the connection '{0}'?", connection.label),
       detail: t(
         'Its sign-ins, application secret and idea-service credentials are deleted from this machine. Nothing changes on the service.',
       ),
-      actions: [t('Remove')],
+      actions: [remove],
       modal: true,
     });
-    if (answer !== 'Remove') return;
+    // The button's label as shown (translated), not the English word.
+    if (answer !== remove) return;
     for (const account of ctx.sessions.accounts().filter((a) => a.connectionId === connection.id))
       await ctx.sessions.remove(account.id);
     await ctx.extension.secrets.delete(ideaSecretKey(connection.id));

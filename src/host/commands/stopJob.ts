@@ -23,7 +23,11 @@ const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition<Uses> => 
     const current = await client.jobs.get(job.Key, { folder, signal });
     if (FINAL_JOB_STATES.has(current.State))
       throw new Error(
-        t('{0} has already finished ({1}); there is nothing to stop.', current.ReleaseName ?? 'The job', current.State),
+        t(
+          '{0} has already finished ({1}); there is nothing to stop.',
+          current.ReleaseName ?? t('The job'),
+          current.State,
+        ),
       );
     const name = current.ReleaseName ?? t('job {0}', current.Id);
     await guardChange(ctx, connection, {

@@ -110,13 +110,15 @@ export async function applyDraft(
     title,
     connection.label,
   );
+  // The button's label as shown (translated) is what the dialog answers.
+  const apply = t('Apply');
   if (
     (await ctx.input.confirm({
       message: question,
       detail: `${listed.join('\n')}\n\n${consequence}`,
-      actions: [t('Apply')],
+      actions: [apply],
       modal: true,
-    })) !== 'Apply'
+    })) !== apply
   )
     throw new vscode.CancellationError();
 
@@ -173,13 +175,14 @@ export async function discardDraft(ctx: Pick<Ctx, 'documents' | 'input'>, uri: v
   const title = titleOf(target);
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (!documents.drafts.has(uri) && !document?.isDirty) return t('No draft of {0} to discard.', title);
+  const discard = t('Discard');
   if (
     (await ctx.input.confirm({
       message: t('Discard your changes to {0}?', title),
       detail: t('The document shows what the service holds again. Your changes are lost.'),
-      actions: [t('Discard')],
+      actions: [discard],
       modal: true,
-    })) !== 'Discard'
+    })) !== discard
   )
     throw new vscode.CancellationError();
   const current = await documents.fetch(target, connection);

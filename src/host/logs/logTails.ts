@@ -220,8 +220,12 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
     const header = t(
       '# {0} on {1}. Levels {2} and above (setting orchestrator.logs.minimumLevel); times are local.',
       subject.kind === 'job'
-        ? `Job ${subject.job.ReleaseName ?? ''} (${subject.job.Key})`
-        : `Robot ${subject.robot.Name}, from ${new Date(Date.now() - ROBOT_LOOKBACK_MS).toLocaleTimeString()}`,
+        ? t('Job {0} ({1})', subject.job.ReleaseName ?? '', subject.job.Key)
+        : t(
+            'Robot {0}, from {1}',
+            subject.robot.Name ?? '',
+            new Date(Date.now() - ROBOT_LOOKBACK_MS).toLocaleTimeString(),
+          ),
       connection.label,
       minLevel,
     );

@@ -1,5 +1,5 @@
-import { t } from '../../core/l10n';
 // Rows of the Ideas view: ideas, categories, store reviews, components and applications.
+import { t } from '../../core/l10n';
 import type { Category, Idea } from '../../core/ideas/schemas';
 import { ContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';

@@ -301,7 +301,9 @@ export function describeFailure(error: unknown, what: string, where: string): st
     if (error.status === 401) return t('Your sign-in is not accepted. Sign in again.');
     if (error.status === 404) return t('{0} no longer exists.', where);
     if (error.status === 429)
-      return t('The service asks to slow down{0}.', error.retryAfter ? ` (retry in ${error.retryAfter} s)` : '');
+      return error.retryAfter
+        ? t('The service asks to slow down (retry in {0} s).', error.retryAfter)
+        : t('The service asks to slow down.');
     if (error.kind === 'network' || error.kind === 'timeout') return t("Can't reach the service. {0}", error.message);
     if (error.kind === 'invalidResponse') return t('The service answered something unexpected: {0}', error.message);
     return error.message;

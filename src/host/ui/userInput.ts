@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 
 /**
  * Every question the extension asks goes through one UserInput (`ctx.input`): quick picks, input boxes, the steps of a
- * multi-step input (multiStep.ts), questions with buttons and file dialogs. In the editor it is vscodeInput.ts; the
+ * multi-step input (multiStep.ts), questions with buttons and file dialogs. In the editor it is vscodeInput.ts (loaded on first use through editorInput.ts); the
  * integration suite puts a ScriptedInput (scriptedInput.ts) in its place, which answers from a script and records what
  * was asked, so tests run the commands' real prompts and validators instead of handing the commands their answers.
  */

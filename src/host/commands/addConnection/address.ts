@@ -19,7 +19,7 @@ export function addressStep(existing: () => readonly Connection[], sandbox: Sand
     title: t('Add Connection: paste the address of your tenant, or press Enter to choose how to enter it'),
     prompt: t(
       "Paste the address from the browser's address bar (web portal) or from the API page. Leave it empty and press Enter to enter the fields one by one ({0}).",
-      sandbox.available ? 'cloud, on-premises or local sandbox' : 'cloud or on-premises',
+      sandbox.available ? t('cloud, on-premises or local sandbox') : t('cloud or on-premises'),
     ),
     value: (d) => d.address,
     validate: (value) => {

@@ -37,14 +37,14 @@ export function fieldSteps(sandbox: SandboxOffer): Step<Draft>[] {
     }),
     fieldStep({
       key: 'account',
-      title: 'account',
+      title: t('account'),
       prompt: t('The account logical name (first path segment after the host).'),
       when: isCloud,
       validate: (v) => validateLogicalName(v, 'account'),
     }),
     fieldStep({
       key: 'tenant',
-      title: 'tenant',
+      title: t('tenant'),
       prompt: t('The tenant logical name (second path segment).'),
       when: isCloud,
       validate: (v) => validateLogicalName(v, 'tenant'),

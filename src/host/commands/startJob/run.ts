@@ -87,7 +87,7 @@ export async function startJobs(
         plainText(
           t(
             'Started {0} of {1} in {2}.',
-            jobs.length === 1 ? 'a job' : `${jobs.length} jobs`,
+            jobs.length === 1 ? t('a job') : t('{0} jobs', jobs.length),
             release.Name,
             folderLabel,
           ),

@@ -63,7 +63,7 @@ export function startSteps(
         },
         {
           label: t('$(hubot) All robots'),
-          description: plainText(t('one job per robot of {0}', state.release?.EnvironmentName ?? 'the environment')),
+          description: plainText(t('one job per robot of {0}', state.release?.EnvironmentName ?? t('the environment'))),
           value: 'All',
         },
         {
@@ -110,8 +110,9 @@ export function startSteps(
         title: title(label),
         items: (state) =>
           [
+            // l10n: code (the values a Boolean argument takes, as in its JSON)
             { label: 'true', value: 'true', picked: preset(state) === 'true' },
-            { label: 'false', value: 'false', picked: preset(state) === 'false' },
+            { label: 'false', value: 'false', picked: preset(state) === 'false' }, // l10n: code
             ...(field.mandatory
               ? []
               : [
@@ -186,7 +187,7 @@ async function robotItems(
           .items;
   if (robots.length === 0)
     throw new Error(
-      t('{0} has no robots. Choose "A number of jobs" instead.', release.EnvironmentName ?? 'The environment'),
+      t('{0} has no robots. Choose "A number of jobs" instead.', release.EnvironmentName ?? t('The environment')),
     );
   const sessions = await client.robots.sessionsOf(
     robots.map((r) => r.Id),
@@ -216,7 +217,7 @@ export function summaryRows(
 ): PickItem[] {
   const robots =
     draft.strategy === 'All'
-      ? t('every robot of {0}', release.EnvironmentName ?? 'its environment')
+      ? t('every robot of {0}', release.EnvironmentName ?? t('its environment'))
       : draft.strategy === 'Specific'
         ? t('{0} chosen robot{1}', draft.robotIds.length, draft.robotIds.length === 1 ? '' : 's')
         : t('{0} job{1}, robots assigned on pickup', draft.count, draft.count === 1 ? '' : 's');

@@ -46,7 +46,7 @@ export class FolderPackagesNode implements TreeNode {
         order: [{ path: 'Id' }],
         filter: { field: 'Id', words: t('package name') },
         make: (pkg) => new PackageNode(host, connection, folder, pkg, packageItem(this.feed.id, pkg)),
-        what: 'packages',
+        what: t('packages'),
         where: t('the feed'),
         empty: t('No packages in the feed.'),
       },

@@ -154,7 +154,7 @@ export class IdeasConnectionNode implements TreeNode {
             ),
           filterField: t('name or description'),
           make: (row) => idea(row, id),
-          what: 'automations',
+          what: t('automations'),
           where,
           empty: { text: empty },
           ...extra,
@@ -201,7 +201,7 @@ export class IdeasConnectionNode implements TreeNode {
             const data = namedItem(list('components'), 'component', row);
             return new LeafNode(data.id, toTreeItem(data), makeRow({ kind: 'component', connection, component: row }));
           },
-          what: 'components',
+          what: t('components'),
           where,
           empty: { text: t('No components are registered.') },
         },
@@ -222,7 +222,7 @@ export class IdeasConnectionNode implements TreeNode {
               makeRow({ kind: 'application', connection, application: row }),
             );
           },
-          what: 'applications',
+          what: t('applications'),
           where,
           empty: { text: t('The application inventory is empty.') },
         },
@@ -288,7 +288,7 @@ function categoriesNode(id: string, connection: Connection, client: IdeaClient, 
           });
       return build(null, id);
     },
-    { what: 'categories', where, empty: t('No categories are defined.') },
+    { what: t('categories'), where, empty: t('No categories are defined.') },
   );
 }
 
@@ -310,7 +310,7 @@ function storeEntryNode(
         const row = reviewItem(id, review, names);
         return new LeafNode(row.id, toTreeItem(row), makeRow({ kind: 'review', connection, idea, review }));
       }),
-    { what: 'reviews', where: t('automation {0}', idea.name), empty: t('No reviews yet.') },
+    { what: t('reviews'), where: t('automation {0}', idea.name), empty: t('No reviews yet.') },
     makeRow({ kind: 'storeIdea', connection, idea }),
   );
 }
