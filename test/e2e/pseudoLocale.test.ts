@@ -151,7 +151,7 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
     await screenshot('31b-pseudo-locale-dialog', page);
     await page.keyboard.press('Escape');
     // A table of texts built when its module loads (Edit Connection's fields): in the display language too, since
-    // the bundle is loaded before any module of ours (src/host/displayLanguage.ts).
+    // the entry (src/extension.ts) loads the bundle before it imports any other module of ours.
     await page.keyboard.press('F1');
     await page.locator('.quick-input-widget input').fill('>Orchestrator: Edit Connection');
     await page.locator('.quick-input-list .monaco-list-row').first().click();
@@ -170,5 +170,24 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
     await form.getByText(pseudo('Fields marked * are required.')).waitFor({ timeout: 60_000 });
     await form.locator('#submit', { hasText: pseudo('Submit Idea') }).waitFor();
     await screenshot('31c-pseudo-locale-panel', page);
+  });
+
+  // Last: it removes the connection the others use.
+  it('acts on its own translated buttons: Remove Connection removes the connection when its button is pressed', async function () {
+    this.timeout(120_000);
+    const row = page.locator('.part.sidebar .monaco-list-row', { hasText: 'Sandbox (main)' }).first();
+    await row.waitFor({ timeout: 30_000 });
+    await runTranslated('orchestrator.removeConnection');
+    const dialog = page.locator('.monaco-dialog-box', {
+      hasText: pseudo("Remove the connection '{0}'?").split('{0}')[0]!,
+    });
+    await dialog.first().waitFor({ timeout: 30_000 });
+    await dialog
+      .locator('.monaco-button', { hasText: pseudo('Remove') })
+      .first()
+      .click();
+    // The dialog answers with the label it showed; the extension compares with that, not with the English word.
+    await row.waitFor({ state: 'detached', timeout: 30_000 });
+    await screenshot('31d-pseudo-locale-removed', page);
   });
 });
