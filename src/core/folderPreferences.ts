@@ -30,10 +30,16 @@ export function withChoice(
   return { ...preferences, [choice]: list };
 }
 
-export interface ArrangedFolder<F> {
-  readonly folder: F;
+/** What the user chose for one folder; a hidden one is listed only while the connection shows hidden folders. */
+export interface FolderMarks {
   readonly pinned: boolean;
   readonly hidden: boolean;
+}
+
+export const NO_MARKS: FolderMarks = { pinned: false, hidden: false };
+
+export interface ArrangedFolder<F> extends FolderMarks {
+  readonly folder: F;
 }
 
 /**

@@ -24,7 +24,7 @@ export class FolderPreferenceStore {
   async choose(connectionId: string, choice: FolderChoice, folderId: number, on: boolean): Promise<void> {
     const all = this.state.get(Stored.folderPreferences);
     const next = withChoice(all[connectionId] ?? NO_FOLDER_PREFERENCES, choice, folderId, on);
-    const rest = Object.fromEntries(Object.entries(all).filter(([id]) => id !== connectionId));
+    const rest = without(all, connectionId);
     // Nothing hidden any more: showing hidden folders ends with it (a later Hide Folder hides again).
     if (next.hidden.length === 0) this.showingHidden.delete(connectionId);
     const empty = next.hidden.length === 0 && next.pinned.length === 0;
@@ -51,9 +51,11 @@ export class FolderPreferenceStore {
     this.showingHidden.delete(connectionId);
     const all = this.state.get(Stored.folderPreferences);
     if (!(connectionId in all)) return;
-    await this.state.update(
-      Stored.folderPreferences,
-      Object.fromEntries(Object.entries(all).filter(([id]) => id !== connectionId)),
-    );
+    await this.state.update(Stored.folderPreferences, without(all, connectionId));
   }
+}
+
+/** Every connection's choices but this one's. */
+function without<V>(all: Readonly<Record<string, V>>, connectionId: string): Record<string, V> {
+  return Object.fromEntries(Object.entries(all).filter(([id]) => id !== connectionId));
 }

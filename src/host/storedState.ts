@@ -77,6 +77,12 @@ export type StateSource = Pick<vscode.ExtensionContext, 'globalState' | 'workspa
 
 export class StoredState {
   private readonly reported = new Set<string>();
+  /**
+   * The last value read of each key, with what the storage held then. The editor's storage hands back the same object
+   * until the key is written, so a key is checked once per value, not on every read (the tree reads the folder
+   * preferences on each redraw; the document checks read the drafts on each keystroke). Readers copy before changing.
+   */
+  private readonly checked = new Map<string, { raw: unknown; value: unknown }>();
 
   constructor(
     private readonly source: StateSource,
@@ -86,8 +92,13 @@ export class StoredState {
   get<T>(entry: StoredEntry<T>): T {
     const raw = this.memento(entry).get<unknown>(entry.key);
     if (raw === undefined) return entry.fallback;
+    const last = this.checked.get(entry.key);
+    if (last && last.raw === raw) return last.value as T;
     const parsed = entry.schema.safeParse(raw);
-    if (parsed.success) return parsed.data;
+    if (parsed.success) {
+      this.checked.set(entry.key, { raw, value: parsed.data });
+      return parsed.data;
+    }
     if (!this.reported.has(entry.key)) {
       this.reported.add(entry.key);
       this.onUnreadable(

@@ -1,3 +1,5 @@
+import type { FolderMarks } from '../folderPreferences';
+
 /**
  * Context values: what a row tells package.json's menus (`viewItem == …`, `viewItem =~ /…/`), in one place. The
  * manifest test checks every menu pattern against the values declared here, and every value against the menus.
@@ -95,7 +97,7 @@ function collectionValues(base: CollectionContext): string[] {
 }
 
 /** What a folder row carries after `folder`: the user pinned it, or hid it (shown while Show Hidden Folders is on). */
-export function folderContextValue(marks: { pinned: boolean; hidden: boolean }): string {
+export function folderContextValue(marks: FolderMarks): string {
   return [ContextValue.folder, marks.pinned ? 'pinned' : '', marks.hidden ? 'hidden' : ''].filter(Boolean).join(' ');
 }
 

@@ -8,13 +8,13 @@ import { t } from '../l10n';
 
 /** How a refusal names a row of each kind, and the view it is in. */
 const WHERE: Record<RowKind, { what: string; view: 'Orchestrator' | 'Ideas' }> = {
-  connection: { what: 'a connection', view: 'Orchestrator' },
-  folder: { what: 'a folder', view: 'Orchestrator' },
+  connection: { what: t('a connection'), view: 'Orchestrator' },
+  folder: { what: t('a folder'), view: 'Orchestrator' },
   process: { what: t('a process under Processes'), view: 'Orchestrator' },
   job: { what: t('a job under Jobs'), view: 'Orchestrator' },
   queue: { what: t('a queue under Queues'), view: 'Orchestrator' },
   queueItem: { what: t('an item of a queue under Queues'), view: 'Orchestrator' },
-  package: { what: 'a package', view: 'Orchestrator' },
+  package: { what: t('a package'), view: 'Orchestrator' },
   packageVersion: { what: t("one of a package's versions"), view: 'Orchestrator' },
   robot: { what: t('a robot under Robots & Sessions'), view: 'Orchestrator' },
   asset: { what: t('an asset under Assets'), view: 'Orchestrator' },
@@ -23,7 +23,7 @@ const WHERE: Record<RowKind, { what: string; view: 'Orchestrator' | 'Ideas' }> =
   alert: { what: t('an alert under Tenant › Alerts'), view: 'Orchestrator' },
   license: { what: t('a line under Tenant › License'), view: 'Orchestrator' },
   hostTenant: { what: t('a tenant under Tenant › Tenants (host administrators only)'), view: 'Orchestrator' },
-  ideasConnection: { what: 'a connection', view: 'Ideas' },
+  ideasConnection: { what: t('a connection'), view: 'Ideas' },
   idea: { what: t('an automation idea'), view: 'Ideas' },
   storeIdea: { what: t('an automation under Automation Store'), view: 'Ideas' },
   review: { what: t('a review under Automation Store'), view: 'Ideas' },
@@ -32,12 +32,16 @@ const WHERE: Record<RowKind, { what: string; view: 'Orchestrator' | 'Ideas' }> =
   application: { what: t('an application under Application Inventory'), view: 'Ideas' },
 };
 
+/** The views' names as the manifest gives them (package.nls.json), for the display language. */
+const VIEW_NAMES = { Orchestrator: t('Orchestrator'), Ideas: t('Ideas') };
+
 /** "Choose a job under Jobs, or a robot under Robots & Sessions, in the Orchestrator view." */
 export function refusal(kinds: readonly RowKind[]): string {
   const phrases = kinds.map((kind) => WHERE[kind].what);
-  const views = [...new Set(kinds.map((kind) => WHERE[kind].view))];
-  const choices = phrases.length <= 1 ? phrases.join('') : `${phrases.slice(0, -1).join(', ')}, or ${phrases.at(-1)},`;
-  return t('Choose {0} in the {1} view.', choices, views.join(' or '));
+  const views = [...new Set(kinds.map((kind) => VIEW_NAMES[WHERE[kind].view]))];
+  const choices =
+    phrases.length <= 1 ? phrases.join('') : t('{0}, or {1},', phrases.slice(0, -1).join(', '), phrases.at(-1)!);
+  return t('Choose {0} in the {1} view.', choices, views.length === 1 ? views[0]! : t('{0} or {1}', ...views));
 }
 
 /** The row an argument carries: the argument itself when it is a row, else the row of the tree node it is. */

@@ -13,6 +13,7 @@ import { markdownText } from '../../core/presentation/plainText';
 import { ContextValue, folderContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
 import { t } from '../../core/l10n';
+import { NO_MARKS, type FolderMarks } from '../../core/folderPreferences';
 
 /**
  * What a tree row shows, as plain data (no vscode import): the host turns it into a TreeItem. Builders are pure so
@@ -66,12 +67,6 @@ export const QUEUE_ITEM_STATUS_ICONS: Record<string, { id: string; color?: strin
   Deleted: { id: 'trash', color: 'disabledForeground' },
 };
 
-/** What the user chose for a folder (Pin to Top, Hide Folder); a hidden one is listed only while hidden ones are shown. */
-export interface FolderMarks {
-  readonly pinned: boolean;
-  readonly hidden: boolean;
-}
-
 export function folderItem(
   scope: string,
   folder: Pick<Folder, 'Id' | 'DisplayName'> & {
@@ -79,7 +74,7 @@ export function folderItem(
     IsPersonal?: boolean;
     ChildrenCount?: number | null;
   },
-  marks: FolderMarks = { pinned: false, hidden: false },
+  marks: FolderMarks = NO_MARKS,
 ): ItemData {
   const notes = [
     folder.IsPersonal ? t('personal workspace') : '',
@@ -106,8 +101,8 @@ export function folderItem(
 /** A package row (the list answers its latest version); it expands to its versions. */
 export function packageItem(scope: string, pkg: Package): ItemData {
   return feedEntryItem(scope, 'package', pkg, [
-    ['Description', pkg.Description],
-    ['Authors', pkg.Authors],
+    [t('Description'), pkg.Description],
+    [t('Authors'), pkg.Authors],
     [t('Project type'), pkg.ProjectType],
   ]);
 }
@@ -126,7 +121,7 @@ export function feedEntryItem(
   return {
     id: childId(scope, kind, entry.Id),
     label: entry.Id,
-    description: `${entry.Version}${entry.IsLatestVersion ? ' (latest)' : ''}`,
+    description: `${entry.Version}${entry.IsLatestVersion ? t(' (latest)') : ''}`,
     tooltip: table(entry.Id, [
       row(t('Version'), entry.Version),
       ...details.map(([name, value]) => row(name, value)),

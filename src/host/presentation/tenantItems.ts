@@ -7,8 +7,8 @@ import { t } from '../../core/l10n';
 
 export function libraryItem(scope: string, library: Library): ItemData {
   return feedEntryItem(scope, 'library', library, [
-    ['Title', library.Title],
-    ['Description', library.Description],
+    [t('Title'), library.Title],
+    [t('Description'), library.Description],
   ]);
 }
 

@@ -169,9 +169,14 @@ describe('Connection and account commands ask, and check each answer as it is gi
       );
     const declined = await remove({ cancel: true });
     assert.match(declined.asked[1]?.prompt ?? '', /Nothing changes on the service/);
-    assert.ok(byLabel('On-premises renamed'));
+    const removed = byLabel('On-premises renamed')!;
+    assert.ok(removed);
+    // Its folder choices (Hide Folder, Pin to Top) go with it.
+    await ctx.folderPreferences.choose(removed.id, 'pinned', 7, true);
+    assert.deepEqual(ctx.folderPreferences.of(removed.id).pinned, [7]);
     await remove({ choose: 'Remove' });
     assert.equal(byLabel('On-premises renamed'), undefined);
+    assert.deepEqual(ctx.folderPreferences.of(removed.id).pinned, [], 'its folder choices are forgotten');
     assert.deepEqual(
       ctx.connections.all().map((c) => c.label),
       ['Sandbox', 'Sandbox admin', 'Wrong client'],

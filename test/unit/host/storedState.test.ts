@@ -28,6 +28,19 @@ describe('StoredState', () => {
     assert.deepEqual(stored.get(Stored.lockedConnections), ['c1']);
   });
 
+  it('checks a stored value once, and again once it changes (also when another window wrote it)', async () => {
+    const { state, user } = source({ 'orchestrator.ideas.lockedUntilSignIn': ['c1'] });
+    const stored = new StoredState(state);
+    const first = stored.get(Stored.lockedConnections);
+    assert.equal(stored.get(Stored.lockedConnections), first, 'the same value, not checked again');
+    await stored.update(Stored.lockedConnections, ['c1', 'c2']);
+    assert.deepEqual(stored.get(Stored.lockedConnections), ['c1', 'c2']);
+    user['orchestrator.ideas.lockedUntilSignIn'] = ['c3'];
+    assert.deepEqual(stored.get(Stored.lockedConnections), ['c3']);
+    user['orchestrator.ideas.lockedUntilSignIn'] = ['c3', 42];
+    assert.deepEqual(stored.get(Stored.lockedConnections), [], 'a bad value written elsewhere is still refused');
+  });
+
   it('treats a value of the wrong shape as absent and reports it once', () => {
     const reports: string[] = [];
     const { state } = source({

@@ -3,7 +3,8 @@ import { CommandId } from '../../../constants';
 import type { Connection } from '../../../core/connections';
 import { t } from '../../../core/l10n';
 import { arrangeFolders } from '../../../core/folderPreferences';
-import { folderItem, type FolderMarks } from '../../presentation/items';
+import { folderItem } from '../../presentation/items';
+import { NO_MARKS, type FolderMarks } from '../../../core/folderPreferences';
 import { ContextValue } from '../../../core/rows/contextValues';
 import { childId, RowIds } from '../../../core/rows/rowIds';
 import { makeRow, type FolderSummary, type RowOf } from '../../../core/rows/rows';
@@ -107,7 +108,7 @@ export class FolderNode implements TreeNode {
   private readonly subfolders: FolderChildren;
   private groups: TreeNode[] | undefined;
   /** Pinned or hidden by the user (set by the list that shows it, on every redraw). */
-  marks: FolderMarks = { pinned: false, hidden: false };
+  marks: FolderMarks = NO_MARKS;
 
   constructor(
     private readonly host: ExplorerHost,
