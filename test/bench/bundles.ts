@@ -2,9 +2,9 @@
 // as `npm run package` makes it (which builds into dist/; the development build is put back after); the editor part
 // of the bench runs the production build, not the development one.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, installBuiltExtension } from '../harness/editor';
+import { ROOT, installBuiltExtension, packageVsix } from '../harness/editor';
 import { bundleWeight } from '../harness/bundleWeight';
 import { ACTIVATION_BUNDLE_KIB_BUDGET } from './budgets';
 import type { Figures } from './figures';
@@ -50,23 +50,6 @@ export function productionBundles(figures: Figures): string {
   }
   figures.add('package.vsix', '.vsix (npm run package)', round(kib(packageVsix())), 'KiB');
   return installBuiltExtension(join(BENCH_OUT, 'extensions'), PRODUCTION_DIST);
-}
-
-/** The .vsix exactly as `npm run package` makes it (its own flags), written under out/bench; returns its path. */
-function packageVsix(): string {
-  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { package: string } })
-    .scripts.package;
-  const args = script.replace(/^vsce /, '').split(' ');
-  const vsix = join(BENCH_OUT, 'orchestrator-workbench.vsix');
-  args[args.indexOf('--out') + 1] = vsix;
-  const packaged = spawnSync(process.execPath, [join(ROOT, 'node_modules/@vscode/vsce/vsce'), ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (packaged.status !== 0) throw new Error(`Packaging failed:\n${packaged.stdout}${packaged.stderr}`);
-  // vsce builds the production bundle into dist/ first: the development build goes back there.
-  spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'ignore' });
-  return vsix;
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;

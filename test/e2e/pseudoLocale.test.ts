@@ -140,10 +140,7 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
       .first()
       .waitFor({ timeout: 30_000 });
     // A question of its own (Remove Connection asks first; Escape answers no).
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input').fill('>Orchestrator: Remove Connection');
-    await page.locator('.quick-input-list .monaco-list-row').first().click();
+    await runTranslated('orchestrator.removeConnection');
     const question = page.locator('.monaco-dialog-box', {
       hasText: pseudo("Remove the connection '{0}'?").split('{0}')[0]!,
     });
@@ -152,9 +149,7 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
     await page.keyboard.press('Escape');
     // A table of texts built when its module loads (Edit Connection's fields): in the display language too, since
     // the entry (src/extension.ts) loads the bundle before it imports any other module of ours.
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input').fill('>Orchestrator: Edit Connection');
-    await page.locator('.quick-input-list .monaco-list-row').first().click();
+    await runTranslated('orchestrator.editConnection');
     await page
       .locator('.quick-input-list .monaco-list-row', { hasText: pseudo('Service URL') })
       .first()

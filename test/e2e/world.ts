@@ -1,12 +1,11 @@
 // Root hooks for the UI suite: one build, one sandbox, one code-server with the extension installed, one
 // Chromium page shared by the journeys. Everything is stopped after the run, also when a test fails.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { launchBrowser } from '../harness/browser';
-import { ROOT, startEditor, type RunningEditor } from '../harness/editor';
+import { buildDevelopment, ROOT, startEditor, type RunningEditor } from '../harness/editor';
 import { installCleanup, stopAll } from '../harness/processes';
 import { sandboxEditorSettings } from '../harness/sandboxConnection';
 
@@ -26,8 +25,7 @@ export const mochaHooks = {
     this.timeout(10 * 60_000); // the first run on a machine provisions the editor
     installCleanup();
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'ignore' });
-    if (built.status !== 0) throw new Error('the extension build failed');
+    buildDevelopment('ignore');
     // The large scale: 1,000 folders, 10,000 packages, 100,000 queue items — the tree must stay usable on it.
     // Jobs run 20 s writing a line every 50 ms, so a tail has enough lines to scroll.
     const sandbox = await startSandbox({ scale: 'large', jobDurationMs: 20_000, logIntervalMs: 50 });

@@ -28,6 +28,8 @@ export interface BundleWeight {
   entryInputs: string[];
   /** Every output file, relative to the build's folder. */
   files: string[];
+  /** Every source file (and package file) in the build. */
+  inputs: string[];
 }
 
 /** Weighs a host build in `dist` (a folder esbuild.mjs built into); paths in the metafile are relative to `root`. */
@@ -58,6 +60,7 @@ export function bundleWeight(dist: string, root: string): BundleWeight {
     onDemandBytes: bytes(code.filter((output) => !loaded.has(output))),
     activationInputs: inputsOf(loaded),
     entryInputs,
+    inputs: inputsOf(code),
     files: code.map((output) => relative(relative(root, dist), output).split('\\').join('/')),
   };
 }

@@ -70,6 +70,33 @@ const BASE_SETTINGS = {
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
 };
 
+/** The development build into dist/ (source maps, not minified), as every run of ours uses it; throws if it fails. */
+export function buildDevelopment(output: 'inherit' | 'ignore' = 'inherit'): void {
+  const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], {
+    cwd: ROOT,
+    stdio: output,
+    timeout: 120_000,
+  });
+  if (built.status !== 0) throw new Error('the extension build failed (node esbuild.mjs)');
+}
+
+/** Where `npm run package` writes the .vsix. */
+export const PACKAGED_VSIX = join(ROOT, 'dist', 'orchestrator-workbench.vsix');
+
+/**
+ * The .vsix as a release is made: the README's `npm run package` (vsce's prepublish builds the production bundle
+ * into dist/). The development build then goes back into dist/, for the runs that follow. Returns its path.
+ */
+export function packageVsix(): string {
+  const packaged = spawnSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, encoding: 'utf8', timeout: 240_000 });
+  try {
+    if (packaged.status !== 0) throw new Error(`npm run package failed:\n${packaged.stdout}\n${packaged.stderr}`);
+    return PACKAGED_VSIX;
+  } finally {
+    buildDevelopment('ignore');
+  }
+}
+
 /** Copies the built extension (the files the .vsix would hold) into an extensions dir; `dist` is the build to ship. */
 export function installBuiltExtension(extensionsDir: string, dist = join(ROOT, 'dist')): string {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {

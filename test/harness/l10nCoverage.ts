@@ -52,7 +52,7 @@ const isMarkCall = (call: ts.CallExpression) =>
  * Text that is code although it reads like words: a request path or line, page markup, a header value, a policy, an
  * address. Never a message (a translator must not change it); the unit suite checks the bundle holds none.
  */
-export const CODE_PATTERNS = [
+const CODE_PATTERNS = [
   /^\//,
   /^(GET|POST|PUT|PATCH|DELETE) \//,
   /<!doctype|<\/?(html|head|body|script|meta|style|div|title)\b/i,

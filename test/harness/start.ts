@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
-import { ROOT, startEditor, type RunningEditor } from './editor';
+import { buildDevelopment, ROOT, startEditor, type RunningEditor } from './editor';
 import { installCleanup, spawnTracked } from './processes';
 import { toolsDir } from './provision';
 import { sandboxEditorEnvironment, sandboxEditorSettings } from './sandboxConnection';
@@ -23,8 +23,7 @@ async function main(): Promise<void> {
     await running.editor?.stop();
     await running.sandbox?.close();
   });
-  const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('the extension build failed');
+  buildDevelopment();
   const sandbox = (running.sandbox = await startSandbox({
     scale: values.scale as 'small' | 'large' | undefined,
     stateFile: join(toolsDir, 'sandbox-state.json'),

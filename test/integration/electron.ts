@@ -1,16 +1,14 @@
 // `npm run test:electron`: the same extension-host suite in desktop VS Code through @vscode/test-electron, for
 // machines that can download VS Code. (Offline machines fail at the download; use `npm run test:integration`.)
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { startSandbox } from '@orchestrator-workbench/sandbox';
-import { ROOT } from '../harness/editor';
+import { buildDevelopment, ROOT } from '../harness/editor';
 import { toolsDir } from '../harness/provision';
 import { bundleSuite } from './bundle';
 
 async function main(): Promise<number> {
-  const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) return 1;
+  buildDevelopment();
   const suite = await bundleSuite('integration', join(__dirname, 'suite'));
   const sandbox = await startSandbox({});
   try {

@@ -5,11 +5,10 @@
 // INTEGRATION_DIALECT=acme starts the sandbox in another dialect with a service segment (operation and queue
 // namespaces, folder-header prefix, `/orchestrator_` after the tenant, the identity provider at /identity_); the
 // connections carry only the address, and the extension reads the rest from the service's API definition.
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { launchBrowser } from '../harness/browser';
-import { ROOT, startEditor, type RunningEditor } from '../harness/editor';
+import { buildDevelopment, startEditor, type RunningEditor } from '../harness/editor';
 import { installCleanup } from '../harness/processes';
 import { runSuite } from '../harness/suiteRunner';
 import { bundleSuite } from './bundle';
@@ -50,8 +49,7 @@ const DIALECT_FILES = 'signIn,dialect,explorer,processVersions,startJob,jobs,que
 async function main(): Promise<number> {
   const dialect = process.env.INTEGRATION_DIALECT === 'acme' || process.argv.includes('--dialect=acme');
   installCleanup();
-  const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) return 1;
+  buildDevelopment();
   const only = process.env.INTEGRATION_ONLY ?? (dialect ? DIALECT_FILES : undefined);
   const suite = await bundleSuite('integration', join(__dirname, 'suite'), only);
   const selfCheck = await bundleSuite('integration-selfcheck', join(__dirname, 'selfcheck'));
