@@ -32,7 +32,7 @@ import { SignedOutConnections } from './host/signedOut';
 import { storeSandboxIdeaCredentials } from './host/sandboxIdeaCredentials';
 import { sandboxOffer, type SandboxOffer } from './host/sandboxOffer';
 import { FolderPreferenceStore } from './host/folderPreferenceStore';
-import { didFirstStep, FirstStep, openWalkthroughOnFirstRun } from './host/firstSteps';
+import { checkOffStep, didFirstStep, FirstStep, openWalkthroughOnFirstRun } from './host/firstSteps';
 import { userSettings } from './host/settings';
 import { signInMismatch } from './core/auth/boundSecrets';
 import { tellAboutMovedConnections } from './host/movedConnections';
@@ -194,8 +194,12 @@ export class Ctx implements vscode.Disposable {
       this.statusBar.update();
       this.explorer.rebuild();
       this.ideas.rebuild();
-      void vscode.commands.executeCommand('setContext', ContextKey.hasConnections, this.connections.all().length > 0);
-      void vscode.commands.executeCommand('setContext', ContextKey.signedIn, this.sessions.accounts().length > 0);
+      const hasConnections = this.connections.all().length > 0;
+      const signedIn = this.sessions.accounts().length > 0;
+      void vscode.commands.executeCommand('setContext', ContextKey.hasConnections, hasConnections);
+      void vscode.commands.executeCommand('setContext', ContextKey.signedIn, signedIn);
+      if (hasConnections) checkOffStep(ContextKey.hasConnections);
+      if (signedIn) checkOffStep(ContextKey.signedIn);
       void vscode.commands.executeCommand(
         'setContext',
         ContextKey.changesAllowed,

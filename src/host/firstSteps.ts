@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { ContextKey } from '../constants';
 import { Stored, type StoredState } from './storedState';
 
 /**
@@ -14,9 +15,39 @@ export const FirstStep = {
 } as const;
 export type FirstStep = (typeof FirstStep)[keyof typeof FirstStep];
 
-/** The user did it: the walkthrough's step gets its check mark (it keeps it; VS Code remembers completed steps). */
+/** Every key a step's completion event names, with the step's id in package.json. */
+const STEP_OF_KEY = {
+  [ContextKey.hasConnections]: 'connect',
+  [ContextKey.signedIn]: 'signIn',
+  [FirstStep.pickedFolder]: 'folder',
+  [FirstStep.startedJob]: 'startJob',
+  [FirstStep.readLog]: 'readLog',
+  [FirstStep.openedQueueItem]: 'queueItem',
+} as const;
+export type StepKey = keyof typeof STEP_OF_KEY;
+
+/** The user did it: the key is set, and the walkthrough's step gets its check mark. */
 export function didFirstStep(step: FirstStep): void {
   void vscode.commands.executeCommand('setContext', step, true);
+  checkOffStep(step);
+}
+
+const checkedOff = new Set<StepKey>();
+
+/**
+ * Checks the step off in the editor's own record of the walkthrough, once a window. The `onContext:` event alone is
+ * not enough: the editor creates its walkthrough service when the window is first idle (or Get Started opens) and
+ * checks a step only when its key changes while that service listens; a key that is already true when it starts —
+ * the connections read at activation, or a job started in a busy window — never gets its mark. `welcome.markStepComplete`
+ * (what Get Started's own "Mark Done" runs) writes the mark whenever the service starts; an editor without it keeps
+ * the context key alone.
+ */
+export function checkOffStep(key: StepKey): void {
+  if (checkedOff.has(key)) return;
+  checkedOff.add(key);
+  void Promise.resolve(
+    vscode.commands.executeCommand('welcome.markStepComplete', `${WALKTHROUGH_ID}#${STEP_OF_KEY[key]}`), // l10n: code
+  ).catch(() => undefined); // the step not registered yet still has its mark saved; no such command: the key serves
 }
 
 /** The walkthrough's id as `workbench.action.openWalkthrough` takes it. */

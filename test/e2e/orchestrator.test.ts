@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { typeInPalette } from './ui';
 import { screenshot, world } from './world';
 
 describe('Orchestrator view container (UI)', () => {
@@ -19,10 +20,7 @@ describe('Orchestrator view container (UI)', () => {
 
   it('runs a command from the palette and shows its result', async () => {
     const { page } = world;
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill('>Orchestrator: Show Version Information');
+    await typeInPalette('>Orchestrator: Show Version Information');
     const entry = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Show Version Information' }).first();
     await entry.waitFor();
     await page.keyboard.press('Enter');

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { ROOT, startEditor, type RunningEditor } from '../harness/editor';
 import { pseudo } from '../harness/l10n';
 import { sandboxEditorEnvironment, sandboxEditorSettings } from '../harness/sandboxConnection';
-import { openWorkbench } from './ui';
+import { openWorkbench, typeInPalette } from './ui';
 import { screenshot, world } from './world';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -38,9 +38,7 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
   /** Runs one of our commands from the palette, found by its English title, picked by its translated one. */
   const runTranslated = async (id: string) => {
     const command = manifest.contributes.commands.find((c: { command: string }) => c.command === id);
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input').fill(`>${text(command.title).english}`);
+    await typeInPalette(`>${text(command.title).english}`, page);
     await page
       .locator('.quick-input-list .monaco-list-row', { hasText: text(command.title).shown })
       .first()
@@ -95,11 +93,7 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
       // after two tries: the palette does not offer it now (signed out, no document open).
       let shown: string[] = [];
       for (let attempt = 0; attempt < 2 && shown.length === 0; attempt++) {
-        await page.keyboard.press('Escape');
-        await page.keyboard.press('F1');
-        await page
-          .locator('.quick-input-widget input')
-          .fill(`>${category ? `${category.english}: ` : ''}${title.english}`);
+        await typeInPalette(`>${category ? `${category.english}: ` : ''}${title.english}`, page);
         await page
           .locator('.quick-input-list .monaco-list-row', { hasText: title.english })
           .first()

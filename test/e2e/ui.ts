@@ -22,13 +22,29 @@ export const collapseAll = async (view: string) => {
   await header.locator('.action-label[aria-label^="Collapse All"]').click();
 };
 
+/**
+ * Opens the palette (F1) and types into it. The palette closes whenever focus moves, and the workbench moves focus on
+ * its own while it settles (a view that finishes loading, a restored editor): closed before the text is in, it is
+ * opened again, up to three times, and the run says so.
+ */
+export async function typeInPalette(text: string, page: Page = world.page): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    try {
+      await input.fill(text, { timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`      e2e: the palette closed before "${text}" was typed; opening it again`);
+    }
+  }
+}
+
 /** Runs a command from the palette by its full title ("Orchestrator: …"). */
 export const palette = async (command: string, page: Page = world.page) => {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(`>${command}`);
+  await typeInPalette(`>${command}`, page);
   // The row whose label is the command (fuzzy matching may rank another first), chosen with the pointer.
   const exact = page
     .locator('.quick-input-list .monaco-list-row')
@@ -75,9 +91,7 @@ export async function openWorkbench(editor: RunningEditor): Promise<Page> {
 
 /** Get Started again, as from Help › Welcome: Open Walkthrough… */
 export async function openGetStarted(page: Page = world.page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('F1');
-  await page.locator('.quick-input-widget input').fill('>Welcome: Open Walkthrough');
+  await typeInPalette('>Welcome: Open Walkthrough', page);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open Walkthrough' }).first().click();
   await page
     .locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Orchestrator Workbench' })
