@@ -345,4 +345,42 @@ describe('Orchestrator tree on the sandbox', () => {
     assert.equal((await find({ cancel: true })).result, undefined);
     assert.equal(ctx.explorer.refreshJobsOf(sandbox().id, rowOf(shared, 'folder').folder.id), 1);
   });
+
+  it('lists a pinned folder first when it lies beyond the folders read, for one request more', async function () {
+    this.timeout(60_000);
+    // Folders are made by an administrator (on the runner's admin connection, its own tenant).
+    const admin = ctx.connections.all().find((c) => c.label === 'Sandbox admin')!;
+    await ctx.auth.createSession([`connection:${admin.id}`]);
+    const client = ctx.clientFor(admin);
+    const adminSent = () => client.transport.sent;
+    const parent = await client.folders.create({ DisplayName: 'Pinned beyond' });
+    try {
+      const created = [];
+      for (let i = 1; i <= 130; i++)
+        created.push(
+          await client.folders.create({ DisplayName: `Child ${String(i).padStart(3, '0')}`, ParentId: parent.Id }),
+        );
+      const target = created[119]!; // "Child 120": on the second page (100 a page, by name)
+      await ctx.folderPreferences.choose(admin.id, 'pinned', target.Id, true);
+      ctx.explorer.refresh();
+      const folder = await child(await child(undefined, 'Sandbox admin'), 'Pinned beyond');
+      const before = adminSent();
+      const rows = (await children(folder)).map(label);
+      assert.equal(adminSent() - before, 2, 'the first page of subfolders, and the pin');
+      assert.deepEqual(rows.slice(0, 3), ['Child 120', 'Child 001', 'Child 002']);
+      assert.equal(rows.filter((row) => row === 'Child 120').length, 1);
+      assert.ok(rows.includes('Load more folders… (29 more)'), rows.join(', '));
+      // Load more brings it among its page: still listed once, still first; a redraw asks nothing more.
+      await (folder as unknown as { loadMore(): Promise<void> }).loadMore();
+      const more = (await children(folder)).map(label);
+      assert.deepEqual(more.slice(0, 2), ['Child 120', 'Child 001']);
+      assert.equal(more.filter((row) => row === 'Child 120').length, 1);
+      assert.equal(more.filter((row) => row.startsWith('Child ')).length, 130);
+      assert.equal(adminSent() - before, 3);
+      await ctx.folderPreferences.choose(admin.id, 'pinned', target.Id, false);
+    } finally {
+      await client.folders.delete(parent.Id);
+      ctx.explorer.refresh();
+    }
+  });
 });

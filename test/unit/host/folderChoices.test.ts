@@ -170,6 +170,73 @@ describe('hidden and pinned folders', () => {
       assert.deepEqual(store.of('c1').hidden, [1, 3, 4]);
     });
 
+    it('lists a pinned folder first even beyond the folders read, looking each pin up once', async () => {
+      // 250 top-level folders, 100 a page. Pinned: F180 (page 2, here), 9001 (Shared's child, elsewhere), 9002 (gone).
+      const top = Array.from({ length: 250 }, (_, i) => ({ Id: i + 1, DisplayName: `F${i + 1}`, ChildrenCount: 0 }));
+      const asked: string[] = [];
+      const { calls, client } = fakeOrchestratorClient({
+        'folders.navigation': async (folderId: number | undefined, page: { skip?: number; take?: number }) => {
+          asked.push(`${folderId ?? 'top'}:${page.skip ?? 0}`);
+          if (folderId === undefined) {
+            const skip = page.skip ?? 0;
+            return { ChildrenPage: top.slice(skip, skip + (page.take ?? 100)), ChildrenCount: top.length };
+          }
+          if (folderId === 180)
+            return {
+              Id: 180,
+              DisplayName: 'F180',
+              IsSelectable: true,
+              IsPersonal: false,
+              Ancestors: [],
+              ChildrenCount: 3,
+            };
+          if (folderId === 9001)
+            return {
+              Id: 9001,
+              DisplayName: 'Deep',
+              IsSelectable: true,
+              IsPersonal: false,
+              Ancestors: [{ Id: 1, DisplayName: 'F1', FullyQualifiedName: 'F1' }],
+              ChildrenCount: 0,
+            };
+          throw new Error('404 Folder 9002 does not exist.');
+        },
+      });
+      const store = new FolderPreferenceStore(userStorage().state);
+      for (const id of [180, 9001, 9002]) await store.choose('c1', 'pinned', id, true);
+      const host = fakeExplorerHost({
+        clientFor: () => client as never,
+        folderPreferences: (c) => ({ preferences: store.of(c.id), showHidden: false }),
+      });
+      const root = new ConnectionNode(host, connection);
+      const shown = async () => labels((await root.children()).slice(1));
+
+      const first = await shown();
+      assert.deepEqual(first.slice(0, 3), ['F180', 'F1', 'F2']);
+      assert.equal(first.length, 1 + 100 + 1, 'the pin, the first page, Load more');
+      assert.equal(first.at(-1), 'Load more folders… (149 more)');
+      const pinnedRow = (await root.children())[1]!;
+      assert.equal(pinnedRow.item().contextValue, 'folder pinned');
+      assert.equal(pinnedRow.item().collapsibleState, 1, 'its subfolders count came with it');
+      assert.deepEqual(asked.sort(), ['180:0', '9001:0', '9002:0', 'top:0'].sort());
+
+      // A redraw asks nothing again; Load more brings page 2 (F180 among it): listed once, still first.
+      await shown();
+      assert.equal(calls.length, 4);
+      await root.loadMore();
+      const second = await shown();
+      assert.equal(second.filter((l) => l === 'F180').length, 1);
+      assert.deepEqual(second.slice(0, 2), ['F180', 'F1']);
+      assert.equal(second.at(-1), 'Load more folders… (50 more)');
+      assert.equal(calls.length, 5);
+
+      // Once every folder is read, a pin from a stored list that names none here costs nothing.
+      await root.loadMore();
+      await store.choose('c1', 'pinned', 9003, true);
+      await shown();
+      assert.equal(calls.length, 6);
+    });
+
     it('refuses a row that is not a folder, in the user’s words', async () => {
       const { run, root } = setUp();
       await assert.rejects(hideFolder.run(run, root), /Choose a folder in the Orchestrator view/);

@@ -13,10 +13,20 @@ import type { ExplorerHost } from './explorerHost';
 import { folderCollections } from './folderCollections';
 
 const NAV_PAGE = 100;
+/**
+ * How many pinned folders one list looks up beyond the pages it read (a request each): far above real use, a bound
+ * on what a stored list of pins can cost a tenant's rate limit.
+ */
+export const MAX_PIN_LOOKUPS = 20;
 
 /** Children of the tenant (folderId undefined) or of a folder, from the folder navigation endpoint, paged. */
 export class FolderChildren {
   private loaded: FolderSummary[] = [];
+  /** Pinned folders of this list found beyond the pages read, by id: listed on top before Load more brings them. */
+  private readonly pinnedBeyond = new Map<number, FolderSummary>();
+  /** The pins already looked up since the last reset (found here or not): each costs one request at most. */
+  private readonly lookedUp = new Set<number>();
+  private lookingUp: Promise<void> = Promise.resolve();
   /** The rows made for the folders read, by id: a redraw reuses them, with what they loaded. */
   private readonly rows = new Map<number, FolderNode>();
   private count = 0;
@@ -35,9 +45,13 @@ export class FolderChildren {
   async nodes(owner: TreeNode): Promise<TreeNode[]> {
     while (!this.fetched) await this.more();
     const { preferences, showHidden } = this.host.folderPreferences(this.connection);
+    this.lookingUp = this.lookingUp.then(() => this.lookUpPinned(preferences.pinned));
+    await this.lookingUp;
     // Hidden and pinned folders are arranged from what was read, and a folder keeps its row (and what it loaded):
     // hiding or pinning one sends no request.
-    const arranged = arrangeFolders(this.loaded, preferences, showHidden);
+    const read = new Set(this.loaded.map((folder) => folder.Id));
+    const beyond = [...this.pinnedBeyond.values()].filter((folder) => !read.has(folder.Id));
+    const arranged = arrangeFolders([...this.loaded, ...beyond], preferences, showHidden);
     const nodes: TreeNode[] = arranged.map((entry) => {
       const node = this.rows.get(entry.folder.Id) ?? new FolderNode(this.host, this.connection, entry.folder);
       this.rows.set(entry.folder.Id, node);
@@ -56,11 +70,12 @@ export class FolderChildren {
         ),
       );
     }
-    if (this.loaded.length < this.count) {
+    const unread = this.count - this.loaded.length - beyond.length;
+    if (this.loaded.length < this.count && unread > 0) {
       nodes.push(
         messageNode(
           childId(owner.id, 'moreFolders'),
-          t('Load more folders… ({0} more)', this.count - this.loaded.length),
+          t('Load more folders… ({0} more)', unread),
           'ellipsis',
           { command: CommandId.treeLoadMore, title: t('Load more'), arguments: [owner] },
           ContextValue.loadMore,
@@ -91,9 +106,52 @@ export class FolderChildren {
     }
   }
 
+  /**
+   * A pinned folder comes first even when it is not among the pages read (folders arrive 100 at a time): while this
+   * list has pages left, each pin not read yet is looked up once (its own navigation context tells its parent) and
+   * kept if it belongs here. A pin that is gone, out of reach or elsewhere costs that one request and nothing else.
+   */
+  private async lookUpPinned(pinned: readonly number[]): Promise<void> {
+    if (this.loaded.length >= this.count) return;
+    const read = new Set(this.loaded.map((folder) => folder.Id));
+    const wanted = pinned
+      .filter((id) => !read.has(id) && !this.lookedUp.has(id))
+      .slice(0, Math.max(0, MAX_PIN_LOOKUPS - this.lookedUp.size));
+    if (wanted.length === 0) return;
+    for (const id of wanted) this.lookedUp.add(id);
+    const generation = this.generation;
+    const found = await Promise.all(wanted.map((id) => this.pinnedHere(id)));
+    if (generation !== this.generation) return;
+    for (const folder of found) if (folder) this.pinnedBeyond.set(folder.Id, folder);
+  }
+
+  /** The pinned folder as this list shows it, when its parent is this list's folder (or the top level). */
+  private async pinnedHere(id: number): Promise<FolderSummary | undefined> {
+    try {
+      const nav = await this.host.clientFor(this.connection).folders.navigation(id, { take: 1 });
+      const parent = nav.Ancestors.at(-1);
+      const name = nav.DisplayName;
+      if (nav.Id !== id || typeof name !== 'string' || parent?.Id !== this.folderId) return undefined;
+      return {
+        Id: id,
+        DisplayName: name,
+        FullyQualifiedName: !parent ? name : parent.FullyQualifiedName ? `${parent.FullyQualifiedName}/${name}` : null,
+        IsSelectable: nav.IsSelectable,
+        IsPersonal: nav.IsPersonal,
+        ChildrenCount: nav.ChildrenCount,
+      };
+    } catch {
+      // Deleted, out of reach or not answered: the pin waits for Load more, as any folder does.
+      return undefined;
+    }
+  }
+
   reset(): void {
     this.generation++;
     this.reading = undefined;
+    this.pinnedBeyond.clear();
+    this.lookedUp.clear();
+    this.lookingUp = Promise.resolve();
     this.loaded = [];
     this.rows.clear();
     this.count = 0;
