@@ -34,7 +34,9 @@ export async function typeInPalette(text: string, page: Page = world.page): Prom
     await page.keyboard.press('F1');
     try {
       await input.fill(text, { timeout: 10_000 });
-      return;
+      // Still open, with the text in: a close as the text went in would leave the caller waiting for a row.
+      if ((await input.isVisible()) && (await input.inputValue()) === text) return;
+      throw new Error(`the palette closed as "${text}" was typed`);
     } catch (error) {
       if (attempt === 3) throw error;
       console.log(`      e2e: the palette closed before "${text}" was typed; opening it again`);

@@ -1,9 +1,11 @@
 // An ExplorerHost for tests that build the Orchestrator tree's nodes by hand (signed in, no folder hidden or pinned,
 // no budget, time zero; a test gives what it cares about), and a connection for them.
+import { FolderLocations } from '../../src/core/folderLocations';
 import { NO_FOLDER_PREFERENCES } from '../../src/core/folderPreferences';
 import type { ExplorerHost } from '../../src/host/views/explorer/explorerHost';
 
 export function fakeExplorerHost(given: Partial<ExplorerHost> & Pick<ExplorerHost, 'clientFor'>): ExplorerHost {
+  const locations = new FolderLocations();
   return {
     isSignedIn: () => true,
     changed: () => undefined,
@@ -11,6 +13,7 @@ export function fakeExplorerHost(given: Partial<ExplorerHost> & Pick<ExplorerHos
     budgetOf: () => undefined,
     folderPreferences: () => ({ preferences: NO_FOLDER_PREFERENCES, showHidden: false }),
     hiddenFolders: () => 'none',
+    folderLocations: () => locations,
     ...given,
   };
 }

@@ -11,8 +11,9 @@ type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'explorer' | 'folderPrefere
 
 /**
  * Hide Folder / Unhide Folder, Pin to Top / Unpin, Show / Stop Showing Hidden Folders: the user's own arrangement of
- * a connection's folders, kept in the user's storage. Nothing reaches the service (so read-only connections offer
- * them too); the connection's row is redrawn and its folders re-arranged from what the tree already read.
+ * a connection's folders, kept in the user's storage. No choice is written to the service (so read-only connections
+ * offer them too); the connection's row is redrawn and its folders re-arranged from what the tree already read (a
+ * folder pinned from its row is known there: no request).
  */
 const setFolderChoice = (
   id: CommandId,

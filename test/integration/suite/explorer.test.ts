@@ -377,8 +377,9 @@ describe('Orchestrator tree on the sandbox', () => {
       assert.equal(more.filter((row) => row === 'Child 120').length, 1);
       assert.equal(more.filter((row) => row.startsWith('Child ')).length, 130);
       assert.equal(adminSent() - before, 3);
-      await ctx.folderPreferences.choose(admin.id, 'pinned', target.Id, false);
     } finally {
+      for (const id of ctx.folderPreferences.of(admin.id).pinned)
+        await ctx.folderPreferences.choose(admin.id, 'pinned', id, false);
       await client.folders.delete(parent.Id);
       ctx.explorer.refresh();
     }

@@ -1,4 +1,5 @@
 import type { Connection } from '../../../core/connections';
+import type { FolderLocations } from '../../../core/folderLocations';
 import type { FolderPreferences } from '../../../core/folderPreferences';
 import type { HiddenFolders } from '../../../core/rows/contextValues';
 import type { SchedulerState } from '../../../core/http/scheduler';
@@ -16,4 +17,6 @@ export interface ExplorerHost {
   /** The folders the user hid or pinned in this connection, and whether its hidden folders are shown now. */
   folderPreferences(connection: Connection): { preferences: FolderPreferences; showHidden: boolean };
   hiddenFolders(connection: Connection): HiddenFolders;
+  /** Where this connection's folders live, as this window has seen them (one record per connection). */
+  folderLocations(connection: Connection): FolderLocations;
 }

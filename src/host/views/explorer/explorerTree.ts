@@ -8,6 +8,7 @@ import type { ExplorerHost } from './explorerHost';
 import { userSettings } from '../../settings';
 import { RowIds } from '../../../core/rows/rowIds';
 import { ConnectionNode } from './connectionNode';
+import { FolderLocations } from '../../../core/folderLocations';
 
 /** What this needs from the extension's context, and nothing more. */
 export type ExplorerTreeDeps = Pick<
@@ -19,6 +20,8 @@ export type ExplorerTreeDeps = Pick<
 export class ExplorerTree extends NodeTree {
   private readonly host: ExplorerHost;
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** Where each connection's folders live, as this window has seen them (pinnedBeyond.ts asks). */
+  private readonly locations = new Map<string, FolderLocations>();
 
   constructor(ctx: ExplorerTreeDeps) {
     super(ViewId.explorer, 'Orchestrator', () =>
@@ -35,6 +38,11 @@ export class ExplorerTree extends NodeTree {
         showHidden: ctx.folderPreferences.showsHidden(connection.id),
       }),
       hiddenFolders: (connection) => ctx.folderPreferences.hiddenFolders(connection.id),
+      folderLocations: (connection) => {
+        let record = this.locations.get(connection.id);
+        if (!record) this.locations.set(connection.id, (record = new FolderLocations()));
+        return record;
+      },
     };
     this.rebuild();
     this.scheduleAutoRefresh();

@@ -11,22 +11,15 @@ import { makeRow, type FolderSummary, type RowOf } from '../../../core/rows/rows
 import { errorRow, messageNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 import { folderCollections } from './folderCollections';
+import { PinnedBeyond } from './pinnedBeyond';
 
 const NAV_PAGE = 100;
-/**
- * How many pinned folders one list looks up beyond the pages it read (a request each): far above real use, a bound
- * on what a stored list of pins can cost a tenant's rate limit.
- */
-export const MAX_PIN_LOOKUPS = 20;
 
 /** Children of the tenant (folderId undefined) or of a folder, from the folder navigation endpoint, paged. */
 export class FolderChildren {
   private loaded: FolderSummary[] = [];
-  /** Pinned folders of this list found beyond the pages read, by id: listed on top before Load more brings them. */
-  private readonly pinnedBeyond = new Map<number, FolderSummary>();
-  /** The pins already looked up since the last reset (found here or not): each costs one request at most. */
-  private readonly lookedUp = new Set<number>();
-  private lookingUp: Promise<void> = Promise.resolve();
+  /** Pinned folders of this list found beyond the pages read: listed first before Load more brings them. */
+  private pins: PinnedBeyond;
   /** The rows made for the folders read, by id: a redraw reuses them, with what they loaded. */
   private readonly rows = new Map<number, FolderNode>();
   private count = 0;
@@ -39,18 +32,16 @@ export class FolderChildren {
     private readonly host: ExplorerHost,
     private readonly connection: Connection,
     private readonly folderId: number | undefined,
-  ) {}
+  ) {
+    this.pins = new PinnedBeyond(host, connection, folderId ?? null);
+  }
 
   /** The folder rows under `owner` (the connection's row or a folder's), and Load more while some are not read. */
   async nodes(owner: TreeNode): Promise<TreeNode[]> {
-    while (!this.fetched) await this.more();
-    const { preferences, showHidden } = this.host.folderPreferences(this.connection);
-    this.lookingUp = this.lookingUp.then(() => this.lookUpPinned(preferences.pinned));
-    await this.lookingUp;
-    // Hidden and pinned folders are arranged from what was read, and a folder keeps its row (and what it loaded):
-    // hiding or pinning one sends no request.
-    const read = new Set(this.loaded.map((folder) => folder.Id));
-    const beyond = [...this.pinnedBeyond.values()].filter((folder) => !read.has(folder.Id));
+    const { preferences, showHidden, read } = await this.settled();
+    const beyond = this.pins.shown(preferences.pinned, read);
+    // Hidden and pinned folders are arranged from what was read (and the pins found beyond it), and a folder keeps its
+    // row (and what it loaded): hiding or pinning one sends no request.
     const arranged = arrangeFolders([...this.loaded, ...beyond], preferences, showHidden);
     const nodes: TreeNode[] = arranged.map((entry) => {
       const node = this.rows.get(entry.folder.Id) ?? new FolderNode(this.host, this.connection, entry.folder);
@@ -85,6 +76,19 @@ export class FolderChildren {
     return nodes;
   }
 
+  /** The first page read and the pins beyond it looked up, with the choices they were arranged for. */
+  private async settled() {
+    for (;;) {
+      while (!this.fetched) await this.more();
+      // A Refresh while the pins are looked up starts the list again: read it afresh.
+      const generation = this.generation;
+      const { preferences, showHidden } = this.host.folderPreferences(this.connection);
+      const read = new Set(this.loaded.map((folder) => folder.Id));
+      if (this.loaded.length < this.count) await this.pins.lookUp(preferences.pinned, read);
+      if (generation === this.generation && this.fetched) return { preferences, showHidden, read };
+    }
+  }
+
   /** The next page of folders; callers at the same time share one request. */
   more(): Promise<void> {
     this.reading ??= this.readPage();
@@ -99,6 +103,10 @@ export class FolderChildren {
         .folders.navigation(this.folderId, { skip: this.loaded.length, take: NAV_PAGE });
       if (generation !== this.generation) return;
       this.loaded.push(...nav.ChildrenPage);
+      const ids = nav.ChildrenPage.map((folder) => folder.Id);
+      this.host.folderLocations(this.connection).seen(this.folderId ?? null, ids);
+      // A pin found beyond the pages read gets the row of its own entry now (with what the navigation lacks).
+      for (const id of this.pins.read(ids)) this.rows.delete(id);
       this.count = nav.ChildrenCount;
       this.fetched = true;
     } finally {
@@ -106,52 +114,10 @@ export class FolderChildren {
     }
   }
 
-  /**
-   * A pinned folder comes first even when it is not among the pages read (folders arrive 100 at a time): while this
-   * list has pages left, each pin not read yet is looked up once (its own navigation context tells its parent) and
-   * kept if it belongs here. A pin that is gone, out of reach or elsewhere costs that one request and nothing else.
-   */
-  private async lookUpPinned(pinned: readonly number[]): Promise<void> {
-    if (this.loaded.length >= this.count) return;
-    const read = new Set(this.loaded.map((folder) => folder.Id));
-    const wanted = pinned
-      .filter((id) => !read.has(id) && !this.lookedUp.has(id))
-      .slice(0, Math.max(0, MAX_PIN_LOOKUPS - this.lookedUp.size));
-    if (wanted.length === 0) return;
-    for (const id of wanted) this.lookedUp.add(id);
-    const generation = this.generation;
-    const found = await Promise.all(wanted.map((id) => this.pinnedHere(id)));
-    if (generation !== this.generation) return;
-    for (const folder of found) if (folder) this.pinnedBeyond.set(folder.Id, folder);
-  }
-
-  /** The pinned folder as this list shows it, when its parent is this list's folder (or the top level). */
-  private async pinnedHere(id: number): Promise<FolderSummary | undefined> {
-    try {
-      const nav = await this.host.clientFor(this.connection).folders.navigation(id, { take: 1 });
-      const parent = nav.Ancestors.at(-1);
-      const name = nav.DisplayName;
-      if (nav.Id !== id || typeof name !== 'string' || parent?.Id !== this.folderId) return undefined;
-      return {
-        Id: id,
-        DisplayName: name,
-        FullyQualifiedName: !parent ? name : parent.FullyQualifiedName ? `${parent.FullyQualifiedName}/${name}` : null,
-        IsSelectable: nav.IsSelectable,
-        IsPersonal: nav.IsPersonal,
-        ChildrenCount: nav.ChildrenCount,
-      };
-    } catch {
-      // Deleted, out of reach or not answered: the pin waits for Load more, as any folder does.
-      return undefined;
-    }
-  }
-
   reset(): void {
     this.generation++;
     this.reading = undefined;
-    this.pinnedBeyond.clear();
-    this.lookedUp.clear();
-    this.lookingUp = Promise.resolve();
+    this.pins = new PinnedBeyond(this.host, this.connection, this.folderId ?? null);
     this.loaded = [];
     this.rows.clear();
     this.count = 0;
