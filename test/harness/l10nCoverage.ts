@@ -106,16 +106,20 @@ function messagesOf(source: ts.SourceFile): Set<string> {
   return messages;
 }
 
-/** Calls whose first argument is a label: a tooltip table's row (`row('Kind', value)`). */
-const LABEL_CALLS = new Set(['row']);
+/**
+ * Calls with a label among their arguments, by position: a tooltip table's row (`row('Kind', value)`), an error row's
+ * "what" (`errorRow(owner, error, 'folders', where)`, shown inside "You lack the permission to see {0}…").
+ */
+const LABEL_ARGUMENTS: Record<string, readonly number[]> = { row: [0], errorRow: [2] };
 
 const labelProperty = (node: ts.Node): boolean =>
   // Either branch of a choice in a label's place: `action: soft ? 'Stop' : 'Kill'`.
   (ts.isConditionalExpression(node.parent) && node.parent.condition !== node && labelProperty(node.parent)) ||
   (ts.isCallExpression(node.parent) &&
-    node.parent.arguments[0] === node &&
     ts.isIdentifier(node.parent.expression) &&
-    LABEL_CALLS.has(node.parent.expression.text)) ||
+    (LABEL_ARGUMENTS[node.parent.expression.text] ?? []).some(
+      (index) => (node.parent as ts.CallExpression).arguments[index] === node,
+    )) ||
   // An entry of a list of labels: `actions: ['Apply']`.
   (ts.isArrayLiteralExpression(node.parent) && labelProperty(node.parent)) ||
   (ts.isPropertyAssignment(node.parent) &&

@@ -110,7 +110,7 @@ describe('localisation', () => {
     assert.deepEqual(shrunk, [], 'fewer left: lower l10nPending.json (L10N_PENDING_WRITE=1 npm run test:unit)');
   });
 
-  it("finds English under a case or a comparison, around a value, on buttons, in a tooltip row's name, in either branch of a label, filling in a message, and a dialog's answer compared with a translated button's English; not case labels, other compared values or headers", () => {
+  it("finds English under a case or a comparison, around a value, on buttons, in a tooltip row's name and an error row's what, in either branch of a label, filling in a message, and a dialog's answer compared with a translated button's English; not case labels, other compared values or headers", () => {
     const dir = mkdtempSync(join(tmpdir(), 'l10n-coverage-'));
     try {
       const file = join(dir, 'sample.ts');
@@ -129,6 +129,7 @@ describe('localisation', () => {
           "  if (id > 2) return { action: id > 3 ? 'Stop' : 'Kill', tooltip: row('Kind', id) };",
           "  if (token === 'Remove') return { message: t('Remove'), what: 'reviews' };",
           "  if (id > 4) return t('{0} has finished.', token || 'The job');",
+          "  if (id > 5) return errorRow(owner, error, 'folders', 'Shared', 'foldersError');",
           '  return { authorization: `Bearer ${token}` }; // l10n: code (a header)',
           '}',
         ].join('\n'),
@@ -148,6 +149,7 @@ describe('localisation', () => {
           'Remove',
           'reviews',
           'The job',
+          'folders',
         ],
       );
     } finally {

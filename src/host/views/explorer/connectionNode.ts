@@ -70,7 +70,7 @@ export class ConnectionNode implements TreeNode {
             ]),
       ];
     } catch (error) {
-      return [this.tenant, errorRow(this, error, 'folders', this.connection.label)];
+      return [this.tenant, errorRow(this, error, t('folders'), this.connection.label)];
     }
   }
 

@@ -162,7 +162,7 @@ export class FolderNode implements TreeNode {
       try {
         subfolders = await this.subfolders.nodes(this);
       } catch (error) {
-        subfolders = [errorRow(this, error, 'subfolders', this.folder.DisplayName, 'foldersError')];
+        subfolders = [errorRow(this, error, t('subfolders'), this.folder.DisplayName, 'foldersError')];
       }
     }
     return [...subfolders, ...this.groups];
