@@ -1,14 +1,11 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { FolderContext } from '../../core/http/connection';
-import { OrchestratorError } from '../../core/http/errors';
-import { formatLogLine, LineWindow } from '../../core/logs/logLines';
-import { isTransientTailFailure, jobLogSource, robotLogSource, tailLogs } from '../../core/logs/tail';
 import type { Job, Robot } from '../../core/orchestrator/schemas';
 import type { Ctx } from '../../ctx';
-import { userSettings } from '../settings';
 import { didFirstStep, FirstStep } from '../firstSteps';
 import { t } from '../../core/l10n';
+import type { LogTail } from './logTail';
 
 /** What this needs from the extension's context, and nothing more. */
 export type LogTailsDeps = Pick<Ctx, 'accountFor' | 'clientFor' | 'log'>;
@@ -18,92 +15,12 @@ export const LOG_SCHEME = 'orchestrator-log';
 export type TailSubject =
   { kind: 'job'; job: Pick<Job, 'Key' | 'Id' | 'ReleaseName'> } | { kind: 'robot'; robot: Pick<Robot, 'Id' | 'Name'> };
 
-type TailState = 'following' | 'finished' | 'stopped' | 'failed';
-
-/** How far back a robot tail starts: a robot's log goes back months; the tail follows from a little before now. */
-const ROBOT_LOOKBACK_MS = 10 * 60_000;
 /** The last line of a tail whose connection's account signed out. */
 export const signedOutNote = (label: string) =>
   t('Tailing stopped: you are signed out of {0}. Sign in and run Tail Logs again to continue.', label);
 
 /** The document is rewritten at most this often, however fast lines arrive. */
 const REDRAW_MS = 200;
-
-/**
- * One tail: the core engine feeding a read-only `.log` document. A document rather than an output channel because
- * several tails can be read side by side, the editor's find, folding and go-to-line work on it, closing its tab is
- * a clear "stop", and every line carries the robot's own timestamp (a LogOutputChannel stamps arrival time).
- */
-export class LogTail {
-  readonly uri: vscode.Uri;
-  private readonly window: LineWindow;
-  private readonly controller = new AbortController();
-  state: TailState = 'following';
-  /** Lines received from the service (after the level filter), for the status and for tests. */
-  received = 0;
-  readonly done: Promise<void>;
-  /** Why it was stopped, when not by the reader (a sign-out): the document's last note says so. */
-  stopReason: string | undefined;
-
-  constructor(
-    readonly id: string,
-    readonly connectionId: string,
-    readonly title: string,
-    private readonly header: string,
-    maxLines: number,
-    private readonly redraw: (tail: LogTail) => void,
-    run: (tail: LogTail, signal: AbortSignal) => Promise<void>,
-  ) {
-    this.uri = vscode.Uri.from({ scheme: LOG_SCHEME, path: `/${title.replace(/[\\/]/g, '_')}.log`, query: id });
-    this.window = new LineWindow(maxLines);
-    this.done = run(this, this.controller.signal);
-  }
-
-  /** The log lines now in the document (the last maxLines), oldest first, without the tail's own notes. */
-  lines(): string[] {
-    return this.window.all().filter((line) => !line.startsWith('# '));
-  }
-
-  get dropped(): number {
-    return this.window.dropped;
-  }
-
-  append(lines: string[]): void {
-    this.received += lines.length;
-    this.window.push(lines);
-    this.redraw(this);
-  }
-
-  /** A line of the tail's own (a retry, the end), in the stream where it happened; starts with "# ". */
-  note(text: string): void {
-    this.window.push([`# ${text}`]);
-    this.redraw(this);
-  }
-
-  stop(reason?: string): void {
-    if (this.state === 'following') {
-      this.state = 'stopped';
-      this.stopReason = reason;
-    }
-    this.controller.abort(new vscode.CancellationError());
-  }
-
-  text(): string {
-    const dropped =
-      this.window.dropped > 0
-        ? [
-            t(
-              '# {0} older lines were dropped to keep the last {1} (setting orchestrator.logs.maxLines).',
-              this.window.dropped.toLocaleString('en'),
-              this.window.cap.toLocaleString('en'),
-            ),
-          ]
-        : [];
-    const status =
-      this.state === 'following' ? t('# Following… (Orchestrator: Stop Tailing, or close this tab, to stop)') : '';
-    return [this.header, ...dropped, ...this.window.all(), status].filter(Boolean).join('\n') + '\n';
-  }
-}
 
 /**
  * Every log tail of the session, and the read-only documents that show them. Nothing here polls on its own: each
@@ -184,10 +101,12 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
       subject.kind === 'job'
         ? `job-${subject.job.Key.toLowerCase()}` // l10n: code (an id)
         : `robot-${connection.id}-${'id' in folder ? folder.id : folder.path}-${subject.robot.Id}`; // l10n: code (an id)
+    // The engine loads with the first tail; nothing is awaited between looking the tail up and keeping it.
+    const { startTail } = await import('./logTail');
     let tail = this.tails.get(id);
     if (!tail || tail.state !== 'following') {
       tail?.stop();
-      tail = this.start(id, connection, folder, subject);
+      tail = startTail(this.ctx, id, connection, folder, subject, (started) => this.schedule(started));
       this.tails.set(id, tail);
       didFirstStep(FirstStep.readLog);
     }
@@ -209,86 +128,6 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
     const stopping = this.following().filter((tail) => tail.connectionId === connectionId);
     for (const tail of stopping) tail.stop(signedOutNote(label));
     return stopping.length;
-  }
-
-  private start(id: string, connection: Connection, folder: FolderContext, subject: TailSubject): LogTail {
-    const { logMinimumLevel: minLevel, logMaxLines: maxLines } = userSettings(vscode.workspace.getConfiguration());
-    const title =
-      subject.kind === 'job'
-        ? `${subject.job.ReleaseName ?? t('Job')} #${subject.job.Id}`
-        : t('Robot {0}', subject.robot.Name ?? '');
-    const header = t(
-      '# {0} on {1}. Levels {2} and above (setting orchestrator.logs.minimumLevel); times are local.',
-      subject.kind === 'job'
-        ? t('Job {0} ({1})', subject.job.ReleaseName ?? '', subject.job.Key)
-        : t(
-            'Robot {0}, from {1}',
-            subject.robot.Name ?? '',
-            new Date(Date.now() - ROBOT_LOOKBACK_MS).toLocaleTimeString(),
-          ),
-      connection.label,
-      minLevel,
-    );
-    return new LogTail(
-      id,
-      connection.id,
-      title,
-      header,
-      maxLines,
-      (t) => this.schedule(t),
-      async (tail, signal) => {
-        const client = this.ctx.clientFor(connection);
-        const source =
-          subject.kind === 'job' ? jobLogSource(client, folder, subject.job.Key) : robotLogSource(client, folder);
-        try {
-          for await (const event of tailLogs(source, {
-            ...(subject.kind === 'job'
-              ? { jobKey: subject.job.Key }
-              : { robotName: subject.robot.Name, since: new Date(Date.now() - ROBOT_LOOKBACK_MS) }),
-            minLevel,
-            signal,
-            isTransient: isTransientTailFailure,
-          })) {
-            if (event.kind === 'lines') tail.append(event.lines.map(formatLogLine));
-            else if (event.kind === 'trouble')
-              tail.note(
-                t(
-                  '{0} Reading again in {1} s; nothing will be missed.',
-                  (event.error as Error).message,
-                  Math.round(event.retryInMs / 1000),
-                ),
-              );
-            else {
-              tail.state = 'finished';
-              tail.note(t('The job has finished and every line has been read. The tail has ended.'));
-            }
-          }
-        } catch (error) {
-          if (signal.aborted) {
-            tail.note(tail.stopReason ?? t('Tailing stopped.'));
-            return;
-          }
-          // A read that met the sign-out half way (the account is gone, the stop is on its way): say so, not "failed".
-          if (!this.ctx.accountFor(connection.id)) {
-            tail.state = 'stopped';
-            tail.note(signedOutNote(connection.label));
-            return;
-          }
-          tail.state = 'failed';
-          const windowHit =
-            error instanceof OrchestratorError &&
-            (error.errorCode === 1680 || /10,000|result window/i.test(error.message));
-          tail.note(
-            windowHit
-              ? t(
-                  'The service only returns the first 10,000 entries of one query (its search index window). This tail reads by time and should not reach it; run Tail Logs again to continue from now.',
-                )
-              : t('The tail stopped: {0} Run Tail Logs again to continue.', (error as Error).message),
-          );
-          this.ctx.log.warn(`Tail ${tail.title} failed: ${(error as Error).message}`);
-        }
-      },
-    );
   }
 
   /** Redraws at most every REDRAW_MS, however fast lines arrive. */

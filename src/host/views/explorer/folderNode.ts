@@ -11,7 +11,7 @@ import { makeRow, type FolderSummary, type RowOf } from '../../../core/rows/rows
 import { errorRow, messageNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 import { folderCollections } from './folderCollections';
-import { PinnedBeyond } from './pinnedBeyond';
+import type { PinnedBeyond } from './pinnedBeyond';
 
 const NAV_PAGE = 100;
 
@@ -19,7 +19,7 @@ const NAV_PAGE = 100;
 export class FolderChildren {
   private loaded: FolderSummary[] = [];
   /** Pinned folders of this list found beyond the pages read: listed first before Load more brings them. */
-  private pins: PinnedBeyond;
+  private pins: PinnedBeyond | undefined;
   /** The rows made for the folders read, by id: a redraw reuses them, with what they loaded. */
   private readonly rows = new Map<number, FolderNode>();
   private count = 0;
@@ -32,14 +32,12 @@ export class FolderChildren {
     private readonly host: ExplorerHost,
     private readonly connection: Connection,
     private readonly folderId: number | undefined,
-  ) {
-    this.pins = new PinnedBeyond(host, connection, folderId ?? null);
-  }
+  ) {}
 
   /** The folder rows under `owner` (the connection's row or a folder's), and Load more while some are not read. */
   async nodes(owner: TreeNode): Promise<TreeNode[]> {
     const { preferences, showHidden, read } = await this.settled();
-    const beyond = this.pins.shown(preferences.pinned, read);
+    const beyond = this.pins?.shown(preferences.pinned, read) ?? [];
     // Hidden and pinned folders are arranged from what was read (and the pins found beyond it), and a folder keeps its
     // row (and what it loaded): hiding or pinning one sends no request.
     const arranged = arrangeFolders([...this.loaded, ...beyond], preferences, showHidden);
@@ -84,7 +82,13 @@ export class FolderChildren {
       const generation = this.generation;
       const { preferences, showHidden } = this.host.folderPreferences(this.connection);
       const read = new Set(this.loaded.map((folder) => folder.Id));
-      if (this.loaded.length < this.count) await this.pins.lookUp(preferences.pinned, read);
+      if (this.loaded.length < this.count && preferences.pinned.some((id) => !read.has(id))) {
+        // Only a long list with a pin not read yet needs the lookups: their code loads then (activation stays light).
+        const { PinnedBeyond } = await import('./pinnedBeyond');
+        if (generation !== this.generation) continue;
+        this.pins ??= new PinnedBeyond(this.host, this.connection, this.folderId ?? null);
+        await this.pins.lookUp(preferences.pinned, read);
+      }
       if (generation === this.generation && this.fetched) return { preferences, showHidden, read };
     }
   }
@@ -106,7 +110,7 @@ export class FolderChildren {
       const ids = nav.ChildrenPage.map((folder) => folder.Id);
       this.host.folderLocations(this.connection).seen(this.folderId ?? null, ids);
       // A pin found beyond the pages read gets the row of its own entry now (with what the navigation lacks).
-      for (const id of this.pins.read(ids)) this.rows.delete(id);
+      for (const id of this.pins?.read(ids) ?? []) this.rows.delete(id);
       this.count = nav.ChildrenCount;
       this.fetched = true;
     } finally {
@@ -117,7 +121,7 @@ export class FolderChildren {
   reset(): void {
     this.generation++;
     this.reading = undefined;
-    this.pins = new PinnedBeyond(this.host, this.connection, this.folderId ?? null);
+    this.pins = undefined;
     this.loaded = [];
     this.rows.clear();
     this.count = 0;
