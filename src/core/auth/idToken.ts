@@ -4,6 +4,10 @@ import type { FetchLike } from '../http/transport';
 import { readDiscovery, readProviderJson, sameOrigin, type Discovery } from './discovery';
 import { TokenError, type IdTokenClaims } from './tokens';
 import { t } from '../l10n';
+import { onFirstUse } from '../onFirstUse';
+
+/** The JOSE library loads on a sign-in, not at activation: it is a sixth of what activation would parse. */
+const jose = onFirstUse(() => import('jose'));
 
 /**
  * ID token validation, OpenID Connect Core 3.1.3.7. The sign-in trusts the id_token to say who signed in and that the
@@ -84,8 +88,7 @@ export async function verifyIdTokenWith(
   if (idToken.split('.').length !== 3) throw refuse(t('it is not a signed JWT'));
   const nowSeconds = Math.floor((expected.now?.() ?? Date.now()) / 1000);
   let payload: IdTokenClaims & { iat?: number; azp?: string };
-  // Loaded here, on a sign-in, not at activation: the JOSE library is a sixth of what activation would parse.
-  const { createLocalJWKSet, errors, jwtVerify } = await import('jose');
+  const { createLocalJWKSet, errors, jwtVerify } = await jose();
   try {
     ({ payload } = await jwtVerify(idToken, createLocalJWKSet(keys.jwks), {
       issuer: keys.issuer,

@@ -9,6 +9,10 @@ import type { Logger } from '../log';
 import { abortSignalOf } from '../commands/abortSignal';
 import { applicationSecretFor, signInAsApplication, type ApplicationSignInDeps } from './applicationSignIn';
 import { t } from '../../core/l10n';
+import { onFirstUse } from '../../core/onFirstUse';
+
+/** The browser sign-in's code (PKCE, the loopback server, id_token checks) loads when a user signs in. */
+const signInFlow = onFirstUse(() => import('./signInFlow'));
 
 export const AUTH_PROVIDER_ID = 'orchestrator';
 export const AUTH_PROVIDER_LABEL = 'Orchestrator';
@@ -101,8 +105,7 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
       throw new Error(t('\'{0}\' signs in with an access token: use "Sign In with Access Token".', connection.label));
     if (connection.authentication === 'application') return this.createApplicationSession(connection);
     const target = connection;
-    // The browser sign-in's code (PKCE, the loopback server, id_token checks) loads when a user signs in.
-    const { runAuthorizationCodeFlow } = await import('./signInFlow');
+    const { runAuthorizationCodeFlow } = await signInFlow();
     const { tokens, claims } = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,

@@ -165,7 +165,8 @@ export async function runCommand<C extends RunnerUses>(
       return undefined;
     }
     const message = error instanceof Error ? error.message : String(error);
-    ctx.log.error(`${command.id} failed: ${message}`);
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    ctx.log.error(`${command.id} failed: ${message}${cause}`);
     // The message quotes service text (a queue name, a reference): shown as plain text, never as a link. The log
     // records exactly what was shown, for bug reports and the integration suite.
     const failure = t('{0} failed: {1}', command.title, message);

@@ -1,6 +1,11 @@
 import * as vscode from 'vscode';
 import type { Problem } from '../../core/documents/argumentsDocument';
 import { SCHEME } from '../../core/documents/orchestratorUri';
+import { onFirstUse } from '../../core/onFirstUse';
+
+/** The checks and the JSON parser load with the first document of ours, not at activation. */
+const documentChecks = onFirstUse(() => import('../../core/documents/argumentsDocument'));
+const jsonLocations = onFirstUse(() => import('../../core/documents/jsonLocations'));
 import type { OrchestratorFileSystem } from './orchestratorFileSystem';
 
 /** Where a problem stands: the property or list entry it names, the syntax error's place, else the first line. */
@@ -37,10 +42,9 @@ export function watchDocumentProblems(documents: OrchestratorFileSystem): vscode
     } catch {
       return;
     }
-    // The checks and the JSON parser load with the first document of ours, not at activation.
     const [{ parsePackageArguments, parseReleaseInput }, { spanOf }] = await Promise.all([
-      import('../../core/documents/argumentsDocument'),
-      import('../../core/documents/jsonLocations'),
+      documentChecks(),
+      jsonLocations(),
     ]);
     if (document.isClosed) return;
     const declared = documents.declaredOf(document.uri);

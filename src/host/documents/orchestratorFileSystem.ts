@@ -13,9 +13,11 @@ import type { ArgumentEntry } from '../../core/orchestrator/schemas';
 import { DocumentDrafts } from './documentDrafts';
 import { Stored } from '../storedState';
 import { t } from '../../core/l10n';
+import { onFirstUse } from '../../core/onFirstUse';
 
 /** The documents' text code (with the JSON parser it uses) loads with the first document opened, not at activation. */
-const documentTexts = () => import('../../core/documents/argumentsDocument');
+const documentTexts = onFirstUse(() => import('../../core/documents/argumentsDocument'));
+const argumentChecks = onFirstUse(() => import('../../core/orchestrator/validation'));
 
 /** Omit over each member of a union (plain Omit merges the members). */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -204,7 +206,7 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
           const metadata = await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`, {
             folder,
           });
-          const { parseArgumentDeclarations } = await import('../../core/orchestrator/validation');
+          const { parseArgumentDeclarations } = await argumentChecks();
           return { text: releaseInputText(release), declared: parseArgumentDeclarations(metadata.Input) };
         }
         case 'jobOutput': {

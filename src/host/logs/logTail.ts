@@ -119,10 +119,11 @@ export function startTail(
     minLevel,
   );
   return new LogTail(id, connection.id, title, header, maxLines, schedule, async (tail, signal) => {
-    const client = ctx.clientFor(connection);
-    const source =
-      subject.kind === 'job' ? jobLogSource(client, folder, subject.job.Key) : robotLogSource(client, folder);
     try {
+      // Inside the try: a connection signed out meanwhile ends the tail with its note, never "Following…" for good.
+      const client = ctx.clientFor(connection);
+      const source =
+        subject.kind === 'job' ? jobLogSource(client, folder, subject.job.Key) : robotLogSource(client, folder);
       for await (const event of tailLogs(source, {
         ...(subject.kind === 'job'
           ? { jobKey: subject.job.Key }

@@ -5,6 +5,7 @@ import type { Job, Robot } from '../../core/orchestrator/schemas';
 import type { Ctx } from '../../ctx';
 import { didFirstStep, FirstStep } from '../firstSteps';
 import { t } from '../../core/l10n';
+import { onFirstUse } from '../../core/onFirstUse';
 import type { LogTail } from './logTail';
 
 /** What this needs from the extension's context, and nothing more. */
@@ -18,6 +19,9 @@ export type TailSubject =
 /** The last line of a tail whose connection's account signed out. */
 export const signedOutNote = (label: string) =>
   t('Tailing stopped: you are signed out of {0}. Sign in and run Tail Logs again to continue.', label);
+
+/** The tail engine (logTail.ts) loads with the first tail, not at activation. */
+const tailEngine = onFirstUse(() => import('./logTail'));
 
 /** The document is rewritten at most this often, however fast lines arrive. */
 const REDRAW_MS = 200;
@@ -36,6 +40,7 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
   /** Documents whose reader left the end (scrolled up to read): they are not moved until the reader comes back. */
   private readonly paused = new Set<string>();
   private lastReveal = 0;
+  private disposed = false;
 
   constructor(private readonly ctx: LogTailsDeps) {
     this.disposables.push(vscode.workspace.registerTextDocumentContentProvider(LOG_SCHEME, this), this.changes);
@@ -102,7 +107,9 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
         ? `job-${subject.job.Key.toLowerCase()}` // l10n: code (an id)
         : `robot-${connection.id}-${'id' in folder ? folder.id : folder.path}-${subject.robot.Id}`; // l10n: code (an id)
     // The engine loads with the first tail; nothing is awaited between looking the tail up and keeping it.
-    const { startTail } = await import('./logTail');
+    const { startTail } = await tailEngine();
+    // Disposed while the engine loaded (a reload during the first tail): start nothing that nobody would stop.
+    if (this.disposed) throw new vscode.CancellationError();
     let tail = this.tails.get(id);
     if (!tail || tail.state !== 'following') {
       tail?.stop();
@@ -147,6 +154,7 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
   }
 
   dispose(): void {
+    this.disposed = true;
     clearTimeout(this.timer);
     for (const tail of this.tails.values()) tail.stop();
     for (const d of this.disposables) d.dispose();

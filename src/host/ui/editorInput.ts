@@ -1,8 +1,10 @@
+import { onFirstUse } from '../../core/onFirstUse';
 import type { UserInput } from './userInput';
 
 // The editor's prompts (vscodeInput.ts) load the first time the extension asks something — a command, a sign-in with
 // an application secret — not at activation. Ctx.input starts as this; the integration suite swaps in a script.
-const editor = async () => (await import('./vscodeInput')).vscodeInput;
+const loadEditor = onFirstUse(() => import('./vscodeInput'));
+const editor = async () => (await loadEditor()).vscodeInput;
 
 export const editorInput: UserInput = {
   pick: async (items, options) => (await editor()).pick(items, options),

@@ -8,6 +8,7 @@ import type { QueueItemPanel, QueueItemHints } from './queueItemPanel';
 import { draftKey, IDEA_FORM_VIEW_TYPE, QUEUE_ITEM_VIEW_TYPE, queueItemKey } from './panelKeys';
 import { didFirstStep, FirstStep } from '../firstSteps';
 import { t } from '../../core/l10n';
+import { onFirstUse } from '../../core/onFirstUse';
 
 /** What this needs from the extension's context, and nothing more. */
 export type PanelsDeps = Pick<
@@ -25,7 +26,7 @@ export type PanelsDeps = Pick<
 >;
 
 /** The panels' code loads with the first panel shown or restored: activation registers only their serializers. */
-const panelCode = () => import('./panelCode');
+const panelCode = onFirstUse(() => import('./panelCode'));
 type PanelCode = Awaited<ReturnType<typeof panelCode>>;
 
 /**

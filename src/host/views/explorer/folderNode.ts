@@ -12,6 +12,10 @@ import { errorRow, messageNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 import { folderCollections } from './folderCollections';
 import type { PinnedBeyond } from './pinnedBeyond';
+import { onFirstUse } from '../../../core/onFirstUse';
+
+/** The lookup of pins beyond a list's pages loads with the first long list that has one, not at activation. */
+const pinLookup = onFirstUse(() => import('./pinnedBeyond'));
 
 const NAV_PAGE = 100;
 
@@ -36,7 +40,9 @@ export class FolderChildren {
 
   /** The folder rows under `owner` (the connection's row or a folder's), and Load more while some are not read. */
   async nodes(owner: TreeNode): Promise<TreeNode[]> {
-    const { preferences, showHidden, read } = await this.settled();
+    const { preferences, showHidden } = await this.settled();
+    // Read again: a Load more may have brought a page while the pins were looked up.
+    const read = new Set(this.loaded.map((folder) => folder.Id));
     const beyond = this.pins?.shown(preferences.pinned, read) ?? [];
     // Hidden and pinned folders are arranged from what was read (and the pins found beyond it), and a folder keeps its
     // row (and what it loaded): hiding or pinning one sends no request.
@@ -74,7 +80,7 @@ export class FolderChildren {
     return nodes;
   }
 
-  /** The first page read and the pins beyond it looked up, with the choices they were arranged for. */
+  /** The first page read and the pins beyond it looked up, with the choices they were looked up for. */
   private async settled() {
     for (;;) {
       while (!this.fetched) await this.more();
@@ -84,12 +90,14 @@ export class FolderChildren {
       const read = new Set(this.loaded.map((folder) => folder.Id));
       if (this.loaded.length < this.count && preferences.pinned.some((id) => !read.has(id))) {
         // Only a long list with a pin not read yet needs the lookups: their code loads then (activation stays light).
-        const { PinnedBeyond } = await import('./pinnedBeyond');
+        const code = await pinLookup().catch(() => undefined); // a damaged installation: the list, without the lookups
         if (generation !== this.generation) continue;
-        this.pins ??= new PinnedBeyond(this.host, this.connection, this.folderId ?? null);
-        await this.pins.lookUp(preferences.pinned, read);
+        if (code) {
+          this.pins ??= new code.PinnedBeyond(this.host, this.connection, this.folderId ?? null);
+          await this.pins.lookUp(preferences.pinned, read);
+        }
       }
-      if (generation === this.generation && this.fetched) return { preferences, showHidden, read };
+      if (generation === this.generation && this.fetched) return { preferences, showHidden };
     }
   }
 

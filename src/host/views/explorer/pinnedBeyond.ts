@@ -15,7 +15,8 @@ export const PIN_LOOKUP_TIMEOUT_MS = 5_000;
  * The pinned folders of one list that are not among the pages it read (folders arrive 100 at a time), so that a pin
  * comes first in a list of hundreds too. While the list has pages left, each pin that lives here or whose place this
  * window has not seen (core/folderLocations.ts) is looked up once: its own navigation context names its parent. A
- * list makes a new one on Refresh; a lookup still under way then lands in the old one and is not shown.
+ * list drops this on Refresh and makes a new one at its next lookup; a lookup still under way lands in the old one and
+ * is not shown.
  */
 export class PinnedBeyond {
   private readonly found = new Map<number, FolderSummary>();
