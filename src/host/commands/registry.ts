@@ -4,6 +4,7 @@ import { CommandId } from '../../constants';
 import { plainText } from '../../core/presentation/plainText';
 import { abortSignalOf } from './abortSignal';
 import { t } from '../../core/l10n';
+import { onFirstUse } from '../../core/onFirstUse';
 
 /** What a command handler receives besides its arguments: the parts of the context it uses, and its cancellation. */
 export interface CommandRun<C> {
@@ -100,23 +101,26 @@ export const commandLoaders: Record<CommandId, () => Promise<CommandDefinition<C
     (await import('./compareDocumentWithService')).compareDocumentWithService,
 };
 
-export function registerAllCommands(ctx: Ctx): vscode.Disposable[] {
-  return Object.entries(commandLoaders).map(([id, load]) =>
-    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+export function registerAllCommands(
+  ctx: Ctx,
+  loaders: Partial<typeof commandLoaders> = commandLoaders,
+): vscode.Disposable[] {
+  return Object.entries(loaders).map(([id, load]) => {
+    const loadCommand = onFirstUse(load);
+    return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       let command: CommandDefinition<Ctx>;
       try {
-        command = await load();
+        command = await loadCommand();
       } catch (error) {
-        // Only a damaged installation gets here (a chunk missing from dist/): say so rather than fail silently.
-        ctx.log.error(`${id} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
-        void vscode.window.showErrorMessage(
-          t('This command could not be loaded. Reinstall the Orchestrator Workbench extension.'),
-        );
+        // Only a damaged installation gets here (a chunk missing from dist/): onFirstUse's error says what to do.
+        const { message, cause } = error as Error;
+        ctx.log.error(`${id} could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`);
+        void vscode.window.showErrorMessage(plainText(message));
         return undefined;
       }
       return runCommand(ctx, command, args);
-    }),
-  );
+    });
+  });
 }
 
 /**

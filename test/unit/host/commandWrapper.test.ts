@@ -115,4 +115,35 @@ describe('the command registry', () => {
     assert.deepEqual(registered.sort(), Object.values(CommandId).sort());
     for (const [id, load] of Object.entries(commandLoaders)) assert.equal((await load()).id, id);
   });
+
+  it('says "Reinstall" when a command\'s code is missing from the installation, and logs why; nothing runs', async () => {
+    const { ctx, logged } = context();
+    const handlers = new Map<string, (...args: unknown[]) => Promise<unknown>>();
+    const commands = vscodeStub.commands as unknown as { registerCommand: unknown };
+    const register = commands.registerCommand;
+    commands.registerCommand = (id: string, handler: (...args: unknown[]) => Promise<unknown>) => (
+      handlers.set(id, handler),
+      { dispose: () => undefined }
+    );
+    try {
+      registerAllCommands(ctx, {
+        [CommandId.showAbout]: () => Promise.reject(new Error("Cannot find module 'dist/chunks/showAbout-X.mjs'")),
+      });
+    } finally {
+      commands.registerCommand = register;
+    }
+    assert.equal(await handlers.get(CommandId.showAbout)!(), undefined);
+    assert.deepEqual(
+      shownMessages.map((m) => [m.name, m.args[0]]),
+      [
+        [
+          'showErrorMessage',
+          'Part of the extension could not be loaded. Reinstall the Orchestrator Workbench extension.',
+        ],
+      ],
+    );
+    assert.deepEqual(logged, [
+      `error ${CommandId.showAbout} could not be loaded: Cannot find module 'dist/chunks/showAbout-X.mjs'`,
+    ]);
+  });
 });
