@@ -194,7 +194,8 @@ export class Ctx implements vscode.Disposable {
       this.statusBar.update();
       this.explorer.rebuild();
       this.ideas.rebuild();
-      const hasConnections = this.connections.all().length > 0;
+      const connections = this.connections.all();
+      const hasConnections = connections.length > 0;
       const signedIn = this.sessions.accounts().length > 0;
       void vscode.commands.executeCommand('setContext', ContextKey.hasConnections, hasConnections);
       void vscode.commands.executeCommand('setContext', ContextKey.signedIn, signedIn);
@@ -203,10 +204,10 @@ export class Ctx implements vscode.Disposable {
       void vscode.commands.executeCommand(
         'setContext',
         ContextKey.changesAllowed,
-        this.connections.all().some((connection) => connection.protection !== 'readOnly'),
+        connections.some((connection) => connection.protection !== 'readOnly'),
       );
       offerSignInInAccountsMenu(
-        this.connections.all(),
+        connections,
         (c) => this.accountFor(c.id) !== undefined,
         (m) => this.log.warn(m),
       );

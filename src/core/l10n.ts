@@ -2,7 +2,7 @@
  * One way to mark a string the user reads, in every layer (core, host, webviews): `t('Signed in to {0}.', name)`.
  * The message itself is the key (English is the source language); `npm run l10n` collects every `t(…)` into
  * `l10n/bundle.l10n.json` for translators, so the first argument is always a literal. The host loads the bundle VS Code
- * picked for the display language before any other module of ours loads (src/host/displayLanguage.ts); a panel gets
+ * picked for the display language before any other module of ours loads (src/extension.ts); a panel gets
  * the same bundle on its page (webviews/common/displayLanguage.ts). Without one (English) `t` returns the message with
  * its arguments put in.
  */

@@ -24,7 +24,7 @@ const STEP_OF_KEY = {
   [FirstStep.readLog]: 'readLog',
   [FirstStep.openedQueueItem]: 'queueItem',
 } as const;
-export type StepKey = keyof typeof STEP_OF_KEY;
+type StepKey = keyof typeof STEP_OF_KEY;
 
 /** The user did it: the key is set, and the walkthrough's step gets its check mark. */
 export function didFirstStep(step: FirstStep): void {

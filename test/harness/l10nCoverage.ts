@@ -108,18 +108,26 @@ function messagesOf(source: ts.SourceFile): Set<string> {
 
 /**
  * Calls with a label among their arguments, by position: a tooltip table's row (`row('Kind', value)`), an error row's
- * "what" (`errorRow(owner, error, 'folders', where)`, shown inside "You lack the permission to see {0}…").
+ * "what" (`errorRow(owner, error, 'folders', where)`, shown inside "You lack the permission to see {0}…"), and in the
+ * panels a button's, a section's or a notice's text, a field table's names (`fieldTable([['Status', value]])`) and an
+ * element's text content (`h('th', {}, 'Key')`).
  */
-const LABEL_ARGUMENTS: Record<string, readonly number[]> = { row: [0], errorRow: [2] };
+const LABEL_ARGUMENTS: Record<string, (index: number) => boolean> = {
+  row: (i) => i === 0,
+  errorRow: (i) => i === 2,
+  button: (i) => i === 0,
+  section: (i) => i === 0,
+  notice: (i) => i === 0,
+  fieldTable: (i) => i === 0,
+  h: (i) => i >= 2,
+};
 
 const labelProperty = (node: ts.Node): boolean =>
   // Either branch of a choice in a label's place: `action: soft ? 'Stop' : 'Kill'`.
   (ts.isConditionalExpression(node.parent) && node.parent.condition !== node && labelProperty(node.parent)) ||
   (ts.isCallExpression(node.parent) &&
     ts.isIdentifier(node.parent.expression) &&
-    (LABEL_ARGUMENTS[node.parent.expression.text] ?? []).some(
-      (index) => (node.parent as ts.CallExpression).arguments[index] === node,
-    )) ||
+    (LABEL_ARGUMENTS[node.parent.expression.text]?.(node.parent.arguments.indexOf(node as ts.Expression)) ?? false)) ||
   // An entry of a list of labels: `actions: ['Apply']`.
   (ts.isArrayLiteralExpression(node.parent) && labelProperty(node.parent)) ||
   (ts.isPropertyAssignment(node.parent) &&

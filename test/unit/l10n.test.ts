@@ -110,7 +110,7 @@ describe('localisation', () => {
     assert.deepEqual(shrunk, [], 'fewer left: lower l10nPending.json (L10N_PENDING_WRITE=1 npm run test:unit)');
   });
 
-  it("finds English under a case or a comparison, around a value, on buttons, in a tooltip row's name and an error row's what, in either branch of a label, filling in a message, and a dialog's answer compared with a translated button's English; not case labels, other compared values or headers", () => {
+  it("finds English under a case or a comparison, around a value, on buttons, in a tooltip row's name, an error row's what, a panel's buttons, headings and field names, in either branch of a label, filling in a message, and a dialog's answer compared with a translated button's English; not case labels, other compared values or headers", () => {
     const dir = mkdtempSync(join(tmpdir(), 'l10n-coverage-'));
     try {
       const file = join(dir, 'sample.ts');
@@ -130,6 +130,8 @@ describe('localisation', () => {
           "  if (token === 'Remove') return { message: t('Remove'), what: 'reviews' };",
           "  if (id > 4) return t('{0} has finished.', token || 'The job');",
           "  if (id > 5) return errorRow(owner, error, 'folders', 'Shared', 'foldersError');",
+          "  if (id > 6) return [button('Refresh', go, { id: 'refresh' }), h('th', { scope: 'col' }, 'Key')];",
+          "  if (id > 7) return [fieldTable([['Status', token]]), notice(token ? 'Saving…' : 'Submitting…')];",
           '  return { authorization: `Bearer ${token}` }; // l10n: code (a header)',
           '}',
         ].join('\n'),
@@ -150,6 +152,11 @@ describe('localisation', () => {
           'reviews',
           'The job',
           'folders',
+          'Refresh',
+          'Key',
+          'Status',
+          'Saving…',
+          'Submitting…',
         ],
       );
     } finally {

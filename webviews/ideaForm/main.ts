@@ -325,7 +325,7 @@ async function onSubmit(): Promise<void> {
   draftTimer = undefined;
   const submit = document.getElementById('submit');
   submit?.setAttribute('disabled', '');
-  status.append(notice(shown.idea ? 'Saving…' : 'Submitting…'));
+  status.append(notice(shown.idea ? t('Saving…') : t('Submitting…')));
   try {
     const values = currentValues();
     const reply = await messenger.request((id) => ({ type: 'submit', id, values }));

@@ -98,7 +98,7 @@ function contentTable(entries: ContentEntry[], label: string, empty: string): HT
     h(
       'thead',
       {},
-      h('tr', {}, h('th', { attrs: { scope: 'col' } }, 'Key'), h('th', { attrs: { scope: 'col' } }, 'Value')),
+      h('tr', {}, h('th', { attrs: { scope: 'col' } }, t('Key')), h('th', { attrs: { scope: 'col' } }, t('Value'))),
     ),
     body,
   );
@@ -133,13 +133,13 @@ function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): vo
   const actions = h(
     'div',
     { class: 'actions', attrs: { role: 'toolbar', 'aria-label': t('Queue item actions') } },
-    button('Refresh', () => void act('refresh'), { secondary: true, id: 'refresh' }),
+    button(t('Refresh'), () => void act('refresh'), { secondary: true, id: 'refresh' }),
     button(t('Copy as JSON'), () => void act('copyJson'), { secondary: true, id: 'copy-json' }),
     item.ancestorId
       ? button(t('Open Ancestor'), () => void act('openAncestor'), { secondary: true, id: 'open-ancestor' })
       : null,
     canDelete
-      ? button('Delete…', () => void act('delete'), {
+      ? button(t('Delete…'), () => void act('delete'), {
           secondary: true,
           id: 'delete',
           disabled: readOnly,
@@ -161,33 +161,33 @@ function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): vo
       actions,
     ),
     section(
-      'Details',
+      t('Details'),
       undefined,
       fieldTable(
         [
-          ['Status', item.status],
+          [t('Status'), item.status],
           [t('Review status'), item.reviewStatus],
-          ['Reviewer', item.reviewer],
-          ['Reference', item.reference],
-          ['Priority', item.priority],
-          ['Queue', item.queueName],
-          ['Folder', item.folderName],
-          ['Created', time(item.creationTime)],
+          [t('Reviewer'), item.reviewer],
+          [t('Reference'), item.reference],
+          [t('Priority'), item.priority],
+          [t('Queue'), item.queueName],
+          [t('Folder'), item.folderName],
+          [t('Created'), time(item.creationTime)],
           [t('Defer date'), time(item.deferDate)],
           [t('Due date'), time(item.dueDate)],
           [t('Started processing'), time(item.startProcessing)],
           [t('Ended processing'), time(item.endProcessing)],
           [t('Seconds in previous attempts'), item.secondsInPreviousAttempts],
           [t('Retry number'), item.retryNumber],
-          ['Ancestor', ancestor],
-          ['Id', item.id],
-          ['Key', h('code', {}, item.key)],
+          [t('Ancestor'), ancestor],
+          [t('Id'), item.id],
+          [t('Key'), h('code', {}, item.key)],
         ],
         t('Queue item fields'),
       ),
     ),
     section(
-      'Progress',
+      t('Progress'),
       undefined,
       item.progress ? longText(item.progress, 'text') : h('p', { class: 'empty' }, t('No progress was reported.')),
     ),
@@ -197,10 +197,10 @@ function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): vo
       contentTable(item.specificContent, t('Specific content'), t('The item carries no specific content.')),
     ),
     section(
-      'Output',
+      t('Output'),
       undefined,
       item.output
-        ? contentTable(item.output, 'Output', t('The output is empty.'))
+        ? contentTable(item.output, t('Output'), t('The output is empty.'))
         : h('p', { class: 'empty' }, t('No output was recorded.')),
     ),
     section(
@@ -212,18 +212,18 @@ function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): vo
             {},
             fieldTable(
               [
-                ['Type', item.exception.type],
-                ['Reason', item.exception.reason ? longText(item.exception.reason, 'text') : null],
+                [t('Type'), item.exception.type],
+                [t('Reason'), item.exception.reason ? longText(item.exception.reason, 'text') : null],
               ],
               t('Processing exception'),
             ),
-            h('h3', {}, 'Details'),
+            h('h3', {}, t('Details')),
             item.exception.details ? longText(item.exception.details) : h('p', { class: 'empty' }, t('No details.')),
           )
         : h('p', { class: 'empty' }, t('The item has no processing exception.')),
     ),
     section(
-      'History',
+      t('History'),
       t('{0} event(s)', events.length),
       eventsProblem
         ? notice(eventsProblem, 'error')
@@ -231,14 +231,14 @@ function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): vo
           ? h('p', { class: 'empty' }, t('No events are recorded for this item.'))
           : h(
               'table',
-              { class: 'content', attrs: { 'aria-label': 'History' } },
+              { class: 'content', attrs: { 'aria-label': t('History') } },
               h(
                 'thead',
                 {},
                 h(
                   'tr',
                   {},
-                  ...['Time', 'Action', 'Status', t('Review status'), 'User'].map((c) =>
+                  ...[t('Time'), t('Action'), t('Status'), t('Review status'), t('User')].map((c) =>
                     h('th', { attrs: { scope: 'col' } }, c),
                   ),
                 ),

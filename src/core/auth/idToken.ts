@@ -1,13 +1,9 @@
-import type { JSONWebKeySet } from 'jose';
+import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
 import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { readDiscovery, readProviderJson, sameOrigin, type Discovery } from './discovery';
 import { TokenError, type IdTokenClaims } from './tokens';
 import { t } from '../l10n';
-import { onFirstUse } from '../onFirstUse';
-
-/** The JOSE library loads on a sign-in, not at activation: it is a sixth of what activation would parse. */
-const jose = onFirstUse(() => import('jose'));
 
 /**
  * ID token validation, OpenID Connect Core 3.1.3.7. The sign-in trusts the id_token to say who signed in and that the
@@ -88,7 +84,6 @@ export async function verifyIdTokenWith(
   if (idToken.split('.').length !== 3) throw refuse(t('it is not a signed JWT'));
   const nowSeconds = Math.floor((expected.now?.() ?? Date.now()) / 1000);
   let payload: IdTokenClaims & { iat?: number; azp?: string };
-  const { createLocalJWKSet, errors, jwtVerify } = await jose();
   try {
     ({ payload } = await jwtVerify(idToken, createLocalJWKSet(keys.jwks), {
       issuer: keys.issuer,
@@ -99,7 +94,7 @@ export async function verifyIdTokenWith(
       requiredClaims: ['iss', 'aud', 'exp', 'iat', 'sub'],
     }));
   } catch (error) {
-    throw refuse(reasonOf(error, errors));
+    throw refuse(reasonOf(error));
   }
   if (typeof payload.iat !== 'number' || payload.iat > nowSeconds + CLOCK_SKEW_SECONDS)
     throw refuse(t('it was issued in the future (iat)'));
@@ -113,7 +108,7 @@ export async function verifyIdTokenWith(
   return payload;
 }
 
-function reasonOf(error: unknown, joseErrors: typeof import('jose').errors): string {
+function reasonOf(error: unknown): string {
   if (error instanceof joseErrors.JWTExpired) return t('it has expired (exp)');
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
     if (error.claim === 'iss') return t('it was not issued by the configured identity provider (iss)');

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { Ctx } from '../../ctx';
 import { t } from '../../core/l10n';
+import { confirmed } from '../ui/userInput';
 
 export interface Change {
   /** What will change, as a sentence: "Deactivate tenant staging". */
@@ -39,12 +40,12 @@ export async function guardChange(
   if ((connection.protection === 'confirm' || change.alwaysConfirm) && !change.confirmed) {
     const protectionNote =
       connection.protection === 'confirm' ? t(' ({0} asks before every change)', connection.label) : '';
-    const answer = await ctx.input.confirm({
+    const yes = await confirmed(ctx.input, {
       message: `${change.what}?`,
       detail: `${change.detail}${protectionNote}`,
       actions: [change.action],
       modal: true,
     });
-    if (answer !== change.action) throw new vscode.CancellationError();
+    if (!yes) throw new vscode.CancellationError();
   }
 }

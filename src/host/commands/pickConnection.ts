@@ -4,6 +4,7 @@ import { connectionIdOf } from '../../core/rows/rowOf';
 import type { Ctx } from '../../ctx';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
+import { confirmed } from '../ui/userInput';
 
 /** The connection a command acts on: the one passed in (id, row or tree node), else the only one, else a pick. */
 export async function pickConnection(
@@ -20,13 +21,13 @@ export async function pickConnection(
   }
   const candidates = ctx.connections.all().filter(filter);
   if (candidates.length === 0) {
-    const choice = await ctx.input.confirm({
+    const add = await confirmed(ctx.input, {
       message: t('There is no Orchestrator connection yet.'),
       actions: [t('Add Connection…')],
       modal: false,
       severity: 'information',
     });
-    if (choice) await vscode.commands.executeCommand('orchestrator.addConnection');
+    if (add) await vscode.commands.executeCommand('orchestrator.addConnection');
     return undefined;
   }
   if (candidates.length === 1) return candidates[0];

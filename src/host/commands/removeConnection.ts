@@ -4,6 +4,7 @@ import { pickConnection } from './pickConnection';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
+import { confirmed } from '../ui/userInput';
 
 type Uses = Pick<
   Ctx,
@@ -21,17 +22,15 @@ export const removeConnection: CommandDefinition<Uses> = {
   async run({ ctx }, arg) {
     const connection = await pickConnection(ctx, arg, t('Remove which connection?'));
     if (!connection) return;
-    const remove = t('Remove');
-    const answer = await ctx.input.confirm({
+    const yes = await confirmed(ctx.input, {
       message: t("Remove the connection '{0}'?", connection.label),
       detail: t(
         'Its sign-ins, application secret and idea-service credentials are deleted from this machine. Nothing changes on the service.',
       ),
-      actions: [remove],
+      actions: [t('Remove')],
       modal: true,
     });
-    // The button's label as shown (translated), not the English word.
-    if (answer !== remove) return;
+    if (!yes) return;
     for (const account of ctx.sessions.accounts().filter((a) => a.connectionId === connection.id))
       await ctx.sessions.remove(account.id);
     await ctx.extension.secrets.delete(ideaSecretKey(connection.id));

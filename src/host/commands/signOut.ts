@@ -6,6 +6,7 @@ import type { Ctx } from '../../ctx';
 import { applicationSecretKey } from '../../core/auth/applicationGrant';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
+import { confirmed } from '../ui/userInput';
 
 type Uses = Pick<Ctx, 'extension' | 'input' | 'log' | 'sessions'>;
 
@@ -48,7 +49,7 @@ async function offerToForgetSecret(
 ): Promise<void> {
   const key = applicationSecretKey(connectionId);
   if (!(await ctx.extension.secrets.get(key))) return;
-  const answer = await ctx.input.confirm({
+  const forget = await confirmed(ctx.input, {
     message: t('Also forget the application secret of {0}?', label),
     detail: t(
       'It is kept in secret storage so that Sign In does not ask for it again. Forget it when the secret should not stay on this machine.',
@@ -56,7 +57,7 @@ async function offerToForgetSecret(
     actions: [t('Forget Secret'), t('Keep Secret')],
     modal: true,
   });
-  if (answer !== t('Forget Secret')) return;
+  if (!forget) return;
   await ctx.extension.secrets.delete(key);
   ctx.log.info(`Forgot the application secret of ${label}.`);
 }

@@ -6,6 +6,7 @@ import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
+import { confirmed } from '../ui/userInput';
 
 type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'input'>;
 
@@ -18,13 +19,13 @@ export const switchActiveFolder: CommandDefinition<Uses> = {
     const connection = await pickConnection(ctx, arg, t('Which connection?'));
     if (!connection) return undefined;
     if (!ctx.accountFor(connection.id)) {
-      const choice = await ctx.input.confirm({
+      const signIn = await confirmed(ctx.input, {
         message: t('You are not signed in to {0}.', connection.label),
         actions: [t('Sign In')],
         modal: false,
         severity: 'warning',
       });
-      if (choice) await vscode.commands.executeCommand(CommandId.signIn, connection.id);
+      if (signIn) await vscode.commands.executeCommand(CommandId.signIn, connection.id);
       if (!ctx.accountFor(connection.id)) return undefined;
     }
     progressTitle(t('Reading the folders of {0}…', connection.label));

@@ -14,6 +14,7 @@ import { RowIds } from '../../core/rows/rowIds';
 import { guardChange } from '../commands/guardChange';
 import { OrchestratorFileSystem, titleOf } from './orchestratorFileSystem';
 import { t } from '../../core/l10n';
+import { confirmed } from '../ui/userInput';
 
 /** Lines of the change list shown in the confirmation; the rest are counted. */
 const MAX_LISTED_CHANGES = 15;
@@ -110,15 +111,13 @@ export async function applyDraft(
     title,
     connection.label,
   );
-  // The button's label as shown (translated) is what the dialog answers.
-  const apply = t('Apply');
   if (
-    (await ctx.input.confirm({
+    !(await confirmed(ctx.input, {
       message: question,
       detail: `${listed.join('\n')}\n\n${consequence}`,
-      actions: [apply],
+      actions: [t('Apply')],
       modal: true,
-    })) !== apply
+    }))
   )
     throw new vscode.CancellationError();
 
@@ -175,14 +174,13 @@ export async function discardDraft(ctx: Pick<Ctx, 'documents' | 'input'>, uri: v
   const title = titleOf(target);
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (!documents.drafts.has(uri) && !document?.isDirty) return t('No draft of {0} to discard.', title);
-  const discard = t('Discard');
   if (
-    (await ctx.input.confirm({
+    !(await confirmed(ctx.input, {
       message: t('Discard your changes to {0}?', title),
       detail: t('The document shows what the service holds again. Your changes are lost.'),
-      actions: [discard],
+      actions: [t('Discard')],
       modal: true,
-    })) !== discard
+    }))
   )
     throw new vscode.CancellationError();
   const current = await documents.fetch(target, connection);

@@ -2,11 +2,10 @@ import * as vscode from 'vscode';
 import type { Problem } from '../../core/documents/argumentsDocument';
 import { SCHEME } from '../../core/documents/orchestratorUri';
 import { onFirstUse } from '../../core/onFirstUse';
+import { documentTexts, type OrchestratorFileSystem } from './orchestratorFileSystem';
 
-/** The checks and the JSON parser load with the first document of ours, not at activation. */
-const documentChecks = onFirstUse(() => import('../../core/documents/argumentsDocument'));
+/** The JSON parser's locations load with the first document of ours, not at activation (the checks: documentTexts). */
 const jsonLocations = onFirstUse(() => import('../../core/documents/jsonLocations'));
-import type { OrchestratorFileSystem } from './orchestratorFileSystem';
 
 /** Where a problem stands: the property or list entry it names, the syntax error's place, else the first line. */
 function rangeOf(
@@ -43,7 +42,7 @@ export function watchDocumentProblems(documents: OrchestratorFileSystem): vscode
       return;
     }
     const [{ parsePackageArguments, parseReleaseInput }, { spanOf }] = await Promise.all([
-      documentChecks(),
+      documentTexts(),
       jsonLocations(),
     ]);
     if (document.isClosed) return;

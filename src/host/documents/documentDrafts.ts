@@ -46,10 +46,10 @@ export class DocumentDrafts implements vscode.Disposable {
   }
 
   async delete(uri: vscode.Uri): Promise<void> {
-    const all = this.read();
-    if (!(uri.toString() in all)) return;
-    delete all[uri.toString()];
-    await this.state.update(Stored.documentDrafts, all);
+    // A copy: what storage read hands out is shared (StoredState keeps it), never changed in place.
+    const { [uri.toString()]: gone, ...kept } = this.read();
+    if (!gone) return;
+    await this.state.update(Stored.documentDrafts, kept);
     this.changed(uri);
   }
 

@@ -16,7 +16,7 @@ import { t } from '../../core/l10n';
 import { onFirstUse } from '../../core/onFirstUse';
 
 /** The documents' text code (with the JSON parser it uses) loads with the first document opened, not at activation. */
-const documentTexts = onFirstUse(() => import('../../core/documents/argumentsDocument'));
+export const documentTexts = onFirstUse(() => import('../../core/documents/argumentsDocument'));
 const argumentChecks = onFirstUse(() => import('../../core/orchestrator/validation'));
 
 /** Omit over each member of a union (plain Omit merges the members). */

@@ -22,7 +22,7 @@ export function webhookItem(scope: string, webhook: Webhook): ItemData {
       row(t('Enabled'), webhook.Enabled ? t('yes') : t('no')),
       row(
         t('Events'),
-        webhook.SubscribeToAllEvents ? 'all' : (webhook.Events ?? []).map((e) => e.EventType).join(', '),
+        webhook.SubscribeToAllEvents ? t('all') : (webhook.Events ?? []).map((e) => e.EventType).join(', '),
       ),
       row(t('Insecure TLS allowed'), webhook.AllowInsecureSsl ? t('yes') : t('no')),
       row(t('Id'), webhook.Id),

@@ -2,9 +2,10 @@ import type * as vscode from 'vscode';
 
 /**
  * Every question the extension asks goes through one UserInput (`ctx.input`): quick picks, input boxes, the steps of a
- * multi-step input (multiStep.ts), questions with buttons and file dialogs. In the editor it is vscodeInput.ts (loaded on first use through editorInput.ts); the
- * integration suite puts a ScriptedInput (scriptedInput.ts) in its place, which answers from a script and records what
- * was asked, so tests run the commands' real prompts and validators instead of handing the commands their answers.
+ * multi-step input (multiStep.ts), questions with buttons and file dialogs. In the editor it is vscodeInput.ts (loaded
+ * on first use through editorInput.ts); the integration suite puts a ScriptedInput (scriptedInput.ts) in its place,
+ * which answers from a script and records what was asked, so tests run the commands' real prompts and validators
+ * instead of handing the commands their answers.
  */
 export interface UserInput {
   /** A quick pick of one item; undefined when dismissed. */
@@ -44,6 +45,15 @@ export interface InputOptions {
   ignoreFocusOut?: boolean;
   /** A message refuses the value (Enter does nothing); undefined accepts it. */
   validateInput?: (value: string) => string | undefined;
+}
+
+/**
+ * Asks the question and says whether its first button was pressed: the yes of every confirmation. The answer is the
+ * button's label as shown, translated, so it is compared with the label given here, never with an English word.
+ */
+export async function confirmed(input: UserInput, question: Question): Promise<boolean> {
+  const [yes] = question.actions;
+  return yes !== undefined && (await input.confirm(question)) === yes;
 }
 
 export interface Question {

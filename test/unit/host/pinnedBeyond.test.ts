@@ -147,10 +147,28 @@ describe('a pinned folder beyond the folders read', () => {
     assert.deepEqual(listed.slice(0, 2), ['F180', 'F1']);
   });
 
-  it('a pin whose lookup is not answered waits for Load more, and the list still shows', async () => {
-    const { shown } = setUp([180], { 180: () => Promise.reject(new Error('socket hang up')) });
+  it('a pin whose lookup is not answered waits for Load more, the list still shows, and a Refresh asks again', async () => {
+    const { asked, root, shown } = setUp([180], { 180: () => Promise.reject(new Error('socket hang up')) });
     const listed = labels(await shown());
     assert.deepEqual(listed.slice(0, 2), ['F1', 'F2']);
     assert.equal(listed.at(-1), 'Load more folders… (150 more)');
+    // Not answered is not gone (a 404 would be): after a Refresh it is looked up again.
+    root.reset!();
+    await shown();
+    assert.deepEqual(asked, ['top@0', 'pin 180', 'top@0', 'pin 180']);
+  });
+
+  it('a Load more that brings the pin while it is looked up lists it once', async () => {
+    let answer!: (value: unknown) => void;
+    const slow = new Promise((resolve) => (answer = resolve));
+    const { root, shown } = setUp([180], { 180: () => slow });
+    const redraw = shown(); // the first page is read; the pin's lookup waits
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await root.loadMore(); // page 2 (F101–F200) arrives while the lookup still waits
+    answer({ Id: 180, DisplayName: 'F180', IsSelectable: true, IsPersonal: false, Ancestors: [], ChildrenCount: 0 });
+    const listed = labels(await redraw);
+    assert.equal(listed.filter((label) => label === 'F180').length, 1);
+    assert.equal(listed[0], 'F180');
+    assert.equal(listed.at(-1), 'Load more folders… (50 more)');
   });
 });

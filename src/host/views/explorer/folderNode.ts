@@ -2,9 +2,8 @@ import type * as vscode from 'vscode';
 import { CommandId } from '../../../constants';
 import type { Connection } from '../../../core/connections';
 import { t } from '../../../core/l10n';
-import { arrangeFolders } from '../../../core/folderPreferences';
+import { arrangeFolders, NO_MARKS, type FolderMarks } from '../../../core/folderPreferences';
 import { folderItem } from '../../presentation/items';
-import { NO_MARKS, type FolderMarks } from '../../../core/folderPreferences';
 import { ContextValue } from '../../../core/rows/contextValues';
 import { childId, RowIds } from '../../../core/rows/rowIds';
 import { makeRow, type FolderSummary, type RowOf } from '../../../core/rows/rows';
@@ -66,7 +65,7 @@ export class FolderChildren {
       );
     }
     const unread = this.count - this.loaded.length - beyond.length;
-    if (this.loaded.length < this.count && unread > 0) {
+    if (unread > 0) {
       nodes.push(
         messageNode(
           childId(owner.id, 'moreFolders'),

@@ -9,7 +9,7 @@ import type { ExplorerHost } from './explorerHost';
  */
 export const MAX_PIN_LOOKUPS = 20;
 /** A lookup holds the list back this long at most (the list is shown without the pin after it). */
-export const PIN_LOOKUP_TIMEOUT_MS = 5_000;
+const PIN_LOOKUP_TIMEOUT_MS = 5_000;
 
 /**
  * The pinned folders of one list that are not among the pages it read (folders arrive 100 at a time), so that a pin
