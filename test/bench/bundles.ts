@@ -1,10 +1,10 @@
 // Builds the production bundles (minified, as the .vsix ships them) into out/bench and weighs them, and the .vsix
 // as `npm run package` makes it (which builds into dist/; the development build is put back after); the editor part
 // of the bench runs the production build, not the development one.
-import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, installBuiltExtension, packageVsix } from '../harness/editor';
+import { buildProduction } from '../harness/build';
 import { bundleWeight } from '../harness/bundleWeight';
 import { ACTIVATION_BUNDLE_KIB_BUDGET } from './budgets';
 import type { Figures } from './figures';
@@ -15,12 +15,7 @@ export const PRODUCTION_DIST = join(BENCH_OUT, 'dist');
 /** Builds, records the size of the extension bundle and of each webview bundle; returns the installed copy's folder. */
 export function productionBundles(figures: Figures): string {
   rmSync(BENCH_OUT, { recursive: true, force: true });
-  const built = spawnSync(
-    process.execPath,
-    [join(ROOT, 'esbuild.mjs'), '--production', `--outdir=${PRODUCTION_DIST}`],
-    { cwd: ROOT, encoding: 'utf8' },
-  );
-  if (built.status !== 0) throw new Error(`The production build failed:\n${built.stdout}${built.stderr}`);
+  buildProduction(PRODUCTION_DIST);
   const kib = (path: string) => statSync(path).size / 1024;
   // The same id as when the whole bundle loaded at activation, so the run prints it next to that figure.
   const weight = bundleWeight(PRODUCTION_DIST, ROOT);

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { packageVsix, ROOT, startEditor, type RunningEditor } from '../harness/editor';
-import { expand, openGetStarted, openWorkbench, palette, pickUserOnLoginPage, row } from './ui';
+import { expand, inRestrictedMode, openGetStarted, openWorkbench, palette, pickUserOnLoginPage, row } from './ui';
 import { screenshot, world } from './world';
 
 const STEPS = ['Add a connection', 'Sign in', 'Pick a folder', 'Start a job', 'Read its log', 'Open a queue item'];
@@ -50,13 +50,8 @@ describe('The .vsix, installed into a fresh editor (UI)', () => {
       },
     });
     page = await openWorkbench(editor);
-    // Workspace trust as users have it: the browser editor opens the folder in Restricted Mode (the journey below runs
-    // there); a desktop-like prompt, if it comes, is answered as a user trusting their own folder.
-    const trust = page.locator('.monaco-dialog-box .monaco-button', { hasText: /Yes, I trust the authors/ }).first();
-    await trust.waitFor({ timeout: 10_000 }).then(
-      () => trust.click(),
-      () => undefined,
-    );
+    // Workspace trust as users have it: the folder opens in Restricted Mode, and the journey below runs there.
+    await inRestrictedMode(page);
   });
 
   after(async function () {

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { ROOT, startEditor, type RunningEditor } from '../harness/editor';
 import { pseudo } from '../harness/l10n';
 import { sandboxEditorEnvironment, sandboxEditorSettings } from '../harness/sandboxConnection';
-import { openWorkbench, typeInPalette } from './ui';
+import { expand, openWorkbench, row, typeInPalette } from './ui';
 import { screenshot, world } from './world';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -61,10 +61,7 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
     for (const view of manifest.contributes.views.orchestrator as { name: string }[])
       assert.ok(shownHeaders.includes(text(view.name).shown), `${text(view.name).english} in ${shownHeaders}`);
     // The extension is up once its tree shows the connection (service text: the label stays as the user wrote it).
-    await page
-      .locator('.part.sidebar .monaco-list-row', { hasText: 'Sandbox (main)' })
-      .first()
-      .waitFor({ timeout: 60_000 });
+    await row('Sandbox (main)', page).waitFor({ timeout: 60_000 });
     await screenshot('30-pseudo-locale-views', page);
 
     // Every command the palette offers in this state (a connection, signed out, no document open), looked up by its
@@ -127,12 +124,8 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
   it("shows the tree's own rows and its questions in the display language", async function () {
     this.timeout(120_000);
     // Signed out, the connection offers a sign-in row: the extension's words, not the service's.
-    const connection = page.locator('.part.sidebar .monaco-list-row', { hasText: 'Sandbox (main)' }).first();
-    if ((await connection.getAttribute('aria-expanded')) !== 'true') await connection.click();
-    await page
-      .locator('.part.sidebar .monaco-list-row', { hasText: pseudo('Sign in to see the folders of this tenant') })
-      .first()
-      .waitFor({ timeout: 30_000 });
+    await expand('Sandbox (main)', page);
+    await row(pseudo('Sign in to see the folders of this tenant'), page).waitFor({ timeout: 30_000 });
     // A question of its own (Remove Connection asks first; Escape answers no).
     await runTranslated('orchestrator.removeConnection');
     const question = page.locator('.monaco-dialog-box', {
@@ -164,8 +157,8 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
   // Last: it removes the connection the others use.
   it('acts on its own translated buttons: Remove Connection removes the connection when its button is pressed', async function () {
     this.timeout(120_000);
-    const row = page.locator('.part.sidebar .monaco-list-row', { hasText: 'Sandbox (main)' }).first();
-    await row.waitFor({ timeout: 30_000 });
+    const connection = row('Sandbox (main)', page);
+    await connection.waitFor({ timeout: 30_000 });
     await runTranslated('orchestrator.removeConnection');
     const dialog = page.locator('.monaco-dialog-box', {
       hasText: pseudo("Remove the connection '{0}'?").split('{0}')[0]!,
@@ -176,7 +169,7 @@ describe('The extension in another display language (UI, pseudo-locale)', () => 
       .first()
       .click();
     // The dialog answers with the label it showed; the extension compares with that, not with the English word.
-    await row.waitFor({ state: 'detached', timeout: 30_000 });
+    await connection.waitFor({ state: 'detached', timeout: 30_000 });
     await screenshot('31d-pseudo-locale-removed', page);
   });
 });

@@ -9,7 +9,7 @@ import { eq } from '../../src/core/odata/filter';
 import { startEditor, type RunningEditor } from '../harness/editor';
 import { sandboxEditorEnvironment, sandboxEditorSettings } from '../harness/sandboxConnection';
 import { signIn } from '@orchestrator-workbench/sandbox/test-helpers';
-import { collapseAll, expand, openWorkbench, palette, pickUserOnLoginPage, row, sidebar } from './ui';
+import { collapseAll, expand, inRestrictedMode, openWorkbench, palette, pickUserOnLoginPage, row, sidebar } from './ui';
 import { screenshot, world } from './world';
 
 /** What a rendered piece of UI must not contain when it shows service text: links, images, embedded content. */
@@ -183,15 +183,7 @@ describe('A folder that is not trusted (UI, Restricted Mode)', () => {
 
   it("keeps the user's connection and protection, and sends nothing to the workspace's origins", async function () {
     this.timeout(240_000);
-    // The browser editor opens a folder nobody trusted yet in Restricted Mode (a desktop editor asks first: the
-    // answer "No" leads to the same place).
-    const restricted = page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first();
-    const distrust = page
-      .locator('.monaco-dialog-box .monaco-button', { hasText: /No, I don.t trust the authors/ })
-      .first();
-    await Promise.race([restricted.waitFor({ timeout: 30_000 }), distrust.waitFor({ timeout: 30_000 })]);
-    if (await distrust.isVisible()) await distrust.click();
-    await restricted.waitFor({ timeout: 30_000 });
+    await inRestrictedMode(page);
     await screenshot('22-untrusted-folder-restricted-mode', page);
 
     // One connection, the user's: signed out, read-only (the workspace's second connection is not there).

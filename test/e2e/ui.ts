@@ -100,3 +100,17 @@ export async function openGetStarted(page: Page = world.page): Promise<void> {
     .first()
     .click();
 }
+
+/**
+ * A folder nobody trusted yet, as users meet it: the browser editor opens it in Restricted Mode (a desktop editor asks
+ * first, and "No" leads to the same place). Resolves once the status bar says Restricted Mode.
+ */
+export async function inRestrictedMode(page: Page): Promise<void> {
+  const restricted = page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first();
+  const distrust = page
+    .locator('.monaco-dialog-box .monaco-button', { hasText: /No, I don.t trust the authors/ })
+    .first();
+  await Promise.race([restricted.waitFor({ timeout: 30_000 }), distrust.waitFor({ timeout: 30_000 })]);
+  if (await distrust.isVisible()) await distrust.click();
+  await restricted.waitFor({ timeout: 30_000 });
+}

@@ -3,7 +3,10 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import { buildDevelopment } from './build';
 import { provision, toolsDir } from './provision';
+
+export { buildDevelopment };
 import { spawnTracked, stopProcess } from './processes';
 import { preparePseudoLocale } from './pseudoLocale';
 
@@ -69,16 +72,6 @@ const BASE_SETTINGS = {
   // Get Started opens on a first run; the journeys share one editor and start elsewhere (installed.test.ts opens it).
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
 };
-
-/** The development build into dist/ (source maps, not minified), as every run of ours uses it; throws if it fails. */
-export function buildDevelopment(output: 'inherit' | 'ignore' = 'inherit'): void {
-  const built = spawnSync(process.execPath, [join(ROOT, 'esbuild.mjs')], {
-    cwd: ROOT,
-    stdio: output,
-    timeout: 120_000,
-  });
-  if (built.status !== 0) throw new Error('the extension build failed (node esbuild.mjs)');
-}
 
 /** Where `npm run package` writes the .vsix. */
 export const PACKAGED_VSIX = join(ROOT, 'dist', 'orchestrator-workbench.vsix');

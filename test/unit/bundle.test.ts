@@ -2,11 +2,11 @@
 // budget, and what only a user's act needs (commands, panels, the documents' checks, the browser sign-in, the JOSE and
 // JSON-with-comments libraries) is not in it.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACTIVATION_BUNDLE_KIB_BUDGET } from '../bench/budgets';
+import { buildProduction } from '../harness/build';
 import { bundleWeight, type BundleWeight } from '../harness/bundleWeight';
 
 const ROOT = join(__dirname, '..', '..');
@@ -18,11 +18,7 @@ describe('the production bundle', () => {
   before(function () {
     this.timeout(120_000);
     dist = mkdtempSync(join(tmpdir(), 'orchestrator-production-'));
-    const built = spawnSync(process.execPath, ['esbuild.mjs', '--production', `--outdir=${dist}`], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    assert.equal(built.status, 0, built.stderr);
+    buildProduction(dist);
     weight = bundleWeight(dist, ROOT);
   });
   after(() => rmSync(dist, { recursive: true, force: true }));

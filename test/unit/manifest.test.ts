@@ -7,6 +7,7 @@ import { DEFAULT_TAIL_LEVEL, LOG_LEVELS } from '../../src/core/logs/logLines';
 import { MENU_LESS_CONTEXT_VALUES, VIEW_CONTEXT_VALUES } from '../../src/core/rows/contextValues';
 import { DECLARED, manifest, rowCondition, rowMenus, shownAs } from '../support/manifestMenus';
 import { UserSettingKey } from '../../src/host/settings';
+import { buildDevelopment } from '../harness/build';
 import { ConnectionSettingSchema } from '../../src/core/connections';
 
 const ROOT = join(__dirname, '..', '..');
@@ -136,7 +137,7 @@ describe('extension manifest', () => {
 
   it('packages only the allow-listed files; the README is shipped without its screenshots', function () {
     this.timeout(60_000);
-    execFileSync(process.execPath, [join(ROOT, 'esbuild.mjs')], { cwd: ROOT, stdio: 'ignore' });
+    buildDevelopment('ignore');
     const listed = execFileSync(
       process.execPath,
       [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'],
