@@ -1,25 +1,16 @@
 import assert from 'node:assert/strict';
-import type { SandboxOptions } from '../src/index';
-import { Api, NS, QNS, odata, requiredInputs, serviceUrl, signIn, signInWithFolders, useSandbox } from './helpers';
-
-/** The spec's placeholders, and the names of a deployment that uses its own for every one of them. */
-const DIALECTS: { name: string; options: SandboxOptions; ns: string; qns: string; prefix: string; segment?: string }[] =
-  [
-    { name: 'the default dialect', options: {}, ns: NS, qns: QNS, prefix: 'X-VENDOR' },
-    {
-      name: 'a custom dialect',
-      options: {
-        namespace: 'Acme.Orchestration.OData',
-        queueNamespace: 'AcmeQueues',
-        headerPrefix: 'X-ACME',
-        serviceSegment: 'orchestrator_',
-      },
-      ns: 'Acme.Orchestration.OData',
-      qns: 'AcmeQueues',
-      prefix: 'X-ACME',
-      segment: 'orchestrator_',
-    },
-  ];
+import {
+  Api,
+  DIALECTS,
+  NS,
+  QNS,
+  odata,
+  requiredInputs,
+  serviceUrl,
+  signIn,
+  signInWithFolders,
+  useSandbox,
+} from './helpers';
 
 for (const dialect of DIALECTS) {
   describe(`dialect: ${dialect.name}`, () => {
