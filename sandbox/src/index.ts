@@ -3,9 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Clock, createRandom } from './server/clock';
-import { ErrorCode, HttpError, notFound } from './server/errors';
+import { notFound } from './server/errors';
 import { html, type Reply, type Request } from './server/http';
-import { matchRoute } from './server/router';
 import { Faults } from './server/faults';
 import { RequestTally } from './server/requestTally';
 import { homePage } from './server/homePage';
@@ -13,7 +12,7 @@ import { adminHandler } from './server/admin';
 import { serveRequests } from './server/serve';
 import { ROBOT_APP_PRINCIPAL } from './server/users';
 import { TokenStore } from './identity/tokens';
-import { IDENTITY_ROUTES } from './identity/routes';
+import { handleIdentity, identityRootOf } from './identity/handler';
 import { APP_SCOPES, type ConfidentialApplication } from './identity/tokenEndpoint';
 import { APP_KEY_HEADER, ideasHandler } from './ideas/handler';
 import { createSeedState } from './orchestrator/seed';
@@ -209,23 +208,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const segments = req.url.pathname.split('/').filter(Boolean);
     const [first, second, third, ...rest] = segments;
     if (first === '__sandbox') return handleAdmin(req, segments.slice(1));
-    if (`/${first}` === paths.identity) {
-      const path = `/${segments.slice(1).join('/')}`;
-      const { route: r, params, pathKnown } = matchRoute(IDENTITY_ROUTES, req.method, path);
-      if (!r)
-        throw pathKnown
-          ? new HttpError(
-              405,
-              ErrorCode.methodNotAllowed,
-              `${req.method} is not supported on ${paths.identity}${path}.`,
-            )
-          : notFound(`No identity endpoint at '${paths.identity}${path}'.`);
-      return r.handler(req, params, {
+    const identityRoot = identityRootOf(segments, paths.identity, ACCOUNT);
+    if (identityRoot)
+      return handleIdentity(req, identityRoot, baseUrl, {
         tokens,
         tenants: () => state.tenants.map((t) => t.Name),
         applications: [application],
       });
-    }
     if (first === undefined)
       return html(homePage({ info: info(), ideasToken, ideasAppKey, appClientSecret: application.secret }));
     // On-premises: no account, tenant or service segment; the first tenant.
