@@ -13,6 +13,7 @@ import { serveRequests } from './server/serve';
 import { ROBOT_APP_PRINCIPAL } from './server/users';
 import { TokenStore } from './identity/tokens';
 import { handleIdentity, identityRootOf } from './identity/handler';
+import { ideaPortal, orchestrationPortal } from './portal/routes';
 import { APP_SCOPES, type ConfidentialApplication } from './identity/tokenEndpoint';
 import { APP_KEY_HEADER, ideasHandler } from './ideas/handler';
 import { createSeedState } from './orchestrator/seed';
@@ -195,6 +196,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   /** The orchestration service below `servicePath` (cloud or on-premises): its API definition, or odata and api. */
   const handleOrchestrator = (req: Request, tenant: TenantState, rest: string[], servicePath: string): Reply => {
+    const portal = orchestrationPortal(req, tenant, rest, servicePath);
+    if (portal) return portal;
     if (rest[0] === 'swagger')
       return apiDefinitionReply(rest.slice(1), {
         dialect,
@@ -218,13 +221,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     if (first === undefined)
       return html(homePage({ info: info(), ideasToken, ideasAppKey, appClientSecret: application.secret }));
     // On-premises: no account, tenant or service segment; the first tenant.
-    if (first === 'odata' || first === 'api' || first === 'swagger')
+    if (first === 'odata' || first === 'api' || first === 'swagger' || first === 'folders')
       return handleOrchestrator(req, state.tenants[0]!, segments, '');
     if (first !== ACCOUNT) throw notFound(`Unknown account '${first}'. The sandbox serves account '${ACCOUNT}'.`);
     const tenant = state.tenants.find((t) => t.Name === second);
     if (!tenant)
       throw notFound(`Unknown tenant '${second ?? ''}'. Tenants: ${state.tenants.map((t) => t.Name).join(', ')}.`);
-    if (third === IDEAS_SEGMENT) return handleIdeas(req, tenant.Name, rest);
+    if (third === IDEAS_SEGMENT) return ideaPortal(req, state.ideas, rest) ?? handleIdeas(req, tenant.Name, rest);
     const servicePath = paths.orchestrator(tenant.Name);
     if (!dialect.serviceSegment) return handleOrchestrator(req, tenant, segments.slice(2), servicePath);
     if (third !== dialect.serviceSegment)
