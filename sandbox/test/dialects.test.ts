@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {
   Api,
+  applicationToken,
   DIALECTS,
   NS,
   QNS,
@@ -135,15 +136,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('issues client-credentials tokens at the provider’s path', async () => {
-      const res = await fetch(`${sandbox().identityUrl}/connect/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: sandbox().appClientId,
-          client_secret: sandbox().appClientSecret,
-        }),
-      });
+      const res = await applicationToken(sandbox());
       assert.equal(res.status, 200);
       const token = ((await res.json()) as { access_token: string }).access_token;
       const robot = new Api(sandbox().orchestratorUrl, token, dialect.prefix);

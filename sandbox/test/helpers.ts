@@ -98,6 +98,19 @@ export async function tokenRequest(sandbox: Sandbox, body: Record<string, string
   });
 }
 
+/** The seed application's client-credentials token request at `<root>/connect/token` (default: the provider's URL). */
+export function applicationToken(sandbox: Sandbox, root = sandbox.identityUrl): Promise<Response> {
+  return fetch(`${root}/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: sandbox.appClientId,
+      client_secret: sandbox.appClientSecret,
+    }),
+  });
+}
+
 export interface TokenSet {
   access_token: string;
   refresh_token: string;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
-import { authorizeUrl, CLIENT_ID, DIALECTS, pkce, REDIRECT, useSandbox } from './helpers';
+import { applicationToken, authorizeUrl, CLIENT_ID, DIALECTS, pkce, REDIRECT, useSandbox } from './helpers';
 
 /** The provider's endpoints where real clients call them: `/connect/…` paths and the account-scoped root (README). */
 for (const d of DIALECTS) {
@@ -114,15 +114,7 @@ for (const d of DIALECTS) {
       assert.equal(login.status, 200);
       assert.match(await login.text(), /name="request_uri"/);
 
-      const app = await fetch(`${root}/connect/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: sandbox().appClientId,
-          client_secret: sandbox().appClientSecret,
-        }),
-      });
+      const app = await applicationToken(sandbox(), root);
       const { access_token } = (await app.json()) as { access_token: string };
       const info = await fetch(`${root}/connect/userinfo`, { headers: { authorization: `Bearer ${access_token}` } });
       assert.equal(info.status, 403);

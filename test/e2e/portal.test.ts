@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { expand, row } from './ui';
+import { expand, row, UNICODE_FOLDER } from './ui';
 import { screenshot, world } from './world';
-
-const UNICODE_FOLDER = 'Ünïcode Ørders — 東京';
 
 describe('Open in Web Portal (UI, the sandbox’s portal)', () => {
   it('opens a job row’s page in a new browser tab, and the page names the job', async function () {

@@ -80,26 +80,22 @@ function setRobotAsset(call: Call): void {
 }
 
 export const ROBOT_ASSET_ROUTES: ODataRoute[] = [
-  {
+  // The robot by id, written as text (GetRobotAsset) or as a number (GetRobotAssetByRobotId).
+  ...(
+    [
+      ['GetRobotAsset', 'string'],
+      ['GetRobotAssetByRobotId', 'integer'],
+    ] as const
+  ).map(([operation, robotId]): ODataRoute => ({
     method: 'GET',
     set: 'Assets',
-    operation: 'GetRobotAsset',
-    parameters: { robotId: 'string', assetName: 'string' },
+    operation,
+    parameters: { robotId, assetName: 'string' },
     scope: 'folder',
     permissions: ['Assets.View'],
     handler: (call) =>
       json(robotAsset(assetByName(call, call.params.assetName), robotFromParam(call, call.params.robotId), false)),
-  },
-  {
-    method: 'GET',
-    set: 'Assets',
-    operation: 'GetRobotAssetByRobotId',
-    parameters: { robotId: 'integer', assetName: 'string' },
-    scope: 'folder',
-    permissions: ['Assets.View'],
-    handler: (call) =>
-      json(robotAsset(assetByName(call, call.params.assetName), robotFromParam(call, call.params.robotId), false)),
-  },
+  })),
   {
     method: 'POST',
     set: 'Assets',
