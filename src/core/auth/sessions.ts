@@ -230,7 +230,11 @@ export class SessionManager {
     let tokens: TokenResponse;
     try {
       tokens = await renewTokens(
-        { fetch: this.options.fetch, secrets: this.options.secrets, reveal: (v, user) => this.options.onSecret?.(v, user) },
+        {
+          fetch: this.options.fetch,
+          secrets: this.options.secrets,
+          reveal: (v, user) => this.options.onSecret?.(v, user),
+        },
         stored,
       );
     } catch (error) {
