@@ -22,10 +22,8 @@ export class Logger {
    * `user` the Basic value of `user:secret`) is written to the log or shown in a failure notification.
    */
   redact(secret: string | undefined, user?: string): void {
-    if (!secret) return;
-    const known = new Set(this.forms);
-    const added = secretForms(secret, user).filter((form) => !known.has(form));
-    if (added.length) this.forms = [...this.forms, ...added].sort((a, b) => b.length - a.length);
+    if (secret)
+      this.forms = [...new Set([...this.forms, ...secretForms(secret, user)])].sort((a, b) => b.length - a.length);
   }
 
   /** A text with every registered secret's forms and any bearer token replaced: for the log and notifications. */

@@ -9,12 +9,7 @@
 /** Shorter values are not treated as secrets: scrubbing them would blank ordinary words in every message. */
 export const MIN_SECRET_LENGTH = 8;
 
-const utf8Base64 = (text: string): string => {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-};
+const utf8Base64 = (text: string): string => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 
 const basicPair = (user: string, secret: string) => `${encodeURIComponent(user)}:${encodeURIComponent(secret)}`;
 

@@ -9,29 +9,21 @@ import { t } from '../l10n';
  */
 export const MAX_ADDRESS_LENGTH = 8_192;
 
-/** A query parameter in the user's words, where it carries text they typed. */
-const PARAMETER_NAMES: Record<string, () => string> = {
-  $filter: () => t('filter'),
-  search: () => t('search text'),
-};
-
-/** Why `url` is too long to send, naming its longest query parameter; undefined when it fits. */
+/** Why `url` is too long to send, naming its longest query parameter (in the user's words where it is their text). */
 export function addressTooLong(url: string): string | undefined {
   if (url.length <= MAX_ADDRESS_LENGTH) return undefined;
-  const query = url.split('?')[1] ?? '';
-  const longest = query
-    .split('&')
-    .map((pair) => ({ name: pair.split('=')[0] ?? '', length: pair.length - (pair.split('=')[0] ?? '').length - 1 }))
-    .reduce((a, b) => (b.length > a.length ? b : a), { name: '', length: -1 });
-  const total = url.length.toLocaleString('en');
-  const max = MAX_ADDRESS_LENGTH.toLocaleString('en');
-  return longest.length > 0
-    ? t(
-        'The request is too long for a web address ({0} characters, at most {1}): the {2} holds {3} of them. Shorten it.',
-        total,
-        max,
-        PARAMETER_NAMES[longest.name]?.() ?? longest.name,
-        longest.length.toLocaleString('en'),
-      )
-    : t('The request is too long for a web address ({0} characters, at most {1}).', total, max);
+  const [path = '', query = ''] = url.split('?', 2);
+  let name = t('path');
+  let length = path.length;
+  for (const pair of query.split('&')) {
+    const [key = ''] = pair.split('=', 1);
+    if (pair.length - key.length > length) [name, length] = [key, pair.length - key.length - 1];
+  }
+  return t(
+    'The request is too long for a web address ({0} characters, at most {1}): the {2} holds {3} of them. Shorten it.',
+    url.length.toLocaleString('en'),
+    MAX_ADDRESS_LENGTH.toLocaleString('en'),
+    name === '$filter' ? t('filter') : name === 'search' ? t('search text') : name,
+    length.toLocaleString('en'),
+  );
 }

@@ -1,3 +1,4 @@
+import { connectionSlug, legacyConnectionSlug } from '../../core/documents/orchestratorUri';
 import { CommandId, ideaSecretKey } from '../../constants';
 import { applicationSecretKey } from '../../core/auth/applicationGrant';
 import { pickConnection } from './pickConnection';
@@ -46,7 +47,7 @@ export const removeConnection: CommandDefinition<Uses> = {
     await ctx.connections.save(ctx.connections.raw().filter((c) => c.label !== connection.label));
     if (ctx.active.get().connectionId === connection.id) await ctx.active.set({});
     await ctx.folderPreferences.forget(connection.id);
-    await ctx.documents.drafts.forgetConnection(connection.id);
+    await ctx.documents.drafts.forgetConnection([connectionSlug(connection.id), legacyConnectionSlug(connection.id)]);
     ctx.log.info(`Removed connection ${connection.label}.`);
   },
 };

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { connectionSlug, legacyConnectionSlug, SCHEME } from '../../core/documents/orchestratorUri';
 import { t } from '../../core/l10n';
+import { connectionSlug } from '../../core/documents/orchestratorUri';
 import { Stored, type StoredDraft, type StoredState } from '../storedState';
 
 /**
@@ -22,12 +22,12 @@ export interface DraftOwners {
 }
 
 /** A draft's storage key: the document and the account that wrote it, so another account never sees it. */
-const keyOf = (uri: string, owner: string) => `${uri}\n${owner}`;
-const partsOf = (key: string) => {
+export const keyOf = (uri: string, owner: string) => `${uri}\n${owner}`;
+export const partsOf = (key: string) => {
   const [uri = '', owner] = key.split('\n');
   return { uri, owner };
 };
-const authorityOf = (uri: string) => /^[a-z]+:\/\/([^/?#]*)/i.exec(uri)?.[1] ?? '';
+export const authorityOf = (uri: string) => /^[a-z]+:\/\/([^/?#]*)/i.exec(uri)?.[1] ?? '';
 
 /**
  * Saving an `orchestrator:` document keeps its text here — in the user's storage, so a reload or a crash loses
@@ -36,8 +36,8 @@ const authorityOf = (uri: string) => /^[a-z]+:\/\/([^/?#]*)/i.exec(uri)?.[1] ?? 
  * connection does not see it, Sign Out deletes the account's drafts (after asking, when there are any) and Remove
  * Connection those of every account. The context key lists the documents with drafts for the editor's menus.
  *
- * Drafts stay in globalState (the user's storage, not encrypted), as before: the documents read them on every
- * keystroke and stat, and SecretStorage answers only asynchronously. Moving them there is left for later.
+ * Drafts stay in the user's stored state (not encrypted), as before: the documents read them on every keystroke and
+ * stat, and SecretStorage answers only asynchronously. Moving them there is left for later.
  */
 export class DocumentDrafts implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
@@ -71,7 +71,8 @@ export class DocumentDrafts implements vscode.Disposable {
 
   async set(uri: vscode.Uri, draft: Omit<Draft, 'owner'>): Promise<void> {
     const owner = this.ownerOf(uri);
-    if (owner === undefined) throw new Error(t('Sign in to keep a draft of this document.'));
+    // Signed out since the document was opened: saving must not lose the text silently.
+    if (owner === undefined) throw new Error(t('Sign in again to keep a draft of this document.'));
     const all = { ...this.read(), [keyOf(uri.toString(), owner)]: { ...draft, owner } };
     const kept = Object.entries(all)
       .sort(([, a], [, b]) => b.savedAt - a.savedAt)
@@ -100,40 +101,23 @@ export class DocumentDrafts implements vscode.Disposable {
     return this.forget((_key, draft) => draft.owner === accountId);
   }
 
-  /** Deletes every draft of a connection, whoever wrote it, earlier versions' included (Remove Connection). */
-  async forgetConnection(connectionId: string): Promise<number> {
-    const names = new Set([connectionSlug(connectionId), legacyConnectionSlug(connectionId)]);
-    return this.forget((key) => names.has(authorityOf(partsOf(key).uri)));
+  /**
+   * Deletes every draft of a connection, whoever wrote it (Remove Connection): those under any of its names in
+   * document addresses (the connection's, and the one earlier versions gave it).
+   */
+  async forgetConnection(names: readonly string[]): Promise<number> {
+    return this.forget((key) => names.includes(authorityOf(partsOf(key).uri)));
   }
 
   /**
-   * Drafts saved by earlier versions name the connection by a 32-bit hash and no account. Each is moved to its
-   * connection's new address, owned by the account signed in to it now (the only one this machine can tell); one
-   * whose connection is signed out stays as it is until a later start finds it signed in; none is dropped unsaid.
+   * Drafts saved by earlier versions name the connection by a 32-bit hash and no account: moved to their owner by
+   * earlierDrafts.ts, loaded only when there are some (most windows have none).
    */
   async adoptEarlierDrafts(): Promise<void> {
     const all = this.read();
-    const earlier = Object.keys(all).filter((key) => partsOf(key).owner === undefined);
-    if (earlier.length === 0) return;
-    const moved: Record<string, Draft> = {};
-    const left: string[] = [];
-    for (const key of earlier) {
-      const connectionId = this.owners.connectionIds().find((id) => legacyConnectionSlug(id) === authorityOf(key));
-      const owner = connectionId === undefined ? undefined : this.owners.accountOf(connectionId);
-      if (connectionId === undefined || owner === undefined) {
-        left.push(key);
-        continue;
-      }
-      const uri = `${SCHEME}://${connectionSlug(connectionId)}${key.slice(`${SCHEME}://`.length + authorityOf(key).length)}`;
-      moved[keyOf(uri, owner)] = { ...all[key]!, owner };
-    }
-    const kept = Object.fromEntries(
-      Object.entries(all).filter(([key]) => !earlier.includes(key) || left.includes(key)),
-    );
-    await this.state.update(Stored.documentDrafts, { ...kept, ...moved });
-    this.owners.log(
-      `Drafts saved by an earlier version: ${Object.keys(moved).length} moved to the account signed in to their connection, ${left.length} kept until their connection is signed in (or removed).`,
-    );
+    if (!Object.keys(all).some((key) => partsOf(key).owner === undefined)) return;
+    const { adoptEarlierDrafts } = await import('./earlierDrafts');
+    await this.state.update(Stored.documentDrafts, adoptEarlierDrafts(all, this.owners));
     this.publish();
   }
 

@@ -92,7 +92,7 @@ describe('argument-document drafts belong to the account that wrote them', () =>
     await store.set(uriOf(OTHER), draft('{"c": 1}'));
     const legacy = uriOf(MAIN, legacyConnectionSlug(MAIN)).toString();
     await state.update(Stored.documentDrafts, { ...state.get(Stored.documentDrafts), [legacy]: draft('{"old": 1}') });
-    assert.equal(await store.forgetConnection(MAIN), 2);
+    assert.equal(await store.forgetConnection([connectionSlug(MAIN), legacyConnectionSlug(MAIN)]), 2);
     assert.deepEqual(Object.keys(user['orchestrator.documentDrafts'] as object), [
       `${uriOf(OTHER).toString()}\n${OTHER}|carol`,
     ]);
