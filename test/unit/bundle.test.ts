@@ -37,7 +37,7 @@ describe('the production bundle', () => {
       /^src\/host\/auth\/(signInFlow|loopback)\.ts$/,
       /^src\/core\/auth\/(idToken|pkce|pushedRequest)\.ts$/,
       /^node_modules\/(jose|jsonc-parser)\//,
-      /^src\/host\/logs\/logTail\.ts$/,
+      /^src\/(host\/logs\/logTail|core\/logs\/tail)\.ts$/,
       /^src\/host\/views\/explorer\/pinnedBeyond\.ts$/,
       /^src\/host\/ui\/vscodeInput\.ts$/,
     ];

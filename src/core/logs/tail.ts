@@ -5,6 +5,7 @@ import { sleep as realSleep } from '../http/retry';
 import { isTransientFailure, OrchestratorError } from '../http/errors';
 import type { FolderContext } from '../http/connection';
 import type { OrchestratorClient } from '../orchestrator/client';
+import { FINAL_JOB_STATES } from '../orchestrator/jobs';
 import { t } from '../l10n';
 
 /** Where the engine reads from: one page of logs after a cursor, and (for a job) whether it has finished. */
@@ -219,5 +220,3 @@ export function robotLogSource(client: Pick<OrchestratorClient, 'robots'>, folde
       client.robots.logs({ folder, signal, query: { ...query, orderBy: [{ path: 'TimeStamp' }] } }),
   };
 }
-
-export const FINAL_JOB_STATES: ReadonlySet<string> = new Set(['Successful', 'Faulted', 'Stopped']);

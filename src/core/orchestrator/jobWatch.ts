@@ -1,6 +1,6 @@
 import { t } from '../l10n';
 import { sleep as realSleep } from '../http/retry';
-import { FINAL_JOB_STATES } from '../logs/tail';
+import { FINAL_JOB_STATES } from './jobs';
 import type { Job } from './schemas';
 
 export interface WatchOptions {

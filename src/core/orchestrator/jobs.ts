@@ -14,6 +14,9 @@ export interface StartInfo {
   InputArguments?: string;
 }
 
+/** The states a job never leaves. */
+export const FINAL_JOB_STATES: ReadonlySet<string> = new Set(['Successful', 'Faulted', 'Stopped']);
+
 const StartedJobsSchema = z.looseObject({ value: z.array(JobSchema) });
 
 /** Jobs: the list is rate limited (and carries no arguments); Jobs(<key>) is not. */

@@ -34,6 +34,7 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
   private readonly emitter = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.emitter.event;
   private readonly subscription: { dispose(): void };
+  private readonly signOutHooks = new Set<(account: StoredAccount) => Promise<unknown>>();
 
   constructor(
     private readonly sessions: SessionManager,
@@ -155,9 +156,21 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
     };
   }
 
+  /**
+   * Told (and awaited) when the user signs an account out from the editor's Accounts menu, so what belongs to the
+   * account goes with it as with the Sign Out command. Not told when a sign-in expires: nothing of the user's is lost
+   * then, and signing in again brings it back.
+   */
+  onSignOut(hook: (account: StoredAccount) => Promise<unknown>): vscode.Disposable {
+    this.signOutHooks.add(hook);
+    return { dispose: () => this.signOutHooks.delete(hook) };
+  }
+
   async removeSession(sessionId: string): Promise<void> {
     const removed = await this.sessions.remove(sessionId);
-    if (removed) this.log.info(`Signed out ${removed.label}.`);
+    if (!removed) return;
+    this.log.info(`Signed out ${removed.label}.`);
+    for (const hook of this.signOutHooks) await hook(removed);
   }
 
   dispose(): void {

@@ -1,5 +1,5 @@
 import { CommandId } from '../../constants';
-import { FINAL_JOB_STATES } from '../../core/logs/tail';
+import { FINAL_JOB_STATES } from '../../core/orchestrator/jobs';
 import { rowOf } from '../../core/rows/rowOf';
 import { guardChange } from './guardChange';
 import type { Ctx } from '../../ctx';

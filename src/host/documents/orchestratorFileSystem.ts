@@ -25,7 +25,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** What this needs from the extension's context, and nothing more. */
 export type DocumentsDeps = Pick<
   Ctx,
-  'accountFor' | 'clientFor' | 'connections' | 'log' | 'sessions' | 'state' | 'track'
+  'accountFor' | 'auth' | 'clientFor' | 'connections' | 'log' | 'sessions' | 'state' | 'track'
 >;
 
 interface Opened {
@@ -58,6 +58,8 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
     );
     // Earlier versions' drafts find their owner once the sessions are read (and at each later sign-in).
     ctx.track(ctx.sessions.onDidChange(() => void this.drafts.adoptEarlierDrafts()));
+    // Signing out from the Accounts menu deletes the account's drafts too (the editor asked there; Sign Out asks itself).
+    ctx.track(ctx.auth.onSignOut((account) => this.drafts.forgetAccount(account.id)));
     ctx.track(vscode.workspace.registerFileSystemProvider(SCHEME, this, { isCaseSensitive: true }));
     ctx.track(this.changes);
   }

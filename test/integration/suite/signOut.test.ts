@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { CommandId, ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
+import { connectionSlug } from '../../../src/core/documents/orchestratorUri';
 import { activateSignedIn, rowOf, treeWalk } from './treeWalk';
 
 describe("Sign Out takes the account's data off the screen", () => {
@@ -70,5 +71,26 @@ describe("Sign Out takes the account's data off the screen", () => {
       'Pipeline',
       'signed in again: the ideas are back without entering the credentials again',
     );
+  });
+
+  it("signing out from the Accounts menu deletes the account's document drafts, as Sign Out does", async function () {
+    this.timeout(30_000);
+    const account = ctx.accountFor(sandbox().id)!;
+    const uri = vscode.Uri.parse(
+      `orchestrator://${connectionSlug(sandbox().id)}/folders/7/processes/42/Pay.input.json`,
+    );
+    // The sign-in just before writes the extension's user storage too, and the editor may hand that write back a moment
+    // later, replacing the whole storage: the draft is saved again until it holds.
+    for (let tries = 0; tries < 10 && ctx.documents.drafts.countOf(account.id) === 0; tries++) {
+      await ctx.documents.drafts.set(uri, { text: '{"Amount": 1}', base: '{}', savedAt: Date.now() });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    assert.equal(ctx.documents.drafts.countOf(account.id), 1);
+
+    await ctx.auth.removeSession(account.id); // what the Accounts menu's Sign Out calls
+
+    assert.equal(ctx.documents.drafts.countOf(account.id), 0, 'the draft went with the account');
+    await ctx.auth.createSession([`connection:${sandbox().id}`]);
+    assert.equal(ctx.documents.drafts.get(uri), undefined, 'signed in again: it does not come back');
   });
 });
