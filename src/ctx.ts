@@ -148,7 +148,7 @@ export class Ctx implements vscode.Disposable {
       sessions: this.sessions,
       dialectOf: (connection) => this.dialects.forConnection(connection),
       dialectMissed: (connection) => void this.dialects.missed(connection),
-      folderKeyAnswered: (connection, accepted) => void this.dialects.learnFolderKey(connection, accepted),
+      folderKeyAnswered: (connection, accepted) => this.dialects.learnFolderKey(connection, accepted),
       logRequest: (exchange) => this.log.request(exchange),
       fetch: this.fetch,
       secrets: extension.secrets,

@@ -21,8 +21,8 @@ export const RETRY_AFTER_MS = 60_000;
 
 /**
  * The dialect of each connection's service, read from its API definition the first time the connection is used and
- * kept in the user's storage (by connection id, which changes with the URL) with where it answered and whether the
- * service takes the folder-Key header, so later sessions send no request for it. Callers that ask while it is being
+ * kept in the user's storage (by connection id, which changes with the URL) with where it answered, so later sessions
+ * send no request for it. Callers that ask while it is being
  * read wait for that one reading. A definition that cannot be read leaves the spec's names for this session (and is
  * tried again in the next, or with Refresh Service Definition); one whose paths answer 404 is read again once.
  */
@@ -83,18 +83,18 @@ export class Dialects {
     if (found && 'dialect' in found) this.known.set(connection.id, Promise.resolve(found.dialect));
   }
 
-  /** What the folder-Key header's one try proved (transport.ts): kept with the dialect, in storage if it is there. */
-  async learnFolderKey(connection: Connection, accepted: boolean): Promise<void> {
+  /**
+   * What the folder-Key header's one try proved (transport.ts), kept for the session: clients made later (a new sign-in)
+   * do not try again. Not written to storage: a write there while the tree loads delayed the editor's reveal of a row
+   * in the integration suite; a new session tries once more (one request, on a service that refuses the Key).
+   */
+  learnFolderKey(connection: Connection, accepted: boolean): void {
     const folderKey = accepted ? 'accepted' : 'refused';
     const current = this.forConnection(connection);
     this.known.set(
       connection.id,
       current.then((dialect) => ({ ...dialect, folderKey })),
     );
-    const stored = this.deps.state.get(Stored.dialects);
-    const entry = stored[connection.id];
-    if (entry && entry.folderKey !== folderKey)
-      await this.deps.state.update(Stored.dialects, { ...stored, [connection.id]: { ...entry, folderKey } });
   }
 
   readingsOf(connectionId: string): number {

@@ -32,7 +32,7 @@ export interface Dialect {
   headerPrefix: string;
   /**
    * Whether the service takes a folder's Key as a header (`<prefix>-FolderKey`). Published definitions do not list
-   * it though real clients send it, so it is tried once (transport.ts) and the answer kept; unset until then.
+   * it though real clients send it, so it is tried once (transport.ts) and the answer kept for the session.
    */
   folderKey?: 'accepted' | 'refused';
   /** Where the definition answered (origin-relative), asked first when it is read again. */

@@ -1,7 +1,7 @@
 import type { FetchLike } from '../http/transport';
 import { onOrigin } from './apiPage';
 import { DefinitionReader } from './definitionReader';
-import { scanDefinition, type ScanResult } from './definitionScan';
+import { scanDefinition } from './definitionScan';
 import type { Dialect, Discovered } from './dialect';
 import { t } from '../l10n';
 
@@ -70,7 +70,7 @@ async function findDefinition(reader: DefinitionReader, baseUrl: string, remembe
     tried.add(url);
     const read = await reader.definition(url);
     if (!read) return undefined;
-    const scan: ScanResult | { problem: string } = read.scan;
+    const { scan } = read;
     if ('names' in scan) {
       const where = new URL(read.url);
       return { ...scan.names, definitionPath: `${where.pathname}${where.search}` };

@@ -16,7 +16,6 @@ export const DialectSchema = z.object({
   namespace: dotted,
   queueNamespace: dotted,
   headerPrefix: z.string().check(z.maxLength(MAX_HEADER_PREFIX_LENGTH), z.regex(/^[A-Za-z][A-Za-z0-9-]*$/)),
-  folderKey: z.optional(z.enum(['accepted', 'refused'])),
   definitionPath: z.optional(z.string().check(z.maxLength(2048), z.regex(/^\/(?!\/)/))),
 });
 
