@@ -147,6 +147,8 @@ export class Ctx implements vscode.Disposable {
     this.clients = new ServiceClients({
       sessions: this.sessions,
       dialectOf: (connection) => this.dialects.forConnection(connection),
+      dialectMissed: (connection) => void this.dialects.missed(connection),
+      folderKeyAnswered: (connection, accepted) => this.dialects.learnFolderKey(connection, accepted),
       logRequest: (exchange) => this.log.request(exchange),
       fetch: this.fetch,
       secrets: extension.secrets,

@@ -5,7 +5,8 @@ import { DEFAULT_DIALECT, dialectProblem } from './dialect';
 /** `orchestrator-sandbox [options]` (bin/orchestrator-sandbox.mjs): starts the sandbox and prints where each service listens. */
 const USAGE = `Usage: orchestrator-sandbox [--port N] [--scale small|large] [--seed N] [--token-ttl SECONDS]
   [--rate-limit N] [--namespace NS] [--queue-namespace QNS] [--header-prefix PREFIX]
-  [--service-segment NAME] [--state FILE] [--job-seconds N] [--log-interval-ms N] [--legacy-ideas] [--help]
+  [--service-segment NAME] [--versioned-definition-only] [--state FILE] [--job-seconds N] [--log-interval-ms N]
+  [--legacy-ideas] [--help]
 Dialect (the names a deployment uses where the spec writes placeholders; defaults are the spec's):
   --namespace NS           {ns}, dotted identifiers (default ${DEFAULT_DIALECT.namespace})
   --queue-namespace QNS    {qns}, dotted identifiers (default ${DEFAULT_DIALECT.queueNamespace})
@@ -13,6 +14,8 @@ Dialect (the names a deployment uses where the spec writes placeholders; default
                            (default ${DEFAULT_DIALECT.headerPrefix})
   --service-segment NAME   serve the orchestration service at /<account>/<tenant>/NAME/… and the identity
                            provider at /identity_ (default: none, /<account>/<tenant>/… and /identity)
+  --versioned-definition-only  serve the API definition only at swagger/v20.0/swagger.json (named by the API
+                           page swagger/index.html), as real deployments do; not also at swagger/v1/swagger.json
 (in the extension's repository: npm run sandbox -- [options])`;
 
 function int(name: string, value: string | undefined, min: number): number | undefined {
@@ -41,6 +44,7 @@ const { values } = (() => {
         'job-seconds': { type: 'string' },
         'log-interval-ms': { type: 'string' },
         'legacy-ideas': { type: 'boolean' },
+        'versioned-definition-only': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     });
@@ -81,6 +85,7 @@ const options: SandboxOptions = {
   jobDurationMs: jobSeconds === undefined ? undefined : jobSeconds * 1000,
   logIntervalMs: int('log-interval-ms', values['log-interval-ms'], 10),
   customisedIdeaFlow: values['legacy-ideas'] ? false : undefined,
+  versionedDefinitionOnly: values['versioned-definition-only'],
 };
 
 async function main(): Promise<void> {

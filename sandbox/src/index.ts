@@ -19,7 +19,7 @@ import { APP_KEY_HEADER, ideasHandler } from './ideas/handler';
 import { createSeedState } from './orchestrator/seed';
 import { OrchestratorService } from './orchestrator/service';
 import { Simulator } from './orchestrator/simulator';
-import { apiDefinitionReply } from './orchestrator/apiDefinition';
+import { API_DEFINITION_PATH, apiDefinitionReply } from './orchestrator/apiDefinition';
 import type { OrchestratorOptions } from './orchestrator/context';
 import type { SandboxState, TenantState } from './orchestrator/state';
 import { DEFAULT_DIALECT, dialectPaths, dialectProblem, IDEAS_SEGMENT, type Dialect } from './dialect';
@@ -42,6 +42,11 @@ export interface SandboxOptions {
   headerPrefix?: string;
   /** Serves the orchestration service at `/<account>/<tenant>/<segment>/…` and the identity provider at `/identity_`. */
   serviceSegment?: string;
+  /**
+   * Serve the API definition only where the orchestration service's real deployments do (`swagger/v20.0/swagger.json`,
+   * named by the API page `swagger/index.html`), not also at `swagger/v1/swagger.json`.
+   */
+  versionedDefinitionOnly?: boolean;
   /** Persist state to this JSON file and reload it at start. */
   stateFile?: string;
   jobDurationMs?: number;
@@ -181,7 +186,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     identity: `${baseUrl}${paths.identity}`,
     orchestrator: `${baseUrl}${paths.orchestrator('main')}`,
     ideas: ideasUrl('main'),
-    apiDefinition: `${baseUrl}${paths.orchestrator('main')}/swagger/v1/swagger.json`,
+    apiDefinition: `${baseUrl}${paths.orchestrator('main')}/${API_DEFINITION_PATH}`,
     tenants: state.tenants.map((t) => t.Name),
     users: ['admin', 'developer', 'viewer', 'outsider'],
     appClientId: application.clientId,
@@ -203,6 +208,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         dialect,
         serverUrl: `${baseUrl}${servicePath}`,
         identityUrl: `${baseUrl}${paths.identity}`,
+        versionedOnly: options.versionedDefinitionOnly,
       });
     return orchestrator.handle(req, tenant, rest, `${baseUrl}${servicePath}`);
   };

@@ -112,16 +112,23 @@ describe('sandbox command line', () => {
   });
 
   it('announces the moved services with --service-segment, and the application', async () => {
-    const { child, lines } = await launch(['--service-segment', 'orchestrator_', '--queue-namespace', 'AcmeQueues']);
+    const { child, lines } = await launch([
+      '--service-segment',
+      'orchestrator_',
+      '--queue-namespace',
+      'AcmeQueues',
+      '--versioned-definition-only',
+    ]);
     try {
       const base = lines.ready!;
       assert.equal(lines.identity, `${base}/identity_`);
       assert.equal(lines.orchestrator, `${base}/sandbox/main/orchestrator_`);
       assert.equal(lines.ideas, `${base}/sandbox/main/ideas_/api/v1/openapi`, 'the idea service does not move');
-      const definition = (await (await fetch(`${lines.orchestrator}/swagger/v1/swagger.json`)).json()) as {
+      const definition = (await (await fetch(`${lines.orchestrator}/swagger/v20.0/swagger.json`)).json()) as {
         paths: Record<string, unknown>;
       };
       assert.ok(`/odata/Queues/AcmeQueues.AddQueueItem` in definition.paths);
+      assert.equal((await fetch(`${lines.orchestrator}/swagger/v1/swagger.json`)).status, 404, 'only versioned');
     } finally {
       await stop(child);
     }

@@ -15,6 +15,9 @@ export interface ServiceClientsDeps {
   readonly sessions: Pick<SessionManager, 'accounts' | 'accessToken'>;
   /** The connection's service dialect (read once from its API definition: dialects.ts). */
   dialectOf(connection: Connection): Promise<Dialect>;
+  /** A path in the dialect's namespaces answered 404, or the folder-Key header's try proved something (dialects.ts). */
+  dialectMissed?(connection: Connection): void;
+  folderKeyAnswered?(connection: Connection, accepted: boolean): void;
   /** The request log: every request's outcome, as the log level asks (log.ts). */
   logRequest(exchange: Exchange): void;
   /** Every request goes through this (counted by the Ctx). */
@@ -63,6 +66,8 @@ export class ServiceClients {
       token: ({ forceRefresh }) => this.deps.sessions.accessToken(account.id, { forceRefresh }),
       scheduler,
       dialect: () => this.deps.dialectOf(connection),
+      onDialectMiss: () => this.deps.dialectMissed?.(connection),
+      onFolderKey: (accepted) => this.deps.folderKeyAnswered?.(connection, accepted),
       onExchange: (exchange) => this.deps.logRequest(exchange),
     });
     this.orchestrator.set(connection.id, { client, accountId: account.id });

@@ -3,8 +3,9 @@
 // output and exits with its result. Then it checks itself: a deliberately failing suite must fail the run.
 // INTEGRATION_ONLY=jobs,startJob runs those files of suite/ only (each file signs in for itself).
 // INTEGRATION_DIALECT=acme starts the sandbox in another dialect with a service segment (operation and queue
-// namespaces, folder-header prefix, `/orchestrator_` after the tenant, the identity provider at /identity_); the
-// connections carry only the address, and the extension reads the rest from the service's API definition.
+// namespaces, folder-header prefix, `/orchestrator_` after the tenant, the identity provider at /identity_), serving
+// its API definition only where real deployments do (a versioned path named by its API page, no v1); the
+// connections carry only the address, and the extension finds the definition and reads the rest from it.
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { launchBrowser } from '../harness/browser';
@@ -58,7 +59,7 @@ async function main(): Promise<number> {
   let editor: RunningEditor | undefined;
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
-    sandbox = await startSandbox(dialect ? ACME : {});
+    sandbox = await startSandbox(dialect ? { ...ACME, versionedDefinitionOnly: true } : {});
     // The application suite's own identity provider and tenant: tokens that live 65 s are renewed 5 s after they are
     // issued (60 s before expiry), so the suite sees a renewal without changing the token lifetime of the others.
     appSandbox = await startSandbox({ tokenTtlSeconds: 65 });

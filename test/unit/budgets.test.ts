@@ -32,14 +32,18 @@ describe('performance budget (counts)', () => {
         assert.equal(run.activation.requestsBeforeReady, 0, 'what the extension records about itself agrees');
         assert.equal(run.ctx.sessions.accounts().length, 1, 'the stored account was loaded');
         // The control: the counter does see requests once the user expands the tenant (token refresh, the service's
-        // API definition — read once per connection, then kept — and folders).
+        // API page and the definition it names — read once per connection, then kept — and folders).
         const [tenant] = await run.ctx.explorer.getChildren(undefined);
         const folders = await run.ctx.explorer.getChildren(tenant);
         assert.ok(
           folders.some((f) => String(f.item().label) === 'Shared'),
           'the signed-in tenant lists its folders',
         );
-        assert.equal(run.ctx.requestsSent, 3, 'one token refresh, the API definition and one page of folders');
+        assert.equal(
+          run.ctx.requestsSent,
+          4,
+          'one token refresh, the API page, the definition it names and one page of folders',
+        );
         assert.equal(run.ctx.dialects.readings, 1, 'the definition was read once');
         await run.ctx.explorer.getChildren(folders.find((f) => String(f.item().label) === 'Shared'));
         assert.equal(run.ctx.dialects.readings, 1, 'and not again for the next rows');

@@ -29,7 +29,7 @@ describe('the production bundle', () => {
     assert.ok(weight.onDemandBytes > 0, 'some code loads on first use');
   });
 
-  it('loads no command, panel, document check, browser sign-in, log tail engine or pin lookup at activation', () => {
+  it('loads no command, panel, document check, browser sign-in, log tail engine, pin lookup or definition reading at activation', () => {
     const lazy = [
       /^src\/host\/commands\/(?!registry\.ts$|abortSignal\.ts$|guardChange\.ts$)/,
       /^src\/host\/webviews\/(ideaFormPanel|queueItemPanel|panelHost|servicePanel|ideaFormContent)\.ts$/,
@@ -40,6 +40,7 @@ describe('the production bundle', () => {
       /^src\/(host\/logs\/logTail|core\/logs\/tail)\.ts$/,
       /^src\/host\/views\/explorer\/pinnedBeyond\.ts$/,
       /^src\/host\/ui\/vscodeInput\.ts$/,
+      /^src\/core\/orchestrator\/(definitionDiscovery|definitionReader|definitionScan|apiPage)\.ts$/,
     ];
     // Each names code the build holds (a renamed file would otherwise leave a pattern that proves nothing).
     for (const pattern of lazy)

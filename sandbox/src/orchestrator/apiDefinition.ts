@@ -16,9 +16,18 @@ export interface ApiDefinitionContext {
   /** The service's base URL: `<origin>/<account>/<tenant>[/<segment>]`, or the origin on premises. */
   serverUrl: string;
   identityUrl: string;
+  /** Serve the definition only at its versioned path, as the orchestration service's real deployments do. */
+  versionedOnly?: boolean;
 }
 
-export const API_DEFINITION_PATH = 'swagger/v1/swagger.json';
+/**
+ * Where the definition is served below the base URL. Real deployments version it (`v12.0` … `v20.0` seen) and link
+ * it from their API page (`swagger/index.html`, a Swagger UI whose configuration names it); `swagger/v1/swagger.json`
+ * (an ASP.NET service's default) is served too unless `versionedOnly`, for tools written against it.
+ */
+export const API_DEFINITION_VERSION = 'v20.0';
+export const API_DEFINITION_PATH = `swagger/${API_DEFINITION_VERSION}/swagger.json`;
+export const DEFAULT_DEFINITION_PATH = 'swagger/v1/swagger.json';
 
 const SCHEMA_OF: Record<ParameterType, Record<string, string>> = {
   string: { type: 'string' },
@@ -29,7 +38,8 @@ const SCHEMA_OF: Record<ParameterType, Record<string, string>> = {
 /** Text is quoted in an OData URL; numbers, booleans and GUIDs are bare. */
 const literal = (name: string, type: ParameterType) => (type === 'string' ? `'{${name}}'` : `{${name}}`);
 const QUERY_OPTIONS = ['$filter', '$select', '$orderby', '$expand', '$top', '$skip', '$count'];
-const FOLDER_HEADERS = ['OrganizationUnitId', 'FolderPath', 'FolderPath-Encoded', 'FolderKey'];
+/** The folder headers listed; `<prefix>-FolderKey` is taken too but, as in published definitions, not listed. */
+const FOLDER_HEADERS = ['OrganizationUnitId', 'FolderPath', 'FolderPath-Encoded'];
 
 /** `/odata/<Set>[(<key>)][/<namespace>.<Operation>[(<params>)]]`, as the dialect names it. */
 export function operationPath(route: ODataRoute, namespace: string): string {
@@ -129,7 +139,7 @@ export function apiDefinition({ dialect, serverUrl, identityUrl }: ApiDefinition
     openapi: '3.0.3',
     info: {
       title: 'Orchestration service (sandbox)',
-      version: 'v1',
+      version: API_DEFINITION_VERSION,
       description: `Operation namespace ${dialect.namespace}; queue operations in ${dialect.queueNamespace}; folder headers ${dialect.headerPrefix}-…; x-folder says whether an operation needs one (required) or is narrowed by one (optional).`,
     },
     servers: [{ url: serverUrl }],
@@ -140,7 +150,6 @@ export function apiDefinition({ dialect, serverUrl, identityUrl }: ApiDefinition
         OrganizationUnitId: header('OrganizationUnitId', 'The folder, by id.'),
         FolderPath: header('FolderPath', 'The folder, by its fully qualified name.'),
         'FolderPath-Encoded': header('FolderPath-Encoded', 'The folder path, Base64 of UTF-16LE text.'),
-        FolderKey: header('FolderKey', 'The folder, by its Key.'),
         filter: queryOption('$filter', 'string'),
         select: queryOption('$select', 'string'),
         orderby: queryOption('$orderby', 'string'),
@@ -183,21 +192,31 @@ export function apiDefinition({ dialect, serverUrl, identityUrl }: ApiDefinition
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** `swagger/v1/swagger.json` is the document; `swagger/ui/index` (and the rest of `swagger/`) a page naming it. */
+/**
+ * The API pages: `swagger/index.html` as a Swagger UI page (no scripts: its configuration is a JSON block naming the
+ * definition, as Swagger UI's is), and `swagger/ui/index` (older versions' page, the spec's "Swagger UI") naming it
+ * too and listing the operations. The definition at its versioned path, and at `v1` unless `versionedOnly`.
+ */
 export function apiDefinitionReply(rest: string[], context: ApiDefinitionContext): Reply {
-  const document = apiDefinition(context);
-  if (rest.join('/') === API_DEFINITION_PATH.slice('swagger/'.length)) return json(document);
-  if (rest.length > 0 && rest.join('/') !== 'ui/index')
-    throw notFound(`No API definition at 'swagger/${rest.join('/')}'.`);
+  const path = rest.join('/');
+  const served = context.versionedOnly ? [API_DEFINITION_PATH] : [API_DEFINITION_PATH, DEFAULT_DEFINITION_PATH];
+  if (served.includes(`swagger/${path}`)) return json(apiDefinition(context));
+  if (path !== 'index.html' && path !== 'ui/index' && path !== '')
+    throw notFound(`No API definition at 'swagger/${path}'.`);
   const jsonUrl = `${context.serverUrl}/${API_DEFINITION_PATH}`;
-  const operations = Object.entries(document.paths as Record<string, Record<string, object>>).flatMap(
-    ([path, methods]) =>
-      Object.keys(methods).map((method) => `<li><code>${method.toUpperCase()} ${escapeHtml(path)}</code></li>`),
-  );
-  return html(
-    `<!doctype html><html><head><meta charset="utf-8"><title>API definition</title></head><body>
+  // As Swagger UI's configuration names it: a path on the service's origin.
+  const config = JSON.stringify({ urls: [{ url: new URL(jsonUrl).pathname, name: API_DEFINITION_VERSION }] });
+  const head = `<!doctype html><html><head><meta charset="utf-8"><title>API definition</title>
+<script type="application/json" id="swagger-ui-config">${config.replace(/</g, '\\u003c')}</script></head><body>
 <h1>Orchestration service (sandbox)</h1>
-<p>The OpenAPI 3 document: <a id="api-definition" href="${escapeHtml(jsonUrl)}">${escapeHtml(jsonUrl)}</a></p>
-<ul>${operations.join('')}</ul></body></html>`,
+<p>The OpenAPI 3 document: <a id="api-definition" href="${escapeHtml(jsonUrl)}">${escapeHtml(jsonUrl)}</a></p>`;
+  if (path === 'index.html') return html(`${head}<div id="swagger-ui"></div></body></html>`);
+  const document = apiDefinition(context);
+  const operations = Object.entries(document.paths as Record<string, Record<string, object>>).flatMap(
+    ([operationPath, methods]) =>
+      Object.keys(methods).map(
+        (method) => `<li><code>${method.toUpperCase()} ${escapeHtml(operationPath)}</code></li>`,
+      ),
   );
+  return html(`${head}<ul>${operations.join('')}</ul></body></html>`);
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
+import { formatBytes, readCapped, TooLarge } from '../http/responseBody';
 import { readDiscovery, sameOrigin, type Discovery } from './discovery';
 import { authorizeEndpoint, authorizeParams, authorizeUrl, type AuthorizeRequest } from './pkce';
 import { t } from '../l10n';
@@ -61,13 +62,34 @@ export async function browserSignInUrl(
     endpoints = undefined;
   }
   if (!endpoints) return { url: authorizeUrl(request), pushed: false };
+  const signal = AbortSignal.timeout(PUSH_TIMEOUT_MS);
   const response = await fetch(endpoints.par, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: authorizeParams(request).toString(),
-    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    // A redirect would carry the state, nonce, challenge and login hint to wherever it points: not followed, even on
+    // the provider's own origin (the discovery document names the endpoint itself).
+    redirect: 'manual',
+    signal,
   });
-  const text = (await response.text()).slice(0, MAX_ANSWER_BYTES);
+  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error(
+      t('The identity provider redirected the sign-in request (HTTP {0}); it is not followed.', response.status),
+    );
+  }
+  let text: string;
+  try {
+    // An error's description is at its start; a success larger than this is no pushed-request answer.
+    text = new TextDecoder().decode(await readCapped(response, MAX_ANSWER_BYTES, !response.ok));
+  } catch (error) {
+    if (error instanceof TooLarge)
+      throw new Error(
+        t('The identity provider answered the sign-in request with more than {0}.', formatBytes(MAX_ANSWER_BYTES)),
+        { cause: error },
+      );
+    throw error;
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -23,21 +23,26 @@ export const DEFAULT_HEADER_PREFIX = 'X-VENDOR';
 
 /**
  * The names a deployment gives the spec's placeholders: the operation namespace ({ns}), the queue operations'
- * namespace ({qns}), the folder headers' prefix (`<prefix>-OrganizationUnitId` …), and whether it takes a folder's
- * Key as a header. Each deployment publishes them in its API definition; the spec's names are the fallback.
+ * namespace ({qns}) and the folder headers' prefix (`<prefix>-OrganizationUnitId` …), which each deployment
+ * publishes in its API definition (the spec's names are the fallback); and what was learnt about it on the way.
  */
 export interface Dialect {
   namespace: string;
   queueNamespace: string;
   headerPrefix: string;
-  folderKeyHeader: boolean;
+  /**
+   * Whether the service takes a folder's Key as a header (`<prefix>-FolderKey`). Published definitions do not list
+   * it though real clients send it, so it is tried once (transport.ts) and the answer kept for the session.
+   */
+  folderKey?: 'accepted' | 'refused';
+  /** Where the definition answered (origin-relative), asked first when it is read again. */
+  definitionPath?: string;
 }
 
 export const SPEC_DIALECT: Dialect = {
   namespace: DEFAULT_NAMESPACE,
   queueNamespace: DEFAULT_QUEUE_NAMESPACE,
   headerPrefix: DEFAULT_HEADER_PREFIX,
-  folderKeyHeader: false,
 };
 
 const LOGICAL_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;

@@ -72,6 +72,10 @@ export interface TransportOptions {
   dialect?: (signal?: AbortSignal) => Promise<Dialect>;
   /** Told every attempt, as the request log writes it (exchange.ts): no header, no query value, no body. */
   onExchange?: (exchange: Exchange) => void;
+  /** Told what the folder-Key header's one try proved (see `request`), to be kept with the dialect. */
+  onFolderKey?: (accepted: boolean) => void;
+  /** Told when a path in the dialect's namespaces answered 404: the definition read may be out of date. */
+  onDialectMiss?: () => void;
 }
 
 /** A request as the transport sends it: the folder header is fixed once, from the dialect. */
@@ -119,6 +123,8 @@ export class Transport {
   sent = 0;
   /** The last requests sent ("METHOD path"), so a test can tell which ones its count includes. */
   readonly recent: string[] = [];
+  /** What the folder-Key try proved on this service (the dialect passed in learns it through onFolderKey). */
+  private folderKey: Dialect['folderKey'];
 
   constructor(private readonly options: TransportOptions) {
     this.baseUrl = tenantBaseUrl(options.connection);
@@ -146,12 +152,50 @@ export class Transport {
     };
   }
 
+  /**
+   * Published definitions do not say whether a service takes a folder's Key as a header, though real clients send
+   * it. The first GET for a folder whose Key is known tries it: an answer proves it taken; a 400 sends the GET again
+   * with the folder's id, and that one answered proves the Key refused. Changes use the id until a GET has shown the
+   * Key is taken (a change is never sent twice). What was proved is told on, to be kept per service.
+   */
   async request(given: RequestSpec): Promise<ResponseBody> {
     const dialect = await this.dialect(given.signal, `${given.method} ${readablePath(given.path.split('?')[0] ?? '')}`);
+    const keyAnswer = this.folderKey ?? dialect.folderKey;
+    const tryKey = keyAnswer === undefined && given.method === 'GET';
     // The folder header is worked out once, so the coalescing key and every attempt carry the same one.
     const sentHeader = given.folder
-      ? folderHeader(given.folder, dialect.headerPrefix, { keyHeader: dialect.folderKeyHeader })
+      ? folderHeader(given.folder, dialect.headerPrefix, { keyHeader: keyAnswer === 'accepted' || tryKey })
       : undefined;
+    const probing = tryKey && sentHeader?.[0].endsWith('-FolderKey') === true;
+    try {
+      const body = await this.sendInDialect(given, dialect, sentHeader);
+      if (probing) this.learnFolderKey('accepted');
+      return body;
+    } catch (error) {
+      if (!(error instanceof OrchestratorError)) throw error;
+      if (probing && error.status === 400) {
+        // Sent again by id: if that is answered, the Key was what the service did not take.
+        const byId = folderHeader(given.folder!, dialect.headerPrefix);
+        const body = await this.sendInDialect(given, dialect, byId);
+        this.learnFolderKey('refused');
+        return body;
+      }
+      if (error.status === 404 && /\{q?ns\}\./.test(given.path)) this.options.onDialectMiss?.();
+      throw error;
+    }
+  }
+
+  private learnFolderKey(answer: 'accepted' | 'refused'): void {
+    if (this.folderKey === answer) return;
+    this.folderKey = answer;
+    this.options.onFolderKey?.(answer === 'accepted');
+  }
+
+  private async sendInDialect(
+    given: RequestSpec,
+    dialect: Dialect,
+    sentHeader: [string, string] | undefined,
+  ): Promise<ResponseBody> {
     const spec: SendSpec = { ...given, path: inDialect(given.path, dialect), folderHeader: sentHeader };
     const endpoint = `${spec.method} ${spec.path.split('?')[0]}`;
     // Refused before sending, naming the text that made it long: a server's bare 431 or 414 names nothing.

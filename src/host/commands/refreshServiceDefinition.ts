@@ -29,17 +29,16 @@ export const refreshServiceDefinition: CommandDefinition<Uses> = {
           found.problem,
         ),
       );
-    const { namespace, queueNamespace, headerPrefix, folderKeyHeader } = found.dialect;
+    const { namespace, queueNamespace, headerPrefix } = found.dialect;
     const overridden = [connection.namespace, connection.queueNamespace, connection.headerPrefix].some(Boolean);
     void vscode.window.showInformationMessage(
       plainText(
         t(
-          '{0} names its operations {1}, its queue operations {2} and its folder headers {3}-…{4}.{5}',
+          '{0} names its operations {1}, its queue operations {2} and its folder headers {3}-….{4}',
           connection.label,
           namespace,
           queueNamespace,
           headerPrefix,
-          folderKeyHeader ? t(' (a folder key header too)') : '',
           overridden ? t(' The names set on the connection still take precedence.') : '',
         ),
       ),

@@ -32,5 +32,8 @@ describe("The service's dialect, read from its API definition", () => {
     const dialect = await ctx.dialects.forConnection(sandbox());
     assert.equal(dialect.headerPrefix, acme ? 'X-ACME' : 'X-VENDOR');
     assert.equal(dialect.queueNamespace, acme ? 'AcmeQueues' : 'VendorODataSvc');
+    // Found where real deployments publish it (the acme run's sandbox serves nothing at v1), and kept.
+    assert.equal(dialect.definitionPath, `${mainServicePath()}/swagger/v20.0/swagger.json`);
+    assert.equal(dialect.folderKey, 'accepted', "the folders' lists tried the folder-Key header, and it was taken");
   });
 });

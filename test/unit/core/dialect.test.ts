@@ -3,7 +3,8 @@ import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandb
 import { requiredInputsFor, signIn } from '@orchestrator-workbench/sandbox/test-helpers';
 import { folderHeader, SPEC_DIALECT, tenantBaseUrl, type ServiceConnection } from '../../../src/core/http/connection';
 import { RateLimitScheduler } from '../../../src/core/http/scheduler';
-import { discoverDialect, readDialect, type Dialect } from '../../../src/core/orchestrator/dialect';
+import { discoverDialect, readDialect } from '../../../src/core/orchestrator/definitionDiscovery';
+import type { Dialect } from '../../../src/core/orchestrator/dialect';
 import { OrchestratorClient } from '../../../src/core/orchestrator/client';
 import { eq } from '../../../src/core/odata/filter';
 
@@ -32,7 +33,7 @@ describe('service dialects: read from the API definition, spoken on every reques
 
   before(async () => {
     [acme, plain] = await Promise.all([
-      startSandbox({ ...ACME, jobDurationMs: 300, pickupDelayMs: 20 }),
+      startSandbox({ ...ACME, jobDurationMs: 300, pickupDelayMs: 20, versionedDefinitionOnly: true }),
       startSandbox({}),
     ]);
   });
@@ -41,23 +42,33 @@ describe('service dialects: read from the API definition, spoken on every reques
   });
   beforeEach(() => (requests.length = 0));
 
-  it('reads the names of a non-default dialect with a service segment, in one request', async () => {
-    const found = await discoverDialect(counting, tenantBaseUrl(acmeConnection()));
+  it('reads the names of a dialect with a service segment from the definition its API page names (no v1)', async () => {
+    const base = tenantBaseUrl(acmeConnection());
+    assert.equal((await fetch(`${base}/swagger/v1/swagger.json`)).status, 404, 'served only at its versioned path');
+    requests.length = 0;
+    const found = await discoverDialect(counting, base);
+    const definitionPath = '/sandbox/main/orchestrator_/swagger/v20.0/swagger.json';
     assert.deepEqual(found, {
       dialect: {
         namespace: ACME.namespace,
         queueNamespace: ACME.queueNamespace,
         headerPrefix: 'X-ACME',
-        folderKeyHeader: true,
+        definitionPath,
       },
     });
-    assert.deepEqual(requests, ['GET /sandbox/main/orchestrator_/swagger/v1/swagger.json']);
+    assert.deepEqual(requests, ['GET /sandbox/main/orchestrator_/swagger/index.html', `GET ${definitionPath}`]);
+    requests.length = 0;
+    assert.deepEqual(await discoverDialect(counting, base, { remembered: definitionPath }), found);
+    assert.deepEqual(requests, [`GET ${definitionPath}`], 'where it answered last time is asked first');
   });
 
   it("reads the spec's names from a service that uses them", async () => {
     const connection: ServiceConnection = { kind: 'cloud', serviceUrl: plain.url, account: 'sandbox', tenant: 'main' };
     const found = await discoverDialect(counting, tenantBaseUrl(connection));
-    assert.deepEqual(found, { dialect: { ...SPEC_DIALECT, folderKeyHeader: true } });
+    assert.deepEqual(found, {
+      dialect: { ...SPEC_DIALECT, definitionPath: '/sandbox/main/swagger/v20.0/swagger.json' },
+    });
+    assert.equal(requests.length, 2);
   });
 
   it('sends operations, queue operations and folder headers in the discovered dialect', async () => {
@@ -119,7 +130,7 @@ describe('service dialects: read from the API definition, spoken on every reques
     assert.ok((await client.releases.list({ folder: { id: shared.Id } })).items.length > 0);
   });
 
-  it('names a folder by its Key where the service takes one, by its id otherwise', async () => {
+  it('names a folder by its Key once the service took it (tried on the first GET, not listed in the definition)', async () => {
     const key = '0f8fad5b-d9cb-469f-a165-70867728950e';
     assert.deepEqual(folderHeader({ id: 7, key }, 'X-ACME', { keyHeader: true }), ['X-ACME-FolderKey', key]);
     assert.deepEqual(folderHeader({ id: 7, key }, 'X-ACME'), ['X-ACME-OrganizationUnitId', '7']);
@@ -129,14 +140,16 @@ describe('service dialects: read from the API definition, spoken on every reques
     ]);
     const tokens = await signIn(acme, 'admin');
     const found = await discoverDialect(fetch, tenantBaseUrl(acmeConnection()));
-    assert.ok('dialect' in found && found.dialect.folderKeyHeader);
+    assert.ok('dialect' in found && found.dialect.folderKey === undefined, 'the definition does not say');
     const headers: Record<string, string>[] = [];
+    const learnt: boolean[] = [];
     const client = new OrchestratorClient({
       connection: acmeConnection(),
       fetch: (url, init) => (headers.push({ ...(init.headers as Record<string, string>) }), fetch(url, init)),
       token: async () => tokens.access_token,
       scheduler: new RateLimitScheduler({ budgetPerMinute: 1000 }),
       dialect: async () => found.dialect,
+      onFolderKey: (accepted) => learnt.push(accepted),
     });
     const shared = (await client.folders.navigation(undefined)).ChildrenPage.find((f) => f.DisplayName === 'Shared')!;
     assert.match(shared.Key ?? '', /^[0-9a-f-]{36}$/);
@@ -146,11 +159,68 @@ describe('service dialects: read from the API definition, spoken on every reques
     assert.equal(headers[0]?.['X-ACME-FolderKey'], shared.Key);
     assert.equal(headers[0]?.['X-ACME-OrganizationUnitId'], undefined);
     assert.equal(headers[1]?.['X-ACME-OrganizationUnitId'], String(shared.Id));
+    assert.deepEqual(learnt, [true], 'the sandbox takes it, as real services do: told once');
     assert.deepEqual(
       byKey.items.map((r) => r.Id),
       byId.items.map((r) => r.Id),
       'the same folder either way',
     );
+  });
+
+  it('falls back to the id when a service refuses the folder Key (a 400), keeps that, and never tries it on a change', async () => {
+    const key = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const sent: string[] = [];
+    let answer = (headers: Record<string, string>, url: string): Response =>
+      headers['X-ACME-FolderKey']
+        ? Response.json({ message: 'A folder is required for this action.', errorCode: 1101 }, { status: 400 })
+        : url.includes('.StartJobs')
+          ? Response.json({ message: 'No HTTP resource was found.' }, { status: 404 })
+          : Response.json({ value: [] });
+    const make = () => {
+      const learnt: boolean[] = [];
+      let missed = 0;
+      const client = new OrchestratorClient({
+        connection: acmeConnection(),
+        fetch: async (url, init) => {
+          const headers = init.headers as Record<string, string>;
+          const folder = Object.keys(headers).find((name) => /^X-ACME-/.test(name)) ?? '';
+          sent.push(`${init.method} ${new URL(url).pathname.split('/').at(-1)} ${folder}`);
+          return answer(headers, url);
+        },
+        token: async () => 't',
+        dialect: async () => ({
+          namespace: ACME.namespace,
+          queueNamespace: ACME.queueNamespace,
+          headerPrefix: 'X-ACME',
+        }),
+        onFolderKey: (accepted) => learnt.push(accepted),
+        onDialectMiss: () => missed++,
+      });
+      return { client, learnt, missed: () => missed };
+    };
+    const folder = { id: 7, key };
+    const first = make();
+    await assert.rejects(
+      first.client.jobs.start({ ReleaseKey: key, Strategy: 'ModernJobsCount', NoOfRobots: 1 }, { folder }),
+    );
+    assert.deepEqual(sent, ['POST Acme.Orchestration.OData.StartJobs X-ACME-OrganizationUnitId'], 'a change: by id');
+    assert.equal(first.missed(), 1, 'a 404 in the dialect’s namespace asks for the definition again');
+    sent.length = 0;
+    await first.client.releases.list({ folder });
+    await first.client.releases.list({ folder });
+    assert.deepEqual(sent, [
+      'GET Releases X-ACME-FolderKey',
+      'GET Releases X-ACME-OrganizationUnitId',
+      'GET Releases X-ACME-OrganizationUnitId',
+    ]);
+    assert.deepEqual(first.learnt, [false]);
+    assert.equal(first.missed(), 1, 'a plain path’s answers say nothing about the names');
+
+    // A 400 that the id gets too was the request's fault, not the Key's: nothing is learnt.
+    answer = () => Response.json({ message: 'Bad filter.', errorCode: 1001 }, { status: 400 });
+    const second = make();
+    await assert.rejects(second.client.releases.list({ folder }), (e: { status?: number }) => e.status === 400);
+    assert.deepEqual(second.learnt, []);
   });
 
   it('ignores blank names on the connection, stops waiting for the dialect when cancelled, and names endpoints as read', async () => {
@@ -189,25 +259,64 @@ describe('service dialects: read from the API definition, spoken on every reques
       '/odata/Jobs/Acme.OData.StartJobs': { post: { parameters: [header] } },
       '/odata/Queues/AcmeQ.AddQueueItem': { post: {} },
     };
-    assert.deepEqual(readDialect({ paths }), {
-      dialect: { namespace: 'Acme.OData', queueNamespace: 'AcmeQ', headerPrefix: 'X-ACME', folderKeyHeader: false },
+    assert.deepEqual(readDialect(JSON.stringify({ paths }, null, 2)), {
+      dialect: { namespace: 'Acme.OData', queueNamespace: 'AcmeQ', headerPrefix: 'X-ACME' },
     });
+    const long = (n: number) => `A${'b'.repeat(n - 1)}`;
     const cases: [unknown, RegExp][] = [
-      [null, /not an OpenAPI document/],
-      ['<html>', /not an OpenAPI document/],
+      [null, /not JSON/],
+      ['<html>', /not JSON/],
       [{ paths: [] }, /not an OpenAPI document/],
       [{ paths: {} }, /StartJobs/],
       [{ paths: { '/odata/Jobs/Acme.OData.StartJobs': {} } }, /AddQueueItem/],
       [{ paths: { ...paths, '/odata/Jobs/Acme.OData.StartJobs': { post: {} } } }, /folder header/],
       [{ paths: { '/odata/Jobs/Acme OData.StartJobs': {}, '/odata/Queues/Q.AddQueueItem': {} } }, /StartJobs/],
+      [
+        { paths: {}, description: 'see "/odata/Jobs/Other.StartJobs": {} and "/odata/Queues/O.AddQueueItem": {}' },
+        /StartJobs/,
+      ],
+      [{ paths: { [`/odata/Jobs/${long(129)}.StartJobs`]: {} } }, /operation namespace is longer than 128/],
+      [
+        {
+          paths: {
+            ...paths,
+            '/odata/Queues/AcmeQ.AddQueueItem': undefined,
+            [`/odata/Queues/${long(200)}.AddQueueItem`]: {},
+          },
+        },
+        /queue operation namespace is longer than 128/,
+      ],
+      [
+        {
+          paths: {
+            ...paths,
+            '/odata/Jobs/Acme.OData.StartJobs': {
+              post: { parameters: [{ ...header, name: `${long(100_000)}-OrganizationUnitId` }] },
+            },
+          },
+        },
+        /folder header prefix is longer than 64/,
+      ],
     ];
     for (const [definition, problem] of cases) {
-      const read = readDialect(definition);
+      const read = readDialect(typeof definition === 'string' ? definition : JSON.stringify(definition));
       assert.ok(
         'problem' in read && problem.test(read.problem),
-        `${JSON.stringify(definition)}: ${JSON.stringify(read)}`,
+        `${JSON.stringify(definition).slice(0, 200)}: ${JSON.stringify(read)}`,
       );
     }
+    const atBounds = { ...header, name: `${long(64)}-OrganizationUnitId` };
+    const bounded = readDialect(
+      JSON.stringify({
+        paths: {
+          [`/odata/Jobs/${long(128)}.StartJobs`]: { post: { parameters: [atBounds] } },
+          '/odata/Queues/Q.AddQueueItem': {},
+        },
+      }),
+    );
+    assert.ok(
+      'dialect' in bounded && bounded.dialect.headerPrefix.length === 64 && bounded.dialect.namespace.length === 128,
+    );
   });
 
   it('answers a problem, never throws, for a missing, broken or oversized definition', async () => {
@@ -216,16 +325,24 @@ describe('service dialects: read from the API definition, spoken on every reques
       async () =>
         new Response(body, init);
     const base = 'https://service.test/acme/main';
-    assert.match(((await discoverDialect(answer('no', { status: 404 }), base)) as { problem: string }).problem, /404/);
-    assert.match(((await discoverDialect(answer('<html>'), base)) as { problem: string }).problem, /not JSON/);
+    const problemOf = async (fetchLike: Parameters<typeof discoverDialect>[0]) => {
+      const found = await discoverDialect(fetchLike, base);
+      assert.ok('problem' in found, JSON.stringify(found));
+      return found.problem;
+    };
+    assert.equal(
+      await problemOf(answer('no', { status: 404 })),
+      'no API definition was found: swagger/index.html (404), swagger/ui/index (404), swagger/v1/swagger.json (404)',
+    );
+    assert.match(await problemOf(answer('<html>')), /swagger\/v1\/swagger.json \(not JSON\)/);
     const huge = answer('{}', { headers: { 'content-length': String(50 * 1024 * 1024) } });
-    assert.match(((await discoverDialect(huge, base)) as { problem: string }).problem, /larger than/);
+    assert.match(await problemOf(huge), /larger than 8 MB/);
     const refused = async () => Promise.reject(new TypeError('fetch failed'));
-    assert.match(((await discoverDialect(refused, base)) as { problem: string }).problem, /could not be read/);
+    assert.match(await problemOf(refused), /fetch failed/);
     const controller = new AbortController();
     controller.abort();
     await assert.rejects(
-      discoverDialect(async (_u, init) => Promise.reject(init.signal!.reason), base, controller.signal),
+      discoverDialect(async (_u, init) => Promise.reject(init.signal!.reason), base, { signal: controller.signal }),
     );
   });
 });

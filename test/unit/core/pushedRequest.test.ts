@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { browserSignInUrl } from '../../../src/core/auth/pushedRequest';
 import type { AuthorizeRequest } from '../../../src/core/auth/pkce';
+import { redirect, send, useTwoOrigins, type Handler } from './twoOrigins';
 
 const request: AuthorizeRequest = {
   identityUrl: 'https://id.example.test/identity',
@@ -101,5 +102,45 @@ describe('sign-in URL: pushed authorization requests (RFC 9126)', () => {
     );
     const odd = provider(discovery, { status: 201, body: { expires_in: 90 } });
     await assert.rejects(browserSignInUrl(odd.fetch, request), /no request_uri/);
+  });
+});
+
+describe('sign-in URL: the pushed request is not redirected and its answer is bounded (over HTTP)', () => {
+  const { service, elsewhere } = useTwoOrigins();
+  const signInAt = () => ({ ...request, identityUrl: `${service().url}/identity` });
+  const withPar = (par: Handler) => {
+    const discovery = { pushed_authorization_request_endpoint: `${service().url}/identity/par` };
+    service().routes.set('/identity/.well-known/openid-configuration', send(200, JSON.stringify(discovery)));
+    service().routes.set('/identity/par', par);
+  };
+  const pushed = (extra: number) =>
+    JSON.stringify({ request_uri: 'urn:ietf:params:oauth:request_uri:abc', expires_in: 90, pad: 'p'.repeat(extra) });
+  const sized = (bytes: number) => pushed(bytes - pushed(0).length);
+
+  it('refuses a redirect on its own origin or to another, which sees nothing', async () => {
+    service().routes.set('/identity/par2', send(201, pushed(0)));
+    for (const location of ['/identity/par2', `${elsewhere().url}/identity/par`]) {
+      withPar(redirect(307, location));
+      await assert.rejects(browserSignInUrl(fetch, signInAt()), /redirected the sign-in request \(HTTP 307\)/);
+    }
+    assert.ok(!service().hits.includes('POST /identity/par2'));
+    assert.deepEqual(elsewhere().hits, [], 'state, nonce, challenge and login hint went nowhere else');
+  });
+
+  it('reads an answer up to 64 KB, refuses a larger one, and takes an error’s reason from its start', async () => {
+    withPar(send(201, sized(64 * 1024)));
+    assert.equal((await browserSignInUrl(fetch, signInAt())).pushed, true, 'just at the cap');
+    withPar(send(201, sized(64 * 1024 + 1)));
+    await assert.rejects(browserSignInUrl(fetch, signInAt()), /answered the sign-in request with more than 64 KB/);
+    withPar((_req, res) => {
+      res.writeHead(201); // no length: read as a stream and stopped at the cap
+      res.end(sized((300 * 1024 * 1024) / 1024));
+    });
+    await assert.rejects(browserSignInUrl(fetch, signInAt()), /more than 64 KB/);
+    const reason = JSON.stringify({ error: 'invalid_request', error_description: 'no such client' });
+    withPar(send(400, `${reason.slice(0, -1)},"pad":"${'p'.repeat(1024 * 1024)}"}`));
+    await assert.rejects(browserSignInUrl(fetch, signInAt()), /refused the sign-in request: HTTP 400/);
+    withPar(send(400, reason));
+    await assert.rejects(browserSignInUrl(fetch, signInAt()), /refused the sign-in request: no such client/);
   });
 });
