@@ -48,6 +48,8 @@ export interface EditorOptions {
   workspaceSettings?: Record<string, unknown>;
   /** Run in the pseudo-locale (test/harness/pseudoLocale.ts); needs `installExtension`. */
   pseudoLocale?: boolean;
+  /** Sites opened without the editor's "open the external website?" question (loopback ones never ask). */
+  trustedDomains?: string[];
 }
 
 export interface RunningEditor {
@@ -219,6 +221,7 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
     '--config',
     configFile,
     ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(options.trustedDomains ?? []).flatMap((domain) => ['--link-protection-trusted-domains', domain]),
     ...localeArgs,
   ];
   const child = spawnTracked(tools.node, args, {

@@ -1,4 +1,4 @@
-import { cancelled, OrchestratorError } from './errors';
+import { cancelled, networkCause, OrchestratorError } from './errors';
 import { t } from '../l10n';
 
 // How the transport reads a failure: which ones leave a change's outcome open, which mean nothing left.
@@ -28,12 +28,10 @@ export function transportFailure(
       cause: error,
     });
   }
-  const detail =
-    error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
   return new OrchestratorError({
     kind: 'network',
     endpoint,
-    message: t("Can't reach the service for {0}: {1}", endpoint, detail),
+    message: t("Can't reach the service for {0}: {1}", endpoint, networkCause(error)),
     cause: error,
   });
 }
