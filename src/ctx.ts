@@ -120,7 +120,7 @@ export class Ctx implements vscode.Disposable {
       secrets: secretStoreOf(extension.secrets),
       fetch: this.fetch,
       onExpired: (account) => this.sessionExpired(account),
-      onSecret: (value) => this.log.redact(value),
+      onSecret: (value, user) => this.log.redact(value, user),
     });
     this.track({ dispose: () => this.sessions.dispose() });
     this.dialects = new Dialects({
@@ -166,7 +166,7 @@ export class Ctx implements vscode.Disposable {
           fetch: this.fetch,
           // Through the seam at the time of asking: the integration suite answers it from a script.
           askSecret: (connection) => askApplicationSecret(this.input, connection),
-          redact: (value) => this.log.redact(value),
+          redact: (value, user) => this.log.redact(value, user),
           log: (message) => this.log.info(message),
         },
       ),

@@ -4,9 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Clock, createRandom } from './server/clock';
-import { ErrorCode, HttpError, notFound } from './server/errors';
+import { notFound } from './server/errors';
 import { html, type Reply, type Request } from './server/http';
-import { matchRoute } from './server/router';
 import { Faults } from './server/faults';
 import { RequestTally } from './server/requestTally';
 import { homePage } from './server/homePage';
@@ -22,7 +21,8 @@ import {
 } from './server/ownHost';
 import { ROBOT_APP_PRINCIPAL } from './server/users';
 import { TokenStore } from './identity/tokens';
-import { IDENTITY_ROUTES } from './identity/routes';
+import { handleIdentity, identityRootOf } from './identity/handler';
+import { ideaPortal, orchestrationPortal } from './portal/routes';
 import { APP_SCOPES, type ConfidentialApplication } from './identity/tokenEndpoint';
 import { APP_KEY_HEADER, ideasHandler } from './ideas/handler';
 import { createSeedState } from './orchestrator/seed';
@@ -230,6 +230,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   /** The orchestration service below `servicePath` (cloud or on-premises): its API definition, or odata and api. */
   const handleOrchestrator = (req: Request, tenant: TenantState, rest: string[], servicePath: string): Reply => {
+    const portal = orchestrationPortal(req, tenant, rest, servicePath);
+    if (portal) return portal;
     if (rest[0] === 'swagger')
       return apiDefinitionReply(rest.slice(1), {
         dialect,
@@ -243,33 +245,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const segments = req.url.pathname.split('/').filter(Boolean);
     const [first, second, third, ...rest] = segments;
     if (first === '__sandbox') return handleAdmin(req, segments.slice(1));
-    if (`/${first}` === paths.identity) {
-      const path = `/${segments.slice(1).join('/')}`;
-      const { route: r, params, pathKnown } = matchRoute(IDENTITY_ROUTES, req.method, path);
-      if (!r)
-        throw pathKnown
-          ? new HttpError(
-              405,
-              ErrorCode.methodNotAllowed,
-              `${req.method} is not supported on ${paths.identity}${path}.`,
-            )
-          : notFound(`No identity endpoint at '${paths.identity}${path}'.`);
-      return r.handler(req, params, {
+    const identityRoot = identityRootOf(segments, paths.identity, ACCOUNT);
+    if (identityRoot)
+      return handleIdentity(req, identityRoot, baseUrl, {
         tokens,
         tenants: () => state.tenants.map((t) => t.Name),
         applications: [application],
       });
-    }
     if (first === undefined)
       return html(homePage({ info: info(), ideasToken, ideasAppKey, appClientSecret: application.secret }));
     // On-premises: no account, tenant or service segment; the first tenant.
-    if (first === 'odata' || first === 'api' || first === 'swagger')
+    if (first === 'odata' || first === 'api' || first === 'swagger' || first === 'folders')
       return handleOrchestrator(req, state.tenants[0]!, segments, '');
     if (first !== ACCOUNT) throw notFound(`Unknown account '${first}'. The sandbox serves account '${ACCOUNT}'.`);
     const tenant = state.tenants.find((t) => t.Name === second);
     if (!tenant)
       throw notFound(`Unknown tenant '${second ?? ''}'. Tenants: ${state.tenants.map((t) => t.Name).join(', ')}.`);
-    if (third === IDEAS_SEGMENT) return handleIdeas(req, tenant.Name, rest);
+    if (third === IDEAS_SEGMENT) return ideaPortal(req, state.ideas, rest) ?? handleIdeas(req, tenant.Name, rest);
     const servicePath = paths.orchestrator(tenant.Name);
     if (!dialect.serviceSegment) return handleOrchestrator(req, tenant, segments.slice(2), servicePath);
     if (third !== dialect.serviceSegment)

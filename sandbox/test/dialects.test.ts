@@ -1,25 +1,17 @@
 import assert from 'node:assert/strict';
-import type { SandboxOptions } from '../src/index';
-import { Api, NS, QNS, odata, requiredInputs, serviceUrl, signIn, signInWithFolders, useSandbox } from './helpers';
-
-/** The spec's placeholders, and the names of a deployment that uses its own for every one of them. */
-const DIALECTS: { name: string; options: SandboxOptions; ns: string; qns: string; prefix: string; segment?: string }[] =
-  [
-    { name: 'the default dialect', options: {}, ns: NS, qns: QNS, prefix: 'X-VENDOR' },
-    {
-      name: 'a custom dialect',
-      options: {
-        namespace: 'Acme.Orchestration.OData',
-        queueNamespace: 'AcmeQueues',
-        headerPrefix: 'X-ACME',
-        serviceSegment: 'orchestrator_',
-      },
-      ns: 'Acme.Orchestration.OData',
-      qns: 'AcmeQueues',
-      prefix: 'X-ACME',
-      segment: 'orchestrator_',
-    },
-  ];
+import {
+  Api,
+  applicationToken,
+  DIALECTS,
+  NS,
+  QNS,
+  odata,
+  requiredInputs,
+  serviceUrl,
+  signIn,
+  signInWithFolders,
+  useSandbox,
+} from './helpers';
 
 for (const dialect of DIALECTS) {
   describe(`dialect: ${dialect.name}`, () => {
@@ -144,15 +136,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('issues client-credentials tokens at the provider’s path', async () => {
-      const res = await fetch(`${sandbox().identityUrl}/connect/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: sandbox().appClientId,
-          client_secret: sandbox().appClientSecret,
-        }),
-      });
+      const res = await applicationToken(sandbox());
       assert.equal(res.status, 200);
       const token = ((await res.json()) as { access_token: string }).access_token;
       const robot = new Api(sandbox().orchestratorUrl, token, dialect.prefix);

@@ -9,6 +9,34 @@ export const REDIRECT = 'http://127.0.0.1:53682/callback';
 
 export type Sandbox = RunningSandbox;
 
+/** A dialect a suite runs in: the sandbox's options and the names a client then uses. */
+export interface TestDialect {
+  name: string;
+  options: SandboxOptions;
+  ns: string;
+  qns: string;
+  prefix: string;
+  segment?: string;
+}
+
+/** The spec's placeholders, and the names of a deployment that uses its own for every one of them. */
+export const DIALECTS: readonly TestDialect[] = [
+  { name: 'the default dialect', options: {}, ns: NS, qns: QNS, prefix: 'X-VENDOR' },
+  {
+    name: 'a custom dialect',
+    options: {
+      namespace: 'Acme.Orchestration.OData',
+      queueNamespace: 'AcmeQueues',
+      headerPrefix: 'X-ACME',
+      serviceSegment: 'orchestrator_',
+    },
+    ns: 'Acme.Orchestration.OData',
+    qns: 'AcmeQueues',
+    prefix: 'X-ACME',
+    segment: 'orchestrator_',
+  },
+];
+
 export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
   let sandbox: Sandbox | undefined;
   before(async () => {
@@ -67,6 +95,19 @@ export async function tokenRequest(sandbox: Sandbox, body: Record<string, string
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
+  });
+}
+
+/** The seed application's client-credentials token request at `<root>/connect/token` (default: the provider's URL). */
+export function applicationToken(sandbox: Sandbox, root = sandbox.identityUrl): Promise<Response> {
+  return fetch(`${root}/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: sandbox.appClientId,
+      client_secret: sandbox.appClientSecret,
+    }),
   });
 }
 

@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import { scrubSecrets, secretForms } from '../core/auth/secretForms';
 import { exchangeLine, type Exchange } from '../core/http/exchange';
 
 /** vscode.LogLevel's values (a type-only import here keeps the logger usable in plain Node tests). */
@@ -10,23 +11,30 @@ const LOG_LEVEL = { trace: 1, debug: 2 } as const;
  * written: secrets are registered here the moment they are obtained.
  */
 export class Logger {
-  private readonly secrets = new Set<string>();
+  /** Every form of every registered secret (secretForms), longest first. */
+  private forms: string[] = [];
   private readonly tail: string[] = [];
 
   constructor(private readonly channel: vscode.LogOutputChannel) {}
 
-  redact(secret: string | undefined): void {
-    if (secret && secret.length >= 8) this.secrets.add(secret);
+  /**
+   * Registers a secret the moment it is obtained: from then on none of its forms (raw, URL-encoded, base64, and with
+   * `user` the Basic value of `user:secret`) is written to the log or shown in a failure notification.
+   */
+  redact(secret: string | undefined, user?: string): void {
+    if (secret)
+      this.forms = [...new Set([...this.forms, ...secretForms(secret, user)])].sort((a, b) => b.length - a.length);
+  }
+
+  /** A text with every registered secret's forms and any bearer token replaced: for the log and notifications. */
+  scrub(message: string): string {
+    return scrubSecrets(message, this.forms).replace(/(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi, '$1***');
   }
 
   private clean(message: string): string {
-    let text = message;
-    for (const secret of this.secrets) text = text.split(secret).join('***');
     // One entry, one line: a service message with line breaks cannot forge entries (a fake "info Signed in …" line)
     // in the log a user sends with a bug report.
-    return text
-      .replace(/(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi, '$1***')
-      .replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, ' ⏎ ');
+    return this.scrub(message).replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, ' ⏎ ');
   }
 
   private keep(level: string, message: string): string {

@@ -33,7 +33,13 @@ const entry = <T>(
   fallback,
 });
 
-const draftSchema = z.object({ text: z.string(), base: z.string(), savedAt: z.number() });
+const draftSchema = z.object({
+  text: z.string(),
+  base: z.string(),
+  savedAt: z.number(),
+  /** The account (its id: connection and user name) that wrote it; absent on drafts of earlier versions. */
+  owner: z.optional(z.string()),
+});
 export type StoredDraft = z.infer<typeof draftSchema>;
 
 const selectionSchema = z.object({
@@ -51,7 +57,7 @@ export const Stored = {
   activeSelection: entry('user', 'orchestrator.active', selectionSchema, {}),
   /** Connections whose account signed out: their Ideas wait for a sign-in (signedOut.ts). */
   lockedConnections: entry('user', 'orchestrator.ideas.lockedUntilSignIn', z.array(z.string()), []),
-  /** Saved, not yet applied edits of `orchestrator:` documents, by document URI (documentDrafts.ts). */
+  /** Saved, not yet applied edits of `orchestrator:` documents, by document URI and owner (documentDrafts.ts). */
   documentDrafts: entry('user', 'orchestrator.documentDrafts', z.record(z.string(), draftSchema), {}),
   /** Each connection's service dialect, read from its API definition (dialects.ts), by connection id. */
   dialects: entry('user', 'orchestrator.dialects', z.record(z.string(), DialectSchema), {}),

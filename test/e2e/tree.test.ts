@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { screenshot, world } from './world';
-import { collapseAll, expand, filterRow, palette, row, sidebar } from './ui';
-
-const UNICODE_FOLDER = 'Ünïcode Ørders — 東京';
+import { collapseAll, expand, filterRow, palette, row, sidebar, UNICODE_FOLDER } from './ui';
 
 describe('Orchestrator tree (UI, large sandbox)', () => {
   it('expands the signed-in tenant, a folder and its jobs, and offers the folder actions', async function () {

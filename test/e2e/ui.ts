@@ -3,6 +3,9 @@ import type { Locator, Page } from 'playwright-core';
 import type { RunningEditor } from '../harness/editor';
 import { world } from './world';
 
+/** The large sandbox's folder whose name needs the encoded folder header. */
+export const UNICODE_FOLDER = 'Ünïcode Ørders — 東京';
+
 export const sidebar = (page: Page = world.page) => page.locator('.part.sidebar');
 
 /** A row of the Orchestrator view by its text (rows are virtualised: only the ones on screen exist). */

@@ -4,8 +4,12 @@ import type { PathRoute } from '../server/router';
 import { USERS, findUser } from '../server/users';
 import { CLIENT_ID, ID_TOKEN_ALG, PUSHED_REQUEST_LIFETIME_S } from './tokens';
 import { tokenError, tokenRequest, type TokenEndpointContext } from './tokenEndpoint';
+import { userInfo } from './userInfo';
 
-export type IdentityContext = TokenEndpointContext;
+/** The token endpoint's context, and the absolute URL of the root the request came in through (an alias or not). */
+export interface IdentityContext extends TokenEndpointContext {
+  root: string;
+}
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -159,57 +163,87 @@ function pushedAuthorizationRequest(req: Request, ctx: IdentityContext): Reply {
   return json({ request_uri: ctx.tokens.pushRequest(params), expires_in: PUSHED_REQUEST_LIFETIME_S }, 201);
 }
 
+/** GET authorize: the login page, or at once with prompt=none and login_hint. */
+function authorizeGet(req: Request, ctx: IdentityContext): Reply {
+  const resolved = resolveRequest(req.url.searchParams, ctx);
+  if ('error' in resolved) return resolved.error;
+  const params = resolved.params;
+  const checked = checkAuthorize(params, ctx);
+  if ('error' in checked) return checked.error;
+  const hint = params.get('login_hint');
+  if (params.get('prompt') === 'none') {
+    if (!hint)
+      return redirectWith(checked.redirectUri, {
+        error: 'login_required',
+        error_description: 'prompt=none needs login_hint.',
+        state: checked.state,
+      });
+    return approve(req.url.searchParams, ctx, hint);
+  }
+  // A pushed request's page carries only client_id and request_uri: nothing a proxy on the way could rewrite.
+  return loginPage(
+    req.url.searchParams.has('request_uri')
+      ? new URLSearchParams({
+          client_id: params.get('client_id')!,
+          request_uri: req.url.searchParams.get('request_uri')!,
+        })
+      : params,
+    params.get('tenant') ?? 'main',
+  );
+}
+
+/** POST authorize: the login page's form (it posts back to the path it was served from). */
+function authorizePost(req: Request, ctx: IdentityContext): Reply {
+  const form = new URLSearchParams((req.body ?? {}) as Record<string, string>);
+  const user = form.get('user');
+  form.delete('user');
+  if (!user) throw badRequest('Choose a user.');
+  return approve(form, ctx, user);
+}
+
+/**
+ * The discovery document names the endpoints under the root it was read from (`{auth_url}` or an alias, README), so
+ * a client that found the provider there stays there; the issuer is the provider's one name, as its id_tokens say.
+ */
+function discovery(ctx: IdentityContext) {
+  const root = ctx.root;
+  return {
+    issuer: ctx.tokens.issuer,
+    authorization_endpoint: `${root}/authorize`,
+    token_endpoint: `${root}/oauth/token`,
+    userinfo_endpoint: `${root}/connect/userinfo`,
+    response_types_supported: ['code'],
+    grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
+    code_challenge_methods_supported: ['S256'],
+    pushed_authorization_request_endpoint: `${root}/par`,
+    require_pushed_authorization_requests: false,
+    jwks_uri: `${root}/jwks`,
+    scopes_supported: ['openid', 'profile', 'offline_access', 'email'],
+    id_token_signing_alg_values_supported: [ID_TOKEN_ALG],
+    subject_types_supported: ['public'],
+  };
+}
+
+/**
+ * Each endpoint also at the path real providers of this kind serve it (`/connect/authorize`, `/connect/par`,
+ * `/.well-known/openid-configuration/jwks`): clients written against them call those.
+ */
 export const IDENTITY_ROUTES: PathRoute<IdentityContext>[] = [
-  {
-    method: 'GET',
-    pattern: '/authorize',
-    summary: 'Authorization endpoint (login page, or prompt=none with login_hint)',
-    handler: (req, _p, ctx) => {
-      const resolved = resolveRequest(req.url.searchParams, ctx);
-      if ('error' in resolved) return resolved.error;
-      const params = resolved.params;
-      const checked = checkAuthorize(params, ctx);
-      if ('error' in checked) return checked.error;
-      const hint = params.get('login_hint');
-      if (params.get('prompt') === 'none') {
-        if (!hint)
-          return redirectWith(checked.redirectUri, {
-            error: 'login_required',
-            error_description: 'prompt=none needs login_hint.',
-            state: checked.state,
-          });
-        return approve(req.url.searchParams, ctx, hint);
-      }
-      // A pushed request's page carries only client_id and request_uri: nothing a proxy on the way could rewrite.
-      return loginPage(
-        req.url.searchParams.has('request_uri')
-          ? new URLSearchParams({
-              client_id: params.get('client_id')!,
-              request_uri: req.url.searchParams.get('request_uri')!,
-            })
-          : params,
-        params.get('tenant') ?? 'main',
-      );
+  ...['/authorize', '/connect/authorize'].flatMap((pattern): PathRoute<IdentityContext>[] => [
+    {
+      method: 'GET',
+      pattern,
+      summary: 'Authorization endpoint (login page, or prompt=none with login_hint)',
+      handler: (req, _p, ctx) => authorizeGet(req, ctx),
     },
-  },
-  {
+    { method: 'POST', pattern, summary: 'Login form submission', handler: (req, _p, ctx) => authorizePost(req, ctx) },
+  ]),
+  ...['/par', '/connect/par'].map((pattern): PathRoute<IdentityContext> => ({
     method: 'POST',
-    pattern: '/authorize',
-    summary: 'Login form submission',
-    handler: (req, _p, ctx) => {
-      const form = new URLSearchParams((req.body ?? {}) as Record<string, string>);
-      const user = form.get('user');
-      form.delete('user');
-      if (!user) throw badRequest('Choose a user.');
-      return approve(form, ctx, user);
-    },
-  },
-  {
-    method: 'POST',
-    pattern: '/par',
+    pattern,
     summary: 'Pushed authorization request (RFC 9126)',
     handler: (req, _p, ctx) => pushedAuthorizationRequest(req, ctx),
-  },
+  })),
   {
     method: 'POST',
     pattern: '/oauth/token',
@@ -225,28 +259,20 @@ export const IDENTITY_ROUTES: PathRoute<IdentityContext>[] = [
   },
   {
     method: 'GET',
-    pattern: '/jwks',
+    pattern: '/connect/userinfo',
+    summary: 'UserInfo endpoint (OpenID Connect Core §5.3)',
+    handler: (req, _p, ctx) => userInfo(req, ctx),
+  },
+  ...['/jwks', '/.well-known/openid-configuration/jwks'].map((pattern): PathRoute<IdentityContext> => ({
+    method: 'GET',
+    pattern,
     summary: 'id_token signing keys (JWKS)',
     handler: (_r, _p, ctx) => json(ctx.tokens.jwks()),
-  },
+  })),
   {
     method: 'GET',
     pattern: '/.well-known/openid-configuration',
     summary: 'Discovery',
-    handler: (_r, _p, ctx) =>
-      json({
-        issuer: ctx.tokens.issuer,
-        authorization_endpoint: `${ctx.tokens.issuer}/authorize`,
-        token_endpoint: `${ctx.tokens.issuer}/oauth/token`,
-        response_types_supported: ['code'],
-        grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
-        code_challenge_methods_supported: ['S256'],
-        pushed_authorization_request_endpoint: `${ctx.tokens.issuer}/par`,
-        require_pushed_authorization_requests: false,
-        jwks_uri: `${ctx.tokens.issuer}/jwks`,
-        scopes_supported: ['openid', 'profile', 'offline_access', 'email'],
-        id_token_signing_alg_values_supported: [ID_TOKEN_ALG],
-        subject_types_supported: ['public'],
-      }),
+    handler: (_r, _p, ctx) => json(discovery(ctx)),
   },
 ];

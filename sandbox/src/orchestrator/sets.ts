@@ -143,6 +143,7 @@ export function entitySets(tenant: TenantState, now: number) {
       'OrganizationUnitId',
       'InputArguments',
       'OutputArguments',
+      'OutputFile',
     ],
     navigation: {
       Robot: (j) => robot(j.$robotId),
@@ -154,7 +155,7 @@ export function entitySets(tenant: TenantState, now: number) {
     },
     enumOrders: {},
     // The list never carries arguments (spec, Limits): GET Jobs(<key>) adds them.
-    present: (j) => ({ ...j, InputArguments: null, OutputArguments: null }),
+    present: (j) => ({ ...j, InputArguments: null, OutputArguments: null, OutputFile: j.OutputFile ?? null }),
   };
   const Sessions: EntitySetDef<Session> = {
     name: 'Sessions',

@@ -96,10 +96,22 @@ export class Simulator {
       this.log(tenant, job, 'Information', `${job.ReleaseName} execution started`, now);
       return true;
     }
-    const started = Date.parse(job.StartTime ?? job.CreationTime);
+    if (job.State === 'Suspended') return false;
+    if (job.State === 'Resumed') {
+      // A resumed job waits for a robot as a new one does; the time it was suspended is not running time.
+      if (now - Date.parse(job.$resumedAt!) < this.options.pickupDelayMs) return false;
+      job.$pausedMs = (job.$pausedMs ?? 0) + (now - Date.parse(job.$suspendedAt!));
+      job.State = 'Running';
+      this.log(tenant, job, 'Information', `${job.ReleaseName} execution resumed`, now);
+      return true;
+    }
+    const plan = job.$plan!;
+    const started = Date.parse(job.StartTime ?? job.CreationTime) + (job.$pausedMs ?? 0);
+    const suspending = plan.suspendAtMs !== undefined && !job.$suspendedAt;
+    const until = started + (suspending ? plan.suspendAtMs! : plan.runMs);
     const segment = this.segment(tenant, job);
     const written = segment.rows!.length;
-    const due = Math.floor((Math.min(now, started + job.$plan!.runMs) - started) / this.options.logIntervalMs) + 1;
+    const due = Math.floor((Math.min(now, until) - started) / this.options.logIntervalMs) + 1;
     for (let i = written; i < due; i++) {
       const level = stepLogLevel(i);
       // Lines 4, 5 and 6 of every 7 are a burst flushed with one timestamp, as robots do when they batch.
@@ -121,13 +133,18 @@ export class Simulator {
       });
       return true;
     }
-    if (now - started >= job.$plan!.runMs) {
-      const faulted = job.$plan!.outcome === 'Faulted';
+    if (suspending && now >= until) {
+      this.log(tenant, job, 'Information', `${job.ReleaseName} suspended: waiting to be resumed`, now);
+      Object.assign(job, { State: 'Suspended', $suspendedAt: iso(now) });
+      return true;
+    }
+    if (now - started >= plan.runMs) {
+      const faulted = plan.outcome === 'Faulted';
       if (faulted)
         this.log(tenant, job, 'Error', 'System.Exception: simulated failure requested by SandboxOutcome', now);
       this.log(tenant, job, 'Information', `${job.ReleaseName} execution ended`, now);
       Object.assign(job, {
-        State: job.$plan!.outcome,
+        State: plan.outcome,
         EndTime: iso(now),
         Info: faulted ? 'System.Exception: simulated failure requested by SandboxOutcome' : 'Job completed',
         $outputArguments: faulted ? null : JSON.stringify({ out_Result: 'OK', out_Processed: written }),

@@ -84,9 +84,15 @@ export interface Job extends Row {
   $robotId: number | null;
   $releaseId: number;
   $folderId: number;
-  /** Simulated plan: when the robot finishes and how. */
-  $plan?: { runMs: number; outcome: 'Successful' | 'Faulted' };
+  /** Beyond the spec: a file the job produced (sandbox robots produce none, README). */
+  OutputFile?: string | null;
+  /** Simulated plan: when the robot finishes and how; `suspendAtMs` suspends it that far into its run. */
+  $plan?: { runMs: number; outcome: 'Successful' | 'Faulted'; suspendAtMs?: number };
   $stopRequested?: 'SoftStop' | 'Kill';
+  /** When the robot suspended the job and when ResumeJob was asked; the time suspended is not running time. */
+  $suspendedAt?: string;
+  $resumedAt?: string;
+  $pausedMs?: number;
 }
 
 export interface Robot extends Row {

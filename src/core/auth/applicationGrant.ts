@@ -4,6 +4,7 @@ import { originOf } from './boundSecrets';
 import { sameOrigin, type Discovery } from './discovery';
 import { postTokenRequest, TokenError, type TokenRequest, type TokenResponse } from './tokens';
 import { t } from '../l10n';
+import { basicCredentials, scrubSecrets, secretForms } from './secretForms';
 
 /**
  * Sign-in as a confidential application: the OAuth client-credentials grant (RFC 6749 §4.4). The application's id and
@@ -107,10 +108,7 @@ export function clientCredentialsRequest(request: ApplicationTokenRequest): Toke
   const form = new URLSearchParams({ grant_type: 'client_credentials' });
   if (request.scopes.trim()) form.set('scope', request.scopes.trim());
   if (request.tenant) form.set('tenant', request.tenant);
-  const pair = new TextEncoder().encode(
-    `${encodeURIComponent(request.clientId)}:${encodeURIComponent(request.secret)}`,
-  );
-  const basic = btoa(String.fromCharCode(...pair));
+  const basic = basicCredentials(request.clientId, request.secret);
   return {
     url: request.tokenEndpoint,
     headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` }, // l10n: code (an HTTP header)
@@ -135,7 +133,8 @@ export async function requestApplicationToken(
     return await postTokenRequest(fetch, clientCredentialsRequest(request), signal);
   } catch (error) {
     if (!(error instanceof TokenError)) throw error;
-    const scrub = (text: string) => text.split(request.secret).join('***');
+    // Every form sent (raw, URL-encoded, base64, the Basic value): a provider may quote any of them back.
+    const scrub = (text: string) => scrubSecrets(text, secretForms(request.secret, request.clientId));
     if (isWrongSecret(error))
       throw new TokenError(
         'rejected',

@@ -24,7 +24,7 @@ export interface RenewalDeps {
   fetch: FetchLike;
   secrets: SecretStore;
   /** Told every secret read, so the log can redact it. */
-  reveal: (value: string) => void;
+  reveal: (value: string, user?: string) => void;
 }
 
 /**
@@ -54,7 +54,7 @@ async function renewApplication(deps: RenewalDeps, account: StoredAccount): Prom
     identityUrl: account.identityOrigin,
   });
   if ('problem' in usable) throw over(usable.problem);
-  deps.reveal(usable.secret);
+  deps.reveal(usable.secret, account.clientId);
   try {
     return await requestApplicationToken(deps.fetch, {
       tokenEndpoint: account.tokenEndpoint,

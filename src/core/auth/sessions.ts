@@ -49,7 +49,7 @@ export interface SessionManagerOptions {
   /** Told when a refresh token is dead (invalid_grant): the account is gone, the user must sign in again. */
   onExpired?: (account: StoredAccount) => void;
   /** Told every token value this manager obtains or reads, so the log can redact it before anything is written. */
-  onSecret?: (value: string) => void;
+  onSecret?: (value: string, user?: string) => void;
 }
 
 interface Live {
@@ -230,7 +230,11 @@ export class SessionManager {
     let tokens: TokenResponse;
     try {
       tokens = await renewTokens(
-        { fetch: this.options.fetch, secrets: this.options.secrets, reveal: (v) => this.reveal(v) },
+        {
+          fetch: this.options.fetch,
+          secrets: this.options.secrets,
+          reveal: (v, user) => this.options.onSecret?.(v, user),
+        },
         stored,
       );
     } catch (error) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { URI } from 'vscode-uri';
 import { t } from '../l10n';
 
@@ -5,7 +6,7 @@ import { t } from '../l10n';
 export const SCHEME = 'orchestrator';
 
 /**
- * What an `orchestrator:` document is. The connection is named by a short stable hash of its id (ids are URLs, which
+ * What an `orchestrator:` document is. The connection is named by a stable 128-bit hash of its id (ids are URLs, which
  * do not fit an authority); the host maps it back to the connection.
  *
  * - package arguments: `orchestrator://<conn>/packages/<Id>@<Version>.arguments.json`
@@ -26,8 +27,18 @@ export interface ParsedDocumentUri {
   server: boolean;
 }
 
-/** FNV-1a, 32 bits, as 8 hex digits: stable across sessions and machines. */
+/**
+ * The connection's name in a document's address: SHA-256 of its id, the first 128 bits as 32 hex digits. Drafts are
+ * kept by document address, so two connections must never share one: 32 bits (FNV-1a, before) collided between two
+ * ordinary tenant addresses after about 380,000 of them; 128 bits do not within any number of connections a machine
+ * will see. Stable across sessions and machines.
+ */
 export function connectionSlug(connectionId: string): string {
+  return createHash('sha256').update(connectionId, 'utf8').digest('hex').slice(0, 32);
+}
+
+/** The 32-bit name earlier versions used (FNV-1a): only to find their drafts (documentDrafts.ts moves them). */
+export function legacyConnectionSlug(connectionId: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < connectionId.length; i++) {
     hash ^= connectionId.charCodeAt(i);
@@ -39,7 +50,7 @@ export function connectionSlug(connectionId: string): string {
 const PACKAGE_ID = /^[A-Za-z0-9_.-]{1,128}$/;
 const VERSION = /^\d+(\.\d+){1,3}(-[A-Za-z0-9.-]+)?$/;
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-const SLUG = /^[0-9a-f]{8}$/;
+const SLUG = /^[0-9a-f]{32}$/;
 
 /** A file name from a process name: path separators and control characters replaced, length bounded. */
 function safeName(name: string): string {

@@ -1,6 +1,7 @@
 import {
   cancelled,
   errorFromResponse,
+  invalidInput,
   OrchestratorError,
   parseRetryAfter,
   waitTooLong,
@@ -22,6 +23,7 @@ import { inDialect, readablePath, untilAborted } from './dialectPaths';
 import { errorCode, leavesOutcomeOpen, NOT_SENT_CODES, transportFailure } from './transportFailures';
 import { formatBytes, readCapped, TooLarge } from './responseBody';
 import { t } from '../l10n';
+import { addressTooLong } from './addressLength';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -152,6 +154,9 @@ export class Transport {
       : undefined;
     const spec: SendSpec = { ...given, path: inDialect(given.path, dialect), folderHeader: sentHeader };
     const endpoint = `${spec.method} ${spec.path.split('?')[0]}`;
+    // Refused before sending, naming the text that made it long: a server's bare 431 or 414 names nothing.
+    const tooLong = addressTooLong(`${this.baseUrl}${spec.path}`);
+    if (tooLong) throw invalidInput(endpoint, tooLong);
     if (spec.method !== 'GET') return this.sendChange(spec, endpoint);
     const [folderName, folderValue] = sentHeader ?? ['', ''];
     const key = `${spec.path}\n${folderName}:${folderValue}\n${spec.binary ? 'bin' : 'json'}`;

@@ -20,6 +20,7 @@ import {
 } from './schemas';
 import { validateIdeaValues } from './validation';
 import { t } from '../l10n';
+import { assertSendable } from '../odata/filter';
 
 export interface IdeaServiceOptions {
   /** {openapi_base_url}: `https://<host>/<org>/<tenant>/<product>/api/v1/openapi`. */
@@ -119,6 +120,9 @@ export class IdeaClient {
 
   async ideas(options: Paging & { phase?: string; status?: string; search?: string } = {}) {
     const params = new URLSearchParams(IdeaClient.paging(options).slice(1));
+    // The search is the user's text (the Ideas view's filter): refused before sending, naming it, when it cannot go
+    // into an address (too long, or a broken character), as OData filter text is.
+    if (options.search) assertSendable(options.search, t('search text'));
     for (const key of ['phase', 'status', 'search'] as const) if (options[key]) params.set(key, options[key]!);
     return this.call('GET', `/automations${params.size ? `?${params}` : ''}`, pageOf(IdeaSchema), undefined, options);
   }

@@ -12,6 +12,8 @@ export interface TailSource {
   page(query: { filter: Filter; top: number }, signal?: AbortSignal): Promise<Page<RobotLog>>;
   /** True once the job is in a final state; absent for robot tails, which follow until stopped. */
   isFinished?(signal?: AbortSignal): Promise<boolean>;
+  /** How many lines the service holds for a filter (`$count`), or undefined when it does not say. */
+  count?(filter: Filter, signal?: AbortSignal): Promise<number | undefined>;
 }
 
 export interface TailOptions {
@@ -36,9 +38,15 @@ export interface TailOptions {
 }
 
 export type TailEvent =
-  { kind: 'lines'; lines: RobotLog[] } | { kind: 'finished' } | { kind: 'trouble'; error: unknown; retryInMs: number };
+  | { kind: 'lines'; lines: RobotLog[] }
+  /** `complete` false: the service did not show the job's last lines within DRAIN_RETRIES more reads. */
+  | { kind: 'finished'; complete: boolean }
+  | { kind: 'trouble'; error: unknown; retryInMs: number };
 
 const MAX_TOP = 1000;
+
+/** Reads after the first drain poll, at the usual pace (doubling from the minimum), before ending without them. */
+export const DRAIN_RETRIES = 4;
 
 /** Orders by time, then Id (equal timestamps are common in bursts). */
 function compare(a: RobotLog, b: RobotLog): number {
@@ -52,7 +60,13 @@ function compare(a: RobotLog, b: RobotLog): number {
  * with equal timestamps and lines indexed a little late are neither lost nor repeated. It never pages with $skip,
  * so the 10,000-entry window of the search index is never hit, however long the log. The interval adapts: at once
  * while pages come back full, the minimum while lines arrive, doubling up to the maximum while idle. A job tail
- * ends when the job is final and one more poll finds nothing.
+ * ends when the job is final and one more poll (the drain) finds nothing — and that poll is believed only when it is
+ * not stale. A drain page is stale when (a) it holds a line at or below its own query's lower bound: it answers an
+ * earlier query (a cache, a late reply), so it says nothing about the lines written last; or (b) the service counts
+ * more lines for the job (its `$count` over the whole scope, no time bound) than this tail delivered: an empty page
+ * from a cache of the idle poll's identical URL, or an index that has not caught up. The count is exact where the
+ * job's EndTime is not (log times are the robot's clock, EndTime the service's, and a level filter moves the last
+ * line anywhere). A stale drain polls again, at most DRAIN_RETRIES times, then ends saying lines may be missing.
  */
 export async function* tailLogs(source: TailSource, options: TailOptions): AsyncGenerator<TailEvent, void, undefined> {
   const pageSize = Math.min(options.pageSize ?? 200, MAX_TOP);
@@ -78,6 +92,9 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
   const recent = new Map<number, number>();
   let interval = minInterval;
   let finalSeen = false;
+  let drainRetries = 0;
+  /** Lines delivered (and bad rows skipped), to compare with the service's count: only a tail read from the start. */
+  let delivered = 0;
   let troubles = 0;
 
   for (;;) {
@@ -103,6 +120,7 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
     const floor = since ? since.getTime() : -Infinity;
     const inRange = page.items.filter((line) => Date.parse(line.TimeStamp) > floor);
     const stale = page.items.length - inRange.length;
+    delivered += page.skipped.length; // rows that fail the schema are never delivered, yet the service counts them
     const seenHere = new Set<number>();
     // A row can come twice in one page (an index merging shards): deliver it once.
     const fresh = inRange
@@ -116,6 +134,7 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
       // down, the next poll looks back the full overlap again and must recognise every line there.
       const horizon = Date.parse(cursor.TimeStamp) - overlap - 1;
       for (const [id, time] of recent) if (time <= horizon) recent.delete(id);
+      delivered += fresh.length;
       yield { kind: 'lines', lines: fresh };
     }
     // A stale page says nothing about how many lines wait after the cursor: poll again at the normal pace.
@@ -125,8 +144,13 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
     if (full) continue; // more are waiting: read on without pausing
     if (fresh.length === 0) {
       if (finalSeen) {
-        yield { kind: 'finished' };
-        return;
+        const drained = stale === 0 && (await countReached(source, scope, delivered, !options.since, options.signal));
+        if (drained || drainRetries >= DRAIN_RETRIES) {
+          yield { kind: 'finished', complete: drained };
+          return;
+        }
+        await wait(Math.min(maxInterval, minInterval * 2 ** drainRetries++), options.signal);
+        continue;
       }
       const final = source.isFinished
         ? await source.isFinished(options.signal).catch((error: unknown) => {
@@ -147,6 +171,25 @@ export async function* tailLogs(source: TailSource, options: TailOptions): Async
 }
 
 /**
+ * Whether the service holds no more lines for the scope than were delivered. Unknown (no count source, a count the
+ * service does not give, a tail that began part-way, a count that failed) answers true: the page's own check decides.
+ */
+async function countReached(
+  source: TailSource,
+  scope: Filter,
+  delivered: number,
+  fromStart: boolean,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  if (!source.count || !fromStart) return true;
+  const total = await source.count(scope, signal).catch((error: unknown) => {
+    if (signal?.aborted) throw error;
+    return undefined;
+  });
+  return total === undefined || total <= delivered;
+}
+
+/**
  * The failures a tail rides out: those of any read that may pass (network, timeout, 429, 5xx), plus a page that
  * is not valid JSON or not a collection. The next read of the same cursor usually answers properly, and stopping
  * would leave the rest of the log unread.
@@ -164,6 +207,8 @@ export function jobLogSource(
   return {
     ...robotLogSource(client, folder),
     isFinished: async (signal) => FINAL_JOB_STATES.has((await client.jobs.get(jobKey, { folder, signal })).State),
+    count: async (filter, signal) =>
+      (await client.robots.logs({ folder, signal, query: { filter, top: 0, count: true } })).count,
   };
 }
 

@@ -22,8 +22,8 @@ export interface ApplicationSignInDeps {
   fetch: FetchLike;
   /** Asks the user for the application secret (through the input seam); undefined when dismissed. */
   askSecret(connection: Connection): Promise<string | undefined>;
-  /** Registers a secret with the log, which then never writes it. */
-  redact(value: string): void;
+  /** Registers a secret (sent with `user` as HTTP Basic) with the log, which then never writes or shows it. */
+  redact(value: string, user?: string): void;
   log(message: string): void;
 }
 
@@ -57,13 +57,13 @@ export async function applicationSecretFor(
   const stored = await deps.secrets.get(applicationSecretKey(connection.id));
   const usable = usableApplicationSecret(stored, connection);
   if ('secret' in usable) {
-    deps.redact(usable.secret);
+    deps.redact(usable.secret, connection.clientId);
     return { secret: usable.secret, entered: false };
   }
   if (stored) deps.log(`${usable.problem} It was not sent; asking for the secret of '${connection.label}' again.`);
   const answer = (await deps.askSecret(connection))?.trim();
   if (!answer) return undefined;
-  deps.redact(answer);
+  deps.redact(answer, connection.clientId);
   return { secret: answer, entered: true };
 }
 

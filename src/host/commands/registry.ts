@@ -173,7 +173,8 @@ export async function runCommand<C extends RunnerUses>(
     ctx.log.error(`${command.id} failed: ${message}${cause}`);
     // The message quotes service text (a queue name, a reference): shown as plain text, never as a link. The log
     // records exactly what was shown, for bug reports and the integration suite.
-    const failure = t('{0} failed: {1}', command.title, message);
+    // Scrubbed as the log line is: a secret a service quoted back (in any form it was sent) is never shown.
+    const failure = ctx.log.scrub(t('{0} failed: {1}', command.title, message));
     ctx.log.info(`Notified: ${plainText(failure)}`);
     void vscode.window.showErrorMessage(plainText(failure), t('Show Log')).then((choice) => {
       if (choice === t('Show Log')) ctx.log.show();

@@ -1,3 +1,4 @@
+import { connectionSlug, legacyConnectionSlug } from '../../core/documents/orchestratorUri';
 import { CommandId, ideaSecretKey } from '../../constants';
 import { applicationSecretKey } from '../../core/auth/applicationGrant';
 import { pickConnection } from './pickConnection';
@@ -8,12 +9,20 @@ import { confirmed } from '../ui/userInput';
 
 type Uses = Pick<
   Ctx,
-  'accountFor' | 'active' | 'connections' | 'extension' | 'folderPreferences' | 'input' | 'log' | 'sessions'
+  | 'accountFor'
+  | 'active'
+  | 'connections'
+  | 'documents'
+  | 'extension'
+  | 'folderPreferences'
+  | 'input'
+  | 'log'
+  | 'sessions'
 >;
 
 /**
- * Removes a connection after confirmation, with its sign-ins, application secret and idea-service credentials, and
- * the folders hidden or pinned in it.
+ * Removes a connection after confirmation, with its sign-ins, application secret and idea-service credentials, its
+ * document drafts, and the folders hidden or pinned in it.
  */
 export const removeConnection: CommandDefinition<Uses> = {
   id: CommandId.removeConnection,
@@ -25,7 +34,7 @@ export const removeConnection: CommandDefinition<Uses> = {
     const yes = await confirmed(ctx.input, {
       message: t("Remove the connection '{0}'?", connection.label),
       detail: t(
-        'Its sign-ins, application secret and idea-service credentials are deleted from this machine. Nothing changes on the service.',
+        'Its sign-ins, application secret, idea-service credentials and unapplied document drafts are deleted from this machine. Nothing changes on the service.',
       ),
       actions: [t('Remove')],
       modal: true,
@@ -38,6 +47,7 @@ export const removeConnection: CommandDefinition<Uses> = {
     await ctx.connections.save(ctx.connections.raw().filter((c) => c.label !== connection.label));
     if (ctx.active.get().connectionId === connection.id) await ctx.active.set({});
     await ctx.folderPreferences.forget(connection.id);
+    await ctx.documents.drafts.forgetConnection([connectionSlug(connection.id), legacyConnectionSlug(connection.id)]);
     ctx.log.info(`Removed connection ${connection.label}.`);
   },
 };

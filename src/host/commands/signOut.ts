@@ -8,10 +8,11 @@ import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { confirmed } from '../ui/userInput';
 
-type Uses = Pick<Ctx, 'extension' | 'input' | 'log' | 'sessions'>;
+type Uses = Pick<Ctx, 'documents' | 'extension' | 'input' | 'log' | 'sessions'>;
 
 /**
- * Sign Out: removes the account's refresh token from SecretStorage and its access token from memory. An application's
+ * Sign Out: removes the account's refresh token from SecretStorage and its access token from memory, and its unapplied
+ * document drafts (after asking, when it has any). An application's
  * secret is kept apart from its sign-in: the user is asked whether it goes too (kept, Sign In needs no typing).
  */
 export const signOut: CommandDefinition<Uses> = {
@@ -34,7 +35,22 @@ export const signOut: CommandDefinition<Uses> = {
             )
           )?.account;
     if (!account) return;
+    // Drafts belong to the account that wrote them and go with it: said first, when there are any.
+    const drafts = ctx.documents.drafts.countOf(account.id);
+    if (drafts > 0) {
+      const yes = await confirmed(ctx.input, {
+        message: t('Sign out of {0} and delete your {1} unapplied document draft(s)?', account.label, drafts),
+        detail: t(
+          'Edits of arguments and input values you saved but did not apply to the service are kept for your account only, and deleted when you sign out. Apply them first to keep them.',
+        ),
+        actions: [t('Sign Out')],
+        modal: true,
+      });
+      if (!yes) return;
+    }
     await ctx.sessions.remove(account.id);
+    const deleted = await ctx.documents.drafts.forgetAccount(account.id);
+    if (deleted > 0) ctx.log.info(`Deleted ${deleted} unapplied draft(s) of ${account.label}.`);
     ctx.log.info(`Signed out ${account.label}.`);
     void vscode.window.showInformationMessage(plainText(t('Signed out {0}.', account.label)));
     if (account.kind === 'application') await offerToForgetSecret(ctx, account.connectionId, account.label);

@@ -23,7 +23,10 @@ const argumentChecks = onFirstUse(() => import('../../core/orchestrator/validati
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** What this needs from the extension's context, and nothing more. */
-export type DocumentsDeps = Pick<Ctx, 'clientFor' | 'connections' | 'log' | 'state' | 'track'>;
+export type DocumentsDeps = Pick<
+  Ctx,
+  'accountFor' | 'clientFor' | 'connections' | 'log' | 'sessions' | 'state' | 'track'
+>;
 
 interface Opened {
   /** The service's text when the document was last read or applied. */
@@ -46,7 +49,15 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   readonly drafts: DocumentDrafts;
 
   constructor(private readonly ctx: DocumentsDeps) {
-    this.drafts = ctx.track(new DocumentDrafts(ctx.state));
+    this.drafts = ctx.track(
+      new DocumentDrafts(ctx.state, {
+        connectionIds: () => ctx.connections.all().map((connection) => connection.id),
+        accountOf: (connectionId) => ctx.accountFor(connectionId)?.id,
+        log: (message) => ctx.log.info(message),
+      }),
+    );
+    // Earlier versions' drafts find their owner once the sessions are read (and at each later sign-in).
+    ctx.track(ctx.sessions.onDidChange(() => void this.drafts.adoptEarlierDrafts()));
     ctx.track(vscode.workspace.registerFileSystemProvider(SCHEME, this, { isCaseSensitive: true }));
     ctx.track(this.changes);
   }

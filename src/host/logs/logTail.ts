@@ -4,7 +4,7 @@ import type { FolderContext } from '../../core/http/connection';
 import { OrchestratorError } from '../../core/http/errors';
 import { t } from '../../core/l10n';
 import { formatLogLine, LineWindow } from '../../core/logs/logLines';
-import { isTransientTailFailure, jobLogSource, robotLogSource, tailLogs } from '../../core/logs/tail';
+import { DRAIN_RETRIES, isTransientTailFailure, jobLogSource, robotLogSource, tailLogs } from '../../core/logs/tail';
 import { userSettings } from '../settings';
 import { LOG_SCHEME, signedOutNote, type LogTailsDeps, type TailSubject } from './logTails';
 
@@ -143,7 +143,14 @@ export function startTail(
           );
         else {
           tail.state = 'finished';
-          tail.note(t('The job has finished and every line has been read. The tail has ended.'));
+          tail.note(
+            event.complete
+              ? t('The job has finished and every line has been read. The tail has ended.')
+              : t(
+                  'The job has finished, but the service did not show its last lines after {0} more reads, so the last lines may be missing. Run Tail Logs on the job again to read its whole log from the start, or Open in Web Portal.',
+                  DRAIN_RETRIES,
+                ),
+          );
         }
       }
     } catch (error) {

@@ -16,10 +16,17 @@ import { describeChanges } from '../../../src/core/documents/documentChanges';
 describe('orchestrator: document URIs', () => {
   const conn = connectionSlug('127.0.0.1:1234/sandbox/main');
 
-  it('names a connection by a stable 8-digit hash', () => {
-    assert.match(conn, /^[0-9a-f]{8}$/);
+  it('names a connection by a stable 128-bit hash (32 hex digits)', () => {
+    assert.match(conn, /^[0-9a-f]{32}$/);
     assert.equal(connectionSlug('127.0.0.1:1234/sandbox/main'), conn);
     assert.notEqual(connectionSlug('127.0.0.1:1234/sandbox/staging'), conn);
+  });
+
+  it('gives two ordinary tenant addresses different names (their 32-bit hashes were equal: their drafts mixed)', () => {
+    const tenant = (n: number) => `https://cloud.example.com/acme/tenant${n}/orchestrator_`;
+    assert.notEqual(connectionSlug(tenant(162_789)), connectionSlug(tenant(379_192)));
+    const names = new Set(Array.from({ length: 50_000 }, (_, n) => connectionSlug(tenant(n))));
+    assert.equal(names.size, 50_000, 'no two of 50,000 tenants share a name');
   });
 
   it('round-trips each kind, through the string form too', () => {

@@ -12,10 +12,30 @@ describe('idea-service client against the sandbox', () => {
       baseUrl: sandbox.ideasUrl,
       token: async () => sandbox.ideasToken,
       appKey: async () => sandbox.ideasAppKey,
-      fetch: (url, init) => fetch(url, init),
+      fetch: (url, init) => (sent++, fetch(url, init)),
     });
   });
   after(() => sandbox.close());
+  let sent = 0;
+
+  it('refuses a search text too long for an address before sending, naming the field (the sandbox said 431)', async () => {
+    const before = sent;
+    for (const search of ['x'.repeat(100_000), 'é'.repeat(1_500), 'ok\uD800']) {
+      await assert.rejects(client.ideas({ search }), (e: Error) =>
+        /^The search text (is too long|contains a broken)/.test(e.message),
+      );
+    }
+    await assert.rejects(
+      client.ideas({ search: 'x'.repeat(100_000) }),
+      /The search text is too long to send: 100,000 characters, at most 2,000\./,
+    );
+    assert.equal(sent, before, 'nothing was sent');
+    assert.ok(
+      (await client.ideas({ search: 'x'.repeat(2_000) })).data.length >= 0,
+      'the longest allowed one is served',
+    );
+    assert.equal(sent, before + 1);
+  });
 
   const values = {
     name: 'Reconcile bank statements',

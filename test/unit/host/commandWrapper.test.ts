@@ -16,6 +16,7 @@ function context() {
   const log = {
     info: (m: string) => logged.push(`info ${m}`),
     error: (m: string) => logged.push(`error ${m}`),
+    scrub: (m: string) => m,
     show: () => undefined,
   };
   return { logged, ctx: { log } as unknown as Ctx };

@@ -1,4 +1,4 @@
-import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
+import { badRequest, ErrorCode, HttpError } from '../../server/errors';
 import { empty, json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
 import { byKey, inFolder, list, one, requireKeyInt, sets } from '../respond';
@@ -10,7 +10,7 @@ const VALUE_TYPES = ['Text', 'Bool', 'Integer', 'Credential'];
 
 const assetOf = (call: Call) => byKey(inFolder(call, call.tenant.assets), requireKeyInt(call, 'Assets'), 'Asset');
 
-function applyAsset(asset: Row, body: ReturnType<typeof bodyOf>): void {
+export function applyAsset(asset: Row, body: ReturnType<typeof bodyOf>): void {
   asset.Name = body.string('Name', { max: 128 });
   const scope = body.has('ValueScope') ? body.string('ValueScope') : 'Global';
   if (scope !== 'Global' && scope !== 'PerRobot') throw badRequest('ValueScope must be Global or PerRobot.');
@@ -48,31 +48,6 @@ function applyAsset(asset: Row, body: ReturnType<typeof bodyOf>): void {
       $secret: body.string('CredentialPassword', { optional: true }),
     });
   }
-}
-
-/** The robot-asset shape. The password travels only to robots (by robot key), never to listings. */
-function robotAsset(asset: Row, withPassword: boolean) {
-  return {
-    Name: asset.Name,
-    ValueType: asset.ValueType,
-    StringValue: asset.StringValue ?? null,
-    BoolValue: asset.BoolValue,
-    IntValue: asset.IntValue,
-    CredentialUsername: asset.CredentialUsername ?? null,
-    CredentialPassword: withPassword ? (asset.$secret ?? null) : null,
-  };
-}
-
-function assetByName(call: Call, name: unknown): Row {
-  if (typeof name !== 'string') throw badRequest('assetName must be a quoted string.');
-  const asset = inFolder(call, call.tenant.assets).find((a) => String(a.Name).toLowerCase() === name.toLowerCase());
-  if (!asset) throw notFound(`Asset '${name}' does not exist in this folder.`);
-  return asset;
-}
-
-function robotFromParam(call: Call, value: unknown) {
-  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return byKey(call.tenant.robots, id, 'Robot');
 }
 
 const environmentOf = (call: Call, id = requireKeyInt(call, 'Environments')) =>
@@ -113,6 +88,15 @@ export const ASSET_ROUTES: ODataRoute[] = [
     set: 'Assets',
     // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
     scope: 'optionalFolder',
+    permissions: ['Assets.View'],
+    handler: (call) => list(call, sets(call).Assets, inFolder(call, call.tenant.assets)),
+  },
+  {
+    // Beyond the spec: the folder's assets under the name real clients call (the collection read, folder required).
+    method: 'GET',
+    set: 'Assets',
+    operation: 'GetFiltered',
+    scope: 'folder',
     permissions: ['Assets.View'],
     handler: (call) => list(call, sets(call).Assets, inFolder(call, call.tenant.assets)),
   },
@@ -170,43 +154,6 @@ export const ASSET_ROUTES: ODataRoute[] = [
       call.tenant.assets = call.tenant.assets.filter((a) => a !== asset);
       call.changed();
       return empty(204);
-    },
-  },
-  {
-    method: 'GET',
-    set: 'Assets',
-    operation: 'GetRobotAsset',
-    parameters: { robotId: 'string', assetName: 'string' },
-    scope: 'folder',
-    permissions: ['Assets.View'],
-    handler: (call) => (
-      robotFromParam(call, call.params.robotId),
-      json(robotAsset(assetByName(call, call.params.assetName), false))
-    ),
-  },
-  {
-    method: 'GET',
-    set: 'Assets',
-    operation: 'GetRobotAssetByRobotId',
-    parameters: { robotId: 'integer', assetName: 'string' },
-    scope: 'folder',
-    permissions: ['Assets.View'],
-    handler: (call) => (
-      robotFromParam(call, call.params.robotId),
-      json(robotAsset(assetByName(call, call.params.assetName), false))
-    ),
-  },
-  {
-    method: 'POST',
-    set: 'Assets',
-    operation: 'GetRobotAssetByNameForRobotKey',
-    scope: 'folder',
-    permissions: ['Assets.View'],
-    handler: (call) => {
-      const body = bodyOf(call.req);
-      const robotKey = body.string('robotKey');
-      if (!call.tenant.robots.some((r) => r.LicenseKey === robotKey)) throw notFound('No robot has that key.');
-      return json(robotAsset(assetByName(call, body.string('assetName')), true));
     },
   },
   {

@@ -2,7 +2,7 @@ import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors'
 import { json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
 import { inFolder, list, one, sets } from '../respond';
-import type { Job, Robot } from '../state';
+import type { Job, Release, Robot } from '../state';
 import { FINAL_STATES } from '../simulator';
 import { bodyOf } from './body';
 import { stripInternal } from '../../odata/query';
@@ -11,7 +11,7 @@ import { checkInputArguments } from './releases';
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Jobs(<key>) takes the integer Id or the Key GUID (bare or quoted). */
-function jobOf(call: Call, key: unknown = call.key): Job {
+export function jobOf(call: Call, key: unknown = call.key): Job {
   const jobs = inFolder(call, call.tenant.jobs);
   const job =
     typeof key === 'number'
@@ -26,7 +26,7 @@ function jobOf(call: Call, key: unknown = call.key): Job {
 }
 
 /** One job as GET Jobs(<key>) answers it: unlike the list, with its arguments. */
-function jobReply(call: Call, job: Job) {
+export function jobReply(call: Call, job: Job) {
   const reply = one(call, sets(call).Jobs, job);
   if (reply.kind === 'json')
     Object.assign(reply.body as object, { InputArguments: job.$inputArguments, OutputArguments: job.$outputArguments });
@@ -55,13 +55,63 @@ function checkAgainstDeclared(call: Call, processKey: string, version: string, m
   }
 }
 
+/**
+ * The process a start names: by `ReleaseKey`, or (beyond the spec, as real services take it) by `ReleaseName`, which
+ * must name exactly one process of the folder (names compared case-insensitively).
+ */
+function releaseToStart(call: Call, info: ReturnType<typeof bodyOf>): Release {
+  const releases = inFolder(call, call.tenant.releases);
+  if (!info.has('ReleaseKey') && info.has('ReleaseName')) {
+    const name = info.string('ReleaseName', { max: 256 });
+    const named = releases.filter((r) => r.Name.toLowerCase() === name.trim().toLowerCase());
+    if (named.length === 0) throw notFound(`No process named '${name}' in this folder.`);
+    if (named.length > 1)
+      throw badRequest(`${named.length} processes are named '${name}' in this folder; start one by its ReleaseKey.`);
+    return named[0]!;
+  }
+  if (!info.has('ReleaseKey')) throw badRequest('startInfo needs ReleaseKey (a GUID) or ReleaseName.');
+  const releaseKey = info.string('ReleaseKey');
+  if (!GUID.test(releaseKey)) throw badRequest(`startInfo.ReleaseKey must be a GUID, got '${releaseKey}'.`);
+  const release = releases.find((r) => r.Key.toLowerCase() === releaseKey.toLowerCase());
+  if (!release) throw notFound(`No process with key ${releaseKey} in this folder.`);
+  return release;
+}
+
+/** A new Pending job of a release; `input` is the merged input arguments' JSON text. */
+export function newJob(call: Call, release: Release, robot: Robot | null, input: string, batch: string): Job {
+  const merged = JSON.parse(input) as Record<string, unknown>;
+  const outcome = merged.SandboxOutcome === 'Faulted' ? 'Faulted' : 'Successful';
+  const runMs = call.options.jobDurationMs;
+  return {
+    Id: call.tenant.nextId++,
+    Key: call.random.uuid(),
+    State: 'Pending',
+    Source: 'Manual',
+    BatchExecutionKey: batch,
+    Info: null,
+    CreationTime: call.clock.iso(),
+    StartTime: null,
+    EndTime: null,
+    StartingScheduleId: null,
+    ReleaseName: release.Name,
+    HostMachineName: robot?.MachineName ?? null,
+    ProcessType: 'Process',
+    OrganizationUnitId: release.$folderId,
+    OutputFile: null,
+    $inputArguments: input,
+    $outputArguments: null,
+    $robotId: robot?.Id ?? null,
+    $releaseId: release.Id,
+    $folderId: release.$folderId,
+    // SandboxOutcome Suspended: the robot suspends the job half-way (README, Jobs); ResumeJob lets it finish.
+    $plan: { runMs, outcome, ...(merged.SandboxOutcome === 'Suspended' ? { suspendAtMs: Math.floor(runMs / 2) } : {}) },
+  };
+}
+
 function startJobs(call: Call) {
   const startInfo = bodyOf(call.req).object('startInfo');
   const info = bodyOf({ ...call.req, body: startInfo });
-  const releaseKey = info.string('ReleaseKey');
-  if (!GUID.test(releaseKey)) throw badRequest(`startInfo.ReleaseKey must be a GUID, got '${releaseKey}'.`);
-  const release = inFolder(call, call.tenant.releases).find((r) => r.Key.toLowerCase() === releaseKey.toLowerCase());
-  if (!release) throw notFound(`No process with key ${releaseKey} in this folder.`);
+  const release = releaseToStart(call, info);
   const strategy = info.has('Strategy') ? info.string('Strategy') : 'ModernJobsCount';
   const environment = call.tenant.environments.find((e) => e.Id === release.EnvironmentId);
   const envRobots = ((environment?.$robotIds as number[]) ?? [])
@@ -121,30 +171,7 @@ function startJobs(call: Call) {
     );
 
   const batch = call.random.uuid();
-  const now = call.clock.iso();
-  const outcome = merged.SandboxOutcome === 'Faulted' ? 'Faulted' : 'Successful';
-  const jobs = robots.map((robot): Job => ({
-    Id: call.tenant.nextId++,
-    Key: call.random.uuid(),
-    State: 'Pending',
-    Source: 'Manual',
-    BatchExecutionKey: batch,
-    Info: null,
-    CreationTime: now,
-    StartTime: null,
-    EndTime: null,
-    StartingScheduleId: null,
-    ReleaseName: release.Name,
-    HostMachineName: robot?.MachineName ?? null,
-    ProcessType: 'Process',
-    OrganizationUnitId: release.$folderId,
-    $inputArguments: mergedText,
-    $outputArguments: null,
-    $robotId: robot?.Id ?? null,
-    $releaseId: release.Id,
-    $folderId: release.$folderId,
-    $plan: { runMs: call.options.jobDurationMs, outcome },
-  }));
+  const jobs = robots.map((robot) => newJob(call, release, robot, mergedText, batch));
   call.tenant.jobs.push(...jobs);
   call.changed();
   return json({
@@ -158,8 +185,9 @@ function requestStop(call: Call, job: Job, strategy: string): void {
     throw badRequest(`strategy must be SoftStop or Kill, got '${strategy}'.`);
   if (FINAL_STATES.has(job.State))
     throw new HttpError(409, ErrorCode.conflict, `Job ${job.Id} already finished (${job.State}).`);
-  if (job.State === 'Pending') {
-    Object.assign(job, { State: 'Stopped', EndTime: call.clock.iso(), Info: 'Stopped before it started.' });
+  if (job.State === 'Pending' || job.State === 'Suspended') {
+    const info = job.State === 'Pending' ? 'Stopped before it started.' : 'Stopped while suspended.';
+    Object.assign(job, { State: 'Stopped', EndTime: call.clock.iso(), Info: info });
   } else {
     job.$stopRequested = strategy;
     job.State = strategy === 'Kill' ? 'Terminating' : 'Stopping';

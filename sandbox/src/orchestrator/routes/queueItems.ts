@@ -21,7 +21,7 @@ export class ItemError extends Error {
   }
 }
 
-const PRIORITIES = ['High', 'Normal', 'Low'];
+export const PRIORITIES = ['High', 'Normal', 'Low'];
 
 function dateOrNull(value: unknown, field: string): string | null {
   if (value === undefined || value === null) return null;

@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import type { Ctx } from '../../../src/ctx';
+import { connectionSlug, legacyConnectionSlug } from '../../../src/core/documents/orchestratorUri';
+import { useVscodeStub, vscodeStub } from '../../support/vscodeStub';
+
+useVscodeStub();
+/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
+const { DocumentDrafts } =
+  require('../../../src/host/documents/documentDrafts') as typeof import('../../../src/host/documents/documentDrafts');
+const { Stored, StoredState } =
+  require('../../../src/host/storedState') as typeof import('../../../src/host/storedState');
+const { signOut } =
+  require('../../../src/host/commands/signOut') as typeof import('../../../src/host/commands/signOut');
+const { removeConnection } =
+  require('../../../src/host/commands/removeConnection') as typeof import('../../../src/host/commands/removeConnection');
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+const MAIN = 'https://cloud.example.com/acme/main/orchestrator_';
+const OTHER = 'https://cloud.example.com/acme/other/orchestrator_';
+const uriOf = (connectionId: string, slug = connectionSlug(connectionId)) =>
+  vscodeStub.Uri.parse(`orchestrator://${slug}/folders/7/processes/42/Pay.input.json`);
+
+function drafts() {
+  const user: Record<string, unknown> = {};
+  const memento = {
+    keys: () => Object.keys(user),
+    get: (key: string) => user[key],
+    update: async (key: string, value: unknown) => void (user[key] = value),
+  };
+  const state = new StoredState({ globalState: memento, workspaceState: memento } as never);
+  const signedIn = new Map<string, string>([
+    [MAIN, `${MAIN}|alice`],
+    [OTHER, `${OTHER}|carol`],
+  ]);
+  const logged: string[] = [];
+  const store = new DocumentDrafts(state, {
+    connectionIds: () => [MAIN, OTHER],
+    accountOf: (id) => signedIn.get(id),
+    log: (message) => logged.push(message),
+  });
+  return { store, state, signedIn, logged, user };
+}
+
+const draft = (text: string) => ({ text, base: '{}', savedAt: Date.now() });
+
+describe('argument-document drafts belong to the account that wrote them', () => {
+  it('another account of the same connection does not see a draft; its writer does again', async () => {
+    const { store, signedIn } = drafts();
+    await store.set(uriOf(MAIN), draft('{"alice": 1}'));
+    signedIn.set(MAIN, `${MAIN}|bob`);
+    assert.equal(store.get(uriOf(MAIN)), undefined, "bob does not see alice's draft");
+    await store.set(uriOf(MAIN), draft('{"bob": 1}'));
+    signedIn.set(MAIN, `${MAIN}|alice`);
+    assert.equal(store.get(uriOf(MAIN))?.text, '{"alice": 1}');
+    signedIn.delete(MAIN);
+    assert.equal(store.get(uriOf(MAIN)), undefined, 'signed out: no draft is shown');
+  });
+
+  it('Sign Out asks with the count, deletes only that account’s drafts, and Cancel keeps everything', async () => {
+    const { store, signedIn } = drafts();
+    await store.set(uriOf(MAIN), draft('{"a": 1}'));
+    await store.set(uriOf(OTHER), draft('{"c": 1}'));
+    const account = { id: `${MAIN}|alice`, connectionId: MAIN, label: 'alice (Main)', kind: 'oauth' };
+    const removed: string[] = [];
+    const questions: string[] = [];
+    let answer: string | undefined;
+    const ctx = {
+      documents: { drafts: store },
+      input: { confirm: async (q: { message: string }) => (questions.push(q.message), answer) },
+      sessions: { accounts: () => [account], remove: async (id: string) => void removed.push(id) },
+      log: { info: () => undefined },
+      extension: { secrets: { get: async () => undefined } },
+    } as unknown as Ctx;
+    const run = () => signOut.run({ ctx } as never, { connectionId: MAIN } as never);
+    answer = undefined; // Cancel (or Escape)
+    await run();
+    assert.deepEqual(questions, ['Sign out of alice (Main) and delete your 1 unapplied document draft(s)?']);
+    assert.deepEqual(removed, [], 'not signed out');
+    assert.ok(store.get(uriOf(MAIN)));
+    answer = 'Sign Out';
+    await run();
+    assert.deepEqual(removed, [account.id]);
+    assert.equal(store.countOf(account.id), 0);
+    assert.equal(store.get(uriOf(OTHER))?.text, '{"c": 1}', "another connection's draft stays");
+    signedIn.set(MAIN, account.id);
+    assert.equal(store.get(uriOf(MAIN)), undefined, 'gone when alice signs in again');
+  });
+
+  it('Remove Connection deletes every draft of the connection, earlier versions’ included', async () => {
+    const { store, state, user } = drafts();
+    await store.set(uriOf(MAIN), draft('{"a": 1}'));
+    await store.set(uriOf(OTHER), draft('{"c": 1}'));
+    const legacy = uriOf(MAIN, legacyConnectionSlug(MAIN)).toString();
+    await state.update(Stored.documentDrafts, { ...state.get(Stored.documentDrafts), [legacy]: draft('{"old": 1}') });
+    assert.equal(await store.forgetConnection([connectionSlug(MAIN), legacyConnectionSlug(MAIN)]), 2);
+    assert.deepEqual(Object.keys(user['orchestrator.documentDrafts'] as object), [
+      `${uriOf(OTHER).toString()}\n${OTHER}|carol`,
+    ]);
+    const ctx = {
+      input: { confirm: async () => 'Remove' },
+      sessions: { accounts: () => [], remove: async () => undefined },
+      connections: {
+        all: () => [{ id: OTHER, label: 'Other' }],
+        get: () => ({ id: OTHER, label: 'Other' }),
+        raw: () => [{ label: 'Other' }],
+        save: async () => undefined,
+      },
+      active: { get: () => ({}), set: async () => undefined },
+      folderPreferences: { forget: async () => undefined },
+      extension: { secrets: { delete: async () => undefined } },
+      documents: { drafts: store },
+      accountFor: () => undefined,
+      log: { info: () => undefined },
+    } as unknown as Ctx;
+    await removeConnection.run({ ctx } as never, { connectionId: OTHER } as never);
+    assert.deepEqual(user['orchestrator.documentDrafts'], {}, 'the command deleted the connection’s drafts');
+  });
+
+  it('moves a draft of an earlier version (32-bit name, no owner) to the signed-in account, keeps it otherwise', async () => {
+    const { store, state, signedIn, logged } = drafts();
+    const legacyMain = uriOf(MAIN, legacyConnectionSlug(MAIN)).toString();
+    const legacyOther = uriOf(OTHER, legacyConnectionSlug(OTHER)).toString();
+    await state.update(Stored.documentDrafts, { [legacyMain]: draft('{"m": 1}'), [legacyOther]: draft('{"o": 1}') });
+    signedIn.delete(OTHER);
+    await store.adoptEarlierDrafts();
+    assert.equal(store.get(uriOf(MAIN))?.text, '{"m": 1}');
+    assert.equal(store.get(uriOf(MAIN))?.owner, `${MAIN}|alice`);
+    assert.ok(legacyOther in state.get(Stored.documentDrafts), 'kept until its connection is signed in');
+    assert.match(logged[0]!, /1 moved .* 1 kept/);
+  });
+});
