@@ -44,7 +44,7 @@ export async function readProviderJson(fetch: FetchLike, url: string, what: stri
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    throw new TokenError('network', t("Can't read the identity provider's {0}: {1}", what, networkCause(error)));
+    throw new TokenError('network', t("Can't read the identity provider's {0}: {1}", what, await networkCause(error)));
   }
   if (!response.ok)
     throw new TokenError(

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { makeTestCertificates, type TestCertificates } from '@orchestrator-workbench/sandbox/test-network';
 import { readProviderJson } from '../../../src/core/auth/discovery';
-import { networkCause } from '../../../src/core/http/errors';
+import { causeInWords } from '../../../src/core/http/networkCause';
 import { transportFailure } from '../../../src/core/http/transportFailures';
 
 /** What fetch throws: a TypeError whose cause is the socket's error, with Node's code. */
@@ -81,6 +81,6 @@ describe("a refused server certificate reads in the user's words, naming the pro
       [new Error('plain'), /^plain$/],
       ['a string', /^a string$/],
     ];
-    for (const [error, expected] of table) assert.match(networkCause(error), expected);
+    for (const [error, expected] of table) assert.match(causeInWords(error), expected);
   });
 });
