@@ -1,12 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startSandbox, type SandboxOptions } from './index';
 import { DEFAULT_DIALECT, dialectProblem } from './dialect';
+import { hostNameProblem } from './server/ownHost';
 
 /** `orchestrator-sandbox [options]` (bin/orchestrator-sandbox.mjs): starts the sandbox and prints where each service listens. */
 const USAGE = `Usage: orchestrator-sandbox [--port N] [--scale small|large] [--seed N] [--token-ttl SECONDS]
   [--rate-limit N] [--namespace NS] [--queue-namespace QNS] [--header-prefix PREFIX]
   [--service-segment NAME] [--versioned-definition-only] [--state FILE] [--job-seconds N] [--log-interval-ms N]
-  [--legacy-ideas] [--help]
+  [--legacy-ideas] [--tls-cert FILE --tls-key FILE] [--host-name NAME] [--help]
 Dialect (the names a deployment uses where the spec writes placeholders; defaults are the spec's):
   --namespace NS           {ns}, dotted identifiers (default ${DEFAULT_DIALECT.namespace})
   --queue-namespace QNS    {qns}, dotted identifiers (default ${DEFAULT_DIALECT.queueNamespace})
@@ -16,6 +18,10 @@ Dialect (the names a deployment uses where the spec writes placeholders; default
                            provider at /identity_ (default: none, /<account>/<tenant>/… and /identity)
   --versioned-definition-only  serve the API definition only at swagger/v20.0/swagger.json (named by the API
                            page swagger/index.html), as real deployments do; not also at swagger/v1/swagger.json
+Network:
+  --tls-cert FILE --tls-key FILE  serve HTTPS with this certificate chain and key (PEM)
+  --host-name NAME         the name in the sandbox's URLs (default 127.0.0.1), for clients reaching it through a
+                           proxy that resolves NAME; it still listens on 127.0.0.1 only
 (in the extension's repository: npm run sandbox -- [options])`;
 
 function int(name: string, value: string | undefined, min: number): number | undefined {
@@ -45,6 +51,9 @@ const { values } = (() => {
         'log-interval-ms': { type: 'string' },
         'legacy-ideas': { type: 'boolean' },
         'versioned-definition-only': { type: 'boolean' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
+        'host-name': { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -73,6 +82,28 @@ if (problem) {
   console.error(`${problem}\n${USAGE}`);
   process.exit(2);
 }
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+if ((values['tls-cert'] === undefined) !== (values['tls-key'] === undefined))
+  fail('--tls-cert and --tls-key go together.');
+const hostProblem = hostNameProblem(values['host-name']);
+if (hostProblem) fail(hostProblem);
+function pem(name: string, file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    return fail(
+      `--${name}: cannot read '${file}' (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+    );
+  }
+}
+const tls =
+  values['tls-cert'] !== undefined && values['tls-key'] !== undefined
+    ? { cert: pem('tls-cert', values['tls-cert']), key: pem('tls-key', values['tls-key']) }
+    : undefined;
 const jobSeconds = int('job-seconds', values['job-seconds'], 1);
 const options: SandboxOptions = {
   port: int('port', values.port, 0),
@@ -86,6 +117,8 @@ const options: SandboxOptions = {
   logIntervalMs: int('log-interval-ms', values['log-interval-ms'], 10),
   customisedIdeaFlow: values['legacy-ideas'] ? false : undefined,
   versionedDefinitionOnly: values['versioned-definition-only'],
+  tls,
+  hostName: values['host-name'],
 };
 
 async function main(): Promise<void> {

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,14 @@ import { RequestTally } from './server/requestTally';
 import { homePage } from './server/homePage';
 import { adminHandler } from './server/admin';
 import { serveRequests } from './server/serve';
+import {
+  foreignRequest,
+  hostNameProblem,
+  LOOPBACK_NAMES,
+  refuseResponse,
+  refuseUpgrade,
+  type HostRule,
+} from './server/ownHost';
 import { ROBOT_APP_PRINCIPAL } from './server/users';
 import { TokenStore } from './identity/tokens';
 import { handleIdentity, identityRootOf } from './identity/handler';
@@ -25,6 +34,14 @@ import type { SandboxState, TenantState } from './orchestrator/state';
 import { DEFAULT_DIALECT, dialectPaths, dialectProblem, IDEAS_SEGMENT, type Dialect } from './dialect';
 
 export type { Dialect } from './dialect';
+export {
+  foreignRequest,
+  LOOPBACK_NAMES,
+  refuseResponse,
+  refuseUpgrade,
+  type HostRule,
+  type Refusal,
+} from './server/ownHost';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -54,6 +71,13 @@ export interface SandboxOptions {
   logIntervalMs?: number;
   /** Legacy idea endpoints answer an error while true (default). */
   customisedIdeaFlow?: boolean;
+  /**
+   * The name in the sandbox's own URLs (default 127.0.0.1), for clients that reach it through a proxy resolving that
+   * name to 127.0.0.1. It still listens on 127.0.0.1 only, and answers 127.0.0.1, localhost and this name only.
+   */
+  hostName?: string;
+  /** Serve HTTPS with this certificate chain and key (PEM) instead of HTTP. */
+  tls?: { cert: string; key: string };
 }
 
 export interface RunningSandbox {
@@ -78,6 +102,14 @@ export { APP_KEY_HEADER };
 /** The confidential application registered in the seed (README, Applications). */
 export const APP_CLIENT_ID = 'sandbox-robot-app';
 
+function tlsServer(tls: { cert: string; key: string }) {
+  try {
+    return createTlsServer(tls);
+  } catch (error) {
+    throw new Error(`The TLS certificate or key cannot be used: ${(error as Error).message}`, { cause: error });
+  }
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const dialect: Dialect = {
     namespace: options.namespace ?? DEFAULT_DIALECT.namespace,
@@ -87,6 +119,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   };
   const problem = dialectProblem(dialect);
   if (problem) throw new Error(problem);
+  const hostProblem = hostNameProblem(options.hostName);
+  if (hostProblem) throw new Error(hostProblem);
   const paths = dialectPaths(dialect, ACCOUNT);
   const seed = options.seed ?? 1;
   const scale = options.scale ?? 'small';
@@ -245,14 +279,29 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   const handle = serveRequests({ faults, tally, route, baseUrl: () => baseUrl });
 
-  const server = createServer((req, res) => void handle(req, res));
+  // Its own names on any port: behind the editor's port proxy (code-server's /proxy/<port>/, where `npm start` opens
+  // the sign-in page) Host and Origin name the editor's port. A page of another site names itself, and is refused.
+  const hostRule: HostRule = {
+    names: new Set([...LOOPBACK_NAMES, ...(options.hostName ? [options.hostName.toLowerCase()] : [])]),
+    schemes: ['http', 'https'],
+  };
+  const server = (options.tls ? tlsServer(options.tls) : createServer()).on('request', (req, res) => {
+    // Before anything is read or counted: a page whose name points at 127.0.0.1 sees only this refusal.
+    const refusal = foreignRequest(req.headers, hostRule);
+    if (refusal) refuseResponse(res, refusal);
+    else void handle(req, res);
+  });
+  // The sandbox has no websockets; an upgrade gets the same refusal when foreign, else a plain 404.
+  server.on('upgrade', (req, socket) =>
+    refuseUpgrade(socket, foreignRequest(req.headers, hostRule) ?? { status: 404, reason: 'No websockets here.' }),
+  );
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = `${options.tls ? 'https' : 'http'}://${options.hostName ?? '127.0.0.1'}:${port}`;
   simulator.start();
 
   return {

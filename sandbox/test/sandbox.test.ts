@@ -60,6 +60,9 @@ describe('sandbox command line', () => {
       ['--header-prefix', 'X-ACME-'],
       ['--service-segment', 'orchestrator/x'],
       ['--service-segment', 'ideas_'],
+      ['--tls-cert', 'server.pem'],
+      ['--tls-cert', '/nonexistent/server.pem', '--tls-key', '/nonexistent/server.key'],
+      ['--host-name', 'sandbox.test:8443'],
     ]) {
       const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';

@@ -3,10 +3,18 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { toolPaths, toolsDir } from './provision';
 
-/** Debian's Chromium, headless, with a fresh profile and the flags this closed network needs. */
-export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+/**
+ * Debian's Chromium, headless, with a fresh profile and the flags this closed network needs. With `proxy`, as a
+ * user's browser behind that proxy (loopback stays direct), taking any certificate: the browser's trust is not tested.
+ */
+export async function launchBrowser(
+  options: { proxy?: string } = {},
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(toolsDir, 'chromium-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
+    ...(options.proxy
+      ? { proxy: { server: options.proxy, bypass: '127.0.0.1,localhost' }, ignoreHTTPSErrors: true }
+      : {}),
     executablePath: toolPaths().chromium,
     headless: true,
     viewport: { width: 1400, height: 900 },

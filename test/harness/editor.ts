@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { buildDevelopment } from './build';
+import { startEditorFront } from './editorFront';
 import { provision, toolsDir } from './provision';
 
 export { buildDevelopment };
@@ -47,6 +48,8 @@ export interface EditorOptions {
   workspaceSettings?: Record<string, unknown>;
   /** Run in the pseudo-locale (test/harness/pseudoLocale.ts); needs `installExtension`. */
   pseudoLocale?: boolean;
+  /** Sites opened without the editor's "open the external website?" question (loopback ones never ask). */
+  trustedDomains?: string[];
 }
 
 export interface RunningEditor {
@@ -162,7 +165,10 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_00
   throw new Error(`code-server did not answer ${url}/healthz within ${timeoutMs / 1000} s`);
 }
 
-/** Starts code-server on an ephemeral loopback port with every piece of state under .tools/run/<name>. */
+/**
+ * Starts code-server with every piece of state under .tools/run/<name>, behind a front on an ephemeral loopback port
+ * that answers only its own Host and Origin (editorFront.ts).
+ */
 export async function startEditor(options: EditorOptions): Promise<RunningEditor> {
   const tools = provision();
   const runDir = join(toolsDir, 'run', options.name);
@@ -194,13 +200,14 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
   if (options.vsix) installVsix(tools, options.vsix, dirs);
   const localeArgs =
     options.pseudoLocale && installed ? preparePseudoLocale(dirs.userData, dirs.extensions, installed) : [];
-  const port = await freePort();
+  // code-server listens on a private port behind the front (editorFront.ts), which answers only its own Host.
+  const privatePort = await freePort();
   const configFile = join(runDir, 'config.yaml');
-  writeFileSync(configFile, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
+  writeFileSync(configFile, `bind-addr: 127.0.0.1:${privatePort}\nauth: none\ncert: false\n`);
   const args = [
     tools.codeServer,
     '--bind-addr',
-    `127.0.0.1:${port}`,
+    `127.0.0.1:${privatePort}`,
     '--auth',
     'none',
     '--disable-telemetry',
@@ -214,6 +221,7 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
     '--config',
     configFile,
     ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(options.trustedDomains ?? []).flatMap((domain) => ['--link-protection-trusted-domains', domain]),
     ...localeArgs,
   ];
   const child = spawnTracked(tools.node, args, {
@@ -233,11 +241,17 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const front = await startEditorFront(privatePort);
+  const port = front.port;
   const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await front.close();
+    await stopProcess(child);
+  };
   try {
     await waitForHealth(url, child);
   } catch (error) {
-    await stopProcess(child);
+    await stop();
     throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error });
   }
   return {
@@ -247,6 +261,6 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
     runDir,
     workbenchUrl: (payload) =>
       `${url}/?folder=${encodeURIComponent(dirs.workspace)}${payload ? `&payload=${encodeURIComponent(JSON.stringify(payload))}` : ''}`,
-    stop: () => stopProcess(child),
+    stop,
   };
 }

@@ -19,6 +19,8 @@ export async function bundleSuite(name: string, testDir: string, only?: string):
   await build({
     entryPoints: [join(__dirname, 'suite', 'index.ts'), ...tests],
     outdir: outDir,
+    // Flat, beside index.js (which runs the *.test.js next to it), wherever the test folder is.
+    entryNames: '[name]',
     bundle: true,
     platform: 'node',
     format: 'cjs',

@@ -1,7 +1,8 @@
 // The sandbox's home page (GET /): where everything listens, who can sign in, the idea service's credentials and the
 // application's client secret.
-// Anyone who opens the sandbox in a browser can read them: they are test values for a service on 127.0.0.1 only,
-// new at each start, and a user of `npm start` (whose editor has them already) may want them for another client.
+// Anyone who opens the sandbox's own address in a browser can read them: they are test values for a service on
+// 127.0.0.1 only, new at each start, and a user of `npm start` (whose editor has them already) may want them for
+// another client. Another site's page cannot: the sandbox answers only its own Host and Origin (ownHost.ts).
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

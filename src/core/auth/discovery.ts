@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { TokenError } from './tokens';
 import { readCapped, TooLarge } from '../http/responseBody';
+import { networkCause } from '../http/errors';
 import { t } from '../l10n';
 
 /**
@@ -43,14 +44,7 @@ export async function readProviderJson(fetch: FetchLike, url: string, what: stri
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    throw new TokenError(
-      'network',
-      t(
-        "Can't read the identity provider's {0}: {1}",
-        what,
-        ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message,
-      ),
-    );
+    throw new TokenError('network', t("Can't read the identity provider's {0}: {1}", what, await networkCause(error)));
   }
   if (!response.ok)
     throw new TokenError(

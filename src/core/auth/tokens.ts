@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { readCapped } from '../http/responseBody';
+import { networkCause } from '../http/errors';
 import { t } from '../l10n';
 
 export const TokenResponseSchema = z.looseObject({
@@ -77,13 +78,7 @@ export async function postTokenRequest(
     if (signal?.aborted) throw error;
     if (timeout.aborted)
       throw new TokenError('network', t('The identity provider did not answer within {0} s.', TOKEN_TIMEOUT_MS / 1000));
-    throw new TokenError(
-      'network',
-      t(
-        "Can't reach the identity provider: {0}",
-        ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message,
-      ),
-    );
+    throw new TokenError('network', t("Can't reach the identity provider: {0}", await networkCause(error)));
   }
   // Bounded: a token answer is a few kilobytes; anything past the cap is not one.
   const text = await readCapped(response, TOKEN_RESPONSE_MAX_BYTES, true)

@@ -1,4 +1,5 @@
 import { t } from '../l10n';
+import { onFirstUse } from '../onFirstUse';
 
 /**
  * Every failure of a service call is an OrchestratorError: what happened (status, the service's errorCode and
@@ -212,3 +213,11 @@ export function isTransientFailure(error: unknown): boolean {
     (error.kind === 'http' && [429, 500, 502, 503, 504].includes(error.status ?? 0))
   );
 }
+
+const wording = onFirstUse(() => import('./networkCause'));
+
+/**
+ * Why a request got no answer, in the user's words (networkCause.ts, loaded with the first request that fails: its
+ * wording of certificate problems is not needed before).
+ */
+export const networkCause = async (error: unknown) => (await wording()).causeInWords(error);

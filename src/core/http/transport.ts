@@ -20,10 +20,13 @@ import type { RateLimitScheduler } from './scheduler';
 import { Coalescer } from './coalesce';
 import { exchangeOf, type Exchange } from './exchange';
 import { inDialect, readablePath, untilAborted } from './dialectPaths';
-import { errorCode, leavesOutcomeOpen, NOT_SENT_CODES, transportFailure } from './transportFailures';
+import { onFirstUse } from '../onFirstUse';
 import { formatBytes, readCapped, TooLarge } from './responseBody';
 import { t } from '../l10n';
 import { addressTooLong } from './addressLength';
+
+/** How a failed fetch reads (transportFailures.ts): loaded with the first failure, not at activation. */
+const failures = onFirstUse(() => import('./transportFailures'));
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -222,7 +225,8 @@ export class Transport {
     try {
       return await this.attempt(spec, endpoint, spec.signal, run, this.attemptTimeout(spec));
     } catch (error) {
-      if (error instanceof OrchestratorError && run.sent && leavesOutcomeOpen(error)) throw withOutcomeUnknown(error);
+      if (error instanceof OrchestratorError && run.sent && (await failures()).leavesOutcomeOpen(error))
+        throw withOutcomeUnknown(error);
       throw error;
     } finally {
       this.coalescer.forgetInFlight();
@@ -374,6 +378,7 @@ export class Transport {
         signal: combined,
       });
     } catch (error) {
+      const { transportFailure, errorCode, NOT_SENT_CODES } = await failures();
       const failure = transportFailure(error, endpoint, signal, timeout.aborted);
       // Nothing connected: the change certainly did not reach the service.
       if (failure.kind === 'network' && NOT_SENT_CODES.has(errorCode(error) ?? '')) run.sent = false;
@@ -417,7 +422,7 @@ export class Transport {
         });
       }
       // A body cut off mid-way (connection reset) is a network failure, retried like one for GETs.
-      throw transportFailure(error, endpoint, signal, timeout.aborted);
+      throw (await failures()).transportFailure(error, endpoint, signal, timeout.aborted);
     }
     if (!response.ok)
       throw errorFromResponse(endpoint, response.status, new TextDecoder().decode(bytes), response.headers);

@@ -1,7 +1,9 @@
 import { cancelled, OrchestratorError } from './errors';
+import { causeInWords } from './networkCause';
 import { t } from '../l10n';
 
-// How the transport reads a failure: which ones leave a change's outcome open, which mean nothing left.
+// How the transport reads a failure: which ones leave a change's outcome open, which mean nothing left. Loaded with
+// the first failure (transport.ts), not at activation.
 
 /** Failures of a change that prove nothing about whether the service applied it. */
 const UNKNOWN_OUTCOME_STATUS = new Set([401, 502, 504]);
@@ -28,12 +30,10 @@ export function transportFailure(
       cause: error,
     });
   }
-  const detail =
-    error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
   return new OrchestratorError({
     kind: 'network',
     endpoint,
-    message: t("Can't reach the service for {0}: {1}", endpoint, detail),
+    message: t("Can't reach the service for {0}: {1}", endpoint, causeInWords(error)),
     cause: error,
   });
 }
