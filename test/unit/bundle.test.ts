@@ -40,6 +40,7 @@ describe('the production bundle', () => {
       /^src\/host\/logs\/logTail\.ts$/,
       /^src\/host\/views\/explorer\/pinnedBeyond\.ts$/,
       /^src\/host\/ui\/vscodeInput\.ts$/,
+      /^src\/core\/http\/(transportFailures|networkCause)\.ts$/,
     ];
     // Each names code the build holds (a renamed file would otherwise leave a pattern that proves nothing).
     for (const pattern of lazy)
