@@ -4,17 +4,16 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { toolPaths, toolsDir } from './provision';
 
 /**
- * Debian's Chromium, headless, with a fresh profile and the flags this closed network needs. With `proxy`, as a
- * user's browser behind that proxy (loopback stays direct), taking any certificate: the browser's trust is not tested.
+ * Debian's Chromium, headless, with a fresh profile and the flags this closed network needs. With `resolve`, those
+ * names lead to 127.0.0.1 and any certificate is taken: a user's browser reaching the sign-in page on a network the
+ * test makes up (its own trust and proxy are not tested, and its traffic stays out of the test's proxy).
  */
 export async function launchBrowser(
-  options: { proxy?: string } = {},
+  options: { resolve?: string[] } = {},
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(toolsDir, 'chromium-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    ...(options.proxy
-      ? { proxy: { server: options.proxy, bypass: '127.0.0.1,localhost' }, ignoreHTTPSErrors: true }
-      : {}),
+    ...(options.resolve ? { ignoreHTTPSErrors: true } : {}),
     executablePath: toolPaths().chromium,
     headless: true,
     viewport: { width: 1400, height: 900 },
@@ -29,6 +28,9 @@ export async function launchBrowser(
       '--disable-component-update',
       '--disable-sync',
       '--disable-popup-blocking',
+      ...(options.resolve
+        ? [`--host-resolver-rules=${options.resolve.map((name) => `MAP ${name} 127.0.0.1`).join(', ')}`]
+        : []),
     ],
   });
   return {

@@ -87,8 +87,8 @@ async function main(): Promise<number> {
       },
     });
     await frontRefusesRebinding(editor);
-    // The browser of a user behind the proxy: it reaches the sign-in page through it (its own trust is not tested).
-    browser = await launchBrowser({ proxy: proxy.url });
+    // The user's browser reaches the sign-in page by itself: what passes the proxy is the editor's alone.
+    browser = await launchBrowser({ resolve: ['secure.test', 'untrusted.test'] });
     console.log(`network: code-server ${editor.url}, proxy ${proxy.url}, sandboxes ${secure.url} ${stranger.url}`);
     const code = await runSuite(browser.context, editor, { suiteDir: suite, onLine: (line) => console.log(line) });
     console.log(
