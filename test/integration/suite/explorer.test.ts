@@ -336,8 +336,9 @@ describe('Orchestrator tree on the sandbox', () => {
       );
     const { result: id, asked } = await find({ pick: 'InvoicesToProcess' });
     assert.equal(ctx.explorer.find(id ?? '')?.row?.kind, 'queue');
-    // The editor reports the new selection to the extension host on its own time: give it a moment.
-    for (let i = 0; i < 20 && ctx.explorer.view.selection[0]?.id !== id; i++)
+    // The editor reports the new selection to the extension host on its own time: give it a moment (bounded at
+    // 10 s: on a loaded 2-core machine 2 s was seen to fall short).
+    for (let i = 0; i < 100 && ctx.explorer.view.selection[0]?.id !== id; i++)
       await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(ctx.explorer.view.selection[0]?.id, id);
     assert.ok(asked[0]?.items?.includes('Shared'), 'the loaded rows are offered');
