@@ -42,8 +42,10 @@ const settledWithin = (work: PromiseLike<unknown>, ms: number) =>
 
 /**
  * The sign-ins in progress, one per connection: a new one replaces the pending one at once. Needed because the editor
- * runs one session request per extension and scopes: a second Sign In would otherwise join the first and wait for
- * its 5-minute timeout while the user has closed its login page long ago. Every wait here is bounded.
+ * joins a second session request of the same extension and scopes to the first, and its extension host runs a
+ * provider's createSession and getSessions one at a time: a second Sign In would otherwise wait for the first's
+ * 5-minute timeout while the user has closed its login page long ago. So the request stops the pending sign-in before
+ * it asks (`request`); `begin` does too, for a createSession the editor did not queue. Every wait here is bounded.
  */
 export class PendingSignIns {
   private readonly attempts = new Map<string, Attempt>();

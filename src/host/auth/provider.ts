@@ -197,7 +197,8 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
 
   /**
    * The Sign In command's session request through the editor (`ask`): a pending sign-in to the connection is replaced
-   * rather than joined. Undefined when this request's sign-in was replaced or cancelled.
+   * rather than joined or queued behind (pendingSignIns.ts). Undefined when this request's sign-in was replaced or
+   * cancelled.
    */
   requestSession(
     connectionId: string,
