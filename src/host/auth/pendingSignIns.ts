@@ -41,11 +41,12 @@ const settledWithin = (work: PromiseLike<unknown>, ms: number) =>
   });
 
 /**
- * The sign-ins in progress, one per connection: a new one replaces the pending one at once. Needed because the editor
- * joins a second session request of the same extension and scopes to the first, and its extension host runs a
- * provider's createSession and getSessions one at a time: a second Sign In would otherwise wait for the first's
- * 5-minute timeout while the user has closed its login page long ago. So the request stops the pending sign-in before
- * it asks (`request`); `begin` does too, for a createSession the editor did not queue. Every wait here is bounded.
+ * The sign-in in progress: a new one replaces the pending one at once. Needed because the editor joins a second
+ * session request of the same extension and scopes to the first, and its extension host runs a provider's
+ * createSession and getSessions one at a time (for every connection): a second Sign In would otherwise wait for the
+ * first's 5-minute timeout while the user has closed its login page long ago. So a request stops the pending sign-in
+ * before it asks (`request`); `begin` does too, for a createSession the editor did not queue. Kept by connection, as
+ * the editor joins requests by connection. Every wait here is bounded.
  */
 export class PendingSignIns {
   private readonly attempts = new Map<string, Attempt>();
@@ -57,7 +58,7 @@ export class PendingSignIns {
 
   /** Starts a sign-in to `key`, after the pending one (if any) is stopped as replaced and has closed its port. */
   async begin(key: string): Promise<PendingSignIn> {
-    await this.stop(key, 'replaced');
+    await this.stopAll('replaced');
     let end!: () => void;
     const ended = new Promise<void>((done) => (end = done));
     const attempt: Attempt = { controller: new AbortController(), ended, end };
@@ -83,7 +84,7 @@ export class PendingSignIns {
    * when a sign-in was stopped while this request waited (replaced: the newer one answers; cancelled: said already).
    */
   async request<T>(key: string, ask: () => PromiseLike<T>): Promise<T | undefined> {
-    await this.stop(key, 'replaced');
+    await this.stopAll('replaced');
     const previous = this.requests.get(key);
     if (previous) await settledWithin(previous, this.waitMs);
     const stopsBefore = this.stops.get(key) ?? 0;
@@ -101,7 +102,11 @@ export class PendingSignIns {
 
   /** Stops every sign-in in progress, silently as a replaced one: the extension is going away. */
   dispose(): void {
-    for (const key of [...this.attempts.keys()]) void this.stop(key, 'replaced');
+    void this.stopAll('replaced');
+  }
+
+  private async stopAll(why: SignInStop): Promise<void> {
+    await Promise.all([...this.attempts.keys()].map((key) => this.stop(key, why)));
   }
 
   private async stop(key: string, why: SignInStop): Promise<void> {

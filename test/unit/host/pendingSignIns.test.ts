@@ -102,7 +102,7 @@ describe('pending sign-ins: a new sign-in replaces the pending one', () => {
   });
 });
 
-describe('pending sign-ins: requests through an editor that joins them', () => {
+describe('pending sign-ins: one at a time, and a request not joined to the pending one', () => {
   /** As the editor does: one request per extension and scopes; a second one made meanwhile gets the first's answer. */
   function joiningEditor(createSession: (n: number) => Promise<string>) {
     let inFlight: Promise<string> | undefined;
@@ -135,6 +135,17 @@ describe('pending sign-ins: requests through an editor that joins them', () => {
     assert.equal(second, 'session 2');
     assert.equal(await first, undefined);
     assert.equal(editor.created(), 2);
+  });
+
+  it('a sign-in to another connection replaces the pending one too: the editor runs one at a time', async () => {
+    const pending = new PendingSignIns();
+    const first = await pending.begin('tenant-a');
+    first.signal.addEventListener('abort', () => first.end());
+    const second = await pending.begin('tenant-b');
+    assert.equal(first.stopped, 'replaced');
+    assert.ok(first.signal.aborted);
+    assert.equal(second.stopped, undefined);
+    second.end();
   });
 
   it('a request that fails for another reason still fails', async () => {
