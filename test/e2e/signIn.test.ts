@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { palette, pickUserOnLoginPage } from './ui';
+import { accountsMenuSignInEntry, palette, pickUserOnLoginPage } from './ui';
 import { screenshot, world } from './world';
 
 // Signing in the way an `npm start` user does: the connection has no login hint and no prompt=none, so the browser
@@ -68,20 +68,7 @@ describe('Sign in (UI, through the sandbox login page)', () => {
     await palette('Orchestrator: Sign Out');
     // One account: Sign Out signs it out without asking which.
     await page.locator('.statusbar-item', { hasText: 'signed out' }).first().waitFor({ timeout: 30_000 });
-    // The request reaches the Accounts menu moments after the sign-out: the menu shows what it had when opened.
-    const request = page.locator('.monaco-menu .action-label', { hasText: /Sign in with Orchestrator/ }).first();
-    for (let attempt = 0; ; attempt++) {
-      await openAccountsMenu(page);
-      if (
-        await request.waitFor({ timeout: 3_000 }).then(
-          () => true,
-          () => false,
-        )
-      )
-        break;
-      if (attempt === 5) assert.fail('the Accounts menu never offered "Sign in with Orchestrator"');
-      await page.keyboard.press('Escape');
-    }
+    const request = await accountsMenuSignInEntry(page);
     await screenshot('04b-accounts-menu-sign-in');
     const opened = page.context().waitForEvent('page', { timeout: 30_000 });
     await request.click();

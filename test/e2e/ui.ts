@@ -86,6 +86,26 @@ export async function pickUserOnLoginPage(opened: Promise<Page>, user: string): 
   return hidden;
 }
 
+/**
+ * The Accounts menu, open on its "Sign in with Orchestrator" entry (returned). The request reaches the menu moments
+ * after a sign-out, and the menu shows what it had when opened: opened again until it is there (six tries).
+ */
+export async function accountsMenuSignInEntry(page: Page = world.page): Promise<Locator> {
+  const request = page.locator('.monaco-menu .action-label', { hasText: /Sign in with Orchestrator/ }).first();
+  for (let attempt = 0; ; attempt++) {
+    await page.locator('.activitybar [aria-label^="Accounts"]').first().click();
+    if (
+      await request.waitFor({ timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return request;
+    if (attempt === 5) throw new Error('the Accounts menu never offered "Sign in with Orchestrator"');
+    await page.keyboard.press('Escape');
+  }
+}
+
 /** A page of the shared browser on an editor of a journey's own, once its workbench is up. */
 export async function openWorkbench(editor: RunningEditor): Promise<Page> {
   const page = await world.page.context().newPage();

@@ -34,7 +34,7 @@ describe('the production bundle', () => {
       /^src\/host\/commands\/(?!registry\.ts$|abortSignal\.ts$|guardChange\.ts$)/,
       /^src\/host\/webviews\/(ideaFormPanel|queueItemPanel|panelHost|servicePanel|ideaFormContent)\.ts$/,
       /^src\/core\/documents\/(argumentsDocument|jsonLocations)\.ts$/,
-      /^src\/host\/auth\/(signInFlow|loopback)\.ts$/,
+      /^src\/host\/auth\/(signInFlow|authorizationCode|loopback)\.ts$/,
       /^src\/core\/auth\/(idToken|pkce|pushedRequest)\.ts$/,
       /^node_modules\/(jose|jsonc-parser)\//,
       /^src\/(host\/logs\/logTail|core\/logs\/tail)\.ts$/,

@@ -22,9 +22,9 @@ describe('sign-in loopback server', () => {
     const failed = await fetch(`${server.redirectUri}?error=access_denied&state=s`);
     assert.match(await failed.text(), /Sign-in failed/);
     const other = await startLoopback('t');
-    other.dispose();
+    await other.dispose();
     await assert.rejects(other.callback, /cancelled/);
     await assert.rejects(fetch(other.redirectUri));
-    server.dispose();
+    await server.dispose();
   });
 });

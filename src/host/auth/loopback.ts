@@ -7,8 +7,12 @@ export interface LoopbackServer {
   redirectUri: string;
   /** The full callback URL once a request with our state arrives. */
   callback: Promise<string>;
-  dispose(): void;
+  /** Stops waiting and closes the port; resolves once it is closed (at most CLOSE_WAIT_MS later). */
+  dispose(): Promise<void>;
 }
+
+/** Closing waits for the open connections to end: bounded, a stuck one does not hold a new sign-in back. */
+export const CLOSE_WAIT_MS = 3_000;
 
 /** Our texts may be translated: escaped, so no translation can add markup to the page. */
 const html = (text: string) =>
@@ -68,9 +72,16 @@ export async function startLoopback(expectedState: string, port = 0): Promise<Lo
     redirectUri: `http://127.0.0.1:${actual}/callback`, // l10n: code
     callback,
     dispose: () => {
-      server.close();
-      server.closeAllConnections?.();
       reject(new Error(t('The sign-in was cancelled.')));
+      if (!server.listening) return Promise.resolve();
+      return new Promise<void>((done) => {
+        const timer = setTimeout(done, CLOSE_WAIT_MS);
+        server.close(() => {
+          clearTimeout(timer);
+          done();
+        });
+        server.closeAllConnections?.();
+      });
     },
   };
 }

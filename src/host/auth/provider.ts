@@ -10,6 +10,7 @@ import { abortSignalOf } from '../commands/abortSignal';
 import { applicationSecretFor, signInAsApplication, type ApplicationSignInDeps } from './applicationSignIn';
 import { t } from '../../core/l10n';
 import { onFirstUse } from '../../core/onFirstUse';
+import { PendingSignIns, stoppedNotice } from './pendingSignIns';
 
 /** The browser sign-in's code (PKCE, the loopback server, id_token checks) loads when a user signs in. */
 const signInFlow = onFirstUse(() => import('./signInFlow'));
@@ -35,6 +36,8 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
   readonly onDidChangeSessions = this.emitter.event;
   private readonly subscription: { dispose(): void };
   private readonly signOutHooks = new Set<(account: StoredAccount) => Promise<unknown>>();
+  /** The browser sign-ins in progress: a new one to the same connection replaces the pending one. */
+  private readonly pending = new PendingSignIns();
 
   constructor(
     private readonly sessions: SessionManager,
@@ -107,14 +110,33 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
     if (connection.authentication === 'application') return this.createApplicationSession(connection);
     const target = connection;
     const { runAuthorizationCodeFlow } = await signInFlow();
-    const { tokens, claims } = await vscode.window.withProgress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: plainText(t('Signing in to {0}… (finish in your browser)', target.label)),
-        cancellable: true,
-      },
-      (_progress, token) => runAuthorizationCodeFlow(target, token, this.loopbackPort(), (m) => this.log.info(m)),
-    );
+    const attempt = await this.pending.begin(target.id);
+    const stop = new vscode.CancellationTokenSource();
+    attempt.signal.addEventListener('abort', () => stop.cancel(), { once: true });
+    let signedIn: Awaited<ReturnType<typeof runAuthorizationCodeFlow>>;
+    try {
+      signedIn = await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: plainText(t('Signing in to {0}… (finish in your browser)', target.label)),
+          cancellable: true,
+        },
+        (_progress, token) => {
+          token.onCancellationRequested(() => attempt.cancel());
+          return runAuthorizationCodeFlow(target, stop.token, this.loopbackPort(), (m) => this.log.info(m));
+        },
+      );
+    } catch (error) {
+      // Replaced: the newer sign-in's login page is the answer. Cancelled: said here, as the editor says nothing.
+      if (attempt.stopped) this.log.info(`The sign-in to ${target.label} was ${attempt.stopped}.`);
+      const notice = stoppedNotice(attempt.stopped, target.label);
+      if (notice) void vscode.window.showInformationMessage(plainText(notice));
+      throw error;
+    } finally {
+      attempt.end();
+      stop.dispose();
+    }
+    const { tokens, claims } = signedIn;
     const userName = claims.preferred_username ?? claims.email ?? claims.sub ?? 'user';
     const account = newAccount(target, userName, {
       scopes: tokens.scope ?? target.scopes,
@@ -173,7 +195,20 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
     for (const hook of this.signOutHooks) await hook(removed);
   }
 
+  /**
+   * The Sign In command's session request through the editor (`ask`): a pending sign-in to the connection is replaced
+   * rather than joined or queued behind (pendingSignIns.ts). Undefined when this request's sign-in was replaced or
+   * cancelled.
+   */
+  requestSession(
+    connectionId: string,
+    ask: () => Thenable<vscode.AuthenticationSession>,
+  ): Promise<vscode.AuthenticationSession | undefined> {
+    return this.pending.request(connectionId, ask);
+  }
+
   dispose(): void {
+    this.pending.dispose();
     this.subscription.dispose();
     this.emitter.dispose();
   }

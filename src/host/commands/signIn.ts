@@ -7,7 +7,7 @@ import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'input'>;
+type Uses = Pick<Ctx, 'accountFor' | 'active' | 'auth' | 'connections' | 'input'>;
 
 /**
  * Sign In: the VS Code way (the account then appears in the Accounts menu), in the browser or as an application (the
@@ -23,9 +23,12 @@ export const signIn: CommandDefinition<Uses> = {
     if (connection.authentication === 'accessToken')
       return vscode.commands.executeCommand(CommandId.signInWithAccessToken, connection.id);
     // Through VS Code, so the account shows in the Accounts menu and this extension is recorded as allowed to use it.
-    const session = await vscode.authentication.getSession(AUTH_PROVIDER_ID, [connectionScope(connection.id)], {
-      createIfNone: true,
-    });
+    // A sign-in to the connection still pending (its login page closed unfinished) is replaced, not waited for.
+    const session = await ctx.auth.requestSession(connection.id, () =>
+      vscode.authentication.getSession(AUTH_PROVIDER_ID, [connectionScope(connection.id)], { createIfNone: true }),
+    );
+    // Replaced by a newer sign-in, or cancelled (the provider said so).
+    if (!session) return undefined;
     if (!ctx.active.get().connectionId) await ctx.active.set({ connectionId: connection.id });
     void vscode.window.showInformationMessage(plainText(t('Signed in as {0}.', session.account.label)));
     return session.account.label;
