@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { collapseAll, expand, palette, pickUserOnLoginPage, row, sidebar } from './ui';
+import { collapseAll, expand, palette, pickUserOnLoginPage, quickInputSteps, row, sidebar } from './ui';
 import { screenshot, world } from './world';
 
 // Issue 29, item 3: after Add Connection the next step is offered where the user looks. The address is pasted through
@@ -14,9 +14,9 @@ describe('Add Connection, then Sign In from its notification (UI)', () => {
     this.timeout(60_000);
     const { page } = world;
     await palette('Orchestrator: Remove Connection…');
-    const quickInput = page.locator('.quick-input-widget');
-    await quickInput.locator('.quick-input-title', { hasText: 'Remove which connection?' }).waitFor();
-    await quickInput.locator('.monaco-list-row', { hasText: LABEL }).first().click();
+    const { atStep, pickRow } = quickInputSteps(page);
+    await atStep('Remove which connection?');
+    await pickRow(LABEL);
     await page
       .locator('.monaco-dialog-box .monaco-button', { hasText: /^Remove$/ })
       .first()
@@ -33,11 +33,7 @@ describe('Add Connection, then Sign In from its notification (UI)', () => {
     await collapseAll('Orchestrator');
 
     await palette('Orchestrator: Add Connection…');
-    const quickInput = page.locator('.quick-input-widget');
-    const atStep = (title: string) =>
-      quickInput.locator('.quick-input-title', { hasText: title }).first().waitFor({ timeout: 20_000 });
-    const pickRow = (text: string) =>
-      quickInput.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().click();
+    const { quickInput, atStep, pickRow } = quickInputSteps(page);
     await atStep('Add Connection: paste the address');
     await quickInput.locator('input').fill(`${sandbox.url}/sandbox/staging/jobs?fid=1`);
     await page.keyboard.press('Enter');
