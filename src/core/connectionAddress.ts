@@ -1,5 +1,6 @@
 import { IDENTITY_SEGMENT, ORCHESTRATOR_SEGMENT, otherServiceName } from './platformServices';
 import { quoted, readPastedAddress, type PastedAddress } from './pastedAddress';
+import { plainText } from './presentation/plainText';
 import { t } from './l10n';
 
 /**
@@ -160,7 +161,7 @@ export function deriveConnection(pasted: string): Derivation {
         label:
           reading.serviceUrl === address.origin
             ? t('$(server) On-premises, at the root of the host')
-            : t('$(server) On-premises, in {0}', `/${address.raw.slice(0, pageAt).join('/')}`),
+            : t('$(server) On-premises, in {0}', plainText(`/${address.raw.slice(0, pageAt).join('/')}`)),
         detail: t('{0} is a page of the web portal; the API is at {1}', quoted(names[pageAt]!), reading.serviceUrl),
         derived: reading,
       },

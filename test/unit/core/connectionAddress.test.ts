@@ -89,6 +89,13 @@ describe('a connection from the address a user pastes', () => {
     const derived = deriveConnection('https://cloud.example.com/$(alert)x/main/odata');
     assert.equal(derived.kind, 'refused');
     assert.doesNotMatch((derived as { refusal: string }).refusal, /\$\(alert\)/);
+    // A path before a page word that could be a tenant is named in the pick's label: never as a codicon.
+    const asked = deriveConnection('https://cloud.example.com/$(alert)/home/main') as AmbiguousAddress;
+    assert.equal(asked.kind, 'ambiguous');
+    assert.deepEqual(
+      asked.readings.map((r) => r.label.match(/\$\(/g)?.length),
+      [1, 1],
+    );
   });
 });
 
