@@ -45,7 +45,9 @@ describe('Add Connection, then Sign In from its notification (UI)', () => {
     await atStep('Add Connection: protection');
     await pickRow('changes run as asked');
 
-    // The row is there, open at its Sign in row (selected), and the notification offers Sign In.
+    // The notification offers Sign In, and the row is there, open at its Sign in row (selected).
+    const toast = page.locator('.notification-toast', { hasText: `Added the connection '${LABEL}'` }).first();
+    await toast.waitFor({ timeout: 20_000 });
     const added = row(LABEL);
     await added.waitFor({ timeout: 30_000 });
     assert.match(await added.innerText(), /signed out/);
@@ -60,8 +62,6 @@ describe('Add Connection, then Sign In from its notification (UI)', () => {
       { timeout: 20_000 },
     );
     assert.equal(await added.getAttribute('aria-expanded'), 'true');
-    const toast = page.locator('.notification-toast', { hasText: `Added the connection '${LABEL}'` }).first();
-    await toast.waitFor({ timeout: 20_000 });
     await screenshot('36-add-connection-offers-sign-in');
 
     const opened = page.context().waitForEvent('page', { timeout: 30_000 });

@@ -1,4 +1,5 @@
 import { CommandId } from '../../constants';
+import { connectionId } from '../../core/connections';
 import { runSteps } from '../ui/multiStep';
 import { addressStep, confirmStep } from './addConnection/address';
 import { emptyDraft } from './addConnection/draft';
@@ -35,6 +36,8 @@ export const addConnection: CommandDefinition<Uses> = {
       ...closingSteps(taken),
     ]);
     if (!done) return undefined;
+    // Its row opens when first drawn, which the save brings about.
+    ctx.explorer.openWhenAdded(connectionId(done.setting));
     await ctx.connections.save([...ctx.connections.raw(), done.setting]);
     ctx.log.info(`Added connection ${done.setting.label}.`);
     const added = ctx.connections.all().find((c) => c.label === done.setting.label);
