@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { collapseAll, expand, palette, pickUserOnLoginPage, quickInputSteps, row, sidebar } from './ui';
+import { collapseAll, expand, palette, pickUserOnLoginPage, quickInputSteps, row, selectedRow, sidebar } from './ui';
 import { screenshot, world } from './world';
 
 // Issue 29, item 3: after Add Connection the next step is offered where the user looks. The address is pasted through
@@ -53,14 +53,7 @@ describe('Add Connection, then Sign In from its notification (UI)', () => {
     assert.match(await added.innerText(), /signed out/);
     const signInRow = row('Sign in to see the folders of this tenant');
     await signInRow.waitFor({ timeout: 20_000 });
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll('.part.sidebar .monaco-list-row[aria-selected="true"]')].some((r) =>
-          r.textContent?.includes('Sign in to see the folders of this tenant'),
-        ),
-      undefined,
-      { timeout: 20_000 },
-    );
+    await selectedRow('Sign in to see the folders of this tenant');
     assert.equal(await added.getAttribute('aria-expanded'), 'true');
     await screenshot('36-add-connection-offers-sign-in');
 

@@ -18,6 +18,7 @@ import {
   pickUserOnLoginPage,
   quickInputSteps,
   row,
+  selectedRow,
 } from './ui';
 import { screenshot, world } from './world';
 
@@ -122,6 +123,8 @@ describe('The .vsix, installed into a fresh editor (UI)', () => {
     await atStep('Add Connection: protection');
     await pickRow('changes run as asked');
     await row('Sandbox (main)', page).waitFor({ timeout: 30_000 });
+    // The new row opens at its Sign in row and selects it (the tree takes the focus): settled before going on.
+    await selectedRow('Sign in to see the folders of this tenant', page);
 
     // Sign In from Get Started's own step, as a first-run user does.
     await openGetStarted(page);
