@@ -9,7 +9,17 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { packageVsix, ROOT, startEditor, type RunningEditor } from '../harness/editor';
-import { expand, inRestrictedMode, openGetStarted, openWorkbench, palette, pickUserOnLoginPage, row } from './ui';
+import {
+  expand,
+  inRestrictedMode,
+  openGetStarted,
+  openWorkbench,
+  palette,
+  pickUserOnLoginPage,
+  quickInputSteps,
+  row,
+  selectedRow,
+} from './ui';
 import { screenshot, world } from './world';
 
 const STEPS = ['Add a connection', 'Sign in', 'Pick a folder', 'Start a job', 'Read its log', 'Open a queue item'];
@@ -101,11 +111,7 @@ describe('The .vsix, installed into a fresh editor (UI)', () => {
     // Add Connection from the welcome view, with the address copied from the service, as the README says.
     await page.locator('.activitybar [aria-label^="Orchestrator"]').first().click();
     await page.locator('.part.sidebar .welcome-view-content .monaco-button', { hasText: 'Add Connection' }).click();
-    const quickInput = page.locator('.quick-input-widget');
-    const atStep = (title: string) =>
-      quickInput.locator('.quick-input-title', { hasText: title }).first().waitFor({ timeout: 20_000 });
-    const pickRow = (text: string) =>
-      quickInput.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().click();
+    const { quickInput, atStep, pickRow } = quickInputSteps(page);
     await atStep('Add Connection: paste the address');
     await quickInput.locator('input').fill(`${world.sandbox.url}/sandbox/main/jobs`);
     await page.keyboard.press('Enter');
@@ -117,6 +123,8 @@ describe('The .vsix, installed into a fresh editor (UI)', () => {
     await atStep('Add Connection: protection');
     await pickRow('changes run as asked');
     await row('Sandbox (main)', page).waitFor({ timeout: 30_000 });
+    // The new row opens at its Sign in row and selects it (the tree takes the focus): settled before going on.
+    await selectedRow('Sign in to see the folders of this tenant', page);
 
     // Sign In from Get Started's own step, as a first-run user does.
     await openGetStarted(page);

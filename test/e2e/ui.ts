@@ -60,6 +60,30 @@ export const palette = async (command: string, page: Page = world.page) => {
   await exact.click();
 };
 
+/** Resolves once the Orchestrator view's selected row shows this text. */
+export async function selectedRow(text: string, page: Page = world.page): Promise<void> {
+  await page.waitForFunction(
+    (wanted) =>
+      [...document.querySelectorAll('.part.sidebar .monaco-list-row[aria-selected="true"]')].some((r) =>
+        r.textContent?.includes(wanted),
+      ),
+    text,
+    { timeout: 20_000 },
+  );
+}
+
+/** A multi-step input (Add Connection…): its widget, a step awaited by its title, a row chosen by its text. */
+export function quickInputSteps(page: Page = world.page) {
+  const quickInput = page.locator('.quick-input-widget');
+  return {
+    quickInput,
+    atStep: (title: string) =>
+      quickInput.locator('.quick-input-title', { hasText: title }).first().waitFor({ timeout: 20_000 }),
+    pickRow: (text: string) =>
+      quickInput.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().click(),
+  };
+}
+
 /** Filter… from a collection row's inline action: types the text and presses Enter, as a user does. */
 export const filterRow = async (text: string | RegExp, filter: string) => {
   await row(text).hover();

@@ -13,6 +13,7 @@ export function fakeExplorerHost(given: Partial<ExplorerHost> & Pick<ExplorerHos
     budgetOf: () => undefined,
     folderPreferences: () => ({ preferences: NO_FOLDER_PREFERENCES, showHidden: false }),
     hiddenFolders: () => 'none',
+    isJustAdded: () => false,
     folderLocations: () => locations,
     ...given,
   };

@@ -68,6 +68,8 @@ describe('Sign-in as an application (client credentials)', () => {
         { title: 'Add Connection: application scopes', answer: 'OR.Folders.Read OR.Jobs' },
         { title: 'Add Connection: name', answer: 'Robot app' },
         { title: 'Add Connection: protection', pick: 'Normal' },
+        // Sign In is offered once added; this suite signs in itself.
+        { title: "Added the connection 'Robot app'", cancel: true },
       ],
       () => vscode.commands.executeCommand<string>(CommandId.addConnection),
     );

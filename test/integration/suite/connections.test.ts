@@ -2,12 +2,20 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
-import { answering } from '../../../src/host/ui/scriptedInput';
+import { answering, type Asked } from '../../../src/host/ui/scriptedInput';
 import { sandboxIdeaSecret, treeWalk, lastError as lastErrorOf } from './treeWalk';
 import { extensionContext } from '../../support/extensionContext';
+import { RowIds } from '../../../src/core/rows/rowIds';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /** The first step of Add Connection: the address the user copied, or Enter to type the fields one by one. */
 const PASTE = 'Add Connection: paste the address of your tenant';
+/** The notification once a connection is added, offering Sign In. */
+const ADDED = 'Added the connection';
+/** The question after an address that reads two ways. */
+const READING = 'Add Connection: how to read the address';
+/** The steps of Add Connection, without the notification after it. */
+const steps = (asked: readonly Asked[]) => asked.filter((a) => a.kind !== 'confirm');
 
 /** The questions of the connection and account commands, answered as a user would, in a real editor. */
 describe('Connection and account commands ask, and check each answer as it is given', () => {
@@ -74,6 +82,7 @@ describe('Connection and account commands ask, and check each answer as it is gi
         { title: 'Add Connection: service URL', enter: true },
         { title: 'Add Connection: name', answer: 'On-premises test' },
         { title: 'Add Connection: protection', pick: 'Confirm changes' },
+        { title: ADDED, cancel: true },
       ],
       () => vscode.commands.executeCommand<string>('orchestrator.addConnection'),
     );
@@ -89,7 +98,7 @@ describe('Connection and account commands ask, and check each answer as it is gi
     assert.deepEqual([added.kind, added.serviceUrl, added.protection], ['onPremises', url, 'confirm']);
     // A pasted address asks four things; cloud field by field eleven, on-premises five: the steps count what is left.
     assert.deepEqual(
-      asked.map((a) => `${a.step}/${a.totalSteps}${a.canGoBack ? ' back' : ''}`),
+      steps(asked).map((a) => `${a.step}/${a.totalSteps}${a.canGoBack ? ' back' : ''}`),
       ['1/4', '2/11 back', '3/5 back', '4/5 back', '3/5 back', '4/5 back', '5/5 back'],
     );
     assert.equal(asked[2]?.refusals.length, 2, 'the two refused URLs were refused at the same step');
@@ -200,6 +209,7 @@ describe('Connection and account commands ask, and check each answer as it is gi
           { title: 'Add Connection: read from the address', pick: 'Use these' },
           { title: 'Add Connection: name', enter: true },
           { title: 'Add Connection: protection', pick: 'Normal' },
+          { title: ADDED, cancel: true },
         ],
         () => vscode.commands.executeCommand<string>('orchestrator.addConnection'),
       );
@@ -216,7 +226,7 @@ describe('Connection and account commands ask, and check each answer as it is gi
         'Web portal',
       ]);
       assert.deepEqual(
-        asked.map((a) => `${a.step}/${a.totalSteps}`),
+        steps(asked).map((a) => `${a.step}/${a.totalSteps}`),
         ['1/4', '2/4', '3/4', '4/4'],
       );
       const saved = ctx.connections.raw().find((c) => c.label === 'staging (sandbox)');
@@ -275,6 +285,7 @@ describe('Connection and account commands ask, and check each answer as it is gi
           { title: 'Add Connection: web portal URL', enter: true },
           { title: 'Add Connection: name', answer: 'Acme cloud' },
           { title: 'Add Connection: protection', pick: 'Read-only' },
+          { title: ADDED, cancel: true },
         ],
         () => vscode.commands.executeCommand<string>('orchestrator.addConnection'),
       );
@@ -310,6 +321,122 @@ describe('Connection and account commands ask, and check each answer as it is gi
         },
       );
       assert.equal(byLabel('Acme cloud')?.id, 'https://cloud.example.com/acme/defaulttenant/orchestrator_');
+    } finally {
+      await ctx.connections.save(before);
+    }
+  });
+
+  it('Add Connection from an address that reads two ways: both readings asked in a pick, Back, the chosen one saved', async function () {
+    this.timeout(30_000);
+    const before = ctx.connections.raw();
+    try {
+      const { asked } = await answering(
+        ctx,
+        [
+          { title: PASTE, answer: 'https://cloud.example.com/acme/home' },
+          { title: READING, back: true },
+          { title: PASTE, enter: true },
+          { title: READING, pick: 'Cloud: account acme, tenant home' },
+          { title: 'Add Connection: read from the address', pick: 'Use these' },
+          { title: 'Add Connection: name', enter: true },
+          { title: 'Add Connection: protection', pick: 'Normal' },
+          { title: ADDED, cancel: true },
+        ],
+        () => vscode.commands.executeCommand<string>('orchestrator.addConnection'),
+      );
+      assert.match(asked[1]!.placeholder!, /Is 'home' a tenant's name, or a page of an on-premises service\?/);
+      assert.deepEqual(asked[1]!.items, [
+        '$(cloud) Cloud: account acme, tenant home',
+        '$(server) On-premises, in /acme',
+      ]);
+      // The question is a step the user sees: counted once asked, and Back returns to the address.
+      assert.deepEqual(
+        steps(asked).map((a) => `${a.step}/${a.totalSteps}`),
+        ['1/4', '2/5', '1/5', '2/5', '3/5', '4/5', '5/5'],
+      );
+      assert.deepEqual(
+        ctx.connections.raw().find((c) => c.label === 'home (acme)'),
+        {
+          label: 'home (acme)',
+          kind: 'cloud',
+          serviceUrl: 'https://cloud.example.com',
+          account: 'acme',
+          tenant: 'home',
+          identityUrl: 'https://cloud.example.com/identity',
+          portalUrl: 'https://cloud.example.com/acme/home',
+          protection: 'normal',
+        },
+      );
+    } finally {
+      await ctx.connections.save(before);
+    }
+  });
+
+  it("Add Connection from another service's page: that tenant's orchestration service, the row shown at Sign in, Sign In offered", async function () {
+    this.timeout(30_000);
+    const before = ctx.connections.raw();
+    try {
+      const { asked, result } = await answering(
+        ctx,
+        [
+          { title: PASTE, answer: 'https://cloud.example.com/acme/Testing/actions_/tasks?state=open' },
+          { title: 'Add Connection: read from the address', pick: 'Note', refused: /shows what was read/ },
+          { title: 'Add Connection: read from the address', pick: 'Use these' },
+          { title: 'Add Connection: name', enter: true },
+          { title: 'Add Connection: protection', pick: 'Normal' },
+          { title: ADDED, cancel: true },
+        ],
+        () => vscode.commands.executeCommand<string>('orchestrator.addConnection'),
+      );
+      assert.deepEqual(
+        ctx.connections.raw().find((c) => c.label === 'Testing (acme)'),
+        {
+          label: 'Testing (acme)',
+          kind: 'cloud',
+          serviceUrl: 'https://cloud.example.com',
+          account: 'acme',
+          tenant: 'Testing',
+          serviceSegment: 'orchestrator_',
+          identityUrl: 'https://cloud.example.com/identity_',
+          portalUrl: 'https://cloud.example.com/acme/Testing/orchestrator_',
+          protection: 'normal',
+        },
+      );
+      assert.equal(result, byLabel('Testing (acme)')?.id);
+      const offer = asked.at(-1)!;
+      assert.deepEqual(
+        [offer.kind, offer.title, offer.items],
+        ['confirm', "Added the connection 'Testing (acme)'. Sign in to see its folders.", ['Sign In']],
+      );
+      // The new row is open at its Sign in row, selected: Enter signs in there too.
+      const signInRow = `${RowIds.connection(result)}/signIn`;
+      for (let i = 0; i < 50 && ctx.explorer.view.selection[0]?.id !== signInRow; i++) await delay(100);
+      assert.deepEqual(
+        ctx.explorer.view.selection.map((row) => row.id),
+        [signInRow],
+      );
+    } finally {
+      await ctx.connections.save(before);
+    }
+  });
+
+  it('Add Connection, then Sign In from the notification: signs in to that connection, nothing asked about which', async function () {
+    this.timeout(30_000);
+    const before = ctx.connections.raw();
+    try {
+      await answering(
+        ctx,
+        [
+          { title: PASTE, answer: 'https://orch.corp.local/Orchestrator/odata/Jobs' },
+          { title: 'Add Connection: read from the address', pick: 'Use these' },
+          { title: 'Add Connection: name', answer: 'Corp' },
+          { title: 'Add Connection: protection', pick: 'Normal' },
+          { title: ADDED, choose: 'Sign In' },
+          // An on-premises connection signs in with an access token: its own box, for this connection.
+          { title: 'Sign in to Corp with an access token', cancel: true },
+        ],
+        () => vscode.commands.executeCommand<string>('orchestrator.addConnection'),
+      );
     } finally {
       await ctx.connections.save(before);
     }

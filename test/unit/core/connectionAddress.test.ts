@@ -1,150 +1,101 @@
 import assert from 'node:assert/strict';
 import {
   deriveConnection,
-  type Derivation,
+  type AmbiguousAddress,
   type DerivedCloud,
-  type DerivedOnPremises,
+  type DerivedConnection,
 } from '../../../src/core/connectionAddress';
+import { ORCHESTRATOR_SEGMENT, OTHER_SERVICE_SEGMENTS } from '../../../src/core/platformServices';
+import { ADDED, AMBIGUOUS, OTHER_SERVICES, REFUSED, VALID, type Expected } from './connectionAddressTable';
 import { connectionId, readConnections, validateServiceSegment } from '../../../src/core/connections';
 import { tenantBaseUrl } from '../../../src/core/http/connection';
 
-type Expected = (Omit<DerivedCloud, 'notes'> | Omit<DerivedOnPremises, 'notes'>) & { notes?: RegExp };
+/** What a derivation says in one line per reading: the kind, the service URL, and the tenant (with its segment). */
+const summary = (d: DerivedConnection) =>
+  d.kind === 'cloud'
+    ? `cloud ${d.serviceUrl} ${d.account}/${d.tenant}${d.serviceSegment ? `/${d.serviceSegment}` : ''}`
+    : `onPremises ${d.serviceUrl}`;
 
-const acme = {
-  kind: 'cloud',
-  serviceUrl: 'https://cloud.example.com',
-  account: 'acme',
-  tenant: 'DefaultTenant',
-  serviceSegment: 'orchestrator_',
-  identityUrl: 'https://cloud.example.com/identity_',
-  portalUrl: 'https://cloud.example.com/acme/DefaultTenant/orchestrator_',
-} as const;
-const acmeMain = {
-  kind: 'cloud',
-  serviceUrl: 'https://cloud.example.com',
-  account: 'acme',
-  tenant: 'main',
-  identityUrl: 'https://cloud.example.com/identity',
-  portalUrl: 'https://cloud.example.com/acme/main',
-} as const;
-const corp = {
-  kind: 'onPremises',
-  serviceUrl: 'https://orch.corp.local/Orchestrator',
-  portalUrl: 'https://orch.corp.local/Orchestrator',
-} as const;
-const corpRoot = {
-  kind: 'onPremises',
-  serviceUrl: 'https://orch.corp.local',
-  portalUrl: 'https://orch.corp.local',
-} as const;
-
-/** Addresses as users copy them (portal pages, API pages, the sandbox), and what each must give. */
-const VALID: [string, string, Expected][] = [
-  ['cloud, service segment', 'https://cloud.example.com/acme/DefaultTenant/orchestrator_/', acme],
-  [
-    'cloud portal page, query and fragment',
-    'https://cloud.example.com/acme/DefaultTenant/orchestrator_/jobs?tid=3&fid=12#/details',
-    acme,
-  ],
-  [
-    'cloud API definition page',
-    'https://cloud.example.com/acme/DefaultTenant/orchestrator_/swagger/ui/index#/Jobs',
-    acme,
-  ],
-  ['cloud portal page without trailing slash', 'https://cloud.example.com/acme/DefaultTenant/orchestrator_', acme],
-  ['cloud, scheme left out by the address bar', 'cloud.example.com/acme/DefaultTenant/orchestrator_/queues', acme],
-  ['cloud without a service segment (OData path)', 'https://cloud.example.com/acme/main/odata/Jobs', acmeMain],
-  [
-    'cloud without a service segment (API definition)',
-    'https://cloud.example.com/acme/main/swagger/ui/index#/',
-    acmeMain,
-  ],
-  ['cloud without a service segment (tenant only)', 'https://cloud.example.com/acme/main/', acmeMain],
-  [
-    'the local sandbox',
-    'http://127.0.0.1:5123/sandbox/main',
-    {
-      kind: 'cloud',
-      serviceUrl: 'http://127.0.0.1:5123',
-      account: 'sandbox',
-      tenant: 'main',
-      identityUrl: 'http://127.0.0.1:5123/identity',
-      portalUrl: 'http://127.0.0.1:5123/sandbox/main',
-    },
-  ],
-  [
-    'cloud behind a path prefix',
-    'https://gw.example.com/automation/acme/DefaultTenant/orchestrator_/home',
-    {
-      kind: 'cloud',
-      serviceUrl: 'https://gw.example.com/automation',
-      account: 'acme',
-      tenant: 'DefaultTenant',
-      serviceSegment: 'orchestrator_',
-      identityUrl: 'https://gw.example.com/automation/identity_',
-      portalUrl: 'https://gw.example.com/automation/acme/DefaultTenant/orchestrator_',
-      notes: /path before the account \(\/automation\)/,
-    },
-  ],
-  ['on-premises API definition page', 'https://orch.corp.local/Orchestrator/swagger/ui/index#/', corp],
-  ['on-premises OData path', 'https://orch.corp.local/Orchestrator/odata/Jobs', corp],
-  ['on-premises portal page', 'https://orch.corp.local/Orchestrator/jobs?fid=1', corp],
-  ['on-premises at the root', 'https://orch.corp.local/', { ...corpRoot, notes: /Only a host was given/ }],
-  ['on-premises at the root, API page', 'https://orch.corp.local/swagger/ui/index#/', corpRoot],
-  [
-    'a bare cloud host is ambiguous: on-premises',
-    'https://cloud.example.com',
-    {
-      kind: 'onPremises',
-      serviceUrl: 'https://cloud.example.com',
-      portalUrl: 'https://cloud.example.com',
-      notes: /For a cloud tenant, paste the address of a page inside it/,
-    },
-  ],
-];
-
-/** Inputs that must be refused, and the words the refusal must use. */
-const REFUSED: [string, string, RegExp][] = [
-  ['empty', '   ', /Paste the address of your tenant/],
-  ['not a URL', 'my tenant', /no spaces/],
-  ['not a URL, one word', 'orchestrator', /is not an address/],
-  ['ftp', 'ftp://files.example.com/acme/main', /https:\/\/ address .*not one starting with 'ftp'/],
-  ['credentials in the URL', 'https://me:secret@cloud.example.com/acme/main', /user name and password/],
-  ['http to a non-local host', 'http://cloud.example.com/acme/main/odata', /Use https:\/\/ for 'cloud\.example\.com'/],
-  ['the identity provider', 'https://cloud.example.com/identity_/connect/authorize?x=1', /identity provider's address/],
-  ['an organization page before the tenant', 'https://cloud.example.com/acme/portal_/home', /'portal_' comes before/],
-  ['an account name with a space', 'https://cloud.example.com/my%20org/main/odata', /cannot be the account/],
-  ['a script', 'javascript:alert(1)', /not one starting with 'javascript'/],
-  [
-    'the idea service',
-    'https://cloud.example.com/acme/main/ideas_/api/v1/openapi',
-    /the tenant's idea service.*acme\/main\/orchestrator_/,
-  ],
-];
+function assertDerived(pasted: string, expected: Expected): void {
+  const derived = deriveConnection(pasted);
+  assert.ok(derived.kind === 'cloud' || derived.kind === 'onPremises', JSON.stringify(derived));
+  const { notes, ...fields } = derived;
+  const { notes: expectedNotes, ...expectedFields } = expected;
+  assert.deepEqual(fields, expectedFields);
+  if (expectedNotes) assert.match(notes.join(' '), expectedNotes);
+  else assert.deepEqual(notes, []);
+}
 
 describe('a connection from the address a user pastes', () => {
-  for (const [name, pasted, expected] of VALID)
-    it(`${name}: ${pasted}`, () => {
+  it('keeps the first table and adds to it', () => {
+    // 16 + 11 addresses of the first table: 15 valid, 1 now asked about, 10 refused, 1 (the idea service) now read.
+    assert.equal(VALID.length + 1 + REFUSED.slice(0, 10).length + 1, 27);
+    assert.ok(OTHER_SERVICES.length >= 12 && AMBIGUOUS.length >= 6, 'other services and ambiguous addresses');
+    assert.ok(ADDED.length + OTHER_SERVICES.length - 1 + AMBIGUOUS.length - 1 + REFUSED.length - 10 >= 27);
+  });
+
+  for (const [name, pasted, expected] of [...VALID, ...OTHER_SERVICES, ...ADDED])
+    it(`${name}: ${pasted.length > 120 ? `${pasted.slice(0, 120)}…` : pasted}`, () => assertDerived(pasted, expected));
+
+  for (const [name, pasted, question, readings] of AMBIGUOUS)
+    it(`asks about ${name}: ${pasted}`, () => {
       const derived = deriveConnection(pasted);
-      assert.notEqual(derived.kind, 'refused', JSON.stringify(derived));
-      const { notes, ...fields } = derived as Extract<Derivation, { notes: string[] }>;
-      const { notes: expectedNotes, ...expectedFields } = expected;
-      assert.deepEqual(fields, expectedFields);
-      if (expectedNotes) assert.match(notes.join(' '), expectedNotes);
-      else assert.deepEqual(notes, []);
+      assert.equal(derived.kind, 'ambiguous', JSON.stringify(derived));
+      const { question: asked, readings: offered } = derived as AmbiguousAddress;
+      assert.match(asked, question);
+      assert.deepEqual(
+        offered.map((r) => summary(r.derived)),
+        readings,
+      );
+      for (const reading of offered) assert.ok(reading.label && reading.detail, JSON.stringify(reading));
     });
 
   for (const [name, pasted, refusal] of REFUSED)
-    it(`refuses ${name}: ${JSON.stringify(pasted)}`, () => {
+    it(`refuses ${name}: ${JSON.stringify(pasted.length > 120 ? `${pasted.slice(0, 120)}…` : pasted)}`, () => {
       const derived = deriveConnection(pasted);
       assert.equal(derived.kind, 'refused', JSON.stringify(derived));
       assert.match((derived as { refusal: string }).refusal, refusal);
     });
 
+  it('names every known service segment, and only orchestrator_ is the orchestration service', () => {
+    assert.ok(OTHER_SERVICE_SEGMENTS.length >= 18, OTHER_SERVICE_SEGMENTS.join(', '));
+    assert.ok(!OTHER_SERVICE_SEGMENTS.includes(ORCHESTRATOR_SEGMENT));
+    for (const segment of OTHER_SERVICE_SEGMENTS) {
+      const derived = deriveConnection(`https://cloud.example.com/acme/main/${segment}/x`);
+      assert.equal(derived.kind, 'cloud', segment);
+      assert.equal((derived as DerivedCloud).serviceSegment, ORCHESTRATOR_SEGMENT, segment);
+      assert.match(
+        (derived as DerivedCloud).notes.join(' '),
+        new RegExp(`This was the address of the .+\\(${segment}\\)`),
+      );
+    }
+  });
+
+  it('repeats no credentials, and refuses the longest text before reading it', () => {
+    for (const pasted of [
+      'https://me:hunter2@cloud.example.com/acme/main',
+      'hunter2@cloud.example.com/acme/main',
+      'https://:hunter2@[2001:db8::1]/acme/main',
+    ]) {
+      const derived = deriveConnection(pasted);
+      assert.equal(derived.kind, 'refused', pasted);
+      assert.doesNotMatch((derived as { refusal: string }).refusal, /hunter2/);
+    }
+    const long = deriveConnection(`https://cloud.example.com/${'%E0'.repeat(5000)}`);
+    assert.match((long as { refusal: string }).refusal, /15026 characters long/);
+  });
+
   it('shows pasted text back as plain text: no link or codicon survives in a refusal', () => {
     const derived = deriveConnection('https://cloud.example.com/$(alert)x/main/odata');
     assert.equal(derived.kind, 'refused');
     assert.doesNotMatch((derived as { refusal: string }).refusal, /\$\(alert\)/);
+    // A path before a page word that could be a tenant is named in the pick's label: never as a codicon.
+    const asked = deriveConnection('https://cloud.example.com/$(alert)/home/main') as AmbiguousAddress;
+    assert.equal(asked.kind, 'ambiguous');
+    assert.deepEqual(
+      asked.readings.map((r) => r.label.match(/\$\(/g)?.length),
+      [1, 1],
+    );
   });
 });
 

@@ -26,13 +26,28 @@ export function addressStep(existing: () => readonly Connection[], sandbox: Sand
       if (!value.trim()) return undefined;
       const derived = deriveConnection(value);
       if (derived.kind === 'refused') return derived.refusal;
-      const id = connectionId({ label: '', ...derived });
-      const same = existing().find((c) => c.id === id);
-      return same ? plainText(t("The connection '{0}' already points at this tenant.", same.label)) : undefined;
+      // An address read two ways is refused only when both readings are connections already.
+      const readings = derived.kind === 'ambiguous' ? derived.readings.map((r) => r.derived) : [derived];
+      const same = readings.map((r) => existingFor(existing(), r));
+      return same.every((c) => c !== undefined)
+        ? plainText(t("The connection '{0}' already points at this tenant.", same[0]!.label))
+        : undefined;
     },
     apply: (d, value) => {
       d.address = value;
       const derived = value ? deriveConnection(value) : undefined;
+      d.ambiguous = undefined;
+      if (derived?.kind === 'ambiguous') {
+        // The reading step asks which reading; nothing of an earlier answer stays meanwhile.
+        Object.assign(d, {
+          source: 'pasted',
+          derived: undefined,
+          ambiguous: derived,
+          editEach: false,
+          setting: emptyDraft().setting,
+        });
+        return;
+      }
       if (!derived || derived.kind === 'refused') {
         // Back from a pasted address to the fields one by one: nothing read from it stays.
         if (d.derived) Object.assign(d, { setting: emptyDraft().setting, preset: 'cloud', editEach: false });
@@ -45,8 +60,14 @@ export function addressStep(existing: () => readonly Connection[], sandbox: Sand
   };
 }
 
+/** The connection that already points where this reading does, if any. */
+export function existingFor(existing: readonly Connection[], derived: DerivedConnection): Connection | undefined {
+  const id = connectionId({ label: '', ...derived });
+  return existing.find((c) => c.id === id);
+}
+
 /** A fresh draft from what the address says: nothing of an earlier answer stays (Back, then another address). */
-function fillFromAddress(d: Draft, derived: DerivedConnection): void {
+export function fillFromAddress(d: Draft, derived: DerivedConnection): void {
   d.source = 'pasted';
   d.derived = derived;
   d.preset = derived.kind;

@@ -1,4 +1,4 @@
-import type { DerivedConnection } from '../../../core/connectionAddress';
+import type { AmbiguousAddress, DerivedConnection } from '../../../core/connectionAddress';
 import type { ConnectionSetting } from '../../../core/connections';
 
 /** What Add Connection has gathered so far. */
@@ -10,6 +10,8 @@ export interface Draft {
   /** The address as pasted (shown again after Back). */
   address: string;
   derived: DerivedConnection | undefined;
+  /** A pasted address that reads more than one way: the user chooses the reading (address.ts, readingStep). */
+  ambiguous: AmbiguousAddress | undefined;
   preset: 'cloud' | 'onPremises' | 'sandbox';
   setting: ConnectionSetting;
 }
@@ -20,6 +22,7 @@ export const emptyDraft = (): Draft => ({
   editEach: false,
   address: '',
   derived: undefined,
+  ambiguous: undefined,
   preset: 'cloud',
   setting: { label: '', kind: 'cloud', serviceUrl: '' },
 });

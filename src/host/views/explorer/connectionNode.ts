@@ -31,7 +31,12 @@ export class ConnectionNode implements TreeNode {
   item(): vscode.TreeItem {
     const signedIn = this.host.isSignedIn(this.connection);
     // The label, URL, account and tenant come from settings: plain text like any service text.
-    const item = new vscode.TreeItem(plainText(this.connection.label), vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      plainText(this.connection.label),
+      this.host.isJustAdded(this.connection)
+        ? vscode.TreeItemCollapsibleState.Expanded
+        : vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = this.id;
     item.description = `${this.connection.kind === 'cloud' ? plainText(`${this.connection.account}/${this.connection.tenant}`) : t('on-premises')}${signedIn ? '' : t(' · signed out')}${this.connection.protection === 'readOnly' ? t(' · read-only') : this.connection.protection === 'confirm' ? t(' · confirm changes') : ''}`;
     item.iconPath = new vscode.ThemeIcon(

@@ -17,6 +17,8 @@ export interface ExplorerHost {
   /** The folders the user hid or pinned in this connection, and whether its hidden folders are shown now. */
   folderPreferences(connection: Connection): { preferences: FolderPreferences; showHidden: boolean };
   hiddenFolders(connection: Connection): HiddenFolders;
+  /** A connection added in this window (Add Connection): its row starts open, at its Sign in row. */
+  isJustAdded(connection: Connection): boolean;
   /** Where this connection's folders live, as this window has seen them (one record per connection). */
   folderLocations(connection: Connection): FolderLocations;
 }

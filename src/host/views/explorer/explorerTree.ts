@@ -22,6 +22,8 @@ export class ExplorerTree extends NodeTree {
   private timer: ReturnType<typeof setInterval> | undefined;
   /** Where each connection's folders live, as this window has seen them (pinnedBeyond.ts asks). */
   private readonly locations = new Map<string, FolderLocations>();
+  /** Connections added in this window, whose rows open when first shown (addConnection/offerSignIn.ts). */
+  private readonly added = new Set<string>();
 
   constructor(ctx: ExplorerTreeDeps) {
     super(ViewId.explorer, 'Orchestrator', () =>
@@ -38,6 +40,7 @@ export class ExplorerTree extends NodeTree {
         showHidden: ctx.folderPreferences.showsHidden(connection.id),
       }),
       hiddenFolders: (connection) => ctx.folderPreferences.hiddenFolders(connection.id),
+      isJustAdded: (connection) => this.added.has(connection.id),
       folderLocations: (connection) => {
         let record = this.locations.get(connection.id);
         if (!record) this.locations.set(connection.id, (record = new FolderLocations()));
@@ -46,6 +49,14 @@ export class ExplorerTree extends NodeTree {
     };
     this.rebuild();
     this.scheduleAutoRefresh();
+  }
+
+  /**
+   * The row of this connection, once added, is shown open (before it is saved: the save rebuilds the roots). Kept for
+   * the window, so a later redraw of the row does not fold it again.
+   */
+  openWhenAdded(connectionId: string): void {
+    this.added.add(connectionId);
   }
 
   /** Re-reads the interval setting (0 turns the auto-refresh off). */
