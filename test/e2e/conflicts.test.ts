@@ -64,7 +64,7 @@ describe('A conflict on Apply to Service (UI, large sandbox)', () => {
     await conflict.locator('.monaco-button', { hasText: /^Compare$/ }).click();
     await page.locator('.tab', { hasText: /↔/ }).first().waitFor({ timeout: 30_000 });
     await page
-      .locator('.editor-instance .view-line', { hasText: /changed elsewhere/ })
+      .locator('.editor-instance .view-line', { hasText: /changed\selsewhere/ })
       .first()
       .waitFor({ timeout: 30_000 });
     assert.equal(writes(await tally()), 0, JSON.stringify(await tally()));

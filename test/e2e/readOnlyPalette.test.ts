@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { palette, readUserSettings, resetTally, tally, writes, writeUserSettings } from './ui';
+import { collapseAll, palette, readUserSettings, resetTally, tally, writes, writeUserSettings } from './ui';
 import { screenshot, world } from './world';
 
 // Issue 29, item 4: with only read-only connections signed in (and another, signed out, that allows changes, so the
@@ -18,6 +18,8 @@ describe('Change commands from the palette on read-only connections (UI)', () =>
   it('Start Job names the read-only connection and Edit Connection before any picker, and sends nothing', async function () {
     this.timeout(120_000);
     const { page } = world;
+    // Folded first: the tree redrawn for the new settings then reads nothing, and what is sent is the command's.
+    await collapseAll('Orchestrator');
     before = readUserSettings();
     const [main] = before['orchestrator.connections'] as Record<string, unknown>[];
     await writeUserSettings({
@@ -27,6 +29,7 @@ describe('Change commands from the palette on read-only connections (UI)', () =>
         { ...main, label: 'Staging', tenant: 'staging', protection: 'normal' },
       ],
     });
+    await page.waitForTimeout(2000);
     await resetTally();
 
     await palette('Orchestrator: Start Job…');
@@ -37,6 +40,7 @@ describe('Change commands from the palette on read-only connections (UI)', () =>
       .first();
     await told.waitFor({ timeout: 30_000 });
     assert.match(await told.innerText(), /Edit Connection/);
+    await page.waitForTimeout(1000); // the toast fades in: let it paint before the picture
     await screenshot('26-start-job-read-only');
     const title = page.locator('.quick-input-widget .quick-input-title');
     assert.equal(await title.filter({ hasText: /Start Job/ }).count(), 0, 'no picker of Start Job shows');

@@ -174,7 +174,8 @@ export const readUserSettings = () => JSON.parse(readFileSync(userSettingsFile()
 export async function writeUserSettings(settings: Record<string, unknown>): Promise<void> {
   const { page } = world;
   await palette('Preferences: Open User Settings (JSON)');
-  const editor = page.locator('.editor-instance .monaco-editor').first();
+  // The settings open in a modal editor, above any editor a journey left open.
+  const editor = page.locator('.modal-editor-part .monaco-editor .view-lines').first();
   await editor.waitFor({ timeout: 20_000 });
   await editor.click();
   await page.keyboard.press('ControlOrMeta+A');
@@ -184,7 +185,7 @@ export async function writeUserSettings(settings: Record<string, unknown>): Prom
   const saved = () => readFileSync(userSettingsFile(), 'utf8') === JSON.stringify(settings);
   for (let i = 0; i < 50 && !saved(); i++) await page.waitForTimeout(200);
   assert.deepEqual(JSON.parse(readFileSync(userSettingsFile(), 'utf8')), settings, 'saved as typed');
-  // The settings open in a modal editor: closed with its own button.
+  // Closed with its own button.
   await page.locator('.modal-editor-part .action-label[aria-label^="Close Modal Editor"]').first().click();
   await page.locator('.modal-editor-part').waitFor({ state: 'detached', timeout: 10_000 });
 }
