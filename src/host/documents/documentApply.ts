@@ -23,12 +23,18 @@ export class ApplyConflict extends Error {}
 const MAX_LISTED_CHANGES = 15;
 
 /**
- * Saving sends nothing: it keeps the draft this command then applies. The editor's auto-save may store the document
- * between the check and the call, and save() then answers false with the text saved all the same: only text still
- * unsaved afterwards stops Apply.
+ * Saving sends nothing: it keeps the draft this command then applies. save() answers false when the editor's auto-save
+ * stored the document between the check and the call (or just before, and this side has not heard yet); the editor
+ * says so a moment later. Only text still unsaved once it has (a bounded wait) stops Apply.
  */
-export async function saveIfDirty(document: Pick<vscode.TextDocument, 'isDirty' | 'save'> | undefined): Promise<void> {
-  if (document?.isDirty && !(await document.save()) && document.isDirty)
+export async function saveIfDirty(
+  document: Pick<vscode.TextDocument, 'isDirty' | 'save'> | undefined,
+  settleMs = 2_000,
+): Promise<void> {
+  if (!document?.isDirty || (await document.save())) return;
+  for (let waited = 0; document.isDirty && waited < settleMs; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  if (document.isDirty)
     throw new Error(t('Not applied: the document could not be saved as a draft. Your text is still in the editor.'));
 }
 

@@ -125,7 +125,7 @@ describe('Start Job, step by step, as a user answers it', () => {
       // A connection that allows changes but is not signed in: the palette offers Start Job, which needs a signed-in one.
       await config().update(
         'connections',
-        [...readOnly, { ...original[0], label: 'Elsewhere', tenant: 'elsewhere', protection: 'normal' }],
+        [...readOnly, { ...original[0], label: 'Elsewhere', tenant: 'spare', protection: 'normal' }],
         vscode.ConfigurationTarget.Global,
       );
       await settle([...readOnly.map(() => 'readOnly'), 'normal']);

@@ -1,5 +1,6 @@
 // Apply to Service saves a dirty document first (saving keeps the draft; it sends nothing). With the editor's default
-// auto-save, the document may be stored between the dirty check and save(), which then answers false: Apply must go on.
+// auto-save, the document may be stored between the dirty check and save(), which then answers false (and the editor
+// may tell the extension it is clean only a moment later): Apply must go on.
 import assert from 'node:assert/strict';
 import { useVscodeStub } from '../../support/vscodeStub';
 
@@ -22,8 +23,15 @@ describe('Apply saves the draft first', () => {
     assert.equal(raced.saves, 1);
   });
 
+  it('goes on when this side hears of that save only after save() answered', async () => {
+    const told = document(false, true);
+    setTimeout(() => (told.isDirty = false), 120);
+    await saveIfDirty(told, 1_000);
+    assert.equal(told.saves, 1);
+  });
+
   it('stops, keeping the text, only when the text is still unsaved afterwards', async () => {
-    await assert.rejects(saveIfDirty(document(false, true)), /could not be saved as a draft.*still in the editor/);
+    await assert.rejects(saveIfDirty(document(false, true), 200), /could not be saved as a draft.*still in the editor/);
   });
 
   it('saves a dirty document once, and leaves a clean one (or none) alone', async () => {
