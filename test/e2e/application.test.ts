@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { collapseAll, expand, palette, row, sidebar } from './ui';
+import { collapseAll, expand, palette, row, sidebar, userSettingsFile, writeUserSettings } from './ui';
 import { screenshot, world } from './world';
 
 // Sign-in as a confidential application (client credentials) in the real editor: the user configures the connection
@@ -9,7 +9,6 @@ import { screenshot, world } from './world';
 // The secret must then be in no settings file.
 
 const userSettingsDir = () => join(world.editor.runDir, 'user-data', 'User');
-const userSettingsFile = () => join(userSettingsDir(), 'settings.json');
 
 /** Every settings file the editor reads: the user's (the folder holds settings.json and any profile's) and the folder's. */
 function settingsFiles(): string[] {
@@ -49,20 +48,7 @@ describe('Sign in as an application (UI, client credentials)', () => {
       },
     ];
     // Through the editor's settings editor, as a user would (a file changed behind its back is not noticed here).
-    await palette('Preferences: Open User Settings (JSON)');
-    const editor = page.locator('.editor-instance .monaco-editor').first();
-    await editor.waitFor({ timeout: 20_000 });
-    await editor.click();
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.press('Delete');
-    await page.keyboard.insertText(JSON.stringify(settings));
-    await page.keyboard.press('ControlOrMeta+S');
-    const saved = () => readFileSync(userSettingsFile(), 'utf8').includes('Robot app');
-    for (let i = 0; i < 50 && !saved(); i++) await page.waitForTimeout(200);
-    assert.deepEqual(JSON.parse(readFileSync(userSettingsFile(), 'utf8')), settings, 'saved as typed');
-    // The settings open in a modal editor: closed with its own button.
-    await page.locator('.modal-editor-part .action-label[aria-label^="Close Modal Editor"]').first().click();
-    await page.locator('.modal-editor-part').waitFor({ state: 'detached', timeout: 10_000 });
+    await writeUserSettings(settings);
     // The Orchestrator view is open after the earlier journeys; the icon would close it.
     if (!(await sidebar().locator('.pane-header', { hasText: 'Orchestrator' }).first().isVisible()))
       await page.locator('.activitybar [aria-label^="Orchestrator"]').first().click();

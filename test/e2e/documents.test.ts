@@ -1,45 +1,14 @@
 import assert from 'node:assert/strict';
 import { screenshot, world } from './world';
-import { collapseAll, expand, filterRow, palette, sidebar } from './ui';
-
-/** What the sandbox answered since the last reset, by "METHOD route". */
-const tally = async (): Promise<Record<string, number>> =>
-  ((await (await fetch(`${world.sandbox.url}/__sandbox/requests`)).json()) as { counts: Record<string, number> })
-    .counts;
-const writes = (counts: Record<string, number>) =>
-  Object.entries(counts)
-    .filter(([route]) => !route.startsWith('GET '))
-    .reduce((sum, [, n]) => sum + n, 0);
+import { editInputValues, palette, resetTally, tally, writes } from './ui';
 
 describe("Input values with the browser editor's default auto-save (UI, large sandbox)", () => {
   it('typing and pausing sends nothing; Apply to Service shows the change and sends exactly one request', async function () {
     this.timeout(120_000);
     const { page } = world;
-    await page.keyboard.press('Escape');
-    await collapseAll('Orchestrator');
-    await expand('Sandbox');
-    await expand(/^Shared/);
-    await filterRow(/^Processes/, 'Invoice.Processing_Production');
-    await expand(/^Processes/);
-    const process = sidebar()
-      .locator('.monaco-list-row[aria-level="4"]', { hasText: /^Invoice\.Processing_Production/ })
-      .first();
-    await process.waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(1000); // the row redraws once with its count
-    await process.click({ button: 'right' });
-    const edit = page.locator('.monaco-menu .action-label', { hasText: 'Edit Input Values' }).first();
-    await edit.waitFor();
-    await edit.hover();
-    await page.keyboard.press('Enter');
-
     // The document says what saving does before anything is typed.
-    const editor = page.locator('.editor-instance .monaco-editor').first();
-    await editor.waitFor({ timeout: 30_000 });
-    await page
-      .locator('.codelens-decoration', { hasText: /nothing is sent until you apply it/ })
-      .first()
-      .waitFor({ timeout: 30_000 });
-    await fetch(`${world.sandbox.url}/__sandbox/requests`, { method: 'DELETE' });
+    const editor = await editInputValues('Invoice.Processing_Production');
+    await resetTally();
 
     // Type as a user does, with the default auto-save (afterDelay): a half-typed value first, then a whole one.
     await editor.click();
@@ -73,12 +42,7 @@ describe("Input values with the browser editor's default auto-save (UI, large sa
       .waitFor({ timeout: 30_000 });
     const counts = await tally();
     assert.equal(writes(counts), 1, JSON.stringify(counts));
-    assert.equal(
-      Object.entries(counts)
-        .filter(([route]) => route.startsWith('PATCH '))
-        .reduce((sum, [, n]) => sum + n, 0),
-      1,
-    );
+    assert.equal(writes(counts, 'PATCH'), 1);
     await palette('View: Close All Editors');
   });
 });

@@ -1,4 +1,7 @@
 // Locators and moves the UI journeys share.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { RunningEditor } from '../harness/editor';
 import { world } from './world';
@@ -7,6 +10,17 @@ import { world } from './world';
 export const UNICODE_FOLDER = 'Ünïcode Ørders — 東京';
 
 export const sidebar = (page: Page = world.page) => page.locator('.part.sidebar');
+
+/** What the sandbox answered since the last reset, by "METHOD route". */
+export const tally = async (): Promise<Record<string, number>> =>
+  ((await (await fetch(`${world.sandbox.url}/__sandbox/requests`)).json()) as { counts: Record<string, number> })
+    .counts;
+export const resetTally = () => fetch(`${world.sandbox.url}/__sandbox/requests`, { method: 'DELETE' });
+/** The requests of a tally that change something (every method but GET). */
+export const writes = (counts: Record<string, number>, method?: string) =>
+  Object.entries(counts)
+    .filter(([route]) => (method ? route.startsWith(`${method} `) : !route.startsWith('GET ')))
+    .reduce((sum, [, n]) => sum + n, 0);
 
 /** A row of the Orchestrator view by its text (rows are virtualised: only the ones on screen exist). */
 export const row = (text: string | RegExp, page: Page = world.page): Locator =>
@@ -82,6 +96,37 @@ export function quickInputSteps(page: Page = world.page) {
     pickRow: (text: string) =>
       quickInput.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().click(),
   };
+}
+
+/**
+ * Edit Input Values of a process of the folder Shared, from its row's context menu; resolves with the document's
+ * editor once its lens says what saving does.
+ */
+export async function editInputValues(process: string): Promise<Locator> {
+  const { page } = world;
+  await page.keyboard.press('Escape');
+  await collapseAll('Orchestrator');
+  await expand('Sandbox');
+  await expand(/^Shared/);
+  await filterRow(/^Processes/, process);
+  await expand(/^Processes/);
+  const processRow = sidebar()
+    .locator('.monaco-list-row[aria-level="4"]', { hasText: new RegExp(`^${process.replace(/\./g, '\\.')}`) })
+    .first();
+  await processRow.waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(1000); // the row redraws once with its count
+  await processRow.click({ button: 'right' });
+  const edit = page.locator('.monaco-menu .action-label', { hasText: 'Edit Input Values' }).first();
+  await edit.waitFor();
+  await edit.hover();
+  await page.keyboard.press('Enter');
+  const editor = page.locator('.editor-instance .monaco-editor').first();
+  await editor.waitFor({ timeout: 30_000 });
+  await page
+    .locator('.codelens-decoration', { hasText: /nothing is sent until you apply it/ })
+    .first()
+    .waitFor({ timeout: 30_000 });
+  return editor;
 }
 
 /** Filter… from a collection row's inline action: types the text and presses Enter, as a user does. */
@@ -160,4 +205,31 @@ export async function inRestrictedMode(page: Page): Promise<void> {
   await Promise.race([restricted.waitFor({ timeout: 30_000 }), distrust.waitFor({ timeout: 30_000 })]);
   if (await distrust.isVisible()) await distrust.click();
   await restricted.waitFor({ timeout: 30_000 });
+}
+
+/** The user settings file of the UI suite's editor. */
+export const userSettingsFile = () => join(world.editor.runDir, 'user-data', 'User', 'settings.json');
+export const readUserSettings = () => JSON.parse(readFileSync(userSettingsFile(), 'utf8')) as Record<string, unknown>;
+
+/**
+ * Replaces the user settings through the editor's settings editor, as a user edits settings.json (a file changed
+ * behind the editor's back is not noticed here); resolves once the file holds them.
+ */
+export async function writeUserSettings(settings: Record<string, unknown>): Promise<void> {
+  const { page } = world;
+  await palette('Preferences: Open User Settings (JSON)');
+  // The settings open in a modal editor, above any editor a journey left open.
+  const editor = page.locator('.modal-editor-part .monaco-editor .view-lines').first();
+  await editor.waitFor({ timeout: 20_000 });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(JSON.stringify(settings));
+  await page.keyboard.press('ControlOrMeta+S');
+  const saved = () => readFileSync(userSettingsFile(), 'utf8') === JSON.stringify(settings);
+  for (let i = 0; i < 50 && !saved(); i++) await page.waitForTimeout(200);
+  assert.deepEqual(JSON.parse(readFileSync(userSettingsFile(), 'utf8')), settings, 'saved as typed');
+  // Closed with its own button.
+  await page.locator('.modal-editor-part .action-label[aria-label^="Close Modal Editor"]').first().click();
+  await page.locator('.modal-editor-part').waitFor({ state: 'detached', timeout: 10_000 });
 }

@@ -146,6 +146,7 @@ export const vscodeStub = {
   FileType: enumOf('Unknown', 'File', 'Directory'),
   FileChangeType: enumOf('Changed', 'Created', 'Deleted'),
   DiagnosticSeverity: enumOf('Error', 'Warning', 'Information', 'Hint'),
+  QuickPickItemKind: { Separator: -1, Default: 0 },
   window: namespace({ createTreeView: () => anything({ visible: false }) }),
   workspace: namespace({ getConfiguration: configuration, workspaceFolders: undefined, textDocuments: [] }),
   commands: namespace({

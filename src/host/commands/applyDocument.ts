@@ -1,21 +1,37 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import { applyDraft } from '../documents/documentApply';
+import { ApplyConflict, applyDraft } from '../documents/documentApply';
+import { compareDocumentWithService } from './compareDocumentWithService';
 import { documentOf } from './documentOf';
 import type { Ctx } from '../../ctx';
-import type { CommandDefinition } from './registry';
+import { FailureWithActions } from './failureWithActions';
+import { runCommand, type CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'documents' | 'explorer' | 'input' | 'log'>;
 
-/** Apply to Service: sends a document's draft after showing what will change (the only way edits reach the service). */
+/**
+ * Apply to Service: sends a document's draft after showing what will change (the only way edits reach the service).
+ * A conflict (the service's copy changed since the draft began) offers Compare and Apply Again: nothing more is sent
+ * unless Apply Again is clicked, and then only through the same listing and confirmation.
+ */
 export const applyDocument: CommandDefinition<Uses> = {
   id: CommandId.applyDocument,
   title: t('Apply to Service'),
   asksFirst: true,
   async run({ ctx, progressTitle }, arg) {
-    const message = await applyDraft(ctx, documentOf(arg), progressTitle);
+    const uri = documentOf(arg);
+    let message: string;
+    try {
+      message = await applyDraft(ctx, uri, progressTitle);
+    } catch (error) {
+      if (!(error instanceof ApplyConflict)) throw error;
+      throw new FailureWithActions(error.message, {
+        [t('Compare')]: () => runCommand(ctx, compareDocumentWithService, [uri]),
+        [t('Apply Again')]: () => runCommand(ctx, applyDocument, [uri]),
+      });
+    }
     void vscode.window.showInformationMessage(plainText(message));
     return message;
   },

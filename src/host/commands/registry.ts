@@ -5,6 +5,7 @@ import { plainText } from '../../core/presentation/plainText';
 import { abortSignalOf } from './abortSignal';
 import { t } from '../../core/l10n';
 import { onFirstUse } from '../../core/onFirstUse';
+import type { FailureWithActions } from './failureWithActions';
 
 /** What a command handler receives besides its arguments: the parts of the context it uses, and its cancellation. */
 export interface CommandRun<C> {
@@ -176,8 +177,11 @@ export async function runCommand<C extends RunnerUses>(
     // Scrubbed as the log line is: a secret a service quoted back (in any form it was sent) is never shown.
     const failure = ctx.log.scrub(t('{0} failed: {1}', command.title, message));
     ctx.log.info(`Notified: ${plainText(failure)}`);
-    void vscode.window.showErrorMessage(plainText(failure), t('Show Log')).then((choice) => {
+    // A failure may offer ways on besides Show Log (FailureWithActions): nothing runs until one is clicked.
+    const actions = error instanceof Error ? ((error as Partial<FailureWithActions>).actions ?? {}) : {};
+    void vscode.window.showErrorMessage(plainText(failure), ...Object.keys(actions), t('Show Log')).then((choice) => {
       if (choice === t('Show Log')) ctx.log.show();
+      else if (choice !== undefined) void actions[choice]?.();
     });
     return undefined;
   } finally {

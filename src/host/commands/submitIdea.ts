@@ -1,11 +1,11 @@
 import { CommandId } from '../../constants';
 import { ideasBaseUrl } from '../../core/connections';
-import { pickConnection } from './pickConnection';
+import { pickConnectionToChange } from './pickConnectionToChange';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
 
-type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'panels'>;
+type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log' | 'panels'>;
 
 /** The idea form of a connection's idea service (GET /idea-schema), in a panel; one panel per connection. */
 export const submitIdea: CommandDefinition<Uses> = {
@@ -13,10 +13,11 @@ export const submitIdea: CommandDefinition<Uses> = {
   title: t('Submit Idea…'),
   asksFirst: true,
   async run({ ctx }, node) {
-    const connection = await pickConnection(
+    const connection = await pickConnectionToChange(
       ctx,
       node,
       t('Submit an idea to which idea service?'),
+      t('Submit Idea'),
       (c) => ideasBaseUrl(c) !== undefined,
     );
     if (!connection) return undefined;

@@ -12,17 +12,29 @@ import { isOutcomeUnknown, unknownOutcomeReason } from '../../core/http/errors';
 import type { ArgumentEntry } from '../../core/orchestrator/schemas';
 import { RowIds } from '../../core/rows/rowIds';
 import { guardChange } from '../commands/guardChange';
-import { OrchestratorFileSystem, titleOf } from './orchestratorFileSystem';
+import { titleOf } from './orchestratorFileSystem';
 import { t } from '../../core/l10n';
 import { confirmed } from '../ui/userInput';
+
+/** The service's copy changed since the draft was started: nothing was sent, the draft now starts from that copy. */
+export class ApplyConflict extends Error {}
 
 /** Lines of the change list shown in the confirmation; the rest are counted. */
 const MAX_LISTED_CHANGES = 15;
 
-async function saveIfDirty(uri: vscode.Uri): Promise<void> {
-  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  // Saving sends nothing: it keeps the draft this command then applies.
-  if (document?.isDirty && !(await document.save()))
+/**
+ * Saving sends nothing: it keeps the draft this command then applies. save() answers false when the editor's auto-save
+ * stored the document between the check and the call (or just before, and this side has not heard yet); the editor
+ * says so a moment later. Only text still unsaved once it has (a bounded wait) stops Apply.
+ */
+export async function saveIfDirty(
+  document: Pick<vscode.TextDocument, 'isDirty' | 'save'> | undefined,
+  settleMs = 2_000,
+): Promise<void> {
+  if (!document?.isDirty || (await document.save())) return;
+  for (let waited = 0; document.isDirty && waited < settleMs; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  if (document.isDirty)
     throw new Error(t('Not applied: the document could not be saved as a draft. Your text is still in the editor.'));
 }
 
@@ -42,7 +54,7 @@ export async function applyDraft(
     throw new Error(t('This document is not applied to the service: it only shows what the service holds.'));
   const reason = documents.readOnlyReason(uri);
   if (reason) throw new Error(t('Not applied. {0}', reason));
-  await saveIfDirty(uri);
+  await saveIfDirty(vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()));
   const draft = documents.drafts.get(uri);
   const title = titleOf(target);
   if (!draft) return t('Nothing to apply: you have not changed {0}.', title);
@@ -68,17 +80,12 @@ export async function applyDraft(
       documents.serviceHolds(uri, current.text, current.declared);
       return t('Nothing to apply: the service already holds your values for {0}.', title);
     }
-    await documents.drafts.set(uri, { ...draft, base: current.text }); // seen now: applying again overwrites
+    // Seen now: applying again lists the changes against the service's new copy, confirms, and overwrites it.
+    await documents.drafts.set(uri, { ...draft, base: current.text });
     documents.serviceHolds(uri, current.text, current.declared);
-    void vscode.commands.executeCommand(
-      'vscode.diff',
-      OrchestratorFileSystem.serviceUriOf(target),
-      uri,
-      t('{0}: on the service ↔ your draft', title),
-    );
-    throw new Error(
+    throw new ApplyConflict(
       t(
-        'Not applied: {0} changed on the service since you started editing. Compare the two (shown side by side), then apply again to overwrite. Your draft is kept.',
+        'Not applied: {0} changed on the service since you started editing. Compare the two, or Apply Again to overwrite it. Your draft is kept.',
         title,
       ),
     );

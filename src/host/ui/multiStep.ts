@@ -25,6 +25,11 @@ export type Step<S> =
       /** What Enter on an `inert` row says (by default: the row shows what will be sent). */
       inertRefusal?: string;
       apply: (state: S, value: string) => void;
+      /**
+       * Reads what the steps after this answer depend on, while the pick still shows, so the counter is right from
+       * the next step on (Start Job's argument steps are known once the process is).
+       */
+      prepare?: (state: S, value: string) => Promise<void>;
       skip?: (state: S) => boolean;
     };
 
@@ -79,13 +84,14 @@ export async function runSteps<S>(
         many: step.many ?? false,
         items: () => Promise.resolve().then(() => step.items(state)),
         refuse: (chosen) => refusalOf(step.many ?? false, chosen, step.inertRefusal),
+        settle: step.prepare && ((chosen) => step.prepare!(state, valueOf(chosen))),
       });
       if (answer === undefined || answer === 'back') {
         if (answer === undefined) return undefined;
         index = history.pop() ?? 0;
         continue;
       }
-      value = answer.value.map((i) => i.value).join(',');
+      value = valueOf(answer.value);
     }
     step.apply(state, value);
     history.push(index);
@@ -93,6 +99,8 @@ export async function runSteps<S>(
   }
   return state;
 }
+
+const valueOf = (chosen: readonly PickItem[]) => chosen.map((i) => i.value).join(',');
 
 /** Enter on these does not end a pick step: nothing chosen of several, or a summary row. */
 function refusalOf(many: boolean, chosen: readonly PickItem[], inertRefusal?: string): string | undefined {

@@ -203,7 +203,15 @@ export class ScriptedInput implements UserInput {
       if (asked.loadError)
         return this.fail(t('{0} cannot answer {1}: {2}', describe(answer), show(asked), asked.loadError));
       const chosen = this.chosen(asked, answer, items, step.many);
-      if (this.refusedAsExpected(asked, answer, step.refuse(chosen), chosen.map((i) => i.label).join(', '))) continue;
+      // As in the editor: an accepted choice keeps the pick open while the next steps' needs are read, and a failure
+      // to read them is shown there.
+      const refusal =
+        step.refuse(chosen) ??
+        (await step.settle?.(chosen).then(
+          () => undefined,
+          (error: unknown) => t('Could not load the next step: {0}', (error as Error).message),
+        ));
+      if (this.refusedAsExpected(asked, answer, refusal, chosen.map((i) => i.label).join(', '))) continue;
       return { value: chosen };
     }
   }

@@ -100,6 +100,11 @@ export interface PickStep<T> extends StepPlace {
   items(): Promise<readonly T[]>;
   /** A message when Enter on this choice must not end the step (it is shown, and the pick stays open). */
   refuse(chosen: readonly T[]): string | undefined;
+  /**
+   * Once a choice is accepted, while the pick still shows (busy): reads what the next steps depend on. A failure is
+   * shown in the pick, which stays open.
+   */
+  settle?(chosen: readonly T[]): Promise<void>;
 }
 
 /** A step's answer: what was entered or chosen, Back, or undefined when dismissed. Typed text never means Back. */

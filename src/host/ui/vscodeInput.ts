@@ -121,7 +121,20 @@ function pickStep<T extends vscode.QuickPickItem>(step: PickStep<T>): Promise<St
       if (!step.many && chosen.length === 0) return;
       const refusal = step.refuse(chosen);
       if (refusal) pick.placeholder = refusal;
-      else finish({ value: chosen });
+      else if (!step.settle) finish({ value: chosen });
+      else if (!pick.busy) {
+        // The pick stays up, busy, while what the next steps need is read; Escape still cancels.
+        pick.busy = true;
+        pick.enabled = false;
+        step.settle(chosen).then(
+          () => !done && finish({ value: chosen }),
+          (error: unknown) => {
+            pick.busy = false;
+            pick.enabled = true;
+            pick.placeholder = t('Could not load the next step: {0}', (error as Error).message);
+          },
+        );
+      }
     });
     pick.onDidHide(() => !done && finish(undefined));
     pick.show();

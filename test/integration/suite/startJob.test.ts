@@ -109,6 +109,57 @@ describe('Start Job, step by step, as a user answers it', () => {
     assert.ok(summary.items?.includes('$(symbol-field) in_CutOffDate'), summary.items?.join(' | '));
   });
 
+  it('from the palette with only read-only connections signed in: says so before any picker, naming them; Submit Idea too', async function () {
+    this.timeout(30_000);
+    const config = () => vscode.workspace.getConfiguration('orchestrator');
+    const original = config().get<Record<string, unknown>[]>('connections')!;
+    /** Settings reach the extension a moment after they are written: until it reads these protections. */
+    const settle = async (protections: string[]) => {
+      const now = () => ctx.connections.all().map((c) => c.protection);
+      for (let i = 0; i < 50 && JSON.stringify(now()) !== JSON.stringify(protections); i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.deepEqual(now(), protections);
+    };
+    const readOnly = original.map((c) => ({ ...c, protection: 'readOnly' }));
+    try {
+      // A connection that allows changes but is not signed in: the palette offers Start Job, which needs a signed-in one.
+      await config().update(
+        'connections',
+        [...readOnly, { ...original[0], label: 'Elsewhere', tenant: 'spare', protection: 'normal' }],
+        vscode.ConfigurationTarget.Global,
+      );
+      await settle([...readOnly.map(() => 'readOnly'), 'normal']);
+      const before = await client().jobs.list({ folder, query: { top: 1, count: true } });
+      const started = await answering(
+        ctx,
+        [{ title: /\bSandbox\b.* read-only, so Start Job cannot run there\. .*Edit Connection/, cancel: true }],
+        () => vscode.commands.executeCommand('orchestrator.startJob'),
+      );
+      assert.equal(started.result, undefined);
+      assert.deepEqual(
+        started.asked.map((a) => [a.kind, a.items]),
+        [['confirm', ['Edit Connection…']]],
+        'one notification, no folder or process picker',
+      );
+      assert.doesNotMatch(started.asked[0]!.title, /Elsewhere/, 'only the connections it could use are named');
+      assert.equal((await client().jobs.list({ folder, query: { top: 1, count: true } })).count, before.count);
+
+      await config().update('connections', readOnly, vscode.ConfigurationTarget.Global);
+      await settle(readOnly.map(() => 'readOnly'));
+      const names = original.map((c) => c.label as string).join(', ');
+      const idea = await answering(
+        ctx,
+        [{ title: `${names} are read-only, so Submit Idea cannot run there.`, cancel: true }],
+        () => vscode.commands.executeCommand('orchestrator.submitIdea'),
+      );
+      assert.equal(idea.result, undefined);
+      assert.equal(idea.asked.length, 1, 'no picker, no idea form');
+    } finally {
+      await config().update('connections', original, vscode.ConfigurationTarget.Global);
+      await settle(original.map((c) => (c.protection as string | undefined) ?? 'normal'));
+    }
+  });
+
   it('Run Again from a job row: the process is known, the arguments are filled in; Enter through every step repeats the job', async function () {
     this.timeout(30_000);
     const { result: keys } = await answering(ctx, startJobAnswers(fields, RECONCILE_INPUTS), async () =>

@@ -8,6 +8,8 @@ useVscodeStub();
 const { commandLoaders, registerAllCommands, runCommand } =
   require('../../../src/host/commands/registry') as typeof import('../../../src/host/commands/registry');
 const { CommandId } = require('../../../src/constants') as typeof import('../../../src/constants');
+const { FailureWithActions } =
+  require('../../../src/host/commands/failureWithActions') as typeof import('../../../src/host/commands/failureWithActions');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Just enough of the Ctx for the wrapper: a log that records. */
@@ -66,6 +68,39 @@ describe('the command wrapper (runCommand)', () => {
     assert.equal(button, 'Show Log');
     assert.ok(logged.some((line) => line.startsWith('error orchestrator.addQueueItem failed: ')));
     assert.ok(logged.includes(`info Notified: ${text}`));
+  });
+
+  it('offers the ways on a failure carries before Show Log, and runs one only when it is clicked', async () => {
+    const { ctx } = context();
+    const ran: string[] = [];
+    const failing = {
+      id: 'orchestrator.applyDocument',
+      title: 'Apply to Service',
+      run: async () => {
+        throw new FailureWithActions('Not applied: it changed on the service.', {
+          Compare: () => ran.push('compare'),
+          'Apply Again': () => ran.push('apply again'),
+        });
+      },
+    } as const;
+    await runCommand(ctx, failing, []);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(shownMessages[0]!.args, [
+      'Apply to Service failed: Not applied: it changed on the service.',
+      'Compare',
+      'Apply Again',
+      'Show Log',
+    ]);
+    assert.deepEqual(ran, [], 'dismissed: nothing runs');
+    const window = vscodeStub.window as unknown as { showErrorMessage?: unknown };
+    window.showErrorMessage = async () => 'Apply Again';
+    try {
+      await runCommand(ctx, failing, []);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      delete window.showErrorMessage;
+    }
+    assert.deepEqual(ran, ['apply again'], 'the one clicked, once');
   });
 
   it('is quiet when the command was cancelled', async () => {

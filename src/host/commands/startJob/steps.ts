@@ -44,6 +44,11 @@ export function startSteps(
         detail: r.Description ? plainText(r.Description) : undefined,
         value: String(r.Id),
       })),
+    // The process's argument steps are counted from the next step on: its declarations are read as it is chosen.
+    prepare: async (_state, value) => {
+      const release = target.candidates.find((r) => String(r.Id) === value);
+      if (release) await declared.of(release);
+    },
     apply: (state, value) => {
       state.release = target.candidates.find((r) => String(r.Id) === value);
       state.texts = {};
@@ -52,27 +57,23 @@ export function startSteps(
   list.push({
     kind: 'pick',
     title: title('robots'),
-    items: async (state) => {
-      // Loading the argument declarations here keeps the next steps ready when the user moves on.
-      if (state.release) await declared.of(state.release);
-      return [
-        {
-          label: t('$(symbol-number) A number of jobs'),
-          description: t('robots assigned when each job is picked up'),
-          value: 'JobsCount',
-        },
-        {
-          label: t('$(hubot) All robots'),
-          description: plainText(t('one job per robot of {0}', state.release?.EnvironmentName ?? t('the environment'))),
-          value: 'All',
-        },
-        {
-          label: t('$(checklist) Specific robots…'),
-          description: t('choose them, with their state'),
-          value: 'Specific',
-        },
-      ];
-    },
+    items: (state) => [
+      {
+        label: t('$(symbol-number) A number of jobs'),
+        description: t('robots assigned when each job is picked up'),
+        value: 'JobsCount',
+      },
+      {
+        label: t('$(hubot) All robots'),
+        description: plainText(t('one job per robot of {0}', state.release?.EnvironmentName ?? t('the environment'))),
+        value: 'All',
+      },
+      {
+        label: t('$(checklist) Specific robots…'),
+        description: t('choose them, with their state'),
+        value: 'Specific',
+      },
+    ],
     apply: (state, value) => (state.strategy = value as Draft['strategy']),
   });
   list.push({

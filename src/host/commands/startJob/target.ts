@@ -5,7 +5,7 @@ import { RowIds } from '../../../core/rows/rowIds';
 import { optionalRowOf, rowOf } from '../../../core/rows/rowOf';
 import type { FolderById } from '../../../core/rows/rows';
 import type { Ctx } from '../../../ctx';
-import { pickConnection } from '../pickConnection';
+import { pickConnectionToChange } from '../pickConnectionToChange';
 import { pickFolder } from '../pickFolder';
 import { t } from '../../../core/l10n';
 
@@ -21,7 +21,7 @@ export interface Target {
 
 /** Which processes the command can start, from the row it was run on (or from pickers on the palette). */
 export async function targetOf(
-  ctx: Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'explorer' | 'input'>,
+  ctx: Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'explorer' | 'input' | 'log'>,
   node: unknown,
   signal: AbortSignal,
 ): Promise<Target | undefined> {
@@ -47,9 +47,14 @@ export async function targetOf(
     }
     return runAgain(ctx, connection, folder, folderLabel, row.job, signal);
   }
-  // The palette: connection, then folder (the active one first), then the process is the first step.
-  const connection = await pickConnection(ctx, undefined, t('Start a job on which connection?'), (c) =>
-    Boolean(ctx.accountFor(c.id)),
+  // The palette: a signed-in connection that allows changes, then folder (the active one first), then the process is
+  // the first step.
+  const connection = await pickConnectionToChange(
+    ctx,
+    undefined,
+    t('Start a job on which connection?'),
+    t('Start Job'),
+    (c) => Boolean(ctx.accountFor(c.id)),
   );
   if (!connection) return undefined;
   const client = ctx.clientFor(connection);

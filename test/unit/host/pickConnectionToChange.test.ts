@@ -1,0 +1,124 @@
+// Issue 29, item 4: a change command run from the palette offers only connections that allow changes, and with only
+// read-only ones it says so (naming them, and how to allow changes) before any other question.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHANGE_COMMANDS } from '../../../src/constants';
+import type { Connection } from '../../../src/core/connections';
+import type { Ctx } from '../../../src/ctx';
+import { answering, ScriptedInput } from '../../../src/host/ui/scriptedInput';
+import type { UserInput } from '../../../src/host/ui/userInput';
+import { manifest } from '../../support/manifestMenus';
+import { useVscodeStub } from '../../support/vscodeStub';
+
+useVscodeStub();
+/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
+const { pickConnectionToChange } =
+  require('../../../src/host/commands/pickConnectionToChange') as typeof import('../../../src/host/commands/pickConnectionToChange');
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+const connection = (label: string, protection: Connection['protection'], signedIn = true) =>
+  ({
+    id: label.toLowerCase(),
+    label,
+    kind: 'onPremises',
+    serviceUrl: `https://${label}.test`,
+    protection,
+    signedIn,
+  }) as Connection & { signedIn: boolean };
+
+function context(connections: (Connection & { signedIn: boolean })[]) {
+  const logged: string[] = [];
+  const ctx = {
+    input: new ScriptedInput([]) as UserInput,
+    connections: {
+      all: () => connections,
+      get: (id: string) => connections.find((c) => c.id === id),
+      raw: () =>
+        connections.map(({ label, kind, serviceUrl, protection }) => ({ label, kind, serviceUrl, protection })),
+    },
+    accountFor: (id: string) => (connections.find((c) => c.id === id)?.signedIn ? { label: 'ada' } : undefined),
+    log: { info: (m: string) => logged.push(m), error: (m: string) => logged.push(m), scrub: (m: string) => m },
+  } as unknown as Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log'>;
+  return { ctx, logged };
+}
+
+const pick = (ctx: Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log'>, arg?: unknown) =>
+  pickConnectionToChange(ctx, arg, 'Start a job on which connection?', 'Start Job', (c) =>
+    Boolean(ctx.accountFor(c.id)),
+  );
+
+describe('the connection a change command from the palette acts on', () => {
+  it('with only read-only connections signed in: says so first, naming them and Edit Connection, and picks none', async () => {
+    const { ctx, logged } = context([
+      connection('Prod', 'readOnly'),
+      connection('Audit', 'readOnly'),
+      connection('Dev', 'normal', false), // allows changes, but Start Job needs a signed-in connection
+    ]);
+    const { result, asked } = await answering(ctx, [{ title: /read-only/, cancel: true }], () => pick(ctx));
+    assert.equal(result, undefined);
+    assert.deepEqual(
+      asked.map((a) => [a.kind, a.title, a.items]),
+      [
+        [
+          'confirm',
+          'Prod, Audit are read-only, so Start Job cannot run there. To allow changes, choose another protection level with "Orchestrator: Edit Connection…".',
+          ['Edit Connection…'],
+        ],
+      ],
+      'one question, no picker',
+    );
+    assert.deepEqual(logged, [asked[0]!.title]);
+  });
+
+  it('one read-only connection: named alone, and Edit Connection goes straight to it', async () => {
+    const { ctx } = context([connection('Prod', 'readOnly')]);
+    const { asked } = await answering(
+      ctx,
+      [
+        { title: /^Prod is read-only, so Start Job cannot run there/, choose: 'Edit Connection…' },
+        { title: 'Edit Prod', cancel: true },
+      ],
+      () => pick(ctx),
+    );
+    assert.deepEqual(
+      asked.map((a) => a.kind),
+      ['confirm', 'pick'],
+      'Edit Connection asks which field of Prod, not which connection',
+    );
+  });
+
+  it('offers only the connections that allow changes: one is taken, several are picked from', async () => {
+    const one = context([connection('Prod', 'readOnly'), connection('Dev', 'confirm')]);
+    const taken = await answering(one.ctx, [], () => pick(one.ctx));
+    assert.equal(taken.result?.label, 'Dev');
+    const several = context([connection('Prod', 'readOnly'), connection('Dev', 'normal'), connection('Qa', 'confirm')]);
+    const { result, asked } = await answering(
+      several.ctx,
+      [{ title: 'Start a job on which connection?', pick: 'Qa' }],
+      () => pick(several.ctx),
+    );
+    assert.equal(result?.label, 'Qa');
+    assert.deepEqual(asked[0]!.items, ['Dev', 'Qa']);
+  });
+
+  it('a connection passed in (a row) is taken as it is: the command refuses a read-only one itself', async () => {
+    const { ctx } = context([connection('Prod', 'readOnly')]);
+    const { result, asked } = await answering(ctx, [], () => pick(ctx, 'prod'));
+    assert.equal(result?.label, 'Prod');
+    assert.deepEqual(asked, []);
+  });
+
+  it('every change command the palette offers picks its connection this way', () => {
+    const palette = (manifest.contributes.menus as Record<string, { command: string; when?: string }[]>)
+      .commandPalette!;
+    const offered = CHANGE_COMMANDS.filter((id) => palette.find((e) => e.command === id)?.when !== 'false');
+    assert.deepEqual(offered, ['orchestrator.startJob', 'orchestrator.submitIdea']);
+    const source = (file: string) =>
+      readFileSync(join(__dirname, '..', '..', '..', 'src', 'host', 'commands', file), 'utf8');
+    for (const file of ['startJob/target.ts', 'submitIdea.ts']) {
+      assert.match(source(file), /\bpickConnectionToChange\(/, file);
+      assert.doesNotMatch(source(file), /\bpickConnection\(/, file);
+    }
+  });
+});

@@ -1,0 +1,116 @@
+// Issue 29, item 5: Start Job's step counter counts the steps the user will really see, from the step after the
+// process on (it read the process's input arguments only at the robots step, so the counter jumped from 2/4 to 3/8).
+import assert from 'node:assert/strict';
+import type { OrchestratorClient } from '../../../src/core/orchestrator/client';
+import type { Release } from '../../../src/core/orchestrator/schemas';
+import type { Ctx } from '../../../src/ctx';
+import { runSteps } from '../../../src/host/ui/multiStep';
+import { answering, ScriptedInput, type Answer } from '../../../src/host/ui/scriptedInput';
+import type { UserInput } from '../../../src/host/ui/userInput';
+import { useVscodeStub } from '../../support/vscodeStub';
+
+useVscodeStub();
+/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
+const { startSteps } =
+  require('../../../src/host/commands/startJob/steps') as typeof import('../../../src/host/commands/startJob/steps');
+const { DeclaredArguments, LastArguments } =
+  require('../../../src/host/commands/startJob/arguments') as typeof import('../../../src/host/commands/startJob/arguments');
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+const release = (Id: number, Name: string): Release =>
+  ({ Id, Key: `k${Id}`, Name, ProcessKey: Name, ProcessVersion: '1.0.0', EnvironmentName: 'Env' }) as Release;
+const INVOICES = release(1, 'Invoices');
+const PAYROLL = release(2, 'Payroll');
+/** Invoices declares four input arguments, Payroll none. */
+const DECLARED: Record<string, string> = {
+  'Invoices:1.0.0': JSON.stringify([
+    { name: 'in_Region', type: 'System.Int32', required: true },
+    { name: 'in_Cutoff', type: 'System.String', required: true },
+    { name: 'in_Notify', type: 'System.Boolean' },
+    { name: 'in_Note', type: 'System.String' },
+  ]),
+  'Payroll:1.0.0': '[]',
+};
+
+/** Runs Start Job's steps from the palette's process step, answered by the script; resolves with every prompt. */
+async function steps(answers: Answer[], failing = false) {
+  const reads: string[] = [];
+  const client = {
+    packages: {
+      getArguments: async (key: string) => {
+        reads.push(key);
+        if (failing) throw new Error('the service is away');
+        return { Input: DECLARED[key] };
+      },
+    },
+  } as unknown as OrchestratorClient;
+  const signal = new AbortController().signal;
+  const connection = { id: 'c1', label: 'Sandbox', protection: 'normal' } as never;
+  const folder = { id: 7 };
+  const target = { connection, folder, folderLabel: 'Shared', candidates: [INVOICES, PAYROLL] };
+  const ctx = {
+    connections: { get: () => undefined },
+    state: { get: () => ({}), update: async () => undefined },
+  } as unknown as Pick<Ctx, 'clientFor' | 'connections' | 'state'>;
+  const declared = new DeclaredArguments(client, folder, signal);
+  const last = new LastArguments(ctx, connection, folder);
+  const host = { input: new ScriptedInput([]) as UserInput };
+  const state = { strategy: 'JobsCount' as const, robotIds: [], count: 1, texts: {}, confirmed: false };
+  const run = await answering(host, answers, () =>
+    runSteps(host.input, state, (s) => startSteps(ctx, target, s, declared, last, signal)),
+  );
+  const place = run.asked.map((a) => `${a.title.replace(/^Start Job( — \w+)?: /, '')} ${a.step}/${a.totalSteps}`);
+  return { ...run, place, reads };
+}
+
+describe("Start Job's step counter", () => {
+  it('counts the argument steps from the step after the process: 1/4, 2/8, 3/8 … 8/8', async () => {
+    const { place, reads, result } = await steps([
+      { title: /process$/, pick: 'Invoices' },
+      { title: /robots$/, pick: 'A number of jobs' },
+      { title: /how many jobs$/, answer: '2' },
+      { title: /in_Region/, answer: '7' },
+      { title: /in_Cutoff/, answer: 'Q4' },
+      { title: /in_Notify/, pick: 'true' },
+      { title: /in_Note/, answer: '' },
+      { title: /confirm$/, pick: /^Start / },
+    ]);
+    assert.deepEqual(place, [
+      'process 1/4',
+      'robots 2/8',
+      'how many jobs 3/8',
+      'in_Region (Int32, required) 4/8',
+      'in_Cutoff (String, required) 5/8',
+      'in_Notify (Boolean, optional) 6/8',
+      'in_Note (String, optional) 7/8',
+      'confirm 8/8',
+    ]);
+    assert.deepEqual(reads, ['Invoices:1.0.0'], 'read once, as the process was chosen');
+    assert.equal(result?.confirmed, true);
+  });
+
+  it('counts again when Back leads to another process; a robots choice that skips the count drops its step', async () => {
+    const { place, reads } = await steps([
+      { title: /process$/, pick: 'Invoices' },
+      { title: /robots$/, back: true },
+      { title: /process$/, pick: 'Payroll' },
+      { title: /robots$/, pick: 'All robots' },
+      { title: /confirm$/, pick: 'Cancel' },
+    ]);
+    assert.deepEqual(place, ['process 1/4', 'robots 2/8', 'process 1/8', 'robots 2/4', 'confirm 3/3']);
+    assert.deepEqual(reads, ['Invoices:1.0.0', 'Payroll:1.0.0']);
+  });
+
+  it('a failure to read the arguments keeps the process pick open and says why; nothing further is asked', async () => {
+    const { place, asked, result } = await steps(
+      [
+        { title: /process$/, pick: 'Invoices', refused: /Could not load the next step: the service is away/ },
+        { title: /process$/, cancel: true },
+      ],
+      true,
+    );
+    assert.deepEqual(place, ['process 1/4']);
+    assert.deepEqual(asked[0]!.refusals, ['Could not load the next step: the service is away']);
+    assert.equal(result, undefined);
+  });
+});
