@@ -1,6 +1,6 @@
 import { CommandId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
-import { OrchestratorFileSystem } from '../documents/orchestratorFileSystem';
+import { openDocument } from '../documents/documentUris';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
 
@@ -11,6 +11,6 @@ export const editPackageArguments: CommandDefinition<unknown> = {
   async run(_run, node) {
     const { connection, package: pkg } = rowOf(node, 'package', 'packageVersion');
     const target = { kind: 'packageArguments', packageId: pkg.Id, version: pkg.Version } as const;
-    return OrchestratorFileSystem.open(connection.id, target, { preview: false });
+    return openDocument(connection, target, [t('Packages')], { preview: false });
   },
 };

@@ -12,7 +12,8 @@ import { isOutcomeUnknown, unknownOutcomeReason } from '../../core/http/errors';
 import type { ArgumentEntry } from '../../core/orchestrator/schemas';
 import { RowIds } from '../../core/rows/rowIds';
 import { guardChange } from '../commands/guardChange';
-import { OrchestratorFileSystem, titleOf } from './orchestratorFileSystem';
+import { titleOf } from './orchestratorFileSystem';
+import { serviceUriOf } from './documentUris';
 import { t } from '../../core/l10n';
 import { confirmed } from '../ui/userInput';
 
@@ -72,7 +73,7 @@ export async function applyDraft(
     documents.serviceHolds(uri, current.text, current.declared);
     void vscode.commands.executeCommand(
       'vscode.diff',
-      OrchestratorFileSystem.serviceUriOf(target),
+      serviceUriOf(target),
       uri,
       t('{0}: on the service ↔ your draft', title),
     );

@@ -1,13 +1,7 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../../ctx';
 import type { Connection } from '../../core/connections';
-import {
-  documentUri,
-  parseDocumentUri,
-  SCHEME,
-  connectionSlug,
-  type DocumentTarget,
-} from '../../core/documents/orchestratorUri';
+import { parseDocumentUri, SCHEME, connectionSlug, type DocumentTarget } from '../../core/documents/orchestratorUri';
 import { OrchestratorError } from '../../core/http/errors';
 import type { ArgumentEntry } from '../../core/orchestrator/schemas';
 import { DocumentDrafts } from './documentDrafts';
@@ -18,9 +12,6 @@ import { onFirstUse } from '../../core/onFirstUse';
 /** The documents' text code (with the JSON parser it uses) loads with the first document opened, not at activation. */
 export const documentTexts = onFirstUse(() => import('../../core/documents/argumentsDocument'));
 const argumentChecks = onFirstUse(() => import('../../core/orchestrator/validation'));
-
-/** Omit over each member of a union (plain Omit merges the members). */
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** What this needs from the extension's context, and nothing more. */
 export type DocumentsDeps = Pick<
@@ -62,30 +53,6 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
     ctx.track(ctx.auth.onSignOut((account) => this.drafts.forgetAccount(account.id)));
     ctx.track(vscode.workspace.registerFileSystemProvider(SCHEME, this, { isCaseSensitive: true }));
     ctx.track(this.changes);
-  }
-
-  /** The document that shows a target (for commands and the tree). */
-  static uriOf(target: DocumentTarget): vscode.Uri {
-    return vscode.Uri.parse(documentUri(target).toString());
-  }
-
-  /**
-   * Opens a connection's document in an editor (a process's input values, a package's arguments: kept open; a job's
-   * output: a preview) and answers its URI.
-   */
-  static async open(
-    connectionId: string,
-    target: DistributiveOmit<DocumentTarget, 'connection'>,
-    options: { preview: boolean },
-  ): Promise<string> {
-    const uri = OrchestratorFileSystem.uriOf({ ...target, connection: connectionSlug(connectionId) } as DocumentTarget);
-    await vscode.window.showTextDocument(uri, options);
-    return uri.toString();
-  }
-
-  /** The service's current copy of a target, read-only, for comparing. */
-  static serviceUriOf(target: DocumentTarget): vscode.Uri {
-    return vscode.Uri.parse(documentUri(target, { server: true }).toString());
   }
 
   /** Why a document cannot be edited, or undefined when it can. */
@@ -132,6 +99,7 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const { target, connection } = this.resolve(uri);
     const { text, declared } = await this.fetch(target, connection);
+    await this.drafts.adopt(uri);
     const previous = this.opened.get(key(uri));
     this.opened.set(key(uri), {
       base: text,
