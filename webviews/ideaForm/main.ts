@@ -20,7 +20,7 @@ import {
   type RawValues,
 } from '../../src/shared/protocol/ideaForm';
 import { controlOf, limitsOf, readForm, type Control } from '../../src/shared/ideaFormModel';
-import { t } from '../../src/core/l10n';
+import { formatNumber, t } from '../../src/core/l10n';
 
 type Shown = Extract<IdeaFormToWebview, { type: 'form' }>;
 type Editor = {
@@ -129,7 +129,7 @@ function check(onlyKey?: string): ReturnType<typeof readForm> {
 
 function count(editor: Editor): void {
   if (editor.counter)
-    editor.counter.textContent = `${String(editor.element.value).length.toLocaleString()} / ${editor.field.maxLength!.toLocaleString()}`;
+    editor.counter.textContent = `${formatNumber(String(editor.element.value).length)} / ${formatNumber(editor.field.maxLength!)}`;
 }
 
 /** Only an edit makes a draft: showing a form posts nothing (an idea nobody edited has no "unsent changes"). */
