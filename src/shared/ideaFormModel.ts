@@ -1,5 +1,5 @@
 import { validateIdeaValues, type FieldProblem, type KnownIds } from '../core/ideas/validation';
-import type { Choice, FormField, FormLookups, RawValues } from './protocol/ideaForm';
+import type { Choice, FormField, FormLookups, IdeaSummary, RawValues } from './protocol/ideaForm';
 import { formatNumber, t } from '../core/l10n';
 
 // The idea form as both sides see it: which control each field gets, how typed text becomes a value, and the checks.
@@ -180,3 +180,18 @@ export function differsFromService(
     );
   });
 }
+
+/**
+ * The panel's heading: the idea's name, and under it its phase, status and number — "Idea · Awaiting Review · #100" —
+ * never the service's word "automation"; a new idea's form says what the form is.
+ */
+export function ideaHeading(idea: IdeaSummary | undefined, formTitle: string): { title: string; subtitle?: string } {
+  if (!idea) return { title: formTitle };
+  return {
+    title: idea.name.trim() || ideaNameFallback(idea.id),
+    subtitle: t('{0} · {1} · #{2}', idea.phase, idea.status, idea.id),
+  };
+}
+
+/** What an idea is called when its name is not known. */
+export const ideaNameFallback = (id: number) => t('Idea #{0}', id);
