@@ -88,12 +88,13 @@ export class DocumentDrafts implements vscode.Disposable {
   /**
    * A draft saved under another address of the same document — the id form of earlier versions, or names renamed
    * since — moves to this one when the document is read, so the menus and the badge find it where the user is.
+   * Answers whether one moved.
    */
-  async adopt(uri: vscode.Uri): Promise<void> {
+  async adopt(uri: vscode.Uri): Promise<boolean> {
     const owner = this.ownerOf(uri);
     const all = this.read();
     const here = uri.toString();
-    if (owner === undefined || all[keyOf(here, owner)]) return;
+    if (owner === undefined || all[keyOf(here, owner)]) return false;
     const { documentIdentity } = await addresses();
     const identity = documentIdentity(here);
     const [from] = Object.keys(all)
@@ -102,12 +103,13 @@ export class DocumentDrafts implements vscode.Disposable {
         return parts.owner === owner && parts.uri !== here && documentIdentity(parts.uri) === identity;
       })
       .sort((a, b) => all[b]!.savedAt - all[a]!.savedAt);
-    if (from === undefined) return;
+    if (from === undefined) return false;
     const { [from]: draft, ...kept } = all;
     await this.state.update(Stored.documentDrafts, { ...kept, [keyOf(here, owner)]: draft! });
     this.owners.log('Moved a draft to the address its document opens by now.');
     this.emitter.fire(vscode.Uri.parse(partsOf(from).uri));
     this.changed(uri);
+    return true;
   }
 
   async delete(uri: vscode.Uri): Promise<void> {

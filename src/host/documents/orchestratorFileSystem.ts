@@ -81,6 +81,8 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     let opened = this.opened.get(key(uri));
+    // A draft moved here from another address of the document: a new time, so an editor that kept the text reads again.
+    if (opened && (await this.drafts.adopt(uri))) opened.mtime = Date.now();
     if (!opened) {
       await this.readFile(uri);
       opened = this.opened.get(key(uri))!;
