@@ -16,6 +16,15 @@ import { describeChanges } from '../../../src/core/documents/documentChanges';
 
 describe('orchestrator: document URIs', () => {
   const conn = connectionSlug('127.0.0.1:1234/sandbox/main');
+  /** Input values of process 42 in folder 7, named as given. */
+  const input = (named: { name?: string; place?: string[] } = {}): DocumentTarget => ({
+    kind: 'releaseInput',
+    connection: conn,
+    folderId: 7,
+    releaseId: 42,
+    name: 'Pay',
+    ...named,
+  });
 
   it('names a connection by a stable 128-bit hash (32 hex digits)', () => {
     assert.match(conn, /^[0-9a-f]{32}$/);
@@ -100,14 +109,7 @@ describe('orchestrator: document URIs', () => {
   });
 
   it('opens the earlier id form as the same document (restored editors, drafts saved under it)', () => {
-    const named = documentUri({
-      kind: 'releaseInput',
-      connection: conn,
-      folderId: 7,
-      releaseId: 42,
-      name: 'Pay',
-      place: ['Renamed since', 'Processes'],
-    });
+    const named = documentUri(input({ place: ['Renamed since', 'Processes'] }));
     const earlier = `orchestrator://${conn}/folders/7/processes/42/Pay.input.json`;
     const parsed = parseDocumentUri(earlier);
     assert.ok('target' in parsed && parsed.target.kind === 'releaseInput' && parsed.target.releaseId === 42);
@@ -141,15 +143,7 @@ describe('orchestrator: document URIs', () => {
       'tab\tnew\nline',
     ];
     for (const name of hostile) {
-      const target = {
-        kind: 'releaseInput',
-        connection: conn,
-        folderId: 1,
-        releaseId: 2,
-        name,
-        place: [name, name, 'Processes'],
-      } as const;
-      const uri = documentUri(target);
+      const uri = documentUri(input({ name, place: [name, name, 'Processes'] }));
       const again = URI.parse(uri.toString());
       assert.equal(again.path, uri.path, `${JSON.stringify(name)} survives the string form`);
       const segments = again.path.split('/').slice(1);
@@ -162,19 +156,12 @@ describe('orchestrator: document URIs', () => {
       }
       const parsed = parseDocumentUri(uri.toString());
       assert.ok('target' in parsed && parsed.target.kind === 'releaseInput', JSON.stringify(name));
-      assert.equal(parsed.target.releaseId, 2);
+      assert.equal(parsed.target.releaseId, 42);
     }
     assert.equal(safeSegment('Ünïcødé 名前 🚀'), 'Ünïcødé 名前 🚀', 'Unicode is kept as it is');
     assert.equal(safeSegment('🚀'.repeat(100)), '🚀'.repeat(80), 'bounded in code points, no pair split');
     assert.equal(
-      documentUri({
-        kind: 'releaseInput',
-        connection: conn,
-        folderId: 1,
-        releaseId: 2,
-        name: 'x',
-        place: Array.from({ length: 30 }, (_, n) => `f${n}`),
-      }).path.split('/').length,
+      documentUri(input({ place: Array.from({ length: 30 }, (_, n) => `f${n}`) })).path.split('/').length,
       1 + 12 + 1,
       'a very deep folder keeps the connection and its last folders',
     );
