@@ -64,7 +64,11 @@ describe('numbers and times in the display language', () => {
       assert.ok(tooltip, kind);
       assert.doesNotMatch(tooltip, RAW_TIME, kind);
     }
-    assert.match(tooltips.job!, /\| Created \| \w{3} \d+\\, 2026\\, .*\\\(3 min ago\\\) \|/, 'local time, then how long ago');
+    assert.match(
+      tooltips.job!,
+      /\| Created \| \w{3} \d+\\, 2026\\, .*\\\(3 min ago\\\) \|/,
+      'local time, then how long ago',
+    );
   });
 
   it('no code formats a number or a date in a fixed locale (src/ and webviews/)', () => {
