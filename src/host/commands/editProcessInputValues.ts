@@ -6,7 +6,7 @@ import type { Ctx } from '../../ctx';
 import { folderLabelOf } from './folderLabel';
 import { t } from '../../core/l10n';
 
-type Uses = Pick<Ctx, 'active' | 'explorer'>;
+type Uses = Pick<Ctx, 'active' | 'documents' | 'explorer'>;
 
 /** Opens a process's input values as a JSON object (checked against the package's declared types; saved with PATCH). */
 export const editProcessInputValues: CommandDefinition<Uses> = {
@@ -16,6 +16,6 @@ export const editProcessInputValues: CommandDefinition<Uses> = {
     const { connection, folder, release } = rowOf(node, 'process');
     const where = [...folderLabelOf(ctx, connection, folder).split('/'), t('Processes')];
     const target = { kind: 'releaseInput', folderId: folder.id, releaseId: release.Id, name: release.Name } as const;
-    return openDocument(connection, target, where, { preview: false });
+    return openDocument(ctx.documents, connection, target, where, { preview: false });
   },
 };

@@ -6,7 +6,7 @@ import type { Ctx } from '../../ctx';
 import { folderLabelOf } from './folderLabel';
 import { t } from '../../core/l10n';
 
-type Uses = Pick<Ctx, 'active' | 'explorer'>;
+type Uses = Pick<Ctx, 'active' | 'documents' | 'explorer'>;
 
 /** The output arguments of a job (from Jobs(<key>); the list never carries them), as a read-only JSON document. */
 export const showJobOutput: CommandDefinition<Uses> = {
@@ -17,6 +17,6 @@ export const showJobOutput: CommandDefinition<Uses> = {
     const where = [...folderLabelOf(ctx, connection, folder).split('/'), t('Jobs')];
     const name = `${job.ReleaseName ?? t('Job')} #${job.Id}`;
     const target = { kind: 'jobOutput', folderId: folder.id, jobKey: job.Key, name } as const;
-    return openDocument(connection, target, where, { preview: true });
+    return openDocument(ctx.documents, connection, target, where, { preview: true });
   },
 };

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import { documentUri } from '../../core/documents/documentAddress';
 import { connectionSlug, type DocumentTarget } from '../../core/documents/orchestratorUri';
+import type { OrchestratorFileSystem } from './orchestratorFileSystem';
 
 // The addresses commands open: imported by commands only, so building them loads with the first one run.
 
@@ -24,6 +25,7 @@ export function serviceUriOf(target: DocumentTarget): vscode.Uri {
  * folder's path and the collection) — so the breadcrumbs do; the ids stay in its query.
  */
 export async function openDocument(
+  documents: Pick<OrchestratorFileSystem, 'adoptDraft'>,
   connection: Pick<Connection, 'id' | 'label'>,
   target: DistributiveOmit<DocumentTarget, 'connection' | 'place'>,
   where: readonly string[],
@@ -31,6 +33,7 @@ export async function openDocument(
 ): Promise<string> {
   const place = [connection.label, ...where];
   const uri = uriOf({ ...target, connection: connectionSlug(connection.id), place } as DocumentTarget);
+  await documents.adoptDraft(uri); // a draft saved under the earlier id address opens here
   await vscode.window.showTextDocument(uri, options);
   return uri.toString();
 }

@@ -81,8 +81,7 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     let opened = this.opened.get(key(uri));
-    // A draft moved here from another address of the document: a new time, so an editor that kept the text reads again.
-    if (opened && (await this.drafts.adopt(uri))) opened.mtime = Date.now();
+    if (opened) await this.adoptDraft(uri);
     if (!opened) {
       await this.readFile(uri);
       opened = this.opened.get(key(uri))!;
@@ -101,7 +100,7 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const { target, connection } = this.resolve(uri);
     const { text, declared } = await this.fetch(target, connection);
-    await this.drafts.adopt(uri);
+    await this.adoptDraft(uri);
     const previous = this.opened.get(key(uri));
     this.opened.set(key(uri), {
       base: text,
@@ -151,6 +150,17 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
     const connection = this.ctx.connections.all().find((c) => connectionSlug(c.id) === parsed.target.connection);
     if (!connection) throw vscode.FileSystemError.Unavailable(t('The connection of {0} was removed.', uri.toString()));
     return { ...parsed, connection };
+  }
+
+  /**
+   * Moves here a draft saved under another address of this document (DocumentDrafts.adopt); when one moved, the
+   * document gets a new time and is told changed, so an editor that kept its text reads it again.
+   */
+  async adoptDraft(uri: vscode.Uri): Promise<void> {
+    if (!(await this.drafts.adopt(uri))) return;
+    const opened = this.opened.get(key(uri));
+    if (opened) opened.mtime = Date.now();
+    this.touched(uri);
   }
 
   /** The declared inputs of an open input-value document (known once it was read). */

@@ -5,7 +5,7 @@ import type { TreeNode } from '../../../src/host/views/treeNode';
 import { activateSignedIn, faults, quiescent, rowOf, treeWalk, lastError as lastErrorOf } from './treeWalk';
 import { releaseInputText } from '../../../src/core/documents/argumentsDocument';
 import { answering } from '../../../src/host/ui/scriptedInput';
-import { lensTitles, openFromRow } from './documentHelpers';
+import { lensTitles, openFromRow, until } from './documentHelpers';
 
 /** Requests the sandbox answered since the last reset, by "METHOD route". */
 const tally = async (): Promise<Record<string, number>> =>
@@ -19,13 +19,6 @@ const writes = (counts: Record<string, number>) =>
   Object.entries(counts)
     .filter(([route]) => !route.startsWith('GET '))
     .reduce((sum, [, n]) => sum + n, 0);
-const until = async (condition: () => boolean | Promise<boolean>, what: string, ms = 15_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 describe('Argument documents: drafts and Apply to Service', () => {
   let ctx: Ctx;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 
-// What the document suites share: opening a row's document through its command, and reading its code lenses.
+// What the document suites share: opening a row's document through its command, reading its code lenses, waiting.
 
 /** The titles of a document's code lenses (what stands at its top). */
 export const lensTitles = async (uri: vscode.Uri) =>
@@ -16,4 +16,13 @@ export const openFromRow = async (command: string, node: TreeNode) => {
   const editor = vscode.window.activeTextEditor!;
   assert.equal(editor.document.uri.toString(), uri.toString());
   return { uri, editor };
+};
+
+/** Waits until a condition holds, polling every 100 ms; fails naming what it waited for after `ms`. */
+export const until = async (condition: () => boolean | Promise<boolean>, what: string, ms = 15_000) => {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 };
