@@ -7,7 +7,7 @@ import { loadBundle } from './core/l10n';
 
 export type { OrchestratorWorkbenchApi } from './main';
 
-loadBundle(vscode.l10n.bundle);
+loadBundle(vscode.l10n.bundle, vscode.env.language);
 
 let main: Promise<typeof import('./main')> | undefined;
 const loadMain = () => (main ??= import('./main'));

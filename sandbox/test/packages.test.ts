@@ -90,6 +90,34 @@ describe('packages, libraries and releases', () => {
     assert.equal(refused.length, 12, 'the seed marks 12 of 30 packages as uploaded through the API or the feed');
   });
 
+  it('tells no package’s origin before SetArguments: a refused package reads like an editable one, field for field', async () => {
+    // The extension says up front that a change may be refused (its lens), because no read tells which packages are.
+    const packages = await latest();
+    const refusable = (pkg: { Key: string }) =>
+      api
+        .post(odata(`Processes/${NS}.SetArguments`), { key: pkg.Key, arguments: { Input: '[]', Output: '[]' } })
+        .then((res) => res.body.errorCode === 1671);
+    let studio: (typeof packages)[number] | undefined;
+    let feed: (typeof packages)[number] | undefined;
+    for (const pkg of packages) {
+      if (studio && feed) break;
+      if (await refusable(pkg)) feed ??= pkg;
+      else studio ??= pkg;
+    }
+    assert.ok(studio && feed, 'the seed holds both kinds');
+    const shapes = async (pkg: { Id: string; Key: string }) => ({
+      listed: Object.keys(packages.find((p) => p.Id === pkg.Id)!).sort(),
+      version: Object.keys(
+        (await api.get(odata(`Processes/${NS}.GetProcessVersions(processId='${pkg.Id}')`))).body.value[0],
+      ).sort(),
+      arguments: Object.keys((await api.get(odata(`Processes/${NS}.GetArguments(key='${pkg.Key}')`))).body).sort(),
+    });
+    const [ofStudio, ofFeed] = [await shapes(studio), await shapes(feed)];
+    assert.deepEqual(ofFeed, ofStudio);
+    for (const key of [...ofFeed.listed, ...ofFeed.version, ...ofFeed.arguments])
+      assert.doesNotMatch(key, /upload|origin|source|feed|\$/i, key);
+  });
+
   it('uploads a package through the API: no internal fields in the answer, and its arguments cannot be edited', async () => {
     const uploaded = await api.post(odata(`Processes/${NS}.UploadPackage`), { Id: 'Api.Uploaded', Version: '1.0.0' });
     assert.equal(uploaded.status, 200);

@@ -1,6 +1,6 @@
 import { validateIdeaValues, type FieldProblem, type KnownIds } from '../core/ideas/validation';
-import type { Choice, FormField, FormLookups, RawValues } from './protocol/ideaForm';
-import { t } from '../core/l10n';
+import type { Choice, FormField, FormLookups, IdeaSummary, RawValues } from './protocol/ideaForm';
+import { formatNumber, t } from '../core/l10n';
 
 // The idea form as both sides see it: which control each field gets, how typed text becomes a value, and the checks.
 // The webview checks as the user types; the host runs the very same code again before sending (never trusting the
@@ -48,7 +48,7 @@ export function controlOf(field: FormField, lookups: FormLookups): Control {
 export function limitsOf(field: FormField): string {
   const parts: string[] = [];
   if (field.helpText) parts.push(field.helpText);
-  if (field.maxLength !== undefined) parts.push(t('At most {0} characters.', field.maxLength.toLocaleString('en-US')));
+  if (field.maxLength !== undefined) parts.push(t('At most {0} characters.', formatNumber(field.maxLength)));
   if (field.type === 'number' && (field.min !== undefined || field.max !== undefined)) {
     parts.push(
       field.min !== undefined && field.max !== undefined
@@ -180,3 +180,18 @@ export function differsFromService(
     );
   });
 }
+
+/**
+ * The panel's heading: the idea's name, and under it its phase, status and number — "Idea · Awaiting Review · #100" —
+ * never the service's word "automation"; a new idea's form says what the form is.
+ */
+export function ideaHeading(idea: IdeaSummary | undefined, formTitle: string): { title: string; subtitle?: string } {
+  if (!idea) return { title: formTitle };
+  return {
+    title: idea.name.trim() || ideaNameFallback(idea.id),
+    subtitle: t('{0} · {1} · #{2}', idea.phase, idea.status, idea.id),
+  };
+}
+
+/** What an idea is called when its name is not known. */
+export const ideaNameFallback = (id: number) => t('Idea #{0}', id);

@@ -33,7 +33,8 @@ describe('the production bundle', () => {
     const lazy = [
       /^src\/host\/commands\/(?!registry\.ts$|abortSignal\.ts$|guardChange\.ts$)/,
       /^src\/host\/webviews\/(ideaFormPanel|queueItemPanel|panelHost|servicePanel|ideaFormContent)\.ts$/,
-      /^src\/core\/documents\/(argumentsDocument|jsonLocations)\.ts$/,
+      /^src\/core\/documents\/(argumentsDocument|jsonLocations|documentAddress)\.ts$/,
+      /^src\/host\/documents\/documentUris\.ts$/,
       /^src\/host\/auth\/(signInFlow|authorizationCode|loopback)\.ts$/,
       /^src\/core\/auth\/(idToken|pkce|pushedRequest)\.ts$/,
       /^node_modules\/(jose|jsonc-parser)\//,

@@ -1,6 +1,6 @@
 // Building the DOM without markup: every text goes in through textContent, every attribute through setAttribute with a
 // name from our own code. Nothing received from the extension (which relays the services) is ever parsed as HTML.
-import { t } from '../../src/core/l10n';
+import { displayLocale, formatNumber, t } from '../../src/core/l10n';
 
 type Child = Node | string | number | null | undefined | false;
 type Props = { class?: string; id?: string; title?: string; attrs?: Record<string, string | boolean | undefined> };
@@ -55,7 +55,7 @@ export function time(iso: string | null): HTMLElement | string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const local = date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+  const local = date.toLocaleString(displayLocale(), { dateStyle: 'medium', timeStyle: 'medium' });
   return h(
     'time',
     {
@@ -83,7 +83,7 @@ export function longText(value: string, className = 'mono'): HTMLElement {
   }
   block.textContent = `${value.slice(0, SHOWN_CHARACTERS)}…`;
   const more = button(
-    t('Show all {0} characters', value.length.toLocaleString()),
+    t('Show all {0} characters', formatNumber(value.length)),
     () => {
       block.textContent = value;
       more.remove();

@@ -19,8 +19,8 @@ import {
   type IdeaFormToWebview,
   type RawValues,
 } from '../../src/shared/protocol/ideaForm';
-import { controlOf, limitsOf, readForm, type Control } from '../../src/shared/ideaFormModel';
-import { t } from '../../src/core/l10n';
+import { controlOf, ideaHeading, limitsOf, readForm, type Control } from '../../src/shared/ideaFormModel';
+import { formatNumber, t } from '../../src/core/l10n';
 
 type Shown = Extract<IdeaFormToWebview, { type: 'form' }>;
 type Editor = {
@@ -129,7 +129,7 @@ function check(onlyKey?: string): ReturnType<typeof readForm> {
 
 function count(editor: Editor): void {
   if (editor.counter)
-    editor.counter.textContent = `${String(editor.element.value).length.toLocaleString()} / ${editor.field.maxLength!.toLocaleString()}`;
+    editor.counter.textContent = `${formatNumber(String(editor.element.value).length)} / ${formatNumber(editor.field.maxLength!)}`;
 }
 
 /** Only an edit makes a draft: showing a form posts nothing (an idea nobody edited has no "unsent changes"). */
@@ -228,7 +228,8 @@ function listMissing(editor: Editor): string {
 function render(form: Shown): void {
   clear(app);
   clear(status);
-  document.title = form.idea ? form.idea.name : form.title;
+  const heading = ideaHeading(form.idea, form.title);
+  document.title = heading.title;
   editors = form.fields.map((field) => {
     const control = controlOf(field, form.lookups);
     const element = controlElement(
@@ -249,14 +250,8 @@ function render(form: Shown): void {
     h(
       'header',
       {},
-      h('h1', {}, form.idea ? form.idea.name : form.title),
-      form.idea
-        ? h(
-            'p',
-            { class: 'subtitle', id: 'idea-state' },
-            t('{0} · {1} · automation {2}', form.idea.phase, form.idea.status, form.idea.id),
-          )
-        : null,
+      h('h1', {}, heading.title),
+      heading.subtitle ? h('p', { class: 'subtitle', id: 'idea-state' }, heading.subtitle) : null,
       form.idea?.tags
         ? h('p', { class: 'subtitle', id: 'idea-tags' }, t('Tags: {0}', form.idea.tags.join(', ')))
         : null,

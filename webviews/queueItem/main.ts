@@ -13,7 +13,7 @@ import {
   type QueueItemFromWebview,
   type QueueItemToWebview,
 } from '../../src/shared/protocol/queueItem';
-import { t } from '../../src/core/l10n';
+import { formatNumber, t } from '../../src/core/l10n';
 
 type Shown = Extract<QueueItemToWebview, { type: 'show' }>;
 
@@ -104,7 +104,7 @@ function contentTable(entries: ContentEntry[], label: string, empty: string): HT
   );
   if (entries.length <= SHOWN_ROWS) return table;
   const more = button(
-    t('Show all {0} values', entries.length.toLocaleString()),
+    t('Show all {0} values', formatNumber(entries.length)),
     () => {
       body.append(...entries.slice(SHOWN_ROWS).map(contentRow));
       more.remove();

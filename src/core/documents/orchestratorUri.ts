@@ -7,19 +7,26 @@ export const SCHEME = 'orchestrator';
 
 /**
  * What an `orchestrator:` document is. The connection is named by a stable 128-bit hash of its id (ids are URLs, which
- * do not fit an authority); the host maps it back to the connection.
+ * do not fit an authority); the host maps it back to the connection. The path is for the reader (the breadcrumbs and
+ * the tab read names); the query holds the ids the code reads:
  *
- * - package arguments: `orchestrator://<conn>/packages/<Id>@<Version>.arguments.json`
- * - process input values: `orchestrator://<conn>/folders/<folderId>/processes/<releaseId>/<Name>.input.json`
- * - job output arguments (read-only): `orchestrator://<conn>/folders/<folderId>/jobs/<Key>/<Process #Id>.output.json` (the
- *   tab reads the process and job number, not a GUID)
+ * - package arguments: `orchestrator://<conn>/<Connection>/Packages/<Id>@<Version>.arguments.json?package=<Id>&version=<Version>`
+ * - process input values: `orchestrator://<conn>/<Connection>/<Folder>/<Sub>/Processes/<Name>.input.json?folder=7&process=42`
+ * - job output arguments (read-only): `orchestrator://<conn>/<Connection>/<Folder>/Jobs/<Process #Id>.output.json?folder=7&job=<Key>`
  *
- * A `server` query marks the read-only copy of what the service holds now, shown beside the user's edit on a conflict.
+ * A `server` parameter marks the read-only copy of what the service holds now, shown beside the user's edit on a
+ * conflict. Addresses of earlier versions, ids in the path (`/packages/<Id>@<Version>.arguments.json`,
+ * `/folders/7/processes/42/<Name>.input.json`, `/folders/7/jobs/<Key>/<Name>.output.json`, `?server`), still open:
+ * editors restored after a reload and drafts saved under them name them. A target without `place` makes that form.
  */
-export type DocumentTarget =
+export type DocumentTarget = (
   | { kind: 'packageArguments'; connection: string; packageId: string; version: string }
   | { kind: 'releaseInput'; connection: string; folderId: number; releaseId: number; name: string }
-  | { kind: 'jobOutput'; connection: string; folderId: number; jobKey: string; name: string };
+  | { kind: 'jobOutput'; connection: string; folderId: number; jobKey: string; name: string }
+) & {
+  /** The names shown before the file name (the connection's label, the folder's path, the collection): read only. */
+  place?: readonly string[];
+};
 
 export interface ParsedDocumentUri {
   target: DocumentTarget;
@@ -47,54 +54,66 @@ export function legacyConnectionSlug(connectionId: string): string {
   return hash.toString(16).padStart(8, '0');
 }
 
-const PACKAGE_ID = /^[A-Za-z0-9_.-]{1,128}$/;
-const VERSION = /^\d+(\.\d+){1,3}(-[A-Za-z0-9.-]+)?$/;
-const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-const SLUG = /^[0-9a-f]{32}$/;
+export const PACKAGE_ID = /^[A-Za-z0-9_.-]{1,128}$/;
+export const VERSION = /^\d+(\.\d+){1,3}(-[A-Za-z0-9.-]+)?$/;
+export const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+export const SLUG = /^[0-9a-f]{32}$/;
 
-/** A file name from a process name: path separators and control characters replaced, length bounded. */
-function safeName(name: string): string {
-  const cleaned = [...name]
-    .map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c))
-    .join('')
-    .trim()
-    .slice(0, 80);
-  return cleaned || 'process';
-}
+/** Path segments kept at most before the file name (a folder path deeper than that keeps its last ones). */
+export const MAX_PLACE = 12;
 
-export function documentUri(target: DocumentTarget, options: { server?: boolean } = {}): URI {
-  let path: string;
-  switch (target.kind) {
-    case 'packageArguments':
-      if (!PACKAGE_ID.test(target.packageId)) throw new Error(t("'{0}' is not a package id.", target.packageId));
-      if (!VERSION.test(target.version)) throw new Error(t("'{0}' is not a package version.", target.version));
-      path = `/packages/${target.packageId}@${target.version}.arguments.json`;
-      break;
-    case 'releaseInput':
-      checkId(target.folderId, 'folder');
-      checkId(target.releaseId, 'process');
-      path = `/folders/${target.folderId}/processes/${target.releaseId}/${safeName(target.name)}.input.json`;
-      break;
-    case 'jobOutput':
-      checkId(target.folderId, 'folder');
-      if (!GUID.test(target.jobKey)) throw new Error(t("'{0}' is not a job key.", target.jobKey));
-      path = `/folders/${target.folderId}/jobs/${target.jobKey.toLowerCase()}/${safeName(target.name)}.output.json`;
-      break;
-  }
-  if (!SLUG.test(target.connection)) throw new Error(t("'{0}' is not a connection slug.", target.connection));
-  return URI.from({ scheme: SCHEME, authority: target.connection, path, query: options.server ? 'server' : '' });
-}
-
-function checkId(id: number, what: string): void {
-  if (!Number.isSafeInteger(id) || id < 0) throw new Error(t('{0} is not a {1} id.', id, what));
-}
+export const SUFFIX = {
+  packageArguments: '.arguments.json',
+  releaseInput: '.input.json',
+  jobOutput: '.output.json',
+} as const;
 
 /** The target of an `orchestrator:` URI, or a message saying why it is not one (never throws). */
 export function parseDocumentUri(uri: URI | string): ParsedDocumentUri | { problem: string } {
   const u = typeof uri === 'string' ? URI.parse(uri) : uri;
   if (u.scheme !== SCHEME) return { problem: t('{0} is not an {1}: document.', u.toString(), SCHEME) };
   if (!SLUG.test(u.authority)) return { problem: t('{0} names no connection.', u.toString()) };
-  if (u.query !== '' && u.query !== 'server') return { problem: t('{0} has an unknown query.', u.toString()) };
+  const parsed = u.query === '' || u.query === 'server' ? parseEarlier(u) : parseNamed(u);
+  return parsed ?? { problem: t('{0} is not a document this extension serves.', u.toString()) };
+}
+
+/** `/<names…>/<file>?<ids>`: the kind from the file's suffix, the ids from the query (exactly those of the kind). */
+function parseNamed(u: URI): ParsedDocumentUri | undefined {
+  const segments = u.path.split('/').slice(1);
+  const file = segments.pop() ?? '';
+  const kind = (Object.keys(SUFFIX) as (keyof typeof SUFFIX)[]).find((k) => file.endsWith(SUFFIX[k]));
+  const name = kind === undefined ? '' : file.slice(0, -SUFFIX[kind].length);
+  if (kind === undefined || name === '' || segments.length > MAX_PLACE) return undefined;
+  const params = u.query.split('&');
+  const server = params.includes('server');
+  const ids = new Map(params.filter((p) => p !== 'server').map((p) => [p.split('=')[0]!, p.slice(p.indexOf('=') + 1)]));
+  if (ids.size + (server ? 1 : 0) !== params.length || params.some((p) => p !== 'server' && !p.includes('='))) return;
+  const connection = u.authority;
+  const place = segments;
+  const number = (value: string | undefined) => (value && /^\d{1,15}$/.test(value) ? Number(value) : undefined);
+  switch (kind) {
+    case 'packageArguments': {
+      const packageId = ids.get('package') ?? '';
+      const version = ids.get('version') ?? '';
+      if (ids.size !== 2 || !PACKAGE_ID.test(packageId) || !VERSION.test(version)) return undefined;
+      return { target: { kind, connection, packageId, version, place }, server };
+    }
+    case 'releaseInput': {
+      const folderId = number(ids.get('folder'));
+      const releaseId = number(ids.get('process'));
+      if (ids.size !== 2 || folderId === undefined || releaseId === undefined) return undefined;
+      return { target: { kind, connection, folderId, releaseId, name, place }, server };
+    }
+    case 'jobOutput': {
+      const folderId = number(ids.get('folder'));
+      const jobKey = ids.get('job') ?? '';
+      if (ids.size !== 2 || folderId === undefined || !GUID.test(jobKey)) return undefined;
+      return { target: { kind, connection, folderId, jobKey, name, place }, server };
+    }
+  }
+}
+
+function parseEarlier(u: URI): ParsedDocumentUri | undefined {
   const server = u.query === 'server';
   const connection = u.authority;
   let m = /^\/packages\/([^/@]+)@([^/]+)\.arguments\.json$/.exec(u.path);
@@ -109,5 +128,5 @@ export function parseDocumentUri(uri: URI | string): ParsedDocumentUri | { probl
   m = /^\/folders\/(\d{1,15})\/jobs\/([^/]+)\/([^/]+)\.output\.json$/.exec(u.path);
   if (m && GUID.test(m[2]!))
     return { target: { kind: 'jobOutput', connection, folderId: Number(m[1]), jobKey: m[2]!, name: m[3]! }, server };
-  return { problem: t('{0} is not a document this extension serves.', u.toString()) };
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import { t } from '../l10n';
+import { formatNumber, t } from '../l10n';
 
 /**
  * The longest address (scheme, host, path and query) the transport sends. Servers and proxies bound the request
@@ -21,9 +21,9 @@ export function addressTooLong(url: string): string | undefined {
   }
   return t(
     'The request is too long for a web address ({0} characters, at most {1}): the {2} holds {3} of them. Shorten it.',
-    url.length.toLocaleString('en'),
-    MAX_ADDRESS_LENGTH.toLocaleString('en'),
+    formatNumber(url.length),
+    formatNumber(MAX_ADDRESS_LENGTH),
     name === '$filter' ? t('filter') : name === 'search' ? t('search text') : name,
-    length.toLocaleString('en'),
+    formatNumber(length),
   );
 }

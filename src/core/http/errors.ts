@@ -1,4 +1,4 @@
-import { t } from '../l10n';
+import { formatNumber, t } from '../l10n';
 import { onFirstUse } from '../onFirstUse';
 
 /**
@@ -141,7 +141,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 
 /** "45 seconds", "60 minutes", "3 hours", "2 days": a wait in the words a person would use. */
 export function describeWait(seconds: number): string {
-  const unit = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+  const unit = (n: number, word: string) => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
   if (seconds < 120) return unit(Math.ceil(seconds), 'second');
   if (seconds < 2 * 3600) return unit(Math.ceil(seconds / 60), 'minute');
   if (seconds < 2 * 86_400) return unit(Math.ceil(seconds / 3600), 'hour');

@@ -1,4 +1,4 @@
-import { t } from '../l10n';
+import { formatNumber, t } from '../l10n';
 
 /**
  * Typed $filter expressions. The only way to put a value into a filter: every literal goes through `literal()`,
@@ -51,16 +51,16 @@ export function unsendableText(value: string, field: string, max = FILTER_TEXT_M
     return t(
       'The {0} is too long to send: {1} characters, at most {2}.',
       field,
-      value.length.toLocaleString('en'),
-      max.toLocaleString('en'),
+      formatNumber(value.length),
+      formatNumber(max),
     );
   const encoded = encodeURIComponent(value).length;
   if (encoded > FILTER_TEXT_ENCODED_MAX)
     return t(
       'The {0} is too long to send once encoded for the address ({1} characters, at most {2}; non-Latin characters take up to nine). Shorten it.',
       field,
-      encoded.toLocaleString('en'),
-      FILTER_TEXT_ENCODED_MAX.toLocaleString('en'),
+      formatNumber(encoded),
+      formatNumber(FILTER_TEXT_ENCODED_MAX),
     );
   return undefined;
 }

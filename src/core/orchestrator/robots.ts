@@ -3,7 +3,7 @@ import type { CallOptions, ODataBase, ListOptions } from './base';
 import { anyOf } from '../odata/filter';
 import { EntitySet, MAX_TOP } from './entitySet';
 import { ExportSchema, RobotLogSchema, RobotSchema, SessionSchema, type Robot, type Session } from './schemas';
-import { t } from '../l10n';
+import { formatNumber, t } from '../l10n';
 /** Robot logs kept in a search index: only the first 10,000 entries of a query are reachable. */
 export const LOG_WINDOW = 10_000;
 
@@ -90,7 +90,7 @@ export class RobotsApi extends EntitySet<Robot> {
       skip + top > LOG_WINDOW
         ? t(
             'Only the first {0} log entries of a query can be read; narrow the filter (for example by time).',
-            LOG_WINDOW.toLocaleString('en'),
+            formatNumber(LOG_WINDOW),
           )
         : undefined,
     );

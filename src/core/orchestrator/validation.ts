@@ -1,5 +1,5 @@
 import { ArgumentEntrySchema, type ArgumentEntry } from './schemas';
-import { t } from '../l10n';
+import { formatNumber, t } from '../l10n';
 
 // Checks made before anything is sent, mirroring the spec's limits, so the user hears what is wrong with their
 // input instead of a service error. Each returns a message naming the field or argument, or undefined.
@@ -22,8 +22,8 @@ export function checkInputArgumentsText(text: string): string | undefined {
   if (utf16Length(text) > LIMITS.releaseInputChars)
     return t(
       'Input arguments are {0} characters; the limit is {1}.',
-      text.length.toLocaleString('en'),
-      LIMITS.releaseInputChars.toLocaleString('en'),
+      formatNumber(text.length),
+      formatNumber(LIMITS.releaseInputChars),
     );
   let parsed: unknown;
   try {
@@ -178,8 +178,8 @@ export function checkQueueItem(item: QueueItemInput): string | undefined {
   if (size > LIMITS.specificContentChars)
     return t(
       'SpecificContent is {0} characters; the limit is {1}.',
-      size.toLocaleString('en'),
-      LIMITS.specificContentChars.toLocaleString('en'),
+      formatNumber(size),
+      formatNumber(LIMITS.specificContentChars),
     );
   return undefined;
 }
@@ -187,6 +187,6 @@ export function checkQueueItem(item: QueueItemInput): string | undefined {
 export function checkTextLimit(field: string, text: string | null | undefined, limit: number): string | undefined {
   if (!text) return undefined;
   return utf16Length(text) > limit
-    ? t('{0} is {1} characters; the limit is {2}.', field, text.length.toLocaleString('en'), limit.toLocaleString('en'))
+    ? t('{0} is {1} characters; the limit is {2}.', field, formatNumber(text.length), formatNumber(limit))
     : undefined;
 }

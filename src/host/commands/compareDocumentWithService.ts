@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import { OrchestratorFileSystem } from '../documents/orchestratorFileSystem';
+import { serviceUriOf } from '../documents/documentUris';
 import { documentOf } from './documentOf';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
@@ -15,12 +15,7 @@ export const compareDocumentWithService: CommandDefinition<Uses> = {
   async run({ ctx }, arg) {
     const uri = documentOf(arg);
     const { target } = ctx.documents.resolve(uri);
-    await vscode.commands.executeCommand(
-      'vscode.diff',
-      OrchestratorFileSystem.serviceUriOf(target),
-      uri,
-      t('On the service ↔ your document'),
-    );
+    await vscode.commands.executeCommand('vscode.diff', serviceUriOf(target), uri, t('On the service ↔ your document'));
     return uri.toString();
   },
 };

@@ -4,7 +4,7 @@ import { rowOf } from '../../core/rows/rowOf';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
-import { t } from '../../core/l10n';
+import { formatNumber, t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'clientFor' | 'input'>;
 
@@ -29,7 +29,7 @@ export const downloadPackage: CommandDefinition<Uses> = {
     await vscode.workspace.fs.writeFile(target, bytes);
     void vscode.window
       .showInformationMessage(
-        plainText(t('Saved {0} ({1} bytes).', fileName, bytes.byteLength.toLocaleString('en'))),
+        plainText(t('Saved {0} ({1} bytes).', fileName, formatNumber(bytes.byteLength))),
         'Reveal',
       )
       .then((choice) => {

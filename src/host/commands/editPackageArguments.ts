@@ -1,16 +1,19 @@
 import { CommandId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
-import { OrchestratorFileSystem } from '../documents/orchestratorFileSystem';
+import { openDocument } from '../documents/documentUris';
 import type { CommandDefinition } from './registry';
+import type { Ctx } from '../../ctx';
 import { t } from '../../core/l10n';
 
+type Uses = Pick<Ctx, 'documents'>;
+
 /** Opens a package version's declared arguments as a JSON document (saved with SetArguments). */
-export const editPackageArguments: CommandDefinition<unknown> = {
+export const editPackageArguments: CommandDefinition<Uses> = {
   id: CommandId.editPackageArguments,
   title: t('Edit Package Arguments'),
-  async run(_run, node) {
+  async run({ ctx }, node) {
     const { connection, package: pkg } = rowOf(node, 'package', 'packageVersion');
     const target = { kind: 'packageArguments', packageId: pkg.Id, version: pkg.Version } as const;
-    return OrchestratorFileSystem.open(connection.id, target, { preview: false });
+    return openDocument(ctx.documents, connection, target, [t('Packages')], { preview: false });
   },
 };

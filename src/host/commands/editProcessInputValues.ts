@@ -1,16 +1,21 @@
 import { CommandId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
-import { OrchestratorFileSystem } from '../documents/orchestratorFileSystem';
+import { openDocument } from '../documents/documentUris';
 import type { CommandDefinition } from './registry';
+import type { Ctx } from '../../ctx';
+import { folderLabelOf } from './folderLabel';
 import { t } from '../../core/l10n';
 
+type Uses = Pick<Ctx, 'active' | 'documents' | 'explorer'>;
+
 /** Opens a process's input values as a JSON object (checked against the package's declared types; saved with PATCH). */
-export const editProcessInputValues: CommandDefinition<unknown> = {
+export const editProcessInputValues: CommandDefinition<Uses> = {
   id: CommandId.editProcessInputValues,
   title: t('Edit Input Values'),
-  async run(_run, node) {
+  async run({ ctx }, node) {
     const { connection, folder, release } = rowOf(node, 'process');
+    const where = [...folderLabelOf(ctx, connection, folder).split('/'), t('Processes')];
     const target = { kind: 'releaseInput', folderId: folder.id, releaseId: release.Id, name: release.Name } as const;
-    return OrchestratorFileSystem.open(connection.id, target, { preview: false });
+    return openDocument(ctx.documents, connection, target, where, { preview: false });
   },
 };

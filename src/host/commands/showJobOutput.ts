@@ -1,17 +1,22 @@
 import { CommandId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
-import { OrchestratorFileSystem } from '../documents/orchestratorFileSystem';
+import { openDocument } from '../documents/documentUris';
 import type { CommandDefinition } from './registry';
+import type { Ctx } from '../../ctx';
+import { folderLabelOf } from './folderLabel';
 import { t } from '../../core/l10n';
 
+type Uses = Pick<Ctx, 'active' | 'documents' | 'explorer'>;
+
 /** The output arguments of a job (from Jobs(<key>); the list never carries them), as a read-only JSON document. */
-export const showJobOutput: CommandDefinition<unknown> = {
+export const showJobOutput: CommandDefinition<Uses> = {
   id: CommandId.showJobOutput,
   title: t('Show Output Arguments'),
-  async run(_run, node) {
+  async run({ ctx }, node) {
     const { connection, folder, job } = rowOf(node, 'job');
+    const where = [...folderLabelOf(ctx, connection, folder).split('/'), t('Jobs')];
     const name = `${job.ReleaseName ?? t('Job')} #${job.Id}`;
     const target = { kind: 'jobOutput', folderId: folder.id, jobKey: job.Key, name } as const;
-    return OrchestratorFileSystem.open(connection.id, target, { preview: true });
+    return openDocument(ctx.documents, connection, target, where, { preview: true });
   },
 };

@@ -4,7 +4,7 @@ import { LOG_SCHEME } from '../logs/logTails';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
-import { t } from '../../core/l10n';
+import { formatNumber, t } from '../../core/l10n';
 
 type Uses = Pick<Ctx, 'input' | 'tails'>;
 
@@ -33,7 +33,7 @@ export const stopTailing: CommandDefinition<Uses> = {
         await ctx.input.pick(
           following.map((tail) => ({
             label: plainText(tail.title),
-            description: t('{0} lines', tail.received.toLocaleString('en')),
+            description: t('{0} lines', formatNumber(tail.received)),
             id: tail.id,
           })),
           { title: t('Stop tailing which log?') },

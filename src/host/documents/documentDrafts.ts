@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { t } from '../../core/l10n';
 import { connectionSlug } from '../../core/documents/orchestratorUri';
+import { onFirstUse } from '../../core/onFirstUse';
 import { Stored, type StoredDraft, type StoredState } from '../storedState';
 
 /**
@@ -8,6 +9,9 @@ import { Stored, type StoredDraft, type StoredState } from '../storedState';
  * it started from (applying checks the service still holds it), when it was saved and the account that wrote it.
  */
 export type Draft = StoredDraft;
+
+/** Telling two addresses of one document apart loads with the first document read, not at activation. */
+const addresses = onFirstUse(() => import('../../core/documents/documentAddress'));
 
 const CONTEXT_KEY = 'orchestrator.documentDrafts';
 /** Drafts kept at most (the oldest go first); each is at most a package's declarations or 10,000 characters of values. */
@@ -79,6 +83,33 @@ export class DocumentDrafts implements vscode.Disposable {
       .slice(0, MAX_DRAFTS);
     await this.state.update(Stored.documentDrafts, Object.fromEntries(kept));
     this.changed(uri);
+  }
+
+  /**
+   * A draft saved under another address of the same document — the id form of earlier versions, or names renamed
+   * since — moves to this one when the document is read, so the menus and the badge find it where the user is.
+   * Answers whether one moved.
+   */
+  async adopt(uri: vscode.Uri): Promise<boolean> {
+    const owner = this.ownerOf(uri);
+    const all = this.read();
+    const here = uri.toString();
+    if (owner === undefined || all[keyOf(here, owner)]) return false;
+    const { documentIdentity } = await addresses();
+    const identity = documentIdentity(here);
+    const [from] = Object.keys(all)
+      .filter((key) => {
+        const parts = partsOf(key);
+        return parts.owner === owner && parts.uri !== here && documentIdentity(parts.uri) === identity;
+      })
+      .sort((a, b) => all[b]!.savedAt - all[a]!.savedAt);
+    if (from === undefined) return false;
+    const { [from]: draft, ...kept } = all;
+    await this.state.update(Stored.documentDrafts, { ...kept, [keyOf(here, owner)]: draft! });
+    this.owners.log('Moved a draft to the address its document opens by now.');
+    this.emitter.fire(vscode.Uri.parse(partsOf(from).uri));
+    this.changed(uri);
+    return true;
   }
 
   async delete(uri: vscode.Uri): Promise<void> {

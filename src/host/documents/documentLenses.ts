@@ -20,10 +20,15 @@ export function showDocumentState(documents: OrchestratorFileSystem): vscode.Dis
   const lenses: vscode.CodeLensProvider = {
     onDidChangeCodeLenses: lensesChanged.event,
     provideCodeLenses(document) {
-      let state: { server: boolean; reason?: string; draft: boolean };
+      let state: { server: boolean; reason?: string; draft: boolean; package: boolean };
       try {
-        const { server } = documents.resolve(document.uri);
-        state = { server, reason: documents.readOnlyReason(document.uri), draft: documents.drafts.has(document.uri) };
+        const { server, target } = documents.resolve(document.uri);
+        state = {
+          server,
+          reason: documents.readOnlyReason(document.uri),
+          draft: documents.drafts.has(document.uri),
+          package: target.kind === 'packageArguments',
+        };
       } catch {
         return [];
       }
@@ -31,6 +36,21 @@ export function showDocumentState(documents: OrchestratorFileSystem): vscode.Dis
       if (state.reason) return [lens(t('$(lock) Read-only: {0}', plain(state.reason)), '', [], plain(state.reason))];
       const args = [document.uri];
       return [
+        // No field tells how a package arrived, and only SetArguments itself (a change) would find out: said up front.
+        ...(state.package
+          ? [
+              lens(
+                t(
+                  '$(warning) The service may refuse changes to packages uploaded through the API, the packages page or the feed',
+                ),
+                '',
+                [],
+                t(
+                  'The service does not tell how a package was uploaded until a change is refused. If Apply is refused, this document turns read-only with the reason, and your text stays; input values can still be set on a process or a job.',
+                ),
+              ),
+            ]
+          : []),
         lens(
           state.draft
             ? t('$(edit) Draft: not applied to the service yet')

@@ -1,13 +1,7 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../../ctx';
 import type { Connection } from '../../core/connections';
-import {
-  documentUri,
-  parseDocumentUri,
-  SCHEME,
-  connectionSlug,
-  type DocumentTarget,
-} from '../../core/documents/orchestratorUri';
+import { parseDocumentUri, SCHEME, connectionSlug, type DocumentTarget } from '../../core/documents/orchestratorUri';
 import { OrchestratorError } from '../../core/http/errors';
 import type { ArgumentEntry } from '../../core/orchestrator/schemas';
 import { DocumentDrafts } from './documentDrafts';
@@ -18,9 +12,6 @@ import { onFirstUse } from '../../core/onFirstUse';
 /** The documents' text code (with the JSON parser it uses) loads with the first document opened, not at activation. */
 export const documentTexts = onFirstUse(() => import('../../core/documents/argumentsDocument'));
 const argumentChecks = onFirstUse(() => import('../../core/orchestrator/validation'));
-
-/** Omit over each member of a union (plain Omit merges the members). */
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** What this needs from the extension's context, and nothing more. */
 export type DocumentsDeps = Pick<
@@ -64,30 +55,6 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
     ctx.track(this.changes);
   }
 
-  /** The document that shows a target (for commands and the tree). */
-  static uriOf(target: DocumentTarget): vscode.Uri {
-    return vscode.Uri.parse(documentUri(target).toString());
-  }
-
-  /**
-   * Opens a connection's document in an editor (a process's input values, a package's arguments: kept open; a job's
-   * output: a preview) and answers its URI.
-   */
-  static async open(
-    connectionId: string,
-    target: DistributiveOmit<DocumentTarget, 'connection'>,
-    options: { preview: boolean },
-  ): Promise<string> {
-    const uri = OrchestratorFileSystem.uriOf({ ...target, connection: connectionSlug(connectionId) } as DocumentTarget);
-    await vscode.window.showTextDocument(uri, options);
-    return uri.toString();
-  }
-
-  /** The service's current copy of a target, read-only, for comparing. */
-  static serviceUriOf(target: DocumentTarget): vscode.Uri {
-    return vscode.Uri.parse(documentUri(target, { server: true }).toString());
-  }
-
   /** Why a document cannot be edited, or undefined when it can. */
   readOnlyReason(uri: vscode.Uri): string | undefined {
     const { target, server, connection } = this.resolve(uri);
@@ -114,6 +81,7 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     let opened = this.opened.get(key(uri));
+    if (opened) await this.adoptDraft(uri);
     if (!opened) {
       await this.readFile(uri);
       opened = this.opened.get(key(uri))!;
@@ -132,6 +100,7 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const { target, connection } = this.resolve(uri);
     const { text, declared } = await this.fetch(target, connection);
+    await this.adoptDraft(uri);
     const previous = this.opened.get(key(uri));
     this.opened.set(key(uri), {
       base: text,
@@ -181,6 +150,17 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
     const connection = this.ctx.connections.all().find((c) => connectionSlug(c.id) === parsed.target.connection);
     if (!connection) throw vscode.FileSystemError.Unavailable(t('The connection of {0} was removed.', uri.toString()));
     return { ...parsed, connection };
+  }
+
+  /**
+   * Moves here a draft saved under another address of this document (DocumentDrafts.adopt); when one moved, the
+   * document gets a new time and is told changed, so an editor that kept its text reads it again.
+   */
+  async adoptDraft(uri: vscode.Uri): Promise<void> {
+    if (!(await this.drafts.adopt(uri))) return;
+    const opened = this.opened.get(key(uri));
+    if (opened) opened.mtime = Date.now();
+    this.touched(uri);
   }
 
   /** The declared inputs of an open input-value document (known once it was read). */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { FolderContext } from '../../core/http/connection';
 import { OrchestratorError } from '../../core/http/errors';
-import { t } from '../../core/l10n';
+import { displayLocale, formatNumber, t } from '../../core/l10n';
 import { formatLogLine, LineWindow } from '../../core/logs/logLines';
 import { DRAIN_RETRIES, isTransientTailFailure, jobLogSource, robotLogSource, tailLogs } from '../../core/logs/tail';
 import { userSettings } from '../settings';
@@ -78,8 +78,8 @@ export class LogTail {
         ? [
             t(
               '# {0} older lines were dropped to keep the last {1} (setting orchestrator.logs.maxLines).',
-              this.window.dropped.toLocaleString('en'),
-              this.window.cap.toLocaleString('en'),
+              formatNumber(this.window.dropped),
+              formatNumber(this.window.cap),
             ),
           ]
         : [];
@@ -113,7 +113,7 @@ export function startTail(
       : t(
           'Robot {0}, from {1}',
           subject.robot.Name ?? '',
-          new Date(Date.now() - ROBOT_LOOKBACK_MS).toLocaleTimeString(),
+          new Date(Date.now() - ROBOT_LOOKBACK_MS).toLocaleTimeString(displayLocale()),
         ),
     connection.label,
     minLevel,

@@ -4,6 +4,7 @@ import type { Category, Idea } from '../../core/ideas/schemas';
 import { ContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
 import { md, relativeTime, row, table, type ItemData } from './items';
+import { localTime } from '../../core/presentation/times';
 
 /** Names the ideas tree resolves ids to; missing ones fall back to the id. */
 export interface IdeaLookups {
@@ -34,7 +35,7 @@ export function ideaItem(
       row(t('Status'), idea.status),
       row(t('Category'), category),
       row(t('Tags'), idea.tags?.join(', ')),
-      row(t('Created'), idea.createdAt),
+      row(t('Created'), localTime(idea.createdAt, now)),
       row(t('Id'), idea.id),
       row(t('Description'), idea.description?.slice(0, 300)),
     ]),

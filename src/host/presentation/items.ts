@@ -10,6 +10,7 @@ import type {
 } from '../../core/orchestrator/schemas';
 import { OrchestratorError } from '../../core/http/errors';
 import { markdownText } from '../../core/presentation/plainText';
+import { localTime, relativeTime } from '../../core/presentation/times';
 import { ContextValue, folderContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
 import { t } from '../../core/l10n';
@@ -36,15 +37,8 @@ export const row = (name: string, value: string | number | null | undefined) => 
 export const table = (title: string, rows: string[]) =>
   [`**${md(title)}**`, '', '| | |', '|---|---|', ...rows].join('\n');
 
-/** "3 min ago", "2 h ago", "5 d ago" — short, for descriptions. */
-export function relativeTime(iso: string | null | undefined, now: number): string {
-  if (!iso) return '';
-  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (seconds < 60) return t('{0} s ago', seconds);
-  if (seconds < 3600) return t('{0} min ago', Math.floor(seconds / 60));
-  if (seconds < 86_400) return t('{0} h ago', Math.floor(seconds / 3600));
-  return t('{0} d ago', Math.floor(seconds / 86_400));
-}
+/** Descriptions' "3 min ago" (tenantItems.ts and ideaItems.ts take it from here). */
+export { relativeTime };
 
 export const JOB_STATE_ICONS: Record<string, { id: string; color?: string }> = {
   Pending: { id: 'clock', color: 'charts.yellow' },
@@ -125,7 +119,7 @@ export function feedEntryItem(
     tooltip: table(entry.Id, [
       row(t('Version'), entry.Version),
       ...details.map(([name, value]) => row(name, value)),
-      row(t('Published'), entry.Published),
+      row(t('Published'), localTime(entry.Published, Date.now())),
       row(t('Key'), entry.Key),
     ]),
     icon: { id: kind },
@@ -145,7 +139,7 @@ export function packageVersionItem(scope: string, pkg: Package): ItemData {
         .join(' · ') || undefined,
     tooltip: table(`${pkg.Id} ${pkg.Version}`, [
       row(t('Latest'), pkg.IsLatestVersion ? t('yes') : t('no')),
-      row(t('Published'), pkg.Published),
+      row(t('Published'), localTime(pkg.Published, Date.now())),
       row(t('Release notes'), pkg.ReleaseNotes),
       row(t('Key'), pkg.Key),
     ]),
@@ -188,9 +182,9 @@ export function jobItem(scope: string, job: Job, now: number): ItemData {
     tooltip: table(job.ReleaseName ?? t('Job'), [
       row(t('Number'), job.Id),
       row(t('State'), job.State),
-      row(t('Created'), job.CreationTime),
-      row(t('Started'), job.StartTime),
-      row(t('Ended'), job.EndTime),
+      row(t('Created'), localTime(job.CreationTime, now)),
+      row(t('Started'), localTime(job.StartTime, now)),
+      row(t('Ended'), localTime(job.EndTime, now)),
       row(t('Robot'), robot),
       row(t('Source'), job.Source),
       row(t('Info'), job.Info),
@@ -227,7 +221,7 @@ export function queueItemItem(scope: string, item: QueueItem, now: number): Item
     tooltip: table(item.Reference ?? t('Item {0}', item.Id), [
       row(t('Status'), item.Status),
       row(t('Priority'), item.Priority),
-      row(t('Created'), item.CreationTime),
+      row(t('Created'), localTime(item.CreationTime, now)),
       row(t('Retry'), item.RetryNumber),
       row(t('Exception'), item.ProcessingException?.Reason),
       row(t('Id'), item.Id),

@@ -3,6 +3,7 @@ import type { Alert, Library, LicenseReport, Tenant, Webhook } from '../../core/
 import { ContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
 import { feedEntryItem, relativeTime, row, table, type ItemData } from './items';
+import { localTime } from '../../core/presentation/times';
 import { t } from '../../core/l10n';
 
 export function libraryItem(scope: string, library: Library): ItemData {
@@ -53,7 +54,7 @@ export function alertItem(scope: string, alert: Alert, now: number): ItemData {
       row(t('Severity'), alert.Severity),
       row(t('State'), alert.State),
       row(t('Component'), alert.Component),
-      row(t('Created'), alert.CreationTime),
+      row(t('Created'), localTime(alert.CreationTime, now)),
       row(t('Data'), alert.Data?.slice(0, 500)),
     ]),
     icon: ALERT_ICONS[alert.Severity] ?? { id: 'bell' },
@@ -69,7 +70,7 @@ export function tenantItem(scope: string, tenant: Tenant): ItemData {
     description: tenant.IsActive ? t('active') : t('inactive'),
     tooltip: table(tenant.Name, [
       row(t('Active'), tenant.IsActive ? t('yes') : t('no')),
-      row(t('Last login'), tenant.LastLoginTime),
+      row(t('Last login'), localTime(tenant.LastLoginTime, Date.now())),
       row(t('Id'), tenant.Id),
     ]),
     icon: tenant.IsActive ? { id: 'server' } : { id: 'circle-slash', color: 'disabledForeground' },

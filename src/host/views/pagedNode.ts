@@ -6,7 +6,7 @@ import { and, anyOf, contains, type Filter } from '../../core/odata/filter';
 import { CollectionContext, collectionContextValue, ContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
 import { errorRow, messageNode, type TreeNode } from './treeNode';
-import { t } from '../../core/l10n';
+import { formatNumber, t } from '../../core/l10n';
 
 /** What the user narrowed a collection to: a text (searched with contains(), escaped by the builder) and/or states. */
 export interface Narrowing {
@@ -89,7 +89,7 @@ export class PagedNode<T> implements TreeNode {
     const count =
       this.loaded && !this.failure
         ? this.total !== undefined
-          ? this.total.toLocaleString('en')
+          ? formatNumber(this.total)
           : `${this.rows.length}${this.exhausted ? '' : '+'}`
         : undefined;
     item.description =
@@ -150,7 +150,7 @@ export class PagedNode<T> implements TreeNode {
     } else if (this.rows.length === 0) {
       nodes.push(messageNode(childId(this.id, 'empty'), this.source.empty.text, 'info', this.source.empty.command));
     } else if (!this.exhausted) {
-      const remaining = this.total !== undefined ? (this.total - this.received).toLocaleString('en') : undefined;
+      const remaining = this.total !== undefined ? formatNumber(this.total - this.received) : undefined;
       nodes.push(
         messageNode(
           childId(this.id, 'more'),

@@ -3,7 +3,7 @@ import { OrchestratorError } from '../../core/http/errors';
 import type { IdeaClient } from '../../core/ideas/client';
 import type { Idea, IdeaSchema } from '../../core/ideas/schemas';
 import { plainText } from '../../core/presentation/plainText';
-import { changedValues, differsFromService, rawValuesOf, readForm } from '../../shared/ideaFormModel';
+import { changedValues, differsFromService, ideaNameFallback, rawValuesOf, readForm } from '../../shared/ideaFormModel';
 import {
   IDEA_FORM_LIMITS,
   parseIdeaFormFromWebview,
@@ -166,7 +166,7 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
       : undefined;
     return found
       ? summaryOf(found)
-      : { id, name: name || t('Automation {0}', id), phase: t('unknown phase'), status: t('unknown status') };
+      : { id, name: name || ideaNameFallback(id), phase: t('unknown phase'), status: t('unknown status') };
   }
 
   private showForm(values?: RawValues): void {

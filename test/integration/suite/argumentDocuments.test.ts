@@ -5,6 +5,7 @@ import type { TreeNode } from '../../../src/host/views/treeNode';
 import { activateSignedIn, faults, quiescent, rowOf, treeWalk, lastError as lastErrorOf } from './treeWalk';
 import { releaseInputText } from '../../../src/core/documents/argumentsDocument';
 import { answering } from '../../../src/host/ui/scriptedInput';
+import { lensTitles, openFromRow, until } from './documentHelpers';
 
 /** Requests the sandbox answered since the last reset, by "METHOD route". */
 const tally = async (): Promise<Record<string, number>> =>
@@ -18,13 +19,6 @@ const writes = (counts: Record<string, number>) =>
   Object.entries(counts)
     .filter(([route]) => !route.startsWith('GET '))
     .reduce((sum, [, n]) => sum + n, 0);
-const until = async (condition: () => boolean | Promise<boolean>, what: string, ms = 15_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 describe('Argument documents: drafts and Apply to Service', () => {
   let ctx: Ctx;
@@ -39,16 +33,7 @@ describe('Argument documents: drafts and Apply to Service', () => {
   let originalInput: string | null | undefined;
   const release = () => rowOf(processRow, 'process');
   const lastError = () => lastErrorOf(ctx);
-  const lensTitles = async (uri: vscode.Uri) =>
-    ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map(
-      (l) => l.command?.title ?? '',
-    );
-  const open = async (command: string, node: TreeNode) => {
-    const uri = vscode.Uri.parse((await vscode.commands.executeCommand<string>(command, node))!);
-    const editor = vscode.window.activeTextEditor!;
-    assert.equal(editor.document.uri.toString(), uri.toString());
-    return { uri, editor };
-  };
+  const open = openFromRow;
   const replaceText = async (editor: vscode.TextEditor, text: string) => {
     await editor.edit((e) => e.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), text));
   };
@@ -244,6 +229,11 @@ describe('Argument documents: drafts and Apply to Service', () => {
     this.timeout(60_000);
     const good = await child(await child(devLab, 'Packages'), 'Reconcile.Processing');
     const { uri, editor } = await open('orchestrator.editPackageArguments', good);
+    const upFront = /may refuse changes to packages uploaded through the API, the packages page or the feed/;
+    assert.ok(
+      (await lensTitles(uri)).some((t) => upFront.test(t)),
+      'the possible refusal is said before typing',
+    );
     const original = JSON.parse(editor.document.getText()) as { Input: unknown[]; Output: unknown[] };
     await replaceText(
       editor,

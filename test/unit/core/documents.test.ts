@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { URI } from 'vscode-uri';
-import { connectionSlug, documentUri, parseDocumentUri } from '../../../src/core/documents/orchestratorUri';
+import { connectionSlug, parseDocumentUri, type DocumentTarget } from '../../../src/core/documents/orchestratorUri';
+import { documentIdentity, documentUri, safeSegment } from '../../../src/core/documents/documentAddress';
 import {
   packageArgumentsText,
   parsePackageArguments,
@@ -15,6 +16,15 @@ import { describeChanges } from '../../../src/core/documents/documentChanges';
 
 describe('orchestrator: document URIs', () => {
   const conn = connectionSlug('127.0.0.1:1234/sandbox/main');
+  /** Input values of process 42 in folder 7, named as given. */
+  const input = (named: { name?: string; place?: string[] } = {}): DocumentTarget => ({
+    kind: 'releaseInput',
+    connection: conn,
+    folderId: 7,
+    releaseId: 42,
+    name: 'Pay',
+    ...named,
+  });
 
   it('names a connection by a stable 128-bit hash (32 hex digits)', () => {
     assert.match(conn, /^[0-9a-f]{32}$/);
@@ -29,7 +39,7 @@ describe('orchestrator: document URIs', () => {
     assert.equal(names.size, 50_000, 'no two of 50,000 tenants share a name');
   });
 
-  it('round-trips each kind, through the string form too', () => {
+  it('round-trips each kind in the earlier id form, through the string form too', () => {
     const targets = [
       { kind: 'packageArguments', connection: conn, packageId: 'Invoices.Process_1', version: '1.0.3-beta.2' },
       { kind: 'releaseInput', connection: conn, folderId: 7, releaseId: 42, name: 'Pay invoices' },
@@ -59,6 +69,117 @@ describe('orchestrator: document URIs', () => {
       `orchestrator://${conn}/packages/Invoices.Process_1%401.0.3-beta.2.arguments.json`,
     );
     assert.match(documentUri(targets[1]).path, /\/Pay invoices\.input\.json$/);
+  });
+
+  it('reads by names: the connection, the folder path and the collection, with the ids in the query', () => {
+    const place = ['Sandbox', 'Dev Lab', 'Processes'];
+    const target = { kind: 'releaseInput', connection: conn, folderId: 7, releaseId: 42, name: 'Pay invoices', place };
+    const uri = documentUri(target as DocumentTarget);
+    assert.equal(uri.path, '/Sandbox/Dev Lab/Processes/Pay invoices.input.json');
+    assert.equal(uri.query, 'folder=7&process=42');
+    assert.doesNotMatch(uri.path, /\b(7|42)\b/, 'no id is read in the breadcrumbs');
+    const job = {
+      kind: 'jobOutput',
+      connection: conn,
+      folderId: 7,
+      jobKey: '0F8FAD5B-D9CB-469F-A165-70867728950E',
+      name: 'Pay invoices #1234',
+      place: ['Sandbox', 'Shared', 'Finance', 'Jobs'],
+    } as const;
+    assert.equal(
+      documentUri(job).toString(true),
+      `orchestrator://${conn}/Sandbox/Shared/Finance/Jobs/Pay invoices #1234.output.json?folder=7&job=0f8fad5b-d9cb-469f-a165-70867728950e`.replace(
+        '#',
+        '%23',
+      ),
+    );
+    const pkg = {
+      kind: 'packageArguments',
+      connection: conn,
+      packageId: 'Invoices',
+      version: '1.0.3',
+      place: ['Sandbox', 'Packages'],
+    } as const;
+    assert.equal(documentUri(pkg).path, '/Sandbox/Packages/Invoices@1.0.3.arguments.json');
+    for (const each of [target as DocumentTarget, pkg, { ...job, jobKey: job.jobKey.toLowerCase() }])
+      for (const server of [false, true]) {
+        const built = documentUri(each, { server });
+        assert.deepEqual(parseDocumentUri(URI.parse(built.toString())), { target: each, server });
+      }
+  });
+
+  it('opens the earlier id form as the same document (restored editors, drafts saved under it)', () => {
+    const named = documentUri(input({ place: ['Renamed since', 'Processes'] }));
+    const earlier = `orchestrator://${conn}/folders/7/processes/42/Pay.input.json`;
+    const parsed = parseDocumentUri(earlier);
+    assert.ok('target' in parsed && parsed.target.kind === 'releaseInput' && parsed.target.releaseId === 42);
+    assert.equal(documentIdentity(earlier), documentIdentity(named.toString()));
+    assert.notEqual(documentIdentity(`${earlier}?server`), documentIdentity(earlier), 'the service copy is another');
+    assert.notEqual(
+      documentIdentity(earlier),
+      documentIdentity(`orchestrator://${conn}/folders/7/processes/43/Pay.input.json`),
+    );
+    const job = `orchestrator://${conn}/folders/7/jobs/0F8FAD5B-D9CB-469F-A165-70867728950E/X.output.json`;
+    assert.equal(
+      documentIdentity(job),
+      documentIdentity(`orchestrator://${conn}/A/Jobs/Y.output.json?folder=7&job=0f8fad5b-d9cb-469f-a165-70867728950e`),
+    );
+  });
+
+  it('encodes any name safely: slashes, ?, #, %, Unicode, very long names, names of dots, controls', () => {
+    const hostile = [
+      'a/b\\c',
+      'why?#frag',
+      '50%de %zz %',
+      'Ünïcødé 名前 🚀',
+      'x'.repeat(5000),
+      '.',
+      '..',
+      '...',
+      '  ',
+      '\u202eevil\u2066',
+      'lone \ud800 surrogate',
+      'nul\u0000bell\u0007del\u007f',
+      'tab\tnew\nline',
+    ];
+    for (const name of hostile) {
+      const uri = documentUri(input({ name, place: [name, name, 'Processes'] }));
+      const again = URI.parse(uri.toString());
+      assert.equal(again.path, uri.path, `${JSON.stringify(name)} survives the string form`);
+      const segments = again.path.split('/').slice(1);
+      assert.equal(segments.length, 4, `${JSON.stringify(name)} stays in its segments`);
+      for (const segment of segments) {
+        assert.ok(!/^\.+$/.test(segment) && segment !== '', `${JSON.stringify(name)} makes no . or .. segment`);
+        assert.ok([...segment].length <= 80 + '.input.json'.length, 'bounded');
+        // eslint-disable-next-line no-control-regex -- control characters are what is checked
+        assert.doesNotMatch(segment, /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069%?\\]/);
+      }
+      const parsed = parseDocumentUri(uri.toString());
+      assert.ok('target' in parsed && parsed.target.kind === 'releaseInput', JSON.stringify(name));
+      assert.equal(parsed.target.releaseId, 42);
+    }
+    assert.equal(safeSegment('Ünïcødé 名前 🚀'), 'Ünïcødé 名前 🚀', 'Unicode is kept as it is');
+    assert.equal(safeSegment('🚀'.repeat(100)), '🚀'.repeat(80), 'bounded in code points, no pair split');
+    assert.equal(
+      documentUri(input({ place: Array.from({ length: 30 }, (_, n) => `f${n}`) })).path.split('/').length,
+      1 + 12 + 1,
+      'a very deep folder keeps the connection and its last folders',
+    );
+  });
+
+  it('refuses a named address whose query does not name exactly the ids of its kind', () => {
+    for (const bad of [
+      `orchestrator://${conn}/S/P/x.input.json?folder=7`,
+      `orchestrator://${conn}/S/P/x.input.json?folder=7&process=42&process=43`,
+      `orchestrator://${conn}/S/P/x.input.json?folder=7&process=42&edit`,
+      `orchestrator://${conn}/S/P/x.input.json?folder=-7&process=42`,
+      `orchestrator://${conn}/S/P/x.input.json?folder=7&job=42`,
+      `orchestrator://${conn}/S/P/x.output.json?folder=7&job=not-a-key`,
+      `orchestrator://${conn}/S/P/x.arguments.json?package=a/b&version=1.0`,
+      `orchestrator://${conn}/S/P/.input.json?folder=7&process=42`,
+      `orchestrator://${conn}/S/P/x.json?folder=7&process=42`,
+    ])
+      assert.ok('problem' in parseDocumentUri(bad), bad);
   });
 
   it('keeps a hostile process name inside one path segment', () => {

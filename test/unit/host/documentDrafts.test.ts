@@ -128,4 +128,27 @@ describe('argument-document drafts belong to the account that wrote them', () =>
     assert.ok(legacyOther in state.get(Stored.documentDrafts), 'kept until its connection is signed in');
     assert.match(logged[0]!, /1 moved .* 1 kept/);
   });
+
+  it('moves a draft saved under the id address (or names since renamed) to the named address it opens by now', async () => {
+    const { store, state, logged } = drafts();
+    const named = (folder: string) =>
+      vscodeStub.Uri.parse(
+        `orchestrator://${connectionSlug(MAIN)}/Main/${encodeURIComponent(folder)}/Processes/Pay.input.json?folder%3D7%26process%3D42`,
+      );
+    await store.set(uriOf(MAIN), draft('{"kept": 1}'));
+    await store.set(uriOf(OTHER), draft('{"other": 1}'));
+    assert.equal(store.get(named('Dev Lab')), undefined, 'not found by its address before it is read');
+    await store.adopt(named('Dev Lab'));
+    assert.equal(store.get(named('Dev Lab'))?.text, '{"kept": 1}');
+    assert.equal(store.get(uriOf(MAIN)), undefined, 'moved, not copied');
+    assert.equal(store.get(uriOf(OTHER))?.text, '{"other": 1}', "another connection's draft of the same ids stays");
+    await store.adopt(named('Renamed'));
+    assert.equal(store.get(named('Renamed'))?.text, '{"kept": 1}', 'a renamed folder finds it too');
+    assert.equal(Object.keys(state.get(Stored.documentDrafts)).length, 2);
+    assert.equal(logged.filter((line) => /Moved a draft/.test(line)).length, 2);
+    await store.adopt(
+      vscodeStub.Uri.parse(`orchestrator://${connectionSlug(MAIN)}/folders/7/processes/43/Pay.input.json`),
+    );
+    assert.equal(Object.keys(state.get(Stored.documentDrafts)).length, 2, 'another process takes nothing');
+  });
 });

@@ -3,6 +3,7 @@ import {
   changedValues,
   controlOf,
   differsFromService,
+  ideaHeading,
   limitsOf,
   rawValuesOf,
   readForm,
@@ -191,5 +192,19 @@ describe('idea form model', () => {
     assert.equal(differsFromService(fields, {}, rawValuesOf(fields, {})), false);
     assert.equal(differsFromService(fields, {}, {}), false);
     assert.equal(differsFromService(fields, {}, { ...rawValuesOf(fields, {}), name: 'H' }), true);
+  });
+});
+
+describe('the idea panel heading', () => {
+  it("reads the idea's name, then its phase, status and number — not the service's 'automation 100'", () => {
+    const idea = { id: 100, name: 'Automate invoice matching', phase: 'Idea', status: 'Awaiting Review' };
+    assert.deepEqual(ideaHeading(idea, 'Idea form'), {
+      title: 'Automate invoice matching',
+      subtitle: 'Idea · Awaiting Review · #100',
+    });
+    assert.equal(ideaHeading({ ...idea, name: '  ' }, 'Idea form').title, 'Idea #100', 'a blank name says which idea');
+    assert.deepEqual(ideaHeading(undefined, 'Submit an idea'), { title: 'Submit an idea' }, 'a new idea: the form');
+    for (const heading of [ideaHeading(idea, 'x'), ideaHeading({ ...idea, name: '' }, 'x')])
+      assert.doesNotMatch(`${heading.title} ${heading.subtitle}`, /automation/i);
   });
 });

@@ -1,12 +1,12 @@
 import type { Connection } from '../../../core/connections';
 import { eq } from '../../../core/odata/filter';
 import type { Job, Release } from '../../../core/orchestrator/schemas';
-import { RowIds } from '../../../core/rows/rowIds';
-import { optionalRowOf, rowOf } from '../../../core/rows/rowOf';
+import { rowOf } from '../../../core/rows/rowOf';
 import type { FolderById } from '../../../core/rows/rows';
 import type { Ctx } from '../../../ctx';
 import { pickConnectionToChange } from '../pickConnectionToChange';
 import { pickFolder } from '../pickFolder';
+import { folderLabelOf } from '../folderLabel';
 import { t } from '../../../core/l10n';
 
 /** Where a job is started and which processes may be chosen. */
@@ -92,17 +92,4 @@ async function runAgain(
     previous = undefined;
   }
   return { connection, folder, folderLabel, candidates: [release], previous };
-}
-
-/** The folder's path as the user knows it: from its row in the tree, or the active folder, else its id. */
-function folderLabelOf(ctx: Pick<Ctx, 'active' | 'explorer'>, connection: Connection, folder: FolderById): string {
-  const summary = optionalRowOf(ctx.explorer.find(RowIds.folder(connection.id, folder.id)), 'folder')?.summary;
-  const active = ctx.active.get();
-  return (
-    summary?.FullyQualifiedName ??
-    summary?.DisplayName ??
-    (active.connectionId === connection.id && active.folder?.id === folder.id
-      ? active.folder.path
-      : t('folder {0}', folder.id))
-  );
 }

@@ -11,7 +11,7 @@ import type { PagedNode } from '../pagedNode';
 import { errorRow, messageNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 import { PackageNode } from './packageNode';
-import { t } from '../../../core/l10n';
+import { formatNumber, t } from '../../../core/l10n';
 
 /** The most processes of one folder the Packages row looks at (one request; the endpoint's cap). */
 const PROCESSES_LOOKED_AT = 1000;
@@ -119,7 +119,7 @@ export class FolderPackagesNode implements TreeNode {
           childId(this.id, 'partial'),
           t(
             "Only the first {0} processes were looked at; the others' packages are under Feed.",
-            PROCESSES_LOOKED_AT.toLocaleString('en'),
+            formatNumber(PROCESSES_LOOKED_AT),
           ),
           'warning',
         ),

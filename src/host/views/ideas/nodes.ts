@@ -310,7 +310,7 @@ function storeEntryNode(
         const row = reviewItem(id, review, names);
         return new LeafNode(row.id, toTreeItem(row), makeRow({ kind: 'review', connection, idea, review }));
       }),
-    { what: t('reviews'), where: t('automation {0}', idea.name), empty: t('No reviews yet.') },
+    { what: t('reviews'), where: t('the idea {0}', idea.name), empty: t('No reviews yet.') },
     makeRow({ kind: 'storeIdea', connection, idea }),
   );
 }
