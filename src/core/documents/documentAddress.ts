@@ -122,7 +122,7 @@ function earlierUri(target: DocumentTarget, server: boolean): URI {
  * service's copy. Two addresses of one document (the earlier form, or names since renamed) share it; drafts move by it.
  */
 export function documentIdentity(uri: string): string {
-  const parsed = parseDocumentUri(uri);
+  const parsed = parseDocumentUri(URI.parse(uri));
   if ('problem' in parsed) return uri;
   const ids = Object.entries(idsOf(parsed.target)).map(([name, value]) => `${name}=${value}`);
   return `${parsed.target.connection}:${parsed.target.kind}:${ids.join('&')}${parsed.server ? '&server' : ''}`;

@@ -145,7 +145,7 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   }
 
   resolve(uri: vscode.Uri): { target: DocumentTarget; server: boolean; connection: Connection } {
-    const parsed = parseDocumentUri(uri.toString());
+    const parsed = parseDocumentUri(uri);
     if ('problem' in parsed) throw vscode.FileSystemError.FileNotFound(parsed.problem);
     const connection = this.ctx.connections.all().find((c) => connectionSlug(c.id) === parsed.target.connection);
     if (!connection) throw vscode.FileSystemError.Unavailable(t('The connection of {0} was removed.', uri.toString()));

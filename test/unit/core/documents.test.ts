@@ -111,7 +111,7 @@ describe('orchestrator: document URIs', () => {
   it('opens the earlier id form as the same document (restored editors, drafts saved under it)', () => {
     const named = documentUri(input({ place: ['Renamed since', 'Processes'] }));
     const earlier = `orchestrator://${conn}/folders/7/processes/42/Pay.input.json`;
-    const parsed = parseDocumentUri(earlier);
+    const parsed = parseDocumentUri(URI.parse(earlier));
     assert.ok('target' in parsed && parsed.target.kind === 'releaseInput' && parsed.target.releaseId === 42);
     assert.equal(documentIdentity(earlier), documentIdentity(named.toString()));
     assert.notEqual(documentIdentity(`${earlier}?server`), documentIdentity(earlier), 'the service copy is another');
@@ -154,7 +154,7 @@ describe('orchestrator: document URIs', () => {
         // eslint-disable-next-line no-control-regex -- control characters are what is checked
         assert.doesNotMatch(segment, /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069%?\\]/);
       }
-      const parsed = parseDocumentUri(uri.toString());
+      const parsed = parseDocumentUri(URI.parse(uri.toString()));
       assert.ok('target' in parsed && parsed.target.kind === 'releaseInput', JSON.stringify(name));
       assert.equal(parsed.target.releaseId, 42);
     }
@@ -179,7 +179,7 @@ describe('orchestrator: document URIs', () => {
       `orchestrator://${conn}/S/P/.input.json?folder=7&process=42`,
       `orchestrator://${conn}/S/P/x.json?folder=7&process=42`,
     ])
-      assert.ok('problem' in parseDocumentUri(bad), bad);
+      assert.ok('problem' in parseDocumentUri(URI.parse(bad)), bad);
   });
 
   it('keeps a hostile process name inside one path segment', () => {
@@ -224,7 +224,7 @@ describe('orchestrator: document URIs', () => {
       `orchestrator://${conn}/folders/x/jobs/y.output.json`,
       `orchestrator://${conn}/folders/1/jobs/not-a-key/x.output.json`,
     ]) {
-      assert.ok('problem' in parseDocumentUri(bad), bad);
+      assert.ok('problem' in parseDocumentUri(URI.parse(bad)), bad);
     }
   });
 });
