@@ -3,6 +3,7 @@ import '../zodLocale';
 import { OrchestratorError } from '../http/errors';
 import type { ResponseBody } from '../http/transport';
 import { t } from '../l10n';
+import { fastCheck } from './schemaFastPath';
 
 /** A row the service sent that did not match its schema: skipped, and reported so the UI can say so. */
 export interface RowProblem {
@@ -34,12 +35,18 @@ function invalid(endpoint: string, message: string): OrchestratorError {
 
 /** Parses `{ value: [...] }`: a wrong envelope is an error; a bad row is skipped and reported. */
 export function parseCollection<T>(endpoint: string, body: unknown, row: z.ZodMiniType<T>): Page<T> {
-  const envelope = collection.safeParse(body);
-  if (!envelope.success)
-    throw invalid(endpoint, t('{0} did not answer a collection: {1}.', endpoint, describeIssues(envelope.error)));
+  const envelope = parseEntity(endpoint, body, collection, (issues) =>
+    t('{0} did not answer a collection: {1}.', endpoint, issues),
+  );
   const items: T[] = [];
   const skipped: RowProblem[] = [];
-  envelope.data.value.forEach((value, index) => {
+  // A row zod would accept unchanged is taken as it is (schemaFastPath.ts); zod parses the rest and names the problem.
+  const fast = fastCheck(row);
+  envelope.value.forEach((value, index) => {
+    if (fast(value)) {
+      items.push(value as T);
+      return;
+    }
     const parsed = row.safeParse(value);
     if (parsed.success) items.push(parsed.data);
     else skipped.push({ index, problem: describeIssues(parsed.error) });
@@ -47,7 +54,7 @@ export function parseCollection<T>(endpoint: string, body: unknown, row: z.ZodMi
   return {
     items,
     skipped,
-    ...(envelope.data['@odata.count'] !== undefined ? { count: envelope.data['@odata.count'] } : {}),
+    ...(envelope['@odata.count'] !== undefined ? { count: envelope['@odata.count'] } : {}),
   };
 }
 
@@ -58,9 +65,14 @@ export function parseBody<T>(endpoint: string, body: ResponseBody, schema: z.Zod
 }
 
 /** Parses a single entity or object; a mismatch is an error naming the endpoint and the field. */
-export function parseEntity<T>(endpoint: string, body: unknown, schema: z.ZodMiniType<T>): T {
+export function parseEntity<T>(
+  endpoint: string,
+  body: unknown,
+  schema: z.ZodMiniType<T>,
+  message = (issues: string) => t('{0} answered an unexpected shape: {1}.', endpoint, issues),
+): T {
+  if (fastCheck(schema)(body)) return body as T;
   const parsed = schema.safeParse(body);
-  if (!parsed.success)
-    throw invalid(endpoint, t('{0} answered an unexpected shape: {1}.', endpoint, describeIssues(parsed.error)));
+  if (!parsed.success) throw invalid(endpoint, message(describeIssues(parsed.error)));
   return parsed.data;
 }
