@@ -46,7 +46,7 @@ async function main(): Promise<number> {
   await section('tree', 'The Orchestrator tree on the large sandbox (real node code, vscode stubbed):', () =>
     treeFigures(figures),
   );
-  await section('tail', "Log tail at 200 and 2,000 lines/s (the editor's options):", () =>
+  await section('tail', "Log tail at 200 and 2,000 lines/s, and at 200 under faults (built as the editor builds it):", () =>
     followingTailFigures(figures),
   );
   // Counts and a ratio of alternating runs: these run while the editor session idles (it only counts requests),
