@@ -18,7 +18,7 @@ function runChild(serviceUrl: string, token: string): Promise<ListingChildResult
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', join(__dirname, 'listingChild.ts')],
+      ['--expose-gc', '--import', 'tsx', join(__dirname, 'listingChild.ts')],
       {
         env: { ...process.env, BENCH_SERVICE_URL: serviceUrl, BENCH_TOKEN: token, BENCH_TURNS: String(TURNS) },
         maxBuffer: 16 * 1024 * 1024,
