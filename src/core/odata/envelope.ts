@@ -3,7 +3,8 @@ import '../zodLocale';
 import { OrchestratorError } from '../http/errors';
 import type { ResponseBody } from '../http/transport';
 import { t } from '../l10n';
-import { fastCheck } from './schemaFastPath';
+import { onFirstUse } from '../onFirstUse';
+import type { FastCheck } from './schemaFastPath';
 
 /** A row the service sent that did not match its schema: skipped, and reported so the UI can say so. */
 export interface RowProblem {
@@ -29,6 +30,28 @@ export function describeIssues(error: z.core.$ZodError): string {
     .join('; ');
 }
 
+/** The validation fast path: a chunk of its own, loaded with the first client, not parsed at activation. */
+const loadFastPath = onFirstUse(() => import('./schemaFastPath'));
+let fastPath: typeof import('./schemaFastPath') | undefined;
+
+/**
+ * Starts loading the fast path (the clients do when they are made); resolves once it is in. Until then, and if it
+ * cannot load, zod checks every value: the same answers, only slower.
+ */
+export function prepareFastPath(): Promise<void> {
+  return loadFastPath().then(
+    (loaded) => void (fastPath = loaded),
+    () => undefined,
+  );
+}
+
+const noFastPath: FastCheck = () => false;
+function fastCheckOf(schema: z.ZodMiniType): FastCheck {
+  if (fastPath) return fastPath.fastCheck(schema);
+  void prepareFastPath();
+  return noFastPath;
+}
+
 function invalid(endpoint: string, message: string): OrchestratorError {
   return new OrchestratorError({ kind: 'invalidResponse', endpoint, message });
 }
@@ -41,7 +64,7 @@ export function parseCollection<T>(endpoint: string, body: unknown, row: z.ZodMi
   const items: T[] = [];
   const skipped: RowProblem[] = [];
   // A row zod would accept unchanged is taken as it is (schemaFastPath.ts); zod parses the rest and names the problem.
-  const fast = fastCheck(row);
+  const fast = fastCheckOf(row);
   envelope.value.forEach((value, index) => {
     if (fast(value)) {
       items.push(value as T);
@@ -71,7 +94,7 @@ export function parseEntity<T>(
   schema: z.ZodMiniType<T>,
   message = (issues: string) => t('{0} answered an unexpected shape: {1}.', endpoint, issues),
 ): T {
-  if (fastCheck(schema)(body)) return body as T;
+  if (fastCheckOf(schema)(body)) return body as T;
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw invalid(endpoint, message(describeIssues(parsed.error)));
   return parsed.data;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as z from 'zod/mini';
 import * as orchestratorSchemas from '../../../src/core/orchestrator/schemas';
 import * as ideaSchemas from '../../../src/core/ideas/schemas';
-import { describeIssues, parseCollection, parseEntity } from '../../../src/core/odata/envelope';
+import { describeIssues, parseCollection, parseEntity, prepareFastPath } from '../../../src/core/odata/envelope';
 import { fastCheck } from '../../../src/core/odata/schemaFastPath';
 
 type Schema = z.ZodMiniType;
@@ -123,6 +123,9 @@ function sample(schema: Schema, random: () => number, wrong: number, depth = 0):
 const overTheWire = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
 describe('Validation fast path', () => {
+  // Loaded on first use (not at activation): the clients start it; here the tests do.
+  before(() => prepareFastPath());
+
   it('passes only what zod accepts unchanged, and passes all of that, on generated good and bad values of every schema', () => {
     const random = seeded(29);
     let compared = 0;
