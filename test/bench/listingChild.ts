@@ -64,6 +64,7 @@ async function main(): Promise<ListingChildResult> {
 
   // A first, unmeasured listing warms both up and records the pages the bare loop replays; every item once.
   const ids = new Set<number>();
+  sent.length = 0;
   for (let pages = iterate(), page = await pages.next(); !page.done; page = await pages.next())
     for (const item of page.value) ids.add(item.Id);
   const recorded = [...sent];
