@@ -47,6 +47,11 @@ export class Figures {
     this.push({ id, label, unit, value: median(runs), runs, ...(note ? { note } : {}) });
   }
 
+  /** A ratio measured in several runs (turns): the median, with every run kept. */
+  ratio(id: string, label: string, runs: number[], note?: string): void {
+    this.push({ id, label, unit: '×', value: median(runs), runs, ...(note ? { note } : {}) });
+  }
+
   private push(figure: Figure): void {
     this.all.push(figure);
     console.log(
