@@ -1,17 +1,9 @@
-import type {
-  Asset,
-  Folder,
-  Job,
-  Package,
-  QueueDefinition,
-  QueueItem,
-  Release,
-  Robot,
-} from '../../core/orchestrator/schemas';
+import type { Asset, Folder, Job, Package, QueueDefinition, Release, Robot } from '../../core/orchestrator/schemas';
 import { OrchestratorError } from '../../core/http/errors';
 import { markdownText } from '../../core/presentation/plainText';
 import { ContextValue, folderContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
+import type { QueueItemSummary } from '../../core/rows/rows';
 import { t } from '../../core/l10n';
 import { NO_MARKS, type FolderMarks } from '../../core/folderPreferences';
 
@@ -219,7 +211,7 @@ export function queueItem(scope: string, queue: QueueDefinition): ItemData {
   };
 }
 
-export function queueItemItem(scope: string, item: QueueItem, now: number): ItemData {
+export function queueItemItem(scope: string, item: QueueItemSummary, now: number): ItemData {
   return {
     id: childId(scope, 'queueItem', item.Id),
     label: item.Reference ?? t('Item {0}', item.Id),
