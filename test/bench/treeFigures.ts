@@ -1,7 +1,5 @@
 // The Orchestrator tree on the large sandbox (1,000 folders, 10,000 packages, a 100,000-item queue), with the real
 // node code: requests and time per expand, Load more, and the queue items' figures (queueItemFigures.ts).
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { startSandbox } from '@orchestrator-workbench/sandbox';
 import {
   FEED_EXPAND_REQUESTS,
@@ -92,10 +90,7 @@ export async function treeFigures(figures: Figures): Promise<void> {
       more.map((m) => Math.round(m.ms)),
     );
 
-    // Heap figures need a full collection before each reading.
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    await queueItemFigures(figures, driver, gc);
+    await queueItemFigures(figures, sandbox);
   } finally {
     await sandbox.close();
   }

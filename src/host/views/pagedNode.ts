@@ -6,7 +6,7 @@ import { and, anyOf, contains, type Filter } from '../../core/odata/filter';
 import { CollectionContext, collectionContextValue, ContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
 import { errorRow, messageNode, type TreeNode } from './treeNode';
-import { LIST_LIMIT, limitRows, windowRows } from './listLimit';
+import { LIST_LIMIT } from './listLimit';
 import { t } from '../../core/l10n';
 
 /** What the user narrowed a collection to: a text (searched with contains(), escaped by the builder) and/or states. */
@@ -132,7 +132,10 @@ export class PagedNode<T> implements TreeNode {
       // the editor has taken these children).
       this.changed(this);
     }
-    const nodes = this.windowStart > 0 ? windowRows(this, this.windowStart + 1, this.received, this.total) : [];
+    const limited =
+      this.windowStart > 0 || (this.full && !this.exhausted) ? await import('./listLimitRows') : undefined;
+    const nodes =
+      limited && this.windowStart > 0 ? limited.windowRows(this, this.windowStart + 1, this.received, this.total) : [];
     nodes.push(...this.rows);
     if (this.skipped > 0)
       nodes.push(
@@ -147,8 +150,8 @@ export class PagedNode<T> implements TreeNode {
     } else if (this.rows.length === 0) {
       // A later window found empty (its items went away meanwhile) says only where the user is, above.
       if (this.windowStart === 0) nodes.push(this.emptyRow());
-    } else if (!this.exhausted && this.full) {
-      nodes.push(...limitRows(this, this.total === undefined ? undefined : this.total - this.received));
+    } else if (!this.exhausted && limited && this.full) {
+      nodes.push(...limited.limitRows(this, this.total === undefined ? undefined : this.total - this.received));
     } else if (!this.exhausted) {
       const remaining = this.total !== undefined ? (this.total - this.received).toLocaleString('en') : undefined;
       nodes.push(
