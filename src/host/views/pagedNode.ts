@@ -207,9 +207,7 @@ export class PagedNode<T> implements TreeNode {
     const generation = this.generation;
     const current = () => generation === this.generation;
     try {
-      // Never past the limit: the last page of a window is cut to fit it.
-      const top = Math.min(PAGE_SIZE, LIST_LIMIT - (this.received - this.windowStart));
-      const page = await this.source.load(top, this.received, this.controller.signal, {
+      const page = await this.source.load(PAGE_SIZE, this.received, this.controller.signal, {
         text: this.filterText,
         states: this.filterStates.length ? this.filterStates : undefined,
       });
@@ -219,7 +217,7 @@ export class PagedNode<T> implements TreeNode {
       this.skipped += page.skipped.length;
       const got = page.items.length + page.skipped.length;
       this.received += got;
-      this.exhausted = got < top || (this.total !== undefined && this.received >= this.total);
+      this.exhausted = got < PAGE_SIZE || (this.total !== undefined && this.received >= this.total);
       this.failure = undefined;
     } catch (error) {
       if (current()) this.failure = error;
