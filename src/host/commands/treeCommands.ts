@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CommandId } from '../../constants';
+import { CommandId, ViewId } from '../../constants';
 import type { Ctx } from '../../ctx';
 import { labelOf, type NodeTree } from '../views/nodeTree';
 import { PagedNode } from '../views/pagedNode';
@@ -11,6 +11,8 @@ import { MESSAGE_CONTEXT_VALUES } from '../../core/rows/contextValues';
 import { keyOf } from '../../core/rows/rows';
 import { rowOf } from '../../core/rows/rowOf';
 import { t } from '../../core/l10n';
+import { nls } from './contribution';
+import { ContextValue, CollectionContext, RowFlag } from '../../core/rows/contextValues';
 
 type BothTrees = Pick<Ctx, 'explorer' | 'ideas'>;
 
@@ -20,6 +22,49 @@ const treeOf = (ctx: BothTrees, node: TreeNode): NodeTree | undefined =>
 /** Refresh: a node (from its inline button or menu), or both trees (view title). */
 export const treeRefresh: CommandDefinition<BothTrees> = {
   id: CommandId.treeRefresh,
+  contributes: {
+    title: nls('Refresh'),
+    icon: '$(refresh)',
+    palette: 'withConnections',
+    rows: [
+      {
+        views: [ViewId.explorer, ViewId.ideas],
+        rows: [
+          ContextValue.connectionSignedIn,
+          ContextValue.group,
+          ContextValue.tenantGroup,
+          ContextValue.packagesGroup,
+          ContextValue.folder,
+          ContextValue.queue,
+          ContextValue.package,
+          CollectionContext.collection,
+          ContextValue.ideasConnection,
+          ContextValue.phase,
+          ContextValue.storeIdea,
+        ],
+        group: 'inline',
+        order: 9,
+      },
+      {
+        views: [ViewId.explorer, ViewId.ideas],
+        rows: [
+          ContextValue.connectionSignedIn,
+          ContextValue.group,
+          ContextValue.tenantGroup,
+          ContextValue.packagesGroup,
+          ContextValue.folder,
+          ContextValue.queue,
+          ContextValue.package,
+          CollectionContext.collection,
+          ContextValue.ideasConnection,
+          ContextValue.phase,
+          ContextValue.storeIdea,
+        ],
+        group: '9_refresh',
+      },
+    ],
+    viewTitle: [{ views: [ViewId.explorer, ViewId.ideas], group: 'navigation', order: 4 }],
+  },
   title: t('Refresh'),
   async run({ ctx }, node) {
     if (isTreeNode(node)) (treeOf(ctx, node) ?? ctx.explorer).refresh(node);
@@ -30,6 +75,11 @@ export const treeRefresh: CommandDefinition<BothTrees> = {
 /** Retry on an error row: reload the collection the row belongs to. */
 export const treeRetry: CommandDefinition<BothTrees> = {
   id: CommandId.treeRetry,
+  contributes: {
+    title: nls('Retry'),
+    icon: '$(refresh)',
+    palette: 'never',
+  },
   title: t('Retry'),
   async run(run, node) {
     return treeRefresh.run(run, node);
@@ -39,6 +89,10 @@ export const treeRetry: CommandDefinition<BothTrees> = {
 /** "Load more…": the next page of the collection the row belongs to. */
 export const treeLoadMore: CommandDefinition<unknown> = {
   id: CommandId.treeLoadMore,
+  contributes: {
+    title: nls('Load More'),
+    palette: 'never',
+  },
   title: t('Load More'),
   async run(_run, node) {
     if (!isPaging(node))
@@ -50,6 +104,12 @@ export const treeLoadMore: CommandDefinition<unknown> = {
 /** From a folder row: make it the active folder (status bar, default for commands). */
 export const setActiveFolder: CommandDefinition<Pick<Ctx, 'active'>> = {
   id: CommandId.setActiveFolder,
+  contributes: {
+    title: nls('Set as Active Folder'),
+    icon: '$(pinned)',
+    palette: 'never',
+    rows: [{ views: ViewId.explorer, rows: [ContextValue.folder], group: '1_folder' }],
+  },
   title: t('Set as Active Folder'),
   async run({ ctx }, node) {
     const { connection, folder, summary } = rowOf(node, 'folder');
@@ -62,6 +122,27 @@ export const setActiveFolder: CommandDefinition<Pick<Ctx, 'active'>> = {
 /** Copy Key of a package (version), a process or a job. */
 export const copyKey: CommandDefinition<unknown> = {
   id: CommandId.copyKey,
+  contributes: {
+    title: nls('Copy Key'),
+    icon: '$(copy)',
+    palette: 'never',
+    rows: [
+      {
+        views: ViewId.explorer,
+        rows: [
+          ContextValue.process,
+          ContextValue.processOutdated,
+          ContextValue.jobRunning,
+          ContextValue.jobFinal,
+          ContextValue.package,
+          ContextValue.packageVersion,
+          ContextValue.packageVersionLatest,
+          ContextValue.library,
+        ],
+        group: '9_copy',
+      },
+    ],
+  },
   title: t('Copy Key'),
   async run(_run, node) {
     const key = keyOf(rowOf(node, 'package', 'packageVersion', 'process', 'job', 'library'));
@@ -82,6 +163,15 @@ const filterableOf = (node: unknown): PagedNode<unknown> => {
 /** Filter a collection by text (contains, case-insensitive on the service); the text is escaped by the builder. */
 export const treeFilter: CommandDefinition<Pick<Ctx, 'input'>> = {
   id: CommandId.treeFilter,
+  contributes: {
+    title: nls('Filter…'),
+    icon: '$(filter)',
+    palette: 'never',
+    rows: [
+      { views: [ViewId.explorer, ViewId.ideas], has: RowFlag.filterable, group: 'inline', order: 1 },
+      { views: [ViewId.explorer, ViewId.ideas], has: RowFlag.filterable, group: '2_filter', order: 1 },
+    ],
+  },
   asksFirst: true,
   title: t('Filter'),
   async run({ ctx }, node) {
@@ -109,6 +199,15 @@ export const treeFilter: CommandDefinition<Pick<Ctx, 'input'>> = {
 /** Filter a collection by state (jobs, alerts): several states at once, none = all. */
 export const treeFilterByState: CommandDefinition<Pick<Ctx, 'input'>> = {
   id: CommandId.treeFilterByState,
+  contributes: {
+    title: nls('Filter by State…'),
+    icon: '$(list-filter)',
+    palette: 'never',
+    rows: [
+      { views: [ViewId.explorer, ViewId.ideas], has: RowFlag.stateful, group: 'inline', order: 2 },
+      { views: [ViewId.explorer, ViewId.ideas], has: RowFlag.stateful, group: '2_filter', order: 2 },
+    ],
+  },
   asksFirst: true,
   title: t('Filter by State'),
   async run({ ctx }, node) {
@@ -125,6 +224,15 @@ export const treeFilterByState: CommandDefinition<Pick<Ctx, 'input'>> = {
 
 export const treeClearFilter: CommandDefinition<unknown> = {
   id: CommandId.treeClearFilter,
+  contributes: {
+    title: nls('Clear Filter'),
+    icon: '$(clear-all)',
+    palette: 'never',
+    rows: [
+      { views: [ViewId.explorer, ViewId.ideas], has: RowFlag.filtered, group: 'inline', order: 3 },
+      { views: [ViewId.explorer, ViewId.ideas], has: RowFlag.filtered, group: '2_filter', order: 3 },
+    ],
+  },
   title: t('Clear Filter'),
   async run(_run, node) {
     filterableOf(node).clearFilters();
@@ -134,6 +242,12 @@ export const treeClearFilter: CommandDefinition<unknown> = {
 /** Find across what both trees have loaded (also inside collapsed rows), then reveal the chosen row. */
 export const treeFind: CommandDefinition<Pick<Ctx, 'explorer' | 'ideas' | 'input'>> = {
   id: CommandId.treeFind,
+  contributes: {
+    title: nls('Find in Trees…'),
+    icon: '$(search)',
+    palette: 'withConnections',
+    viewTitle: [{ views: [ViewId.explorer, ViewId.ideas], group: 'navigation', order: 3 }],
+  },
   asksFirst: true,
   title: t('Find in Trees'),
   async run({ ctx }) {
