@@ -7,17 +7,31 @@ import { isPaging, isTreeNode, type TreeNode } from '../views/treeNode';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { assertSendable, unsendableText } from '../../core/odata/filter';
-import { MESSAGE_CONTEXT_VALUES } from '../../core/rows/contextValues';
 import { keyOf } from '../../core/rows/rows';
 import { rowOf } from '../../core/rows/rowOf';
 import { t } from '../../core/l10n';
 import { nls } from './contribution';
-import { ContextValue, CollectionContext, RowFlag } from '../../core/rows/contextValues';
+import { CollectionContext, ContextValue, MESSAGE_CONTEXT_VALUES, RowFlag } from '../../core/rows/contextValues';
 
 type BothTrees = Pick<Ctx, 'explorer' | 'ideas'>;
 
 const treeOf = (ctx: BothTrees, node: TreeNode): NodeTree | undefined =>
   [ctx.explorer, ctx.ideas].find((tree) => tree.owns(node));
+
+/** The rows that list something (Refresh reloads what they list); the rest are reloaded by their collection's. */
+const REFRESHABLE = [
+  ContextValue.connectionSignedIn,
+  ContextValue.group,
+  ContextValue.tenantGroup,
+  ContextValue.packagesGroup,
+  ContextValue.folder,
+  ContextValue.queue,
+  ContextValue.package,
+  CollectionContext.collection,
+  ContextValue.ideasConnection,
+  ContextValue.phase,
+  ContextValue.storeIdea,
+];
 
 /** Refresh: a node (from its inline button or menu), or both trees (view title). */
 export const treeRefresh: CommandDefinition<BothTrees> = {
@@ -29,37 +43,13 @@ export const treeRefresh: CommandDefinition<BothTrees> = {
     rows: [
       {
         views: [ViewId.explorer, ViewId.ideas],
-        rows: [
-          ContextValue.connectionSignedIn,
-          ContextValue.group,
-          ContextValue.tenantGroup,
-          ContextValue.packagesGroup,
-          ContextValue.folder,
-          ContextValue.queue,
-          ContextValue.package,
-          CollectionContext.collection,
-          ContextValue.ideasConnection,
-          ContextValue.phase,
-          ContextValue.storeIdea,
-        ],
+        rows: REFRESHABLE,
         group: 'inline',
         order: 9,
       },
       {
         views: [ViewId.explorer, ViewId.ideas],
-        rows: [
-          ContextValue.connectionSignedIn,
-          ContextValue.group,
-          ContextValue.tenantGroup,
-          ContextValue.packagesGroup,
-          ContextValue.folder,
-          ContextValue.queue,
-          ContextValue.package,
-          CollectionContext.collection,
-          ContextValue.ideasConnection,
-          ContextValue.phase,
-          ContextValue.storeIdea,
-        ],
+        rows: REFRESHABLE,
         group: '9_refresh',
       },
     ],
