@@ -45,7 +45,6 @@ const isChange = (command: string) => changeCommands.includes(command);
 describe('menus on normal, confirm and read-only connections', () => {
   before(async () => {
     changeCommands = await changeCommandIds();
-    assert.ok(changeCommands.length >= 14, changeCommands.join(', '));
   });
 
   for (const { view, value, changes } of ROWS) {
