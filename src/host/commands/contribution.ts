@@ -62,6 +62,24 @@ export interface EditorTitleMenu {
   readonly order?: number;
 }
 
+/**
+ * A row menu entry and the same as a button on the row (`inline`), at `buttonOrder` among the row's buttons (by
+ * default its place in the menu; none when undefined there too).
+ */
+export function withButton(menu: RowMenu, buttonOrder = menu.order): RowMenu[] {
+  const { order: _menuOrder, ...where } = menu;
+  return [{ ...where, group: 'inline', ...(buttonOrder === undefined ? {} : { order: buttonOrder }) }, menu];
+}
+
+/** A change command offered on rows only (never in the palette): Stop, Kill, Update, Roll Back… */
+export const rowChange = (title: string, icon: `$(${string})`, rows: readonly RowMenu[]): CommandContribution => ({
+  title,
+  icon,
+  palette: 'never',
+  changes: true,
+  rows,
+});
+
 /** Marks English that goes to package.nls.json (not to the l10n bundle): the l10n coverage check reads it as marked. */
 export const nls = (english: string): string => english;
 

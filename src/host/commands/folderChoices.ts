@@ -35,35 +35,47 @@ const setFolderChoice = (
   },
 });
 
-/** A folder row's menu entry, in the group and place of its pair (Pin/Unpin, Hide/Unhide). */
-const onFolders = (order: number, flag: Pick<RowMenu, 'has' | 'lacks'>): RowMenu[] => [
-  { views: ViewId.explorer, rows: [ContextValue.folder], ...flag, group: '1_folder', order },
-];
+/** A folder row's menu entry (never in the palette), in the group and place of its pair (Pin/Unpin, Hide/Unhide). */
+const onFolders = (
+  title: string,
+  icon: `$(${string})`,
+  order: number,
+  flag: Pick<RowMenu, 'has' | 'lacks'>,
+): CommandContribution => ({
+  title,
+  icon,
+  palette: 'never',
+  rows: [{ views: ViewId.explorer, rows: [ContextValue.folder], ...flag, group: '1_folder', order }],
+});
 
-export const hideFolder = setFolderChoice(CommandId.hideFolder, t('Hide Folder'), 'hidden', true, {
-  title: nls('Hide Folder'),
-  icon: '$(eye-closed)',
-  palette: 'never',
-  rows: onFolders(3, { lacks: RowFlag.hidden }),
-});
-export const unhideFolder = setFolderChoice(CommandId.unhideFolder, t('Unhide Folder'), 'hidden', false, {
-  title: nls('Unhide Folder'),
-  icon: '$(eye)',
-  palette: 'never',
-  rows: onFolders(3, { has: RowFlag.hidden }),
-});
-export const pinFolder = setFolderChoice(CommandId.pinFolder, t('Pin to Top'), 'pinned', true, {
-  title: nls('Pin to Top'),
-  icon: '$(pin)',
-  palette: 'never',
-  rows: onFolders(2, { lacks: RowFlag.pinned }),
-});
-export const unpinFolder = setFolderChoice(CommandId.unpinFolder, t('Unpin'), 'pinned', false, {
-  title: nls('Unpin'),
-  icon: '$(pinned)',
-  palette: 'never',
-  rows: onFolders(2, { has: RowFlag.pinned }),
-});
+export const hideFolder = setFolderChoice(
+  CommandId.hideFolder,
+  t('Hide Folder'),
+  'hidden',
+  true,
+  onFolders(nls('Hide Folder'), '$(eye-closed)', 3, { lacks: RowFlag.hidden }),
+);
+export const unhideFolder = setFolderChoice(
+  CommandId.unhideFolder,
+  t('Unhide Folder'),
+  'hidden',
+  false,
+  onFolders(nls('Unhide Folder'), '$(eye)', 3, { has: RowFlag.hidden }),
+);
+export const pinFolder = setFolderChoice(
+  CommandId.pinFolder,
+  t('Pin to Top'),
+  'pinned',
+  true,
+  onFolders(nls('Pin to Top'), '$(pin)', 2, { lacks: RowFlag.pinned }),
+);
+export const unpinFolder = setFolderChoice(
+  CommandId.unpinFolder,
+  t('Unpin'),
+  'pinned',
+  false,
+  onFolders(nls('Unpin'), '$(pinned)', 2, { has: RowFlag.pinned }),
+);
 
 const showHidden = (
   id: CommandId,
@@ -86,26 +98,24 @@ const showHidden = (
 });
 
 /** A signed-in connection's menu entry while it has hidden folders (shown or not, by the flag). */
-const onConnections = (has: RowFlag): RowMenu[] => [
-  { views: ViewId.explorer, rows: [ContextValue.connectionSignedIn], has, group: '3_folders', order: 1 },
-];
-
-export const showHiddenFolders = showHidden(CommandId.showHiddenFolders, t('Show Hidden Folders'), true, {
-  title: nls('Show Hidden Folders'),
-  icon: '$(eye)',
+const onConnections = (title: string, icon: `$(${string})`, has: RowFlag): CommandContribution => ({
+  title,
+  icon,
   palette: 'never',
-  rows: onConnections(RowFlag.hiddenFolders),
+  rows: [{ views: ViewId.explorer, rows: [ContextValue.connectionSignedIn], has, group: '3_folders', order: 1 }],
 });
+
+export const showHiddenFolders = showHidden(
+  CommandId.showHiddenFolders,
+  t('Show Hidden Folders'),
+  true,
+  onConnections(nls('Show Hidden Folders'), '$(eye)', RowFlag.hiddenFolders),
+);
 export const stopShowingHiddenFolders = showHidden(
   CommandId.stopShowingHiddenFolders,
   t('Stop Showing Hidden Folders'),
   false,
-  {
-    title: nls('Stop Showing Hidden Folders'),
-    icon: '$(eye-closed)',
-    palette: 'never',
-    rows: onConnections(RowFlag.hiddenFoldersShown),
-  },
+  onConnections(nls('Stop Showing Hidden Folders'), '$(eye-closed)', RowFlag.hiddenFoldersShown),
 );
 
 /** The connection's row says whether it has hidden folders, and its folders (at any depth) are arranged again. */

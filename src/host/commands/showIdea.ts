@@ -3,7 +3,7 @@ import { rowOf } from '../../core/rows/rowOf';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { nls, withButton } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<Ctx, 'panels'>;
@@ -15,10 +15,7 @@ export const showIdea: CommandDefinition<Uses> = {
     title: nls('Show Idea'),
     icon: '$(open-preview)',
     palette: 'never',
-    rows: [
-      { views: ViewId.ideas, rows: [ContextValue.idea], group: 'inline', order: 1 },
-      { views: ViewId.ideas, rows: [ContextValue.idea], group: '1_idea', order: 1 },
-    ],
+    rows: withButton({ views: ViewId.ideas, rows: [ContextValue.idea], group: '1_idea', order: 1 }),
   },
   title: t('Show Idea'),
   async run({ ctx }, node) {

@@ -9,7 +9,7 @@ import { pickFolder } from './pickFolder';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { nls, withButton } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,10 +48,7 @@ export const showQueueItem: CommandDefinition<Uses> = {
     title: nls('Show Queue Item Details'),
     icon: '$(open-preview)',
     palette: 'signedIn',
-    rows: [
-      { views: ViewId.explorer, rows: [ContextValue.queueItem], group: 'inline', order: 1 },
-      { views: ViewId.explorer, rows: [ContextValue.queueItem], group: '1_queueItem', order: 1 },
-    ],
+    rows: withButton({ views: ViewId.explorer, rows: [ContextValue.queueItem], group: '1_queueItem', order: 1 }),
   },
   title: t('Show Queue Item Details'),
   asksFirst: true,

@@ -6,7 +6,7 @@ import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { nls, withButton } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<Ctx, 'accountFor' | 'active' | 'auth' | 'connections' | 'input'>;
@@ -21,10 +21,7 @@ export const signIn: CommandDefinition<Uses> = {
     title: nls('Sign In'),
     icon: '$(sign-in)',
     palette: 'withConnections',
-    rows: [
-      { views: ViewId.explorer, rows: [ContextValue.connectionSignedOut], group: 'inline' },
-      { views: ViewId.explorer, rows: [ContextValue.connectionSignedOut], group: '1_session' },
-    ],
+    rows: withButton({ views: ViewId.explorer, rows: [ContextValue.connectionSignedOut], group: '1_session' }),
   },
   title: t('Sign In'),
   ownProgress: true,

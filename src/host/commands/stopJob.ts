@@ -5,7 +5,7 @@ import { guardChange } from './guardChange';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { nls, rowChange } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs'>;
@@ -17,12 +17,10 @@ type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs
 const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition<Uses> => ({
   id: strategy === 'SoftStop' ? CommandId.stopJob : CommandId.killJob,
   title: strategy === 'SoftStop' ? t('Stop Job') : t('Kill Job'),
-  contributes: {
-    title: strategy === 'SoftStop' ? nls('Stop Job…') : nls('Kill Job…'),
-    icon: strategy === 'SoftStop' ? '$(debug-stop)' : '$(close)',
-    palette: 'never',
-    changes: true,
-    rows: [
+  contributes: rowChange(
+    strategy === 'SoftStop' ? nls('Stop Job…') : nls('Kill Job…'),
+    strategy === 'SoftStop' ? '$(debug-stop)' : '$(close)',
+    [
       {
         views: ViewId.explorer,
         rows: [ContextValue.jobRunning],
@@ -30,7 +28,7 @@ const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition<Uses> => 
         order: strategy === 'SoftStop' ? 3 : 4,
       },
     ],
-  },
+  ),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, folder, job } = rowOf(node, 'job');

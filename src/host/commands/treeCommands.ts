@@ -10,13 +10,15 @@ import { assertSendable, unsendableText } from '../../core/odata/filter';
 import { keyOf } from '../../core/rows/rows';
 import { rowOf } from '../../core/rows/rowOf';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { nls, withButton } from './contribution';
 import { CollectionContext, ContextValue, MESSAGE_CONTEXT_VALUES, RowFlag } from '../../core/rows/contextValues';
 
 type BothTrees = Pick<Ctx, 'explorer' | 'ideas'>;
 
 const treeOf = (ctx: BothTrees, node: TreeNode): NodeTree | undefined =>
   [ctx.explorer, ctx.ideas].find((tree) => tree.owns(node));
+
+const BOTH_VIEWS = [ViewId.explorer, ViewId.ideas];
 
 /** The rows that list something (Refresh reloads what they list); the rest are reloaded by their collection's. */
 const REFRESHABLE = [
@@ -40,20 +42,8 @@ export const treeRefresh: CommandDefinition<BothTrees> = {
     title: nls('Refresh'),
     icon: '$(refresh)',
     palette: 'withConnections',
-    rows: [
-      {
-        views: [ViewId.explorer, ViewId.ideas],
-        rows: REFRESHABLE,
-        group: 'inline',
-        order: 9,
-      },
-      {
-        views: [ViewId.explorer, ViewId.ideas],
-        rows: REFRESHABLE,
-        group: '9_refresh',
-      },
-    ],
-    viewTitle: [{ views: [ViewId.explorer, ViewId.ideas], group: 'navigation', order: 4 }],
+    rows: withButton({ views: BOTH_VIEWS, rows: REFRESHABLE, group: '9_refresh' }, 9),
+    viewTitle: [{ views: BOTH_VIEWS, group: 'navigation', order: 4 }],
   },
   title: t('Refresh'),
   async run({ ctx }, node) {
@@ -157,10 +147,7 @@ export const treeFilter: CommandDefinition<Pick<Ctx, 'input'>> = {
     title: nls('Filter…'),
     icon: '$(filter)',
     palette: 'never',
-    rows: [
-      { views: [ViewId.explorer, ViewId.ideas], has: RowFlag.filterable, group: 'inline', order: 1 },
-      { views: [ViewId.explorer, ViewId.ideas], has: RowFlag.filterable, group: '2_filter', order: 1 },
-    ],
+    rows: withButton({ views: BOTH_VIEWS, has: RowFlag.filterable, group: '2_filter', order: 1 }),
   },
   asksFirst: true,
   title: t('Filter'),
@@ -193,10 +180,7 @@ export const treeFilterByState: CommandDefinition<Pick<Ctx, 'input'>> = {
     title: nls('Filter by State…'),
     icon: '$(list-filter)',
     palette: 'never',
-    rows: [
-      { views: [ViewId.explorer, ViewId.ideas], has: RowFlag.stateful, group: 'inline', order: 2 },
-      { views: [ViewId.explorer, ViewId.ideas], has: RowFlag.stateful, group: '2_filter', order: 2 },
-    ],
+    rows: withButton({ views: BOTH_VIEWS, has: RowFlag.stateful, group: '2_filter', order: 2 }),
   },
   asksFirst: true,
   title: t('Filter by State'),
@@ -218,10 +202,7 @@ export const treeClearFilter: CommandDefinition<unknown> = {
     title: nls('Clear Filter'),
     icon: '$(clear-all)',
     palette: 'never',
-    rows: [
-      { views: [ViewId.explorer, ViewId.ideas], has: RowFlag.filtered, group: 'inline', order: 3 },
-      { views: [ViewId.explorer, ViewId.ideas], has: RowFlag.filtered, group: '2_filter', order: 3 },
-    ],
+    rows: withButton({ views: BOTH_VIEWS, has: RowFlag.filtered, group: '2_filter', order: 3 }),
   },
   title: t('Clear Filter'),
   async run(_run, node) {
@@ -236,7 +217,7 @@ export const treeFind: CommandDefinition<Pick<Ctx, 'explorer' | 'ideas' | 'input
     title: nls('Find in Trees…'),
     icon: '$(search)',
     palette: 'withConnections',
-    viewTitle: [{ views: [ViewId.explorer, ViewId.ideas], group: 'navigation', order: 3 }],
+    viewTitle: [{ views: BOTH_VIEWS, group: 'navigation', order: 3 }],
   },
   asksFirst: true,
   title: t('Find in Trees'),

@@ -5,7 +5,7 @@ import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 import type { RowChangeUses } from './uses';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { nls, rowChange } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 /**
@@ -15,21 +15,19 @@ import { ContextValue } from '../../core/rows/contextValues';
 const updateProcessVersion = (to: 'latest' | 'previous'): CommandDefinition<RowChangeUses> => ({
   id: to === 'latest' ? CommandId.updateProcessToLatest : CommandId.rollBackProcess,
   title: to === 'latest' ? t('Update to Latest Version') : t('Roll Back'),
-  contributes: {
-    title: to === 'latest' ? nls('Update to Latest Version…') : nls('Roll Back…'),
-    icon: to === 'latest' ? '$(arrow-up)' : '$(discard)',
-    palette: 'never',
-    changes: true,
-    rows: [
+  contributes: rowChange(
+    to === 'latest' ? nls('Update to Latest Version…') : nls('Roll Back…'),
+    to === 'latest' ? '$(arrow-up)' : '$(discard)',
+    // Any version can be rolled back; only an outdated one updated.
+    [
       {
         views: ViewId.explorer,
-        // Any version can be rolled back; only an outdated one updated.
         rows: to === 'latest' ? [ContextValue.processOutdated] : [ContextValue.process, ContextValue.processOutdated],
         group: '1_process',
         order: to === 'latest' ? 1 : 2,
       },
     ],
-  },
+  ),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, folder, release } = rowOf(node, 'process');
