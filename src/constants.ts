@@ -58,28 +58,6 @@ export const CommandId = {
 } as const;
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];
 
-/**
- * The commands that change something at a service. Their row menus carry the protection term (contextValues.ts
- * CHANGES_ALLOWED_WHEN) so a read-only connection's rows do not offer them, and the palette offers them only while some
- * connection allows changes; each still refuses on a read-only connection when run (guardChange).
- */
-export const CHANGE_COMMANDS: readonly CommandId[] = [
-  CommandId.startJob,
-  CommandId.stopJob,
-  CommandId.killJob,
-  CommandId.updateProcessToLatest,
-  CommandId.rollBackProcess,
-  CommandId.activateTenant,
-  CommandId.deactivateTenant,
-  CommandId.addQueueItem,
-  CommandId.bulkAddQueueItems,
-  CommandId.submitIdea,
-  CommandId.changeIdeaStatus,
-  CommandId.addIdeaTags,
-  CommandId.manageIdeaCollaborators,
-  CommandId.attachIdeaDocument,
-];
-
 export const ViewId = {
   explorer: 'orchestrator.explorer',
   ideas: 'orchestrator.ideas',

@@ -44,8 +44,9 @@ const isLogCall = (call: ts.CallExpression) =>
     LOG_METHODS.has(call.expression.name.text) &&
     /(^|\.)(log|logger|channel|output|console)$/i.test(call.expression.expression.getText()));
 
+// `nls('…')` marks a command's title for package.nls.json (src/host/commands/contribution.ts).
 const isMarkCall = (call: ts.CallExpression) =>
-  (ts.isIdentifier(call.expression) && call.expression.text === 't') ||
+  (ts.isIdentifier(call.expression) && ['t', 'nls'].includes(call.expression.text)) ||
   (ts.isPropertyAccessExpression(call.expression) && call.expression.getText() === 'l10n.t');
 
 /**

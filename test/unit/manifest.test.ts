@@ -5,11 +5,14 @@ import { join, relative } from 'node:path';
 import { CommandId, ViewId } from '../../src/constants';
 import { DEFAULT_TAIL_LEVEL, LOG_LEVELS } from '../../src/core/logs/logLines';
 import { MENU_LESS_CONTEXT_VALUES, VIEW_CONTEXT_VALUES } from '../../src/core/rows/contextValues';
+import type { CommandDefinition } from '../../src/host/commands/registry';
 import { DECLARED, manifest, rowCondition, rowMenus, shownAs } from '../support/manifestMenus';
 import { UserSettingKey } from '../../src/host/settings';
 import { buildDevelopment } from '../harness/build';
 import { VSIX_README, writeVsixReadme } from '../harness/vsixReadme';
 import { ConnectionSettingSchema } from '../../src/core/connections';
+import { vscodeStub } from '../support/vscodeStub';
+import { generatedManifest, loadCommandDefinitions, NLS_FILE, PACKAGE_FILE } from '../harness/manifest';
 
 const ROOT = join(__dirname, '..', '..');
 const VSIX_README_PATH = relative(ROOT, VSIX_README);
@@ -55,6 +58,46 @@ describe('extension manifest', () => {
     assert.deepEqual(contributed, Object.values(CommandId).sort());
     for (const command of manifest.contributes.commands)
       assert.equal(command.category, 'Orchestrator', command.command);
+  });
+
+  it('is what npm run manifest writes from the command definitions: package.json and package.nls.json', async () => {
+    const { packageText, nlsText } = await generatedManifest();
+    assert.equal(readFileSync(PACKAGE_FILE, 'utf8'), packageText, 'run npm run manifest and commit package.json');
+    assert.equal(readFileSync(NLS_FILE, 'utf8'), nlsText, 'run npm run manifest and commit package.nls.json');
+  });
+
+  it('offers in the palette only commands that run without a row: run with none, each turns to the context to ask', async () => {
+    /** Thrown when a command reaches for its context (to pick a connection, ask, or act on all): it needs no row. */
+    class ReachedContext extends Error {}
+    const ctx = new Proxy(
+      {},
+      {
+        get: (_target, part) => {
+          throw new ReachedContext(String(part));
+        },
+      },
+    );
+    const runWithoutRow = async (command: Awaited<ReturnType<typeof loadCommandDefinitions>>[number]) => {
+      const { token } = new vscodeStub.CancellationTokenSource();
+      const run = { ctx, token, signal: new AbortController().signal, progressTitle: () => undefined };
+      return (command as CommandDefinition<unknown>).run(run).then(
+        () => 'returned',
+        (error: unknown) => (error instanceof ReachedContext ? 'reached the context' : String(error)),
+      );
+    };
+    const definitions = await loadCommandDefinitions();
+    const refused: string[] = [];
+    for (const command of definitions) {
+      // A document's commands are offered only while one of its editors is active: they act on it, not on a row.
+      const { palette } = command.contributes;
+      if (palette === 'never' || typeof palette === 'object') continue;
+      const outcome = await runWithoutRow(command);
+      if (outcome !== 'reached the context') refused.push(`${command.id} (palette: ${palette}): ${outcome}`);
+    }
+    assert.deepEqual(refused, [], 'a command that needs a row is declared palette: never');
+    // The check knows a row-only command when it sees one.
+    const stopJob = definitions.find((d) => d.id === CommandId.stopJob)!;
+    assert.match(await runWithoutRow(stopJob), /Choose a job under Jobs/);
   });
 
   it('offers every row menu on a row that exists: each viewItem test matches a declared context value of its view', () => {

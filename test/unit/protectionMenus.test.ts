@@ -3,9 +3,10 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHANGE_COMMANDS, CommandId, ContextKey, ViewId } from '../../src/constants';
+import { CommandId, ContextKey, ViewId } from '../../src/constants';
 import { CHANGES_ALLOWED_WHEN, ContextValue, withProtection, type Protection } from '../../src/core/rows/contextValues';
-import { manifest, rowMenus } from '../support/manifestMenus';
+import { DECLARED, manifest, rowMenus } from '../support/manifestMenus';
+import { changeCommandIds } from '../harness/manifest';
 
 const ROOT = join(__dirname, '..', '..');
 const C = CommandId;
@@ -37,9 +38,15 @@ const ROWS: { view: string; value: string; changes: CommandId[] }[] = [
   },
 ];
 
-const isChange = (command: string) => (CHANGE_COMMANDS as readonly string[]).includes(command);
+/** The commands declared `changes: true` next to their code (read in `before`). */
+let changeCommands: readonly string[] = [];
+const isChange = (command: string) => changeCommands.includes(command);
 
 describe('menus on normal, confirm and read-only connections', () => {
+  before(async () => {
+    changeCommands = await changeCommandIds();
+  });
+
   for (const { view, value, changes } of ROWS) {
     it(`${value}: ${changes.join(', ')} on normal and confirm connections, none on a read-only one`, () => {
       const on = (protection: Protection) => offered(view, withProtection(value, protection));
@@ -55,6 +62,12 @@ describe('menus on normal, confirm and read-only connections', () => {
   }
 
   it('no row of any kind offers a change command on a read-only connection', () => {
+    // Every row any view declares, as a read-only connection's row shows it: none is offered a change.
+    for (const [view, values] of Object.entries(DECLARED))
+      for (const value of values) {
+        const offeredChanges = offered(view, withProtection(value, 'readOnly')).filter(isChange);
+        assert.deepEqual(offeredChanges, [], `${value} of a read-only connection in ${view}`);
+      }
     for (const menu of rowMenus)
       if (isChange(menu.command)) assert.ok(menu.when.includes(CHANGES_ALLOWED_WHEN), `${menu.command}: ${menu.when}`);
     for (const menu of rowMenus.filter((m) => !isChange(m.command)))

@@ -53,6 +53,28 @@ export const MESSAGE_CONTEXT_VALUES: readonly string[] = [
   ContextValue.loadMore,
 ];
 
+/**
+ * The words a row's context value carries after its kind, for menus that depend on them (Filter, Pin, Hide, Show
+ * Hidden Folders): the command definitions name these, never a pattern.
+ */
+export const RowFlag = {
+  /** A collection that can be narrowed by text. */
+  filterable: 'filterable',
+  /** A collection that can be narrowed by state. */
+  stateful: 'stateful',
+  /** A collection narrowed now. */
+  filtered: 'filtered',
+  /** A folder the user pinned. */
+  pinned: 'pinned',
+  /** A folder the user hid (shown while Show Hidden Folders is on). */
+  hidden: 'hidden',
+  /** A signed-in connection with folders the user hid. */
+  hiddenFolders: 'hiddenFolders',
+  /** A signed-in connection showing the folders the user hid. */
+  hiddenFoldersShown: 'hiddenFoldersShown',
+} as const;
+export type RowFlag = (typeof RowFlag)[keyof typeof RowFlag];
+
 /** A collection row's context value starts with what it lists; the flags after it say what Filter can do. */
 export const CollectionContext = {
   collection: 'collection',
@@ -75,9 +97,9 @@ export interface CollectionFlags {
 export function collectionContextValue(base: CollectionContext, flags: CollectionFlags): string {
   return [
     base,
-    flags.filterable ? 'filterable' : '',
-    flags.stateful ? 'stateful' : '',
-    flags.filtered ? 'filtered' : '',
+    flags.filterable ? RowFlag.filterable : '',
+    flags.stateful ? RowFlag.stateful : '',
+    flags.filtered ? RowFlag.filtered : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -98,7 +120,9 @@ function collectionValues(base: CollectionContext): string[] {
 
 /** What a folder row carries after `folder`: the user pinned it, or hid it (shown while Show Hidden Folders is on). */
 export function folderContextValue(marks: FolderMarks): string {
-  return [ContextValue.folder, marks.pinned ? 'pinned' : '', marks.hidden ? 'hidden' : ''].filter(Boolean).join(' ');
+  return [ContextValue.folder, marks.pinned ? RowFlag.pinned : '', marks.hidden ? RowFlag.hidden : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Whether a connection has folders the user hid, and whether they are shown now (Show Hidden Folders). */
@@ -107,7 +131,7 @@ export type HiddenFolders = 'none' | 'hidden' | 'shown';
 /** A signed-in connection's row says whether it has hidden folders, for Show / Stop Showing Hidden Folders. */
 export function connectionContextValue(signedIn: boolean, hidden: HiddenFolders): string {
   if (!signedIn) return ContextValue.connectionSignedOut;
-  const flag = { none: '', hidden: 'hiddenFolders', shown: 'hiddenFoldersShown' }[hidden];
+  const flag = { none: '', hidden: RowFlag.hiddenFolders, shown: RowFlag.hiddenFoldersShown }[hidden];
   return flag ? `${ContextValue.connectionSignedIn} ${flag}` : ContextValue.connectionSignedIn;
 }
 

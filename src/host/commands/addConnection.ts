@@ -1,4 +1,4 @@
-import { CommandId } from '../../constants';
+import { CommandId, ViewId } from '../../constants';
 import { connectionId } from '../../core/connections';
 import { runSteps } from '../ui/multiStep';
 import { addressStep, confirmStep } from './addConnection/address';
@@ -9,6 +9,7 @@ import { closingSteps, fieldSteps, presetStep } from './addConnection/steps';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
+import { nls } from './contribution';
 
 type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'explorer' | 'input' | 'log' | 'sandbox'>;
 
@@ -21,6 +22,12 @@ type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'explorer' | 'in
  */
 export const addConnection: CommandDefinition<Uses> = {
   id: CommandId.addConnection,
+  contributes: {
+    title: nls('Add Connection…'),
+    icon: '$(add)',
+    palette: 'always',
+    viewTitle: [{ views: ViewId.explorer, group: 'navigation', order: 1 }],
+  },
   asksFirst: true,
   title: t('Add Connection'),
   async run({ ctx }) {

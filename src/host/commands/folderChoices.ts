@@ -1,4 +1,4 @@
-import { CommandId } from '../../constants';
+import { CommandId, ViewId } from '../../constants';
 import { t } from '../../core/l10n';
 import type { FolderChoice } from '../../core/folderPreferences';
 import { RowIds } from '../../core/rows/rowIds';
@@ -6,6 +6,8 @@ import { rowOf } from '../../core/rows/rowOf';
 import type { Ctx } from '../../ctx';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
+import { nls, type CommandContribution, type RowMenu } from './contribution';
+import { ContextValue, RowFlag } from '../../core/rows/contextValues';
 
 type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'explorer' | 'folderPreferences' | 'input'>;
 
@@ -20,9 +22,11 @@ const setFolderChoice = (
   title: string,
   choice: FolderChoice,
   on: boolean,
+  contributes: CommandContribution,
 ): CommandDefinition<Pick<Ctx, 'explorer' | 'folderPreferences'>> => ({
   id,
   title,
+  contributes,
   async run({ ctx }, node) {
     const { connection, folder, summary } = rowOf(node, 'folder');
     await ctx.folderPreferences.choose(connection.id, choice, folder.id, on);
@@ -31,14 +35,57 @@ const setFolderChoice = (
   },
 });
 
-export const hideFolder = setFolderChoice(CommandId.hideFolder, t('Hide Folder'), 'hidden', true);
-export const unhideFolder = setFolderChoice(CommandId.unhideFolder, t('Unhide Folder'), 'hidden', false);
-export const pinFolder = setFolderChoice(CommandId.pinFolder, t('Pin to Top'), 'pinned', true);
-export const unpinFolder = setFolderChoice(CommandId.unpinFolder, t('Unpin'), 'pinned', false);
+/** A folder row's menu entry (never in the palette), in the group and place of its pair (Pin/Unpin, Hide/Unhide). */
+const onFolders = (
+  title: string,
+  icon: `$(${string})`,
+  order: number,
+  flag: Pick<RowMenu, 'has' | 'lacks'>,
+): CommandContribution => ({
+  title,
+  icon,
+  palette: 'never',
+  rows: [{ views: ViewId.explorer, rows: [ContextValue.folder], ...flag, group: '1_folder', order }],
+});
 
-const showHidden = (id: CommandId, title: string, on: boolean): CommandDefinition<Uses> => ({
+export const hideFolder = setFolderChoice(
+  CommandId.hideFolder,
+  t('Hide Folder'),
+  'hidden',
+  true,
+  onFolders(nls('Hide Folder'), '$(eye-closed)', 3, { lacks: RowFlag.hidden }),
+);
+export const unhideFolder = setFolderChoice(
+  CommandId.unhideFolder,
+  t('Unhide Folder'),
+  'hidden',
+  false,
+  onFolders(nls('Unhide Folder'), '$(eye)', 3, { has: RowFlag.hidden }),
+);
+export const pinFolder = setFolderChoice(
+  CommandId.pinFolder,
+  t('Pin to Top'),
+  'pinned',
+  true,
+  onFolders(nls('Pin to Top'), '$(pin)', 2, { lacks: RowFlag.pinned }),
+);
+export const unpinFolder = setFolderChoice(
+  CommandId.unpinFolder,
+  t('Unpin'),
+  'pinned',
+  false,
+  onFolders(nls('Unpin'), '$(pinned)', 2, { has: RowFlag.pinned }),
+);
+
+const showHidden = (
+  id: CommandId,
+  title: string,
+  on: boolean,
+  contributes: CommandContribution,
+): CommandDefinition<Uses> => ({
   id,
   title,
+  contributes,
   async run({ ctx }, arg) {
     const connection = await pickConnection(ctx, arg, t('{0} of which connection?', title), (c) =>
       on ? ctx.folderPreferences.hiddenFolders(c.id) === 'hidden' : ctx.folderPreferences.showsHidden(c.id),
@@ -50,11 +97,25 @@ const showHidden = (id: CommandId, title: string, on: boolean): CommandDefinitio
   },
 });
 
-export const showHiddenFolders = showHidden(CommandId.showHiddenFolders, t('Show Hidden Folders'), true);
+/** A signed-in connection's menu entry while it has hidden folders (shown or not, by the flag). */
+const onConnections = (title: string, icon: `$(${string})`, has: RowFlag): CommandContribution => ({
+  title,
+  icon,
+  palette: 'never',
+  rows: [{ views: ViewId.explorer, rows: [ContextValue.connectionSignedIn], has, group: '3_folders', order: 1 }],
+});
+
+export const showHiddenFolders = showHidden(
+  CommandId.showHiddenFolders,
+  t('Show Hidden Folders'),
+  true,
+  onConnections(nls('Show Hidden Folders'), '$(eye)', RowFlag.hiddenFolders),
+);
 export const stopShowingHiddenFolders = showHidden(
   CommandId.stopShowingHiddenFolders,
   t('Stop Showing Hidden Folders'),
   false,
+  onConnections(nls('Stop Showing Hidden Folders'), '$(eye-closed)', RowFlag.hiddenFoldersShown),
 );
 
 /** The connection's row says whether it has hidden folders, and its folders (at any depth) are arranged again. */

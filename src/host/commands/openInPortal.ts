@@ -1,9 +1,11 @@
-import { CommandId } from '../../constants';
+import { CommandId, ViewId } from '../../constants';
 import { isPortalRow, PORTAL_ROW_KINDS, portalLink } from '../../core/portalLinks';
 import { carriedRow, refusal } from '../../core/rows/rowOf';
 import { t } from '../../core/l10n';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
+import { nls } from './contribution';
+import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<Ctx, 'input'>;
 
@@ -14,6 +16,31 @@ type Uses = Pick<Ctx, 'input'>;
  */
 export const openInPortal: CommandDefinition<Uses> = {
   id: CommandId.openInPortal,
+  contributes: {
+    title: nls('Open in Web Portal'),
+    icon: '$(link-external)',
+    palette: 'never',
+    rows: [
+      {
+        views: ViewId.explorer,
+        rows: [
+          ContextValue.connectionSignedIn,
+          ContextValue.connectionSignedOut,
+          ContextValue.folder,
+          ContextValue.process,
+          ContextValue.processOutdated,
+          ContextValue.jobRunning,
+          ContextValue.jobFinal,
+          ContextValue.queue,
+          ContextValue.queueItem,
+          ContextValue.asset,
+        ],
+        group: '9_portal',
+        order: 1,
+      },
+      { views: ViewId.ideas, rows: [ContextValue.idea, ContextValue.storeIdea], group: '9_portal', order: 1 },
+    ],
+  },
   title: t('Open in Web Portal'),
   async run({ ctx }, node) {
     const row = carriedRow(node);

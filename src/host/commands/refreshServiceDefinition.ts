@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
-import { CommandId } from '../../constants';
+import { CommandId, ViewId } from '../../constants';
 import { plainText } from '../../core/presentation/plainText';
 import { pickConnection } from './pickConnection';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
+import { nls } from './contribution';
+import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'dialects' | 'input'>;
 
@@ -14,6 +16,19 @@ type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'dialects' | 'input'>;
  */
 export const refreshServiceDefinition: CommandDefinition<Uses> = {
   id: CommandId.refreshServiceDefinition,
+  contributes: {
+    title: nls('Refresh Service Definition'),
+    icon: '$(symbol-namespace)',
+    palette: 'withConnections',
+    rows: [
+      {
+        views: ViewId.explorer,
+        rows: [ContextValue.connectionSignedIn, ContextValue.connectionSignedOut],
+        group: '2_connection',
+        order: 3,
+      },
+    ],
+  },
   title: t('Refresh Service Definition'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, arg) {

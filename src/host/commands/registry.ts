@@ -6,6 +6,7 @@ import { abortSignalOf } from './abortSignal';
 import { t } from '../../core/l10n';
 import { onFirstUse } from '../../core/onFirstUse';
 import type { FailureWithActions } from './failureWithActions';
+import type { CommandContribution } from './contribution';
 
 /** What a command handler receives besides its arguments: the parts of the context it uses, and its cancellation. */
 export interface CommandRun<C> {
@@ -29,10 +30,15 @@ export interface CommandDefinition<C> {
   readonly ownProgress?: boolean;
   /** The command asks the user first (input box, quick pick, dialog): progress shows only once it calls progressTitle. */
   readonly asksFirst?: boolean;
+  /** Where it appears (palette, menus, title bars): package.json is generated from this (`npm run manifest`). */
+  readonly contributes: CommandContribution;
   // A property, not a method: a method's parameters are not checked strictly, and then a command that uses more of
   // the context than it is given would still be accepted.
   readonly run: (run: CommandRun<C>, ...args: unknown[]) => Promise<unknown>;
 }
+
+/** What the wrapper runs: a definition without where it appears (tests run commands of their own). */
+export type RunnableCommand<C> = Omit<CommandDefinition<C>, 'contributes'>;
 
 /** What the wrapper itself uses of the context. */
 type RunnerUses = Pick<Ctx, 'log'>;
@@ -130,7 +136,7 @@ export function registerAllCommands(
  */
 export async function runCommand<C extends RunnerUses>(
   ctx: C,
-  command: CommandDefinition<C>,
+  command: RunnableCommand<C>,
   args: unknown[],
 ): Promise<unknown> {
   const cancellation = new vscode.CancellationTokenSource();

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CommandId, ideaSecretKey } from '../../constants';
+import { CommandId, ideaSecretKey, ViewId } from '../../constants';
 import { ideasBaseUrl } from '../../core/connections';
 import { IdeaClient } from '../../core/ideas/client';
 import { ideaCredentialsSecret } from '../../core/auth/boundSecrets';
@@ -8,6 +8,8 @@ import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
+import { nls } from './contribution';
+import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<
   Ctx,
@@ -17,6 +19,13 @@ type Uses = Pick<
 /** The idea service's API token and app key, entered once, checked with a cheap call, kept in SecretStorage. */
 export const setIdeaServiceCredentials: CommandDefinition<Uses> = {
   id: CommandId.setIdeaServiceCredentials,
+  contributes: {
+    title: nls('Set Idea Service Credentials…'),
+    icon: '$(key)',
+    palette: 'withConnections',
+    rows: [{ views: ViewId.ideas, rows: [ContextValue.ideasConnection], group: '2_connection', order: 1 }],
+    viewTitle: [{ views: ViewId.ideas, group: 'navigation', order: 2 }],
+  },
   asksFirst: true,
   title: t('Set Idea Service Credentials'),
   async run({ ctx, signal, progressTitle }, arg) {

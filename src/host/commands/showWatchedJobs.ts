@@ -6,12 +6,18 @@ import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
+import { nls } from './contribution';
 
 type Uses = Pick<Ctx, 'input' | 'jobs'>;
 
 /** The status bar's jobs: pick one, then show its logs, stop or kill it. */
 export const showWatchedJobs: CommandDefinition<Uses> = {
   id: CommandId.showWatchedJobs,
+  contributes: {
+    title: nls('Show Running Jobs'),
+    icon: '$(pulse)',
+    palette: 'signedIn',
+  },
   title: t('Show Running Jobs'),
   asksFirst: true,
   async run({ ctx }) {

@@ -1,4 +1,4 @@
-import { CommandId } from '../../constants';
+import { CommandId, ViewId } from '../../constants';
 import { runSteps } from '../ui/multiStep';
 import { guardChange } from './guardChange';
 import type { Ctx } from '../../ctx';
@@ -8,6 +8,8 @@ import { startJobs } from './startJob/run';
 import { startSteps, type Draft } from './startJob/steps';
 import { targetOf } from './startJob/target';
 import { t } from '../../core/l10n';
+import { nls } from './contribution';
+import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<
   Ctx,
@@ -21,6 +23,22 @@ type Uses = Pick<
  */
 export const startJob: CommandDefinition<Uses> = {
   id: CommandId.startJob,
+  contributes: {
+    title: nls('Start Job…'),
+    icon: '$(play)',
+    palette: 'signedIn',
+    changes: true,
+    rows: [
+      {
+        views: ViewId.explorer,
+        rows: [ContextValue.process, ContextValue.processOutdated, ContextValue.package],
+        group: '0_run',
+        order: 1,
+      },
+      { views: ViewId.explorer, rows: [ContextValue.process, ContextValue.processOutdated], group: 'inline', order: 1 },
+      { views: ViewId.explorer, rows: [ContextValue.jobRunning, ContextValue.jobFinal], group: '0_run', order: 1 },
+    ],
+  },
   title: t('Start Job'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {

@@ -1,10 +1,12 @@
-import { CommandId } from '../../constants';
+import { CommandId, ViewId } from '../../constants';
 import { FINAL_JOB_STATES } from '../../core/orchestrator/jobs';
 import { rowOf } from '../../core/rows/rowOf';
 import { guardChange } from './guardChange';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
+import { nls, rowChange } from './contribution';
+import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs'>;
 
@@ -15,6 +17,18 @@ type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs
 const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition<Uses> => ({
   id: strategy === 'SoftStop' ? CommandId.stopJob : CommandId.killJob,
   title: strategy === 'SoftStop' ? t('Stop Job') : t('Kill Job'),
+  contributes: rowChange(
+    strategy === 'SoftStop' ? nls('Stop Job…') : nls('Kill Job…'),
+    strategy === 'SoftStop' ? '$(debug-stop)' : '$(close)',
+    [
+      {
+        views: ViewId.explorer,
+        rows: [ContextValue.jobRunning],
+        group: '0_run',
+        order: strategy === 'SoftStop' ? 3 : 4,
+      },
+    ],
+  ),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, folder, job } = rowOf(node, 'job');

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CommandId } from '../../constants';
+import { CommandId, ViewId } from '../../constants';
 import { collectAll } from '../../core/odata/paging';
 import { pickConnection } from './pickConnection';
 import type { Ctx } from '../../ctx';
@@ -7,12 +7,19 @@ import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { confirmed } from '../ui/userInput';
+import { nls } from './contribution';
 
 type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'input'>;
 
 /** Chooses the connection and folder that commands act on by default (shown in the status bar). */
 export const switchActiveFolder: CommandDefinition<Uses> = {
   id: CommandId.switchActiveFolder,
+  contributes: {
+    title: nls('Switch Active Folder…'),
+    icon: '$(folder)',
+    palette: 'withConnections',
+    viewTitle: [{ views: ViewId.explorer, group: 'navigation', order: 2 }],
+  },
   asksFirst: true,
   title: t('Switch Active Folder'),
   async run({ ctx, signal, progressTitle }, arg) {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CommandId } from '../../constants';
+import { CommandId, ViewId } from '../../constants';
 import type { Ctx } from '../../ctx';
 import { labelOf, type NodeTree } from '../views/nodeTree';
 import { PagedNode } from '../views/pagedNode';
@@ -7,19 +7,44 @@ import { isPaging, isTreeNode, type TreeNode } from '../views/treeNode';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { assertSendable, unsendableText } from '../../core/odata/filter';
-import { MESSAGE_CONTEXT_VALUES } from '../../core/rows/contextValues';
 import { keyOf } from '../../core/rows/rows';
 import { rowOf } from '../../core/rows/rowOf';
 import { t } from '../../core/l10n';
+import { nls, withButton } from './contribution';
+import { CollectionContext, ContextValue, MESSAGE_CONTEXT_VALUES, RowFlag } from '../../core/rows/contextValues';
 
 type BothTrees = Pick<Ctx, 'explorer' | 'ideas'>;
 
 const treeOf = (ctx: BothTrees, node: TreeNode): NodeTree | undefined =>
   [ctx.explorer, ctx.ideas].find((tree) => tree.owns(node));
 
+const BOTH_VIEWS = [ViewId.explorer, ViewId.ideas];
+
+/** The rows that list something (Refresh reloads what they list); the rest are reloaded by their collection's. */
+const REFRESHABLE = [
+  ContextValue.connectionSignedIn,
+  ContextValue.group,
+  ContextValue.tenantGroup,
+  ContextValue.packagesGroup,
+  ContextValue.folder,
+  ContextValue.queue,
+  ContextValue.package,
+  CollectionContext.collection,
+  ContextValue.ideasConnection,
+  ContextValue.phase,
+  ContextValue.storeIdea,
+];
+
 /** Refresh: a node (from its inline button or menu), or both trees (view title). */
 export const treeRefresh: CommandDefinition<BothTrees> = {
   id: CommandId.treeRefresh,
+  contributes: {
+    title: nls('Refresh'),
+    icon: '$(refresh)',
+    palette: 'withConnections',
+    rows: withButton({ views: BOTH_VIEWS, rows: REFRESHABLE, group: '9_refresh' }, 9),
+    viewTitle: [{ views: BOTH_VIEWS, group: 'navigation', order: 4 }],
+  },
   title: t('Refresh'),
   async run({ ctx }, node) {
     if (isTreeNode(node)) (treeOf(ctx, node) ?? ctx.explorer).refresh(node);
@@ -30,6 +55,11 @@ export const treeRefresh: CommandDefinition<BothTrees> = {
 /** Retry on an error row: reload the collection the row belongs to. */
 export const treeRetry: CommandDefinition<BothTrees> = {
   id: CommandId.treeRetry,
+  contributes: {
+    title: nls('Retry'),
+    icon: '$(refresh)',
+    palette: 'never',
+  },
   title: t('Retry'),
   async run(run, node) {
     return treeRefresh.run(run, node);
@@ -39,6 +69,10 @@ export const treeRetry: CommandDefinition<BothTrees> = {
 /** "Load more…": the next page of the collection the row belongs to. */
 export const treeLoadMore: CommandDefinition<unknown> = {
   id: CommandId.treeLoadMore,
+  contributes: {
+    title: nls('Load More'),
+    palette: 'never',
+  },
   title: t('Load More'),
   async run(_run, node) {
     if (!isPaging(node))
@@ -50,6 +84,12 @@ export const treeLoadMore: CommandDefinition<unknown> = {
 /** From a folder row: make it the active folder (status bar, default for commands). */
 export const setActiveFolder: CommandDefinition<Pick<Ctx, 'active'>> = {
   id: CommandId.setActiveFolder,
+  contributes: {
+    title: nls('Set as Active Folder'),
+    icon: '$(pinned)',
+    palette: 'never',
+    rows: [{ views: ViewId.explorer, rows: [ContextValue.folder], group: '1_folder' }],
+  },
   title: t('Set as Active Folder'),
   async run({ ctx }, node) {
     const { connection, folder, summary } = rowOf(node, 'folder');
@@ -62,6 +102,27 @@ export const setActiveFolder: CommandDefinition<Pick<Ctx, 'active'>> = {
 /** Copy Key of a package (version), a process or a job. */
 export const copyKey: CommandDefinition<unknown> = {
   id: CommandId.copyKey,
+  contributes: {
+    title: nls('Copy Key'),
+    icon: '$(copy)',
+    palette: 'never',
+    rows: [
+      {
+        views: ViewId.explorer,
+        rows: [
+          ContextValue.process,
+          ContextValue.processOutdated,
+          ContextValue.jobRunning,
+          ContextValue.jobFinal,
+          ContextValue.package,
+          ContextValue.packageVersion,
+          ContextValue.packageVersionLatest,
+          ContextValue.library,
+        ],
+        group: '9_copy',
+      },
+    ],
+  },
   title: t('Copy Key'),
   async run(_run, node) {
     const key = keyOf(rowOf(node, 'package', 'packageVersion', 'process', 'job', 'library'));
@@ -82,6 +143,12 @@ const filterableOf = (node: unknown): PagedNode<unknown> => {
 /** Filter a collection by text (contains, case-insensitive on the service); the text is escaped by the builder. */
 export const treeFilter: CommandDefinition<Pick<Ctx, 'input'>> = {
   id: CommandId.treeFilter,
+  contributes: {
+    title: nls('Filter…'),
+    icon: '$(filter)',
+    palette: 'never',
+    rows: withButton({ views: BOTH_VIEWS, has: RowFlag.filterable, group: '2_filter', order: 1 }),
+  },
   asksFirst: true,
   title: t('Filter'),
   async run({ ctx }, node) {
@@ -109,6 +176,12 @@ export const treeFilter: CommandDefinition<Pick<Ctx, 'input'>> = {
 /** Filter a collection by state (jobs, alerts): several states at once, none = all. */
 export const treeFilterByState: CommandDefinition<Pick<Ctx, 'input'>> = {
   id: CommandId.treeFilterByState,
+  contributes: {
+    title: nls('Filter by State…'),
+    icon: '$(list-filter)',
+    palette: 'never',
+    rows: withButton({ views: BOTH_VIEWS, has: RowFlag.stateful, group: '2_filter', order: 2 }),
+  },
   asksFirst: true,
   title: t('Filter by State'),
   async run({ ctx }, node) {
@@ -125,6 +198,12 @@ export const treeFilterByState: CommandDefinition<Pick<Ctx, 'input'>> = {
 
 export const treeClearFilter: CommandDefinition<unknown> = {
   id: CommandId.treeClearFilter,
+  contributes: {
+    title: nls('Clear Filter'),
+    icon: '$(clear-all)',
+    palette: 'never',
+    rows: withButton({ views: BOTH_VIEWS, has: RowFlag.filtered, group: '2_filter', order: 3 }),
+  },
   title: t('Clear Filter'),
   async run(_run, node) {
     filterableOf(node).clearFilters();
@@ -134,6 +213,12 @@ export const treeClearFilter: CommandDefinition<unknown> = {
 /** Find across what both trees have loaded (also inside collapsed rows), then reveal the chosen row. */
 export const treeFind: CommandDefinition<Pick<Ctx, 'explorer' | 'ideas' | 'input'>> = {
   id: CommandId.treeFind,
+  contributes: {
+    title: nls('Find in Trees…'),
+    icon: '$(search)',
+    palette: 'withConnections',
+    viewTitle: [{ views: BOTH_VIEWS, group: 'navigation', order: 3 }],
+  },
   asksFirst: true,
   title: t('Find in Trees'),
   async run({ ctx }) {

@@ -1,10 +1,12 @@
-import { CommandId } from '../../constants';
+import { CommandId, ViewId } from '../../constants';
 import { RowIds } from '../../core/rows/rowIds';
 import { rowOf } from '../../core/rows/rowOf';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 import type { RowChangeUses } from './uses';
 import { t } from '../../core/l10n';
+import { nls, rowChange } from './contribution';
+import { ContextValue } from '../../core/rows/contextValues';
 
 /**
  * Update to Latest Version / Roll Back of a process (release): behind the connection's protection, one POST (never
@@ -13,6 +15,19 @@ import { t } from '../../core/l10n';
 const updateProcessVersion = (to: 'latest' | 'previous'): CommandDefinition<RowChangeUses> => ({
   id: to === 'latest' ? CommandId.updateProcessToLatest : CommandId.rollBackProcess,
   title: to === 'latest' ? t('Update to Latest Version') : t('Roll Back'),
+  contributes: rowChange(
+    to === 'latest' ? nls('Update to Latest Version…') : nls('Roll Back…'),
+    to === 'latest' ? '$(arrow-up)' : '$(discard)',
+    // Any version can be rolled back; only an outdated one updated.
+    [
+      {
+        views: ViewId.explorer,
+        rows: to === 'latest' ? [ContextValue.processOutdated] : [ContextValue.process, ContextValue.processOutdated],
+        group: '1_process',
+        order: to === 'latest' ? 1 : 2,
+      },
+    ],
+  ),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, folder, release } = rowOf(node, 'process');

@@ -125,6 +125,7 @@ describe('the command wrapper (runCommand)', () => {
     const usesInput: CommandDefinition<Pick<Ctx, 'input'>> = {
       id: 'orchestrator.showAbout',
       title: 'Show',
+      contributes: { title: 'Show', palette: 'always' },
       run: async ({ ctx: { input } }) => input,
     };
     const registered: CommandDefinition<Ctx> = usesInput;

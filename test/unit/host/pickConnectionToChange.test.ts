@@ -3,12 +3,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHANGE_COMMANDS } from '../../../src/constants';
 import type { Connection } from '../../../src/core/connections';
 import type { Ctx } from '../../../src/ctx';
 import { answering, ScriptedInput } from '../../../src/host/ui/scriptedInput';
 import type { UserInput } from '../../../src/host/ui/userInput';
 import { manifest } from '../../support/manifestMenus';
+import { changeCommandIds } from '../../harness/manifest';
 import { useVscodeStub } from '../../support/vscodeStub';
 
 useVscodeStub();
@@ -109,10 +109,10 @@ describe('the connection a change command from the palette acts on', () => {
     assert.deepEqual(asked, []);
   });
 
-  it('every change command the palette offers picks its connection this way', () => {
+  it('every change command the palette offers picks its connection this way', async () => {
     const palette = (manifest.contributes.menus as Record<string, { command: string; when?: string }[]>)
       .commandPalette!;
-    const offered = CHANGE_COMMANDS.filter((id) => palette.find((e) => e.command === id)?.when !== 'false');
+    const offered = (await changeCommandIds()).filter((id) => palette.find((e) => e.command === id)?.when !== 'false');
     assert.deepEqual(offered, ['orchestrator.startJob', 'orchestrator.submitIdea']);
     const source = (file: string) =>
       readFileSync(join(__dirname, '..', '..', '..', 'src', 'host', 'commands', file), 'utf8');
