@@ -24,13 +24,13 @@ export interface Entity<K extends SetName> {
   scope: ODataRoute['scope'];
   /** The tenant's table of these rows: where a create adds and a delete removes. */
   table?(tenant: TenantState): RowOf<K>[];
-  /** The rows the caller may reach; without it, the table's rows of the request's folder (`inFolder`). */
+  /** The rows the caller may reach; without it, the table's (of a folder-scoped entity, those of the folder). */
   rows?(call: Call): RowOf<K>[];
 }
 
 type RouteOf<K extends SetName> = { entity: Entity<K> } & RouteOptions;
 
-/** A folder's entities kept in a tenant table: the rows of the request's folder (or every usable folder). */
+/** A folder's entities kept in a tenant table: the caller reaches those of the request's folder (`inFolder`). */
 export function folderEntity<K extends SetName>(
   set: K,
   what: string,
@@ -39,10 +39,20 @@ export function folderEntity<K extends SetName>(
   return { set, what, scope: 'folder', table };
 }
 
+/** The tenant's entities kept in one table: the caller reaches them all. */
+export function tenantEntity<K extends SetName>(
+  set: K,
+  what: string,
+  table: (tenant: TenantState) => RowOf<K>[],
+): Entity<K> {
+  return { set, what, scope: 'tenant', table };
+}
+
 /** The rows of the entity the caller may reach. */
 export function rowsOf<K extends SetName>(call: Call, entity: Entity<K>): RowOf<K>[] {
   if (entity.rows) return entity.rows(call);
-  return inFolder(call, entity.table!(call.tenant) as (RowOf<K> & { $folderId?: unknown })[]);
+  const table = entity.table!(call.tenant);
+  return entity.scope === 'tenant' ? table : inFolder(call, table as (RowOf<K> & { $folderId?: unknown })[]);
 }
 
 /** The row the request's key (or the id given) names, among those the caller may reach; else a 404. */

@@ -1,9 +1,19 @@
 import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
 import { json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { byKey, list, one, requireKeyInt, sets } from '../respond';
+import { byKey } from '../respond';
 import type { Row, TenantState } from '../state';
 import { bodyOf } from './body';
+import {
+  conflict,
+  createRoute,
+  getRoute,
+  listRoute,
+  setOperation,
+  tenantEntity,
+  valueReply,
+  type Entity,
+} from './entityRoutes';
 
 const ROBOT_TYPES = ['Unattended', 'Attended', 'NonProduction', 'Development'];
 const counts = (_tenant: TenantState, pick: (type: string) => number) =>
@@ -30,6 +40,15 @@ function tenantRow(tenant: TenantState): Row {
   };
 }
 
+/** The tenants as the host administrator sees them. */
+const TENANTS: Entity<'Tenants'> = {
+  set: 'Tenants',
+  what: 'Tenant',
+  scope: 'tenant',
+  rows: (call) => call.state.tenants.map(tenantRow),
+};
+const CALENDARS = tenantEntity('Calendars', 'Calendar', (t) => t.calendars);
+
 function robotType(call: Call): string {
   const type = call.params.robotType;
   if (typeof type !== 'string' || !ROBOT_TYPES.includes(type))
@@ -38,27 +57,12 @@ function robotType(call: Call): string {
 }
 
 export const TENANT_ROUTES: ODataRoute[] = [
-  {
-    method: 'GET',
-    set: 'Tenants',
-    scope: 'tenant',
-    hostAdmin: true,
-    handler: (call) => list(call, sets(call).Tenants, call.state.tenants.map(tenantRow)),
-  },
-  {
-    method: 'GET',
-    set: 'Tenants',
-    key: true,
-    scope: 'tenant',
-    hostAdmin: true,
-    handler: (call) =>
-      one(call, sets(call).Tenants, byKey(call.state.tenants.map(tenantRow), requireKeyInt(call, 'Tenants'), 'Tenant')),
-  },
-  {
+  listRoute({ entity: TENANTS, hostAdmin: true }),
+  getRoute({ entity: TENANTS, hostAdmin: true }),
+  setOperation({
+    entity: TENANTS,
     method: 'POST',
-    set: 'Tenants',
     operation: 'SetActive',
-    scope: 'tenant',
     hostAdmin: true,
     handler: (call) => {
       const body = bodyOf(call.req);
@@ -66,12 +70,12 @@ export const TENANT_ROUTES: ODataRoute[] = [
       const active = body.bool('active');
       const tenants = ids.map((id) => byKey(call.state.tenants, id, 'Tenant'));
       if (!active && tenants.includes(call.tenant))
-        throw new HttpError(409, ErrorCode.conflict, 'You cannot deactivate the tenant you are signed in to.');
+        throw conflict('You cannot deactivate the tenant you are signed in to.');
       for (const tenant of tenants) tenant.IsActive = active;
       call.changed();
       return json({});
     },
-  },
+  }),
   {
     method: 'POST',
     set: 'Features',
@@ -213,7 +217,7 @@ export const TENANT_ROUTES: ODataRoute[] = [
         MachineNames: ['RPA-VM-1'],
         ActiveMachineNames: [],
       }));
-      return json({ '@odata.context': `${call.odataBase}/$metadata#LicensesNamedUser`, value: entries });
+      return valueReply(call, 'LicensesNamedUser', entries);
     },
   },
   {
@@ -225,10 +229,11 @@ export const TENANT_ROUTES: ODataRoute[] = [
     permissions: ['License.View'],
     handler: (call) => {
       const type = robotType(call);
-      return json({
-        '@odata.context': `${call.odataBase}/$metadata#LicensesRuntime`,
-        value: call.tenant.licensesRuntime.filter((l) => l.RobotType === type),
-      });
+      return valueReply(
+        call,
+        'LicensesRuntime',
+        call.tenant.licensesRuntime.filter((l) => l.RobotType === type),
+      );
     },
   },
   {
@@ -250,36 +255,19 @@ export const TENANT_ROUTES: ODataRoute[] = [
       return json({});
     },
   },
-  {
-    method: 'GET',
-    set: 'Calendars',
-    scope: 'tenant',
-    permissions: ['Settings.View'],
-    handler: (call) => list(call, sets(call).Calendars, call.tenant.calendars),
-  },
-  {
-    method: 'GET',
-    set: 'Calendars',
-    key: true,
-    scope: 'tenant',
-    permissions: ['Settings.View'],
-    handler: (call) =>
-      one(call, sets(call).Calendars, byKey(call.tenant.calendars, requireKeyInt(call, 'Calendars'), 'Calendar')),
-  },
-  {
-    method: 'POST',
-    set: 'Calendars',
-    scope: 'tenant',
+  listRoute({ entity: CALENDARS, permissions: ['Settings.View'] }),
+  getRoute({ entity: CALENDARS, permissions: ['Settings.View'] }),
+  createRoute({
+    entity: CALENDARS,
     permissions: ['Settings.Edit'],
-    handler: (call) => {
-      const body = bodyOf(call.req);
+    create: (call, body) => {
       const dates = body.raw.ExcludedDates ?? [];
       if (!Array.isArray(dates) || !dates.every((d) => typeof d === 'string' && !Number.isNaN(Date.parse(d))))
         throw badRequest('ExcludedDates must be an array of ISO 8601 datetimes.');
       const normalized = [
         ...new Set(dates.map((d: string) => `${new Date(d).toISOString().slice(0, 10)}T00:00:00Z`)),
       ].sort();
-      const calendar = {
+      return {
         Id: call.tenant.nextId++,
         Name: body.string('Name', { max: 128 }),
         TimeZoneId: body.has('TimeZoneId')
@@ -287,9 +275,6 @@ export const TENANT_ROUTES: ODataRoute[] = [
           : (call.tenant.settings['Abp.Timing.TimeZone'] ?? 'UTC'),
         ExcludedDates: normalized,
       };
-      call.tenant.calendars.push(calendar);
-      call.changed();
-      return one(call, sets(call).Calendars, calendar);
     },
-  },
+  }),
 ];
