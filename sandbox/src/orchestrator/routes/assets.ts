@@ -4,25 +4,13 @@ import type { Call, ODataRoute } from '../context';
 import { byKey, inFolder, list, sets } from '../respond';
 import type { Row } from '../state';
 import { bodyOf } from './body';
-import {
-  conflict,
-  createRoute,
-  deleteRoute,
-  entityAction,
-  folderEntity,
-  getRoute,
-  listRoute,
-  rowOf,
-  setOperation,
-  updateRoute,
-  valueReply,
-} from './entityRoutes';
+import * as route from './entityRoutes';
 
 const MAX_TEXT_ASSET = 1_000_000;
 const VALUE_TYPES = ['Text', 'Bool', 'Integer', 'Credential'];
 
-const ASSETS = folderEntity('Assets', 'Asset', (t) => t.assets);
-const ENVIRONMENTS = folderEntity('Environments', 'Environment', (t) => t.environments);
+const ASSETS = route.entity('Assets', 'Asset', (t) => t.assets);
+const ENVIRONMENTS = route.entity('Environments', 'Environment', (t) => t.environments);
 
 export function applyAsset(asset: Row, body: ReturnType<typeof bodyOf>): void {
   asset.Name = body.string('Name', { max: 128 });
@@ -65,7 +53,7 @@ export function applyAsset(asset: Row, body: ReturnType<typeof bodyOf>): void {
 }
 
 /** The environment named by the `key` parameter of a function. */
-const environmentParam = (call: Call) => rowOf(call, ENVIRONMENTS, Number(call.params.key));
+const environmentParam = (call: Call) => route.rowOf(call, ENVIRONMENTS, Number(call.params.key));
 
 function syncRobotEnvironments(call: Call): void {
   for (const robot of call.tenant.robots) {
@@ -88,111 +76,76 @@ function applyEnvironment(call: Call, env: Row, body: ReturnType<typeof bodyOf>)
         e !== env && e.$folderId === env.$folderId && String(e.Name).toLowerCase() === String(env.Name).toLowerCase(),
     )
   )
-    throw conflict(`An environment named '${String(env.Name)}' already exists in this folder.`);
+    throw route.conflict(`An environment named '${String(env.Name)}' already exists in this folder.`);
 }
+
+const ROBOTS_OF_ENVIRONMENT = {
+  parameters: { key: 'integer' as const },
+  permissions: ['Environments.View', 'Robots.View'],
+};
 
 export const ASSET_ROUTES: ODataRoute[] = [
   // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
-  listRoute({ entity: ASSETS, scope: 'optionalFolder', permissions: ['Assets.View'] }),
+  route.list(ASSETS, { scope: 'optionalFolder', permissions: ['Assets.View'] }),
   // Beyond the spec: the folder's assets under the name real clients call (the collection read, folder required).
-  listRoute({ entity: ASSETS, operation: 'GetFiltered', permissions: ['Assets.View'] }),
-  getRoute({ entity: ASSETS, permissions: ['Assets.View'] }),
-  createRoute({
-    entity: ASSETS,
-    permissions: ['Assets.Create'],
-    create: (call, body) => {
-      const asset: Row = { Id: call.tenant.nextId++, CanBeDeleted: true, KeyValueList: [], $folderId: call.folder!.Id };
-      applyAsset(asset, body);
-      const name = String(asset.Name).toLowerCase();
-      if (inFolder(call, call.tenant.assets).some((a) => String(a.Name).toLowerCase() === name))
-        throw conflict(`An asset named '${String(asset.Name)}' already exists in this folder.`);
-      return asset;
-    },
+  route.list(ASSETS, { operation: 'GetFiltered', permissions: ['Assets.View'] }),
+  route.get(ASSETS, { permissions: ['Assets.View'] }),
+  route.create(ASSETS, { permissions: ['Assets.Create'] }, (call, body) => {
+    const asset: Row = { Id: call.tenant.nextId++, CanBeDeleted: true, KeyValueList: [], $folderId: call.folder!.Id };
+    applyAsset(asset, body);
+    const name = String(asset.Name).toLowerCase();
+    if (inFolder(call, call.tenant.assets).some((a) => String(a.Name).toLowerCase() === name))
+      throw route.conflict(`An asset named '${String(asset.Name)}' already exists in this folder.`);
+    return asset;
   }),
-  updateRoute({
-    entity: ASSETS,
-    permissions: ['Assets.Edit'],
-    update: (_call, asset, body) => applyAsset(asset, body),
+  route.update(ASSETS, { permissions: ['Assets.Edit'] }, (_call, asset, body) => applyAsset(asset, body)),
+  route.remove(ASSETS, { permissions: ['Assets.Delete'] }),
+  route.list(ENVIRONMENTS, { permissions: ['Environments.View'] }),
+  route.get(ENVIRONMENTS, { permissions: ['Environments.View'] }),
+  route.create(ENVIRONMENTS, { permissions: ['Environments.Create'] }, (call, body) => {
+    const env: Row = { Id: call.tenant.nextId++, $folderId: call.folder!.Id, $robotIds: [] };
+    applyEnvironment(call, env, body);
+    return env;
   }),
-  deleteRoute({ entity: ASSETS, permissions: ['Assets.Delete'] }),
-  listRoute({ entity: ENVIRONMENTS, permissions: ['Environments.View'] }),
-  getRoute({ entity: ENVIRONMENTS, permissions: ['Environments.View'] }),
-  createRoute({
-    entity: ENVIRONMENTS,
-    permissions: ['Environments.Create'],
-    create: (call, body) => {
-      const env: Row = { Id: call.tenant.nextId++, $folderId: call.folder!.Id, $robotIds: [] };
-      applyEnvironment(call, env, body);
-      return env;
-    },
+  route.update(ENVIRONMENTS, { permissions: ['Environments.Edit'] }, (call, env, body) => {
+    applyEnvironment(call, env, body);
+    syncRobotEnvironments(call);
   }),
-  updateRoute({
-    entity: ENVIRONMENTS,
-    permissions: ['Environments.Edit'],
-    update: (call, env, body) => {
-      applyEnvironment(call, env, body);
-      syncRobotEnvironments(call);
-    },
-  }),
-  deleteRoute({
-    entity: ENVIRONMENTS,
+  route.remove(ENVIRONMENTS, {
     permissions: ['Environments.Delete'],
     refuse: (call, env) => {
       if (call.tenant.releases.some((r) => r.EnvironmentId === env.Id))
-        throw conflict(`Environment '${String(env.Name)}' is used by processes.`);
+        throw route.conflict(`Environment '${String(env.Name)}' is used by processes.`);
     },
     removed: syncRobotEnvironments,
   }),
-  setOperation({
-    entity: ENVIRONMENTS,
-    method: 'GET',
-    operation: 'GetRobotsForEnvironment',
-    parameters: { key: 'integer' },
-    permissions: ['Environments.View', 'Robots.View'],
-    handler: (call) => {
-      const robotIds = environmentParam(call).$robotIds as number[];
-      return list(
-        call,
-        sets(call).Robots,
-        call.tenant.robots.filter((r) => robotIds.includes(r.Id)),
-      );
-    },
+  route.setFunction(ENVIRONMENTS, 'GetRobotsForEnvironment', ROBOTS_OF_ENVIRONMENT, (call) => {
+    const robotIds = environmentParam(call).$robotIds as number[];
+    return list(
+      call,
+      sets(call).Robots,
+      call.tenant.robots.filter((r) => robotIds.includes(r.Id)),
+    );
   }),
-  setOperation({
-    entity: ENVIRONMENTS,
-    method: 'GET',
-    operation: 'GetRobotIdsForEnvironment',
-    parameters: { key: 'integer' },
-    permissions: ['Environments.View', 'Robots.View'],
-    handler: (call) => valueReply(call, 'Collection(Edm.Int64)', environmentParam(call).$robotIds),
-  }),
-  ...(['AddRobot', 'RemoveRobot'] as const).map((operation) =>
-    entityAction({
-      entity: ENVIRONMENTS,
-      operation,
-      permissions: ['Environments.Edit'],
-      act: (call, env) => {
-        const robot = byKey(call.tenant.robots, Number(bodyOf(call.req).raw.robotId), 'Robot');
-        const ids = env.$robotIds as number[];
-        env.$robotIds =
-          operation === 'AddRobot' ? [...new Set([...ids, robot.Id])] : ids.filter((id) => id !== robot.Id);
-        syncRobotEnvironments(call);
-        return empty(204);
-      },
-    }),
+  route.setFunction(ENVIRONMENTS, 'GetRobotIdsForEnvironment', ROBOTS_OF_ENVIRONMENT, (call) =>
+    route.valueReply(call, 'Collection(Edm.Int64)', environmentParam(call).$robotIds),
   ),
-  entityAction({
-    entity: ENVIRONMENTS,
-    operation: 'SetRobots',
-    permissions: ['Environments.Edit'],
-    act: (call, env) => {
-      const body = bodyOf(call.req);
-      const added = body.intArray('addedRobotIds', { optional: true });
-      const removed = body.intArray('removedRobotIds', { optional: true });
-      for (const id of [...added, ...removed]) byKey(call.tenant.robots, id, 'Robot');
-      env.$robotIds = [...new Set([...(env.$robotIds as number[]), ...added])].filter((id) => !removed.includes(id));
+  ...(['AddRobot', 'RemoveRobot'] as const).map((operation) =>
+    route.entityAction(ENVIRONMENTS, operation, { permissions: ['Environments.Edit'] }, (call, env) => {
+      const robot = byKey(call.tenant.robots, Number(bodyOf(call.req).raw.robotId), 'Robot');
+      const ids = env.$robotIds as number[];
+      env.$robotIds = operation === 'AddRobot' ? [...new Set([...ids, robot.Id])] : ids.filter((id) => id !== robot.Id);
       syncRobotEnvironments(call);
       return empty(204);
-    },
+    }),
+  ),
+  route.entityAction(ENVIRONMENTS, 'SetRobots', { permissions: ['Environments.Edit'] }, (call, env) => {
+    const body = bodyOf(call.req);
+    const added = body.intArray('addedRobotIds', { optional: true });
+    const removed = body.intArray('removedRobotIds', { optional: true });
+    for (const id of [...added, ...removed]) byKey(call.tenant.robots, id, 'Robot');
+    env.$robotIds = [...new Set([...(env.$robotIds as number[]), ...added])].filter((id) => !removed.includes(id));
+    syncRobotEnvironments(call);
+    return empty(204);
   }),
 ];

@@ -3,7 +3,7 @@ import { ErrorCode, HttpError } from '../../server/errors';
 import { empty, json, type Reply } from '../../server/http';
 import type { EntitySetDef } from '../../odata/query';
 import type { Call, ODataRoute } from '../context';
-import { byKey, inFolder, list, one, requireKeyInt, sets } from '../respond';
+import { byKey, inFolder, list as listOf, one, requireKeyInt, sets } from '../respond';
 import type { EntitySets } from '../sets';
 import type { TenantState } from '../state';
 import { bodyOf } from './body';
@@ -15,37 +15,31 @@ type Body = ReturnType<typeof bodyOf>;
 /** What a route says about itself besides its method, set, key and handler (see `ODataRoute`). */
 export type RouteOptions = Partial<Omit<ODataRoute, 'method' | 'set' | 'key' | 'operation' | 'handler'>>;
 
+/** A set as its routes name it: `<set>` in the URL, and the scope of its routes unless a row says otherwise. */
+export interface Resource {
+  set: string;
+  scope: ODataRoute['scope'];
+}
+
 /** An entity set as the routes reach it: where its rows live and how a message names one. */
-export interface Entity<K extends SetName> {
+export interface Entity<K extends SetName> extends Resource {
   set: K;
   /** How a 404 names one row: `Queue item 7 does not exist.` */
   what: string;
-  /** The scope of its routes unless a row says otherwise. */
-  scope: ODataRoute['scope'];
   /** The tenant's table of these rows: where a create adds and a delete removes. */
   table?(tenant: TenantState): RowOf<K>[];
   /** The rows the caller may reach; without it, the table's (of a folder-scoped entity, those of the folder). */
   rows?(call: Call): RowOf<K>[];
 }
 
-type RouteOf<K extends SetName> = { entity: Entity<K> } & RouteOptions;
-
-/** A folder's entities kept in a tenant table: the caller reaches those of the request's folder (`inFolder`). */
-export function folderEntity<K extends SetName>(
+/** Entities kept in a tenant table: a folder's (the caller reaches those of the request's folder) or the tenant's. */
+export function entity<K extends SetName>(
   set: K,
   what: string,
   table: (tenant: TenantState) => RowOf<K>[],
+  scope: 'folder' | 'tenant' = 'folder',
 ): Entity<K> {
-  return { set, what, scope: 'folder', table };
-}
-
-/** The tenant's entities kept in one table: the caller reaches them all. */
-export function tenantEntity<K extends SetName>(
-  set: K,
-  what: string,
-  table: (tenant: TenantState) => RowOf<K>[],
-): Entity<K> {
-  return { set, what, scope: 'tenant', table };
+  return { set, what, scope, table };
 }
 
 /** The rows of the entity the caller may reach. */
@@ -65,6 +59,11 @@ function setOf<K extends SetName>(call: Call, name: K): EntitySetDef<RowOf<K>> {
   return sets(call)[name] as unknown as EntitySetDef<RowOf<K>>;
 }
 
+/** A reply of rows as their entity set shapes them, with the query options applied. */
+export function listReply<K extends SetName>(call: Call, set: K, rows: RowOf<K>[], alwaysCount?: boolean): Reply {
+  return listOf(call, setOf(call, set), rows, alwaysCount);
+}
+
 /** A reply of one row as its entity set shapes it. */
 export function oneOf<K extends SetName>(call: Call, entity: Entity<K>, row: RowOf<K>): Reply {
   return one(call, setOf(call, entity.set), row);
@@ -75,102 +74,102 @@ export function valueReply(call: Call, context: string, value: unknown, extra: R
   return json({ '@odata.context': `${call.odataBase}/$metadata#${context}`, ...extra, value });
 }
 
-function route<K extends SetName>(
+function build(
   method: ODataRoute['method'],
-  { entity, ...options }: RouteOf<K>,
+  resource: Resource,
+  options: RouteOptions,
   handler: ODataRoute['handler'],
   keyed: boolean,
   operation?: string,
 ): ODataRoute {
   return {
     method,
-    set: entity.set,
+    set: resource.set,
     ...(keyed ? { key: true } : {}),
     ...(operation ? { operation } : {}),
-    scope: entity.scope,
+    scope: resource.scope,
     ...options,
     handler,
   };
 }
 
 /**
- * GET <Set> (or a function `<Set>/<operation>` answering rows of the set): the rows the caller may reach, or those
+ * GET <Set> (or, with `operation`, a function answering rows of the set): the rows the caller may reach, or those
  * `rows` picks, with the query options applied.
  */
-export function listRoute<K extends SetName>(
-  options: RouteOf<K> & { operation?: string; rows?(call: Call): RowOf<K>[]; alwaysCount?: boolean },
+export function list<K extends SetName>(
+  entity: Entity<K>,
+  options: RouteOptions & { operation?: string; alwaysCount?: boolean },
+  rows: (call: Call) => RowOf<K>[] = (call) => rowsOf(call, entity),
 ): ODataRoute {
-  const { operation, rows = (call) => rowsOf(call, rest.entity), alwaysCount, ...rest } = options;
-  return route(
-    'GET',
-    rest,
-    (call) => list(call, setOf(call, rest.entity.set), rows(call), alwaysCount),
-    false,
-    operation,
-  );
+  const { operation, alwaysCount, ...rest } = options;
+  const handler = (call: Call) => listReply(call, entity.set, rows(call), alwaysCount);
+  return build('GET', entity, rest, handler, false, operation);
 }
 
 /** GET <Set>(<key>): one row the caller may reach, else a 404. */
-export function getRoute<K extends SetName>(options: RouteOf<K>): ODataRoute {
-  return route('GET', options, (call) => oneOf(call, options.entity, rowOf(call, options.entity)), true);
+export function get<K extends SetName>(entity: Entity<K>, options: RouteOptions): ODataRoute {
+  return build('GET', entity, options, (call) => oneOf(call, entity, rowOf(call, entity)), true);
 }
 
 /** POST <Set>: `create` builds the row from the body (or refuses); it joins the table and is the reply. */
-export function createRoute<K extends SetName>(
-  options: RouteOf<K> & { create(call: Call, body: Body): RowOf<K>; added?(call: Call, row: RowOf<K>): void },
+export function create<K extends SetName>(
+  entity: Entity<K>,
+  options: RouteOptions,
+  make: (call: Call, body: Body) => RowOf<K>,
 ): ODataRoute {
-  const { create, added, ...rest } = options;
-  return route(
+  return build(
     'POST',
-    rest,
+    entity,
+    options,
     (call) => {
-      const row = create(call, bodyOf(call.req));
-      rest.entity.table!(call.tenant).push(row);
-      added?.(call, row);
+      const row = make(call, bodyOf(call.req));
+      entity.table!(call.tenant).push(row);
       call.changed();
-      return oneOf(call, rest.entity, row);
+      return oneOf(call, entity, row);
     },
     false,
   );
 }
 
-/** PUT (or PATCH) <Set>(<key>): `update` changes the row from the body; the reply is `{}` or, with `replyRow`, it. */
-export function updateRoute<K extends SetName>(
-  options: RouteOf<K> & {
-    method?: 'PUT' | 'PATCH';
-    replyRow?: boolean;
-    update(call: Call, row: RowOf<K>, body: Body): void;
-  },
+/** PUT (or PATCH) <Set>(<key>): `change` applies the body to the row; the reply is `{}` or, with `replyRow`, it. */
+export function update<K extends SetName>(
+  entity: Entity<K>,
+  options: RouteOptions & { method?: 'PUT' | 'PATCH'; replyRow?: boolean },
+  change: (call: Call, row: RowOf<K>, body: Body) => void,
 ): ODataRoute {
-  const { method = 'PUT', replyRow, update, ...rest } = options;
-  return route(
+  const { method = 'PUT', replyRow, ...rest } = options;
+  return build(
     method,
+    entity,
     rest,
     (call) => {
-      const row = rowOf(call, rest.entity);
-      update(call, row, bodyOf(call.req));
+      const row = rowOf(call, entity);
+      change(call, row, bodyOf(call.req));
       call.changed();
-      return replyRow ? oneOf(call, rest.entity, row) : json({});
+      return replyRow ? oneOf(call, entity, row) : json({});
     },
     true,
   );
 }
 
 /** DELETE <Set>(<key>): `refuse` throws when this row may not go, `removed` takes what hung on it; then a 204. */
-export function deleteRoute<K extends SetName>(
-  options: RouteOf<K> & {
+export function remove<K extends SetName>(
+  entity: Entity<K>,
+  options: RouteOptions & {
     refuse?(call: Call, row: RowOf<K>): void;
     removed?(call: Call, row: RowOf<K>): void;
   },
 ): ODataRoute {
   const { refuse, removed, ...rest } = options;
-  return route(
+  return build(
     'DELETE',
+    entity,
     rest,
     (call) => {
-      const row = rowOf(call, rest.entity);
+      const row = rowOf(call, entity);
       refuse?.(call, row);
-      const table = rest.entity.table!(call.tenant);
+      const table = entity.table!(call.tenant);
       table.splice(table.indexOf(row), 1);
       removed?.(call, row);
       call.changed();
@@ -181,39 +180,44 @@ export function deleteRoute<K extends SetName>(
 }
 
 /**
- * An action on one row, `<Set>(<key>)/<operation>` (or, without an operation, the method on `<Set>(<key>)`):
+ * An action on one row, POST `<Set>(<key>)/<operation>` (with `operation` undefined, `method` on `<Set>(<key>)`):
  * `refusal` names why the row's state does not allow it (a 409); `act` does it and answers. It reads the body
  * itself (some actions take none) and calls `call.changed()` when it changes something.
  */
 export function entityAction<K extends SetName>(
-  options: RouteOf<K> & {
-    method?: ODataRoute['method'];
-    operation?: string;
-    refusal?(row: RowOf<K>): string | undefined;
-    act(call: Call, row: RowOf<K>): Reply;
-  },
+  entity: Entity<K>,
+  operation: string | undefined,
+  options: RouteOptions & { method?: ODataRoute['method']; refusal?(row: RowOf<K>): string | undefined },
+  act: (call: Call, row: RowOf<K>) => Reply,
 ): ODataRoute {
-  const { method = 'POST', operation, refusal, act, ...rest } = options;
-  return route(
-    method,
-    rest,
-    (call) => {
-      const row = rowOf(call, rest.entity);
-      const refused = refusal?.(row);
-      if (refused !== undefined) throw conflict(refused);
-      return act(call, row);
-    },
-    true,
-    operation,
-  );
+  const { method = 'POST', refusal, ...rest } = options;
+  const handler = (call: Call) => {
+    const row = rowOf(call, entity);
+    const refused = refusal?.(row);
+    if (refused !== undefined) throw conflict(refused);
+    return act(call, row);
+  };
+  return build(method, entity, rest, handler, true, operation);
 }
 
-/** A function or action on the set, `<Set>/<operation>`: the handler is its own. */
-export function setOperation<K extends SetName>(
-  options: RouteOf<K> & { method: ODataRoute['method']; operation: string; handler: ODataRoute['handler'] },
+/** A function of the set, GET `<Set>/<operation>(…)`: the handler is its own. */
+export function setFunction(
+  resource: Resource,
+  operation: string,
+  options: RouteOptions,
+  handler: ODataRoute['handler'],
 ): ODataRoute {
-  const { method, operation, handler, ...rest } = options;
-  return route(method, rest, handler, false, operation);
+  return build('GET', resource, options, handler, false, operation);
+}
+
+/** An action on the set, POST `<Set>/<operation>`: the handler is its own. */
+export function setAction(
+  resource: Resource,
+  operation: string,
+  options: RouteOptions,
+  handler: ODataRoute['handler'],
+): ODataRoute {
+  return build('POST', resource, options, handler, false, operation);
 }
 
 /** A 409: the row's state (or a name already taken) does not allow what was asked. */

@@ -3,28 +3,21 @@ import { empty } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
 import type { QueueDefinition, Row } from '../state';
 import { bodyOf } from './body';
-import {
-  conflict,
-  createRoute,
-  deleteRoute,
-  entityAction,
-  folderEntity,
-  getRoute,
-  listRoute,
-  rowOf,
-  updateRoute,
-} from './entityRoutes';
+import * as route from './entityRoutes';
 import { exportReply } from './jobs';
 
-const QUEUES = folderEntity('QueueDefinitions', 'Queue', (t) => t.queues);
-const ITEMS = folderEntity('QueueItems', 'Queue item', (t) => t.queueItems);
-const EVENTS = folderEntity('QueueItemEvents', 'Queue item event', (t) => t.queueItemEvents);
-const COMMENTS = folderEntity('QueueItemComments', 'Comment', (t) => t.queueItemComments);
+const QUEUES = route.entity('QueueDefinitions', 'Queue', (t) => t.queues);
+const ITEMS = route.entity('QueueItems', 'Queue item', (t) => t.queueItems);
+const EVENTS = route.entity('QueueItemEvents', 'Queue item event', (t) => t.queueItemEvents);
+const COMMENTS = route.entity('QueueItemComments', 'Comment', (t) => t.queueItemComments);
 const ITEM_VIEW = ['Queues.View', 'Transactions.View'];
 const ITEM_EDIT = ['Queues.View', 'Transactions.Edit'];
 
 /** A queue item of the caller's folder, by the request's key (or the id given). */
-export const itemOf = (call: Call, id?: number) => rowOf(call, ITEMS, id);
+export const itemOf = (call: Call, id?: number) => route.rowOf(call, ITEMS, id);
+
+/** What an item's history functions share: the item is the `queueItemId` parameter. */
+const HISTORY = { parameters: { queueItemId: 'integer' as const }, permissions: ITEM_VIEW };
 
 /** The item named by the `queueItemId` parameter of a history function. */
 const historyItemOf = (call: Call) => itemOf(call, Number(call.params.queueItemId));
@@ -41,7 +34,7 @@ function applyQueueFields(call: Call, queue: QueueDefinition, body: ReturnType<t
         (q) => q !== queue && q.$folderId === queue.$folderId && q.Name.toLowerCase() === name.toLowerCase(),
       )
     )
-      throw conflict(`A queue named '${name}' already exists in this folder.`);
+      throw route.conflict(`A queue named '${name}' already exists in this folder.`);
     queue.Name = name;
   }
   if (body.has('Description')) queue.Description = body.string('Description', { optional: true, max: 500 });
@@ -56,113 +49,83 @@ function applyQueueFields(call: Call, queue: QueueDefinition, body: ReturnType<t
 
 export const QUEUE_ROUTES: ODataRoute[] = [
   // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
-  listRoute({ entity: QUEUES, scope: 'optionalFolder', permissions: ['Queues.View'] }),
-  getRoute({ entity: QUEUES, permissions: ['Queues.View'] }),
-  createRoute({
-    entity: QUEUES,
-    permissions: ['Queues.Create'],
-    create: (call, body) => {
-      const queue: QueueDefinition = {
-        Id: call.tenant.nextId++,
-        Key: call.random.uuid(),
-        Name: '',
-        Description: null,
-        MaxNumberOfRetries: 1,
-        AcceptAutomaticallyRetry: true,
-        EnforceUniqueReference: false,
-        CreationTime: call.clock.iso(),
-        OrganizationUnitId: call.folder!.Id,
-        $folderId: call.folder!.Id,
-      };
-      applyQueueFields(call, queue, body, true);
-      return queue;
-    },
+  route.list(QUEUES, { scope: 'optionalFolder', permissions: ['Queues.View'] }),
+  route.get(QUEUES, { permissions: ['Queues.View'] }),
+  route.create(QUEUES, { permissions: ['Queues.Create'] }, (call, body) => {
+    const queue: QueueDefinition = {
+      Id: call.tenant.nextId++,
+      Key: call.random.uuid(),
+      Name: '',
+      Description: null,
+      MaxNumberOfRetries: 1,
+      AcceptAutomaticallyRetry: true,
+      EnforceUniqueReference: false,
+      CreationTime: call.clock.iso(),
+      OrganizationUnitId: call.folder!.Id,
+      $folderId: call.folder!.Id,
+    };
+    applyQueueFields(call, queue, body, true);
+    return queue;
   }),
-  updateRoute({
-    entity: QUEUES,
-    permissions: ['Queues.Edit'],
-    update: (call, queue, body) => applyQueueFields(call, queue, body, true),
-  }),
-  deleteRoute({
-    entity: QUEUES,
+  route.update(QUEUES, { permissions: ['Queues.Edit'] }, (call, queue, body) =>
+    applyQueueFields(call, queue, body, true),
+  ),
+  route.remove(QUEUES, {
     permissions: ['Queues.Delete'],
     removed: (call, queue) => {
       call.tenant.queueItems = call.tenant.queueItems.filter((i) => i.QueueDefinitionId !== queue.Id);
     },
   }),
-  entityAction({
-    entity: QUEUES,
-    operation: 'Export',
-    queueNamespace: true,
-    permissions: ['Queues.View', 'Transactions.View'],
-    exportOperation: true,
-    act: (call) => exportReply(call, 'QueueItems'),
-  }),
-  listRoute({ entity: ITEMS, permissions: ITEM_VIEW, rateLimited: true }),
-  getRoute({ entity: ITEMS, permissions: ITEM_VIEW }),
-  entityAction({
-    entity: ITEMS,
-    method: 'DELETE',
-    permissions: ['Queues.View', 'Transactions.Delete'],
-    refusal: (item) =>
-      item.Status === 'New' ? undefined : `Only New items can be deleted; item ${item.Id} is ${item.Status}.`,
-    act: (call, item) => {
+  route.entityAction(
+    QUEUES,
+    'Export',
+    { queueNamespace: true, permissions: ['Queues.View', 'Transactions.View'], exportOperation: true },
+    (call) => exportReply(call, 'QueueItems'),
+  ),
+  route.list(ITEMS, { permissions: ITEM_VIEW, rateLimited: true }),
+  route.get(ITEMS, { permissions: ITEM_VIEW }),
+  route.entityAction(
+    ITEMS,
+    undefined,
+    {
+      method: 'DELETE',
+      permissions: ['Queues.View', 'Transactions.Delete'],
+      refusal: (item) =>
+        item.Status === 'New' ? undefined : `Only New items can be deleted; item ${item.Id} is ${item.Status}.`,
+    },
+    (call, item) => {
       item.Status = 'Deleted';
       call.changed();
       return empty(204);
     },
+  ),
+  route.list(EVENTS, { permissions: ITEM_VIEW }),
+  route.get(EVENTS, { permissions: ITEM_VIEW }),
+  route.list(EVENTS, { operation: 'GetQueueItemEventsHistory', ...HISTORY }, (call) => {
+    const item = historyItemOf(call);
+    return call.tenant.queueItemEvents.filter((e) => e.QueueItemId === item.Id);
   }),
-  listRoute({ entity: EVENTS, permissions: ITEM_VIEW }),
-  getRoute({ entity: EVENTS, permissions: ITEM_VIEW }),
-  listRoute({
-    entity: EVENTS,
-    operation: 'GetQueueItemEventsHistory',
-    parameters: { queueItemId: 'integer' },
-    permissions: ITEM_VIEW,
-    rows: (call) => {
-      const item = historyItemOf(call);
-      return call.tenant.queueItemEvents.filter((e) => e.QueueItemId === item.Id);
-    },
+  route.list(COMMENTS, { permissions: ITEM_VIEW }),
+  route.get(COMMENTS, { permissions: ITEM_VIEW }),
+  route.list(COMMENTS, { operation: 'GetQueueItemCommentsHistory', ...HISTORY }, (call) => {
+    const item = historyItemOf(call);
+    return call.tenant.queueItemComments.filter((c) => c.QueueItemId === item.Id);
   }),
-  listRoute({ entity: COMMENTS, permissions: ITEM_VIEW }),
-  getRoute({ entity: COMMENTS, permissions: ITEM_VIEW }),
-  listRoute({
-    entity: COMMENTS,
-    operation: 'GetQueueItemCommentsHistory',
-    parameters: { queueItemId: 'integer' },
-    permissions: ITEM_VIEW,
-    rows: (call) => {
-      const item = historyItemOf(call);
-      return call.tenant.queueItemComments.filter((c) => c.QueueItemId === item.Id);
-    },
+  route.create(COMMENTS, { permissions: ITEM_EDIT }, (call, body) => {
+    const item = itemOf(call, body.int('QueueItemId'));
+    return {
+      Id: call.tenant.nextId++,
+      QueueItemId: item.Id,
+      Text: body.string('Text', { max: 512 }),
+      CreationTime: call.clock.iso(),
+      UserId: call.user.id,
+      UserName: call.user.userName,
+      $folderId: item.$folderId,
+    };
   }),
-  createRoute({
-    entity: COMMENTS,
-    permissions: ITEM_EDIT,
-    create: (call, body) => {
-      const item = itemOf(call, body.int('QueueItemId'));
-      return {
-        Id: call.tenant.nextId++,
-        QueueItemId: item.Id,
-        Text: body.string('Text', { max: 512 }),
-        CreationTime: call.clock.iso(),
-        UserId: call.user.id,
-        UserName: call.user.userName,
-        $folderId: item.$folderId,
-      };
-    },
+  route.update(COMMENTS, { permissions: ITEM_EDIT }, (call, comment, body) => {
+    onlyTheAuthor('edit')(call, comment);
+    comment.Text = body.string('Text', { max: 512 });
   }),
-  updateRoute({
-    entity: COMMENTS,
-    permissions: ITEM_EDIT,
-    update: (call, comment, body) => {
-      onlyTheAuthor('edit')(call, comment);
-      comment.Text = body.string('Text', { max: 512 });
-    },
-  }),
-  deleteRoute({
-    entity: COMMENTS,
-    permissions: ITEM_EDIT,
-    refuse: onlyTheAuthor('delete'),
-  }),
+  route.remove(COMMENTS, { permissions: ITEM_EDIT, refuse: onlyTheAuthor('delete') }),
 ];

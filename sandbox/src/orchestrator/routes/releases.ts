@@ -3,27 +3,14 @@ import type { Call, ODataRoute } from '../context';
 import { byKey, inFolder } from '../respond';
 import type { Release } from '../state';
 import { bodyOf } from './body';
-import {
-  conflict,
-  createRoute,
-  deleteRoute,
-  entityAction,
-  folderEntity,
-  getRoute,
-  listRoute,
-  oneOf,
-  rowOf,
-  setOperation,
-  updateRoute,
-  valueReply,
-} from './entityRoutes';
+import * as route from './entityRoutes';
 
 export const MAX_INPUT_ARGUMENTS_CHARS = 10_000;
 
-const RELEASES = folderEntity('Releases', 'Release', (t) => t.releases);
+const RELEASES = route.entity('Releases', 'Release', (t) => t.releases);
 
 export function releaseOf(call: Call): Release {
-  return rowOf(call, RELEASES);
+  return route.rowOf(call, RELEASES);
 }
 
 /** Input values: JSON text of an object, at most 10,000 characters (spec, Other limits). */
@@ -90,101 +77,79 @@ function applyFields(call: Call, release: Release, body: ReturnType<typeof bodyO
 
 /** An action moving a process to another package version (`to` picks it), answered with the process. */
 const versionMove = (operation: string, to: (call: Call, release: Release) => string) =>
-  entityAction({
-    entity: RELEASES,
-    operation,
-    permissions: ['Processes.Edit'],
-    act: (call, release) => {
-      moveToVersion(call, release, to(call, release));
-      return oneOf(call, RELEASES, release);
-    },
+  route.entityAction(RELEASES, operation, { permissions: ['Processes.Edit'] }, (call, release) => {
+    moveToVersion(call, release, to(call, release));
+    return route.oneOf(call, RELEASES, release);
   });
 
 export const RELEASE_ROUTES: ODataRoute[] = [
   // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
-  listRoute({ entity: RELEASES, scope: 'optionalFolder', permissions: ['Processes.View'] }),
-  getRoute({ entity: RELEASES, permissions: ['Processes.View'] }),
-  updateRoute({
-    entity: RELEASES,
-    method: 'PATCH',
-    permissions: ['Processes.Edit'],
-    update: (call, release, body) => applyFields(call, release, body, false),
+  route.list(RELEASES, { scope: 'optionalFolder', permissions: ['Processes.View'] }),
+  route.get(RELEASES, { permissions: ['Processes.View'] }),
+  route.update(RELEASES, { method: 'PATCH', permissions: ['Processes.Edit'] }, (call, release, body) =>
+    applyFields(call, release, body, false),
+  ),
+  route.update(RELEASES, { permissions: ['Processes.Edit'], replyRow: true }, (call, release, body) =>
+    applyFields(call, release, body, true),
+  ),
+  route.create(RELEASES, { permissions: ['Processes.Create'] }, (call, body) => {
+    const processKey = body.string('ProcessKey');
+    const version = body.has('ProcessVersion') ? body.string('ProcessVersion') : undefined;
+    const pkg = call.tenant.packages.find(
+      (p) => p.Id === processKey && !p.$isLibrary && (version ? p.Version === version : p.IsLatestVersion),
+    );
+    if (!pkg) throw notFound(`Package ${processKey}${version ? ` ${version}` : ''} does not exist.`);
+    const env = call.tenant.environments.find(
+      (e) => e.$folderId === call.folder!.Id && (!body.has('EnvironmentId') || e.Id === body.int('EnvironmentId')),
+    );
+    if (!env) throw badRequest('EnvironmentId must name an environment of this folder.');
+    const release: Release = {
+      Id: call.tenant.nextId++,
+      Key: call.random.uuid(),
+      Name: '',
+      Description: null,
+      ProcessKey: pkg.Id,
+      ProcessVersion: pkg.Version,
+      IsLatestVersion: pkg.IsLatestVersion,
+      IsProcessDeleted: false,
+      EnvironmentId: Number(env.Id),
+      EnvironmentName: String(env.Name),
+      InputArguments: null,
+      Arguments: { Input: null, Output: pkg.Arguments?.Output ?? null },
+      OrganizationUnitId: call.folder!.Id,
+      $folderId: call.folder!.Id,
+      $previousVersions: [],
+    };
+    applyFields(call, release, body, true);
+    const name = release.Name.toLowerCase();
+    if (call.tenant.releases.some((r) => r.$folderId === release.$folderId && r.Name.toLowerCase() === name))
+      throw route.conflict(`A process named '${release.Name}' already exists in this folder.`);
+    return release;
   }),
-  updateRoute({
-    entity: RELEASES,
-    permissions: ['Processes.Edit'],
-    replyRow: true,
-    update: (call, release, body) => applyFields(call, release, body, true),
-  }),
-  createRoute({
-    entity: RELEASES,
-    permissions: ['Processes.Create'],
-    create: (call, body) => {
-      const processKey = body.string('ProcessKey');
-      const version = body.has('ProcessVersion') ? body.string('ProcessVersion') : undefined;
-      const pkg = call.tenant.packages.find(
-        (p) => p.Id === processKey && !p.$isLibrary && (version ? p.Version === version : p.IsLatestVersion),
-      );
-      if (!pkg) throw notFound(`Package ${processKey}${version ? ` ${version}` : ''} does not exist.`);
-      const env = call.tenant.environments.find(
-        (e) => e.$folderId === call.folder!.Id && (!body.has('EnvironmentId') || e.Id === body.int('EnvironmentId')),
-      );
-      if (!env) throw badRequest('EnvironmentId must name an environment of this folder.');
-      const release: Release = {
-        Id: call.tenant.nextId++,
-        Key: call.random.uuid(),
-        Name: '',
-        Description: null,
-        ProcessKey: pkg.Id,
-        ProcessVersion: pkg.Version,
-        IsLatestVersion: pkg.IsLatestVersion,
-        IsProcessDeleted: false,
-        EnvironmentId: Number(env.Id),
-        EnvironmentName: String(env.Name),
-        InputArguments: null,
-        Arguments: { Input: null, Output: pkg.Arguments?.Output ?? null },
-        OrganizationUnitId: call.folder!.Id,
-        $folderId: call.folder!.Id,
-        $previousVersions: [],
-      };
-      applyFields(call, release, body, true);
-      const name = release.Name.toLowerCase();
-      if (call.tenant.releases.some((r) => r.$folderId === release.$folderId && r.Name.toLowerCase() === name))
-        throw conflict(`A process named '${release.Name}' already exists in this folder.`);
-      return release;
-    },
-  }),
-  deleteRoute({ entity: RELEASES, permissions: ['Processes.Delete'] }),
+  route.remove(RELEASES, { permissions: ['Processes.Delete'] }),
   versionMove('UpdateToSpecificPackageVersion', (call) => bodyOf(call.req).string('packageVersion')),
   versionMove('UpdateToLatestPackageVersion', latestVersion),
-  setOperation({
-    entity: RELEASES,
-    method: 'POST',
-    operation: 'UpdateToLatestPackageVersionBulk',
-    permissions: ['Processes.Edit'],
-    handler: (call) => {
-      const ids = bodyOf(call.req).intArray('releaseIds');
-      const releases = ids.map((id) => byKey(inFolder(call, call.tenant.releases), id, 'Release'));
-      for (const release of releases) moveToVersion(call, release, latestVersion(call, release));
-      return valueReply(
-        call,
-        'Releases',
-        releases.map((r) => ({ Id: r.Id, ProcessVersion: r.ProcessVersion })),
-      );
-    },
+  route.setAction(RELEASES, 'UpdateToLatestPackageVersionBulk', { permissions: ['Processes.Edit'] }, (call) => {
+    const ids = bodyOf(call.req).intArray('releaseIds');
+    const releases = ids.map((id) => byKey(inFolder(call, call.tenant.releases), id, 'Release'));
+    for (const release of releases) moveToVersion(call, release, latestVersion(call, release));
+    const versions = releases.map((r) => ({ Id: r.Id, ProcessVersion: r.ProcessVersion }));
+    return route.valueReply(call, 'Releases', versions);
   }),
-  entityAction({
-    entity: RELEASES,
-    operation: 'RollbackToPreviousReleaseVersion',
-    permissions: ['Processes.Edit'],
-    refusal: (release) =>
-      release.$previousVersions.length > 0
-        ? undefined
-        : `Process '${release.Name}' has no previous version to roll back to.`,
-    act: (call, release) => {
+  route.entityAction(
+    RELEASES,
+    'RollbackToPreviousReleaseVersion',
+    {
+      permissions: ['Processes.Edit'],
+      refusal: (release) =>
+        release.$previousVersions.length > 0
+          ? undefined
+          : `Process '${release.Name}' has no previous version to roll back to.`,
+    },
+    (call, release) => {
       moveToVersion(call, release, release.$previousVersions.pop()!);
       release.$previousVersions.pop(); // moveToVersion recorded the version we just left; a rollback is not itself undoable.
-      return oneOf(call, RELEASES, release);
+      return route.oneOf(call, RELEASES, release);
     },
-  }),
+  ),
 ];

@@ -4,16 +4,7 @@ import type { Call, ODataRoute } from '../context';
 import { byKey } from '../respond';
 import type { Row, TenantState } from '../state';
 import { bodyOf } from './body';
-import {
-  conflict,
-  createRoute,
-  getRoute,
-  listRoute,
-  setOperation,
-  tenantEntity,
-  valueReply,
-  type Entity,
-} from './entityRoutes';
+import * as route from './entityRoutes';
 
 const ROBOT_TYPES = ['Unattended', 'Attended', 'NonProduction', 'Development'];
 const counts = (_tenant: TenantState, pick: (type: string) => number) =>
@@ -41,13 +32,13 @@ function tenantRow(tenant: TenantState): Row {
 }
 
 /** The tenants as the host administrator sees them. */
-const TENANTS: Entity<'Tenants'> = {
+const TENANTS: route.Entity<'Tenants'> = {
   set: 'Tenants',
   what: 'Tenant',
   scope: 'tenant',
   rows: (call) => call.state.tenants.map(tenantRow),
 };
-const CALENDARS = tenantEntity('Calendars', 'Calendar', (t) => t.calendars);
+const CALENDARS = route.entity('Calendars', 'Calendar', (t) => t.calendars, 'tenant');
 
 function robotType(call: Call): string {
   const type = call.params.robotType;
@@ -56,101 +47,77 @@ function robotType(call: Call): string {
   return type;
 }
 
+const SETTINGS = { set: 'Settings', scope: 'tenant' } as const;
+const FEATURES = { set: 'Features', scope: 'tenant' } as const;
+const NAMED_USER_LICENSES = { set: 'LicensesNamedUser', scope: 'tenant' } as const;
+const RUNTIME_LICENSES = { set: 'LicensesRuntime', scope: 'tenant' } as const;
+
 export const TENANT_ROUTES: ODataRoute[] = [
-  listRoute({ entity: TENANTS, hostAdmin: true }),
-  getRoute({ entity: TENANTS, hostAdmin: true }),
-  setOperation({
-    entity: TENANTS,
-    method: 'POST',
-    operation: 'SetActive',
-    hostAdmin: true,
-    handler: (call) => {
-      const body = bodyOf(call.req);
-      const ids = body.intArray('tenantIds');
-      const active = body.bool('active');
-      const tenants = ids.map((id) => byKey(call.state.tenants, id, 'Tenant'));
-      if (!active && tenants.includes(call.tenant))
-        throw conflict('You cannot deactivate the tenant you are signed in to.');
-      for (const tenant of tenants) tenant.IsActive = active;
-      call.changed();
-      return json({});
-    },
+  route.list(TENANTS, { hostAdmin: true }),
+  route.get(TENANTS, { hostAdmin: true }),
+  route.setAction(TENANTS, 'SetActive', { hostAdmin: true }, (call) => {
+    const body = bodyOf(call.req);
+    const ids = body.intArray('tenantIds');
+    const active = body.bool('active');
+    const tenants = ids.map((id) => byKey(call.state.tenants, id, 'Tenant'));
+    if (!active && tenants.includes(call.tenant))
+      throw route.conflict('You cannot deactivate the tenant you are signed in to.');
+    for (const tenant of tenants) tenant.IsActive = active;
+    call.changed();
+    return json({});
   }),
-  {
-    method: 'POST',
-    set: 'Features',
-    operation: 'UpdateFeaturesBulk',
-    scope: 'tenant',
-    hostAdmin: true,
-    handler: (call) => {
-      const body = bodyOf(call.req);
-      const name = body.string('Name');
-      const value = body.bool('Value');
-      for (const id of body.intArray('TenantId')) byKey(call.state.tenants, id, 'Tenant').features[name] = value;
-      call.changed();
-      return json({});
-    },
-  },
-  {
-    method: 'GET',
-    set: 'Settings',
-    operation: 'GetLicense',
-    scope: 'tenant',
-    permissions: ['License.View'],
-    handler: (call) => {
-      const t = call.tenant;
-      return json({
-        '@odata.context': `${call.odataBase}/$metadata#${call.options.namespace}.LicenseDto`,
-        ExpireDate: Math.floor(Date.parse('2027-12-31T00:00:00Z') / 1000),
-        IsRegistered: true,
-        Concurrent: false,
-        IsExpired: false,
-        AllowedRobots: counts(t, () => 10),
-        DefinedRobots: counts(t, (type) => t.robots.filter((r) => r.Type === type).length),
-        ConcurrentRobots: counts(
-          t,
-          (type) =>
-            t.jobs.filter((j) => j.State === 'Running' && t.robots.find((r) => r.Id === j.$robotId)?.Type === type)
-              .length,
-        ),
-      });
-    },
-  },
-  {
-    method: 'GET',
-    set: 'Settings',
-    operation: 'GetServicesSettings',
-    scope: 'tenant',
-    handler: (call) => {
-      const key = call.req.header('X-ROBOT-LICENSE');
-      if (!key || !call.tenant.robots.some((r) => r.LicenseKey === key))
-        throw new HttpError(401, ErrorCode.unauthorized, 'Send the robot license key in X-ROBOT-LICENSE.');
-      const keys = [
-        'ConfigurationUrl',
-        'DeploymentUrl',
-        'MonitoringUrl',
-        'NotificationHubUrl',
-        'LoggingUrl',
-        'QueuesSvcUrl',
-        'NuGet.Packages.ApiKey',
-        'NuGetServiceApiKey',
-        'ActivitiesFeed',
-      ];
-      const base = call.odataBase.replace(/\/odata$/, '');
-      return json({
-        Keys: keys,
-        Values: keys.map((k) => (k.includes('ApiKey') ? '********' : `${base}/${k.replace(/Url$/, '').toLowerCase()}`)),
-      });
-    },
-  },
-  {
-    method: 'GET',
-    set: 'Settings',
-    operation: 'GetExecutionSettingsConfiguration',
-    parameters: { scope: 'integer' },
-    scope: 'tenant',
-    permissions: ['Settings.View'],
-    handler: (call) => {
+  route.setAction(FEATURES, 'UpdateFeaturesBulk', { hostAdmin: true }, (call) => {
+    const body = bodyOf(call.req);
+    const name = body.string('Name');
+    const value = body.bool('Value');
+    for (const id of body.intArray('TenantId')) byKey(call.state.tenants, id, 'Tenant').features[name] = value;
+    call.changed();
+    return json({});
+  }),
+  route.setFunction(SETTINGS, 'GetLicense', { permissions: ['License.View'] }, (call) => {
+    const t = call.tenant;
+    return json({
+      '@odata.context': `${call.odataBase}/$metadata#${call.options.namespace}.LicenseDto`,
+      ExpireDate: Math.floor(Date.parse('2027-12-31T00:00:00Z') / 1000),
+      IsRegistered: true,
+      Concurrent: false,
+      IsExpired: false,
+      AllowedRobots: counts(t, () => 10),
+      DefinedRobots: counts(t, (type) => t.robots.filter((r) => r.Type === type).length),
+      ConcurrentRobots: counts(
+        t,
+        (type) =>
+          t.jobs.filter((j) => j.State === 'Running' && t.robots.find((r) => r.Id === j.$robotId)?.Type === type)
+            .length,
+      ),
+    });
+  }),
+  route.setFunction(SETTINGS, 'GetServicesSettings', {}, (call) => {
+    const key = call.req.header('X-ROBOT-LICENSE');
+    if (!key || !call.tenant.robots.some((r) => r.LicenseKey === key))
+      throw new HttpError(401, ErrorCode.unauthorized, 'Send the robot license key in X-ROBOT-LICENSE.');
+    const keys = [
+      'ConfigurationUrl',
+      'DeploymentUrl',
+      'MonitoringUrl',
+      'NotificationHubUrl',
+      'LoggingUrl',
+      'QueuesSvcUrl',
+      'NuGet.Packages.ApiKey',
+      'NuGetServiceApiKey',
+      'ActivitiesFeed',
+    ];
+    const base = call.odataBase.replace(/\/odata$/, '');
+    return json({
+      Keys: keys,
+      Values: keys.map((k) => (k.includes('ApiKey') ? '********' : `${base}/${k.replace(/Url$/, '').toLowerCase()}`)),
+    });
+  }),
+  route.setFunction(
+    SETTINGS,
+    'GetExecutionSettingsConfiguration',
+    { parameters: { scope: 'integer' }, permissions: ['Settings.View'] },
+    (call) => {
       if (typeof call.params.scope !== 'number') throw badRequest('scope must be an integer.');
       return json({
         Scope: call.params.scope === 0 ? 'Global' : 'Robot',
@@ -179,33 +146,20 @@ export const TENANT_ROUTES: ODataRoute[] = [
         ],
       });
     },
-  },
-  {
-    method: 'POST',
-    set: 'Settings',
-    operation: 'UpdateBulk',
-    scope: 'tenant',
-    permissions: ['Settings.Edit'],
-    handler: (call) => {
-      const settings = bodyOf(call.req).raw.settings;
-      if (
-        !Array.isArray(settings) ||
-        !settings.every((s) => typeof s?.Name === 'string' && typeof s?.Value === 'string')
-      )
-        throw badRequest('settings must be an array of { Name, Value } strings.');
-      for (const s of settings) call.tenant.settings[s.Name] = s.Value;
-      call.changed();
-      return json({});
-    },
-  },
-  {
-    method: 'GET',
-    set: 'LicensesNamedUser',
-    operation: 'GetLicensesNamedUser',
-    parameters: { robotType: 'string' },
-    scope: 'tenant',
-    permissions: ['License.View'],
-    handler: (call) => {
+  ),
+  route.setAction(SETTINGS, 'UpdateBulk', { permissions: ['Settings.Edit'] }, (call) => {
+    const settings = bodyOf(call.req).raw.settings;
+    if (!Array.isArray(settings) || !settings.every((s) => typeof s?.Name === 'string' && typeof s?.Value === 'string'))
+      throw badRequest('settings must be an array of { Name, Value } strings.');
+    for (const s of settings) call.tenant.settings[s.Name] = s.Value;
+    call.changed();
+    return json({});
+  }),
+  route.setFunction(
+    NAMED_USER_LICENSES,
+    'GetLicensesNamedUser',
+    { parameters: { robotType: 'string' }, permissions: ['License.View'] },
+    (call) => {
       robotType(call);
       const entries = call.tenant.users.slice(0, 1000).map((u) => ({
         UserName: u.UserName,
@@ -217,25 +171,22 @@ export const TENANT_ROUTES: ODataRoute[] = [
         MachineNames: ['RPA-VM-1'],
         ActiveMachineNames: [],
       }));
-      return valueReply(call, 'LicensesNamedUser', entries);
+      return route.valueReply(call, 'LicensesNamedUser', entries);
     },
-  },
-  {
-    method: 'GET',
-    set: 'LicensesRuntime',
-    operation: 'GetLicensesRuntime',
-    parameters: { robotType: 'string' },
-    scope: 'tenant',
-    permissions: ['License.View'],
-    handler: (call) => {
+  ),
+  route.setFunction(
+    RUNTIME_LICENSES,
+    'GetLicensesRuntime',
+    { parameters: { robotType: 'string' }, permissions: ['License.View'] },
+    (call) => {
       const type = robotType(call);
-      return valueReply(
+      return route.valueReply(
         call,
         'LicensesRuntime',
         call.tenant.licensesRuntime.filter((l) => l.RobotType === type),
       );
     },
-  },
+  ),
   {
     method: 'POST',
     set: 'LicensesRuntime',
@@ -255,26 +206,22 @@ export const TENANT_ROUTES: ODataRoute[] = [
       return json({});
     },
   },
-  listRoute({ entity: CALENDARS, permissions: ['Settings.View'] }),
-  getRoute({ entity: CALENDARS, permissions: ['Settings.View'] }),
-  createRoute({
-    entity: CALENDARS,
-    permissions: ['Settings.Edit'],
-    create: (call, body) => {
-      const dates = body.raw.ExcludedDates ?? [];
-      if (!Array.isArray(dates) || !dates.every((d) => typeof d === 'string' && !Number.isNaN(Date.parse(d))))
-        throw badRequest('ExcludedDates must be an array of ISO 8601 datetimes.');
-      const normalized = [
-        ...new Set(dates.map((d: string) => `${new Date(d).toISOString().slice(0, 10)}T00:00:00Z`)),
-      ].sort();
-      return {
-        Id: call.tenant.nextId++,
-        Name: body.string('Name', { max: 128 }),
-        TimeZoneId: body.has('TimeZoneId')
-          ? body.string('TimeZoneId')
-          : (call.tenant.settings['Abp.Timing.TimeZone'] ?? 'UTC'),
-        ExcludedDates: normalized,
-      };
-    },
+  route.list(CALENDARS, { permissions: ['Settings.View'] }),
+  route.get(CALENDARS, { permissions: ['Settings.View'] }),
+  route.create(CALENDARS, { permissions: ['Settings.Edit'] }, (call, body) => {
+    const dates = body.raw.ExcludedDates ?? [];
+    if (!Array.isArray(dates) || !dates.every((d) => typeof d === 'string' && !Number.isNaN(Date.parse(d))))
+      throw badRequest('ExcludedDates must be an array of ISO 8601 datetimes.');
+    const normalized = [
+      ...new Set(dates.map((d: string) => `${new Date(d).toISOString().slice(0, 10)}T00:00:00Z`)),
+    ].sort();
+    return {
+      Id: call.tenant.nextId++,
+      Name: body.string('Name', { max: 128 }),
+      TimeZoneId: body.has('TimeZoneId')
+        ? body.string('TimeZoneId')
+        : (call.tenant.settings['Abp.Timing.TimeZone'] ?? 'UTC'),
+      ExcludedDates: normalized,
+    };
   }),
 ];

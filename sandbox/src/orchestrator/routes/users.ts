@@ -6,20 +6,10 @@ import { byKey } from '../respond';
 import { canUseFolder } from '../access';
 import type { Row, TenantState } from '../state';
 import { bodyOf } from './body';
-import {
-  conflict,
-  deleteRoute,
-  entityAction,
-  getRoute,
-  listRoute,
-  setOperation,
-  tenantEntity,
-  updateRoute,
-  valueReply,
-} from './entityRoutes';
+import * as route from './entityRoutes';
 
-const USERS_SET = tenantEntity('Users', 'User', (t) => t.users);
-const ROLES = tenantEntity('Roles', 'Role', (t) => t.roles);
+const USERS_SET = route.entity('Users', 'User', (t) => t.users, 'tenant');
+const ROLES = route.entity('Roles', 'Role', (t) => t.roles, 'tenant');
 
 /** GET /api/DirectoryService/GetDirectoryPermissions?userId=<id>: folders and roles of a user. */
 export function directoryPermissions(req: Request, tenant: TenantState): Reply {
@@ -61,10 +51,10 @@ function patchUser(user: Row, body: Record<string, unknown>): void {
  * cannot change (409). Who holds which permission stays fixed per sandbox user (README, Users).
  */
 function replaceRole(call: Call, role: Row, body: ReturnType<typeof bodyOf>): void {
-  if (role.IsEditable === false) throw conflict(`Role '${String(role.Name)}' is static and cannot be edited.`);
+  if (role.IsEditable === false) throw route.conflict(`Role '${String(role.Name)}' is static and cannot be edited.`);
   const name = body.string('Name', { max: 64 });
   if (call.tenant.roles.some((r) => r !== role && String(r.Name).toLowerCase() === name.toLowerCase()))
-    throw conflict(`A role named '${name}' already exists.`);
+    throw route.conflict(`A role named '${name}' already exists.`);
   const displayName = body.has('DisplayName') ? body.string('DisplayName', { max: 128 }) : name;
   let granted = role.$permissions as string[];
   if (body.has('Permissions')) {
@@ -85,73 +75,51 @@ function replaceRole(call: Call, role: Row, body: ReturnType<typeof bodyOf>): vo
 }
 
 export const USER_ROUTES: ODataRoute[] = [
-  listRoute({ entity: USERS_SET, permissions: ['Users.View'] }),
-  getRoute({ entity: USERS_SET, permissions: ['Users.View'] }),
-  updateRoute({
-    entity: USERS_SET,
-    permissions: ['Users.Edit'],
-    update: (call, user, body) => {
-      const provision = body.object('RobotProvision', { optional: true });
-      if (provision.RobotId !== undefined) byKey(call.tenant.robots, provision.RobotId, 'Robot');
-      user.RobotProvision = provision;
-    },
+  route.list(USERS_SET, { permissions: ['Users.View'] }),
+  route.get(USERS_SET, { permissions: ['Users.View'] }),
+  route.update(USERS_SET, { permissions: ['Users.Edit'] }, (call, user, body) => {
+    const provision = body.object('RobotProvision', { optional: true });
+    if (provision.RobotId !== undefined) byKey(call.tenant.robots, provision.RobotId, 'Robot');
+    user.RobotProvision = provision;
   }),
-  updateRoute({
-    entity: USERS_SET,
-    method: 'PATCH',
-    permissions: ['Users.Edit'],
-    replyRow: true,
-    update: (_call, user, body) => patchUser(user, body.raw),
+  route.update(USERS_SET, { method: 'PATCH', permissions: ['Users.Edit'], replyRow: true }, (_call, user, body) =>
+    patchUser(user, body.raw),
+  ),
+  route.remove(USERS_SET, { permissions: ['Users.Delete'] }),
+  route.setAction(USERS_SET, 'UpdatePassword', {}, (call) => {
+    const body = bodyOf(call.req);
+    for (const field of ['TenancyName', 'Username', 'CurrentPassword']) body.string(field);
+    const next = body.string('NewPassword');
+    if (next.length < 8 || !/\d/.test(next) || !/[A-Za-z]/.test(next))
+      throw badRequest('NewPassword must be at least 8 characters with a letter and a digit.');
+    return json({});
   }),
-  deleteRoute({ entity: USERS_SET, permissions: ['Users.Delete'] }),
-  setOperation({
-    entity: USERS_SET,
-    method: 'POST',
-    operation: 'UpdatePassword',
-    handler: (call) => {
-      const body = bodyOf(call.req);
-      for (const field of ['TenancyName', 'Username', 'CurrentPassword']) body.string(field);
-      const next = body.string('NewPassword');
-      if (next.length < 8 || !/\d/.test(next) || !/[A-Za-z]/.test(next))
-        throw badRequest('NewPassword must be at least 8 characters with a letter and a digit.');
-      return json({});
-    },
+  route.entityAction(USERS_SET, 'ChangeUserCulture', {}, (call, user) => {
+    const culture = bodyOf(call.req).string('culture');
+    if (!/^[a-z]{2}(-[A-Z]{2})?$/.test(culture))
+      throw badRequest(`culture must be a language code such as en or de-DE, got '${culture}'.`);
+    user.CultureCode = culture;
+    call.changed();
+    return json({});
   }),
-  entityAction({
-    entity: USERS_SET,
-    operation: 'ChangeUserCulture',
-    act: (call, user) => {
-      const culture = bodyOf(call.req).string('culture');
-      if (!/^[a-z]{2}(-[A-Z]{2})?$/.test(culture))
-        throw badRequest(`culture must be a language code such as en or de-DE, got '${culture}'.`);
-      user.CultureCode = culture;
-      call.changed();
-      return json({});
-    },
+  route.entityAction(USERS_SET, 'AssignRoles', { permissions: ['Users.Edit', 'Roles.View'] }, (call, user) => {
+    const ids = bodyOf(call.req).intArray('roleIds');
+    const roles = ids.map((id) => byKey(call.tenant.roles, id, 'Role'));
+    // Overwrites: exactly the roles sent remain.
+    user.$roleIds = ids;
+    user.RolesList = roles.map((r) => r.Name);
+    call.changed();
+    return json({});
   }),
-  entityAction({
-    entity: USERS_SET,
-    operation: 'AssignRoles',
-    permissions: ['Users.Edit', 'Roles.View'],
-    act: (call, user) => {
-      const ids = bodyOf(call.req).intArray('roleIds');
-      const roles = ids.map((id) => byKey(call.tenant.roles, id, 'Role'));
-      // Overwrites: exactly the roles sent remain.
-      user.$roleIds = ids;
-      user.RolesList = roles.map((r) => r.Name);
-      call.changed();
-      return json({});
-    },
-  }),
-  listRoute({ entity: ROLES, permissions: ['Roles.View'] }),
-  getRoute({ entity: ROLES, permissions: ['Roles.View'] }),
-  updateRoute({ entity: ROLES, permissions: ['Roles.Edit'], replyRow: true, update: replaceRole }),
+  route.list(ROLES, { permissions: ['Roles.View'] }),
+  route.get(ROLES, { permissions: ['Roles.View'] }),
+  route.update(ROLES, { permissions: ['Roles.Edit'], replyRow: true }, replaceRole),
   {
     method: 'GET',
     set: 'Permissions',
     scope: 'tenant',
     handler: (call) =>
-      valueReply(
+      route.valueReply(
         call,
         'Permissions',
         [...call.user.permissions].map((name) => ({ Name: name, IsGranted: true, RoleId: 100 + call.user.id })),
