@@ -13,7 +13,7 @@ type RowOf<K extends SetName> = EntitySets[K] extends EntitySetDef<infer R> ? R 
 type Body = ReturnType<typeof bodyOf>;
 
 /** What a route says about itself besides its method, set, key and handler (see `ODataRoute`). */
-export type RouteOptions = Partial<Omit<ODataRoute, 'method' | 'set' | 'key' | 'operation' | 'handler'>>;
+export type RouteOptions = Partial<Omit<ODataRoute, 'method' | 'set' | 'operation' | 'handler'>>;
 
 /** A set as its routes name it: `<set>` in the URL, and the scope of its routes unless a row says otherwise. */
 export interface Resource {
@@ -28,6 +28,8 @@ export interface Entity<K extends SetName> extends Resource {
   what: string;
   /** The tenant's table of these rows: where a create adds and a delete removes. */
   table?(tenant: TenantState): RowOf<K>[];
+  /** Throws when the caller may not use this row although it exists (a 403 rather than a 404). */
+  access?(call: Call, row: RowOf<K>): void;
   /** The rows the caller may reach; without it, the table's (of a folder-scoped entity, those of the folder). */
   rows?(call: Call): RowOf<K>[];
 }
@@ -51,7 +53,9 @@ export function rowsOf<K extends SetName>(call: Call, entity: Entity<K>): RowOf<
 
 /** The row the request's key (or the id given) names, among those the caller may reach; else a 404. */
 export function rowOf<K extends SetName>(call: Call, entity: Entity<K>, id: unknown = requireKeyInt(call, entity.set)) {
-  return byKey(rowsOf(call, entity), id, entity.what);
+  const row = byKey(rowsOf(call, entity), id, entity.what);
+  entity.access?.(call, row);
+  return row;
 }
 
 /** The set's definition, typed by its rows (every `EntitySets` entry is the definition of its own rows). */
@@ -218,6 +222,17 @@ export function setAction(
   handler: ODataRoute['handler'],
 ): ODataRoute {
   return build('POST', resource, options, handler, false, operation);
+}
+
+/** `<Set>(<key>)[/<operation>]` whose handler finds its row itself (a key that is not an id, a row not in a table). */
+export function keyed(
+  resource: Resource,
+  method: ODataRoute['method'],
+  operation: string | undefined,
+  options: RouteOptions,
+  handler: ODataRoute['handler'],
+): ODataRoute {
+  return build(method, resource, options, handler, true, operation);
 }
 
 /** A 409: the row's state (or a name already taken) does not allow what was asked. */

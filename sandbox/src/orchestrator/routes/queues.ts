@@ -2,7 +2,7 @@ import { badRequest, forbidden } from '../../server/errors';
 import { empty } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
 import type { QueueDefinition, Row } from '../state';
-import { bodyOf } from './body';
+import { type bodyOf } from './body';
 import * as route from './entityRoutes';
 import { exportReply } from './jobs';
 
