@@ -30,8 +30,8 @@ export interface Entity<K extends SetName> extends Resource {
   table?(tenant: TenantState): RowOf<K>[];
   /** Throws when the caller may not use this row although it exists (a 403 rather than a 404). */
   access?(call: Call, row: RowOf<K>): void;
-  /** The rows the caller may reach; without it, the table's (of a folder-scoped entity, those of the folder). */
-  rows?(call: Call): RowOf<K>[];
+  /** The rows the caller may reach. */
+  rows(call: Call): RowOf<K>[];
 }
 
 /** Entities kept in a tenant table: a folder's (the caller reaches those of the request's folder) or the tenant's. */
@@ -41,19 +41,16 @@ export function entity<K extends SetName>(
   table: (tenant: TenantState) => RowOf<K>[],
   scope: 'folder' | 'tenant' = 'folder',
 ): Entity<K> {
-  return { set, what, scope, table };
-}
-
-/** The rows of the entity the caller may reach. */
-export function rowsOf<K extends SetName>(call: Call, entity: Entity<K>): RowOf<K>[] {
-  if (entity.rows) return entity.rows(call);
-  const table = entity.table!(call.tenant);
-  return entity.scope === 'tenant' ? table : inFolder(call, table as (RowOf<K> & { $folderId?: unknown })[]);
+  const rows =
+    scope === 'tenant'
+      ? (call: Call) => table(call.tenant)
+      : (call: Call) => inFolder(call, table(call.tenant) as (RowOf<K> & { $folderId?: unknown })[]);
+  return { set, what, scope, table, rows };
 }
 
 /** The row the request's key (or the id given) names, among those the caller may reach; else a 404. */
 export function rowOf<K extends SetName>(call: Call, entity: Entity<K>, id: unknown = requireKeyInt(call, entity.set)) {
-  const row = byKey(rowsOf(call, entity), id, entity.what);
+  const row = byKey(entity.rows(call), id, entity.what);
   entity.access?.(call, row);
   return row;
 }
@@ -104,7 +101,7 @@ function build(
 export function list<K extends SetName>(
   entity: Entity<K>,
   options: RouteOptions & { operation?: string; alwaysCount?: boolean },
-  rows: (call: Call) => RowOf<K>[] = (call) => rowsOf(call, entity),
+  rows: (call: Call) => RowOf<K>[] = (call) => entity.rows(call),
 ): ODataRoute {
   const { operation, alwaysCount, ...rest } = options;
   const handler = (call: Call) => listReply(call, entity.set, rows(call), alwaysCount);
