@@ -75,19 +75,24 @@ export function valueReply(call: Call, context: string, value: unknown, extra: R
   return json({ '@odata.context': `${call.odataBase}/$metadata#${context}`, ...extra, value });
 }
 
+/** Where a route answers: its method, and whether a key and an operation follow the set in the URL. */
+interface Address {
+  method: ODataRoute['method'];
+  key?: boolean;
+  operation?: string | undefined;
+}
+
 function build(
-  method: ODataRoute['method'],
   resource: Resource,
+  address: Address,
   options: RouteOptions,
   handler: ODataRoute['handler'],
-  keyed: boolean,
-  operation?: string,
 ): ODataRoute {
   return {
-    method,
+    method: address.method,
     set: resource.set,
-    ...(keyed ? { key: true } : {}),
-    ...(operation ? { operation } : {}),
+    ...(address.key ? { key: true } : {}),
+    ...(address.operation ? { operation: address.operation } : {}),
     scope: resource.scope,
     ...options,
     handler,
@@ -105,32 +110,26 @@ export function list<K extends SetName>(
 ): ODataRoute {
   const { operation, alwaysCount, ...rest } = options;
   const handler = (call: Call) => listReply(call, entity.set, rows(call), alwaysCount);
-  return build('GET', entity, rest, handler, false, operation);
+  return build(entity, { method: 'GET', operation }, rest, handler);
 }
 
 /** GET <Set>(<key>): one row the caller may reach, else a 404. */
 export function get<K extends SetName>(entity: Entity<K>, options: RouteOptions): ODataRoute {
-  return build('GET', entity, options, (call) => oneOf(call, entity, rowOf(call, entity)), true);
+  return build(entity, { method: 'GET', key: true }, options, (call) => oneOf(call, entity, rowOf(call, entity)));
 }
 
-/** POST <Set>: `create` builds the row from the body (or refuses); it joins the table and is the reply. */
+/** POST <Set>: `make` builds the row from the body (or refuses); it joins the table and is the reply. */
 export function create<K extends SetName>(
   entity: Entity<K>,
   options: RouteOptions,
   make: (call: Call, body: Body) => RowOf<K>,
 ): ODataRoute {
-  return build(
-    'POST',
-    entity,
-    options,
-    (call) => {
-      const row = make(call, bodyOf(call.req));
-      entity.table!(call.tenant).push(row);
-      call.changed();
-      return oneOf(call, entity, row);
-    },
-    false,
-  );
+  return build(entity, { method: 'POST' }, options, (call) => {
+    const row = make(call, bodyOf(call.req));
+    entity.table!(call.tenant).push(row);
+    call.changed();
+    return oneOf(call, entity, row);
+  });
 }
 
 /** PUT (or PATCH) <Set>(<key>): `change` applies the body to the row; the reply is `{}` or, with `replyRow`, it. */
@@ -140,18 +139,12 @@ export function update<K extends SetName>(
   change: (call: Call, row: RowOf<K>, body: Body) => void,
 ): ODataRoute {
   const { method = 'PUT', replyRow, ...rest } = options;
-  return build(
-    method,
-    entity,
-    rest,
-    (call) => {
-      const row = rowOf(call, entity);
-      change(call, row, bodyOf(call.req));
-      call.changed();
-      return replyRow ? oneOf(call, entity, row) : json({});
-    },
-    true,
-  );
+  return build(entity, { method, key: true }, rest, (call) => {
+    const row = rowOf(call, entity);
+    change(call, row, bodyOf(call.req));
+    call.changed();
+    return replyRow ? oneOf(call, entity, row) : json({});
+  });
 }
 
 /** DELETE <Set>(<key>): `refuse` throws when this row may not go, `removed` takes what hung on it; then a 204. */
@@ -163,21 +156,15 @@ export function remove<K extends SetName>(
   },
 ): ODataRoute {
   const { refuse, removed, ...rest } = options;
-  return build(
-    'DELETE',
-    entity,
-    rest,
-    (call) => {
-      const row = rowOf(call, entity);
-      refuse?.(call, row);
-      const table = entity.table!(call.tenant);
-      table.splice(table.indexOf(row), 1);
-      removed?.(call, row);
-      call.changed();
-      return empty(204);
-    },
-    true,
-  );
+  return build(entity, { method: 'DELETE', key: true }, rest, (call) => {
+    const row = rowOf(call, entity);
+    refuse?.(call, row);
+    const table = entity.table!(call.tenant);
+    table.splice(table.indexOf(row), 1);
+    removed?.(call, row);
+    call.changed();
+    return empty(204);
+  });
 }
 
 /**
@@ -198,7 +185,7 @@ export function entityAction<K extends SetName>(
     if (refused !== undefined) throw conflict(refused);
     return act(call, row);
   };
-  return build(method, entity, rest, handler, true, operation);
+  return build(entity, { method, key: true, operation }, rest, handler);
 }
 
 /** A function of the set, GET `<Set>/<operation>(…)`: the handler is its own. */
@@ -208,7 +195,7 @@ export function setFunction(
   options: RouteOptions,
   handler: ODataRoute['handler'],
 ): ODataRoute {
-  return build('GET', resource, options, handler, false, operation);
+  return build(resource, { method: 'GET', operation }, options, handler);
 }
 
 /** An action on the set, POST `<Set>/<operation>`: the handler is its own. */
@@ -218,7 +205,7 @@ export function setAction(
   options: RouteOptions,
   handler: ODataRoute['handler'],
 ): ODataRoute {
-  return build('POST', resource, options, handler, false, operation);
+  return build(resource, { method: 'POST', operation }, options, handler);
 }
 
 /** `<Set>(<key>)[/<operation>]` whose handler finds its row itself (a key that is not an id, a row not in a table). */
@@ -229,7 +216,7 @@ export function keyed(
   options: RouteOptions,
   handler: ODataRoute['handler'],
 ): ODataRoute {
-  return build(method, resource, options, handler, true, operation);
+  return build(resource, { method, key: true, operation }, options, handler);
 }
 
 /** A 409: the row's state (or a name already taken) does not allow what was asked. */
