@@ -22,6 +22,8 @@ export const GROUP_EXPAND_REQUESTS: Readonly<Record<string, number>> = {
 export const FEED_EXPAND_REQUESTS = 1;
 /** Load more: one request for the next page. */
 export const LOAD_MORE_REQUESTS = 1;
+/** Expanding a queue's All Items (even of the 100,000-item queue): its first page, with the count. */
+export const QUEUE_ITEMS_EXPAND_REQUESTS = 1;
 /** Rows per page in the tree (so N rows cost N / 50 requests). */
 export const TREE_PAGE_SIZE = 50;
 

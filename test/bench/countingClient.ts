@@ -13,16 +13,26 @@ export async function countingClient(
   options: { record?: boolean } = {},
 ) {
   const tokens = await signIn(sandbox, 'admin');
+  return clientWithToken(sandbox.url, tokens.access_token, budgetPerMinute, options);
+}
+
+/** The same client for a sandbox another process started (listingChild.ts), with a token signed in there. */
+export function clientWithToken(
+  serviceUrl: string,
+  token: string,
+  budgetPerMinute: number,
+  options: { record?: boolean } = {},
+) {
   let count = 0;
   const sent: { url: string; headers: Headers }[] = [];
   const client = new OrchestratorClient({
-    connection: { kind: 'cloud', serviceUrl: sandbox.url, account: 'sandbox', tenant: 'main' },
+    connection: { kind: 'cloud', serviceUrl, account: 'sandbox', tenant: 'main' },
     fetch: (url, init) => {
       count++;
       if (options.record) sent.push({ url: String(url), headers: new Headers(init?.headers) });
       return fetch(url, init);
     },
-    token: async () => tokens.access_token,
+    token: async () => token,
     scheduler: new RateLimitScheduler({ budgetPerMinute }),
   });
   return { client, requests: () => count, sent };

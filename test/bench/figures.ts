@@ -42,9 +42,14 @@ export class Figures {
     this.push({ id, label, unit, value, ...extra });
   }
 
-  /** A timing from several runs: the median, with every run kept. */
-  timing(id: string, label: string, runs: number[], unit: 'ms' | 's' = 'ms', note?: string): void {
+  /** A timing (or a heap size) from several runs: the median, with every run kept. */
+  timing(id: string, label: string, runs: number[], unit: 'ms' | 's' | 'MB' | 'KB/row' = 'ms', note?: string): void {
     this.push({ id, label, unit, value: median(runs), runs, ...(note ? { note } : {}) });
+  }
+
+  /** A ratio measured in several runs (turns): the median, with every run kept. */
+  ratio(id: string, label: string, runs: number[], note?: string): void {
+    this.push({ id, label, unit: '×', value: median(runs), runs, ...(note ? { note } : {}) });
   }
 
   private push(figure: Figure): void {

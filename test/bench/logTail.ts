@@ -1,19 +1,31 @@
-// Log tail: the core tail engine with the options the editor uses (Information and above, its default intervals and
-// page size) following a sandbox job that logs at a steady rate. Lag is the time from a line's timestamp (when the
+// Log tail: the tail exactly as the editor builds it (followLog: the level setting's default, the engine's intervals
+// and page size, transient failures ridden out) following a sandbox job that logs at a steady rate, and once more
+// under a fault mix (truncated and malformed pages, resets, 503s). Lag is the time from a line's timestamp (when the
 // simulated robot wrote it; the sandbox materialises lines on its 100 ms tick) to the tail yielding it. Every
 // `Processing step i` line the job wrote at that level must arrive exactly once.
-import { jobLogSource, tailLogs } from '../../src/core/logs/tail';
+import { followLog } from '../../src/core/logs/follow';
 import { DEFAULT_TAIL_LEVEL } from '../../src/core/logs/logLines';
 import type { OrchestratorClient } from '../../src/core/orchestrator/client';
 import { startSandbox } from '@orchestrator-workbench/sandbox';
-import { requiredInputsFor } from '@orchestrator-workbench/sandbox/test-helpers';
+import { admin, requiredInputsFor } from '@orchestrator-workbench/sandbox/test-helpers';
 import { stepLogLevel } from '@orchestrator-workbench/sandbox/orchestrator/simulator';
 import { TAIL_LINES_DUPLICATED, TAIL_LINES_LOST } from './budgets';
 import { percentile, type Figures } from './figures';
 import { countingClient } from './countingClient';
 
-/** What the editor passes (LogTails): the level setting's default; page size and intervals are the engine's defaults. */
-const EDITOR_TAIL = { minLevel: DEFAULT_TAIL_LEVEL };
+/** What the editor passes besides (logTail.ts): the level setting's default. */
+const EDITOR_LEVEL = { minLevel: DEFAULT_TAIL_LEVEL };
+/**
+ * What a poor network and a busy service do to the log reads: pages cut off half way or garbled, connections reset,
+ * 503s (the transport retries some itself; the tail reads again from its cursor after the rest).
+ */
+const FAULT_MIX = [
+  { path: '*/odata/RobotLogs*', truncate: true, probability: 0.1 },
+  { path: '*/odata/RobotLogs*', malformed: true, probability: 0.05 },
+  { path: '*/odata/RobotLogs*', reset: true, probability: 0.05 },
+  { path: '*/odata/RobotLogs*', status: 503, probability: 0.05 },
+  { path: '*/odata/Jobs*', status: 503, probability: 0.05 },
+];
 const FOLLOW_SECONDS = 20;
 const IDLE_SECONDS = 60;
 
@@ -31,8 +43,8 @@ async function startJob(client: OrchestratorClient) {
   return { folder, job: job! };
 }
 
-/** Follows a job logging `linesPerSecond` for FOLLOW_SECONDS to its end. */
-async function follow(figures: Figures, linesPerSecond: number): Promise<void> {
+/** Follows a job logging `linesPerSecond` for FOLLOW_SECONDS to its end, with the fault mix when asked. */
+async function follow(figures: Figures, linesPerSecond: number, faults = false): Promise<void> {
   const sandbox = await startSandbox({
     jobDurationMs: FOLLOW_SECONDS * 1000,
     pickupDelayMs: 50,
@@ -42,12 +54,15 @@ async function follow(figures: Figures, linesPerSecond: number): Promise<void> {
   try {
     const { client, requests } = await countingClient(sandbox, 50);
     const { folder, job } = await startJob(client);
+    if (faults) await admin(sandbox, 'faults', { rules: FAULT_MIX });
     const before = requests();
     const started = performance.now();
     const lags: number[] = [];
     const steps: number[] = [];
-    for await (const event of tailLogs(jobLogSource(client, folder, job.Key), { jobKey: job.Key, ...EDITOR_TAIL })) {
+    let troubles = 0;
+    for await (const event of followLog(client, folder, { jobKey: job.Key }, EDITOR_LEVEL)) {
       if (event.kind === 'finished') break;
+      if (event.kind === 'trouble') troubles++;
       if (event.kind !== 'lines') continue;
       const now = Date.now();
       for (const line of event.lines) {
@@ -63,14 +78,16 @@ async function follow(figures: Figures, linesPerSecond: number): Promise<void> {
     const delivered = new Set(steps);
     const lost = expected.filter((i) => !delivered.has(i)).length;
     const duplicated = steps.length - delivered.size;
-    const id = `tail.${linesPerSecond}`;
-    const at = `${linesPerSecond.toLocaleString('en')} lines/s`;
+    const id = `tail.${linesPerSecond}${faults ? '.faults' : ''}`;
+    const at = `${linesPerSecond.toLocaleString('en')} lines/s${faults ? ' under faults' : ''}`;
     figures.add(
       `${id}.lines`,
       `tail at ${at} for ${FOLLOW_SECONDS} s: step lines delivered (Information and above)`,
       steps.length,
       'lines',
-      { note: `${last.toLocaleString('en')} steps written in all levels` },
+      {
+        note: `${last.toLocaleString('en')} steps written in all levels${faults ? `; ${troubles} failed reads ridden out` : ''}`,
+      },
     );
     figures.add(`${id}.lost`, `tail at ${at}: lines lost`, lost, 'lines', { budget: TAIL_LINES_LOST });
     figures.add(`${id}.duplicated`, `tail at ${at}: lines duplicated`, duplicated, 'lines', {
@@ -106,11 +123,12 @@ async function idle(figures: Figures): Promise<void> {
     const before = requests();
     const timer = setTimeout(() => controller.abort(), IDLE_SECONDS * 1000);
     try {
-      for await (const event of tailLogs(jobLogSource(client, folder, job.Key), {
-        jobKey: job.Key,
-        ...EDITOR_TAIL,
-        signal: controller.signal,
-      }))
+      for await (const event of followLog(
+        client,
+        folder,
+        { jobKey: job.Key },
+        { ...EDITOR_LEVEL, signal: controller.signal },
+      ))
         if (event.kind === 'finished') break;
     } catch (error) {
       if (!controller.signal.aborted) throw error;
@@ -129,10 +147,11 @@ async function idle(figures: Figures): Promise<void> {
   }
 }
 
-/** Following at 200 and 2,000 lines/s (timings: run alone). */
+/** Following at 200 and 2,000 lines/s, and at 200 lines/s under the fault mix (timings: run alone). */
 export async function followingTailFigures(figures: Figures): Promise<void> {
   await follow(figures, 200);
   await follow(figures, 2000);
+  await follow(figures, 200, true);
 }
 
 /** A quiet tail's requests per minute (a count: the bench runs it alongside the editor session). */

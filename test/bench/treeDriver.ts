@@ -29,6 +29,9 @@ export async function treeDriver(sandbox: RunningSandbox) {
   const { QueueNode } =
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     require('../../src/host/views/explorer/queueNode') as typeof import('../../src/host/views/explorer/queueNode');
+  const { LIST_LIMIT } =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require('../../src/host/views/listLimit') as typeof import('../../src/host/views/listLimit');
   const { client, requests } = await countingClient(sandbox, 1_000_000);
   const host = fakeExplorerHost({ clientFor: () => client, now: () => Date.now() });
   const connection = {
@@ -41,6 +44,7 @@ export async function treeDriver(sandbox: RunningSandbox) {
     protection: 'normal',
   } as never;
   const label = (node: Node) => String(node.item().label);
+  const isItem = (node: Node) => node.row?.kind === 'queueItem';
 
   /** Runs one step and counts what it cost. */
   const step = async <T>(work: () => Promise<T>, rows: (result: T) => number): Promise<Step & { result: T }> => {
@@ -58,6 +62,8 @@ export async function treeDriver(sandbox: RunningSandbox) {
   return {
     client,
     requests,
+    /** The most rows a list shows at once. */
+    listLimit: LIST_LIMIT,
     /**
      * Tenant → folder `folderName` → each of its groups, then the Feed inside Packages (the tenant's whole feed), in
      * new nodes each time (nothing cached between runs).
@@ -80,23 +86,41 @@ export async function treeDriver(sandbox: RunningSandbox) {
         () => node.loadMore!(),
         () => 0,
       ),
-    /** Loads `count` items of a queue through its All Items row with Load more, as a user would. */
-    async loadQueueItems(folderName: string, queueName: string, count: number) {
+    /** The All Items row of a queue, in a new QueueNode (`scope` keeps the rows of several apart). */
+    async allItems(folderName: string, queueName: string, scope = 'bench') {
       const folders = await client.folders.list();
       const folder = folders.items.find((f) => f.DisplayName === folderName)!;
       const queue = (await client.queues.list({ folder: { id: folder.Id }, query: { filter: eq('Name', queueName) } }))
         .items[0]!;
-      const all = (
-        await new QueueNode(host, connection, { id: folder.Id }, 'bench', queue).children()
-      )[0] as unknown as Node & { rows: unknown[] };
+      return (await new QueueNode(host, connection, { id: folder.Id }, scope, queue).children())[0] as unknown as Node;
+    },
+    /** Expands a queue's All Items row: its first page. */
+    firstItems: (all: Node) =>
+      step(
+        () => all.children!(),
+        (rows) => rows.filter(isItem).length,
+      ),
+    /**
+     * Pages one list through `count` items as a user would: Load more, and at the list's limit *Show the rows after
+     * these*, which replaces the rows shown. Counts the distinct items seen and the most rows the list held at once.
+     */
+    async walkItems(all: Node, count: number) {
       return step(
         async () => {
-          await all.children!();
-          while (all.rows.length < count) await all.loadMore!();
-          // Without the Load more row (and any message row).
-          return (await all.children!()).filter((n) => !/\/(more|skipped|empty)$/.test(n.id));
+          const seen = new Set<string>();
+          let most = 0;
+          let shown = await all.children!();
+          for (;;) {
+            const items = shown.filter(isItem);
+            most = Math.max(most, items.length);
+            for (const row of items) seen.add(row.id);
+            if (seen.size >= count || !/\/(more|next)$/.test(shown.at(-1)?.id ?? '')) break;
+            await all.loadMore!();
+            shown = await all.children!();
+          }
+          return { seen: seen.size, most, kept: shown.filter(isItem).length };
         },
-        (rows) => rows.length,
+        (walked) => walked.kept,
       );
     },
   };

@@ -1,7 +1,5 @@
 // The Orchestrator tree on the large sandbox (1,000 folders, 10,000 packages, a 100,000-item queue), with the real
-// node code: requests and time per expand, Load more, and memory for 10,000 loaded queue items.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+// node code: requests and time per expand, Load more, and the queue items' figures (queueItemFigures.ts).
 import { startSandbox } from '@orchestrator-workbench/sandbox';
 import {
   FEED_EXPAND_REQUESTS,
@@ -13,9 +11,9 @@ import {
 } from './budgets';
 import { median, type Figures } from './figures';
 import { treeDriver } from './treeDriver';
+import { queueItemFigures } from './queueItemFigures';
 
 const RUNS = 5;
-const LOADED_ITEMS = 10_000;
 
 export async function treeFigures(figures: Figures): Promise<void> {
   const sandbox = await startSandbox({ scale: 'large', rateLimitPerMinute: 1_000_000 });
@@ -92,39 +90,7 @@ export async function treeFigures(figures: Figures): Promise<void> {
       more.map((m) => Math.round(m.ms)),
     );
 
-    // Heap figures need a full collection before each reading.
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    gc();
-    const heapBefore = process.memoryUsage().heapUsed;
-    const loaded = await driver.loadQueueItems('Invoices', 'InvoicesToProcess', LOADED_ITEMS);
-    gc();
-    const heapMB = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
-    figures.add(
-      'tree.items10k.requests',
-      `load ${LOADED_ITEMS.toLocaleString('en')} queue items with Load more: requests`,
-      loaded.requests,
-      'requests',
-      {
-        budget: LOADED_ITEMS / TREE_PAGE_SIZE,
-        note: `${new Set(loaded.result.map((r) => r.id)).size.toLocaleString('en')} distinct rows`,
-      },
-    );
-    figures.add(
-      'tree.items10k.s',
-      `load ${LOADED_ITEMS.toLocaleString('en')} queue items (one run; the sandbox filters 100,000 items per page)`,
-      Math.round(loaded.ms / 100) / 10,
-      's',
-    );
-    figures.add(
-      'tree.items10k.heapMB',
-      `heap for ${LOADED_ITEMS.toLocaleString('en')} loaded rows`,
-      Math.round(heapMB * 10) / 10,
-      'MB',
-      {
-        note: `${((heapMB * 1024) / LOADED_ITEMS).toFixed(2)} KB per row (items, tree items, nodes), kept while the row is expanded`,
-      },
-    );
+    await queueItemFigures(figures, sandbox);
   } finally {
     await sandbox.close();
   }

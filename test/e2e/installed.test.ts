@@ -25,7 +25,6 @@ import { screenshot, world } from './world';
 const STEPS = ['Add a connection', 'Sign in', 'Pick a folder', 'Start a job', 'Read its log', 'Open a queue item'];
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const README_ALTS = [...README.matchAll(/!\[([^\]]*)\]\([^)\s]+\)/g)].map((m) => m[1]);
 const README_HEADINGS = [...README.matchAll(/^## (.+)$/gm)].map((m) => m[1]!);
 
 describe('The .vsix, installed into a fresh editor (UI)', () => {
@@ -99,10 +98,11 @@ describe('The .vsix, installed into a fresh editor (UI)', () => {
     const readme = page.frameLocator('iframe.webview.ready >> nth=-1').frameLocator('#active-frame');
     for (const heading of README_HEADINGS)
       await readme.locator('h2', { hasText: heading }).first().waitFor({ timeout: 30_000 });
-    // The page shows http(s) images only (VS Code drops relative and data: sources): a screenshot stands as its
-    // description until the README's images have an https home.
+    // The page shows http(s) images only (VS Code drops relative and data: sources), and the README's screenshots
+    // have no https home yet: the shipped README leaves them out (test/harness/vsixReadme.ts), so no empty frame.
+    assert.ok(/!\[[^\]]*\]\(/.test(README), 'the README has screenshots');
     const images = await readme.locator('img').evaluateAll((all) => all.map((img) => img.getAttribute('alt')));
-    assert.deepEqual(images, README_ALTS);
+    assert.deepEqual(images, []);
     await screenshot('34-details-page', page);
   });
 

@@ -10,6 +10,7 @@ import {
   FOLDER_EXPAND_REQUESTS,
   GROUP_EXPAND_REQUESTS,
   LOAD_MORE_REQUESTS,
+  QUEUE_ITEMS_EXPAND_REQUESTS,
   TENANT_EXPAND_REQUESTS,
   TREE_PAGE_SIZE,
 } from '../bench/budgets';
@@ -75,12 +76,19 @@ describe('performance budget (counts)', () => {
       assert.equal(more.requests, LOAD_MORE_REQUESTS);
     });
 
-    it('loads 10,000 queue items in 10,000 / 50 requests, without a duplicate', async () => {
+    it('expands All Items of the 100,000-item queue in one request; pages 10,000 items of it in 10,000 / 50 requests, each once, never holding more than the list limit', async () => {
       const driver = await treeDriver(sandbox);
-      const loaded = await driver.loadQueueItems('Invoices', 'InvoicesToProcess', 10_000);
-      assert.equal(loaded.rows, 10_000);
-      assert.equal(loaded.requests, 10_000 / TREE_PAGE_SIZE);
-      assert.equal(new Set(loaded.result.map((row) => row.id)).size, 10_000, 'no row twice');
+      const first = await driver.firstItems(await driver.allItems('Invoices', 'InvoicesToProcess'));
+      assert.equal(first.requests, QUEUE_ITEMS_EXPAND_REQUESTS);
+      assert.equal(first.rows, TREE_PAGE_SIZE);
+      const walked = await driver.walkItems(await driver.allItems('Invoices', 'InvoicesToProcess'), 10_000);
+      assert.equal(walked.result.seen, 10_000, 'every item, none twice');
+      assert.equal(
+        walked.requests,
+        10_000 / TREE_PAGE_SIZE,
+        'each page once: the rows after these go on where paging was',
+      );
+      assert.equal(walked.result.most, driver.listLimit, 'the list never held more than its limit');
     });
   });
 });

@@ -1,16 +1,18 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { CommandId, ViewId } from '../../src/constants';
 import { DEFAULT_TAIL_LEVEL, LOG_LEVELS } from '../../src/core/logs/logLines';
 import { MENU_LESS_CONTEXT_VALUES, VIEW_CONTEXT_VALUES } from '../../src/core/rows/contextValues';
 import { DECLARED, manifest, rowCondition, rowMenus, shownAs } from '../support/manifestMenus';
 import { UserSettingKey } from '../../src/host/settings';
 import { buildDevelopment } from '../harness/build';
+import { VSIX_README, writeVsixReadme } from '../harness/vsixReadme';
 import { ConnectionSettingSchema } from '../../src/core/connections';
 
 const ROOT = join(__dirname, '..', '..');
+const VSIX_README_PATH = relative(ROOT, VSIX_README);
 describe('extension manifest', () => {
   it('is a real manifest: name, engine, entry point, no * activation', () => {
     assert.equal(manifest.name, 'orchestrator-workbench');
@@ -138,9 +140,10 @@ describe('extension manifest', () => {
   it('packages only the allow-listed files; the README is shipped without its screenshots', function () {
     this.timeout(60_000);
     buildDevelopment('ignore');
+    writeVsixReadme();
     const listed = execFileSync(
       process.execPath,
-      [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'],
+      [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies', '--readme-path', VSIX_README_PATH],
       { cwd: ROOT, encoding: 'utf8' },
     )
       .split('\n')
@@ -148,7 +151,7 @@ describe('extension manifest', () => {
       .filter(Boolean)
       .sort();
     const allowed =
-      /^(dist\/extension\.mjs|dist\/chunks\/[\w-]+\.mjs|dist\/webviews\/[^/]+\.js|media\/.+|package\.json|package\.nls\.json|l10n\/bundle\.l10n(\.[\w-]+)?\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
+      /^(dist\/extension\.mjs|dist\/chunks\/[\w-]+\.mjs|dist\/webviews\/[^/]+\.js|media\/.+|package\.json|package\.nls\.json|l10n\/bundle\.l10n(\.[\w-]+)?\.json|dist\/vsix-readme\.md|CHANGELOG\.md|LICENSE)$/;
     for (const file of listed) assert.match(file, allowed);
     // Every chunk the build made ships: a command whose code is missing would fail only when a user runs it.
     for (const chunk of readdirSync(join(ROOT, 'dist', 'chunks')).filter((f) => f.endsWith('.mjs')))
@@ -157,15 +160,16 @@ describe('extension manifest', () => {
       'dist/extension.mjs',
       'package.json',
       'package.nls.json',
-      'README.md',
+      VSIX_README_PATH,
       'CHANGELOG.md',
       'LICENSE',
       'media/orchestrator.svg',
     ])
       assert.ok(listed.includes(required), required);
     // An installed extension's details page shows http(s) images only (VS Code's sanitizer drops relative and data:
-    // sources; test/e2e/installed.test.ts sees it): shipping the screenshots would add a megabyte nobody sees. They
-    // are relative links into the source tree, which vsce turns into addresses once the source has a public home.
+    // sources; test/e2e/installed.test.ts sees it): shipping the screenshots would add a megabyte nobody sees, and the
+    // shipped README leaves them out (test/unit/documents.test.ts). They are relative links into the source tree, for
+    // the repository's page, which vsce turns into addresses once the source has a public home.
     const images = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map(
       (m) => m[1]!,
     );

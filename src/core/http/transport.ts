@@ -1,111 +1,38 @@
-import {
-  cancelled,
-  errorFromResponse,
-  invalidInput,
-  OrchestratorError,
-  parseRetryAfter,
-  waitTooLong,
-  withOutcomeUnknown,
-} from './errors';
-import { DEFAULT_RETRY_POLICY, decideRetry, sleep, type RetryPolicy } from './retry';
-import {
-  folderHeader,
-  tenantBaseUrl,
-  type FolderContext,
-  SPEC_DIALECT,
-  type Dialect,
-  type ServiceConnection,
-} from './connection';
-import type { RateLimitScheduler } from './scheduler';
+import { cancelled, invalidInput, OrchestratorError, parseRetryAfter, withOutcomeUnknown } from './errors';
+import { DEFAULT_RETRY_POLICY, sleep, type RetryPolicy } from './retry';
+import { retryWait } from './retryWait';
+import { folderHeader, tenantBaseUrl, SPEC_DIALECT, type Dialect, type ServiceConnection } from './connection';
 import { Coalescer } from './coalesce';
-import { exchangeOf, type Exchange } from './exchange';
+import { exchangeOf } from './exchange';
 import { inDialect, readablePath, untilAborted } from './dialectPaths';
 import { onFirstUse } from '../onFirstUse';
-import { formatBytes, readCapped, TooLarge } from './responseBody';
 import { t } from '../l10n';
 import { addressTooLong } from './addressLength';
+import { attemptDeadline, type AttemptDeadline } from './attemptDeadline';
+import { readResponse } from './readResponse';
+import {
+  DEFAULT_TIMEOUT_MS,
+  DOWNLOAD_TIMEOUT_MS,
+  requestHeaders,
+  type RequestRun,
+  type RequestSpec,
+  type ResponseBody,
+  type SendSpec,
+  type TransportOptions,
+} from './transportOptions';
+
+export type {
+  FetchLike,
+  HttpMethod,
+  RequestSpec,
+  ResponseBody,
+  TokenProvider,
+  TransportOptions,
+} from './transportOptions';
+export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './transportOptions';
 
 /** How a failed fetch reads (transportFailures.ts): loaded with the first failure, not at activation. */
 const failures = onFirstUse(() => import('./transportFailures'));
-
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
-
-/** Returns a bearer token; asked once per request, and once more with forceRefresh after a 401. */
-export type TokenProvider = (request: { forceRefresh: boolean; signal?: AbortSignal }) => Promise<string>;
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface RequestSpec {
-  method: HttpMethod;
-  /** Path below the tenant base, e.g. `/odata/Jobs`, with the query string if any. */
-  path: string;
-  body?: unknown;
-  folder?: FolderContext;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  /** Counts against the tenant's rate-limit budget (GET Jobs / QueueItems lists). */
-  rateLimited?: boolean;
-  /** Expect a binary body (package downloads). */
-  binary?: boolean;
-  timeoutMs?: number;
-}
-
-export interface TransportOptions {
-  connection: ServiceConnection;
-  fetch: FetchLike;
-  token: TokenProvider;
-  scheduler?: RateLimitScheduler;
-  retry?: Partial<RetryPolicy>;
-  /** One attempt's limit, headers and body included (default 20 s; package downloads 120 s). */
-  timeoutMs?: number;
-  /** Bodies above this many bytes are not read to the end (default 50 MB; package downloads 200 MB). */
-  maxResponseBytes?: number;
-  random?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** The clock that measures the give-up time; tests move it with their timers. */
-  now?: () => number;
-  /** The signal that ends an attempt after ms (default AbortSignal.timeout); tests fire it on their own clock. */
-  timeoutSignal?: (ms: number) => AbortSignal;
-  /** Headers every request carries (the idea service's app key). Never logged. */
-  headers?: () => Promise<Record<string, string>> | Record<string, string>;
-  /**
-   * The service's dialect (discovered once per connection and cached by the caller): paths carry the spec's `{ns}`
-   * and `{qns}` until sent, and folder headers take its prefix. Without it: the connection's names, else the spec's.
-   */
-  dialect?: (signal?: AbortSignal) => Promise<Dialect>;
-  /** Told every attempt, as the request log writes it (exchange.ts): no header, no query value, no body. */
-  onExchange?: (exchange: Exchange) => void;
-  /** Told what the folder-Key header's one try proved (see `request`), to be kept with the dialect. */
-  onFolderKey?: (accepted: boolean) => void;
-  /** Told when a path in the dialect's namespaces answered 404: the definition read may be out of date. */
-  onDialectMiss?: () => void;
-}
-
-/** A request as the transport sends it: the folder header is fixed once, from the dialect. */
-type SendSpec = RequestSpec & { folderHeader?: [string, string] };
-
-export type ResponseBody =
-  { kind: 'json'; value: unknown } | { kind: 'empty' } | { kind: 'binary'; value: Uint8Array; fileName?: string };
-
-export const DEFAULT_TIMEOUT_MS = 20_000;
-export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
-/** Package downloads are larger and slower than any JSON answer: their own limits. */
-const DOWNLOAD_TIMEOUT_MS = 120_000;
-const DOWNLOAD_MAX_BYTES = 200 * 1024 * 1024;
-/** Error bodies only carry a message: read this much of them at most. */
-const ERROR_BODY_BYTES = 64 * 1024;
-
-/** What one request has used of its limits so far, across its attempts. */
-interface RequestRun {
-  /** The request reached fetch at least once: from here on a change's outcome depends on the answer. */
-  sent: boolean;
-  /** This attempt called fetch (the request log tells only those, refused connections included). */
-  fetched?: boolean;
-  /** Time spent in attempts and backoff waits, against the policy's giveUpAfterMs. */
-  spentMs: number;
-  /** Time spent honouring Retry-After, against the policy's maxRetryAfterSeconds. */
-  retryAfterMs: number;
-}
 
 /**
  * HTTP on the fetch API for one tenant: base URL, bearer token, exactly one folder header, JSON bodies, timeouts,
@@ -248,26 +175,9 @@ export class Transport {
         );
       } catch (error) {
         if (!(error instanceof OrchestratorError)) throw error;
-        const failure = {
-          status: error.status,
-          network: error.kind === 'network' || error.kind === 'timeout',
-          retryAfter: error.retryAfter,
-        };
-        if (error.kind !== 'http' && !failure.network) throw error;
-        if (error.status === 429) {
-          // Retry-After waits share one allowance per request: repeated 429s cannot add up to minutes.
-          const seconds = error.retryAfter ?? 1;
-          const allowance = this.policy.maxRetryAfterSeconds * 1000 - run.retryAfterMs;
-          if (seconds * 1000 > allowance) throw waitTooLong(endpoint, seconds, this.policy.maxRetryAfterSeconds, error);
-        }
-        const decision = decideRetry(this.policy, attempt, failure, this.options.random);
-        if (!decision.retry) throw error;
-        if (error.status === 429) run.retryAfterMs += decision.delayMs;
-        else if (run.spentMs + decision.delayMs >= giveUpMs)
-          throw error; // no time left for another attempt
-        else run.spentMs += decision.delayMs;
+        const delayMs = retryWait(this.policy, attempt, error, run, giveUpMs, endpoint, this.options.random);
         try {
-          await wait(decision.delayMs, signal);
+          await wait(delayMs, signal);
         } catch {
           throw cancelled(endpoint);
         }
@@ -298,21 +208,20 @@ export class Transport {
     const now = this.options.now ?? Date.now;
     const started = now();
     run.fetched = false;
-    // One timeout for the whole attempt, body included: a body that trickles in is as stalled as no answer.
-    const timeout = (this.options.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms)))(Math.max(1, timeoutMs));
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    // One limit for the whole attempt, body included: a body that trickles in is as stalled as no answer.
+    const deadline = attemptDeadline(Math.max(1, timeoutMs), signal, this.options.timeoutSignal);
     let response: Response | undefined;
     let failure: unknown;
     /** When the exchange the log tells next began (a 401 retried with a fresh token is two). */
     let since = started;
     try {
-      response = await this.send(spec, endpoint, combined, signal, timeout, false, run);
+      response = await this.send(spec, endpoint, deadline, signal, false, run);
       if (response.status === 401 && spec.method === 'GET') {
         await response.body?.cancel().catch(() => undefined);
         this.tell(spec, now() - since, response, undefined);
         since = now();
         run.fetched = false;
-        response = await this.send(spec, endpoint, combined, signal, timeout, true, run);
+        response = await this.send(spec, endpoint, deadline, signal, true, run);
       }
       if (spec.rateLimited && this.options.scheduler) {
         const remaining = response.headers.get('x-ratelimit-remaining');
@@ -322,11 +231,15 @@ export class Transport {
           retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
         });
       }
-      return await this.read(response, spec, endpoint, signal, timeout);
+      // A body cut off mid-way (connection reset) is a network failure, retried like one for GETs.
+      return await readResponse(response, spec, endpoint, this.options.maxResponseBytes, async (error) =>
+        (await failures()).transportFailure(error, endpoint, signal, deadline.timedOut()),
+      );
     } catch (error) {
       failure = error;
       throw error;
     } finally {
+      deadline.dispose();
       run.spentMs += Math.max(0, now() - started);
       if (run.fetched) this.tell(spec, Math.max(0, now() - since), response, failure);
     }
@@ -335,9 +248,8 @@ export class Transport {
   private async send(
     spec: SendSpec,
     endpoint: string,
-    combined: AbortSignal,
+    deadline: AttemptDeadline,
     signal: AbortSignal | undefined,
-    timeout: AbortSignal,
     forceRefresh: boolean,
     run: RequestRun,
   ): Promise<Response> {
@@ -354,17 +266,7 @@ export class Transport {
         cause: error,
       });
     }
-    const headers: Record<string, string> = {
-      accept: spec.binary ? 'application/octet-stream' : 'application/json',
-      ...(await this.options.headers?.()),
-      authorization: `Bearer ${token}`, // l10n: code (an HTTP header)
-      ...spec.headers,
-    };
-    if (spec.folderHeader) {
-      const [name, value] = spec.folderHeader;
-      headers[name] = value;
-    }
-    if (spec.body !== undefined) headers['content-type'] = 'application/json';
+    const headers = requestHeaders(spec, token, await this.options.headers?.());
     this.sent++;
     run.sent = true;
     run.fetched = true;
@@ -375,11 +277,11 @@ export class Transport {
         method: spec.method,
         headers,
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-        signal: combined,
+        signal: deadline.signal,
       });
     } catch (error) {
       const { transportFailure, errorCode, NOT_SENT_CODES } = await failures();
-      const failure = transportFailure(error, endpoint, signal, timeout.aborted);
+      const failure = transportFailure(error, endpoint, signal, deadline.timedOut());
       // Nothing connected: the change certainly did not reach the service.
       if (failure.kind === 'network' && NOT_SENT_CODES.has(errorCode(error) ?? '')) run.sent = false;
       throw failure;
@@ -392,56 +294,6 @@ export class Transport {
       this.options.onExchange?.(exchangeOf(spec.method, spec.path, durationMs, response, failure));
     } catch {
       // The log is for support; the request's outcome is what matters.
-    }
-  }
-
-  private async read(
-    response: Response,
-    spec: RequestSpec,
-    endpoint: string,
-    signal: AbortSignal | undefined,
-    timeout: AbortSignal,
-  ): Promise<ResponseBody> {
-    const cap = response.ok
-      ? (this.options.maxResponseBytes ?? (spec.binary ? DOWNLOAD_MAX_BYTES : DEFAULT_MAX_RESPONSE_BYTES))
-      : ERROR_BODY_BYTES;
-    let bytes: Uint8Array;
-    try {
-      bytes = await readCapped(response, cap, !response.ok);
-    } catch (error) {
-      if (error instanceof TooLarge) {
-        throw new OrchestratorError({
-          kind: 'invalidResponse',
-          endpoint,
-          status: response.status,
-          message: t(
-            "{0} answered more than {1}; reading stopped there to keep the editor's memory. Ask for less (a filter or fewer rows).",
-            endpoint,
-            formatBytes(cap),
-          ),
-        });
-      }
-      // A body cut off mid-way (connection reset) is a network failure, retried like one for GETs.
-      throw (await failures()).transportFailure(error, endpoint, signal, timeout.aborted);
-    }
-    if (!response.ok)
-      throw errorFromResponse(endpoint, response.status, new TextDecoder().decode(bytes), response.headers);
-    if (spec.binary) {
-      const disposition = response.headers.get('content-disposition') ?? '';
-      const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
-      return { kind: 'binary', value: bytes, ...(fileName ? { fileName } : {}) };
-    }
-    if (bytes.length === 0 || response.status === 204) return { kind: 'empty' };
-    const text = new TextDecoder().decode(bytes);
-    try {
-      return { kind: 'json', value: JSON.parse(text) };
-    } catch {
-      throw new OrchestratorError({
-        kind: 'invalidResponse',
-        endpoint,
-        status: response.status,
-        message: t('{0} answered a body that is not valid JSON ({1} bytes).', endpoint, bytes.length),
-      });
     }
   }
 }

@@ -3,7 +3,7 @@ import { invalidInput, OrchestratorError, withOutcomeUnknown } from '../http/err
 import type { FolderContext } from '../http/connection';
 import type { HttpMethod, Transport } from '../http/transport';
 import { readablePath } from '../http/dialectPaths';
-import { parseBody, parseCollection, parseEntity, type Page } from '../odata/envelope';
+import { parseBody, parseCollection, parseEntity, prepareFastPath, type Page } from '../odata/envelope';
 import { buildQuery, operationParams, type ODataQuery } from '../odata/query';
 import { escapeString } from '../odata/filter';
 import { pages, type PagingOptions } from '../odata/paging';
@@ -20,7 +20,10 @@ export interface ListOptions extends CallOptions {
 
 /** What every endpoint group builds on: paths with the connection's namespaces, parsing, paging. */
 export class ODataBase {
-  constructor(readonly transport: Transport) {}
+  constructor(readonly transport: Transport) {
+    // Loaded by the time the first answer is read.
+    void prepareFastPath();
+  }
 
   /**
    * `/odata/<set>[(<key>)]/{ns}.<Operation>(<params>)`: the namespace stays the spec's placeholder until the transport

@@ -14,7 +14,7 @@
  * keeps a row's expansion by its id, so ids must be stable across reloads and unique in their view.
  */
 
-/** Rows named by a word alone: groups, collections, and message rows (empty states, errors, Load more). */
+/** Rows named by a word alone: groups, collections, and message rows (empty states, errors, Load more, a bounded list's). */
 export const NAMED_WORDS = [
   'tenant',
   'libraries',
@@ -49,6 +49,10 @@ export const NAMED_WORDS = [
   'skipped',
   'none',
   'partial',
+  'window',
+  'backToFirst',
+  'limit',
+  'next',
 ] as const;
 
 /** Rows named by a word and a value: entities, a folder, a queue's items by status, a license line by robot type. */

@@ -34,7 +34,13 @@ export type Row =
   | { kind: 'process'; connection: Connection; folder: FolderById; release: Release }
   | { kind: 'job'; connection: Connection; folder: FolderById; job: Job }
   | { kind: 'queue'; connection: Connection; folder: FolderById; queue: QueueDefinition }
-  | { kind: 'queueItem'; connection: Connection; folder: FolderById; queue: QueueDefinition; queueItem: QueueItem }
+  | {
+      kind: 'queueItem';
+      connection: Connection;
+      folder: FolderById;
+      queue: QueueDefinition;
+      queueItem: QueueItemSummary;
+    }
   /** A package of a folder's Packages (in use, or in the feed): its latest version. */
   | { kind: 'package'; connection: Connection; folder: FolderById; package: Package }
   | { kind: 'packageVersion'; connection: Connection; folder: FolderById; package: Package }
@@ -53,6 +59,28 @@ export type Row =
   | { kind: 'category'; connection: Connection; category: Category }
   | { kind: 'component'; connection: Connection; component: Component }
   | { kind: 'application'; connection: Connection; application: Application };
+
+/**
+ * What a queue-item row and the commands on it read of the item: a row of a 100,000-item list must not keep the whole
+ * item (content, output, row version; about 1.6 KB each). The panel reads the whole item by its id.
+ */
+export type QueueItemSummary = Pick<
+  QueueItem,
+  'Id' | 'Reference' | 'Status' | 'Priority' | 'CreationTime' | 'RetryNumber' | 'ProcessingException'
+>;
+
+/** The summary a queue-item row keeps: every field set in the same order, so all summaries share one compact shape. */
+export function queueItemSummary(item: QueueItem): QueueItemSummary {
+  return {
+    Id: item.Id,
+    Reference: item.Reference,
+    Status: item.Status,
+    Priority: item.Priority,
+    CreationTime: item.CreationTime,
+    RetryNumber: item.RetryNumber,
+    ProcessingException: item.ProcessingException ? { Reason: item.ProcessingException.Reason } : null,
+  };
+}
 
 export type RowKind = Row['kind'];
 export type RowOf<K extends RowKind> = Extract<Row, { kind: K }>;

@@ -4,7 +4,8 @@ import type { FolderContext } from '../../core/http/connection';
 import { OrchestratorError } from '../../core/http/errors';
 import { displayLocale, formatNumber, t } from '../../core/l10n';
 import { formatLogLine, LineWindow } from '../../core/logs/logLines';
-import { DRAIN_RETRIES, isTransientTailFailure, jobLogSource, robotLogSource, tailLogs } from '../../core/logs/tail';
+import { DRAIN_RETRIES } from '../../core/logs/tail';
+import { followLog } from '../../core/logs/follow';
 import { userSettings } from '../settings';
 import { LOG_SCHEME, signedOutNote, type LogTailsDeps, type TailSubject } from './logTails';
 
@@ -122,16 +123,11 @@ export function startTail(
     try {
       // Inside the try: a connection signed out meanwhile ends the tail with its note, never "Following…" for good.
       const client = ctx.clientFor(connection);
-      const source =
-        subject.kind === 'job' ? jobLogSource(client, folder, subject.job.Key) : robotLogSource(client, folder);
-      for await (const event of tailLogs(source, {
-        ...(subject.kind === 'job'
+      const followed =
+        subject.kind === 'job'
           ? { jobKey: subject.job.Key }
-          : { robotName: subject.robot.Name, since: new Date(Date.now() - ROBOT_LOOKBACK_MS) }),
-        minLevel,
-        signal,
-        isTransient: isTransientTailFailure,
-      })) {
+          : { robotName: subject.robot.Name, since: new Date(Date.now() - ROBOT_LOOKBACK_MS) };
+      for await (const event of followLog(client, folder, followed, { minLevel, signal })) {
         if (event.kind === 'lines') tail.append(event.lines.map(formatLogLine));
         else if (event.kind === 'trouble')
           tail.note(

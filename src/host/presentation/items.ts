@@ -1,18 +1,10 @@
-import type {
-  Asset,
-  Folder,
-  Job,
-  Package,
-  QueueDefinition,
-  QueueItem,
-  Release,
-  Robot,
-} from '../../core/orchestrator/schemas';
+import type { Asset, Folder, Job, Package, QueueDefinition, Release, Robot } from '../../core/orchestrator/schemas';
 import { OrchestratorError } from '../../core/http/errors';
 import { markdownText } from '../../core/presentation/plainText';
 import { localTime, relativeTime } from '../../core/presentation/times';
 import { ContextValue, folderContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
+import type { QueueItemSummary } from '../../core/rows/rows';
 import { t } from '../../core/l10n';
 import { NO_MARKS, type FolderMarks } from '../../core/folderPreferences';
 
@@ -213,7 +205,7 @@ export function queueItem(scope: string, queue: QueueDefinition): ItemData {
   };
 }
 
-export function queueItemItem(scope: string, item: QueueItem, now: number): ItemData {
+export function queueItemItem(scope: string, item: QueueItemSummary, now: number): ItemData {
   return {
     id: childId(scope, 'queueItem', item.Id),
     label: item.Reference ?? t('Item {0}', item.Id),

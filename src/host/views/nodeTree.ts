@@ -102,6 +102,12 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
     return item;
   }
 
+  /** On hover: the tooltip of a row that builds it only then (RowLeaf). */
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    item.tooltip ??= node.tooltip?.();
+    return item;
+  }
+
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (!node) return this.roots;
     return this.redraws.read(node, async () => {

@@ -6,6 +6,7 @@ import { and, anyOf, contains, type Filter } from '../../core/odata/filter';
 import { CollectionContext, collectionContextValue, ContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
 import { errorRow, messageNode, type TreeNode } from './treeNode';
+import { LIST_LIMIT } from './listLimit';
 import { formatNumber, t } from '../../core/l10n';
 
 /** What the user narrowed a collection to: a text (searched with contains(), escaped by the builder) and/or states. */
@@ -49,10 +50,14 @@ export const PAGE_SIZE = 50;
 /**
  * A collection row (Processes, Jobs, a queue's items…): the first page in one request when expanded, then a
  * "Load more…" row; a failure becomes an error row with Retry; an empty result a row with the next action. Rows
- * that did not parse are counted in a warning row, not shown broken.
+ * that did not parse are counted in a warning row, not shown broken. At LIST_LIMIT rows the list offers its filter
+ * and the rows after these, which replace the ones shown (listLimit.ts): it never holds more.
  */
 export class PagedNode<T> implements TreeNode {
+  /** The rows shown: those of the current window, from `windowStart` on. */
   private rows: TreeNode[] = [];
+  /** How many items come before the rows shown (0 until the user asks for the rows after the first LIST_LIMIT). */
+  private windowStart = 0;
   private total: number | undefined;
   private skipped = 0;
   private received = 0;
@@ -90,7 +95,7 @@ export class PagedNode<T> implements TreeNode {
       this.loaded && !this.failure
         ? this.total !== undefined
           ? formatNumber(this.total)
-          : `${this.rows.length}${this.exhausted ? '' : '+'}`
+          : `${this.windowStart + this.rows.length}${this.exhausted ? '' : '+'}`
         : undefined;
     item.description =
       [this.describeNarrowing(), this.source.badge?.(), count].filter(Boolean).join(' · ') || undefined;
@@ -127,7 +132,11 @@ export class PagedNode<T> implements TreeNode {
       // the editor has taken these children).
       this.changed(this);
     }
-    const nodes = [...this.rows];
+    const limited =
+      this.windowStart > 0 || (this.full && !this.exhausted) ? await import('./listLimitRows') : undefined;
+    const nodes =
+      limited && this.windowStart > 0 ? limited.windowRows(this, this.windowStart + 1, this.received, this.total) : [];
+    nodes.push(...this.rows);
     if (this.skipped > 0)
       nodes.push(
         messageNode(
@@ -138,17 +147,11 @@ export class PagedNode<T> implements TreeNode {
       );
     if (this.failure !== undefined) {
       nodes.push(errorRow(this, this.failure, this.source.what, this.source.where));
-    } else if (this.rows.length === 0 && this.narrowed) {
-      nodes.push(
-        messageNode(
-          childId(this.id, 'empty'),
-          t('Nothing matches {0}. Clear the filter', this.describeNarrowing()!.slice('filter: '.length)),
-          'filter',
-          { command: CommandId.treeClearFilter, title: t('Clear Filter'), arguments: [this] },
-        ),
-      );
     } else if (this.rows.length === 0) {
-      nodes.push(messageNode(childId(this.id, 'empty'), this.source.empty.text, 'info', this.source.empty.command));
+      // A later window found empty (its items went away meanwhile) says only where the user is, above.
+      if (this.windowStart === 0) nodes.push(this.emptyRow());
+    } else if (!this.exhausted && limited && this.full) {
+      nodes.push(...limited.limitRows(this, this.total === undefined ? undefined : this.total - this.received));
     } else if (!this.exhausted) {
       const remaining = this.total !== undefined ? formatNumber(this.total - this.received) : undefined;
       nodes.push(
@@ -164,8 +167,32 @@ export class PagedNode<T> implements TreeNode {
     return nodes;
   }
 
-  /** Reads the next page (one request) and tells the tree to redraw this row. */
+  private emptyRow(): TreeNode {
+    if (!this.narrowed)
+      return messageNode(childId(this.id, 'empty'), this.source.empty.text, 'info', this.source.empty.command);
+    return messageNode(
+      childId(this.id, 'empty'),
+      t('Nothing matches {0}. Clear the filter', this.describeNarrowing()!.slice('filter: '.length)),
+      'filter',
+      { command: CommandId.treeClearFilter, title: t('Clear Filter'), arguments: [this] },
+    );
+  }
+
+  /** Whether the window holds LIST_LIMIT items: the next page replaces the rows shown instead of adding to them. */
+  private get full(): boolean {
+    return this.received - this.windowStart >= LIST_LIMIT;
+  }
+
+  /**
+   * Reads the next page (one request) and tells the tree to redraw this row; on a full list, that page starts a new
+   * window in place of the rows shown. Paging goes on from where it was ($skip): nothing is read twice.
+   */
   async loadMore(): Promise<void> {
+    if (!this.loading && this.full && !this.exhausted && this.failure === undefined) {
+      this.windowStart = this.received;
+      this.rows = [];
+      this.skipped = 0;
+    }
     await this.loadPage();
     this.changed(this);
   }
@@ -238,6 +265,7 @@ export class PagedNode<T> implements TreeNode {
     this.controller.abort();
     this.controller = new AbortController();
     this.rows = [];
+    this.windowStart = 0;
     this.total = undefined;
     this.skipped = 0;
     this.received = 0;

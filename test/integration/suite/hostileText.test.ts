@@ -37,7 +37,8 @@ function assertPlainRow(node: TreeNode, what: string): void {
   assert.deepEqual(markupIn(String(item.label), 'plain'), [], `${what} label: ${String(item.label)}`);
   if (item.description !== undefined)
     assert.deepEqual(markupIn(String(item.description), 'plain'), [], `${what} description`);
-  const tooltip = item.tooltip;
+  // A row that builds its tooltip on hover (a queue item) is checked with that tooltip.
+  const tooltip = item.tooltip ?? node.tooltip?.();
   if (typeof tooltip === 'string') {
     assert.deepEqual(markupIn(tooltip, 'plain'), [], `${what} tooltip`);
   } else if (tooltip) {

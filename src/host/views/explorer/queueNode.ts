@@ -5,10 +5,10 @@ import type { QueueDefinition, QueueItem } from '../../../core/orchestrator/sche
 import { queueItem, queueItemItem } from '../../presentation/items';
 import { CollectionContext } from '../../../core/rows/contextValues';
 import { RowIds } from '../../../core/rows/rowIds';
-import { makeRow, type FolderById, type RowOf } from '../../../core/rows/rows';
+import { makeRow, queueItemSummary, type FolderById, type RowOf } from '../../../core/rows/rows';
 import { collectionNode } from '../collectionNode';
 import type { PagedNode } from '../pagedNode';
-import { LeafNode, toTreeItem, type TreeNode } from '../treeNode';
+import { RowLeaf, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 import { t } from '../../../core/l10n';
 
@@ -40,6 +40,8 @@ export class QueueNode implements TreeNode {
     this.row = makeRow({ kind: 'queue', connection, folder, queue });
     const byStatus = (status: string | undefined, label: string) => {
       const id = RowIds.queueItems(this.id, status ?? 'all');
+      // One function for the whole list: a row keeps its summary and this, not a closure of its own.
+      const describe = (row: RowOf<'queueItem'>) => queueItemItem(id, row.queueItem, host.now());
       return collectionNode(
         {
           id,
@@ -49,11 +51,11 @@ export class QueueNode implements TreeNode {
           order: [{ path: 'Id', desc: true }],
           fixed: and(eq('QueueDefinitionId', queue.Id), status ? eq('Status', status) : undefined),
           filter: { field: 'Reference', words: 'reference' },
-          make: (item) => {
-            const data = queueItemItem(id, item, host.now());
-            const row = makeRow({ kind: 'queueItem', connection, folder, queue, queueItem: item });
-            return new LeafNode(data.id, toTreeItem(data), row);
-          },
+          make: (item) =>
+            new RowLeaf(
+              makeRow({ kind: 'queueItem', connection, folder, queue, queueItem: queueItemSummary(item) }),
+              describe,
+            ),
           what: t('queue items'),
           where: t('queue {0}', queue.Name),
           empty: status ? t('No {0} items.', label.toLowerCase()) : t('This queue is empty.'),

@@ -1,0 +1,192 @@
+import type * as z from 'zod/mini';
+
+// Listing a queue validates every row of every page, and zod's own parse of a loose object copies the row key by key
+// and builds a result for every field: that was a third of the client's CPU. This module builds, once per schema,
+// a plain predicate from the schema's own definition (`_zod.def`) that answers "zod would accept this value and
+// give it back unchanged". A value it passes is handed on as it is, not copied; anything else (a wrong type, a
+// missing field, a transform, an own `__proto__` key, a shape this module does not know) goes to zod, which decides
+// every rejection and writes every message. So the predicate may say "ask zod" too often, never "fine" wrongly:
+// test/unit/core/schemaFastPath.test.ts compares it with zod on generated valid and invalid values.
+
+/** True only when zod accepts the value and its output equals the input. */
+export type FastCheck = (value: unknown) => boolean;
+
+interface Compiled {
+  check: FastCheck;
+  /** False from `check` means zod rejects the value too (not just "ask zod"): a union may then try the next option. */
+  exact: boolean;
+}
+
+/** The parts of zod's internals read here (zod/mini exposes them on every schema as `_zod`). */
+interface Internals {
+  def: {
+    type: string;
+    checks?: unknown[];
+    format?: string;
+    shape?: Record<string, z.ZodMiniType>;
+    catchall?: z.ZodMiniType;
+    element?: z.ZodMiniType;
+    keyType?: z.ZodMiniType;
+    valueType?: z.ZodMiniType;
+    innerType?: z.ZodMiniType;
+    options?: z.ZodMiniType[];
+  };
+  optin?: string;
+  optout?: string;
+  run(payload: { value: unknown; issues: unknown[] }, ctx: object): unknown;
+}
+
+const internals = (schema: z.ZodMiniType) => (schema as unknown as { _zod: Internals })._zod;
+
+const compiled = new WeakMap<z.ZodMiniType, Compiled>();
+
+/** The fast check of a schema, built on first use and kept with the schema. */
+export function fastCheck(schema: z.ZodMiniType): FastCheck {
+  return compile(schema).check;
+}
+
+function compile(schema: z.ZodMiniType): Compiled {
+  let entry = compiled.get(schema);
+  if (!entry) {
+    entry = build(schema);
+    compiled.set(schema, entry);
+  }
+  return entry;
+}
+
+const exact = (check: FastCheck): Compiled => ({ check, exact: true });
+/** A plain object, as JSON.parse makes them (zod copies anything else into one, so those go through zod). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
+
+function build(schema: z.ZodMiniType): Compiled {
+  const zod = internals(schema);
+  const { def } = zod;
+  const checked = (def.checks?.length ?? 0) > 0;
+  // Anything with checks of its own (a refine, a length, a trim) runs through zod; containers with checks too.
+  if (checked) return isContainer(def.type) ? { check: () => false, exact: false } : byZod(zod);
+  switch (def.type) {
+    case 'string':
+      return exact((value) => typeof value === 'string');
+    case 'boolean':
+      return exact((value) => typeof value === 'boolean');
+    case 'null':
+      return exact((value) => value === null);
+    case 'unknown':
+    case 'any':
+      return exact(() => true);
+    case 'number':
+      if (def.format === undefined) return exact((value) => typeof value === 'number' && Number.isFinite(value));
+      if (def.format === 'safeint') return exact((value) => Number.isSafeInteger(value));
+      return byZod(zod);
+    case 'optional':
+      return optionalOrNullable(compile(def.innerType!), undefined);
+    case 'nullable':
+      return optionalOrNullable(compile(def.innerType!), null);
+    case 'array':
+      return array(compile(def.element!));
+    case 'object':
+      return object(def.shape!, def.catchall);
+    case 'record':
+      return record(def.keyType!, compile(def.valueType!));
+    case 'union':
+      return union(def.options!.map(compile)) ?? byZod(zod);
+    default:
+      return byZod(zod);
+  }
+}
+
+const isContainer = (type: string) => ['object', 'array', 'record', 'union', 'optional', 'nullable'].includes(type);
+
+/** A leaf zod runs itself: passed only when it has no issue and hands back the very same value. */
+function byZod(zod: Internals): Compiled {
+  return {
+    exact: false,
+    check: (value) => {
+      const result = zod.run({ value, issues: [] }, {}) as { value: unknown; issues: unknown[] } | Promise<unknown>;
+      return !(result instanceof Promise) && result.issues.length === 0 && Object.is(result.value, value);
+    },
+  };
+}
+
+function optionalOrNullable(inner: Compiled, allowed: undefined | null): Compiled {
+  const check = inner.check;
+  return { exact: inner.exact, check: (value) => value === allowed || check(value) };
+}
+
+function array(element: Compiled): Compiled {
+  const check = element.check;
+  return {
+    exact: element.exact,
+    check: (value) => {
+      if (!Array.isArray(value)) return false;
+      for (let i = 0; i < value.length; i++) if (!check(value[i])) return false;
+      return true;
+    },
+  };
+}
+
+/** Zod's first option that accepts wins: only options whose "no" is certain can be tried in any order. */
+function union(options: Compiled[]): Compiled | undefined {
+  if (!options.every((option) => option.exact)) return undefined;
+  const checks = options.map((option) => option.check);
+  return exact((value) => checks.some((check) => check(value)));
+}
+
+function object(shape: Record<string, z.ZodMiniType>, catchall: z.ZodMiniType | undefined): Compiled {
+  const fields = Object.keys(shape).map((key) => {
+    const field = internals(shape[key]!);
+    // Absent is fine only where zod leaves the key out as well (optional in and out).
+    return {
+      key,
+      check: compile(shape[key]!).check,
+      omittable: field.optin === 'optional' && field.optout === 'optional',
+    };
+  });
+  const declared = new Set(fields.map((field) => field.key));
+  const rest = catchall ? internals(catchall).def.type : 'strip';
+  // Loose objects keep unknown fields as they are; a stripping object would give back less, a strict one refuses.
+  const restCheck = rest === 'unknown' || rest === 'any' ? undefined : catchall ? compile(catchall).check : undefined;
+  const extrasMatter = rest !== 'unknown' && rest !== 'any';
+  return {
+    exact: false,
+    check: (value) => {
+      if (!isPlainObject(value)) return false;
+      // Zod never copies a `__proto__` key into its result: such a row goes through zod, whose answer lacks it.
+      if (hasOwn(value, '__proto__')) return false;
+      for (const field of fields) {
+        if (!(field.key in value)) {
+          if (!field.omittable) return false;
+          continue;
+        }
+        if (!field.check(value[field.key])) return false;
+      }
+      if (extrasMatter)
+        for (const key in value) {
+          if (declared.has(key)) continue;
+          if (!restCheck || !restCheck(value[key])) return false;
+        }
+      return true;
+    },
+  };
+}
+
+function record(keyType: z.ZodMiniType, values: Compiled): Compiled {
+  const key = internals(keyType).def;
+  // Only string keys without checks are known here; other key types go through zod.
+  if (key.type !== 'string' || (key.checks?.length ?? 0) > 0) return { check: () => false, exact: false };
+  const check = values.check;
+  return {
+    exact: false,
+    check: (value) => {
+      if (!isPlainObject(value) || hasOwn(value, '__proto__')) return false;
+      if (Object.getOwnPropertySymbols(value).length > 0) return false;
+      for (const name of Object.keys(value)) if (!check(value[name])) return false;
+      return true;
+    },
+  };
+}
