@@ -3,8 +3,20 @@ import { badRequest, ErrorCode, HttpError, notFound } from '../server/errors';
 import { json, empty, objectBody } from '../server/http';
 import type { PathRoute } from '../server/router';
 import type { Row } from '../orchestrator/state';
-import { IDEA_SCHEMA, validateIdea } from './schema';
-import { type IdeasContext, idParam, findIdea, paged, str, publicIdea, legacy } from './routeHelpers';
+import { IDEA_SCHEMA } from './schema';
+import {
+  type IdeasContext,
+  addIdea,
+  checkIdeaValues,
+  findIdea,
+  ideaChange,
+  ideaRead,
+  idParam,
+  legacy,
+  paged,
+  publicIdea,
+  str,
+} from './routeHelpers';
 
 export const AUTOMATION_ROUTES: PathRoute<IdeasContext>[] = [
   {
@@ -29,82 +41,34 @@ export const AUTOMATION_ROUTES: PathRoute<IdeasContext>[] = [
       const values = body.values;
       if (typeof values !== 'object' || values === null || Array.isArray(values))
         throw badRequest('values must be an object of field key to value.');
-      const errors = validateIdea(values as Record<string, unknown>, {
-        categoryIds: new Set(ctx.state.categories.map((c) => Number(c.id))),
-        userIds: new Set(ctx.state.users.map((u) => Number(u.id))),
-      });
-      if (errors.length > 0)
-        throw new HttpError(
-          400,
-          ErrorCode.validationFailed,
-          `The idea has ${errors.length} invalid field(s).`,
-          {},
-          errors,
-        );
       const v = values as Record<string, unknown>;
-      const idea = {
-        id: ctx.state.nextId++,
+      checkIdeaValues(ctx, v);
+      const idea = addIdea(ctx, {
         name: v.name,
         description: v.description,
-        phase: 'Idea',
-        status: 'Awaiting Review',
         categoryId: v.category,
         submitterId: 2,
-        createdAt: ctx.now(),
-        updatedAt: ctx.now(),
         values: v,
-        tags: [],
-        collaborators: [],
-        documents: [],
-        media: [],
-        componentIds: [],
-        projectPlanBaseline: null,
         source: 'schema',
-        statusHistory: [],
-        cba: null,
-      };
-      ctx.state.ideas.push(idea);
-      ctx.changed();
+      });
       return json({ data: publicIdea(idea) }, 201);
     },
   },
-  {
-    method: 'GET',
-    pattern: '/automations/{automationId}/schema',
-    summary: 'The schema and values of one idea',
-    handler: (_r, p, ctx) =>
-      json({ data: { schema: IDEA_SCHEMA, values: findIdea(ctx, idParam(p, 'automationId')).values } }),
-  },
-  {
-    method: 'PATCH',
-    pattern: '/automations/{automationId}',
-    summary: 'Change schema values of an idea',
-    handler: (req, p, ctx) => {
-      const idea = findIdea(ctx, idParam(p, 'automationId'));
-      const body = objectBody(req);
-      const values = { ...(idea.values as Row), ...((body.values as Row) ?? {}) };
-      const errors = validateIdea(values, {
-        categoryIds: new Set(ctx.state.categories.map((c) => Number(c.id))),
-        userIds: new Set(ctx.state.users.map((u) => Number(u.id))),
-      });
-      if (errors.length > 0)
-        throw new HttpError(
-          400,
-          ErrorCode.validationFailed,
-          `The idea has ${errors.length} invalid field(s).`,
-          {},
-          errors,
-        );
-      Object.assign(idea, {
-        values,
-        name: values.name ?? idea.name,
-        description: values.description ?? idea.description,
-        updatedAt: ctx.now(),
-      });
-      ctx.changed();
-      return json({ data: publicIdea(idea) });
-    },
-  },
+  ideaRead('/automations/{automationId}/schema', 'The schema and values of one idea', (idea) => ({
+    schema: IDEA_SCHEMA,
+    values: idea.values,
+  })),
+  ideaChange('PATCH', '/automations/{automationId}', 'Change schema values of an idea', (idea, req, ctx) => {
+    const values = { ...(idea.values as Row), ...((objectBody(req).values as Row) ?? {}) };
+    checkIdeaValues(ctx, values);
+    Object.assign(idea, {
+      values,
+      name: values.name ?? idea.name,
+      description: values.description ?? idea.description,
+      updatedAt: ctx.now(),
+    });
+    return publicIdea(idea);
+  }),
   {
     method: 'GET',
     pattern: '/automations',
@@ -131,20 +95,13 @@ export const AUTOMATION_ROUTES: PathRoute<IdeasContext>[] = [
         ctx.state.ideas.flatMap((i) => (i.collaborators as Row[]).map((c) => ({ automationId: i.id, ...c }))),
       ),
   },
-  {
-    method: 'POST',
-    pattern: '/automations/{automationId}/collaborators',
-    summary: 'Add collaborators',
-    handler: (req, p, ctx) => {
-      const idea = findIdea(ctx, idParam(p, 'automationId'));
-      const body = objectBody(req);
-      const userId = Number(body.userId);
-      if (!ctx.state.users.some((u) => u.id === userId)) throw badRequest(`userId must name an existing user.`);
-      (idea.collaborators as Row[]).push({ userId, role: typeof body.role === 'string' ? body.role : 'Collaborator' });
-      ctx.changed();
-      return json({ data: idea.collaborators });
-    },
-  },
+  ideaChange('POST', '/automations/{automationId}/collaborators', 'Add collaborators', (idea, req, ctx) => {
+    const body = objectBody(req);
+    const userId = Number(body.userId);
+    if (!ctx.state.users.some((u) => u.id === userId)) throw badRequest(`userId must name an existing user.`);
+    (idea.collaborators as Row[]).push({ userId, role: typeof body.role === 'string' ? body.role : 'Collaborator' });
+    return idea.collaborators;
+  }),
   {
     method: 'DELETE',
     pattern: '/automations/{automationId}/collaborators',
@@ -160,18 +117,12 @@ export const AUTOMATION_ROUTES: PathRoute<IdeasContext>[] = [
       return empty();
     },
   },
-  {
-    method: 'GET',
-    pattern: '/automations/{automationId}/documents',
-    summary: 'Documents of an idea',
-    handler: (_r, p, ctx) => json({ data: findIdea(ctx, idParam(p, 'automationId')).documents }),
-  },
-  {
-    method: 'POST',
-    pattern: '/automations/{automationId}/documents',
-    summary: 'Attach a document (name, url)',
-    handler: (req, p, ctx) => {
-      const idea = findIdea(ctx, idParam(p, 'automationId'));
+  ideaRead('/automations/{automationId}/documents', 'Documents of an idea', (idea) => idea.documents),
+  ideaChange(
+    'POST',
+    '/automations/{automationId}/documents',
+    'Attach a document (name, url)',
+    (idea, req, ctx) => {
       const body = objectBody(req);
       const doc = {
         id: ctx.state.nextId++,
@@ -180,10 +131,10 @@ export const AUTOMATION_ROUTES: PathRoute<IdeasContext>[] = [
         uploadedAt: ctx.now(),
       };
       (idea.documents as Row[]).push(doc);
-      ctx.changed();
-      return json({ data: doc }, 201);
+      return doc;
     },
-  },
+    201,
+  ),
   {
     method: 'GET',
     pattern: '/automations/{automationId}/components',
@@ -217,17 +168,15 @@ export const AUTOMATION_ROUTES: PathRoute<IdeasContext>[] = [
         ctx.state.ideas.map((i) => ({ automationId: i.id, ...(i.cba as Row | null) })),
       ),
   },
-  {
-    method: 'PUT',
-    pattern: '/automations/cba/{automationId}/project-plan-baseline',
-    summary: 'Set the project plan baseline',
-    handler: (req, p, ctx) => {
-      const idea = findIdea(ctx, idParam(p, 'automationId'));
+  ideaChange(
+    'PUT',
+    '/automations/cba/{automationId}/project-plan-baseline',
+    'Set the project plan baseline',
+    (idea, req) => {
       idea.projectPlanBaseline = objectBody(req);
-      ctx.changed();
-      return json({ data: idea.projectPlanBaseline });
+      return idea.projectPlanBaseline;
     },
-  },
+  ),
   {
     method: 'POST',
     pattern: '/automationidea',
@@ -246,17 +195,16 @@ export const AUTOMATION_ROUTES: PathRoute<IdeasContext>[] = [
     summary: 'Legacy: submit a process-mining idea',
     handler: (req, _p, ctx) => legacy(ctx, objectBody(req), 'processmining-idea'),
   },
-  {
-    method: 'POST',
-    pattern: '/automations/{automationId}/media',
-    summary: 'Attach media (name, url)',
-    handler: (req, p, ctx) => {
-      const idea = findIdea(ctx, idParam(p, 'automationId'));
+  ideaChange(
+    'POST',
+    '/automations/{automationId}/media',
+    'Attach media (name, url)',
+    (idea, req, ctx) => {
       const body = objectBody(req);
       const media = { id: ctx.state.nextId++, name: str(body, 'name', 255), url: str(body, 'url', 2000) };
       (idea.media as Row[]).push(media);
-      ctx.changed();
-      return json({ data: media }, 201);
+      return media;
     },
-  },
+    201,
+  ),
 ];

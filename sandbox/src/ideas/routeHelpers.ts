@@ -1,7 +1,9 @@
 // What the idea routes share: the context they run in, path and body readers, paging and the public view of an idea.
 import { badRequest, ErrorCode, HttpError, notFound } from '../server/errors';
 import { json, type Request } from '../server/http';
+import type { PathRoute } from '../server/router';
 import type { IdeasState, Row } from '../orchestrator/state';
+import { validateIdea } from './schema';
 import { nextSteps } from './workflow';
 
 export interface IdeasContext {
@@ -56,6 +58,84 @@ export function publicIdea(idea: Row): Row {
   return { ...Object.fromEntries(Object.entries(idea).filter(([key]) => key !== 'statusHistory')), allowedTransitions };
 }
 
+/**
+ * A change to the idea `{automationId}` of the pattern: `change` applies the request and returns what the reply's
+ * `data` holds (answered with `status`).
+ */
+export function ideaChange(
+  method: string,
+  pattern: string,
+  summary: string,
+  change: (idea: Row, req: Request, ctx: IdeasContext) => unknown,
+  status = 200,
+): PathRoute<IdeasContext> {
+  return {
+    method,
+    pattern,
+    summary,
+    handler: (req, p, ctx) => {
+      const data = change(findIdea(ctx, idParam(p, 'automationId')), req, ctx);
+      ctx.changed();
+      return json({ data }, status);
+    },
+  };
+}
+
+/** A read of the idea `{automationId}` of the pattern: the reply's `data` is what `read` returns. */
+export function ideaRead(
+  pattern: string,
+  summary: string,
+  read: (idea: Row, ctx: IdeasContext) => unknown,
+): PathRoute<IdeasContext> {
+  return {
+    method: 'GET',
+    pattern,
+    summary,
+    handler: (_r, p, ctx) => json({ data: read(findIdea(ctx, idParam(p, 'automationId')), ctx) }),
+  };
+}
+
+/** Schema values checked against the form; a 400 listing every invalid field. */
+export function checkIdeaValues(ctx: IdeasContext, values: Record<string, unknown>): void {
+  const errors = validateIdea(values, {
+    categoryIds: new Set(ctx.state.categories.map((c) => Number(c.id))),
+    userIds: new Set(ctx.state.users.map((u) => Number(u.id))),
+  });
+  if (errors.length > 0)
+    throw new HttpError(400, ErrorCode.validationFailed, `The idea has ${errors.length} invalid field(s).`, {}, errors);
+}
+
+/** A new idea in the first phase, added to the state (the caller answers with it). */
+export function addIdea(
+  ctx: IdeasContext,
+  fields: Pick<Row, 'name' | 'description' | 'categoryId' | 'submitterId' | 'values' | 'source'>,
+): Row {
+  const idea = {
+    id: ctx.state.nextId++,
+    name: fields.name,
+    description: fields.description,
+    phase: 'Idea',
+    status: 'Awaiting Review',
+    categoryId: fields.categoryId,
+    submitterId: fields.submitterId,
+    createdAt: ctx.now(),
+    updatedAt: ctx.now(),
+    values: fields.values,
+    tags: [],
+    collaborators: [],
+    documents: [],
+    media: [],
+    componentIds: [],
+    projectPlanBaseline: null,
+    source: fields.source,
+    statusHistory: [],
+    cba: null,
+  };
+  ctx.state.ideas.push(idea);
+  ctx.changed();
+  return idea;
+}
+
 export const legacy = (ctx: IdeasContext, body: Record<string, unknown>, source: string) => {
   if (ctx.state.customisedFlow) {
     throw new HttpError(
@@ -64,28 +144,13 @@ export const legacy = (ctx: IdeasContext, body: Record<string, unknown>, source:
       'This tenant uses a customised idea flow: legacy idea endpoints are disabled. Use GET /idea-schema and POST /idea-from-schema.',
     );
   }
-  const idea = {
-    id: ctx.state.nextId++,
+  const idea = addIdea(ctx, {
     name: str(body, 'name', 120),
     description: str(body, 'description', 5000),
-    phase: 'Idea',
-    status: 'Awaiting Review',
     categoryId: null,
     submitterId: 1,
-    createdAt: ctx.now(),
-    updatedAt: ctx.now(),
     values: {},
-    tags: [],
-    collaborators: [],
-    documents: [],
-    media: [],
-    componentIds: [],
-    projectPlanBaseline: null,
     source,
-    statusHistory: [],
-    cba: null,
-  };
-  ctx.state.ideas.push(idea);
-  ctx.changed();
+  });
   return json({ data: publicIdea(idea) }, 201);
 };

@@ -4,7 +4,7 @@ import { json, objectBody } from '../server/http';
 import type { PathRoute } from '../server/router';
 import type { Row } from '../orchestrator/state';
 import { nextSteps, PHASES } from './workflow';
-import { type IdeasContext, idParam, findIdea, str, publicIdea } from './routeHelpers';
+import { type IdeasContext, findIdea, ideaChange, publicIdea, str } from './routeHelpers';
 
 export const WORKFLOW_ROUTES: PathRoute<IdeasContext>[] = [
   {
@@ -36,34 +36,20 @@ export const WORKFLOW_ROUTES: PathRoute<IdeasContext>[] = [
       return json({ data: publicIdea(idea) });
     },
   },
-  {
-    method: 'POST',
-    pattern: '/automations/{automationId}/tags',
-    summary: 'Replace the tags of an idea',
-    handler: (req, p, ctx) => {
-      const idea = findIdea(ctx, idParam(p, 'automationId'));
-      const tags = objectBody(req).tags;
-      if (!Array.isArray(tags) || !tags.every((t) => typeof t === 'string' && t.length > 0 && t.length <= 50))
-        throw badRequest('tags must be an array of strings of 1 to 50 characters.');
-      idea.tags = [...new Set(tags)];
-      ctx.changed();
-      return json({ data: idea.tags });
-    },
-  },
-  {
-    method: 'PUT',
-    pattern: '/automation/{automationId}/categories',
-    summary: 'Set the category of an idea',
-    handler: (req, p, ctx) => {
-      const idea = findIdea(ctx, idParam(p, 'automationId'));
-      const categoryId = objectBody(req).categoryId;
-      if (!ctx.state.categories.some((c) => c.id === categoryId))
-        throw badRequest('categoryId must name an existing category.');
-      idea.categoryId = categoryId;
-      ctx.changed();
-      return json({ data: publicIdea(idea) });
-    },
-  },
+  ideaChange('POST', '/automations/{automationId}/tags', 'Replace the tags of an idea', (idea, req) => {
+    const tags = objectBody(req).tags;
+    if (!Array.isArray(tags) || !tags.every((t) => typeof t === 'string' && t.length > 0 && t.length <= 50))
+      throw badRequest('tags must be an array of strings of 1 to 50 characters.');
+    idea.tags = [...new Set(tags)];
+    return idea.tags;
+  }),
+  ideaChange('PUT', '/automation/{automationId}/categories', 'Set the category of an idea', (idea, req, ctx) => {
+    const categoryId = objectBody(req).categoryId;
+    if (!ctx.state.categories.some((c) => c.id === categoryId))
+      throw badRequest('categoryId must name an existing category.');
+    idea.categoryId = categoryId;
+    return publicIdea(idea);
+  }),
   {
     method: 'GET',
     pattern: '/automationpipeline',

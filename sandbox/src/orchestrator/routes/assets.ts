@@ -1,14 +1,16 @@
 import { badRequest, ErrorCode, HttpError } from '../../server/errors';
-import { empty, json } from '../../server/http';
+import { empty } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { byKey, inFolder, list, one, requireKeyInt, sets } from '../respond';
+import { byKey, inFolder, list, sets } from '../respond';
 import type { Row } from '../state';
 import { bodyOf } from './body';
+import * as route from './entityRoutes';
 
 const MAX_TEXT_ASSET = 1_000_000;
 const VALUE_TYPES = ['Text', 'Bool', 'Integer', 'Credential'];
 
-const assetOf = (call: Call) => byKey(inFolder(call, call.tenant.assets), requireKeyInt(call, 'Assets'), 'Asset');
+const ASSETS = route.entity('Assets', 'Asset', (t) => t.assets);
+const ENVIRONMENTS = route.entity('Environments', 'Environment', (t) => t.environments);
 
 export function applyAsset(asset: Row, body: ReturnType<typeof bodyOf>): void {
   asset.Name = body.string('Name', { max: 128 });
@@ -50,8 +52,8 @@ export function applyAsset(asset: Row, body: ReturnType<typeof bodyOf>): void {
   }
 }
 
-const environmentOf = (call: Call, id = requireKeyInt(call, 'Environments')) =>
-  byKey(inFolder(call, call.tenant.environments), id, 'Environment');
+/** The environment named by the `key` parameter of a function. */
+const environmentParam = (call: Call) => route.rowOf(call, ENVIRONMENTS, Number(call.params.key));
 
 function syncRobotEnvironments(call: Call): void {
   for (const robot of call.tenant.robots) {
@@ -73,206 +75,77 @@ function applyEnvironment(call: Call, env: Row, body: ReturnType<typeof bodyOf>)
       (e) =>
         e !== env && e.$folderId === env.$folderId && String(e.Name).toLowerCase() === String(env.Name).toLowerCase(),
     )
-  ) {
-    throw new HttpError(
-      409,
-      ErrorCode.conflict,
-      `An environment named '${String(env.Name)}' already exists in this folder.`,
-    );
-  }
+  )
+    throw route.conflict(`An environment named '${String(env.Name)}' already exists in this folder.`);
 }
 
+const ROBOTS_OF_ENVIRONMENT = {
+  parameters: { key: 'integer' as const },
+  permissions: ['Environments.View', 'Robots.View'],
+};
+
 export const ASSET_ROUTES: ODataRoute[] = [
-  {
-    method: 'GET',
-    set: 'Assets',
-    // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
-    scope: 'optionalFolder',
-    permissions: ['Assets.View'],
-    handler: (call) => list(call, sets(call).Assets, inFolder(call, call.tenant.assets)),
-  },
-  {
-    // Beyond the spec: the folder's assets under the name real clients call (the collection read, folder required).
-    method: 'GET',
-    set: 'Assets',
-    operation: 'GetFiltered',
-    scope: 'folder',
-    permissions: ['Assets.View'],
-    handler: (call) => list(call, sets(call).Assets, inFolder(call, call.tenant.assets)),
-  },
-  {
-    method: 'GET',
-    set: 'Assets',
-    key: true,
-    scope: 'folder',
-    permissions: ['Assets.View'],
-    handler: (call) => one(call, sets(call).Assets, assetOf(call)),
-  },
-  {
-    method: 'POST',
-    set: 'Assets',
-    scope: 'folder',
-    permissions: ['Assets.Create'],
-    handler: (call) => {
-      const asset: Row = { Id: call.tenant.nextId++, CanBeDeleted: true, KeyValueList: [], $folderId: call.folder!.Id };
-      applyAsset(asset, bodyOf(call.req));
-      if (
-        inFolder(call, call.tenant.assets).some(
-          (a) => String(a.Name).toLowerCase() === String(asset.Name).toLowerCase(),
-        )
-      )
-        throw new HttpError(
-          409,
-          ErrorCode.conflict,
-          `An asset named '${String(asset.Name)}' already exists in this folder.`,
-        );
-      call.tenant.assets.push(asset);
-      call.changed();
-      return one(call, sets(call).Assets, asset);
-    },
-  },
-  {
-    method: 'PUT',
-    set: 'Assets',
-    key: true,
-    scope: 'folder',
-    permissions: ['Assets.Edit'],
-    handler: (call) => {
-      applyAsset(assetOf(call), bodyOf(call.req));
-      call.changed();
-      return json({});
-    },
-  },
-  {
-    method: 'DELETE',
-    set: 'Assets',
-    key: true,
-    scope: 'folder',
-    permissions: ['Assets.Delete'],
-    handler: (call) => {
-      const asset = assetOf(call);
-      call.tenant.assets = call.tenant.assets.filter((a) => a !== asset);
-      call.changed();
-      return empty(204);
-    },
-  },
-  {
-    method: 'GET',
-    set: 'Environments',
-    scope: 'folder',
-    permissions: ['Environments.View'],
-    handler: (call) => list(call, sets(call).Environments, inFolder(call, call.tenant.environments)),
-  },
-  {
-    method: 'GET',
-    set: 'Environments',
-    key: true,
-    scope: 'folder',
-    permissions: ['Environments.View'],
-    handler: (call) => one(call, sets(call).Environments, environmentOf(call)),
-  },
-  {
-    method: 'POST',
-    set: 'Environments',
-    scope: 'folder',
-    permissions: ['Environments.Create'],
-    handler: (call) => {
-      const env: Row = { Id: call.tenant.nextId++, $folderId: call.folder!.Id, $robotIds: [] };
-      applyEnvironment(call, env, bodyOf(call.req));
-      call.tenant.environments.push(env);
-      call.changed();
-      return one(call, sets(call).Environments, env);
-    },
-  },
-  {
-    method: 'PUT',
-    set: 'Environments',
-    key: true,
-    scope: 'folder',
-    permissions: ['Environments.Edit'],
-    handler: (call) => {
-      const env = environmentOf(call);
-      applyEnvironment(call, env, bodyOf(call.req));
-      syncRobotEnvironments(call);
-      return json({});
-    },
-  },
-  {
-    method: 'DELETE',
-    set: 'Environments',
-    key: true,
-    scope: 'folder',
+  // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
+  route.list(ASSETS, { scope: 'optionalFolder', permissions: ['Assets.View'] }),
+  // Beyond the spec: the folder's assets under the name real clients call (the collection read, folder required).
+  route.list(ASSETS, { operation: 'GetFiltered', permissions: ['Assets.View'] }),
+  route.get(ASSETS, { permissions: ['Assets.View'] }),
+  route.create(ASSETS, { permissions: ['Assets.Create'] }, (call, body) => {
+    const asset: Row = { Id: call.tenant.nextId++, CanBeDeleted: true, KeyValueList: [], $folderId: call.folder!.Id };
+    applyAsset(asset, body);
+    const name = String(asset.Name).toLowerCase();
+    if (inFolder(call, call.tenant.assets).some((a) => String(a.Name).toLowerCase() === name))
+      throw route.conflict(`An asset named '${String(asset.Name)}' already exists in this folder.`);
+    return asset;
+  }),
+  route.update(ASSETS, { permissions: ['Assets.Edit'] }, (_call, asset, body) => applyAsset(asset, body)),
+  route.remove(ASSETS, { permissions: ['Assets.Delete'] }),
+  route.list(ENVIRONMENTS, { permissions: ['Environments.View'] }),
+  route.get(ENVIRONMENTS, { permissions: ['Environments.View'] }),
+  route.create(ENVIRONMENTS, { permissions: ['Environments.Create'] }, (call, body) => {
+    const env: Row = { Id: call.tenant.nextId++, $folderId: call.folder!.Id, $robotIds: [] };
+    applyEnvironment(call, env, body);
+    return env;
+  }),
+  route.update(ENVIRONMENTS, { permissions: ['Environments.Edit'] }, (call, env, body) => {
+    applyEnvironment(call, env, body);
+    syncRobotEnvironments(call);
+  }),
+  route.remove(ENVIRONMENTS, {
     permissions: ['Environments.Delete'],
-    handler: (call) => {
-      const env = environmentOf(call);
+    refuse: (call, env) => {
       if (call.tenant.releases.some((r) => r.EnvironmentId === env.Id))
-        throw new HttpError(409, ErrorCode.conflict, `Environment '${String(env.Name)}' is used by processes.`);
-      call.tenant.environments = call.tenant.environments.filter((e) => e !== env);
-      syncRobotEnvironments(call);
-      return empty(204);
+        throw route.conflict(`Environment '${String(env.Name)}' is used by processes.`);
     },
-  },
-  {
-    method: 'GET',
-    set: 'Environments',
-    operation: 'GetRobotsForEnvironment',
-    parameters: { key: 'integer' },
-    scope: 'folder',
-    permissions: ['Environments.View', 'Robots.View'],
-    handler: (call) =>
-      list(
-        call,
-        sets(call).Robots,
-        call.tenant.robots.filter((r) =>
-          (environmentOf(call, Number(call.params.key)).$robotIds as number[]).includes(r.Id),
-        ),
-      ),
-  },
-  {
-    method: 'GET',
-    set: 'Environments',
-    operation: 'GetRobotIdsForEnvironment',
-    parameters: { key: 'integer' },
-    scope: 'folder',
-    permissions: ['Environments.View', 'Robots.View'],
-    handler: (call) =>
-      json({
-        '@odata.context': `${call.odataBase}/$metadata#Collection(Edm.Int64)`,
-        value: environmentOf(call, Number(call.params.key)).$robotIds,
-      }),
-  },
-  ...(['AddRobot', 'RemoveRobot'] as const).map((operation): ODataRoute => ({
-    method: 'POST',
-    set: 'Environments',
-    key: true,
-    operation,
-    scope: 'folder',
-    permissions: ['Environments.Edit'],
-    handler: (call) => {
-      const env = environmentOf(call);
+    removed: syncRobotEnvironments,
+  }),
+  route.setFunction(ENVIRONMENTS, 'GetRobotsForEnvironment', ROBOTS_OF_ENVIRONMENT, (call) => {
+    const robotIds = environmentParam(call).$robotIds as number[];
+    return list(
+      call,
+      sets(call).Robots,
+      call.tenant.robots.filter((r) => robotIds.includes(r.Id)),
+    );
+  }),
+  route.setFunction(ENVIRONMENTS, 'GetRobotIdsForEnvironment', ROBOTS_OF_ENVIRONMENT, (call) =>
+    route.valueReply(call, 'Collection(Edm.Int64)', environmentParam(call).$robotIds),
+  ),
+  ...(['AddRobot', 'RemoveRobot'] as const).map((operation) =>
+    route.entityAction(ENVIRONMENTS, operation, { permissions: ['Environments.Edit'] }, (call, env) => {
       const robot = byKey(call.tenant.robots, Number(bodyOf(call.req).raw.robotId), 'Robot');
       const ids = env.$robotIds as number[];
       env.$robotIds = operation === 'AddRobot' ? [...new Set([...ids, robot.Id])] : ids.filter((id) => id !== robot.Id);
       syncRobotEnvironments(call);
       return empty(204);
-    },
-  })),
-  {
-    method: 'POST',
-    set: 'Environments',
-    key: true,
-    operation: 'SetRobots',
-    scope: 'folder',
-    permissions: ['Environments.Edit'],
-    handler: (call) => {
-      const env = environmentOf(call);
-      const body = bodyOf(call.req);
-      const added = body.intArray('addedRobotIds', { optional: true });
-      const removed = body.intArray('removedRobotIds', { optional: true });
-      for (const id of [...added, ...removed]) byKey(call.tenant.robots, id, 'Robot');
-      env.$robotIds = [...new Set([...(env.$robotIds as number[]), ...added])].filter((id) => !removed.includes(id));
-      syncRobotEnvironments(call);
-      return empty(204);
-    },
-  },
+    }),
+  ),
+  route.entityAction(ENVIRONMENTS, 'SetRobots', { permissions: ['Environments.Edit'] }, (call, env) => {
+    const body = bodyOf(call.req);
+    const added = body.intArray('addedRobotIds', { optional: true });
+    const removed = body.intArray('removedRobotIds', { optional: true });
+    for (const id of [...added, ...removed]) byKey(call.tenant.robots, id, 'Robot');
+    env.$robotIds = [...new Set([...(env.$robotIds as number[]), ...added])].filter((id) => !removed.includes(id));
+    syncRobotEnvironments(call);
+    return empty(204);
+  }),
 ];

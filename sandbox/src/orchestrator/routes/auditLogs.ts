@@ -1,9 +1,10 @@
 import { badRequest } from '../../server/errors';
-import { json, type Reply } from '../../server/http';
+import type { Reply } from '../../server/http';
 import { queryCollection } from '../../odata/query';
 import type { Call, ODataRoute } from '../context';
-import { byKey, list, sets } from '../respond';
+import { byKey, sets } from '../respond';
 import type { Row } from '../state';
+import * as route from './entityRoutes';
 import { exportReply } from './jobs';
 
 /** The columns of the Reports() file, in order: what the audit page shows. */
@@ -47,46 +48,18 @@ function auditDetails(log: Row): Row[] {
   ];
 }
 
+const AUDIT_LOGS = route.entity('AuditLogs', 'Audit log', (t) => t.auditLogs, 'tenant');
+const VIEW = { permissions: ['Audit.View'] };
+
 export const AUDIT_LOG_ROUTES: ODataRoute[] = [
-  {
-    method: 'GET',
-    set: 'AuditLogs',
-    scope: 'tenant',
-    permissions: ['Audit.View'],
-    handler: (call) => list(call, sets(call).AuditLogs, call.tenant.auditLogs),
-  },
-  {
-    method: 'GET',
-    set: 'AuditLogs',
-    operation: 'Reports',
-    scope: 'tenant',
-    permissions: ['Audit.View'],
-    handler: auditReport,
-  },
-  {
-    method: 'GET',
-    set: 'AuditLogs',
-    operation: 'GetAuditLogDetails',
-    parameters: { auditLogId: 'integer' },
-    scope: 'tenant',
-    permissions: ['Audit.View'],
-    handler: (call) => {
-      const id = call.params.auditLogId;
-      if (typeof id !== 'number' || !Number.isInteger(id)) throw badRequest('auditLogId must be an integer id.');
-      const log = byKey(call.tenant.auditLogs, id, 'Audit log');
-      return json({
-        '@odata.context': `${call.odataBase}/$metadata#Collection(${call.options.namespace}.AuditLogEntityDto)`,
-        value: auditDetails(log),
-      });
-    },
-  },
-  {
-    method: 'POST',
-    set: 'AuditLogs',
-    operation: 'Export',
-    scope: 'tenant',
-    permissions: ['Audit.View'],
-    exportOperation: true,
-    handler: (call) => exportReply(call, 'AuditLogs'),
-  },
+  route.list(AUDIT_LOGS, VIEW),
+  route.setFunction(AUDIT_LOGS, 'Reports', VIEW, auditReport),
+  route.setFunction(AUDIT_LOGS, 'GetAuditLogDetails', { parameters: { auditLogId: 'integer' }, ...VIEW }, (call) => {
+    const id = call.params.auditLogId;
+    if (typeof id !== 'number' || !Number.isInteger(id)) throw badRequest('auditLogId must be an integer id.');
+    const log = byKey(call.tenant.auditLogs, id, 'Audit log');
+    const context = `Collection(${call.options.namespace}.AuditLogEntityDto)`;
+    return route.valueReply(call, context, auditDetails(log));
+  }),
+  route.setAction(AUDIT_LOGS, 'Export', { ...VIEW, exportOperation: true }, (call) => exportReply(call, 'AuditLogs')),
 ];

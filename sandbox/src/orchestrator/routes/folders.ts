@@ -2,10 +2,10 @@ import { badRequest, ErrorCode, HttpError, notFound, forbidden } from '../../ser
 import { empty, json, type Reply, type Request } from '../../server/http';
 import { USERS, type SandboxUser } from '../../server/users';
 import type { Call, ODataRoute } from '../context';
-import { byKey, list, one, requireKeyInt, sets } from '../respond';
 import { canUseFolder } from '../access';
 import type { Folder, TenantState } from '../state';
 import { bodyOf } from './body';
+import * as route from './entityRoutes';
 
 const visible = (tenant: TenantState, user: SandboxUser) => tenant.folders.filter((f) => canUseFolder(user, f));
 const MAX_CHILDREN_PAGE = 1000;
@@ -71,12 +71,14 @@ export function folderNavigation(req: Request, tenant: TenantState, user: Sandbo
   });
 }
 
-const folderOf = (call: Call, id = requireKeyInt(call, 'Folders')) => {
-  const folder = byKey(call.tenant.folders, id, 'Folder');
-  if (!canUseFolder(call.user, folder))
-    throw forbidden(`You do not have access to folder '${folder.FullyQualifiedName}'.`, ErrorCode.folderAccessDenied);
-  return folder;
+const FOLDERS: route.Entity<'Folders'> = {
+  ...route.entity('Folders', 'Folder', (t) => t.folders, 'tenant'),
+  access: (call, folder) => {
+    if (!canUseFolder(call.user, folder))
+      throw forbidden(`You do not have access to folder '${folder.FullyQualifiedName}'.`, ErrorCode.folderAccessDenied);
+  },
 };
+const folderOf = (call: Call, id?: number) => route.rowOf(call, FOLDERS, id);
 
 function renameTree(tenant: TenantState, folder: Folder): void {
   const parent = tenant.folders.find((f) => f.Id === folder.ParentId);
@@ -91,7 +93,7 @@ function checkName(call: Call, name: string, parentId: number | null, self?: Fol
       (f) => f !== self && f.ParentId === parentId && f.DisplayName.toLowerCase() === name.toLowerCase(),
     )
   )
-    throw new HttpError(409, ErrorCode.conflict, `A folder named '${name}' already exists there.`);
+    throw route.conflict(`A folder named '${name}' already exists there.`);
 }
 
 function folderUsers(folder: Folder) {
@@ -109,80 +111,42 @@ function folderUsers(folder: Folder) {
 }
 
 export const FOLDER_ROUTES: ODataRoute[] = [
-  {
-    method: 'GET',
-    set: 'Folders',
-    scope: 'tenant',
-    permissions: ['Folders.View|Subfolders.View'],
-    handler: (call) => list(call, sets(call).Folders, visible(call.tenant, call.user)),
-  },
-  {
-    method: 'GET',
-    set: 'Folders',
-    key: true,
-    scope: 'tenant',
-    permissions: ['Folders.View|Subfolders.View'],
-    handler: (call) => one(call, sets(call).Folders, folderOf(call)),
-  },
-  {
-    method: 'POST',
-    set: 'Folders',
-    scope: 'tenant',
-    permissions: ['Folders.Create|Subfolders.Create'],
-    handler: (call) => {
-      const body = bodyOf(call.req);
-      const name = body.string('DisplayName', { max: 100 });
-      const parentId =
-        body.has('ParentId') && body.raw.ParentId !== null ? folderOf(call, body.int('ParentId')).Id : null;
-      checkName(call, name, parentId);
-      const folder: Folder = {
-        Id: call.tenant.nextId++,
-        Key: call.random.uuid(),
-        DisplayName: name,
-        FullyQualifiedName: name,
-        Description: body.string('Description', { optional: true, max: 500 }) || null,
-        FolderType: 'Standard',
-        ProvisionType: 'Manual',
-        PermissionModel: 'FineGrained',
-        ParentId: parentId,
-        IsActive: true,
-        FeedType: 'Processes',
-      };
-      call.tenant.folders.push(folder);
-      renameTree(call.tenant, folder);
-      call.changed();
-      return one(call, sets(call).Folders, folder);
-    },
-  },
-  {
-    method: 'PUT',
-    set: 'Folders',
-    key: true,
-    scope: 'tenant',
-    permissions: ['Folders.Edit|Subfolders.Edit'],
-    handler: (call) => {
-      const folder = folderOf(call);
-      const body = bodyOf(call.req);
-      const name = body.string('DisplayName', { max: 100 });
-      checkName(call, name, folder.ParentId, folder);
-      folder.DisplayName = name;
-      if (body.has('Description'))
-        folder.Description = body.string('Description', { optional: true, max: 500 }) || null;
-      renameTree(call.tenant, folder);
-      call.changed();
-      return json({});
-    },
-  },
-  {
-    method: 'DELETE',
-    set: 'Folders',
-    key: true,
-    scope: 'tenant',
+  route.list(FOLDERS, { permissions: ['Folders.View|Subfolders.View'] }, (call) => visible(call.tenant, call.user)),
+  route.get(FOLDERS, { permissions: ['Folders.View|Subfolders.View'] }),
+  route.create(FOLDERS, { permissions: ['Folders.Create|Subfolders.Create'] }, (call, body) => {
+    const name = body.string('DisplayName', { max: 100 });
+    const parentId =
+      body.has('ParentId') && body.raw.ParentId !== null ? folderOf(call, body.int('ParentId')).Id : null;
+    checkName(call, name, parentId);
+    const folder: Folder = {
+      Id: call.tenant.nextId++,
+      Key: call.random.uuid(),
+      DisplayName: name,
+      FullyQualifiedName: name,
+      Description: body.string('Description', { optional: true, max: 500 }) || null,
+      FolderType: 'Standard',
+      ProvisionType: 'Manual',
+      PermissionModel: 'FineGrained',
+      ParentId: parentId,
+      IsActive: true,
+      FeedType: 'Processes',
+    };
+    renameTree(call.tenant, folder);
+    return folder;
+  }),
+  route.update(FOLDERS, { permissions: ['Folders.Edit|Subfolders.Edit'] }, (call, folder, body) => {
+    const name = body.string('DisplayName', { max: 100 });
+    checkName(call, name, folder.ParentId, folder);
+    folder.DisplayName = name;
+    if (body.has('Description')) folder.Description = body.string('Description', { optional: true, max: 500 }) || null;
+    renameTree(call.tenant, folder);
+  }),
+  route.remove(FOLDERS, {
     permissions: ['Folders.Delete|Subfolders.Delete'],
-    handler: (call) => {
-      const folder = folderOf(call);
-      if (folder.FolderType === 'Personal')
-        throw new HttpError(409, ErrorCode.conflict, 'A personal workspace cannot be deleted.');
+    refuse: (_call, folder) => {
+      if (folder.FolderType === 'Personal') throw route.conflict('A personal workspace cannot be deleted.');
+    },
+    removed: (call, folder) => {
       const doomed = new Set<number>([folder.Id]);
       for (let grew = true; grew;) {
         grew = false;
@@ -194,17 +158,13 @@ export const FOLDER_ROUTES: ODataRoute[] = [
         }
       }
       call.tenant.folders = call.tenant.folders.filter((f) => !doomed.has(f.Id));
-      call.changed();
-      return empty(204);
     },
-  },
-  {
-    method: 'POST',
-    set: 'Folders',
-    operation: 'AssignUsers',
-    scope: 'tenant',
-    permissions: ['Folders.Edit|Subfolders.Edit', 'Users.View', 'Roles.View'],
-    handler: (call) => {
+  }),
+  route.setAction(
+    FOLDERS,
+    'AssignUsers',
+    { permissions: ['Folders.Edit|Subfolders.Edit', 'Users.View', 'Roles.View'] },
+    (call) => {
       const assignments = bodyOf(call.req).object('assignments');
       const users = bodyOf({ ...call.req, body: assignments }).intArray('UserIds');
       for (const id of users) if (!USERS.some((u) => u.id === id)) throw notFound(`User ${id} does not exist.`);
@@ -214,39 +174,31 @@ export const FOLDER_ROUTES: ODataRoute[] = [
       for (const entry of perFolder) folderOf(call, Number(entry?.FolderId));
       return empty(204);
     },
-  },
-  {
-    method: 'GET',
-    set: 'Folders',
-    operation: 'GetUsersForFolder',
-    parameters: { key: 'integer', includeInherited: 'boolean' },
-    scope: 'tenant',
-    permissions: ['Folders.View|Subfolders.View', 'Users.View'],
-    handler: (call) => {
+  ),
+  route.setFunction(
+    FOLDERS,
+    'GetUsersForFolder',
+    {
+      parameters: { key: 'integer', includeInherited: 'boolean' },
+      permissions: ['Folders.View|Subfolders.View', 'Users.View'],
+    },
+    (call) => {
       const folder = folderOf(call, Number(call.params.key));
       const entries = folderUsers(folder).filter(
         (e) => call.params.includeInherited !== false || !e.UserEntity.IsInherited,
       );
-      return json({
-        '@odata.context': `${call.odataBase}/$metadata#UserRoles`,
-        '@odata.count': entries.length,
-        value: entries,
-      });
+      return route.valueReply(call, 'UserRoles', entries, { '@odata.count': entries.length });
     },
-  },
-  {
-    method: 'POST',
-    set: 'Folders',
-    key: true,
-    operation: 'RemoveUserFromFolder',
-    scope: 'tenant',
-    permissions: ['Folders.Edit|Subfolders.Edit', 'Users.View'],
-    handler: (call) => {
-      const folder = folderOf(call);
+  ),
+  route.entityAction(
+    FOLDERS,
+    'RemoveUserFromFolder',
+    { permissions: ['Folders.Edit|Subfolders.Edit', 'Users.View'] },
+    (call, folder) => {
       const userId = bodyOf(call.req).int('userId');
       if (!folderUsers(folder).some((e) => e.Id === userId))
         throw notFound(`User ${userId} is not assigned to folder '${folder.FullyQualifiedName}'.`);
       return empty(204);
     },
-  },
+  ),
 ];

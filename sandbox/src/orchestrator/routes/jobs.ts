@@ -1,10 +1,11 @@
 import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
 import { json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { inFolder, list, one, sets } from '../respond';
+import { inFolder, one, sets } from '../respond';
 import type { Job, Release, Robot } from '../state';
 import { FINAL_STATES } from '../simulator';
 import { bodyOf } from './body';
+import * as route from './entityRoutes';
 import { stripInternal } from '../../odata/query';
 import { checkInputArguments } from './releases';
 
@@ -183,8 +184,7 @@ function startJobs(call: Call) {
 function requestStop(call: Call, job: Job, strategy: string): void {
   if (strategy !== 'SoftStop' && strategy !== 'Kill')
     throw badRequest(`strategy must be SoftStop or Kill, got '${strategy}'.`);
-  if (FINAL_STATES.has(job.State))
-    throw new HttpError(409, ErrorCode.conflict, `Job ${job.Id} already finished (${job.State}).`);
+  if (FINAL_STATES.has(job.State)) throw route.conflict(`Job ${job.Id} already finished (${job.State}).`);
   if (job.State === 'Pending' || job.State === 'Suspended') {
     const info = job.State === 'Pending' ? 'Stopped before it started.' : 'Stopped while suspended.';
     Object.assign(job, { State: 'Stopped', EndTime: call.clock.iso(), Info: info });
@@ -195,86 +195,44 @@ function requestStop(call: Call, job: Job, strategy: string): void {
   call.changed();
 }
 
+export const JOBS = route.entity('Jobs', 'Job', (t) => t.jobs);
+const BY_ID_OR_KEY = { keyType: 'integerOrUuid' as const };
+
 export const JOB_ROUTES: ODataRoute[] = [
-  {
-    method: 'GET',
-    set: 'Jobs',
-    // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
-    scope: 'optionalFolder',
-    permissions: ['Jobs.View'],
-    rateLimited: true,
-    handler: (call) => list(call, sets(call).Jobs, inFolder(call, call.tenant.jobs)),
-  },
-  {
-    method: 'GET',
-    set: 'Jobs',
-    key: true,
-    keyType: 'integerOrUuid',
-    scope: 'folder',
-    permissions: ['Jobs.View'],
-    handler: (call) => jobReply(call, jobOf(call)),
-  },
-  {
-    // Beyond the spec: a job by its Key across every folder the caller may use, whatever folder header is sent.
-    method: 'GET',
-    set: 'Jobs',
-    operation: 'GetByKey',
-    parameters: { identifier: 'uuid' },
-    scope: 'optionalFolder',
-    permissions: ['Jobs.View'],
-    handler: (call) => {
+  // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
+  route.list(JOBS, { scope: 'optionalFolder', permissions: ['Jobs.View'], rateLimited: true }),
+  route.keyed(JOBS, 'GET', undefined, { ...BY_ID_OR_KEY, permissions: ['Jobs.View'] }, (call) =>
+    jobReply(call, jobOf(call)),
+  ),
+  // Beyond the spec: a job by its Key across every folder the caller may use, whatever folder header is sent.
+  route.setFunction(
+    JOBS,
+    'GetByKey',
+    { parameters: { identifier: 'uuid' }, scope: 'optionalFolder', permissions: ['Jobs.View'] },
+    (call) => {
       const identifier = call.params.identifier;
       if (typeof identifier !== 'string' || !GUID.test(identifier))
         throw badRequest(`identifier must be a job's Key (a GUID), got ${JSON.stringify(identifier ?? null)}.`);
       return jobReply(call, jobOf({ ...call, folder: undefined }, identifier));
     },
-  },
-  {
-    method: 'POST',
-    set: 'Jobs',
-    operation: 'StartJobs',
-    scope: 'folder',
-    permissions: ['Jobs.Create'],
-    handler: startJobs,
-  },
-  {
-    method: 'POST',
-    set: 'Jobs',
-    key: true,
-    keyType: 'integerOrUuid',
-    operation: 'StopJob',
-    scope: 'folder',
-    permissions: ['Jobs.Edit'],
-    handler: (call) => {
-      requestStop(call, jobOf(call), bodyOf(call.req).string('strategy'));
-      return json({});
-    },
-  },
-  {
-    method: 'POST',
-    set: 'Jobs',
-    operation: 'StopJobs',
-    scope: 'folder',
-    permissions: ['Jobs.Edit'],
-    handler: (call) => {
-      const body = bodyOf(call.req);
-      const ids = body.intArray('jobIds');
-      if (ids.length === 0) throw badRequest('jobIds must list at least one job.');
-      const strategy = body.string('strategy');
-      const jobs = ids.map((id) => jobOf(call, id));
-      for (const job of jobs) requestStop(call, job, strategy);
-      return json({});
-    },
-  },
-  {
-    method: 'POST',
-    set: 'Jobs',
-    operation: 'Export',
-    scope: 'folder',
-    permissions: ['Jobs.View'],
-    exportOperation: true,
-    handler: (call) => exportReply(call, 'Jobs'),
-  },
+  ),
+  route.setAction(JOBS, 'StartJobs', { permissions: ['Jobs.Create'] }, startJobs),
+  route.keyed(JOBS, 'POST', 'StopJob', { ...BY_ID_OR_KEY, permissions: ['Jobs.Edit'] }, (call) => {
+    requestStop(call, jobOf(call), bodyOf(call.req).string('strategy'));
+    return json({});
+  }),
+  route.setAction(JOBS, 'StopJobs', { permissions: ['Jobs.Edit'] }, (call) => {
+    const body = bodyOf(call.req);
+    const ids = body.intArray('jobIds');
+    if (ids.length === 0) throw badRequest('jobIds must list at least one job.');
+    const strategy = body.string('strategy');
+    const jobs = ids.map((id) => jobOf(call, id));
+    for (const job of jobs) requestStop(call, job, strategy);
+    return json({});
+  }),
+  route.setAction(JOBS, 'Export', { permissions: ['Jobs.View'], exportOperation: true }, (call) =>
+    exportReply(call, 'Jobs'),
+  ),
 ];
 
 export function exportReply(call: Call, what: string) {

@@ -2,9 +2,9 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
 import { empty, json, type Reply } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { list, sets } from '../respond';
 import type { Package } from '../state';
 import { bodyOf } from './body';
+import * as route from './entityRoutes';
 import { stripInternal } from '../../odata/query';
 
 const processes = (call: Call) => call.tenant.packages.filter((p) => !p.$isLibrary);
@@ -107,7 +107,7 @@ function uploadPackage(call: Call, library: boolean): Reply {
   const version = body.string('Version', { max: 64 });
   if (!/^\d+(\.\d+){1,3}(-[\w.]+)?$/.test(version)) throw badRequest(`Version '${version}' is not a dotted version.`);
   if (call.tenant.packages.some((p) => p.Key === `${id}:${version}`))
-    throw new HttpError(409, ErrorCode.conflict, `Package ${id} ${version} already exists.`);
+    throw route.conflict(`Package ${id} ${version} already exists.`);
   for (const p of call.tenant.packages) if (p.Id === id) p.IsLatestVersion = false;
   const pkg: Package = {
     Id: id,
@@ -136,166 +136,95 @@ function uploadPackage(call: Call, library: boolean): Reply {
   return json(stripInternal(pkg), 200);
 }
 
+const PROCESSES: route.Entity<'Processes'> = {
+  set: 'Processes',
+  what: 'Package',
+  scope: 'optionalFolder',
+  rows: processes,
+};
+const LIBRARIES: route.Entity<'Libraries'> = { set: 'Libraries', what: 'Library', scope: 'tenant', rows: libraries };
+const VIEW_PACKAGES = { permissions: ['Packages.View'] };
+const VIEW_LIBRARIES = { permissions: ['Libraries.View'] };
+
+/** The versions of the package the parameter names (a 404 when it has none). */
+function versionsOf(call: Call, entity: typeof PROCESSES | typeof LIBRARIES, parameter: string): Package[] {
+  const id = stringParam(call, parameter);
+  const versions = entity.rows!(call).filter((p) => p.Id.toLowerCase() === id.toLowerCase());
+  if (versions.length === 0) throw notFound(`${entity.what} '${id}' does not exist.`);
+  return versions;
+}
+
+/** DownloadPackage(key='<id>:<version>') of the entity's packages. */
+const downloadRoute = (entity: typeof PROCESSES | typeof LIBRARIES, options: route.RouteOptions) =>
+  route.setFunction(entity, 'DownloadPackage', { parameters: { key: 'string' }, ...options }, (call) =>
+    download(packageByKey(entity.rows!(call), stringParam(call, 'key'))),
+  );
+
+const latestOf = (entity: typeof PROCESSES | typeof LIBRARIES) => (call: Call) =>
+  entity.rows!(call).filter((p) => p.IsLatestVersion);
+
 export const PACKAGE_ROUTES: ODataRoute[] = [
   // GET /odata/Processes lists one entry per package: its latest version.
-  {
-    method: 'GET',
-    set: 'Processes',
-    scope: 'optionalFolder',
-    permissions: ['Packages.View'],
-    handler: (call) =>
-      list(
-        call,
-        sets(call).Processes,
-        processes(call).filter((p) => p.IsLatestVersion),
-      ),
-  },
-  {
-    method: 'GET',
-    set: 'Processes',
-    operation: 'GetProcessVersions',
-    parameters: { processId: 'string' },
-    scope: 'optionalFolder',
-    permissions: ['Packages.View'],
-    handler: (call) => {
-      const id = stringParam(call, 'processId');
-      const versions = processes(call).filter((p) => p.Id.toLowerCase() === id.toLowerCase());
-      if (versions.length === 0) throw notFound(`Package '${id}' does not exist.`);
-      return list(call, sets(call).Processes, versions, true);
-    },
-  },
-  {
-    method: 'GET',
-    set: 'Processes',
-    operation: 'DownloadPackage',
-    parameters: { key: 'string' },
-    scope: 'optionalFolder',
-    permissions: ['Packages.View'],
-    handler: (call) => download(packageByKey(processes(call), stringParam(call, 'key'))),
-  },
-  {
-    method: 'GET',
-    set: 'Processes',
-    operation: 'GetArguments',
-    parameters: { key: 'string' },
-    scope: 'optionalFolder',
-    permissions: ['Packages.View'],
-    handler: (call) => {
-      const pkg = packageByKey(processes(call), stringParam(call, 'key'));
-      return json({
-        '@odata.context': `${call.odataBase}/$metadata#${call.options.namespace}.ArgumentMetadata`,
-        Input: pkg.Arguments?.Input ?? null,
-        Output: pkg.Arguments?.Output ?? null,
-      });
-    },
-  },
-  {
-    method: 'POST',
-    set: 'Processes',
-    operation: 'SetArguments',
-    scope: 'optionalFolder',
-    permissions: ['Packages.Edit'],
-    handler: (call) => {
-      const body = bodyOf(call.req);
-      const pkg = packageByKey(processes(call), body.string('key'));
-      const args = body.object('arguments');
-      if (pkg.$uploadedVia !== 'studio') {
-        throw new HttpError(
-          400,
-          ErrorCode.argumentsNotEditable,
-          `Arguments of '${pkg.Key}' cannot be edited: the package was uploaded through the ${pkg.$uploadedVia === 'api' ? 'API or the packages page' : 'package feed'}.`,
-        );
-      }
-      pkg.Arguments = {
-        Input: checkArgumentList(args.Input, 'Input'),
-        Output: checkArgumentList(args.Output, 'Output'),
-      };
-      call.changed();
-      return json({});
-    },
-  },
-  {
-    method: 'DELETE',
-    set: 'Processes',
-    key: true,
-    keyType: 'string',
-    scope: 'optionalFolder',
-    permissions: ['Packages.Delete'],
-    handler: (call) => {
-      const id = String(call.key);
-      const before = call.tenant.packages.length;
-      call.tenant.packages = call.tenant.packages.filter((p) => p.$isLibrary || (p.Id !== id && p.Key !== id));
-      if (call.tenant.packages.length === before) throw notFound(`Package '${id}' does not exist.`);
-      for (const r of call.tenant.releases) if (r.ProcessKey === id) r.IsProcessDeleted = true;
-      call.changed();
-      return empty(204);
-    },
-  },
-  {
-    method: 'POST',
-    set: 'Processes',
-    operation: 'UploadPackage',
-    scope: 'optionalFolder',
-    permissions: ['Packages.Create'],
-    handler: (call) => uploadPackage(call, false),
-  },
-  {
-    method: 'GET',
-    set: 'Libraries',
-    scope: 'tenant',
-    permissions: ['Libraries.View'],
-    handler: (call) =>
-      list(
-        call,
-        sets(call).Libraries,
-        libraries(call).filter((p) => p.IsLatestVersion),
-      ),
-  },
-  {
-    method: 'GET',
-    set: 'Libraries',
-    operation: 'GetVersions',
-    parameters: { packageId: 'string' },
-    scope: 'tenant',
-    permissions: ['Libraries.View'],
-    handler: (call) => {
-      const id = stringParam(call, 'packageId');
-      const versions = libraries(call).filter((p) => p.Id.toLowerCase() === id.toLowerCase());
-      if (versions.length === 0) throw notFound(`Library '${id}' does not exist.`);
-      return list(call, sets(call).Libraries, versions);
-    },
-  },
-  {
-    method: 'GET',
-    set: 'Libraries',
-    operation: 'DownloadPackage',
-    parameters: { key: 'string' },
-    scope: 'tenant',
-    permissions: ['Libraries.View'],
-    handler: (call) => download(packageByKey(libraries(call), stringParam(call, 'key'))),
-  },
-  {
-    method: 'DELETE',
-    set: 'Libraries',
-    key: true,
-    keyType: 'string',
-    scope: 'tenant',
-    hostAdmin: true,
-    handler: (call) => {
-      const id = String(call.key);
-      const kept = call.tenant.packages.filter((p) => !(p.$isLibrary && (p.Id === id || p.Key === id)));
-      if (kept.length === call.tenant.packages.length) throw notFound(`Library '${id}' does not exist.`);
-      call.tenant.packages = kept;
-      call.changed();
-      return json({});
-    },
-  },
-  {
-    method: 'POST',
-    set: 'Libraries',
-    operation: 'UploadPackage',
-    scope: 'tenant',
-    permissions: ['Libraries.Create'],
-    handler: (call) => uploadPackage(call, true),
-  },
+  route.list(PROCESSES, VIEW_PACKAGES, latestOf(PROCESSES)),
+  route.list(
+    PROCESSES,
+    { operation: 'GetProcessVersions', parameters: { processId: 'string' }, ...VIEW_PACKAGES, alwaysCount: true },
+    (call) => versionsOf(call, PROCESSES, 'processId'),
+  ),
+  downloadRoute(PROCESSES, VIEW_PACKAGES),
+  route.setFunction(PROCESSES, 'GetArguments', { parameters: { key: 'string' }, ...VIEW_PACKAGES }, (call) => {
+    const pkg = packageByKey(processes(call), stringParam(call, 'key'));
+    const context = `${call.options.namespace}.ArgumentMetadata`;
+    return json({
+      '@odata.context': `${call.odataBase}/$metadata#${context}`,
+      Input: pkg.Arguments?.Input ?? null,
+      Output: pkg.Arguments?.Output ?? null,
+    });
+  }),
+  route.setAction(PROCESSES, 'SetArguments', { permissions: ['Packages.Edit'] }, (call) => {
+    const body = bodyOf(call.req);
+    const pkg = packageByKey(processes(call), body.string('key'));
+    const args = body.object('arguments');
+    if (pkg.$uploadedVia !== 'studio') {
+      throw new HttpError(
+        400,
+        ErrorCode.argumentsNotEditable,
+        `Arguments of '${pkg.Key}' cannot be edited: the package was uploaded through the ${pkg.$uploadedVia === 'api' ? 'API or the packages page' : 'package feed'}.`,
+      );
+    }
+    pkg.Arguments = {
+      Input: checkArgumentList(args.Input, 'Input'),
+      Output: checkArgumentList(args.Output, 'Output'),
+    };
+    call.changed();
+    return json({});
+  }),
+  route.keyed(PROCESSES, 'DELETE', undefined, { keyType: 'string', permissions: ['Packages.Delete'] }, (call) => {
+    const id = String(call.key);
+    const before = call.tenant.packages.length;
+    call.tenant.packages = call.tenant.packages.filter((p) => p.$isLibrary || (p.Id !== id && p.Key !== id));
+    if (call.tenant.packages.length === before) throw notFound(`Package '${id}' does not exist.`);
+    for (const r of call.tenant.releases) if (r.ProcessKey === id) r.IsProcessDeleted = true;
+    call.changed();
+    return empty(204);
+  }),
+  route.setAction(PROCESSES, 'UploadPackage', { permissions: ['Packages.Create'] }, (call) =>
+    uploadPackage(call, false),
+  ),
+  route.list(LIBRARIES, VIEW_LIBRARIES, latestOf(LIBRARIES)),
+  route.list(LIBRARIES, { operation: 'GetVersions', parameters: { packageId: 'string' }, ...VIEW_LIBRARIES }, (call) =>
+    versionsOf(call, LIBRARIES, 'packageId'),
+  ),
+  downloadRoute(LIBRARIES, VIEW_LIBRARIES),
+  route.keyed(LIBRARIES, 'DELETE', undefined, { keyType: 'string', hostAdmin: true }, (call) => {
+    const id = String(call.key);
+    const kept = call.tenant.packages.filter((p) => !(p.$isLibrary && (p.Id === id || p.Key === id)));
+    if (kept.length === call.tenant.packages.length) throw notFound(`Library '${id}' does not exist.`);
+    call.tenant.packages = kept;
+    call.changed();
+    return json({});
+  }),
+  route.setAction(LIBRARIES, 'UploadPackage', { permissions: ['Libraries.Create'] }, (call) =>
+    uploadPackage(call, true),
+  ),
 ];

@@ -5,6 +5,7 @@ import type { Call, ODataRoute } from '../context';
 import { inFolder, one, sets } from '../respond';
 import type { QueueDefinition, QueueItem } from '../state';
 import { bodyOf, utf16Length } from './body';
+import * as route from './entityRoutes';
 import { buildQueueItem, commitItem, ItemError, PRIORITIES, QUEUE_LIMITS } from './queueItems';
 import { itemOf } from './queues';
 
@@ -105,135 +106,105 @@ function startTransaction(call: Call) {
   return one(call, sets(call).QueueItems, item);
 }
 
+const QUEUES = { set: 'Queues', scope: 'folder' } as const;
+const ITEMS = { set: 'QueueItems', scope: 'folder' } as const;
+const ADD = { queueNamespace: true, permissions: ['Queues.View', 'Transactions.Create'] };
+const REPORT = { queueNamespace: true, permissions: ['Queues.View', 'Transactions.Edit'] };
+
 export const QUEUE_TRANSACTION_ROUTES: ODataRoute[] = [
-  {
-    method: 'POST',
-    set: 'Queues',
-    operation: 'AddQueueItem',
-    queueNamespace: true,
-    scope: 'folder',
-    permissions: ['Queues.View', 'Transactions.Create'],
-    handler: (call) => {
-      const itemData = bodyOf(call.req).object('itemData');
-      if (typeof itemData.Name !== 'string' || !itemData.Name)
-        throw badRequest('itemData.Name (the queue name) is required.');
-      const queue = queueByName(call, itemData.Name);
+  route.setAction(QUEUES, 'AddQueueItem', ADD, (call) => {
+    const itemData = bodyOf(call.req).object('itemData');
+    if (typeof itemData.Name !== 'string' || !itemData.Name)
+      throw badRequest('itemData.Name (the queue name) is required.');
+    const queue = queueByName(call, itemData.Name);
+    try {
+      const item = commitItem(call, buildQueueItem(call, queue, itemData, new Set()));
+      call.changed();
+      return one(call, sets(call).QueueItems, item);
+    } catch (error) {
+      throw error instanceof ItemError ? itemHttpError(error) : error;
+    }
+  }),
+  route.setAction(QUEUES, 'BulkAddQueueItems', ADD, (call) => {
+    const body = bodyOf(call.req);
+    const queue = queueByName(call, body.string('queueName'));
+    const commitType = body.string('commitType');
+    if (commitType !== 'AllOrNothing' && commitType !== 'ProcessAllIndependently')
+      throw badRequest(`commitType must be AllOrNothing or ProcessAllIndependently, got '${commitType}'.`);
+    const items = body.raw.queueItems;
+    if (!Array.isArray(items) || items.length === 0) throw badRequest('queueItems must be a non-empty array.');
+    if (items.length > MAX_BULK_ITEMS)
+      throw badRequest(`queueItems holds ${items.length} items; at most ${MAX_BULK_ITEMS} are accepted per request.`);
+    const pending = new Set<string>();
+    const built: QueueItem[] = [];
+    const failed: { Ordinal: number; ErrorCode: string; ErrorMessage: string }[] = [];
+    items.forEach((data: unknown, ordinal) => {
       try {
-        const item = commitItem(call, buildQueueItem(call, queue, itemData, new Set()));
-        call.changed();
-        return one(call, sets(call).QueueItems, item);
+        if (typeof data !== 'object' || data === null || Array.isArray(data))
+          throw new ItemError('InvalidItem', 'Each queue item must be an object.');
+        built.push(buildQueueItem(call, queue, data as Record<string, unknown>, pending));
       } catch (error) {
-        throw error instanceof ItemError ? itemHttpError(error) : error;
+        if (!(error instanceof ItemError)) throw error;
+        failed.push({ Ordinal: ordinal, ErrorCode: error.code, ErrorMessage: error.message });
       }
+    });
+    const commit = commitType === 'ProcessAllIndependently' || failed.length === 0;
+    if (commit) for (const item of built) commitItem(call, item);
+    if (commit && built.length > 0) call.changed();
+    return json({
+      '@odata.context': `${call.odataBase}/$metadata#${call.options.namespace}.BulkOperationResponseDto`,
+      Success: failed.length === 0,
+      Message:
+        failed.length === 0
+          ? null
+          : commitType === 'AllOrNothing'
+            ? `${failed.length} item(s) failed; nothing was added.`
+            : `${failed.length} item(s) failed; ${built.length} added.`,
+      FailedItems: failed,
+    });
+  }),
+  // Beyond the spec's table of bodies (it lists only the permissions): see the README, Beyond the spec.
+  route.setAction(
+    QUEUES,
+    'StartTransaction',
+    {
+      queueNamespace: true,
+      permissions: ['Queues.View', 'Transactions.View', 'Transactions.Create', 'Transactions.Edit'],
     },
-  },
-  {
-    method: 'POST',
-    set: 'Queues',
-    operation: 'BulkAddQueueItems',
-    queueNamespace: true,
-    scope: 'folder',
-    permissions: ['Queues.View', 'Transactions.Create'],
-    handler: (call) => {
-      const body = bodyOf(call.req);
-      const queue = queueByName(call, body.string('queueName'));
-      const commitType = body.string('commitType');
-      if (commitType !== 'AllOrNothing' && commitType !== 'ProcessAllIndependently')
-        throw badRequest(`commitType must be AllOrNothing or ProcessAllIndependently, got '${commitType}'.`);
-      const items = body.raw.queueItems;
-      if (!Array.isArray(items) || items.length === 0) throw badRequest('queueItems must be a non-empty array.');
-      if (items.length > MAX_BULK_ITEMS)
-        throw badRequest(`queueItems holds ${items.length} items; at most ${MAX_BULK_ITEMS} are accepted per request.`);
-      const pending = new Set<string>();
-      const built: QueueItem[] = [];
-      const failed: { Ordinal: number; ErrorCode: string; ErrorMessage: string }[] = [];
-      items.forEach((data: unknown, ordinal) => {
-        try {
-          if (typeof data !== 'object' || data === null || Array.isArray(data))
-            throw new ItemError('InvalidItem', 'Each queue item must be an object.');
-          built.push(buildQueueItem(call, queue, data as Record<string, unknown>, pending));
-        } catch (error) {
-          if (!(error instanceof ItemError)) throw error;
-          failed.push({ Ordinal: ordinal, ErrorCode: error.code, ErrorMessage: error.message });
-        }
-      });
-      const commit = commitType === 'ProcessAllIndependently' || failed.length === 0;
-      if (commit) for (const item of built) commitItem(call, item);
-      if (commit && built.length > 0) call.changed();
-      return json({
-        '@odata.context': `${call.odataBase}/$metadata#${call.options.namespace}.BulkOperationResponseDto`,
-        Success: failed.length === 0,
-        Message:
-          failed.length === 0
-            ? null
-            : commitType === 'AllOrNothing'
-              ? `${failed.length} item(s) failed; nothing was added.`
-              : `${failed.length} item(s) failed; ${built.length} added.`,
-        FailedItems: failed,
-      });
-    },
-  },
-  {
-    // Beyond the spec's table of bodies (it lists only the permissions): see the README, Beyond the spec.
-    method: 'POST',
-    set: 'Queues',
-    operation: 'StartTransaction',
-    queueNamespace: true,
-    scope: 'folder',
-    permissions: ['Queues.View', 'Transactions.View', 'Transactions.Create', 'Transactions.Edit'],
-    handler: startTransaction,
-  },
-  {
-    method: 'POST',
-    set: 'Queues',
-    key: true,
-    operation: 'SetTransactionResult',
-    queueNamespace: true,
-    scope: 'folder',
-    permissions: ['Queues.View', 'Transactions.Edit'],
-    handler: (call) => {
-      const item = itemOf(call);
-      const result = bodyOf(call.req).object('transactionResult');
-      const exception = result.ProcessingException as { Reason?: unknown; Details?: unknown } | null | undefined;
-      if (utf16Length(exception?.Reason) > QUEUE_LIMITS.Reason)
-        throw tooLarge('ProcessingException.Reason', QUEUE_LIMITS.Reason, utf16Length(exception?.Reason));
-      if (utf16Length(exception?.Details) > QUEUE_LIMITS.Details)
-        throw tooLarge('ProcessingException.Details', QUEUE_LIMITS.Details, utf16Length(exception?.Details));
-      if (utf16Length(result.Output) > QUEUE_LIMITS.Output)
-        throw tooLarge('Output', QUEUE_LIMITS.Output, utf16Length(result.Output));
-      if (typeof result.IsSuccessful !== 'boolean')
-        throw badRequest('transactionResult.IsSuccessful must be true or false.');
-      Object.assign(item, {
-        Status: result.IsSuccessful ? 'Successful' : 'Failed',
-        EndProcessing: call.clock.iso(),
-        Output: (result.Output as Record<string, unknown>) ?? null,
-        ProcessingException: exception
-          ? { Reason: String(exception.Reason ?? ''), Details: String(exception.Details ?? '') }
-          : null,
-        ProcessingExceptionType: exception ? 'BusinessException' : null,
-      });
-      statusEvent(call, item);
-      call.changed();
-      return json({});
-    },
-  },
-  {
-    method: 'POST',
-    set: 'QueueItems',
-    key: true,
-    operation: 'SetTransactionProgress',
-    // Real clients call it in {qns}; {ns} stays for the extension, which calls it there (test/unit/core/client.test.ts).
-    queueNamespace: true,
-    alsoInNamespace: true,
-    scope: 'folder',
-    permissions: ['Queues.View', 'Transactions.Edit'],
-    handler: (call) => {
-      const item = itemOf(call);
-      const progress = bodyOf(call.req).string('progress', { optional: true });
-      if (progress.length > QUEUE_LIMITS.Progress) throw tooLarge('Progress', QUEUE_LIMITS.Progress, progress.length);
-      item.Progress = progress;
-      call.changed();
-      return json({});
-    },
-  },
+    startTransaction,
+  ),
+  route.keyed(QUEUES, 'POST', 'SetTransactionResult', REPORT, (call) => {
+    const item = itemOf(call);
+    const result = bodyOf(call.req).object('transactionResult');
+    const exception = result.ProcessingException as { Reason?: unknown; Details?: unknown } | null | undefined;
+    if (utf16Length(exception?.Reason) > QUEUE_LIMITS.Reason)
+      throw tooLarge('ProcessingException.Reason', QUEUE_LIMITS.Reason, utf16Length(exception?.Reason));
+    if (utf16Length(exception?.Details) > QUEUE_LIMITS.Details)
+      throw tooLarge('ProcessingException.Details', QUEUE_LIMITS.Details, utf16Length(exception?.Details));
+    if (utf16Length(result.Output) > QUEUE_LIMITS.Output)
+      throw tooLarge('Output', QUEUE_LIMITS.Output, utf16Length(result.Output));
+    if (typeof result.IsSuccessful !== 'boolean')
+      throw badRequest('transactionResult.IsSuccessful must be true or false.');
+    Object.assign(item, {
+      Status: result.IsSuccessful ? 'Successful' : 'Failed',
+      EndProcessing: call.clock.iso(),
+      Output: (result.Output as Record<string, unknown>) ?? null,
+      ProcessingException: exception
+        ? { Reason: String(exception.Reason ?? ''), Details: String(exception.Details ?? '') }
+        : null,
+      ProcessingExceptionType: exception ? 'BusinessException' : null,
+    });
+    statusEvent(call, item);
+    call.changed();
+    return json({});
+  }),
+  // Real clients call it in {qns}; {ns} stays for the extension, which calls it there (test/unit/core/client.test.ts).
+  route.keyed(ITEMS, 'POST', 'SetTransactionProgress', { ...REPORT, alsoInNamespace: true }, (call) => {
+    const item = itemOf(call);
+    const progress = bodyOf(call.req).string('progress', { optional: true });
+    if (progress.length > QUEUE_LIMITS.Progress) throw tooLarge('Progress', QUEUE_LIMITS.Progress, progress.length);
+    item.Progress = progress;
+    call.changed();
+    return json({});
+  }),
 ];

@@ -1,14 +1,16 @@
 import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
-import { empty, json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { byKey, inFolder, list, one, requireKeyInt, sets } from '../respond';
+import { byKey, inFolder } from '../respond';
 import type { Release } from '../state';
 import { bodyOf } from './body';
+import * as route from './entityRoutes';
 
 export const MAX_INPUT_ARGUMENTS_CHARS = 10_000;
 
+const RELEASES = route.entity('Releases', 'Release', (t) => t.releases);
+
 export function releaseOf(call: Call): Release {
-  return byKey(inFolder(call, call.tenant.releases), requireKeyInt(call, 'Releases'), 'Release');
+  return route.rowOf(call, RELEASES);
 }
 
 /** Input values: JSON text of an object, at most 10,000 characters (spec, Other limits). */
@@ -73,174 +75,81 @@ function applyFields(call: Call, release: Release, body: ReturnType<typeof bodyO
   }
 }
 
+/** An action moving a process to another package version (`to` picks it), answered with the process. */
+const versionMove = (operation: string, to: (call: Call, release: Release) => string) =>
+  route.entityAction(RELEASES, operation, { permissions: ['Processes.Edit'] }, (call, release) => {
+    moveToVersion(call, release, to(call, release));
+    return route.oneOf(call, RELEASES, release);
+  });
+
 export const RELEASE_ROUTES: ODataRoute[] = [
-  {
-    method: 'GET',
-    set: 'Releases',
-    // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
-    scope: 'optionalFolder',
-    permissions: ['Processes.View'],
-    handler: (call) => list(call, sets(call).Releases, inFolder(call, call.tenant.releases)),
-  },
-  {
-    method: 'GET',
-    set: 'Releases',
-    key: true,
-    scope: 'folder',
-    permissions: ['Processes.View'],
-    handler: (call) => one(call, sets(call).Releases, releaseOf(call)),
-  },
-  {
-    method: 'PATCH',
-    set: 'Releases',
-    key: true,
-    scope: 'folder',
-    permissions: ['Processes.Edit'],
-    handler: (call) => {
-      const release = releaseOf(call);
-      applyFields(call, release, bodyOf(call.req), false);
-      call.changed();
-      return json({});
+  // Beyond the spec: without a folder header, the rows of every folder the caller may use (README).
+  route.list(RELEASES, { scope: 'optionalFolder', permissions: ['Processes.View'] }),
+  route.get(RELEASES, { permissions: ['Processes.View'] }),
+  route.update(RELEASES, { method: 'PATCH', permissions: ['Processes.Edit'] }, (call, release, body) =>
+    applyFields(call, release, body, false),
+  ),
+  route.update(RELEASES, { permissions: ['Processes.Edit'], replyRow: true }, (call, release, body) =>
+    applyFields(call, release, body, true),
+  ),
+  route.create(RELEASES, { permissions: ['Processes.Create'] }, (call, body) => {
+    const processKey = body.string('ProcessKey');
+    const version = body.has('ProcessVersion') ? body.string('ProcessVersion') : undefined;
+    const pkg = call.tenant.packages.find(
+      (p) => p.Id === processKey && !p.$isLibrary && (version ? p.Version === version : p.IsLatestVersion),
+    );
+    if (!pkg) throw notFound(`Package ${processKey}${version ? ` ${version}` : ''} does not exist.`);
+    const env = call.tenant.environments.find(
+      (e) => e.$folderId === call.folder!.Id && (!body.has('EnvironmentId') || e.Id === body.int('EnvironmentId')),
+    );
+    if (!env) throw badRequest('EnvironmentId must name an environment of this folder.');
+    const release: Release = {
+      Id: call.tenant.nextId++,
+      Key: call.random.uuid(),
+      Name: '',
+      Description: null,
+      ProcessKey: pkg.Id,
+      ProcessVersion: pkg.Version,
+      IsLatestVersion: pkg.IsLatestVersion,
+      IsProcessDeleted: false,
+      EnvironmentId: Number(env.Id),
+      EnvironmentName: String(env.Name),
+      InputArguments: null,
+      Arguments: { Input: null, Output: pkg.Arguments?.Output ?? null },
+      OrganizationUnitId: call.folder!.Id,
+      $folderId: call.folder!.Id,
+      $previousVersions: [],
+    };
+    applyFields(call, release, body, true);
+    const name = release.Name.toLowerCase();
+    if (call.tenant.releases.some((r) => r.$folderId === release.$folderId && r.Name.toLowerCase() === name))
+      throw route.conflict(`A process named '${release.Name}' already exists in this folder.`);
+    return release;
+  }),
+  route.remove(RELEASES, { permissions: ['Processes.Delete'] }),
+  versionMove('UpdateToSpecificPackageVersion', (call) => bodyOf(call.req).string('packageVersion')),
+  versionMove('UpdateToLatestPackageVersion', latestVersion),
+  route.setAction(RELEASES, 'UpdateToLatestPackageVersionBulk', { permissions: ['Processes.Edit'] }, (call) => {
+    const ids = bodyOf(call.req).intArray('releaseIds');
+    const releases = ids.map((id) => byKey(inFolder(call, call.tenant.releases), id, 'Release'));
+    for (const release of releases) moveToVersion(call, release, latestVersion(call, release));
+    const versions = releases.map((r) => ({ Id: r.Id, ProcessVersion: r.ProcessVersion }));
+    return route.valueReply(call, 'Releases', versions);
+  }),
+  route.entityAction(
+    RELEASES,
+    'RollbackToPreviousReleaseVersion',
+    {
+      permissions: ['Processes.Edit'],
+      refusal: (release) =>
+        release.$previousVersions.length > 0
+          ? undefined
+          : `Process '${release.Name}' has no previous version to roll back to.`,
     },
-  },
-  {
-    method: 'PUT',
-    set: 'Releases',
-    key: true,
-    scope: 'folder',
-    permissions: ['Processes.Edit'],
-    handler: (call) => {
-      const release = releaseOf(call);
-      applyFields(call, release, bodyOf(call.req), true);
-      call.changed();
-      return one(call, sets(call).Releases, release);
-    },
-  },
-  {
-    method: 'POST',
-    set: 'Releases',
-    scope: 'folder',
-    permissions: ['Processes.Create'],
-    handler: (call) => {
-      const body = bodyOf(call.req);
-      const processKey = body.string('ProcessKey');
-      const version = body.has('ProcessVersion') ? body.string('ProcessVersion') : undefined;
-      const pkg = call.tenant.packages.find(
-        (p) => p.Id === processKey && !p.$isLibrary && (version ? p.Version === version : p.IsLatestVersion),
-      );
-      if (!pkg) throw notFound(`Package ${processKey}${version ? ` ${version}` : ''} does not exist.`);
-      const env = call.tenant.environments.find(
-        (e) => e.$folderId === call.folder!.Id && (!body.has('EnvironmentId') || e.Id === body.int('EnvironmentId')),
-      );
-      if (!env) throw badRequest('EnvironmentId must name an environment of this folder.');
-      const release: Release = {
-        Id: call.tenant.nextId++,
-        Key: call.random.uuid(),
-        Name: '',
-        Description: null,
-        ProcessKey: pkg.Id,
-        ProcessVersion: pkg.Version,
-        IsLatestVersion: pkg.IsLatestVersion,
-        IsProcessDeleted: false,
-        EnvironmentId: Number(env.Id),
-        EnvironmentName: String(env.Name),
-        InputArguments: null,
-        Arguments: { Input: null, Output: pkg.Arguments?.Output ?? null },
-        OrganizationUnitId: call.folder!.Id,
-        $folderId: call.folder!.Id,
-        $previousVersions: [],
-      };
-      applyFields(call, release, body, true);
-      if (
-        call.tenant.releases.some(
-          (r) => r.$folderId === release.$folderId && r.Name.toLowerCase() === release.Name.toLowerCase(),
-        )
-      ) {
-        throw new HttpError(
-          409,
-          ErrorCode.conflict,
-          `A process named '${release.Name}' already exists in this folder.`,
-        );
-      }
-      call.tenant.releases.push(release);
-      call.changed();
-      return one(call, sets(call).Releases, release);
-    },
-  },
-  {
-    method: 'DELETE',
-    set: 'Releases',
-    key: true,
-    scope: 'folder',
-    permissions: ['Processes.Delete'],
-    handler: (call) => {
-      const release = releaseOf(call);
-      call.tenant.releases = call.tenant.releases.filter((r) => r !== release);
-      call.changed();
-      return empty(204);
-    },
-  },
-  {
-    method: 'POST',
-    set: 'Releases',
-    key: true,
-    operation: 'UpdateToSpecificPackageVersion',
-    scope: 'folder',
-    permissions: ['Processes.Edit'],
-    handler: (call) => {
-      const release = releaseOf(call);
-      moveToVersion(call, release, bodyOf(call.req).string('packageVersion'));
-      return one(call, sets(call).Releases, release);
-    },
-  },
-  {
-    method: 'POST',
-    set: 'Releases',
-    key: true,
-    operation: 'UpdateToLatestPackageVersion',
-    scope: 'folder',
-    permissions: ['Processes.Edit'],
-    handler: (call) => {
-      const release = releaseOf(call);
-      moveToVersion(call, release, latestVersion(call, release));
-      return one(call, sets(call).Releases, release);
-    },
-  },
-  {
-    method: 'POST',
-    set: 'Releases',
-    operation: 'UpdateToLatestPackageVersionBulk',
-    scope: 'folder',
-    permissions: ['Processes.Edit'],
-    handler: (call) => {
-      const ids = bodyOf(call.req).intArray('releaseIds');
-      const releases = ids.map((id) => byKey(inFolder(call, call.tenant.releases), id, 'Release'));
-      for (const release of releases) moveToVersion(call, release, latestVersion(call, release));
-      return json({
-        '@odata.context': `${call.odataBase}/$metadata#Releases`,
-        value: releases.map((r) => ({ Id: r.Id, ProcessVersion: r.ProcessVersion })),
-      });
-    },
-  },
-  {
-    method: 'POST',
-    set: 'Releases',
-    key: true,
-    operation: 'RollbackToPreviousReleaseVersion',
-    scope: 'folder',
-    permissions: ['Processes.Edit'],
-    handler: (call) => {
-      const release = releaseOf(call);
-      const previous = release.$previousVersions.pop();
-      if (!previous)
-        throw new HttpError(
-          409,
-          ErrorCode.conflict,
-          `Process '${release.Name}' has no previous version to roll back to.`,
-        );
-      moveToVersion(call, release, previous);
+    (call, release) => {
+      moveToVersion(call, release, release.$previousVersions.pop()!);
       release.$previousVersions.pop(); // moveToVersion recorded the version we just left; a rollback is not itself undoable.
-      return one(call, sets(call).Releases, release);
+      return route.oneOf(call, RELEASES, release);
     },
-  },
+  ),
 ];

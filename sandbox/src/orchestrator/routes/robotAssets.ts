@@ -6,6 +6,7 @@ import { byKey, inFolder } from '../respond';
 import type { Robot, Row } from '../state';
 import { applyAsset } from './assets';
 import { bodyOf } from './body';
+import * as route from './entityRoutes';
 
 /** The value fields of an asset; a per-robot asset keeps one set of them per robot in `$robotValues`. */
 const VALUE_FIELDS = ['Value', 'StringValue', 'BoolValue', 'IntValue', 'CredentialUsername', '$secret'] as const;
@@ -79,6 +80,9 @@ function setRobotAsset(call: Call): void {
   call.changed();
 }
 
+const ASSETS = { set: 'Assets', scope: 'folder' } as const;
+const VIEW = { permissions: ['Assets.View'] };
+
 export const ROBOT_ASSET_ROUTES: ODataRoute[] = [
   // The robot by id, written as text (GetRobotAsset) or as a number (GetRobotAssetByRobotId).
   ...(
@@ -86,37 +90,18 @@ export const ROBOT_ASSET_ROUTES: ODataRoute[] = [
       ['GetRobotAsset', 'string'],
       ['GetRobotAssetByRobotId', 'integer'],
     ] as const
-  ).map(([operation, robotId]): ODataRoute => ({
-    method: 'GET',
-    set: 'Assets',
-    operation,
-    parameters: { robotId, assetName: 'string' },
-    scope: 'folder',
-    permissions: ['Assets.View'],
-    handler: (call) =>
+  ).map(([operation, robotId]) =>
+    route.setFunction(ASSETS, operation, { parameters: { robotId, assetName: 'string' }, ...VIEW }, (call) =>
       json(robotAsset(assetByName(call, call.params.assetName), robotFromParam(call, call.params.robotId), false)),
-  })),
-  {
-    method: 'POST',
-    set: 'Assets',
-    operation: 'GetRobotAssetByNameForRobotKey',
-    scope: 'folder',
-    permissions: ['Assets.View'],
-    handler: (call) => {
-      const body = bodyOf(call.req);
-      const robot = robotByKey(call, body.string('robotKey'));
-      return json(robotAsset(assetByName(call, body.string('assetName')), robot, true));
-    },
-  },
-  {
-    method: 'POST',
-    set: 'Assets',
-    operation: 'SetRobotAssetByRobotKey',
-    scope: 'folder',
-    permissions: ['Assets.Edit'],
-    handler: (call) => {
-      setRobotAsset(call);
-      return empty(204);
-    },
-  },
+    ),
+  ),
+  route.setAction(ASSETS, 'GetRobotAssetByNameForRobotKey', VIEW, (call) => {
+    const body = bodyOf(call.req);
+    const robot = robotByKey(call, body.string('robotKey'));
+    return json(robotAsset(assetByName(call, body.string('assetName')), robot, true));
+  }),
+  route.setAction(ASSETS, 'SetRobotAssetByRobotKey', { permissions: ['Assets.Edit'] }, (call) => {
+    setRobotAsset(call);
+    return empty(204);
+  }),
 ];

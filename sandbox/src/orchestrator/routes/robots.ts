@@ -1,10 +1,11 @@
 import { badRequest, notFound } from '../../server/errors';
 import { empty, json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { byKey, list, one, requireKeyInt, sets } from '../respond';
+import { byKey } from '../respond';
 import type { Robot } from '../state';
 import { queryLogs } from '../logs';
 import { bodyOf } from './body';
+import * as route from './entityRoutes';
 import { exportReply } from './jobs';
 
 /** With a folder header: the robots assigned to that folder; without: every robot of the tenant. */
@@ -31,111 +32,81 @@ function applyRobot(call: Call, robot: Robot, body: ReturnType<typeof bodyOf>, r
   }
 }
 
+const ROBOTS: route.Entity<'Robots'> = {
+  ...route.entity('Robots', 'Robot', (t) => t.robots),
+  scope: 'optionalFolder',
+  rows: robotsIn,
+};
+const SESSIONS: route.Entity<'Sessions'> = {
+  set: 'Sessions',
+  what: 'Session',
+  scope: 'optionalFolder',
+  rows: (call) => call.tenant.sessions.filter((s) => robotsIn(call).some((r) => r.Id === s.$robotId)),
+};
+
+const LOGS = { set: 'RobotLogs', scope: 'folder' } as const;
+
 export const ROBOT_ROUTES: ODataRoute[] = [
-  {
-    method: 'GET',
-    set: 'Robots',
-    scope: 'optionalFolder',
-    permissions: ['Robots.View'],
-    handler: (call) => list(call, sets(call).Robots, robotsIn(call)),
-  },
-  {
-    method: 'GET',
-    set: 'Robots',
-    key: true,
-    scope: 'optionalFolder',
-    permissions: ['Robots.View'],
-    handler: (call) => one(call, sets(call).Robots, byKey(robotsIn(call), requireKeyInt(call, 'Robots'), 'Robot')),
-  },
-  {
-    method: 'POST',
-    set: 'Robots',
-    scope: 'optionalFolder',
-    permissions: ['Robots.Create'],
-    handler: (call) => {
-      const body = bodyOf(call.req);
-      const machine = call.tenant.machines[0]!;
-      const robot: Robot = {
-        Id: call.tenant.nextId++,
-        Name: '',
-        Username: body.string('Username', { max: 256 }),
-        Password: null,
-        Description: null,
-        Type: 'Unattended',
-        HostingType: 'Standard',
-        CredentialType: 'Default',
-        MachineName: String(machine.Name),
-        MachineId: Number(machine.Id),
-        LicenseKey: null,
-        Version: null,
-        RobotEnvironments: '',
-        ExecutionSettings: null,
-        $folderIds: call.folder ? [call.folder.Id] : [],
-      };
-      applyRobot(call, robot, body, true);
-      call.tenant.robots.push(robot);
-      call.tenant.sessions.push({
-        Id: call.tenant.nextId++,
-        State: 'Available',
-        ReportingTime: call.clock.iso(),
-        Info: null,
-        IsUnresponsive: false,
-        $robotId: robot.Id,
-      });
-      call.changed();
-      return one(call, sets(call).Robots, robot);
-    },
-  },
-  ...(['PUT', 'PATCH'] as const).map((method): ODataRoute => ({
-    method,
-    set: 'Robots',
-    key: true,
-    scope: 'optionalFolder',
-    permissions: ['Robots.Edit'],
-    handler: (call) => {
-      const robot = byKey(robotsIn(call), requireKeyInt(call, 'Robots'), 'Robot');
-      applyRobot(call, robot, bodyOf(call.req), method === 'PUT');
-      call.changed();
-      return json({});
-    },
-  })),
-  {
-    method: 'DELETE',
-    set: 'Robots',
-    key: true,
-    scope: 'optionalFolder',
+  route.list(ROBOTS, { permissions: ['Robots.View'] }),
+  route.get(ROBOTS, { permissions: ['Robots.View'] }),
+  route.create(ROBOTS, { permissions: ['Robots.Create'] }, (call, body) => {
+    const machine = call.tenant.machines[0]!;
+    const robot: Robot = {
+      Id: call.tenant.nextId++,
+      Name: '',
+      Username: body.string('Username', { max: 256 }),
+      Password: null,
+      Description: null,
+      Type: 'Unattended',
+      HostingType: 'Standard',
+      CredentialType: 'Default',
+      MachineName: String(machine.Name),
+      MachineId: Number(machine.Id),
+      LicenseKey: null,
+      Version: null,
+      RobotEnvironments: '',
+      ExecutionSettings: null,
+      $folderIds: call.folder ? [call.folder.Id] : [],
+    };
+    applyRobot(call, robot, body, true);
+    call.tenant.sessions.push({
+      Id: call.tenant.nextId++,
+      State: 'Available',
+      ReportingTime: call.clock.iso(),
+      Info: null,
+      IsUnresponsive: false,
+      $robotId: robot.Id,
+    });
+    return robot;
+  }),
+  ...(['PUT', 'PATCH'] as const).map((method) =>
+    route.update(ROBOTS, { method, permissions: ['Robots.Edit'] }, (call, robot, body) =>
+      applyRobot(call, robot, body, method === 'PUT'),
+    ),
+  ),
+  route.remove(ROBOTS, {
     permissions: ['Robots.Delete'],
-    handler: (call) => {
-      const robot = byKey(robotsIn(call), requireKeyInt(call, 'Robots'), 'Robot');
-      call.tenant.robots = call.tenant.robots.filter((r) => r !== robot);
+    removed: (call, robot) => {
       call.tenant.sessions = call.tenant.sessions.filter((s) => s.$robotId !== robot.Id);
-      call.changed();
-      return empty(204);
     },
-  },
-  {
-    method: 'POST',
-    set: 'Robots',
-    operation: 'DeleteBulk',
-    scope: 'optionalFolder',
-    permissions: ['Robots.Delete'],
-    handler: (call) => {
-      const ids = bodyOf(call.req).intArray('robotIds');
-      for (const id of ids) byKey(robotsIn(call), id, 'Robot');
-      call.tenant.robots = call.tenant.robots.filter((r) => !ids.includes(r.Id));
-      call.tenant.sessions = call.tenant.sessions.filter((s) => !ids.includes(s.$robotId));
-      call.changed();
-      return empty(204);
+  }),
+  route.setAction(ROBOTS, 'DeleteBulk', { permissions: ['Robots.Delete'] }, (call) => {
+    const ids = bodyOf(call.req).intArray('robotIds');
+    for (const id of ids) byKey(robotsIn(call), id, 'Robot');
+    call.tenant.robots = call.tenant.robots.filter((r) => !ids.includes(r.Id));
+    call.tenant.sessions = call.tenant.sessions.filter((s) => !ids.includes(s.$robotId));
+    call.changed();
+    return empty(204);
+  }),
+  route.list(
+    ROBOTS,
+    {
+      operation: 'GetRobotsForProcess',
+      parameters: { processId: 'string' },
+      scope: 'folder',
+      permissions: ['Robots.View', 'Environments.View', 'Processes.View'],
     },
-  },
-  {
-    method: 'GET',
-    set: 'Robots',
-    operation: 'GetRobotsForProcess',
-    parameters: { processId: 'string' },
-    scope: 'folder',
-    permissions: ['Robots.View', 'Environments.View', 'Processes.View'],
-    handler: (call) => {
+    (call) => {
       const processId = call.params.processId;
       if (typeof processId !== 'string') throw badRequest('processId must be a quoted string.');
       const releases = call.tenant.releases.filter(
@@ -147,62 +118,30 @@ export const ROBOT_ROUTES: ODataRoute[] = [
           (r) => (call.tenant.environments.find((e) => e.Id === r.EnvironmentId)?.$robotIds as number[]) ?? [],
         ),
       );
-      return list(
-        call,
-        sets(call).Robots,
-        call.tenant.robots.filter((r) => ids.has(r.Id)),
-      );
+      return call.tenant.robots.filter((r) => ids.has(r.Id));
     },
-  },
-  {
-    method: 'GET',
-    set: 'Robots',
-    operation: 'GetMachineNameToLicenseKeyMappings',
-    scope: 'tenant',
-    permissions: ['Robots.Create', 'Machines.View'],
-    handler: (call) =>
-      json({
-        '@odata.context': `${call.odataBase}/$metadata#Collection(${call.options.namespace}.MachineNameToLicenseKeyMappingDto)`,
-        value: call.tenant.machines.map((m) => ({ MachineName: m.Name, LicenseKey: m.LicenseKey })),
-      }),
-  },
-  {
-    method: 'GET',
-    set: 'Robots',
-    operation: 'GetUsernames',
-    scope: 'optionalFolder',
-    permissions: ['Robots.View'],
-    handler: (call) =>
-      json({
-        '@odata.context': `${call.odataBase}/$metadata#Collection(Edm.String)`,
-        value: [...new Set(robotsIn(call).map((r) => r.Username))],
-      }),
-  },
-  {
-    method: 'POST',
-    set: 'Robots',
-    operation: 'ConvertToFloating',
-    scope: 'optionalFolder',
-    permissions: ['Robots.Edit'],
-    handler: (call) => {
-      const robot = byKey(robotsIn(call), bodyOf(call.req).int('robotId'), 'Robot');
-      robot.HostingType = 'Floating';
-      call.changed();
-      return json({});
-    },
-  },
-  {
-    method: 'GET',
-    set: 'Sessions',
-    scope: 'optionalFolder',
-    permissions: ['Robots.View'],
-    handler: (call) =>
-      list(
+  ),
+  route.setFunction(
+    ROBOTS,
+    'GetMachineNameToLicenseKeyMappings',
+    { scope: 'tenant', permissions: ['Robots.Create', 'Machines.View'] },
+    (call) =>
+      route.valueReply(
         call,
-        sets(call).Sessions,
-        call.tenant.sessions.filter((s) => robotsIn(call).some((r) => r.Id === s.$robotId)),
+        `Collection(${call.options.namespace}.MachineNameToLicenseKeyMappingDto)`,
+        call.tenant.machines.map((m) => ({ MachineName: m.Name, LicenseKey: m.LicenseKey })),
       ),
-  },
+  ),
+  route.setFunction(ROBOTS, 'GetUsernames', { permissions: ['Robots.View'] }, (call) =>
+    route.valueReply(call, 'Collection(Edm.String)', [...new Set(robotsIn(call).map((r) => r.Username))]),
+  ),
+  route.setAction(ROBOTS, 'ConvertToFloating', { permissions: ['Robots.Edit'] }, (call) => {
+    const robot = byKey(robotsIn(call), bodyOf(call.req).int('robotId'), 'Robot');
+    robot.HostingType = 'Floating';
+    call.changed();
+    return json({});
+  }),
+  route.list(SESSIONS, { permissions: ['Robots.View'] }),
   {
     method: 'GET',
     set: 'RobotLogs',
@@ -217,13 +156,7 @@ export const ROBOT_ROUTES: ODataRoute[] = [
         ),
       ),
   },
-  {
-    method: 'POST',
-    set: 'RobotLogs',
-    operation: 'Export',
-    scope: 'folder',
-    permissions: ['Logs.View'],
-    exportOperation: true,
-    handler: (call) => exportReply(call, 'RobotLogs'),
-  },
+  route.setAction(LOGS, 'Export', { permissions: ['Logs.View'], exportOperation: true }, (call) =>
+    exportReply(call, 'RobotLogs'),
+  ),
 ];

@@ -1,9 +1,10 @@
 import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
 import { json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
-import { byKey, list, one, requireKeyInt, sets } from '../respond';
+import { byKey } from '../respond';
 import type { Row, TenantState } from '../state';
 import { bodyOf } from './body';
+import * as route from './entityRoutes';
 
 const ROBOT_TYPES = ['Unattended', 'Attended', 'NonProduction', 'Development'];
 const counts = (_tenant: TenantState, pick: (type: string) => number) =>
@@ -30,6 +31,15 @@ function tenantRow(tenant: TenantState): Row {
   };
 }
 
+/** The tenants as the host administrator sees them. */
+const TENANTS: route.Entity<'Tenants'> = {
+  set: 'Tenants',
+  what: 'Tenant',
+  scope: 'tenant',
+  rows: (call) => call.state.tenants.map(tenantRow),
+};
+const CALENDARS = route.entity('Calendars', 'Calendar', (t) => t.calendars, 'tenant');
+
 function robotType(call: Call): string {
   const type = call.params.robotType;
   if (typeof type !== 'string' || !ROBOT_TYPES.includes(type))
@@ -37,116 +47,77 @@ function robotType(call: Call): string {
   return type;
 }
 
+const SETTINGS = { set: 'Settings', scope: 'tenant' } as const;
+const FEATURES = { set: 'Features', scope: 'tenant' } as const;
+const NAMED_USER_LICENSES = { set: 'LicensesNamedUser', scope: 'tenant' } as const;
+const RUNTIME_LICENSES = { set: 'LicensesRuntime', scope: 'tenant' } as const;
+
 export const TENANT_ROUTES: ODataRoute[] = [
-  {
-    method: 'GET',
-    set: 'Tenants',
-    scope: 'tenant',
-    hostAdmin: true,
-    handler: (call) => list(call, sets(call).Tenants, call.state.tenants.map(tenantRow)),
-  },
-  {
-    method: 'GET',
-    set: 'Tenants',
-    key: true,
-    scope: 'tenant',
-    hostAdmin: true,
-    handler: (call) =>
-      one(call, sets(call).Tenants, byKey(call.state.tenants.map(tenantRow), requireKeyInt(call, 'Tenants'), 'Tenant')),
-  },
-  {
-    method: 'POST',
-    set: 'Tenants',
-    operation: 'SetActive',
-    scope: 'tenant',
-    hostAdmin: true,
-    handler: (call) => {
-      const body = bodyOf(call.req);
-      const ids = body.intArray('tenantIds');
-      const active = body.bool('active');
-      const tenants = ids.map((id) => byKey(call.state.tenants, id, 'Tenant'));
-      if (!active && tenants.includes(call.tenant))
-        throw new HttpError(409, ErrorCode.conflict, 'You cannot deactivate the tenant you are signed in to.');
-      for (const tenant of tenants) tenant.IsActive = active;
-      call.changed();
-      return json({});
-    },
-  },
-  {
-    method: 'POST',
-    set: 'Features',
-    operation: 'UpdateFeaturesBulk',
-    scope: 'tenant',
-    hostAdmin: true,
-    handler: (call) => {
-      const body = bodyOf(call.req);
-      const name = body.string('Name');
-      const value = body.bool('Value');
-      for (const id of body.intArray('TenantId')) byKey(call.state.tenants, id, 'Tenant').features[name] = value;
-      call.changed();
-      return json({});
-    },
-  },
-  {
-    method: 'GET',
-    set: 'Settings',
-    operation: 'GetLicense',
-    scope: 'tenant',
-    permissions: ['License.View'],
-    handler: (call) => {
-      const t = call.tenant;
-      return json({
-        '@odata.context': `${call.odataBase}/$metadata#${call.options.namespace}.LicenseDto`,
-        ExpireDate: Math.floor(Date.parse('2027-12-31T00:00:00Z') / 1000),
-        IsRegistered: true,
-        Concurrent: false,
-        IsExpired: false,
-        AllowedRobots: counts(t, () => 10),
-        DefinedRobots: counts(t, (type) => t.robots.filter((r) => r.Type === type).length),
-        ConcurrentRobots: counts(
-          t,
-          (type) =>
-            t.jobs.filter((j) => j.State === 'Running' && t.robots.find((r) => r.Id === j.$robotId)?.Type === type)
-              .length,
-        ),
-      });
-    },
-  },
-  {
-    method: 'GET',
-    set: 'Settings',
-    operation: 'GetServicesSettings',
-    scope: 'tenant',
-    handler: (call) => {
-      const key = call.req.header('X-ROBOT-LICENSE');
-      if (!key || !call.tenant.robots.some((r) => r.LicenseKey === key))
-        throw new HttpError(401, ErrorCode.unauthorized, 'Send the robot license key in X-ROBOT-LICENSE.');
-      const keys = [
-        'ConfigurationUrl',
-        'DeploymentUrl',
-        'MonitoringUrl',
-        'NotificationHubUrl',
-        'LoggingUrl',
-        'QueuesSvcUrl',
-        'NuGet.Packages.ApiKey',
-        'NuGetServiceApiKey',
-        'ActivitiesFeed',
-      ];
-      const base = call.odataBase.replace(/\/odata$/, '');
-      return json({
-        Keys: keys,
-        Values: keys.map((k) => (k.includes('ApiKey') ? '********' : `${base}/${k.replace(/Url$/, '').toLowerCase()}`)),
-      });
-    },
-  },
-  {
-    method: 'GET',
-    set: 'Settings',
-    operation: 'GetExecutionSettingsConfiguration',
-    parameters: { scope: 'integer' },
-    scope: 'tenant',
-    permissions: ['Settings.View'],
-    handler: (call) => {
+  route.list(TENANTS, { hostAdmin: true }),
+  route.get(TENANTS, { hostAdmin: true }),
+  route.setAction(TENANTS, 'SetActive', { hostAdmin: true }, (call) => {
+    const body = bodyOf(call.req);
+    const ids = body.intArray('tenantIds');
+    const active = body.bool('active');
+    const tenants = ids.map((id) => byKey(call.state.tenants, id, 'Tenant'));
+    if (!active && tenants.includes(call.tenant))
+      throw route.conflict('You cannot deactivate the tenant you are signed in to.');
+    for (const tenant of tenants) tenant.IsActive = active;
+    call.changed();
+    return json({});
+  }),
+  route.setAction(FEATURES, 'UpdateFeaturesBulk', { hostAdmin: true }, (call) => {
+    const body = bodyOf(call.req);
+    const name = body.string('Name');
+    const value = body.bool('Value');
+    for (const id of body.intArray('TenantId')) byKey(call.state.tenants, id, 'Tenant').features[name] = value;
+    call.changed();
+    return json({});
+  }),
+  route.setFunction(SETTINGS, 'GetLicense', { permissions: ['License.View'] }, (call) => {
+    const t = call.tenant;
+    return json({
+      '@odata.context': `${call.odataBase}/$metadata#${call.options.namespace}.LicenseDto`,
+      ExpireDate: Math.floor(Date.parse('2027-12-31T00:00:00Z') / 1000),
+      IsRegistered: true,
+      Concurrent: false,
+      IsExpired: false,
+      AllowedRobots: counts(t, () => 10),
+      DefinedRobots: counts(t, (type) => t.robots.filter((r) => r.Type === type).length),
+      ConcurrentRobots: counts(
+        t,
+        (type) =>
+          t.jobs.filter((j) => j.State === 'Running' && t.robots.find((r) => r.Id === j.$robotId)?.Type === type)
+            .length,
+      ),
+    });
+  }),
+  route.setFunction(SETTINGS, 'GetServicesSettings', {}, (call) => {
+    const key = call.req.header('X-ROBOT-LICENSE');
+    if (!key || !call.tenant.robots.some((r) => r.LicenseKey === key))
+      throw new HttpError(401, ErrorCode.unauthorized, 'Send the robot license key in X-ROBOT-LICENSE.');
+    const keys = [
+      'ConfigurationUrl',
+      'DeploymentUrl',
+      'MonitoringUrl',
+      'NotificationHubUrl',
+      'LoggingUrl',
+      'QueuesSvcUrl',
+      'NuGet.Packages.ApiKey',
+      'NuGetServiceApiKey',
+      'ActivitiesFeed',
+    ];
+    const base = call.odataBase.replace(/\/odata$/, '');
+    return json({
+      Keys: keys,
+      Values: keys.map((k) => (k.includes('ApiKey') ? '********' : `${base}/${k.replace(/Url$/, '').toLowerCase()}`)),
+    });
+  }),
+  route.setFunction(
+    SETTINGS,
+    'GetExecutionSettingsConfiguration',
+    { parameters: { scope: 'integer' }, permissions: ['Settings.View'] },
+    (call) => {
       if (typeof call.params.scope !== 'number') throw badRequest('scope must be an integer.');
       return json({
         Scope: call.params.scope === 0 ? 'Global' : 'Robot',
@@ -175,33 +146,20 @@ export const TENANT_ROUTES: ODataRoute[] = [
         ],
       });
     },
-  },
-  {
-    method: 'POST',
-    set: 'Settings',
-    operation: 'UpdateBulk',
-    scope: 'tenant',
-    permissions: ['Settings.Edit'],
-    handler: (call) => {
-      const settings = bodyOf(call.req).raw.settings;
-      if (
-        !Array.isArray(settings) ||
-        !settings.every((s) => typeof s?.Name === 'string' && typeof s?.Value === 'string')
-      )
-        throw badRequest('settings must be an array of { Name, Value } strings.');
-      for (const s of settings) call.tenant.settings[s.Name] = s.Value;
-      call.changed();
-      return json({});
-    },
-  },
-  {
-    method: 'GET',
-    set: 'LicensesNamedUser',
-    operation: 'GetLicensesNamedUser',
-    parameters: { robotType: 'string' },
-    scope: 'tenant',
-    permissions: ['License.View'],
-    handler: (call) => {
+  ),
+  route.setAction(SETTINGS, 'UpdateBulk', { permissions: ['Settings.Edit'] }, (call) => {
+    const settings = bodyOf(call.req).raw.settings;
+    if (!Array.isArray(settings) || !settings.every((s) => typeof s?.Name === 'string' && typeof s?.Value === 'string'))
+      throw badRequest('settings must be an array of { Name, Value } strings.');
+    for (const s of settings) call.tenant.settings[s.Name] = s.Value;
+    call.changed();
+    return json({});
+  }),
+  route.setFunction(
+    NAMED_USER_LICENSES,
+    'GetLicensesNamedUser',
+    { parameters: { robotType: 'string' }, permissions: ['License.View'] },
+    (call) => {
       robotType(call);
       const entries = call.tenant.users.slice(0, 1000).map((u) => ({
         UserName: u.UserName,
@@ -213,24 +171,22 @@ export const TENANT_ROUTES: ODataRoute[] = [
         MachineNames: ['RPA-VM-1'],
         ActiveMachineNames: [],
       }));
-      return json({ '@odata.context': `${call.odataBase}/$metadata#LicensesNamedUser`, value: entries });
+      return route.valueReply(call, 'LicensesNamedUser', entries);
     },
-  },
-  {
-    method: 'GET',
-    set: 'LicensesRuntime',
-    operation: 'GetLicensesRuntime',
-    parameters: { robotType: 'string' },
-    scope: 'tenant',
-    permissions: ['License.View'],
-    handler: (call) => {
+  ),
+  route.setFunction(
+    RUNTIME_LICENSES,
+    'GetLicensesRuntime',
+    { parameters: { robotType: 'string' }, permissions: ['License.View'] },
+    (call) => {
       const type = robotType(call);
-      return json({
-        '@odata.context': `${call.odataBase}/$metadata#LicensesRuntime`,
-        value: call.tenant.licensesRuntime.filter((l) => l.RobotType === type),
-      });
+      return route.valueReply(
+        call,
+        'LicensesRuntime',
+        call.tenant.licensesRuntime.filter((l) => l.RobotType === type),
+      );
     },
-  },
+  ),
   {
     method: 'POST',
     set: 'LicensesRuntime',
@@ -250,46 +206,22 @@ export const TENANT_ROUTES: ODataRoute[] = [
       return json({});
     },
   },
-  {
-    method: 'GET',
-    set: 'Calendars',
-    scope: 'tenant',
-    permissions: ['Settings.View'],
-    handler: (call) => list(call, sets(call).Calendars, call.tenant.calendars),
-  },
-  {
-    method: 'GET',
-    set: 'Calendars',
-    key: true,
-    scope: 'tenant',
-    permissions: ['Settings.View'],
-    handler: (call) =>
-      one(call, sets(call).Calendars, byKey(call.tenant.calendars, requireKeyInt(call, 'Calendars'), 'Calendar')),
-  },
-  {
-    method: 'POST',
-    set: 'Calendars',
-    scope: 'tenant',
-    permissions: ['Settings.Edit'],
-    handler: (call) => {
-      const body = bodyOf(call.req);
-      const dates = body.raw.ExcludedDates ?? [];
-      if (!Array.isArray(dates) || !dates.every((d) => typeof d === 'string' && !Number.isNaN(Date.parse(d))))
-        throw badRequest('ExcludedDates must be an array of ISO 8601 datetimes.');
-      const normalized = [
-        ...new Set(dates.map((d: string) => `${new Date(d).toISOString().slice(0, 10)}T00:00:00Z`)),
-      ].sort();
-      const calendar = {
-        Id: call.tenant.nextId++,
-        Name: body.string('Name', { max: 128 }),
-        TimeZoneId: body.has('TimeZoneId')
-          ? body.string('TimeZoneId')
-          : (call.tenant.settings['Abp.Timing.TimeZone'] ?? 'UTC'),
-        ExcludedDates: normalized,
-      };
-      call.tenant.calendars.push(calendar);
-      call.changed();
-      return one(call, sets(call).Calendars, calendar);
-    },
-  },
+  route.list(CALENDARS, { permissions: ['Settings.View'] }),
+  route.get(CALENDARS, { permissions: ['Settings.View'] }),
+  route.create(CALENDARS, { permissions: ['Settings.Edit'] }, (call, body) => {
+    const dates = body.raw.ExcludedDates ?? [];
+    if (!Array.isArray(dates) || !dates.every((d) => typeof d === 'string' && !Number.isNaN(Date.parse(d))))
+      throw badRequest('ExcludedDates must be an array of ISO 8601 datetimes.');
+    const normalized = [
+      ...new Set(dates.map((d: string) => `${new Date(d).toISOString().slice(0, 10)}T00:00:00Z`)),
+    ].sort();
+    return {
+      Id: call.tenant.nextId++,
+      Name: body.string('Name', { max: 128 }),
+      TimeZoneId: body.has('TimeZoneId')
+        ? body.string('TimeZoneId')
+        : (call.tenant.settings['Abp.Timing.TimeZone'] ?? 'UTC'),
+      ExcludedDates: normalized,
+    };
+  }),
 ];

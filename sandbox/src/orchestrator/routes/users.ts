@@ -1,13 +1,15 @@
-import { badRequest, ErrorCode, HttpError, notFound } from '../../server/errors';
-import { empty, json, type Reply, type Request } from '../../server/http';
+import { badRequest, notFound } from '../../server/errors';
+import { json, type Reply, type Request } from '../../server/http';
 import { ALL_PERMISSIONS, USERS } from '../../server/users';
 import type { Call, ODataRoute } from '../context';
-import { byKey, list, one, requireKeyInt, sets } from '../respond';
+import { byKey } from '../respond';
 import { canUseFolder } from '../access';
 import type { Row, TenantState } from '../state';
 import { bodyOf } from './body';
+import * as route from './entityRoutes';
 
-const userOf = (call: Call) => byKey(call.tenant.users, requireKeyInt(call, 'Users'), 'User');
+const USERS_SET = route.entity('Users', 'User', (t) => t.users, 'tenant');
+const ROLES = route.entity('Roles', 'Role', (t) => t.roles, 'tenant');
 
 /** GET /api/DirectoryService/GetDirectoryPermissions?userId=<id>: folders and roles of a user. */
 export function directoryPermissions(req: Request, tenant: TenantState): Reply {
@@ -49,11 +51,10 @@ function patchUser(user: Row, body: Record<string, unknown>): void {
  * cannot change (409). Who holds which permission stays fixed per sandbox user (README, Users).
  */
 function replaceRole(call: Call, role: Row, body: ReturnType<typeof bodyOf>): void {
-  if (role.IsEditable === false)
-    throw new HttpError(409, ErrorCode.conflict, `Role '${String(role.Name)}' is static and cannot be edited.`);
+  if (role.IsEditable === false) throw route.conflict(`Role '${String(role.Name)}' is static and cannot be edited.`);
   const name = body.string('Name', { max: 64 });
   if (call.tenant.roles.some((r) => r !== role && String(r.Name).toLowerCase() === name.toLowerCase()))
-    throw new HttpError(409, ErrorCode.conflict, `A role named '${name}' already exists.`);
+    throw route.conflict(`A role named '${name}' already exists.`);
   const displayName = body.has('DisplayName') ? body.string('DisplayName', { max: 128 }) : name;
   let granted = role.$permissions as string[];
   if (body.has('Permissions')) {
@@ -74,146 +75,54 @@ function replaceRole(call: Call, role: Row, body: ReturnType<typeof bodyOf>): vo
 }
 
 export const USER_ROUTES: ODataRoute[] = [
-  {
-    method: 'GET',
-    set: 'Users',
-    scope: 'tenant',
-    permissions: ['Users.View'],
-    handler: (call) => list(call, sets(call).Users, call.tenant.users),
-  },
-  {
-    method: 'GET',
-    set: 'Users',
-    key: true,
-    scope: 'tenant',
-    permissions: ['Users.View'],
-    handler: (call) => one(call, sets(call).Users, userOf(call)),
-  },
-  {
-    method: 'PUT',
-    set: 'Users',
-    key: true,
-    scope: 'tenant',
-    permissions: ['Users.Edit'],
-    handler: (call) => {
-      const user = userOf(call);
-      const provision = bodyOf(call.req).object('RobotProvision', { optional: true });
-      if (provision.RobotId !== undefined) byKey(call.tenant.robots, provision.RobotId, 'Robot');
-      user.RobotProvision = provision;
-      call.changed();
-      return json({});
-    },
-  },
-  {
-    method: 'PATCH',
-    set: 'Users',
-    key: true,
-    scope: 'tenant',
-    permissions: ['Users.Edit'],
-    handler: (call) => {
-      const user = userOf(call);
-      patchUser(user, bodyOf(call.req).raw);
-      call.changed();
-      return one(call, sets(call).Users, user);
-    },
-  },
-  {
-    method: 'DELETE',
-    set: 'Users',
-    key: true,
-    scope: 'tenant',
-    permissions: ['Users.Delete'],
-    handler: (call) => {
-      const user = userOf(call);
-      call.tenant.users = call.tenant.users.filter((u) => u !== user);
-      call.changed();
-      return empty(204);
-    },
-  },
-  {
-    method: 'POST',
-    set: 'Users',
-    operation: 'UpdatePassword',
-    scope: 'tenant',
-    handler: (call) => {
-      const body = bodyOf(call.req);
-      for (const field of ['TenancyName', 'Username', 'CurrentPassword']) body.string(field);
-      const next = body.string('NewPassword');
-      if (next.length < 8 || !/\d/.test(next) || !/[A-Za-z]/.test(next))
-        throw badRequest('NewPassword must be at least 8 characters with a letter and a digit.');
-      return json({});
-    },
-  },
-  {
-    method: 'POST',
-    set: 'Users',
-    key: true,
-    operation: 'ChangeUserCulture',
-    scope: 'tenant',
-    handler: (call) => {
-      const user = userOf(call);
-      const culture = bodyOf(call.req).string('culture');
-      if (!/^[a-z]{2}(-[A-Z]{2})?$/.test(culture))
-        throw badRequest(`culture must be a language code such as en or de-DE, got '${culture}'.`);
-      user.CultureCode = culture;
-      call.changed();
-      return json({});
-    },
-  },
-  {
-    method: 'POST',
-    set: 'Users',
-    key: true,
-    operation: 'AssignRoles',
-    scope: 'tenant',
-    permissions: ['Users.Edit', 'Roles.View'],
-    handler: (call) => {
-      const user = userOf(call);
-      const ids = bodyOf(call.req).intArray('roleIds');
-      const roles = ids.map((id) => byKey(call.tenant.roles, id, 'Role'));
-      // Overwrites: exactly the roles sent remain.
-      user.$roleIds = ids;
-      user.RolesList = roles.map((r) => r.Name);
-      call.changed();
-      return json({});
-    },
-  },
-  {
-    method: 'GET',
-    set: 'Roles',
-    scope: 'tenant',
-    permissions: ['Roles.View'],
-    handler: (call) => list(call, sets(call).Roles, call.tenant.roles),
-  },
-  {
-    method: 'GET',
-    set: 'Roles',
-    key: true,
-    scope: 'tenant',
-    permissions: ['Roles.View'],
-    handler: (call) => one(call, sets(call).Roles, byKey(call.tenant.roles, requireKeyInt(call, 'Roles'), 'Role')),
-  },
-  {
-    method: 'PUT',
-    set: 'Roles',
-    key: true,
-    scope: 'tenant',
-    permissions: ['Roles.Edit'],
-    handler: (call) => {
-      const role = byKey(call.tenant.roles, requireKeyInt(call, 'Roles'), 'Role');
-      replaceRole(call, role, bodyOf(call.req));
-      call.changed();
-      return one(call, sets(call).Roles, role);
-    },
-  },
+  route.list(USERS_SET, { permissions: ['Users.View'] }),
+  route.get(USERS_SET, { permissions: ['Users.View'] }),
+  route.update(USERS_SET, { permissions: ['Users.Edit'] }, (call, user, body) => {
+    const provision = body.object('RobotProvision', { optional: true });
+    if (provision.RobotId !== undefined) byKey(call.tenant.robots, provision.RobotId, 'Robot');
+    user.RobotProvision = provision;
+  }),
+  route.update(USERS_SET, { method: 'PATCH', permissions: ['Users.Edit'], replyRow: true }, (_call, user, body) =>
+    patchUser(user, body.raw),
+  ),
+  route.remove(USERS_SET, { permissions: ['Users.Delete'] }),
+  route.setAction(USERS_SET, 'UpdatePassword', {}, (call) => {
+    const body = bodyOf(call.req);
+    for (const field of ['TenancyName', 'Username', 'CurrentPassword']) body.string(field);
+    const next = body.string('NewPassword');
+    if (next.length < 8 || !/\d/.test(next) || !/[A-Za-z]/.test(next))
+      throw badRequest('NewPassword must be at least 8 characters with a letter and a digit.');
+    return json({});
+  }),
+  route.entityAction(USERS_SET, 'ChangeUserCulture', {}, (call, user) => {
+    const culture = bodyOf(call.req).string('culture');
+    if (!/^[a-z]{2}(-[A-Z]{2})?$/.test(culture))
+      throw badRequest(`culture must be a language code such as en or de-DE, got '${culture}'.`);
+    user.CultureCode = culture;
+    call.changed();
+    return json({});
+  }),
+  route.entityAction(USERS_SET, 'AssignRoles', { permissions: ['Users.Edit', 'Roles.View'] }, (call, user) => {
+    const ids = bodyOf(call.req).intArray('roleIds');
+    const roles = ids.map((id) => byKey(call.tenant.roles, id, 'Role'));
+    // Overwrites: exactly the roles sent remain.
+    user.$roleIds = ids;
+    user.RolesList = roles.map((r) => r.Name);
+    call.changed();
+    return json({});
+  }),
+  route.list(ROLES, { permissions: ['Roles.View'] }),
+  route.get(ROLES, { permissions: ['Roles.View'] }),
+  route.update(ROLES, { permissions: ['Roles.Edit'], replyRow: true }, replaceRole),
   {
     method: 'GET',
     set: 'Permissions',
     scope: 'tenant',
     handler: (call) =>
-      json({
-        '@odata.context': `${call.odataBase}/$metadata#Permissions`,
-        value: [...call.user.permissions].map((name) => ({ Name: name, IsGranted: true, RoleId: 100 + call.user.id })),
-      }),
+      route.valueReply(
+        call,
+        'Permissions',
+        [...call.user.permissions].map((name) => ({ Name: name, IsGranted: true, RoleId: 100 + call.user.id })),
+      ),
   },
 ];
