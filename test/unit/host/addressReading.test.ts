@@ -5,16 +5,11 @@ import { connectionId, type Connection } from '../../../src/core/connections';
 import { emptyDraft, type Draft } from '../../../src/host/commands/addConnection/draft';
 import { runSteps, type Step } from '../../../src/host/ui/multiStep';
 import { ScriptedInput, type Answer } from '../../../src/host/ui/scriptedInput';
-import { useVscodeStub, vscodeStub } from '../../support/vscodeStub';
+import { vscodeStub } from '../../support/vscodeStub';
+import { addressStep } from '../../../src/host/commands/addConnection/address';
+import { readingStep } from '../../../src/host/commands/addConnection/readingStep';
+import { sandboxOffer } from '../../../src/host/sandboxOffer';
 
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- loaded after the vscode stub is in place */
-const { addressStep } =
-  require('../../../src/host/commands/addConnection/address') as typeof import('../../../src/host/commands/addConnection/address');
-const { readingStep } =
-  require('../../../src/host/commands/addConnection/readingStep') as typeof import('../../../src/host/commands/addConnection/readingStep');
-const { sandboxOffer } = require('../../../src/host/sandboxOffer') as typeof import('../../../src/host/sandboxOffer');
-/* eslint-enable @typescript-eslint/no-require-imports */
 const vscode = vscodeStub as unknown as typeof import('vscode');
 
 const PASTE = 'Add Connection: paste the address';

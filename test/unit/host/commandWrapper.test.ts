@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
 import type { Ctx } from '../../../src/ctx';
 import type { CommandDefinition } from '../../../src/host/commands/registry';
-import { shownMessages, useVscodeStub, vscodeStub } from '../../support/vscodeStub';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { commandLoaders, registerAllCommands, runCommand } =
-  require('../../../src/host/commands/registry') as typeof import('../../../src/host/commands/registry');
-const { CommandId } = require('../../../src/constants') as typeof import('../../../src/constants');
-const { FailureWithActions } =
-  require('../../../src/host/commands/failureWithActions') as typeof import('../../../src/host/commands/failureWithActions');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { shownMessages, vscodeStub } from '../../support/vscodeStub';
+import { commandLoaders, registerAllCommands, runCommand } from '../../../src/host/commands/registry';
+import { CommandId } from '../../../src/constants';
+import { FailureWithActions } from '../../../src/host/commands/failureWithActions';
 
 /** Just enough of the Ctx for the wrapper: a log that records. */
 function context() {

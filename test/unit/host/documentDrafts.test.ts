@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
 import type { Ctx } from '../../../src/ctx';
 import { connectionSlug, legacyConnectionSlug } from '../../../src/core/documents/orchestratorUri';
-import { useVscodeStub, vscodeStub } from '../../support/vscodeStub';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { DocumentDrafts } =
-  require('../../../src/host/documents/documentDrafts') as typeof import('../../../src/host/documents/documentDrafts');
-const { Stored, StoredState } =
-  require('../../../src/host/storedState') as typeof import('../../../src/host/storedState');
-const { signOut } =
-  require('../../../src/host/commands/signOut') as typeof import('../../../src/host/commands/signOut');
-const { removeConnection } =
-  require('../../../src/host/commands/removeConnection') as typeof import('../../../src/host/commands/removeConnection');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { vscodeStub } from '../../support/vscodeStub';
+import { DocumentDrafts } from '../../../src/host/documents/documentDrafts';
+import { Stored, StoredState } from '../../../src/host/storedState';
+import { signOut } from '../../../src/host/commands/signOut';
+import { removeConnection } from '../../../src/host/commands/removeConnection';
 
 const MAIN = 'https://cloud.example.com/acme/main/orchestrator_';
 const OTHER = 'https://cloud.example.com/acme/other/orchestrator_';

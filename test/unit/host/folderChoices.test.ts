@@ -7,20 +7,12 @@ import { arrangeFolders, MAX_FOLDER_CHOICES, withChoice } from '../../../src/cor
 import { connectionContextValue, folderContextValue, withProtection } from '../../../src/core/rows/contextValues';
 import { Stored, StoredState, type StateSource } from '../../../src/host/storedState';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { useVscodeStub } from '../../support/vscodeStub';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 import { fakeExplorerHost, testConnection } from '../../support/explorerHost';
 import { PROTECTIONS, rowMenus } from '../../support/manifestMenus';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { ConnectionNode } =
-  require('../../../src/host/views/explorer/connectionNode') as typeof import('../../../src/host/views/explorer/connectionNode');
-const { FolderPreferenceStore } =
-  require('../../../src/host/folderPreferenceStore') as typeof import('../../../src/host/folderPreferenceStore');
-const { hideFolder, pinFolder, showHiddenFolders, unhideFolder } =
-  require('../../../src/host/commands/folderChoices') as typeof import('../../../src/host/commands/folderChoices');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { ConnectionNode } from '../../../src/host/views/explorer/connectionNode';
+import { FolderPreferenceStore } from '../../../src/host/folderPreferenceStore';
+import { hideFolder, pinFolder, showHiddenFolders, unhideFolder } from '../../../src/host/commands/folderChoices';
 
 const folders = [1, 2, 3, 4].map((Id) => ({ Id, DisplayName: `F${Id}` }));
 const ids = (list: { folder: { Id: number } }[]) => list.map((entry) => entry.folder.Id);

@@ -1,17 +1,13 @@
 // A panel's host with the editor stubbed: content larger than the protocol allows is not silently dropped (the panel
 // would stay on "Loading…"); the panel is told why instead.
 import assert from 'node:assert/strict';
-import { useVscodeStub, vscodeStub } from '../../support/vscodeStub';
+import { vscodeStub } from '../../support/vscodeStub';
+import { PanelHost } from '../../../src/host/webviews/panelHost';
 import {
   parseQueueItemFromWebview,
   parseQueueItemToWebview,
   type QueueItemToWebview,
 } from '../../../src/shared/protocol/queueItem';
-
-useVscodeStub();
-const { PanelHost } =
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the host module is loaded once `vscode` is stubbed
-  require('../../../src/host/webviews/panelHost') as typeof import('../../../src/host/webviews/panelHost');
 
 function fakePanel() {
   const posted: unknown[] = [];

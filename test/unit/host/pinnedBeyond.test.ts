@@ -3,17 +3,10 @@
 import assert from 'node:assert/strict';
 import { OrchestratorError } from '../../../src/core/http/errors';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { useVscodeStub } from '../../support/vscodeStub';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 import { fakeExplorerHost, testConnection } from '../../support/explorerHost';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { ConnectionNode } =
-  require('../../../src/host/views/explorer/connectionNode') as typeof import('../../../src/host/views/explorer/connectionNode');
-const { MAX_PIN_LOOKUPS } =
-  require('../../../src/host/views/explorer/pinnedBeyond') as typeof import('../../../src/host/views/explorer/pinnedBeyond');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { ConnectionNode } from '../../../src/host/views/explorer/connectionNode';
+import { MAX_PIN_LOOKUPS } from '../../../src/host/views/explorer/pinnedBeyond';
 
 const labels = (nodes: TreeNode[]) => nodes.map((node) => String(node.item().label));
 const TOP = Array.from({ length: 250 }, (_, i) => ({

@@ -3,17 +3,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { useVscodeStub, vscodeStub } from '../../support/vscodeStub';
+import { vscodeStub } from '../../support/vscodeStub';
 import { emptyDraft } from '../../../src/host/commands/addConnection/draft';
+import { sandboxOffer } from '../../../src/host/sandboxOffer';
+import { addressStep } from '../../../src/host/commands/addConnection/address';
+import { fieldSteps, presetStep } from '../../../src/host/commands/addConnection/steps';
 
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- loaded after the vscode stub is in place */
-const { sandboxOffer } = require('../../../src/host/sandboxOffer') as typeof import('../../../src/host/sandboxOffer');
-const { addressStep } =
-  require('../../../src/host/commands/addConnection/address') as typeof import('../../../src/host/commands/addConnection/address');
-const { fieldSteps, presetStep } =
-  require('../../../src/host/commands/addConnection/steps') as typeof import('../../../src/host/commands/addConnection/steps');
-/* eslint-enable @typescript-eslint/no-require-imports */
 const vscode = vscodeStub as unknown as typeof import('vscode');
 
 const ROOT = join(__dirname, '..', '..', '..');

@@ -3,17 +3,11 @@ import type * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import { readConnections } from '../../../src/core/connections';
 import type { FetchLike } from '../../../src/core/http/transport';
-import { shownMessages, useVscodeStub } from '../../support/vscodeStub';
+import { shownMessages } from '../../support/vscodeStub';
 import { MapSecrets } from '../../support/mapSecrets';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { runCommand } =
-  require('../../../src/host/commands/registry') as typeof import('../../../src/host/commands/registry');
-const { Logger } = require('../../../src/host/log') as typeof import('../../../src/host/log');
-const { applicationSecretFor, signInAsApplication } =
-  require('../../../src/host/auth/applicationSignIn') as typeof import('../../../src/host/auth/applicationSignIn');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { runCommand } from '../../../src/host/commands/registry';
+import { Logger } from '../../../src/host/log';
+import { applicationSecretFor, signInAsApplication } from '../../../src/host/auth/applicationSignIn';
 
 /** A log channel that records every line written. */
 function recordingLogger() {

@@ -7,15 +7,8 @@ import type { Ctx } from '../../../src/ctx';
 import { runSteps } from '../../../src/host/ui/multiStep';
 import { answering, ScriptedInput, type Answer } from '../../../src/host/ui/scriptedInput';
 import type { UserInput } from '../../../src/host/ui/userInput';
-import { useVscodeStub } from '../../support/vscodeStub';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { startSteps } =
-  require('../../../src/host/commands/startJob/steps') as typeof import('../../../src/host/commands/startJob/steps');
-const { DeclaredArguments, LastArguments } =
-  require('../../../src/host/commands/startJob/arguments') as typeof import('../../../src/host/commands/startJob/arguments');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { startSteps } from '../../../src/host/commands/startJob/steps';
+import { DeclaredArguments, LastArguments } from '../../../src/host/commands/startJob/arguments';
 
 const release = (Id: number, Name: string): Release =>
   ({ Id, Key: `k${Id}`, Name, ProcessKey: Name, ProcessVersion: '1.0.0', EnvironmentName: 'Env' }) as Release;

@@ -4,25 +4,17 @@ import assert from 'node:assert/strict';
 import { cancelled } from '../../../src/core/http/errors';
 import type { Page } from '../../../src/core/odata/envelope';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { useVscodeStub } from '../../support/vscodeStub';
 import { HOSTILE_TEXTS, markupIn } from '../../fixtures/hostileTexts';
 import { markdownText } from '../../../src/core/presentation/plainText';
 import { answering, ScriptedInput } from '../../../src/host/ui/scriptedInput';
 import type { UserInput } from '../../../src/host/ui/userInput';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 import { fakeExplorerHost, testConnection } from '../../support/explorerHost';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { NodeTree } = require('../../../src/host/views/nodeTree') as typeof import('../../../src/host/views/nodeTree');
-const { PagedNode } =
-  require('../../../src/host/views/pagedNode') as typeof import('../../../src/host/views/pagedNode');
-const { LazyNode } = require('../../../src/host/views/treeNode') as typeof import('../../../src/host/views/treeNode');
-const { ConnectionNode } =
-  require('../../../src/host/views/explorer/connectionNode') as typeof import('../../../src/host/views/explorer/connectionNode');
-const { treeFilter } =
-  require('../../../src/host/commands/treeCommands') as typeof import('../../../src/host/commands/treeCommands');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { NodeTree } from '../../../src/host/views/nodeTree';
+import { PagedNode } from '../../../src/host/views/pagedNode';
+import { LazyNode, messageNode, toTreeItem } from '../../../src/host/views/treeNode';
+import { ConnectionNode } from '../../../src/host/views/explorer/connectionNode';
+import { treeFilter } from '../../../src/host/commands/treeCommands';
 
 /** A promise settled from outside: a request that answers when the test says so. */
 function deferred<T>() {
@@ -314,9 +306,6 @@ describe('tree rows (host logic, no editor)', () => {
 });
 
 describe('tree rows show service and settings text as plain text', () => {
-  const { toTreeItem, messageNode } =
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded once `vscode` is stubbed
-    require('../../../src/host/views/treeNode') as typeof import('../../../src/host/views/treeNode');
   const host = fakeExplorerHost({ clientFor: () => ({}) as never });
   type Tooltip = { value: string; isTrusted?: boolean; supportHtml?: boolean };
 
