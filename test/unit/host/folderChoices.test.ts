@@ -108,7 +108,7 @@ describe('hidden and pinned folders', () => {
       const store = new FolderPreferenceStore(userStorage().state);
       const redrawn: (string | undefined)[] = [];
       const host = fakeExplorerHost({
-        clientFor: () => client as never,
+        clientFor: () => client,
         folderPreferences: (c) => ({ preferences: store.of(c.id), showHidden: store.showsHidden(c.id) }),
         hiddenFolders: (c) => store.hiddenFolders(c.id),
       });

@@ -7,20 +7,18 @@ import type { RowKind } from '../../../src/core/rows/rows';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 import { fakeExplorerHost } from '../../support/explorerHost';
+import { aConnection } from '../../support/entities';
 import { NodeTree } from '../../../src/host/views/nodeTree';
 import { ConnectionNode } from '../../../src/host/views/explorer/connectionNode';
 import { IdeasConnectionNode } from '../../../src/host/views/ideas/nodes';
 
 const page = <T>(items: T[]): Page<T> => ({ items, count: items.length, skipped: [] });
-const connection = {
+const connection = aConnection({
   id: 'https://cloud.test/acme/main',
-  label: 'Sandbox',
-  kind: 'cloud',
   serviceUrl: 'https://cloud.test',
   account: 'acme',
   tenant: 'main',
-  protection: 'normal',
-} as never;
+});
 const CONNECTION_ID = 'https://cloud.test/acme/main';
 
 /** A client that answers every list with one row (`jobs` answers what the test says), by area and call name. */
@@ -140,10 +138,7 @@ describe("the trees' rows by id", () => {
   const explorer = () =>
     treeOf(
       (changed) =>
-        new ConnectionNode(
-          fakeExplorerHost({ clientFor: () => fakeClient(() => jobKeys) as never, changed }),
-          connection,
-        ),
+        new ConnectionNode(fakeExplorerHost({ clientFor: () => fakeClient(() => jobKeys), changed }), connection),
     );
   const ideas = () =>
     treeOf(

@@ -53,7 +53,7 @@ function setUp(pinned: number[], lookups: Record<number, () => Promise<unknown>>
   });
   let pins = pinned;
   const host = fakeExplorerHost({
-    clientFor: () => client as never,
+    clientFor: () => client,
     folderPreferences: () => ({ preferences: { hidden: [], pinned: pins }, showHidden: false }),
   });
   const root = new ConnectionNode(host, testConnection('normal'));

@@ -37,7 +37,7 @@ function explorer(answers: Record<string, (...args: any[]) => Promise<unknown>>)
   const roots: TreeNode[] = [];
   const tree = new NodeTree('test.view', 'Test', () => roots, QUIET_MS);
   tree.onDidChangeTreeData((node) => fired.push(node?.id ?? '<root>'));
-  const host = fakeExplorerHost({ clientFor: () => client as never, changed: (node) => tree.changed(node) });
+  const host = fakeExplorerHost({ clientFor: () => client, changed: (node) => tree.changed(node) });
   const root = new ConnectionNode(host, connection);
   roots.push(root);
   tree.rebuild();
