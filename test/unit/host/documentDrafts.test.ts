@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import type { Ctx } from '../../../src/ctx';
 import { connectionSlug, legacyConnectionSlug } from '../../../src/core/documents/orchestratorUri';
 import { vscodeStub } from '../../support/vscodeStub';
+import { aRun } from '../../support/commandRun';
+import { memoryState } from '../../support/memoryState';
 import { DocumentDrafts } from '../../../src/host/documents/documentDrafts';
 import { Stored, StoredState } from '../../../src/host/storedState';
 import { signOut } from '../../../src/host/commands/signOut';
@@ -14,12 +16,7 @@ const uriOf = (connectionId: string, slug = connectionSlug(connectionId)) =>
 
 function drafts() {
   const user: Record<string, unknown> = {};
-  const memento = {
-    keys: () => Object.keys(user),
-    get: (key: string) => user[key],
-    update: async (key: string, value: unknown) => void (user[key] = value),
-  };
-  const state = new StoredState({ globalState: memento, workspaceState: memento } as never);
+  const state = new StoredState(memoryState(user));
   const signedIn = new Map<string, string>([
     [MAIN, `${MAIN}|alice`],
     [OTHER, `${OTHER}|carol`],
@@ -63,7 +60,7 @@ describe('argument-document drafts belong to the account that wrote them', () =>
       log: { info: () => undefined },
       extension: { secrets: { get: async () => undefined } },
     } as unknown as Ctx;
-    const run = () => signOut.run({ ctx } as never, { connectionId: MAIN } as never);
+    const run = () => signOut.run(aRun(ctx), { connectionId: MAIN });
     answer = undefined; // Cancel (or Escape)
     await run();
     assert.deepEqual(questions, ['Sign out of alice (Main) and delete your 1 unapplied document draft(s)?']);
@@ -104,7 +101,7 @@ describe('argument-document drafts belong to the account that wrote them', () =>
       accountFor: () => undefined,
       log: { info: () => undefined },
     } as unknown as Ctx;
-    await removeConnection.run({ ctx } as never, { connectionId: OTHER } as never);
+    await removeConnection.run(aRun(ctx), { connectionId: OTHER });
     assert.deepEqual(user['orchestrator.documentDrafts'], {}, 'the command deleted the connection’s drafts');
   });
 

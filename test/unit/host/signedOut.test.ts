@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import type { SessionChange, StoredAccount } from '../../../src/core/auth/sessions';
 import type { Ctx } from '../../../src/ctx';
 import { SignedOutConnections } from '../../../src/host/signedOut';
-import { StoredState, type StateSource } from '../../../src/host/storedState';
+import { StoredState } from '../../../src/host/storedState';
+import { memoryState } from '../../support/memoryState';
 
 /** Just enough of the Ctx for SignedOutConnections, recording what it asks the tails and panels to do. */
 function world(stored: Record<string, unknown> = {}) {
@@ -12,12 +13,7 @@ function world(stored: Record<string, unknown> = {}) {
   const closed: string[] = [];
   const state = { ...stored };
   const ctx = {
-    state: new StoredState({
-      globalState: {
-        get: (key: string) => state[key],
-        update: async (key: string, value: unknown) => void (state[key] = value),
-      },
-    } as unknown as StateSource),
+    state: new StoredState(memoryState(state)),
     sessions: {
       onDidChange: (listener: (change: SessionChange) => void) => (
         listeners.push(listener),

@@ -5,6 +5,7 @@ import type { OrchestratorClient } from '../../../src/core/orchestrator/client';
 import type { Release } from '../../../src/core/orchestrator/schemas';
 import type { Ctx } from '../../../src/ctx';
 import { runSteps } from '../../../src/host/ui/multiStep';
+import { aConnection } from '../../support/entities';
 import { answering, ScriptedInput, type Answer } from '../../../src/host/ui/scriptedInput';
 import type { UserInput } from '../../../src/host/ui/userInput';
 import { startSteps } from '../../../src/host/commands/startJob/steps';
@@ -38,7 +39,7 @@ async function steps(answers: Answer[], failing = false) {
     },
   } as unknown as OrchestratorClient;
   const signal = new AbortController().signal;
-  const connection = { id: 'c1', label: 'Sandbox', protection: 'normal' } as never;
+  const connection = aConnection();
   const folder = { id: 7 };
   const target = { connection, folder, folderLabel: 'Shared', candidates: [INVOICES, PAYROLL] };
   const ctx = {

@@ -10,6 +10,7 @@ import { answering, ScriptedInput } from '../../../src/host/ui/scriptedInput';
 import type { UserInput } from '../../../src/host/ui/userInput';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 import { fakeExplorerHost, testConnection } from '../../support/explorerHost';
+import { aRun } from '../../support/commandRun';
 import { NodeTree } from '../../../src/host/views/nodeTree';
 import { PagedNode } from '../../../src/host/views/pagedNode';
 import { LazyNode, messageNode, toTreeItem } from '../../../src/host/views/treeNode';
@@ -298,7 +299,7 @@ describe('tree rows (host logic, no editor)', () => {
         },
         { title: 'Filter by package name', cancel: true },
       ],
-      () => treeFilter.run({ ctx: user } as never, feed),
+      () => treeFilter.run(aRun(user), feed),
     );
     assert.equal(asked[0]?.title, 'Filter by package name');
     assert.match(asked[0]?.prompt ?? '', /whose package name contains this text/);
@@ -306,7 +307,7 @@ describe('tree rows (host logic, no editor)', () => {
 });
 
 describe('tree rows show service and settings text as plain text', () => {
-  const host = fakeExplorerHost({ clientFor: () => ({}) as never });
+  const host = fakeExplorerHost({ clientFor: () => fakeOrchestratorClient({}).client });
   type Tooltip = { value: string; isTrusted?: boolean; supportHtml?: boolean };
 
   for (const [index, text] of HOSTILE_TEXTS.entries()) {
@@ -330,12 +331,12 @@ describe('tree rows show service and settings text as plain text', () => {
       assert.deepEqual(markupIn(String(error.tooltip), 'plain'), []);
       // The connection row is built from settings (label, URL, account, tenant).
       const row = new ConnectionNode(host, {
-        ...(connection as object),
+        ...connection,
         label: text,
         serviceUrl: text,
         account: text,
         tenant: text,
-      } as never).item();
+      }).item();
       assert.deepEqual(markupIn(String(row.label), 'plain'), []);
       assert.deepEqual(markupIn(String(row.description), 'plain'), []);
       assert.equal((row.tooltip as Tooltip).isTrusted, false);
