@@ -3,26 +3,13 @@
 // checks; nothing else is set, so no fixture needs a cast.
 import type { Connection } from '../../src/core/connections';
 import type { Idea } from '../../src/core/ideas/schemas';
-import type {
-  Alert,
-  Asset,
-  Folder,
-  Job,
-  Library,
-  Package,
-  QueueDefinition,
-  QueueItem,
-  Release,
-  Robot,
-  Tenant,
-  Webhook,
-} from '../../src/core/orchestrator/schemas';
+import type * as Orchestrator from '../../src/core/orchestrator/schemas';
 import type { FolderSummary } from '../../src/core/rows/rows';
 
 /** A time the services could send, a little before the tests' usual clock (2026-11-21T12:00:00Z). */
 const CREATED = '2026-11-21T11:00:00Z';
 
-export const aJob = (fields: Partial<Job> = {}): Job => ({
+export const aJob = (fields: Partial<Orchestrator.Job> = {}): Orchestrator.Job => ({
   Id: 1,
   Key: `job-${fields.Id ?? 1}`,
   State: 'Running',
@@ -30,7 +17,7 @@ export const aJob = (fields: Partial<Job> = {}): Job => ({
   ...fields,
 });
 
-export const aRelease = (fields: Partial<Release> = {}): Release => ({
+export const aRelease = (fields: Partial<Orchestrator.Release> = {}): Orchestrator.Release => ({
   Id: 1,
   Key: `release-${fields.Id ?? 1}`,
   Name: 'Process',
@@ -40,7 +27,7 @@ export const aRelease = (fields: Partial<Release> = {}): Release => ({
   ...fields,
 });
 
-export const aPackage = (fields: Partial<Package> = {}): Package => ({
+export const aPackage = (fields: Partial<Orchestrator.Package> = {}): Orchestrator.Package => ({
   Id: 'Package',
   Key: 'Package:1.0.0',
   Version: '1.0.0',
@@ -48,7 +35,7 @@ export const aPackage = (fields: Partial<Package> = {}): Package => ({
   ...fields,
 });
 
-export const aLibrary = (fields: Partial<Library> = {}): Library => ({
+export const aLibrary = (fields: Partial<Orchestrator.Library> = {}): Orchestrator.Library => ({
   Id: 'Library',
   Key: 'Library:1.0.0',
   Version: '1.0.0',
@@ -56,13 +43,27 @@ export const aLibrary = (fields: Partial<Library> = {}): Library => ({
   ...fields,
 });
 
-export const aRobot = (fields: Partial<Robot> = {}): Robot => ({ Id: 1, Name: 'Robot', Type: 'Unattended', ...fields });
+export const aRobot = (fields: Partial<Orchestrator.Robot> = {}): Orchestrator.Robot => ({
+  Id: 1,
+  Name: 'Robot',
+  Type: 'Unattended',
+  ...fields,
+});
 
-export const anAsset = (fields: Partial<Asset> = {}): Asset => ({ Id: 1, Name: 'Asset', ValueType: 'Text', ...fields });
+export const anAsset = (fields: Partial<Orchestrator.Asset> = {}): Orchestrator.Asset => ({
+  Id: 1,
+  Name: 'Asset',
+  ValueType: 'Text',
+  ...fields,
+});
 
-export const aQueue = (fields: Partial<QueueDefinition> = {}): QueueDefinition => ({ Id: 1, Name: 'Queue', ...fields });
+export const aQueue = (fields: Partial<Orchestrator.QueueDefinition> = {}): Orchestrator.QueueDefinition => ({
+  Id: 1,
+  Name: 'Queue',
+  ...fields,
+});
 
-export const aQueueItem = (fields: Partial<QueueItem> = {}): QueueItem => ({
+export const aQueueItem = (fields: Partial<Orchestrator.QueueItem> = {}): Orchestrator.QueueItem => ({
   Id: 1,
   Key: `item-${fields.Id ?? 1}`,
   QueueDefinitionId: 1,
@@ -71,7 +72,7 @@ export const aQueueItem = (fields: Partial<QueueItem> = {}): QueueItem => ({
   ...fields,
 });
 
-export const aFolder = (fields: Partial<Folder> = {}): Folder => ({
+export const aFolder = (fields: Partial<Orchestrator.Folder> = {}): Orchestrator.Folder => ({
   Id: 1,
   DisplayName: 'Shared',
   FullyQualifiedName: fields.DisplayName ?? 'Shared',
@@ -87,9 +88,14 @@ export const aFolderSummary = (fields: Partial<FolderSummary> = {}): FolderSumma
   ...fields,
 });
 
-export const aTenant = (fields: Partial<Tenant> = {}): Tenant => ({ Id: 1, Name: 'Tenant', IsActive: true, ...fields });
+export const aTenant = (fields: Partial<Orchestrator.Tenant> = {}): Orchestrator.Tenant => ({
+  Id: 1,
+  Name: 'Tenant',
+  IsActive: true,
+  ...fields,
+});
 
-export const anAlert = (fields: Partial<Alert> = {}): Alert => ({
+export const anAlert = (fields: Partial<Orchestrator.Alert> = {}): Orchestrator.Alert => ({
   Id: 'alert-1',
   UserNotificationId: 'notification-1',
   NotificationName: 'Alert',
@@ -99,7 +105,7 @@ export const anAlert = (fields: Partial<Alert> = {}): Alert => ({
   ...fields,
 });
 
-export const aWebhook = (fields: Partial<Webhook> = {}): Webhook => ({
+export const aWebhook = (fields: Partial<Orchestrator.Webhook> = {}): Orchestrator.Webhook => ({
   Id: 1,
   Url: 'https://hooks.example/a',
   Enabled: true,

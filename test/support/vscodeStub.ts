@@ -63,7 +63,7 @@ function anything(fields: Record<string, unknown> = {}): Record<string, unknown>
 export const shownMessages: { name: string; args: unknown[] }[] = [];
 
 /** A namespace: `show…` resolves to undefined (the user dismissed it), `on…` are events, the rest is `anything`. */
-function namespace(known: Record<string, unknown>): Record<string, unknown> {
+function namespace<T extends Record<string, unknown>>(known: T): T & Record<string, unknown> {
   return new Proxy(known, {
     get(target, key) {
       if (key in target) return target[key as string];
@@ -150,8 +150,9 @@ export const vscodeStub = {
   window: namespace({ createTreeView: () => anything({ visible: false }) }),
   workspace: namespace({ getConfiguration: configuration, workspaceFolders: undefined, textDocuments: [] }),
   commands: namespace({
-    executeCommand: async () => undefined,
-    registerCommand: disposable,
+    // Typed as wide as tests that put their own in place need.
+    executeCommand: async (..._args: unknown[]): Promise<unknown> => undefined,
+    registerCommand: (_id: string, _handler: (...args: unknown[]) => Promise<unknown>) => disposable(),
     getCommands: async () => [],
   }),
   authentication: namespace({ getSession: async () => undefined }),

@@ -86,7 +86,7 @@ describe('the command wrapper (runCommand)', () => {
       'Show Log',
     ]);
     assert.deepEqual(ran, [], 'dismissed: nothing runs');
-    const window = vscodeStub.window as unknown as { showErrorMessage?: unknown };
+    const window = vscodeStub.window;
     window.showErrorMessage = async () => 'Apply Again';
     try {
       await runCommand(ctx, failing, []);
@@ -134,7 +134,7 @@ describe('the command wrapper (runCommand)', () => {
 describe('the command registry', () => {
   it('registers every command id at activation, and each loads its own definition on first use', async () => {
     const registered: string[] = [];
-    const commands = vscodeStub.commands as unknown as { registerCommand: (id: string) => unknown };
+    const commands = vscodeStub.commands;
     const register = commands.registerCommand;
     commands.registerCommand = (id: string) => (registered.push(id), { dispose: () => undefined });
     try {
@@ -149,7 +149,7 @@ describe('the command registry', () => {
   it('says "Reinstall" when a command\'s code is missing from the installation, and logs why; nothing runs', async () => {
     const { ctx, logged } = context();
     const handlers = new Map<string, (...args: unknown[]) => Promise<unknown>>();
-    const commands = vscodeStub.commands as unknown as { registerCommand: unknown };
+    const commands = vscodeStub.commands;
     const register = commands.registerCommand;
     commands.registerCommand = (id: string, handler: (...args: unknown[]) => Promise<unknown>) => (
       handlers.set(id, handler),

@@ -5,6 +5,7 @@ import { OrchestratorError } from '../../../src/core/http/errors';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 import { fakeExplorerHost, testConnection } from '../../support/explorerHost';
+import { FolderNode } from '../../../src/host/views/explorer/folderNode';
 import { ConnectionNode } from '../../../src/host/views/explorer/connectionNode';
 import { MAX_PIN_LOOKUPS } from '../../../src/host/views/explorer/pinnedBeyond';
 
@@ -68,10 +69,8 @@ describe('a pinned folder beyond the folders read', () => {
     assert.deepEqual(labels(first).slice(0, 3), ['F180', 'F1', 'F2']);
     assert.equal(first.length, 1 + 100 + 1, 'the pin, the first page, Load more');
     assert.equal(labels(first).at(-1), 'Load more folders… (149 more)');
-    const pinned = first[0] as unknown as {
-      folder: { ChildrenCount: number; Key?: string };
-      item(): { contextValue?: string };
-    };
+    const pinned = first[0];
+    assert.ok(pinned instanceof FolderNode);
     assert.equal(pinned.item().contextValue, 'folder pinned');
     assert.equal(pinned.folder.ChildrenCount, 3, 'what its own navigation context says');
     assert.deepEqual(asked, ['top@0', 'pin 180']);
@@ -83,7 +82,8 @@ describe('a pinned folder beyond the folders read', () => {
     assert.deepEqual(labels(second).slice(0, 2), ['F180', 'F1']);
     assert.equal(labels(second).filter((label) => label === 'F180').length, 1);
     assert.equal(labels(second).at(-1), 'Load more folders… (50 more)');
-    const own = second[0] as unknown as { folder: { Key?: string; ChildrenCount: number } };
+    const own = second[0];
+    assert.ok(own instanceof FolderNode);
     assert.equal(own.folder.Key, 'key-180', "its row now stands on the page's own entry");
     assert.deepEqual(asked, ['top@0', 'pin 180', 'top@100']);
   });

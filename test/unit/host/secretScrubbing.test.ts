@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import type { Ctx } from '../../../src/ctx';
 import { readConnections } from '../../../src/core/connections';
 import type { FetchLike } from '../../../src/core/http/transport';
 import { shownMessages } from '../../support/vscodeStub';
@@ -82,7 +81,7 @@ describe('secrets quoted back in any form never reach a notification or the log'
         log: (message: string) => log.info(message),
       };
       await runCommand(
-        { log } as unknown as Ctx,
+        { log },
         {
           id: 'orchestrator.signIn',
           title: 'Sign In',
@@ -116,7 +115,7 @@ describe('secrets quoted back in any form never reach a notification or the log'
     ]) {
       shownMessages.length = 0;
       await runCommand(
-        { log } as unknown as Ctx,
+        { log },
         {
           id: 'orchestrator.submitIdea',
           title: 'Submit Idea',
