@@ -1,6 +1,7 @@
 // Entities as the services send them, for tests: each builder returns the real type (the zod schemas' inferred types)
 // with only the fields the schema requires filled in, and the test's own fields over them. A test names what it
 // checks; nothing else is set, so no fixture needs a cast.
+import type { StoredAccount } from '../../src/core/auth/sessions';
 import type { Connection } from '../../src/core/connections';
 import type { Idea } from '../../src/core/ideas/schemas';
 import type * as Orchestrator from '../../src/core/orchestrator/schemas';
@@ -133,5 +134,16 @@ export const aConnection = (fields: Partial<Connection> = {}): Connection => ({
   authentication: 'browser',
   clientId: 'orchestrator-workbench',
   scopes: 'openid',
+  ...fields,
+});
+
+/** An account signed in through the browser, as the session store keeps it (without its tokens). */
+export const anAccount = (fields: Partial<StoredAccount> = {}): StoredAccount => ({
+  id: 'account-1',
+  connectionId: 'c1',
+  userName: 'dev',
+  label: 'dev',
+  scopes: 'openid',
+  kind: 'oauth',
   ...fields,
 });

@@ -5,7 +5,7 @@ import { ideaCredentialsSecret } from '../../../src/core/auth/boundSecrets';
 import type { StoredAccount } from '../../../src/core/auth/sessions';
 import { ServiceClients } from '../../../src/host/serviceClients';
 import type { Connection } from '../../../src/core/connections';
-import { aConnection } from '../../support/entities';
+import { aConnection, anAccount } from '../../support/entities';
 
 const connection = aConnection({
   id: 'c1',
@@ -18,16 +18,8 @@ const connection = aConnection({
   ideasUrl: 'https://ideas.example.com/api',
 });
 
-const account = (id: string): StoredAccount => ({
-  id,
-  connectionId: 'c1',
-  userName: 'dev',
-  label: 'dev',
-  scopes: 'openid',
-  kind: 'oauth',
-  serviceOrigin: 'https://cloud.example.com',
-  identityOrigin: 'https://id.example.com',
-});
+const account = (id: string): StoredAccount =>
+  anAccount({ id, serviceOrigin: 'https://cloud.example.com', identityOrigin: 'https://id.example.com' });
 
 function world(options: { accounts?: StoredAccount[]; secrets?: Record<string, string>; locked?: boolean } = {}) {
   const accounts = options.accounts ?? [];

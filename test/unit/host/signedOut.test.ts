@@ -4,6 +4,7 @@ import type { Ctx } from '../../../src/ctx';
 import { SignedOutConnections } from '../../../src/host/signedOut';
 import { StoredState } from '../../../src/host/storedState';
 import { memoryState } from '../../support/memoryState';
+import { anAccount } from '../../support/entities';
 
 /** Just enough of the Ctx for SignedOutConnections, recording what it asks the tails and panels to do. */
 function world(stored: Record<string, unknown> = {}) {
@@ -26,7 +27,7 @@ function world(stored: Record<string, unknown> = {}) {
     panels: { closeConnection: (id: string) => (closed.push(id), 2) },
     log: { info: () => undefined },
   };
-  const account = (id: string, connectionId: string) => ({ id, connectionId, label: id }) as unknown as StoredAccount;
+  const account = (id: string, connectionId: string) => anAccount({ id, connectionId, label: id });
   const emit = (change: Partial<SessionChange>) =>
     listeners.forEach((l) => l({ added: [], removed: [], changed: [], ...change }));
   const signIn = (id: string, connectionId: string) => {
