@@ -2,7 +2,9 @@
 // no budget, time zero; a test gives what it cares about), and a connection for them.
 import { FolderLocations } from '../../src/core/folderLocations';
 import { NO_FOLDER_PREFERENCES } from '../../src/core/folderPreferences';
+import type { Connection } from '../../src/core/connections';
 import type { ExplorerHost } from '../../src/host/views/explorer/explorerHost';
+import { aConnection } from './entities';
 
 export function fakeExplorerHost(given: Partial<ExplorerHost> & Pick<ExplorerHost, 'clientFor'>): ExplorerHost {
   const locations = new FolderLocations();
@@ -20,13 +22,4 @@ export function fakeExplorerHost(given: Partial<ExplorerHost> & Pick<ExplorerHos
 }
 
 /** A cloud connection as the tree's nodes take it (protection as the test needs). */
-export const testConnection = (protection: 'normal' | 'confirm' | 'readOnly' = 'normal') =>
-  ({
-    id: 'c1',
-    label: 'Sandbox',
-    kind: 'cloud',
-    serviceUrl: 'https://orchestrator.test',
-    account: 'a',
-    tenant: 't',
-    protection,
-  }) as never;
+export const testConnection = (protection: Connection['protection'] = 'normal') => aConnection({ protection });

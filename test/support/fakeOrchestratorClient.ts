@@ -1,3 +1,5 @@
+import type { OrchestratorClient } from '../../src/core/orchestrator/client';
+
 export type Answers = Record<string, (...args: any[]) => unknown>;
 
 /**
@@ -18,6 +20,7 @@ export function fakeOrchestratorClient(answers: Answers) {
       },
     });
   const areas = ['folders', 'tenant', 'users', 'releases', 'packages', 'jobs', 'queues', 'robots', 'assets'] as const;
-  const client = Object.fromEntries(areas.map((area) => [area, api(area)])) as Record<(typeof areas)[number], any>;
+  // The Proxy answers any path, so it stands for the whole client wherever one is taken.
+  const client = Object.fromEntries(areas.map((area) => [area, api(area)])) as unknown as OrchestratorClient;
   return { calls, client };
 }

@@ -1,7 +1,7 @@
 // Enough of the `vscode` module for the real host code to run in plain Node: host unit tests (test/unit/host), the
 // tree nodes for the bench, and the whole `activate()` for the activation figure and the budget test. Classes the code constructs are small real
 // implementations; views, channels and status items are objects that accept any call; every `show…` answers
-// "dismissed". Registered by `useVscodeStub()` before the host modules are required.
+// "dismissed". Installed for the whole unit layer by `installVscodeStub.ts` (test/unit/.mocharc.json's `require`).
 import Module from 'node:module';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,7 +63,7 @@ function anything(fields: Record<string, unknown> = {}): Record<string, unknown>
 export const shownMessages: { name: string; args: unknown[] }[] = [];
 
 /** A namespace: `show…` resolves to undefined (the user dismissed it), `on…` are events, the rest is `anything`. */
-function namespace(known: Record<string, unknown>): Record<string, unknown> {
+function namespace<T extends Record<string, unknown>>(known: T): T & Record<string, unknown> {
   return new Proxy(known, {
     get(target, key) {
       if (key in target) return target[key as string];
@@ -150,8 +150,9 @@ export const vscodeStub = {
   window: namespace({ createTreeView: () => anything({ visible: false }) }),
   workspace: namespace({ getConfiguration: configuration, workspaceFolders: undefined, textDocuments: [] }),
   commands: namespace({
-    executeCommand: async () => undefined,
-    registerCommand: disposable,
+    // Typed as wide as tests that put their own in place need.
+    executeCommand: async (..._args: unknown[]): Promise<unknown> => undefined,
+    registerCommand: (_id: string, _handler: (...args: unknown[]) => Promise<unknown>) => disposable(),
     getCommands: async () => [],
   }),
   authentication: namespace({ getSession: async () => undefined }),
@@ -161,14 +162,25 @@ export const vscodeStub = {
   l10n: namespace({ bundle: undefined, uri: undefined }),
 };
 
-/** Makes `require('vscode')` answer the stub (the bench and the unit tests run under tsx, which compiles to CommonJS). */
+/** src/core and src/shared run in plain Node and in webviews: a module there that asks for `vscode` is refused. */
+const PURE_LAYERS = /[\\/]src[\\/](core|shared)[\\/]/;
+
+/**
+ * Makes `require('vscode')` answer the stub (the bench and the unit tests run under tsx, which compiles to CommonJS),
+ * except from src/core and src/shared: with the stub installed for the whole unit layer, this keeps the proof that
+ * core never needs `vscode` at run time (the house rules test and lint hold it in the source).
+ */
 export function useVscodeStub(): void {
-  const moduleWithLoad = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
+  const moduleWithLoad = Module as unknown as {
+    _load: (request: string, parent?: { filename?: string }, ...rest: unknown[]) => unknown;
+  };
   const load = moduleWithLoad._load;
   if ((load as { stubbed?: boolean }).stubbed) return;
   const stubbed = Object.assign(
-    function (this: unknown, request: string, ...rest: unknown[]) {
-      return request === 'vscode' ? vscodeStub : load.call(this, request, ...rest);
+    function (this: unknown, request: string, parent?: { filename?: string }, ...rest: unknown[]) {
+      if (request !== 'vscode') return load.call(this, request, parent, ...rest);
+      if (PURE_LAYERS.test(parent?.filename ?? '')) throw new Error(`${parent!.filename} needs vscode: core must not`);
+      return vscodeStub;
     },
     { stubbed: true },
   );

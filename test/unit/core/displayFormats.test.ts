@@ -6,6 +6,7 @@ import { localTime, relativeTime } from '../../../src/core/presentation/times';
 import { jobItem, packageItem, packageVersionItem, queueItemItem } from '../../../src/host/presentation/items';
 import { alertItem, tenantItem } from '../../../src/host/presentation/tenantItems';
 import { ideaItem } from '../../../src/host/presentation/ideaItems';
+import { aJob, anAlert, anIdea, aPackage, aQueueItem, aTenant } from '../../support/entities';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const NOW = Date.parse('2026-11-21T12:00:00Z');
@@ -44,21 +45,20 @@ describe('numbers and times in the display language', () => {
 
   it('no tooltip of a job, queue item, package, alert, tenant or idea shows a raw …T…Z time', () => {
     const at = '2026-11-21T11:57:00Z';
-    const job = { Id: 1, Key: 'k', State: 'Successful', CreationTime: at, StartTime: at, EndTime: at };
-    const pkg = { Id: 'P', Key: 'P:1.0.1', Version: '1.0.1', IsLatestVersion: true, Published: at };
+    const job = aJob({ Id: 1, Key: 'k', State: 'Successful', CreationTime: at, StartTime: at, EndTime: at });
+    const pkg = aPackage({ Id: 'P', Key: 'P:1.0.1', Version: '1.0.1', IsLatestVersion: true, Published: at });
     const tooltips = {
-      job: jobItem('s', job as never, NOW).tooltip,
-      queueItem: queueItemItem('s', { Id: 1, Status: 'New', CreationTime: at } as never, NOW).tooltip,
-      package: packageItem('s', pkg as never).tooltip,
-      packageVersion: packageVersionItem('s', pkg as never).tooltip,
+      job: jobItem('s', job, NOW).tooltip,
+      queueItem: queueItemItem('s', aQueueItem({ Id: 1, Status: 'New', CreationTime: at }), NOW).tooltip,
+      package: packageItem('s', pkg).tooltip,
+      packageVersion: packageVersionItem('s', pkg).tooltip,
       alert: alertItem(
         's',
-        { Id: 1, NotificationName: 'n', Severity: 'Info', State: 'Read', CreationTime: at } as never,
+        anAlert({ Id: 'a1', NotificationName: 'n', Severity: 'Info', State: 'Read', CreationTime: at }),
         NOW,
       ).tooltip,
-      tenant: tenantItem('s', { Id: 1, Name: 'T', IsActive: true, LastLoginTime: at } as never).tooltip,
-      idea: ideaItem('s', { id: 1, name: 'I', phase: 'p', status: 's', createdAt: at } as never, lookups(), NOW)
-        .tooltip,
+      tenant: tenantItem('s', aTenant({ Id: 1, Name: 'T', IsActive: true, LastLoginTime: at })).tooltip,
+      idea: ideaItem('s', anIdea({ id: 1, name: 'I', phase: 'p', status: 's', createdAt: at }), lookups(), NOW).tooltip,
     };
     for (const [kind, tooltip] of Object.entries(tooltips)) {
       assert.ok(tooltip, kind);

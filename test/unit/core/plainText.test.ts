@@ -17,6 +17,20 @@ import { alertItem, libraryItem, tenantItem, webhookItem } from '../../../src/ho
 import { ideaItem, reviewItem } from '../../../src/host/presentation/ideaItems';
 import { packageInUseItem } from '../../../src/host/presentation/packagesInUse';
 import { HOSTILE_TEXTS, markupIn } from '../../fixtures/hostileTexts';
+import {
+  aJob,
+  aLibrary,
+  anAlert,
+  anAsset,
+  anIdea,
+  aPackage,
+  aQueue,
+  aQueueItem,
+  aRelease,
+  aRobot,
+  aTenant,
+  aWebhook,
+} from '../../support/entities';
 
 // markdown-it (a devDependency of ours) renders the tooltips the way a Markdown renderer does, with HTML and
 // autolinking on: what it makes of the escaped text is what a reader would see. VS Code's hover renderer (marked)
@@ -47,29 +61,38 @@ function rowsFor(text: string): ItemData[] {
   const lookups = { users: new Map([[1, text]]), categories: new Map([[2, text]]) };
   return [
     folderItem('s', { Id: 1, DisplayName: text, FullyQualifiedName: text }),
-    packageItem('s', {
-      Id: text,
-      Version: text,
-      Key: text,
-      Description: text,
-      Authors: text,
-      ProjectType: text,
-      Published: text,
-    } as never),
-    packageVersionItem('s', { Id: text, Version: text, Key: text, ReleaseNotes: text, IsLatestVersion: true } as never),
-    releaseItem('s', {
-      Id: 1,
-      Name: text,
-      Key: text,
-      ProcessKey: text,
-      ProcessVersion: text,
-      EnvironmentName: text,
-      Description: text,
-      IsLatestVersion: false,
-    } as never),
+    packageItem(
+      's',
+      aPackage({
+        Id: text,
+        Version: text,
+        Key: text,
+        Description: text,
+        Authors: text,
+        ProjectType: text,
+        Published: text,
+      }),
+    ),
+    packageVersionItem(
+      's',
+      aPackage({ Id: text, Version: text, Key: text, ReleaseNotes: text, IsLatestVersion: true }),
+    ),
+    releaseItem(
+      's',
+      aRelease({
+        Id: 1,
+        Name: text,
+        Key: text,
+        ProcessKey: text,
+        ProcessVersion: text,
+        EnvironmentName: text,
+        Description: text,
+        IsLatestVersion: false,
+      }),
+    ),
     jobItem(
       's',
-      {
+      aJob({
         Id: 1,
         Key: text,
         State: 'Faulted',
@@ -78,53 +101,56 @@ function rowsFor(text: string): ItemData[] {
         Info: text,
         Source: text,
         HostMachineName: text,
-      } as never,
+      }),
       NOW,
     ),
-    queueItem('s', { Id: 1, Name: text, Description: text } as never),
+    queueItem('s', aQueue({ Id: 1, Name: text, Description: text })),
     queueItemItem(
       's',
-      {
+      aQueueItem({
         Id: 1,
         Reference: text,
         Status: 'Failed',
         Priority: 'High',
         CreationTime: '2026-11-21T11:00:00Z',
         ProcessingException: { Reason: text },
-      } as never,
+      }),
       NOW,
     ),
     robotItem(
       's',
-      { Id: 1, Name: text, Type: text, MachineName: text, Username: text, RobotEnvironments: text } as never,
+      aRobot({ Id: 1, Name: text, Type: text, MachineName: text, Username: text, RobotEnvironments: text }),
       { State: text, IsUnresponsive: false },
     ),
-    assetItem('s', { Id: 1, Name: text, ValueType: 'Text', ValueScope: text, StringValue: text } as never),
-    libraryItem('s', { Id: text, Version: text, Title: text, Description: text, Key: text, Published: text } as never),
-    webhookItem('s', {
-      Id: 1,
-      Url: text,
-      Enabled: true,
-      SubscribeToAllEvents: false,
-      Events: [{ EventType: text }],
-    } as never),
+    assetItem('s', anAsset({ Id: 1, Name: text, ValueType: 'Text', ValueScope: text, StringValue: text })),
+    libraryItem('s', aLibrary({ Id: text, Version: text, Title: text, Description: text, Key: text, Published: text })),
+    webhookItem(
+      's',
+      aWebhook({
+        Id: 1,
+        Url: text,
+        Enabled: true,
+        SubscribeToAllEvents: false,
+        Events: [{ EventType: text }],
+      }),
+    ),
     alertItem(
       's',
-      {
-        Id: 1,
+      anAlert({
+        Id: 'a1',
         NotificationName: text,
         Severity: 'Error',
         State: 'Unread',
         Component: text,
         CreationTime: '2026-11-21T11:00:00Z',
         Data: text,
-      } as never,
+      }),
       NOW,
     ),
-    tenantItem('s', { Id: 1, Name: text, IsActive: true, LastLoginTime: text } as never),
+    tenantItem('s', aTenant({ Id: 1, Name: text, IsActive: true, LastLoginTime: text })),
     ideaItem(
       's',
-      {
+      anIdea({
         id: 1,
         name: text,
         phase: text,
@@ -134,7 +160,7 @@ function rowsFor(text: string): ItemData[] {
         tags: [text],
         createdAt: '2026-11-21T11:00:00Z',
         description: text,
-      } as never,
+      }),
       lookups,
       NOW,
     ),
@@ -187,7 +213,7 @@ describe('plain text from services and settings', () => {
         id: text,
         versions: [text],
         processes: [{ name: text, version: text }],
-        package: {} as never,
+        package: aPackage(),
       });
       for (const line of inUse.plainTooltip.split('\n'))
         assert.deepEqual(markupIn(line, 'plain'), [], line.slice(0, 200));

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { readConnections, type Connection, type ConnectionSetting } from '../../../src/core/connections';
 import { PORTAL_ROW_KINDS, portalLink, type PortalRow } from '../../../src/core/portalLinks';
+import { aFolderSummary, aJob, anAsset, anIdea, aQueue, aQueueItem, aRelease } from '../../support/entities';
 
 function connection(setting: Partial<ConnectionSetting>): Connection {
   const { connections, problems } = readConnections([
@@ -22,16 +23,16 @@ function connection(setting: Partial<ConnectionSetting>): Connection {
 const folder = { id: 7 };
 /** One row of each kind; the entities carry only what a page address needs. */
 function rows(c: Connection): Record<PortalRow['kind'], PortalRow> {
-  const queue = { Id: 12 } as never;
-  const idea = { id: 41 } as never;
+  const queue = aQueue({ Id: 12 });
+  const idea = anIdea({ id: 41 });
   return {
     connection: { kind: 'connection', connection: c },
-    folder: { kind: 'folder', connection: c, folder, summary: {} as never },
-    process: { kind: 'process', connection: c, folder, release: { Id: 3 } as never },
-    job: { kind: 'job', connection: c, folder, job: { Id: 9001 } as never },
+    folder: { kind: 'folder', connection: c, folder, summary: aFolderSummary({ Id: 7 }) },
+    process: { kind: 'process', connection: c, folder, release: aRelease({ Id: 3 }) },
+    job: { kind: 'job', connection: c, folder, job: aJob({ Id: 9001 }) },
     queue: { kind: 'queue', connection: c, folder, queue },
-    queueItem: { kind: 'queueItem', connection: c, folder, queue, queueItem: { Id: 555 } as never },
-    asset: { kind: 'asset', connection: c, folder, asset: { Id: 21 } as never },
+    queueItem: { kind: 'queueItem', connection: c, folder, queue, queueItem: aQueueItem({ Id: 555 }) },
+    asset: { kind: 'asset', connection: c, folder, asset: anAsset({ Id: 21 }) },
     idea: { kind: 'idea', connection: c, idea },
     storeIdea: { kind: 'storeIdea', connection: c, idea },
   };
@@ -100,6 +101,7 @@ describe('Open in Web Portal addresses', () => {
 
   it('ids are path segments: nothing in an id can leave its place in the address', () => {
     const c = connection({ portalUrl: 'https://cloud.example.com/acme/prod' });
+    // A text id where the schema says int: what a misbehaving service could still put in a row.
     const hostile = { kind: 'job', connection: c, folder, job: { Id: '../../x?y#z' } } as unknown as PortalRow;
     assert.equal(url(hostile), 'https://cloud.example.com/acme/prod/folders/7/jobs/..%2F..%2Fx%3Fy%23z');
   });

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import type { Connection } from '../../../src/core/connections';
 import {
   ContextValue,
   MENU_LESS_CONTEXT_VALUES,
@@ -11,21 +10,17 @@ import { childId, formatRowId, KEYED_WORDS, NAMED_WORDS, parseRowId, RowIds } fr
 import { connectionIdOf, optionalRowOf, refusal, rowOf } from '../../../src/core/rows/rowOf';
 import { keyOf, makeRow } from '../../../src/core/rows/rows';
 import { HOSTILE_TEXTS } from '../../fixtures/hostileTexts';
+import { aConnection, aJob, aRelease } from '../../support/entities';
 
-const connection: Connection = {
+const connection = aConnection({
   id: 'https://cloud.test/acme/main',
-  label: 'Sandbox',
-  kind: 'cloud',
   serviceUrl: 'https://cloud.test',
   account: 'acme',
   tenant: 'main',
-  protection: 'normal',
-  authentication: 'browser',
   clientId: 'c',
-  scopes: 'openid',
-};
-const job = { Id: 7, Key: 'k-7', State: 'Running', ReleaseName: 'Invoices' } as never;
-const release = { Id: 3, Key: 'r-3', Name: 'Invoices' } as never;
+});
+const job = aJob({ Id: 7, Key: 'k-7', State: 'Running', ReleaseName: 'Invoices' });
+const release = aRelease({ Id: 3, Key: 'r-3', Name: 'Invoices' });
 
 describe('row ids', () => {
   it('read back what they were built from: connection ids with slashes, folders by id, entities with any text', () => {

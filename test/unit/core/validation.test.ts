@@ -78,6 +78,7 @@ describe('client-side validation', () => {
     assert.match(checkArgumentDeclarations([{ name: 'a', type: "x'); drop" }], 'Input') ?? '', /not a type name/);
     assert.equal(checkQueueItem({ Name: 'Q', Priority: 'High', SpecificContent: { a: 1 } }), undefined);
     assert.match(
+      // A nested object where the type allows only primitives: the wrong shape is what is refused.
       checkQueueItem({ Name: 'Q', SpecificContent: { a: { nested: true } as never } }) ?? '',
       /SpecificContent\.a/,
     );

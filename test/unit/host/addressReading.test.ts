@@ -1,21 +1,15 @@
 // Issue 29, item 2: an address that reads two ways is asked, not guessed. The first steps of Add Connection run here
 // with their real validators and picks, answered from a script; what the user is offered and what the draft keeps.
 import assert from 'node:assert/strict';
-import { connectionId, type Connection } from '../../../src/core/connections';
+import { ExtensionMode } from 'vscode';
+import { connectionId, type Connection, type ConnectionSetting } from '../../../src/core/connections';
+import { aConnection } from '../../support/entities';
 import { emptyDraft, type Draft } from '../../../src/host/commands/addConnection/draft';
 import { runSteps, type Step } from '../../../src/host/ui/multiStep';
 import { ScriptedInput, type Answer } from '../../../src/host/ui/scriptedInput';
-import { useVscodeStub, vscodeStub } from '../../support/vscodeStub';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- loaded after the vscode stub is in place */
-const { addressStep } =
-  require('../../../src/host/commands/addConnection/address') as typeof import('../../../src/host/commands/addConnection/address');
-const { readingStep } =
-  require('../../../src/host/commands/addConnection/readingStep') as typeof import('../../../src/host/commands/addConnection/readingStep');
-const { sandboxOffer } = require('../../../src/host/sandboxOffer') as typeof import('../../../src/host/sandboxOffer');
-/* eslint-enable @typescript-eslint/no-require-imports */
-const vscode = vscodeStub as unknown as typeof import('vscode');
+import { addressStep } from '../../../src/host/commands/addConnection/address';
+import { readingStep } from '../../../src/host/commands/addConnection/readingStep';
+import { sandboxOffer } from '../../../src/host/sandboxOffer';
 
 const PASTE = 'Add Connection: paste the address';
 const READING = 'Add Connection: how to read the address';
@@ -30,8 +24,8 @@ const NEXT: Step<Draft> = {
 };
 
 /** A connection already configured, as the store hands it out. */
-const configured = (label: string, setting: Record<string, string>): Connection =>
-  ({ ...setting, label, id: connectionId({ label, ...setting } as Connection) }) as unknown as Connection;
+const configured = (label: string, setting: Omit<ConnectionSetting, 'label'>): Connection =>
+  aConnection({ ...setting, label, id: connectionId({ label, ...setting }) });
 const acmeHomeCloud = configured('Acme home', {
   kind: 'cloud',
   serviceUrl: 'https://cloud.example.com',
@@ -43,7 +37,7 @@ const acmeOnPremises = configured('Acme server', { kind: 'onPremises', serviceUr
 
 async function firstSteps(answers: Answer[], existing: Connection[] = [], withNext = false) {
   const input = new ScriptedInput(answers);
-  const offer = sandboxOffer(vscode.ExtensionMode.Production, {});
+  const offer = sandboxOffer(ExtensionMode.Production, {});
   const draft = await runSteps<Draft>(input, emptyDraft(), (d) => [
     addressStep(() => existing, offer),
     readingStep(() => existing, d),

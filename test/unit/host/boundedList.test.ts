@@ -7,20 +7,12 @@ import type { QueueItem } from '../../../src/core/orchestrator/schemas';
 import { portalLink } from '../../../src/core/portalLinks';
 import type { RowOf } from '../../../src/core/rows/rows';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { useVscodeStub } from '../../support/vscodeStub';
+import { NodeTree } from '../../../src/host/views/nodeTree';
+import { QueueNode } from '../../../src/host/views/explorer/queueNode';
+import { LIST_LIMIT } from '../../../src/host/views/listLimit';
+import { showQueueItem } from '../../../src/host/commands/showQueueItem';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 import { fakeExplorerHost, testConnection } from '../../support/explorerHost';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { NodeTree } = require('../../../src/host/views/nodeTree') as typeof import('../../../src/host/views/nodeTree');
-const { QueueNode } =
-  require('../../../src/host/views/explorer/queueNode') as typeof import('../../../src/host/views/explorer/queueNode');
-const { LIST_LIMIT } =
-  require('../../../src/host/views/listLimit') as typeof import('../../../src/host/views/listLimit');
-const { showQueueItem } =
-  require('../../../src/host/commands/showQueueItem') as typeof import('../../../src/host/commands/showQueueItem');
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 const ITEMS = LIST_LIMIT * 3 + LIST_LIMIT / 2;
 const QUEUE = { Id: 7, Name: 'Invoices', Key: 'k' } as never;

@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
 import type { Ctx } from '../../../src/ctx';
 import type { CommandDefinition } from '../../../src/host/commands/registry';
-import { shownMessages, useVscodeStub, vscodeStub } from '../../support/vscodeStub';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { commandLoaders, registerAllCommands, runCommand } =
-  require('../../../src/host/commands/registry') as typeof import('../../../src/host/commands/registry');
-const { CommandId } = require('../../../src/constants') as typeof import('../../../src/constants');
-const { FailureWithActions } =
-  require('../../../src/host/commands/failureWithActions') as typeof import('../../../src/host/commands/failureWithActions');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { shownMessages, vscodeStub } from '../../support/vscodeStub';
+import { commandLoaders, registerAllCommands, runCommand } from '../../../src/host/commands/registry';
+import { CommandId } from '../../../src/constants';
+import { FailureWithActions } from '../../../src/host/commands/failureWithActions';
 
 /** Just enough of the Ctx for the wrapper: a log that records. */
 function context() {
@@ -92,7 +86,7 @@ describe('the command wrapper (runCommand)', () => {
       'Show Log',
     ]);
     assert.deepEqual(ran, [], 'dismissed: nothing runs');
-    const window = vscodeStub.window as unknown as { showErrorMessage?: unknown };
+    const window = vscodeStub.window;
     window.showErrorMessage = async () => 'Apply Again';
     try {
       await runCommand(ctx, failing, []);
@@ -141,7 +135,7 @@ describe('the command wrapper (runCommand)', () => {
 describe('the command registry', () => {
   it('registers every command id at activation, and each loads its own definition on first use', async () => {
     const registered: string[] = [];
-    const commands = vscodeStub.commands as unknown as { registerCommand: (id: string) => unknown };
+    const commands = vscodeStub.commands;
     const register = commands.registerCommand;
     commands.registerCommand = (id: string) => (registered.push(id), { dispose: () => undefined });
     try {
@@ -156,7 +150,7 @@ describe('the command registry', () => {
   it('says "Reinstall" when a command\'s code is missing from the installation, and logs why; nothing runs', async () => {
     const { ctx, logged } = context();
     const handlers = new Map<string, (...args: unknown[]) => Promise<unknown>>();
-    const commands = vscodeStub.commands as unknown as { registerCommand: unknown };
+    const commands = vscodeStub.commands;
     const register = commands.registerCommand;
     commands.registerCommand = (id: string, handler: (...args: unknown[]) => Promise<unknown>) => (
       handlers.set(id, handler),

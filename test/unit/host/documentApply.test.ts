@@ -2,13 +2,7 @@
 // auto-save, the document may be stored between the dirty check and save(), which then answers false (and the editor
 // may tell the extension it is clean only a moment later): Apply must go on.
 import assert from 'node:assert/strict';
-import { useVscodeStub } from '../../support/vscodeStub';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { saveIfDirty } =
-  require('../../../src/host/documents/documentApply') as typeof import('../../../src/host/documents/documentApply');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { saveIfDirty } from '../../../src/host/documents/documentApply';
 
 /** A document whose save() answers `answer`, after which it is dirty or not as `dirtyAfter` says. */
 const document = (answer: boolean, dirtyAfter: boolean) => {

@@ -1,19 +1,13 @@
 import assert from 'node:assert/strict';
 import type { Ctx } from '../../../src/ctx';
 import { connectionSlug, legacyConnectionSlug } from '../../../src/core/documents/orchestratorUri';
-import { useVscodeStub, vscodeStub } from '../../support/vscodeStub';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { DocumentDrafts } =
-  require('../../../src/host/documents/documentDrafts') as typeof import('../../../src/host/documents/documentDrafts');
-const { Stored, StoredState } =
-  require('../../../src/host/storedState') as typeof import('../../../src/host/storedState');
-const { signOut } =
-  require('../../../src/host/commands/signOut') as typeof import('../../../src/host/commands/signOut');
-const { removeConnection } =
-  require('../../../src/host/commands/removeConnection') as typeof import('../../../src/host/commands/removeConnection');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { vscodeStub } from '../../support/vscodeStub';
+import { aRun } from '../../support/commandRun';
+import { memoryState } from '../../support/memoryState';
+import { DocumentDrafts } from '../../../src/host/documents/documentDrafts';
+import { Stored, StoredState } from '../../../src/host/storedState';
+import { signOut } from '../../../src/host/commands/signOut';
+import { removeConnection } from '../../../src/host/commands/removeConnection';
 
 const MAIN = 'https://cloud.example.com/acme/main/orchestrator_';
 const OTHER = 'https://cloud.example.com/acme/other/orchestrator_';
@@ -22,12 +16,7 @@ const uriOf = (connectionId: string, slug = connectionSlug(connectionId)) =>
 
 function drafts() {
   const user: Record<string, unknown> = {};
-  const memento = {
-    keys: () => Object.keys(user),
-    get: (key: string) => user[key],
-    update: async (key: string, value: unknown) => void (user[key] = value),
-  };
-  const state = new StoredState({ globalState: memento, workspaceState: memento } as never);
+  const state = new StoredState(memoryState(user));
   const signedIn = new Map<string, string>([
     [MAIN, `${MAIN}|alice`],
     [OTHER, `${OTHER}|carol`],
@@ -71,7 +60,7 @@ describe('argument-document drafts belong to the account that wrote them', () =>
       log: { info: () => undefined },
       extension: { secrets: { get: async () => undefined } },
     } as unknown as Ctx;
-    const run = () => signOut.run({ ctx } as never, { connectionId: MAIN } as never);
+    const run = () => signOut.run(aRun(ctx), { connectionId: MAIN });
     answer = undefined; // Cancel (or Escape)
     await run();
     assert.deepEqual(questions, ['Sign out of alice (Main) and delete your 1 unapplied document draft(s)?']);
@@ -112,7 +101,7 @@ describe('argument-document drafts belong to the account that wrote them', () =>
       accountFor: () => undefined,
       log: { info: () => undefined },
     } as unknown as Ctx;
-    await removeConnection.run({ ctx } as never, { connectionId: OTHER } as never);
+    await removeConnection.run(aRun(ctx), { connectionId: OTHER });
     assert.deepEqual(user['orchestrator.documentDrafts'], {}, 'the command deleted the connection’s drafts');
   });
 

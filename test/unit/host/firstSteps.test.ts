@@ -2,21 +2,20 @@
 // written into the editor's record (welcome.markStepComplete), under the id the manifest gives the step whose
 // completion event names that key. (A CI run once lost four marks: the keys were true before the service started.)
 import assert from 'node:assert/strict';
-import { useVscodeStub, vscodeStub } from '../../support/vscodeStub';
+import { vscodeStub } from '../../support/vscodeStub';
 import { manifest } from '../../support/manifestMenus';
 
-useVscodeStub();
 /** The module as a window loads it: its once-a-window record empty (other tests may have loaded it already). */
 function freshFirstSteps(): typeof import('../../../src/host/firstSteps') {
   const path = require.resolve('../../../src/host/firstSteps');
   delete require.cache[path];
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the vscode stub is in place
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy each time: import would share one
   return require(path) as typeof import('../../../src/host/firstSteps');
 }
 
 type FirstSteps = typeof import('../../../src/host/firstSteps');
 type StepKey = Parameters<FirstSteps['checkOffStep']>[0];
-const commands = vscodeStub.commands as unknown as { executeCommand: (...args: unknown[]) => Promise<unknown> };
+const commands = vscodeStub.commands;
 
 describe('Get Started check marks', () => {
   const calls: unknown[][] = [];

@@ -5,36 +5,22 @@ import assert from 'node:assert/strict';
 import { CommandId, ViewId } from '../../../src/constants';
 import { arrangeFolders, MAX_FOLDER_CHOICES, withChoice } from '../../../src/core/folderPreferences';
 import { connectionContextValue, folderContextValue, withProtection } from '../../../src/core/rows/contextValues';
-import { Stored, StoredState, type StateSource } from '../../../src/host/storedState';
+import { Stored, StoredState } from '../../../src/host/storedState';
+import { memoryState } from '../../support/memoryState';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { useVscodeStub } from '../../support/vscodeStub';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 import { fakeExplorerHost, testConnection } from '../../support/explorerHost';
+import { aRun } from '../../support/commandRun';
 import { PROTECTIONS, rowMenus } from '../../support/manifestMenus';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { ConnectionNode } =
-  require('../../../src/host/views/explorer/connectionNode') as typeof import('../../../src/host/views/explorer/connectionNode');
-const { FolderPreferenceStore } =
-  require('../../../src/host/folderPreferenceStore') as typeof import('../../../src/host/folderPreferenceStore');
-const { hideFolder, pinFolder, showHiddenFolders, unhideFolder } =
-  require('../../../src/host/commands/folderChoices') as typeof import('../../../src/host/commands/folderChoices');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { ConnectionNode } from '../../../src/host/views/explorer/connectionNode';
+import { FolderPreferenceStore } from '../../../src/host/folderPreferenceStore';
+import { hideFolder, pinFolder, showHiddenFolders, unhideFolder } from '../../../src/host/commands/folderChoices';
 
 const folders = [1, 2, 3, 4].map((Id) => ({ Id, DisplayName: `F${Id}` }));
 const ids = (list: { folder: { Id: number } }[]) => list.map((entry) => entry.folder.Id);
 
 function userStorage(values: Record<string, unknown> = {}) {
-  const memento = {
-    keys: () => Object.keys(values),
-    get: (key: string) => values[key],
-    update: async (key: string, value: unknown) => void (values[key] = value),
-  };
-  return {
-    values,
-    state: new StoredState({ globalState: memento, workspaceState: memento } as unknown as StateSource),
-  };
+  return { values, state: new StoredState(memoryState(values)) };
 }
 
 const connection = testConnection('readOnly');
@@ -116,7 +102,7 @@ describe('hidden and pinned folders', () => {
       const store = new FolderPreferenceStore(userStorage().state);
       const redrawn: (string | undefined)[] = [];
       const host = fakeExplorerHost({
-        clientFor: () => client as never,
+        clientFor: () => client,
         folderPreferences: (c) => ({ preferences: store.of(c.id), showHidden: store.showsHidden(c.id) }),
         hiddenFolders: (c) => store.hiddenFolders(c.id),
       });
@@ -132,7 +118,7 @@ describe('hidden and pinned folders', () => {
         accountFor: () => undefined,
         input: {},
       } as never;
-      const run = { ctx, token: {}, signal: new AbortController().signal, progressTitle: () => undefined } as never;
+      const run = aRun(ctx);
       const shown = async () => (await root.children()).slice(1); // after the Tenant row
       return { calls, store, root, run, redrawn, shown };
     }

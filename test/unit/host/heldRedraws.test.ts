@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { TreeItem } from 'vscode';
 import { HeldRedraws } from '../../../src/host/views/heldRedraws';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 
-const node = (id: string): TreeNode => ({ id, item: () => ({}) as never });
+const node = (id: string): TreeNode => ({ id, item: () => new TreeItem(id) });
 
 describe('held redraws', () => {
   it('holds a redraw of a row read lately until the editor is quiet; settled() waits for that, in order', async () => {

@@ -4,31 +4,21 @@ import assert from 'node:assert/strict';
 import type { Page } from '../../../src/core/odata/envelope';
 import { formatRowId, parseRowId, RowIds } from '../../../src/core/rows/rowIds';
 import type { RowKind } from '../../../src/core/rows/rows';
-import type { NodeTree as NodeTreeClass } from '../../../src/host/views/nodeTree';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { useVscodeStub } from '../../support/vscodeStub';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 import { fakeExplorerHost } from '../../support/explorerHost';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { NodeTree } = require('../../../src/host/views/nodeTree') as typeof import('../../../src/host/views/nodeTree');
-const { ConnectionNode } =
-  require('../../../src/host/views/explorer/connectionNode') as typeof import('../../../src/host/views/explorer/connectionNode');
-const { IdeasConnectionNode } =
-  require('../../../src/host/views/ideas/nodes') as typeof import('../../../src/host/views/ideas/nodes');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { aConnection } from '../../support/entities';
+import { NodeTree } from '../../../src/host/views/nodeTree';
+import { ConnectionNode } from '../../../src/host/views/explorer/connectionNode';
+import { IdeasConnectionNode } from '../../../src/host/views/ideas/nodes';
 
 const page = <T>(items: T[]): Page<T> => ({ items, count: items.length, skipped: [] });
-const connection = {
+const connection = aConnection({
   id: 'https://cloud.test/acme/main',
-  label: 'Sandbox',
-  kind: 'cloud',
   serviceUrl: 'https://cloud.test',
   account: 'acme',
   tenant: 'main',
-  protection: 'normal',
-} as never;
+});
 const CONNECTION_ID = 'https://cloud.test/acme/main';
 
 /** A client that answers every list with one row (`jobs` answers what the test says), by area and call name. */
@@ -123,7 +113,7 @@ function fakeIdeas() {
 }
 
 /** Expands every row the way the editor would, depth first; every row loaded. */
-async function expandAll(tree: NodeTreeClass): Promise<TreeNode[]> {
+async function expandAll(tree: NodeTree): Promise<TreeNode[]> {
   const rows: TreeNode[] = [];
   const visit = async (nodes: TreeNode[]) => {
     for (const node of nodes) {
@@ -148,10 +138,7 @@ describe("the trees' rows by id", () => {
   const explorer = () =>
     treeOf(
       (changed) =>
-        new ConnectionNode(
-          fakeExplorerHost({ clientFor: () => fakeClient(() => jobKeys) as never, changed }),
-          connection,
-        ),
+        new ConnectionNode(fakeExplorerHost({ clientFor: () => fakeClient(() => jobKeys), changed }), connection),
     );
   const ideas = () =>
     treeOf(

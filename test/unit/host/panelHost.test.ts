@@ -1,17 +1,13 @@
 // A panel's host with the editor stubbed: content larger than the protocol allows is not silently dropped (the panel
 // would stay on "Loading…"); the panel is told why instead.
 import assert from 'node:assert/strict';
-import { useVscodeStub, vscodeStub } from '../../support/vscodeStub';
+import { Uri } from 'vscode';
+import { PanelHost } from '../../../src/host/webviews/panelHost';
 import {
   parseQueueItemFromWebview,
   parseQueueItemToWebview,
   type QueueItemToWebview,
 } from '../../../src/shared/protocol/queueItem';
-
-useVscodeStub();
-const { PanelHost } =
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the host module is loaded once `vscode` is stubbed
-  require('../../../src/host/webviews/panelHost') as typeof import('../../../src/host/webviews/panelHost');
 
 function fakePanel() {
   const posted: unknown[] = [];
@@ -44,7 +40,7 @@ describe('panel host', () => {
     const { panel, posted, send } = fakePanel();
     const host = new PanelHost<never, QueueItemToWebview>(
       panel as never,
-      vscodeStub.Uri.file('/ext') as never,
+      Uri.file('/ext'),
       {
         name: 'queue item',
         bundle: 'queueItem',
@@ -58,7 +54,7 @@ describe('panel host', () => {
     );
     send({ type: 'ready' });
     await new Promise((resolve) => setImmediate(resolve));
-    // 'key' is bounded to 100 characters: the same shape with a longer one cannot be sent.
+    // 'key' is bounded to 100 characters: the same shape with a longer one cannot be sent (hence the cast below).
     host.post({
       type: 'show',
       identity,

@@ -9,13 +9,7 @@ import { answering, ScriptedInput } from '../../../src/host/ui/scriptedInput';
 import type { UserInput } from '../../../src/host/ui/userInput';
 import { manifest } from '../../support/manifestMenus';
 import { changeCommandIds } from '../../harness/manifest';
-import { useVscodeStub } from '../../support/vscodeStub';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { pickConnectionToChange } =
-  require('../../../src/host/commands/pickConnectionToChange') as typeof import('../../../src/host/commands/pickConnectionToChange');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { pickConnectionToChange } from '../../../src/host/commands/pickConnectionToChange';
 
 const connection = (label: string, protection: Connection['protection'], signedIn = true) =>
   ({

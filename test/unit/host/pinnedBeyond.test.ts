@@ -3,17 +3,11 @@
 import assert from 'node:assert/strict';
 import { OrchestratorError } from '../../../src/core/http/errors';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { useVscodeStub } from '../../support/vscodeStub';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 import { fakeExplorerHost, testConnection } from '../../support/explorerHost';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { ConnectionNode } =
-  require('../../../src/host/views/explorer/connectionNode') as typeof import('../../../src/host/views/explorer/connectionNode');
-const { MAX_PIN_LOOKUPS } =
-  require('../../../src/host/views/explorer/pinnedBeyond') as typeof import('../../../src/host/views/explorer/pinnedBeyond');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { FolderNode } from '../../../src/host/views/explorer/folderNode';
+import { ConnectionNode } from '../../../src/host/views/explorer/connectionNode';
+import { MAX_PIN_LOOKUPS } from '../../../src/host/views/explorer/pinnedBeyond';
 
 const labels = (nodes: TreeNode[]) => nodes.map((node) => String(node.item().label));
 const TOP = Array.from({ length: 250 }, (_, i) => ({
@@ -60,7 +54,7 @@ function setUp(pinned: number[], lookups: Record<number, () => Promise<unknown>>
   });
   let pins = pinned;
   const host = fakeExplorerHost({
-    clientFor: () => client as never,
+    clientFor: () => client,
     folderPreferences: () => ({ preferences: { hidden: [], pinned: pins }, showHidden: false }),
   });
   const root = new ConnectionNode(host, testConnection('normal'));
@@ -75,10 +69,8 @@ describe('a pinned folder beyond the folders read', () => {
     assert.deepEqual(labels(first).slice(0, 3), ['F180', 'F1', 'F2']);
     assert.equal(first.length, 1 + 100 + 1, 'the pin, the first page, Load more');
     assert.equal(labels(first).at(-1), 'Load more folders… (149 more)');
-    const pinned = first[0] as unknown as {
-      folder: { ChildrenCount: number; Key?: string };
-      item(): { contextValue?: string };
-    };
+    const pinned = first[0];
+    assert.ok(pinned instanceof FolderNode);
     assert.equal(pinned.item().contextValue, 'folder pinned');
     assert.equal(pinned.folder.ChildrenCount, 3, 'what its own navigation context says');
     assert.deepEqual(asked, ['top@0', 'pin 180']);
@@ -90,7 +82,8 @@ describe('a pinned folder beyond the folders read', () => {
     assert.deepEqual(labels(second).slice(0, 2), ['F180', 'F1']);
     assert.equal(labels(second).filter((label) => label === 'F180').length, 1);
     assert.equal(labels(second).at(-1), 'Load more folders… (50 more)');
-    const own = second[0] as unknown as { folder: { Key?: string; ChildrenCount: number } };
+    const own = second[0];
+    assert.ok(own instanceof FolderNode);
     assert.equal(own.folder.Key, 'key-180', "its row now stands on the page's own entry");
     assert.deepEqual(asked, ['top@0', 'pin 180', 'top@100']);
   });

@@ -1,24 +1,17 @@
 // Issue 20: no sandbox wording without a sandbox. Someone who installed the extension has none; a development or test
 // run, or an editor started with the sandbox's address (npm start, the test harness), offers it.
 import assert from 'node:assert/strict';
+import { ExtensionMode } from 'vscode';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { useVscodeStub, vscodeStub } from '../../support/vscodeStub';
 import { emptyDraft } from '../../../src/host/commands/addConnection/draft';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- loaded after the vscode stub is in place */
-const { sandboxOffer } = require('../../../src/host/sandboxOffer') as typeof import('../../../src/host/sandboxOffer');
-const { addressStep } =
-  require('../../../src/host/commands/addConnection/address') as typeof import('../../../src/host/commands/addConnection/address');
-const { fieldSteps, presetStep } =
-  require('../../../src/host/commands/addConnection/steps') as typeof import('../../../src/host/commands/addConnection/steps');
-/* eslint-enable @typescript-eslint/no-require-imports */
-const vscode = vscodeStub as unknown as typeof import('vscode');
+import { sandboxOffer } from '../../../src/host/sandboxOffer';
+import { addressStep } from '../../../src/host/commands/addConnection/address';
+import { fieldSteps, presetStep } from '../../../src/host/commands/addConnection/steps';
 
 const ROOT = join(__dirname, '..', '..', '..');
-const installed = sandboxOffer(vscode.ExtensionMode.Production, {});
-const started = sandboxOffer(vscode.ExtensionMode.Production, { ORCHESTRATOR_SANDBOX_URL: 'http://127.0.0.1:4711' });
+const installed = sandboxOffer(ExtensionMode.Production, {});
+const started = sandboxOffer(ExtensionMode.Production, { ORCHESTRATOR_SANDBOX_URL: 'http://127.0.0.1:4711' });
 
 async function kinds(offer: ReturnType<typeof sandboxOffer>): Promise<string[]> {
   const step = presetStep(offer);
@@ -39,10 +32,10 @@ function promptsOf(offer: ReturnType<typeof sandboxOffer>): string {
 describe('the sandbox appears only where there is one', () => {
   it('an installed extension offers none; a development or test run, or a given address, does', () => {
     assert.equal(installed.available, false);
-    assert.equal(sandboxOffer(vscode.ExtensionMode.Development, {}).available, true);
-    assert.equal(sandboxOffer(vscode.ExtensionMode.Test, {}).available, true);
+    assert.equal(sandboxOffer(ExtensionMode.Development, {}).available, true);
+    assert.equal(sandboxOffer(ExtensionMode.Test, {}).available, true);
     assert.deepEqual(started, { available: true, url: 'http://127.0.0.1:4711' });
-    assert.equal(sandboxOffer(vscode.ExtensionMode.Production, { ORCHESTRATOR_SANDBOX_URL: '  ' }).available, false);
+    assert.equal(sandboxOffer(ExtensionMode.Production, { ORCHESTRATOR_SANDBOX_URL: '  ' }).available, false);
   });
 
   it('Add Connection offers Local sandbox, and names it in its prompts, only then', async () => {

@@ -1,19 +1,12 @@
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import type { Ctx } from '../../../src/ctx';
 import { readConnections } from '../../../src/core/connections';
 import type { FetchLike } from '../../../src/core/http/transport';
-import { shownMessages, useVscodeStub } from '../../support/vscodeStub';
+import { shownMessages } from '../../support/vscodeStub';
 import { MapSecrets } from '../../support/mapSecrets';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { runCommand } =
-  require('../../../src/host/commands/registry') as typeof import('../../../src/host/commands/registry');
-const { Logger } = require('../../../src/host/log') as typeof import('../../../src/host/log');
-const { applicationSecretFor, signInAsApplication } =
-  require('../../../src/host/auth/applicationSignIn') as typeof import('../../../src/host/auth/applicationSignIn');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { runCommand } from '../../../src/host/commands/registry';
+import { Logger } from '../../../src/host/log';
+import { applicationSecretFor, signInAsApplication } from '../../../src/host/auth/applicationSignIn';
 
 /** A log channel that records every line written. */
 function recordingLogger() {
@@ -88,7 +81,7 @@ describe('secrets quoted back in any form never reach a notification or the log'
         log: (message: string) => log.info(message),
       };
       await runCommand(
-        { log } as unknown as Ctx,
+        { log },
         {
           id: 'orchestrator.signIn',
           title: 'Sign In',
@@ -122,7 +115,7 @@ describe('secrets quoted back in any form never reach a notification or the log'
     ]) {
       shownMessages.length = 0;
       await runCommand(
-        { log } as unknown as Ctx,
+        { log },
         {
           id: 'orchestrator.submitIdea',
           title: 'Submit Idea',

@@ -3,10 +3,11 @@ import assert from 'node:assert/strict';
 import { ideaSecretKey } from '../../../src/constants';
 import { ideaCredentialsSecret } from '../../../src/core/auth/boundSecrets';
 import type { StoredAccount } from '../../../src/core/auth/sessions';
-import type { Connection } from '../../../src/core/connections';
 import { ServiceClients } from '../../../src/host/serviceClients';
+import type { Connection } from '../../../src/core/connections';
+import { aConnection, anAccount } from '../../support/entities';
 
-const connection = {
+const connection = aConnection({
   id: 'c1',
   label: 'Cloud',
   kind: 'cloud',
@@ -15,18 +16,10 @@ const connection = {
   account: 'acme',
   tenant: 'main',
   ideasUrl: 'https://ideas.example.com/api',
-} as unknown as Connection;
-
-const account = (id: string): StoredAccount => ({
-  id,
-  connectionId: 'c1',
-  userName: 'dev',
-  label: 'dev',
-  scopes: 'openid',
-  kind: 'oauth',
-  serviceOrigin: 'https://cloud.example.com',
-  identityOrigin: 'https://id.example.com',
 });
+
+const account = (id: string): StoredAccount =>
+  anAccount({ id, serviceOrigin: 'https://cloud.example.com', identityOrigin: 'https://id.example.com' });
 
 function world(options: { accounts?: StoredAccount[]; secrets?: Record<string, string>; locked?: boolean } = {}) {
   const accounts = options.accounts ?? [];

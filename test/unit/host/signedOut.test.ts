@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import type { SessionChange, StoredAccount } from '../../../src/core/auth/sessions';
 import type { Ctx } from '../../../src/ctx';
 import { SignedOutConnections } from '../../../src/host/signedOut';
-import { StoredState, type StateSource } from '../../../src/host/storedState';
+import { StoredState } from '../../../src/host/storedState';
+import { memoryState } from '../../support/memoryState';
+import { anAccount } from '../../support/entities';
 
 /** Just enough of the Ctx for SignedOutConnections, recording what it asks the tails and panels to do. */
 function world(stored: Record<string, unknown> = {}) {
@@ -12,12 +14,7 @@ function world(stored: Record<string, unknown> = {}) {
   const closed: string[] = [];
   const state = { ...stored };
   const ctx = {
-    state: new StoredState({
-      globalState: {
-        get: (key: string) => state[key],
-        update: async (key: string, value: unknown) => void (state[key] = value),
-      },
-    } as unknown as StateSource),
+    state: new StoredState(memoryState(state)),
     sessions: {
       onDidChange: (listener: (change: SessionChange) => void) => (
         listeners.push(listener),
@@ -30,7 +27,7 @@ function world(stored: Record<string, unknown> = {}) {
     panels: { closeConnection: (id: string) => (closed.push(id), 2) },
     log: { info: () => undefined },
   };
-  const account = (id: string, connectionId: string) => ({ id, connectionId, label: id }) as unknown as StoredAccount;
+  const account = (id: string, connectionId: string) => anAccount({ id, connectionId, label: id });
   const emit = (change: Partial<SessionChange>) =>
     listeners.forEach((l) => l({ added: [], removed: [], changed: [], ...change }));
   const signIn = (id: string, connectionId: string) => {

@@ -1,21 +1,15 @@
 // Issue 29, item 5: Start Job's step counter counts the steps the user will really see, from the step after the
 // process on (it read the process's input arguments only at the robots step, so the counter jumped from 2/4 to 3/8).
 import assert from 'node:assert/strict';
-import type { OrchestratorClient } from '../../../src/core/orchestrator/client';
 import type { Release } from '../../../src/core/orchestrator/schemas';
 import type { Ctx } from '../../../src/ctx';
 import { runSteps } from '../../../src/host/ui/multiStep';
+import { aConnection } from '../../support/entities';
+import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 import { answering, ScriptedInput, type Answer } from '../../../src/host/ui/scriptedInput';
 import type { UserInput } from '../../../src/host/ui/userInput';
-import { useVscodeStub } from '../../support/vscodeStub';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { startSteps } =
-  require('../../../src/host/commands/startJob/steps') as typeof import('../../../src/host/commands/startJob/steps');
-const { DeclaredArguments, LastArguments } =
-  require('../../../src/host/commands/startJob/arguments') as typeof import('../../../src/host/commands/startJob/arguments');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { startSteps } from '../../../src/host/commands/startJob/steps';
+import { DeclaredArguments, LastArguments } from '../../../src/host/commands/startJob/arguments';
 
 const release = (Id: number, Name: string): Release =>
   ({ Id, Key: `k${Id}`, Name, ProcessKey: Name, ProcessVersion: '1.0.0', EnvironmentName: 'Env' }) as Release;
@@ -35,17 +29,15 @@ const DECLARED: Record<string, string> = {
 /** Runs Start Job's steps from the palette's process step, answered by the script; resolves with every prompt. */
 async function steps(answers: Answer[], failing = false) {
   const reads: string[] = [];
-  const client = {
-    packages: {
-      getArguments: async (key: string) => {
-        reads.push(key);
-        if (failing) throw new Error('the service is away');
-        return { Input: DECLARED[key] };
-      },
+  const { client } = fakeOrchestratorClient({
+    'packages.getArguments': async (key: string) => {
+      reads.push(key);
+      if (failing) throw new Error('the service is away');
+      return { Input: DECLARED[key] };
     },
-  } as unknown as OrchestratorClient;
+  });
   const signal = new AbortController().signal;
-  const connection = { id: 'c1', label: 'Sandbox', protection: 'normal' } as never;
+  const connection = aConnection();
   const folder = { id: 7 };
   const target = { connection, folder, folderLabel: 'Shared', candidates: [INVOICES, PAYROLL] };
   const ctx = {

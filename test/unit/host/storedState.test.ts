@@ -1,18 +1,10 @@
 import assert from 'node:assert/strict';
-import { Stored, StoredState, type StateSource } from '../../../src/host/storedState';
+import { Stored, StoredState } from '../../../src/host/storedState';
+import { memoryState } from '../../support/memoryState';
 
 /** Two in-memory mementos, as the editor's globalState and workspaceState. */
 function source(user: Record<string, unknown> = {}, workspace: Record<string, unknown> = {}) {
-  const memento = (values: Record<string, unknown>) => ({
-    keys: () => Object.keys(values),
-    get: (key: string, fallback?: unknown) => (key in values ? values[key] : fallback),
-    update: async (key: string, value: unknown) => void (values[key] = value),
-  });
-  return {
-    user,
-    workspace,
-    state: { globalState: memento(user), workspaceState: memento(workspace) } as unknown as StateSource,
-  };
+  return { user, workspace, state: memoryState(user, workspace) };
 }
 
 describe('StoredState', () => {
@@ -58,6 +50,7 @@ describe('StoredState', () => {
   it('refuses to write what the next read would drop', async () => {
     const { state } = source();
     const stored = new StoredState(state);
+    // A number where the schema says text: the wrong shape is what is refused.
     await assert.rejects(stored.update(Stored.lockedConnections, [1 as unknown as string]));
   });
 

@@ -4,25 +4,18 @@ import assert from 'node:assert/strict';
 import { cancelled } from '../../../src/core/http/errors';
 import type { Page } from '../../../src/core/odata/envelope';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { useVscodeStub } from '../../support/vscodeStub';
 import { HOSTILE_TEXTS, markupIn } from '../../fixtures/hostileTexts';
 import { markdownText } from '../../../src/core/presentation/plainText';
 import { answering, ScriptedInput } from '../../../src/host/ui/scriptedInput';
 import type { UserInput } from '../../../src/host/ui/userInput';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 import { fakeExplorerHost, testConnection } from '../../support/explorerHost';
-
-useVscodeStub();
-/* eslint-disable @typescript-eslint/no-require-imports -- the host modules are loaded once `vscode` is stubbed */
-const { NodeTree } = require('../../../src/host/views/nodeTree') as typeof import('../../../src/host/views/nodeTree');
-const { PagedNode } =
-  require('../../../src/host/views/pagedNode') as typeof import('../../../src/host/views/pagedNode');
-const { LazyNode } = require('../../../src/host/views/treeNode') as typeof import('../../../src/host/views/treeNode');
-const { ConnectionNode } =
-  require('../../../src/host/views/explorer/connectionNode') as typeof import('../../../src/host/views/explorer/connectionNode');
-const { treeFilter } =
-  require('../../../src/host/commands/treeCommands') as typeof import('../../../src/host/commands/treeCommands');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { aRun } from '../../support/commandRun';
+import { NodeTree } from '../../../src/host/views/nodeTree';
+import { PagedNode } from '../../../src/host/views/pagedNode';
+import { LazyNode, messageNode, toTreeItem } from '../../../src/host/views/treeNode';
+import { ConnectionNode } from '../../../src/host/views/explorer/connectionNode';
+import { treeFilter } from '../../../src/host/commands/treeCommands';
 
 /** A promise settled from outside: a request that answers when the test says so. */
 function deferred<T>() {
@@ -45,7 +38,7 @@ function explorer(answers: Record<string, (...args: any[]) => Promise<unknown>>)
   const roots: TreeNode[] = [];
   const tree = new NodeTree('test.view', 'Test', () => roots, QUIET_MS);
   tree.onDidChangeTreeData((node) => fired.push(node?.id ?? '<root>'));
-  const host = fakeExplorerHost({ clientFor: () => client as never, changed: (node) => tree.changed(node) });
+  const host = fakeExplorerHost({ clientFor: () => client, changed: (node) => tree.changed(node) });
   const root = new ConnectionNode(host, connection);
   roots.push(root);
   tree.rebuild();
@@ -306,7 +299,7 @@ describe('tree rows (host logic, no editor)', () => {
         },
         { title: 'Filter by package name', cancel: true },
       ],
-      () => treeFilter.run({ ctx: user } as never, feed),
+      () => treeFilter.run(aRun(user), feed),
     );
     assert.equal(asked[0]?.title, 'Filter by package name');
     assert.match(asked[0]?.prompt ?? '', /whose package name contains this text/);
@@ -314,10 +307,7 @@ describe('tree rows (host logic, no editor)', () => {
 });
 
 describe('tree rows show service and settings text as plain text', () => {
-  const { toTreeItem, messageNode } =
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded once `vscode` is stubbed
-    require('../../../src/host/views/treeNode') as typeof import('../../../src/host/views/treeNode');
-  const host = fakeExplorerHost({ clientFor: () => ({}) as never });
+  const host = fakeExplorerHost({ clientFor: () => fakeOrchestratorClient({}).client });
   type Tooltip = { value: string; isTrusted?: boolean; supportHtml?: boolean };
 
   for (const [index, text] of HOSTILE_TEXTS.entries()) {
@@ -341,12 +331,12 @@ describe('tree rows show service and settings text as plain text', () => {
       assert.deepEqual(markupIn(String(error.tooltip), 'plain'), []);
       // The connection row is built from settings (label, URL, account, tenant).
       const row = new ConnectionNode(host, {
-        ...(connection as object),
+        ...connection,
         label: text,
         serviceUrl: text,
         account: text,
         tenant: text,
-      } as never).item();
+      }).item();
       assert.deepEqual(markupIn(String(row.label), 'plain'), []);
       assert.deepEqual(markupIn(String(row.description), 'plain'), []);
       assert.equal((row.tooltip as Tooltip).isTrusted, false);

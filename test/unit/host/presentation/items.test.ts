@@ -21,12 +21,23 @@ import {
 import { categoryItem, ideaItem, namedItem, reviewItem } from '../../../../src/host/presentation/ideaItems';
 import { pickForAutoRefresh } from '../../../../src/host/presentation/autoRefresh';
 import { OrchestratorError } from '../../../../src/core/http/errors';
+import {
+  aJob,
+  aLibrary,
+  anAlert,
+  anAsset,
+  aPackage,
+  aQueueItem,
+  aRelease,
+  aRobot,
+  aWebhook,
+} from '../../../support/entities';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
 describe('tree item builders', () => {
   it('describes jobs with state icon, time since start and a context value for menus', () => {
-    const job = {
+    const job = aJob({
       Id: 1,
       Key: 'k-1',
       State: 'Faulted',
@@ -34,16 +45,16 @@ describe('tree item builders', () => {
       StartTime: '2026-11-21T11:30:00Z',
       ReleaseName: 'Invoice.Processing',
       Info: 'System.Exception: boom',
-    };
-    const item = jobItem('s', job as never, NOW);
+    });
+    const item = jobItem('s', job, NOW);
     assert.equal(item.label, 'Invoice.Processing');
     assert.equal(item.description, '#1 · Faulted · 30 min ago', 'no robot known: number, state and time');
     assert.deepEqual(item.icon, { id: 'error', color: 'testing.iconFailed' });
     assert.equal(item.contextValue, 'job.final');
     assert.equal(item.id, 's/job/k-1');
     assert.match(item.tooltip!, /System\\\.Exception\\: boom/);
-    assert.equal(jobItem('s', { ...job, State: 'Running' } as never, NOW).contextValue, 'job.running');
-    assert.equal(jobItem('s', { ...job, State: 'Mystery' } as never, NOW).icon!.id, 'circle-outline');
+    assert.equal(jobItem('s', { ...job, State: 'Running' }, NOW).contextValue, 'job.running');
+    assert.equal(jobItem('s', { ...job, State: 'Mystery' }, NOW).icon!.id, 'circle-outline');
   });
 
   it('tells runs of one process apart by job number and robot', () => {
@@ -59,18 +70,18 @@ describe('tree item builders', () => {
         ...base,
         Id: 1234,
         Key: 'k1',
-        Robot: { Id: 1, Name: 'robot-01', Type: 'Unattended' },
+        Robot: aRobot({ Id: 1, Name: 'robot-01' }),
         HostMachineName: 'RPA-VM-1',
       },
       {
         ...base,
         Id: 1235,
         Key: 'k2',
-        Robot: { Id: 2, Name: 'robot-02', Type: 'Unattended' },
+        Robot: aRobot({ Id: 2, Name: 'robot-02' }),
         HostMachineName: 'RPA-VM-1',
       },
       { ...base, Id: 1236, Key: 'k3', Robot: null, HostMachineName: 'RPA-VM-2' },
-    ].map((job) => jobItem('s', job as never, NOW));
+    ].map((job) => jobItem('s', aJob(job), NOW));
     assert.deepEqual(
       runs.map((r) => r.description),
       [
@@ -84,10 +95,10 @@ describe('tree item builders', () => {
 
   it('marks the latest package version and outdated processes', () => {
     assert.equal(
-      packageItem('s', { Id: 'P', Key: 'P:1.0.1', Version: '1.0.1', IsLatestVersion: true } as never).description,
+      packageItem('s', aPackage({ Id: 'P', Key: 'P:1.0.1', Version: '1.0.1', IsLatestVersion: true })).description,
       '1.0.1 (latest)',
     );
-    const release = {
+    const release = aRelease({
       Id: 3,
       Key: 'r',
       Name: 'P_Prod',
@@ -95,25 +106,28 @@ describe('tree item builders', () => {
       ProcessVersion: '1.0.0',
       IsLatestVersion: false,
       EnvironmentName: 'Production',
-    };
-    const item = releaseItem('s', release as never);
+    });
+    const item = releaseItem('s', release);
     assert.equal(item.description, '1.0.0 · Production · update available');
     assert.equal(item.contextValue, 'process.outdated');
   });
 
   it('never shows a credential value; shows text values shortened', () => {
-    const credential = assetItem('s', {
-      Id: 1,
-      Name: 'Login',
-      ValueType: 'Credential',
-      CredentialUsername: 'svc',
-      Value: 'username: svc',
-      CredentialPassword: 'S3cret',
-    } as never);
+    const credential = assetItem(
+      's',
+      anAsset({
+        Id: 1,
+        Name: 'Login',
+        ValueType: 'Credential',
+        CredentialUsername: 'svc',
+        Value: 'username: svc',
+        CredentialPassword: 'S3cret',
+      }),
+    );
     assert.equal(credential.description, 'Credential · user svc');
     assert.doesNotMatch(JSON.stringify(credential), /S3cret/);
     assert.equal(
-      assetItem('s', { Id: 2, Name: 'Url', ValueType: 'Text', StringValue: 'x'.repeat(100) } as never).description,
+      assetItem('s', anAsset({ Id: 2, Name: 'Url', ValueType: 'Text', StringValue: 'x'.repeat(100) })).description,
       `Text · ${'x'.repeat(60)}`,
     );
   });
@@ -125,13 +139,13 @@ describe('tree item builders', () => {
     );
     assert.equal(folderItem('c', { Id: 7, DisplayName: 'Shared' }).icon!.id, 'folder');
     assert.match(
-      robotItem('s', { Id: 1, Name: 'R', Type: 'Unattended' } as never, { State: 'Available', IsUnresponsive: true })
+      robotItem('s', aRobot({ Id: 1, Name: 'R', Type: 'Unattended' }), { State: 'Available', IsUnresponsive: true })
         .description!,
       /unresponsive/,
     );
     const item = queueItemItem(
       'q',
-      {
+      aQueueItem({
         Id: 9,
         Key: 'k',
         QueueDefinitionId: 1,
@@ -140,7 +154,7 @@ describe('tree item builders', () => {
         Priority: 'High',
         CreationTime: '2026-11-21T10:00:00Z',
         RetryNumber: 0,
-      } as never,
+      }),
       NOW,
     );
     assert.equal(item.label, "O'Brien");
@@ -148,14 +162,17 @@ describe('tree item builders', () => {
   });
 
   it('escapes markdown in tooltips so entity text cannot inject links', () => {
-    const item = releaseItem('s', {
-      Id: 1,
-      Key: 'k',
-      Name: '[click](command:evil)',
-      ProcessKey: 'P',
-      ProcessVersion: '1',
-      IsLatestVersion: true,
-    } as never);
+    const item = releaseItem(
+      's',
+      aRelease({
+        Id: 1,
+        Key: 'k',
+        Name: '[click](command:evil)',
+        ProcessKey: 'P',
+        ProcessVersion: '1',
+        IsLatestVersion: true,
+      }),
+    );
     assert.doesNotMatch(item.tooltip!, /\[click\]\(command:evil\)/);
   });
 
@@ -185,9 +202,15 @@ describe('tree item builders', () => {
   });
 
   it('lists package versions with the latest starred, and expands packages to them', () => {
-    const pkg = { Id: 'P', Key: 'P:1.0.1', Version: '1.0.1', IsLatestVersion: true, Published: '2026-11-01T08:00:00Z' };
-    assert.equal(packageItem('s', pkg as never).collapsible, 'collapsed');
-    const latest = packageVersionItem('s/package/P', pkg as never);
+    const pkg = aPackage({
+      Id: 'P',
+      Key: 'P:1.0.1',
+      Version: '1.0.1',
+      IsLatestVersion: true,
+      Published: '2026-11-01T08:00:00Z',
+    });
+    assert.equal(packageItem('s', pkg).collapsible, 'collapsed');
+    const latest = packageVersionItem('s/package/P', pkg);
     assert.deepEqual(
       [latest.id, latest.label, latest.description, latest.icon!.id, latest.contextValue],
       ['s/package/P/version/1.0.1', '1.0.1', 'latest · 2026-11-01', 'star-full', 'packageVersion.latest'],
@@ -197,12 +220,12 @@ describe('tree item builders', () => {
       Version: '1.0.0',
       IsLatestVersion: false,
       Published: null,
-    } as never);
+    });
     assert.deepEqual([old.description, old.icon!.id, old.contextValue], [undefined, 'versions', 'packageVersion']);
   });
 
   it('shows robots without a session plainly and a connected session by its state', () => {
-    const robot = { Id: 1, Name: 'R', Type: 'Unattended' } as never;
+    const robot = aRobot({ Id: 1, Name: 'R', Type: 'Unattended' });
     assert.equal(robotItem('s', robot).description, 'Unattended');
     const available = robotItem('s', robot, { State: 'Available', IsUnresponsive: false });
     assert.equal(available.description, 'Unattended · Available');
@@ -215,18 +238,16 @@ describe('tree item builders', () => {
 
   it('describes tenant-level rows: libraries, webhooks, unread alerts, host tenants and the license summary', () => {
     assert.equal(
-      libraryItem('t', { Id: 'Lib', Key: 'Lib:2', Version: '2.0.0', IsLatestVersion: true } as never).description,
+      libraryItem('t', aLibrary({ Id: 'Lib', Key: 'Lib:2', Version: '2.0.0', IsLatestVersion: true })).description,
       '2.0.0 (latest)',
     );
-    const hook = webhookItem('t', {
-      Id: 4,
-      Url: 'https://hooks.example/a',
-      Enabled: false,
-      Events: [{ EventType: 'job.faulted' }],
-    } as never);
+    const hook = webhookItem(
+      't',
+      aWebhook({ Id: 4, Url: 'https://hooks.example/a', Enabled: false, Events: [{ EventType: 'job.faulted' }] }),
+    );
     assert.equal(hook.description, 'disabled · 1 event(s)');
     assert.equal(
-      webhookItem('t', { Id: 5, Url: 'u', Enabled: true, SubscribeToAllEvents: true, Events: null } as never)
+      webhookItem('t', aWebhook({ Id: 5, Url: 'u', Enabled: true, SubscribeToAllEvents: true, Events: null }))
         .description,
       'enabled · all events',
     );
@@ -251,8 +272,7 @@ describe('tree item builders', () => {
     assert.equal(
       alertItem(
         't',
-        {
-          ...alert,
+        anAlert({
           Id: 'b',
           UserNotificationId: 'u',
           NotificationName: 'x',
@@ -261,7 +281,7 @@ describe('tree item builders', () => {
           CreationTime: '2026-11-21T11:00:00Z',
           Component: null,
           Data: null,
-        } as never,
+        }),
         NOW,
       ).contextValue,
       'alert',
