@@ -294,7 +294,8 @@ describe('paging the large queue', () => {
   const fx = useCoreSandbox({ scale: 'large', rateLimitPerMinute: 100_000 });
 
   it('reads 100,000 queue items in exactly 1,000 requests, in order, without duplicates', async function () {
-    this.timeout(120_000);
+    // 21 s on a quiet 2-core machine, 82–93 s while other suites shared it: the bound is for a hung read, not a speed.
+    this.timeout(300_000);
     const counter = counting();
     const client = await fx.client('admin', { fetch: counter.fetch });
     const folder = { id: await folderId(client, 'Invoices') };
