@@ -47,14 +47,18 @@ describe('A bounded list (UI, large sandbox)', () => {
     // How many rows the list has now: every row of it carries the count.
     const rows = async () => Number(await at(ITEM_LEVEL, /./).getAttribute('aria-setsize'));
     const until = async (count: number) => {
-      for (let i = 0; i < 600 && (await rows()) !== count; i++) await page.waitForTimeout(200);
+      for (let i = 0; i < 1_200 && (await rows()) !== count; i++) await page.waitForTimeout(100);
       assert.equal(await rows(), count);
     };
     await until(51);
     for (let loaded = 50; loaded < 1_000; loaded += 50) {
-      await (await reach(ITEM_LEVEL, /^Load more…/)).click();
+      const more = await reach(ITEM_LEVEL, /^Load more…/);
+      const height = (await more.boundingBox())!.height;
+      await more.click();
       // 50 rows more, and Load more; at 1,000 the limit row and the rows after these in its place.
       await until(loaded + 50 + (loaded + 50 === 1_000 ? 2 : 1));
+      // The next Load more is 50 rows further down: there at once (reach searches if the wheel went elsewhere).
+      await page.mouse.wheel(0, 50 * height);
     }
     const limit = await reach(ITEM_LEVEL, /^1,000 rows is the most a list shows at once\. Filter to narrow it…/);
     assert.ok(await limit.isVisible());
