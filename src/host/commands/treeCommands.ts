@@ -67,17 +67,19 @@ export const treeRetry: CommandDefinition<BothTrees> = {
 };
 
 /** "Load more…": the next page of the collection the row belongs to. */
-export const treeLoadMore: CommandDefinition<unknown> = {
+export const treeLoadMore: CommandDefinition<BothTrees> = {
   id: CommandId.treeLoadMore,
   contributes: {
     title: nls('Load More'),
     palette: 'never',
   },
   title: t('Load More'),
-  async run(_run, node) {
+  async run({ ctx }, node) {
     if (!isPaging(node))
       throw new Error(t('Load more is run from a "Load more…" row of the Orchestrator or Ideas view.'));
-    await node.loadMore();
+    const head = await node.loadMore();
+    // The rows after these replaced the rows shown: to the row saying which rows these are, with the focus.
+    if (head) await treeOf(ctx, node)?.revealChild(node, head);
   },
 };
 

@@ -161,6 +161,12 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
     return path;
   }
 
+  /** Reveals (selects and focuses) the child of a shown row with this id, once the row's children are read. */
+  async revealChild(parent: TreeNode, id: string): Promise<void> {
+    const child = (await this.getChildren(parent)).find((node) => node.id === id);
+    if (child) await this.reveal(child);
+  }
+
   async reveal(node: TreeNode): Promise<void> {
     // reveal() does not open a folded pane (the view still counts as visible there): open and focus it first.
     await vscode.commands.executeCommand(`${this.viewId}.focus`);

@@ -58,6 +58,11 @@ export class PagedNode<T> implements TreeNode {
   private rows: TreeNode[] = [];
   /** How many items come before the rows shown (0 until the user asks for the rows after the first LIST_LIMIT). */
   private windowStart = 0;
+  /**
+   * The rows above a later window, kept while they say the same: the tree reveals the one the user is taken to, and
+   * the editor finds a row it reveals only as the very object the tree gave it.
+   */
+  private windowHead: { key: string; rows: TreeNode[] } | undefined;
   private total: number | undefined;
   private skipped = 0;
   private received = 0;
@@ -134,8 +139,13 @@ export class PagedNode<T> implements TreeNode {
     }
     const limited =
       this.windowStart > 0 || (this.full && !this.exhausted) ? await import('./listLimitRows') : undefined;
-    const nodes =
-      limited && this.windowStart > 0 ? limited.windowRows(this, this.windowStart + 1, this.received, this.total) : [];
+    const nodes: TreeNode[] = [];
+    if (limited && this.windowStart > 0) {
+      const key = `${this.windowStart}/${this.received}/${this.total}`;
+      if (this.windowHead?.key !== key)
+        this.windowHead = { key, rows: limited.windowRows(this, this.windowStart + 1, this.received, this.total) };
+      nodes.push(...this.windowHead.rows);
+    }
     nodes.push(...this.rows);
     if (this.skipped > 0)
       nodes.push(
@@ -185,16 +195,20 @@ export class PagedNode<T> implements TreeNode {
 
   /**
    * Reads the next page (one request) and tells the tree to redraw this row; on a full list, that page starts a new
-   * window in place of the rows shown. Paging goes on from where it was ($skip): nothing is read twice.
+   * window in place of the rows shown, and the id of its first row is returned: the list is shorter than it was, and
+   * the editor keeps the view scrolled where row 1,000 was, far below it (on rows of other lists). Paging goes on
+   * from where it was ($skip): nothing is read twice.
    */
-  async loadMore(): Promise<void> {
-    if (!this.loading && this.full && !this.exhausted && this.failure === undefined) {
+  async loadMore(): Promise<string | undefined> {
+    const opensWindow = !this.loading && this.full && !this.exhausted && this.failure === undefined;
+    if (opensWindow) {
       this.windowStart = this.received;
       this.rows = [];
       this.skipped = 0;
     }
     await this.loadPage();
     this.changed(this);
+    return opensWindow ? childId(this.id, 'window') : undefined;
   }
 
   private loadPage(): Promise<void> {
@@ -266,6 +280,7 @@ export class PagedNode<T> implements TreeNode {
     this.controller = new AbortController();
     this.rows = [];
     this.windowStart = 0;
+    this.windowHead = undefined;
     this.total = undefined;
     this.skipped = 0;
     this.received = 0;

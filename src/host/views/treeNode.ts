@@ -46,7 +46,11 @@ export function isTreeNode(value: unknown): value is TreeNode {
 
 /** A row that reads its children in pages: a collection, a connection or folder (more folders), a package (more versions). */
 export interface PagingNode extends TreeNode {
-  loadMore(): Promise<void>;
+  /**
+   * Reads the next page. Resolves with the id of the row heading the rows shown when they replaced the ones before
+   * (the rows after a list's first LIST_LIMIT): the tree takes the user there.
+   */
+  loadMore(): Promise<string | undefined>;
 }
 
 export function isPaging(value: unknown): value is PagingNode {

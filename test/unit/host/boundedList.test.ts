@@ -11,6 +11,7 @@ import { NodeTree } from '../../../src/host/views/nodeTree';
 import { QueueNode } from '../../../src/host/views/explorer/queueNode';
 import { LIST_LIMIT } from '../../../src/host/views/listLimit';
 import { showQueueItem } from '../../../src/host/commands/showQueueItem';
+import { treeLoadMore } from '../../../src/host/commands/treeCommands';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 import { fakeExplorerHost, testConnection } from '../../support/explorerHost';
 
@@ -126,6 +127,37 @@ describe('a bounded list (LIST_LIMIT rows at most)', () => {
     assert.equal(word(shown.at(-1)!), 'more');
     assert.equal(asked.length, ITEMS / 50 + 1);
     assert.deepEqual(asked.at(-1), { skip: 0, top: 50, count: true });
+  });
+
+  it('Show the rows after these takes the user to the row heading them, the very row the editor is given; Load more does not', async () => {
+    const { tree, queue } = queueTree();
+    const revealed: { node: TreeNode; options: unknown }[] = [];
+    (tree.view as unknown as Record<string, unknown>).reveal = async (node: TreeNode, options: unknown) =>
+      revealed.push({ node, options });
+    const ideas = new NodeTree('test.ideas', 'Ideas', () => []);
+    const run = {
+      ctx: { explorer: tree, ideas },
+      signal: new AbortController().signal,
+      progressTitle: () => undefined,
+    };
+    const [all] = await tree.getChildren(queue);
+    let shown = await tree.getChildren(all);
+    while (word(shown.at(-1)!) === 'more') {
+      await treeLoadMore.run(run as never, shown.at(-1)!.item().command!.arguments![0]);
+      shown = await tree.getChildren(all);
+    }
+    assert.equal(shown.filter(isItem).length, LIST_LIMIT);
+    assert.equal(revealed.length, 0, 'Load more leaves the user where they are');
+    // The list goes from 1,002 rows to 53: the editor would keep the view where row 1,000 was, on other lists' rows.
+    assert.equal(word(shown.at(-1)!), 'next');
+    await treeLoadMore.run(run as never, shown.at(-1)!.item().command!.arguments![0]);
+    shown = await tree.getChildren(all); // the editor's read on the redraw
+    assert.equal(revealed.length, 1);
+    assert.equal(revealed[0]!.node, shown[0], 'the row the editor holds, not a copy of it');
+    assert.equal(label(shown[0]!), 'Rows 1,001–1,050 of 3,500');
+    assert.deepEqual(revealed[0]!.options, { select: true, focus: true, expand: false });
+    assert.equal(tree.getParent(shown[0]!), all);
+    ideas.dispose();
   });
 
   it('a queue-item row keeps a summary, builds its tooltip on hover, and its commands still work', async () => {

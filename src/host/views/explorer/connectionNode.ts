@@ -79,7 +79,7 @@ export class ConnectionNode implements TreeNode {
     }
   }
 
-  async loadMore(): Promise<void> {
+  async loadMore(): Promise<undefined> {
     await this.folders.more();
     this.host.changed(this);
   }

@@ -179,7 +179,7 @@ export class FolderNode implements TreeNode {
     return [...subfolders, ...this.groups];
   }
 
-  async loadMore(): Promise<void> {
+  async loadMore(): Promise<undefined> {
     await this.subfolders.more();
     this.host.changed(this);
   }

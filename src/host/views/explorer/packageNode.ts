@@ -64,8 +64,8 @@ export class PackageNode implements TreeNode {
     return this.versions.children();
   }
 
-  async loadMore(): Promise<void> {
-    await this.versions.loadMore();
+  loadMore(): Promise<string | undefined> {
+    return this.versions.loadMore();
   }
 
   reset(): void {
