@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Api, odata } from '@orchestrator-workbench/sandbox/test-helpers';
 import { screenshot, world } from './world';
-import { editInputValues, palette, resetTally, tally, writes } from './ui';
+import { confirmApplySendsOnePatch, editInputValues, palette, resetTally, tally, writes } from './ui';
 
 // Issue 29, item 5: a conflict on Apply (the service's copy changed since the document was opened) offers Compare and
 // Apply Again on its notification. Nothing is sent until one is clicked; Apply Again asks as Apply does.
@@ -81,14 +81,6 @@ describe('A conflict on Apply to Service (UI, large sandbox)', () => {
     assert.match(await dialog.innerText(), new RegExp(`to the input values of ${PROCESS.replace(/\./g, '\\.')}`));
     assert.match(await dialog.innerText(), /in_Region: 4 → 8/, 'listed against what the service holds now');
     assert.equal(writes(await tally()), 0, 'not before the confirmation');
-    await dialog.locator('.monaco-button', { hasText: /^Apply$/ }).click();
-    await page
-      .locator('.notification-toast', { hasText: /Applied \d+ changes? to the input values/ })
-      .first()
-      .waitFor({ timeout: 30_000 });
-    const counts = await tally();
-    assert.equal(writes(counts), 1, JSON.stringify(counts));
-    assert.equal(writes(counts, 'PATCH'), 1, JSON.stringify(counts));
-    await palette('View: Close All Editors');
+    await confirmApplySendsOnePatch(dialog);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { screenshot, world } from './world';
-import { editInputValues, palette, resetTally, tally, writes } from './ui';
+import { confirmApplySendsOnePatch, editInputValues, resetTally, tally, writes } from './ui';
 
 describe("Input values with the browser editor's default auto-save (UI, large sandbox)", () => {
   it('typing and pausing sends nothing; Apply to Service shows the change and sends exactly one request', async function () {
@@ -35,14 +35,6 @@ describe("Input values with the browser editor's default auto-save (UI, large sa
     assert.match(await dialog.innerText(), /Apply \d+ changes? to the input values of Invoice\.Processing_Production/);
     assert.match(await dialog.innerText(), /in_Region: .*7/);
     await screenshot('19-apply-input-values');
-    await dialog.locator('.monaco-button', { hasText: /^Apply$/ }).click();
-    await page
-      .locator('.notification-toast', { hasText: /Applied \d+ changes? to the input values/ })
-      .first()
-      .waitFor({ timeout: 30_000 });
-    const counts = await tally();
-    assert.equal(writes(counts), 1, JSON.stringify(counts));
-    assert.equal(writes(counts, 'PATCH'), 1);
-    await palette('View: Close All Editors');
+    await confirmApplySendsOnePatch(dialog);
   });
 });

@@ -129,6 +129,22 @@ export async function editInputValues(process: string): Promise<Locator> {
   return editor;
 }
 
+/**
+ * Clicks Apply in the confirmation of an input-values Apply, waits for the "Applied" notification, and checks that
+ * exactly one write reached the service, a PATCH; then closes the editors.
+ */
+export async function confirmApplySendsOnePatch(dialog: Locator): Promise<void> {
+  await dialog.locator('.monaco-button', { hasText: /^Apply$/ }).click();
+  await world.page
+    .locator('.notification-toast', { hasText: /Applied \d+ changes? to the input values/ })
+    .first()
+    .waitFor({ timeout: 30_000 });
+  const counts = await tally();
+  assert.equal(writes(counts), 1, JSON.stringify(counts));
+  assert.equal(writes(counts, 'PATCH'), 1, JSON.stringify(counts));
+  await palette('View: Close All Editors');
+}
+
 /** Filter… from a collection row's inline action: types the text and presses Enter, as a user does. */
 export const filterRow = async (text: string | RegExp, filter: string) => {
   await row(text).hover();
