@@ -78,6 +78,15 @@ export const Stored = {
   ),
 } as const;
 
+/** Each storage's queue of writes (shared by every StoredState over it) and the values waiting in it, by key. */
+const queues = new WeakMap<vscode.Memento, { last: Promise<unknown>; pending: Map<string, unknown> }>();
+
+function writesOf(memento: vscode.Memento): { last: Promise<unknown>; pending: Map<string, unknown> } {
+  let writes = queues.get(memento);
+  if (!writes) queues.set(memento, (writes = { last: Promise.resolve(), pending: new Map() }));
+  return writes;
+}
+
 /** The part of an ExtensionContext this needs (a plain object in unit tests). */
 export type StateSource = Pick<vscode.ExtensionContext, 'globalState' | 'workspaceState'>;
 
@@ -96,6 +105,8 @@ export class StoredState {
   ) {}
 
   get<T>(entry: StoredEntry<T>): T {
+    const queued = writesOf(this.memento(entry)).pending;
+    if (queued.has(entry.key)) return queued.get(entry.key) as T;
     const raw = this.memento(entry).get<unknown>(entry.key);
     if (raw === undefined) return entry.fallback;
     const last = this.checked.get(entry.key);
@@ -118,9 +129,24 @@ export class StoredState {
     return entry.fallback;
   }
 
-  /** Writes a value of the key's shape (checked here too: a bug must not store what the next read would drop). */
+  /**
+   * Writes a value of the key's shape (checked here too: a bug must not store what the next read would drop). Writes
+   * to one storage go one at a time, and a queued value is what a read returns until it is written: the editor's
+   * storage changes the extension host's copy at once, then replaces that copy wholesale with the one the main
+   * process echoes back, so a write made while another was on its way could be lost though its promise resolved.
+   */
   async update<T>(entry: StoredEntry<T>, value: T): Promise<void> {
-    await this.memento(entry).update(entry.key, entry.schema.parse(value));
+    const memento = this.memento(entry);
+    const parsed = entry.schema.parse(value);
+    const writes = writesOf(memento);
+    writes.pending.set(entry.key, parsed);
+    const written = writes.last.then(() => memento.update(entry.key, parsed));
+    writes.last = written.catch(() => undefined);
+    try {
+      await written;
+    } finally {
+      if (writes.pending.get(entry.key) === parsed) writes.pending.delete(entry.key);
+    }
   }
 
   private memento(entry: StoredEntry<unknown>): vscode.Memento {

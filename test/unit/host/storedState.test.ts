@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Stored, StoredState } from '../../../src/host/storedState';
-import { memoryState } from '../../support/memoryState';
+import { memoryState, RecordMemento } from '../../support/memoryState';
 
 /** Two in-memory mementos, as the editor's globalState and workspaceState. */
 function source(user: Record<string, unknown> = {}, workspace: Record<string, unknown> = {}) {
@@ -57,5 +57,43 @@ describe('StoredState', () => {
   it('declares every key once', () => {
     const keys = Object.values(Stored).map((entry) => `${entry.scope}:${entry.key}`);
     assert.equal(new Set(keys).size, keys.length);
+  });
+});
+
+/**
+ * The editor's storage as it behaves: a write changes the host's copy at once, the main process stores it, and its
+ * echo (the main process's whole copy at that moment) replaces the host's copy when it arrives, which resolves the
+ * write. Echoes may arrive out of order: here the first write's echo is the slower one.
+ */
+class EchoingMemento extends RecordMemento {
+  private readonly main: Record<string, unknown> = {};
+  private delays = [30, 5];
+  override async update(key: string, value: unknown): Promise<void> {
+    this.values[key] = value;
+    this.main[key] = value;
+    const echo = { ...this.main };
+    await new Promise((resolve) => setTimeout(resolve, this.delays.shift() ?? 1));
+    for (const name of Object.keys(this.values)) delete this.values[name];
+    Object.assign(this.values, echo);
+  }
+}
+
+describe('StoredState writes', () => {
+  const echoing = () => ({ globalState: new EchoingMemento(), workspaceState: new RecordMemento() });
+
+  it('are lost by the bare storage when one is made while another is on its way (the race it guards)', async () => {
+    const { globalState } = echoing();
+    await Promise.all([globalState.update('a', 1), globalState.update('b', 2)]);
+    assert.deepEqual([globalState.get('a'), globalState.get('b')], [1, undefined]);
+  });
+
+  it('go one at a time per storage, so none is lost, and a queued value is read at once', async () => {
+    const stored = new StoredState(echoing());
+    const first = stored.update(Stored.lockedConnections, ['c1']);
+    const second = stored.update(Stored.getStartedOpened, true);
+    assert.equal(stored.get(Stored.getStartedOpened), true, 'read while queued');
+    await Promise.all([first, second]);
+    assert.deepEqual(stored.get(Stored.lockedConnections), ['c1']);
+    assert.equal(stored.get(Stored.getStartedOpened), true);
   });
 });
