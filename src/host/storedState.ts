@@ -79,9 +79,14 @@ export const Stored = {
 } as const;
 
 /** Each storage's queue of writes (shared by every StoredState over it) and the values waiting in it, by key. */
-const queues = new WeakMap<vscode.Memento, { last: Promise<unknown>; pending: Map<string, unknown> }>();
+const queues = new WeakMap<vscode.Memento, StorageWrites>();
 
-function writesOf(memento: vscode.Memento): { last: Promise<unknown>; pending: Map<string, unknown> } {
+interface StorageWrites {
+  last: Promise<unknown>;
+  pending: Map<string, { value: unknown }>;
+}
+
+function writesOf(memento: vscode.Memento): StorageWrites {
   let writes = queues.get(memento);
   if (!writes) queues.set(memento, (writes = { last: Promise.resolve(), pending: new Map() }));
   return writes;
@@ -105,8 +110,8 @@ export class StoredState {
   ) {}
 
   get<T>(entry: StoredEntry<T>): T {
-    const queued = writesOf(this.memento(entry)).pending;
-    if (queued.has(entry.key)) return queued.get(entry.key) as T;
+    const queued = writesOf(this.memento(entry)).pending.get(entry.key);
+    if (queued) return queued.value as T;
     const raw = this.memento(entry).get<unknown>(entry.key);
     if (raw === undefined) return entry.fallback;
     const last = this.checked.get(entry.key);
@@ -139,13 +144,15 @@ export class StoredState {
     const memento = this.memento(entry);
     const parsed = entry.schema.parse(value);
     const writes = writesOf(memento);
-    writes.pending.set(entry.key, parsed);
+    // Wrapped, so that a later write of an equal primitive is told apart from this one when this one is done.
+    const mine = { value: parsed };
+    writes.pending.set(entry.key, mine);
     const written = writes.last.then(() => memento.update(entry.key, parsed));
     writes.last = written.catch(() => undefined);
     try {
       await written;
     } finally {
-      if (writes.pending.get(entry.key) === parsed) writes.pending.delete(entry.key);
+      if (writes.pending.get(entry.key) === mine) writes.pending.delete(entry.key);
     }
   }
 

@@ -105,7 +105,9 @@ function parseNamed(u: UriParts): ParsedDocumentUri | undefined {
     case 'packageArguments': {
       const packageId = ids.get('package') ?? '';
       const version = ids.get('version') ?? '';
+      // The file name is what the confirmation names: it must be the package the query's ids change.
       if (ids.size !== 2 || !PACKAGE_ID.test(packageId) || !VERSION.test(version)) return undefined;
+      if (name !== `${packageId}@${version}`) return undefined;
       return { target: { kind, connection, packageId, version, place }, server };
     }
     case 'releaseInput': {

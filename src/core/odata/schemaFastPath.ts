@@ -159,7 +159,7 @@ function object(shape: Record<string, z.ZodMiniType>, catchall: z.ZodMiniType | 
       // Zod never copies a `__proto__` key into its result: such a row goes through zod, whose answer lacks it.
       if (hasOwn(value, '__proto__')) return false;
       for (const field of fields) {
-        if (!(field.key in value)) {
+        if (!hasOwn(value, field.key)) {
           if (!field.omittable) return false;
           continue;
         }

@@ -58,7 +58,8 @@ export class PendingSignIns {
 
   /** Starts a sign-in to `key`, after the pending one (if any) is stopped as replaced and has closed its port. */
   async begin(key: string): Promise<PendingSignIn> {
-    await this.stopAll('replaced');
+    // Another begin may have started one while this waited for the last to close: stop that too, so none is orphaned.
+    while (this.attempts.size > 0) await this.stopAll('replaced');
     let end!: () => void;
     const ended = new Promise<void>((done) => (end = done));
     const attempt: Attempt = { controller: new AbortController(), ended, end };

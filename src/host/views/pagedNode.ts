@@ -157,8 +157,9 @@ export class PagedNode<T> implements TreeNode {
       );
     if (this.failure !== undefined) {
       nodes.push(errorRow(this, this.failure, this.source.what, this.source.where));
-    } else if (this.rows.length === 0) {
-      // A later window found empty (its items went away meanwhile) says only where the user is, above.
+    } else if (this.received === this.windowStart) {
+      // Nothing read in this window (rows that could not be read count as read: Load more goes on past them). A
+      // later window found empty (its items went away meanwhile) says only where the user is, above.
       if (this.windowStart === 0) nodes.push(this.emptyRow());
     } else if (!this.exhausted && limited && this.full) {
       nodes.push(...limited.limitRows(this, this.total === undefined ? undefined : this.total - this.received));

@@ -176,6 +176,9 @@ describe('orchestrator: document URIs', () => {
       `orchestrator://${conn}/S/P/x.input.json?folder=7&job=42`,
       `orchestrator://${conn}/S/P/x.output.json?folder=7&job=not-a-key`,
       `orchestrator://${conn}/S/P/x.arguments.json?package=a/b&version=1.0`,
+      // The file name names another package than the ids: the confirmation would name the wrong one.
+      `orchestrator://${conn}/S/Packages/Other@1.0.0.arguments.json?package=Invoices&version=1.0.0`,
+      `orchestrator://${conn}/S/Packages/Invoices@2.0.0.arguments.json?package=Invoices&version=1.0.0`,
       `orchestrator://${conn}/S/P/.input.json?folder=7&process=42`,
       `orchestrator://${conn}/S/P/x.json?folder=7&process=42`,
     ])

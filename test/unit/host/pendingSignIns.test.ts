@@ -148,6 +148,21 @@ describe('pending sign-ins: one at a time, and a request not joined to the pendi
     second.end();
   });
 
+  it('two sign-ins begun while a third closes leave one pending: the other is replaced, none orphaned', async () => {
+    const pending = new PendingSignIns();
+    const first = await pending.begin('tenant-a');
+    first.signal.addEventListener('abort', () => first.end());
+    const [second, third] = await Promise.all([pending.begin('tenant-a'), pending.begin('tenant-b')]);
+    assert.equal(first.stopped, 'replaced');
+    assert.deepEqual(
+      [second.stopped, third.stopped].sort(),
+      ['replaced', undefined].sort(),
+      'exactly one goes on; the other was stopped, not left running unreachable',
+    );
+    second.end();
+    third.end();
+  });
+
   it('a request that fails for another reason still fails', async () => {
     const pending = new PendingSignIns();
     await assert.rejects(

@@ -96,4 +96,13 @@ describe('StoredState writes', () => {
     assert.deepEqual(stored.get(Stored.lockedConnections), ['c1']);
     assert.equal(stored.get(Stored.getStartedOpened), true);
   });
+
+  it('read the last queued value even when an earlier write of an equal value ends first', async () => {
+    const stored = new StoredState(echoing());
+    const writes = [true, false, true].map((value) => stored.update(Stored.getStartedOpened, value));
+    await writes[0];
+    assert.equal(stored.get(Stored.getStartedOpened), true, 'the third write is still queued');
+    await Promise.all(writes);
+    assert.equal(stored.get(Stored.getStartedOpened), true);
+  });
 });
