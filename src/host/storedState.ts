@@ -83,12 +83,14 @@ const queues = new WeakMap<vscode.Memento, StorageWrites>();
 
 interface StorageWrites {
   last: Promise<unknown>;
+  /** Writes started or queued and not yet ended. */
+  busy: number;
   pending: Map<string, { value: unknown }>;
 }
 
 function writesOf(memento: vscode.Memento): StorageWrites {
   let writes = queues.get(memento);
-  if (!writes) queues.set(memento, (writes = { last: Promise.resolve(), pending: new Map() }));
+  if (!writes) queues.set(memento, (writes = { last: Promise.resolve(), busy: 0, pending: new Map() }));
   return writes;
 }
 
@@ -147,8 +149,11 @@ export class StoredState {
     // Wrapped, so that a later write of an equal primitive is told apart from this one when this one is done.
     const mine = { value: parsed };
     writes.pending.set(entry.key, mine);
-    const written = writes.last.then(() => memento.update(entry.key, parsed));
-    writes.last = written.catch(() => undefined);
+    // With none on its way the write starts at once, so the storage's copy holds it before this returns, as before.
+    const start = () => memento.update(entry.key, parsed);
+    const written: Promise<void> = writes.busy === 0 ? new Promise((done) => done(start())) : writes.last.then(start);
+    writes.busy++;
+    writes.last = written.catch(() => undefined).then(() => void writes.busy--);
     try {
       await written;
     } finally {
