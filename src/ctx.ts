@@ -38,6 +38,7 @@ import { signInMismatch } from './core/auth/boundSecrets';
 import { tellAboutMovedConnections } from './host/movedConnections';
 import { plainText } from './core/presentation/plainText';
 import { t } from './core/l10n';
+import { errorMessage } from './core/errorMessage';
 
 /** Time in `activate()` (the Ctx constructor), until the stored sessions are loaded, and requests sent by then (none). */
 export interface ActivationCost {
@@ -238,7 +239,7 @@ export class Ctx implements vscode.Disposable {
     );
     this.ready = this.sessions
       .load()
-      .then(refresh, (error: unknown) => this.log.error(`Could not load sessions: ${(error as Error).message}`))
+      .then(refresh, (error: unknown) => this.log.error(`Could not load sessions: ${errorMessage(error)}`))
       .then(() => {
         this.activation.readyMs = performance.now() - started;
         this.activation.requestsBeforeReady = this.requestsSent;
@@ -249,7 +250,7 @@ export class Ctx implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', ContextKey.sandboxAvailable, this.sandbox.available);
     void vscode.commands.executeCommand('setContext', ContextKey.activated, true);
     void openWalkthroughOnFirstRun(this.state).catch((error: unknown) =>
-      this.log.warn(`Could not open Get Started: ${(error as Error).message}`),
+      this.log.warn(`Could not open Get Started: ${errorMessage(error)}`),
     );
     extension.subscriptions.push(this);
     this.activation.activateMs = performance.now() - started;

@@ -3,6 +3,7 @@ import { ideaSecretKey } from '../constants';
 import type { Connection } from '../core/connections';
 import { sandboxIdeaCredentials } from '../core/ideas/sandboxCredentials';
 import { ideaCredentialsSecret } from '../core/auth/boundSecrets';
+import { errorMessage } from '../core/errorMessage';
 
 interface Needs {
   connections: { all(): Connection[] };
@@ -48,7 +49,7 @@ export async function storeSandboxIdeaCredentials(ctx: Needs, env: NodeJS.Proces
       );
     return stored;
   } catch (error) {
-    ctx.log.warn(`Could not store the sandbox's idea-service credentials: ${(error as Error).message}`);
+    ctx.log.warn(`Could not store the sandbox's idea-service credentials: ${errorMessage(error)}`);
     return [];
   }
 }

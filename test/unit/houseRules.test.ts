@@ -85,6 +85,11 @@ describe('house rules', () => {
     }
   });
 
+  it("a caught value's message is read through errorMessage, never by a cast to Error (a thrown string has none)", () => {
+    for (const file of [...sourceFiles(join(ROOT, 'src')), ...sourceFiles(join(ROOT, 'webviews'))])
+      assert.doesNotMatch(readFileSync(file, 'utf8'), /\bas Error\b/, relative(ROOT, file));
+  });
+
   it('settings that choose where a credential goes are read through src/host/settings.ts only (never the merged value)', () => {
     // A read of one of these keys by section (`getConfiguration('orchestrator').get('auth.loopbackPort')`) or in full.
     const read =

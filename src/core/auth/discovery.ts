@@ -4,6 +4,7 @@ import { TokenError } from './tokens';
 import { readCapped, TooLarge } from '../http/responseBody';
 import { networkCause } from '../http/errors';
 import { t } from '../l10n';
+import { errorMessage } from '../errorMessage';
 
 /**
  * The identity provider's discovery document (`{identityUrl}/.well-known/openid-configuration`), read once per
@@ -61,10 +62,7 @@ export async function readProviderJson(fetch: FetchLike, url: string, what: stri
   } catch (error) {
     if (error instanceof TooLarge)
       throw new TokenError('invalidResponse', t("The identity provider's {0} is too large.", what));
-    throw new TokenError(
-      'network',
-      t("The identity provider's {0} could not be read: {1}", what, (error as Error).message),
-    );
+    throw new TokenError('network', t("The identity provider's {0} could not be read: {1}", what, errorMessage(error)));
   }
   try {
     return JSON.parse(text);

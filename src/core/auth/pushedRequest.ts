@@ -4,6 +4,7 @@ import { formatBytes, readCapped, TooLarge } from '../http/responseBody';
 import { readDiscovery, sameOrigin, type Discovery } from './discovery';
 import { authorizeEndpoint, authorizeParams, authorizeUrl, type AuthorizeRequest } from './pkce';
 import { t } from '../l10n';
+import { errorMessage } from '../errorMessage';
 
 /**
  * Pushed authorization requests (RFC 9126). The browser's URL then carries only `client_id` and a short-lived
@@ -57,7 +58,7 @@ export async function browserSignInUrl(
     endpoints = parEndpoints(known ?? (await readDiscovery(fetch, request.identityUrl)), request.identityUrl);
   } catch (error) {
     log?.(
-      `The identity provider's discovery document could not be read (${(error as Error).message}); signing in with the plain authorization request.`,
+      `The identity provider's discovery document could not be read (${errorMessage(error)}); signing in with the plain authorization request.`,
     );
     endpoints = undefined;
   }

@@ -9,6 +9,7 @@ import { sameOrigin } from './discovery';
 import type { SecretStore, StoredAccount } from './sessions';
 import { refreshTokens, TokenError, type TokenResponse } from './tokens';
 import { t } from '../l10n';
+import { errorMessage } from '../errorMessage';
 
 /**
  * How a sign-in gets its next access token before the current one expires: a browser sign-in with its refresh token,
@@ -67,6 +68,6 @@ async function renewApplication(deps: RenewalDeps, account: StoredAccount): Prom
     if (!isWrongSecret(error)) throw error;
     // Revoked or rotated by an administrator: the stored secret is of no use any more, so it is not kept.
     await deps.secrets.delete(applicationSecretKey(account.connectionId));
-    throw new TokenError('invalid_grant', (error as Error).message, 'invalid_client');
+    throw new TokenError('invalid_grant', errorMessage(error), 'invalid_client');
   }
 }

@@ -7,6 +7,7 @@ import {
 } from '../orchestrator/validation';
 import { firstSyntaxError } from './jsonLocations';
 import { t } from '../l10n';
+import { errorMessage } from '../errorMessage';
 
 // The text of the editable documents and the checks made on save, before anything is sent. Pure: the file system
 // provider in the host only moves these texts between the editor and the service.
@@ -45,7 +46,7 @@ function parseJson(text: string): Parsed<unknown> {
     return {
       ok: false,
       problems: [
-        { message: t('The document is not valid JSON: {0}', (error as Error).message), offset: firstSyntaxError(text) },
+        { message: t('The document is not valid JSON: {0}', errorMessage(error)), offset: firstSyntaxError(text) },
       ],
     };
   }

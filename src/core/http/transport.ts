@@ -20,6 +20,7 @@ import {
   type SendSpec,
   type TransportOptions,
 } from './transportOptions';
+import { errorMessage } from '../errorMessage';
 
 export type {
   FetchLike,
@@ -262,7 +263,7 @@ export class Transport {
         kind: 'http',
         status: 401,
         endpoint,
-        message: t('Not signed in: {0}', (error as Error).message),
+        message: t('Not signed in: {0}', errorMessage(error)),
         cause: error,
       });
     }

@@ -1,6 +1,7 @@
 import type { ArgumentEntry } from './schemas';
 import { checkArgumentValue, checkInputArgumentsText } from './validation';
 import { t } from '../l10n';
+import { errorMessage } from '../errorMessage';
 
 /** How a declared input argument is typed in: the control and the parsing follow its .NET type. */
 export type FieldKind = 'text' | 'char' | 'integer' | 'number' | 'boolean' | 'datetime' | 'duration' | 'json';
@@ -102,7 +103,7 @@ export function parseField(field: ArgumentField, text: string): ParsedField {
       } catch (error) {
         return {
           ok: false,
-          problem: t('{0} is not valid JSON ({1}): {2}', field.name, field.type, (error as Error).message),
+          problem: t('{0} is not valid JSON ({1}): {2}', field.name, field.type, errorMessage(error)),
         };
       }
   }

@@ -8,6 +8,7 @@ import { buildQuery, operationParams, type ODataQuery } from '../odata/query';
 import { escapeString } from '../odata/filter';
 import { pages, type PagingOptions } from '../odata/paging';
 import { t } from '../l10n';
+import { errorMessage } from '../errorMessage';
 
 export interface CallOptions {
   folder?: FolderContext;
@@ -64,7 +65,7 @@ export class ODataBase {
     try {
       query = options.query ? buildQuery(options.query, options.maxTop) : '';
     } catch (error) {
-      throw invalidInput(endpoint, (error as Error).message);
+      throw invalidInput(endpoint, errorMessage(error));
     }
     const body = await this.transport.request({
       method: 'GET',

@@ -4,6 +4,7 @@ import { DefinitionReader } from './definitionReader';
 import { scanDefinition } from './definitionScan';
 import type { Dialect, Discovered } from './dialect';
 import { t } from '../l10n';
+import { errorMessage } from '../errorMessage';
 
 export { API_DEFINITION_MAX_BYTES, MAX_DEFINITION_REQUESTS } from './definitionReader';
 
@@ -57,7 +58,7 @@ export async function discoverDialect(
     // No answer in time, or none at all: the service may be back in a moment.
     if (timeout.aborted)
       return { problem: t('the API definition did not arrive within {0} s', timeoutMs / 1000), transient: true };
-    return { problem: t('the API definition could not be read ({0})', (error as Error).message), transient: true };
+    return { problem: t('the API definition could not be read ({0})', errorMessage(error)), transient: true };
   }
 }
 

@@ -3,6 +3,7 @@ import type { FetchLike } from '../http/transport';
 import { definitionsNamedBy, onOrigin } from './apiPage';
 import { DialectScanner, type ScanResult } from './definitionScan';
 import { t } from '../l10n';
+import { errorMessage } from '../errorMessage';
 
 /**
  * Every request one reading of a service's definition may send, same-origin redirects included. The plan
@@ -63,7 +64,7 @@ export class DefinitionReader {
       } catch (error) {
         if (this.signal.aborted) throw error;
         this.transient = true;
-        this.notes.push(`${this.label(url)} (${(error as Error).message})`);
+        this.notes.push(`${this.label(url)} (${errorMessage(error)})`);
         return undefined;
       }
       if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import '../zodLocale';
 import { checkQueueItem, type QueueItemInput } from './validation';
 import { t } from '../l10n';
+import { errorMessage } from '../errorMessage';
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const FileItemSchema = z.strictObject({
@@ -23,7 +24,7 @@ export function parseQueueItemsFile(text: string, queueName: string): { items: F
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { problems: [t('The file is not JSON: {0}', (error as Error).message)] };
+    return { problems: [t('The file is not JSON: {0}', errorMessage(error))] };
   }
   if (!Array.isArray(value)) return { problems: [t('The file must hold a JSON array of queue items.')] };
   if (value.length === 0) return { problems: [t('The file holds no items.')] };

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import { AUTH_PROVIDER_ID, connectionScope } from './provider';
+import { errorMessage } from '../../core/errorMessage';
 
 /**
  * Puts "Sign in with Orchestrator to use Orchestrator Workbench" into the editor's Accounts menu for every connection
@@ -18,7 +19,7 @@ export function offerSignInInAccountsMenu(
     vscode.authentication
       .getSession(AUTH_PROVIDER_ID, [connectionScope(connection.id)], { createIfNone: false })
       .then(undefined, (error: unknown) => {
-        log(`Could not offer the sign-in to ${connection.label} in the Accounts menu: ${(error as Error).message}`);
+        log(`Could not offer the sign-in to ${connection.label} in the Accounts menu: ${errorMessage(error)}`);
       });
   }
 }

@@ -11,6 +11,7 @@ import { applicationSecretFor, signInAsApplication, type ApplicationSignInDeps }
 import { t } from '../../core/l10n';
 import { onFirstUse } from '../../core/onFirstUse';
 import { PendingSignIns, stoppedNotice } from './pendingSignIns';
+import { errorMessage } from '../../core/errorMessage';
 
 /** The browser sign-in's code (PKCE, the loopback server, id_token checks) loads when a user signs in. */
 const signInFlow = onFirstUse(() => import('./signInFlow'));
@@ -84,7 +85,7 @@ export class OrchestratorAuthProvider implements vscode.AuthenticationProvider, 
         });
       } catch (error) {
         // A network failure is not a sign-out: the account stays and is offered again once reachable.
-        this.log.warn(`Could not renew the session of ${account.label}: ${(error as Error).message}`);
+        this.log.warn(`Could not renew the session of ${account.label}: ${errorMessage(error)}`);
       }
     }
     return result;

@@ -14,6 +14,7 @@ import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
+import { errorMessage } from '../../core/errorMessage';
 
 /** After items were added: reload the queue's All Items and New rows that are loaded. */
 export const refreshNewItems = (ctx: Pick<Ctx, 'explorer'>, queue: RowOf<'queue'>) => {
@@ -29,7 +30,7 @@ const parseContent = (text: string): Record<string, string | number | boolean | 
       return t('Enter a JSON object, for example {"InvoiceId": "INV-1", "Amount": 120.5}.');
     return value as Record<string, string | number | boolean | null>;
   } catch (error) {
-    return t('Not JSON: {0}', (error as Error).message);
+    return t('Not JSON: {0}', errorMessage(error));
   }
 };
 

@@ -7,6 +7,7 @@ import { t } from '../../core/l10n';
 import { onFirstUse } from '../../core/onFirstUse';
 import type { FailureWithActions } from './failureWithActions';
 import type { CommandContribution } from './contribution';
+import { errorMessage } from '../../core/errorMessage';
 
 /** What a command handler receives besides its arguments: the parts of the context it uses, and its cancellation. */
 export interface CommandRun<C> {
@@ -120,7 +121,8 @@ export function registerAllCommands(
         command = await loadCommand();
       } catch (error) {
         // Only a damaged installation gets here (a chunk missing from dist/): onFirstUse's error says what to do.
-        const { message, cause } = error as Error;
+        const message = errorMessage(error);
+        const cause = error instanceof Error ? error.cause : undefined;
         ctx.log.error(`${id} could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`);
         void vscode.window.showErrorMessage(plainText(message));
         return undefined;

@@ -10,6 +10,7 @@ import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
+import { errorMessage } from '../../core/errorMessage';
 
 type Uses = Pick<
   Ctx,
@@ -63,7 +64,7 @@ export const setIdeaServiceCredentials: CommandDefinition<Uses> = {
     try {
       await client.schema({ signal });
     } catch (error) {
-      throw new Error(t('The idea service did not accept these credentials: {0}', (error as Error).message), {
+      throw new Error(t('The idea service did not accept these credentials: {0}', errorMessage(error)), {
         cause: error,
       });
     }

@@ -8,6 +8,7 @@ import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { nls } from './contribution';
+import { errorMessage } from '../../core/errorMessage';
 
 type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'fetch' | 'input' | 'log' | 'sessions'>;
 
@@ -42,7 +43,7 @@ export const signInWithAccessToken: CommandDefinition<Uses> = {
     try {
       await probe.users.permissions({ signal });
     } catch (error) {
-      throw new Error(t('The token was not accepted by {0}: {1}', connection.label, (error as Error).message), {
+      throw new Error(t('The token was not accepted by {0}: {1}', connection.label, errorMessage(error)), {
         cause: error,
       });
     }

@@ -15,6 +15,7 @@ import { guardChange } from '../commands/guardChange';
 import { titleOf } from './orchestratorFileSystem';
 import { t } from '../../core/l10n';
 import { confirmed } from '../ui/userInput';
+import { errorMessage } from '../../core/errorMessage';
 
 /** The service's copy changed since the draft was started: nothing was sent, the draft now starts from that copy. */
 export class ApplyConflict extends Error {}
@@ -142,7 +143,7 @@ export async function applyDraft(
         folder: { id: target.folderId },
       });
   } catch (error) {
-    const message = (error as Error).message;
+    const message = errorMessage(error);
     if (target.kind === 'packageArguments' && isArgumentsRefusal(error)) {
       await documents.rememberRefusal(connection, `${target.packageId}:${target.version}`);
       documents.touched(uri);

@@ -7,6 +7,7 @@ import { makeRow, type FolderById } from '../../core/rows/rows';
 import type { Ctx } from '../../ctx';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
+import { errorMessage } from '../../core/errorMessage';
 
 /** What this needs from the extension's context, and nothing more. */
 export type JobWatcherDeps = Pick<Ctx, 'clientFor' | 'explorer' | 'log'>;
@@ -71,13 +72,13 @@ export class JobWatcher implements vscode.Disposable {
     }
     this.ended.fire(entry);
     if (failure) {
-      this.ctx.log.warn(`Stopped watching job ${entry.job.Key}: ${(failure as Error).message}`);
+      this.ctx.log.warn(`Stopped watching job ${entry.job.Key}: ${errorMessage(failure)}`);
       void vscode.window.showWarningMessage(
         plainText(
           t(
             'Orchestrator lost track of job {0} ({1}). Its state is in the Jobs row of its folder.',
             entry.job.ReleaseName ?? entry.job.Key,
-            (failure as Error).message,
+            errorMessage(failure),
           ),
         ),
       );

@@ -8,6 +8,7 @@ import { DRAIN_RETRIES } from '../../core/logs/tail';
 import { followLog } from '../../core/logs/follow';
 import { userSettings } from '../settings';
 import { LOG_SCHEME, signedOutNote, type LogTailsDeps, type TailSubject } from './logTails';
+import { errorMessage } from '../../core/errorMessage';
 
 type TailState = 'following' | 'finished' | 'stopped' | 'failed';
 
@@ -133,7 +134,7 @@ export function startTail(
           tail.note(
             t(
               '{0} Reading again in {1} s; nothing will be missed.',
-              (event.error as Error).message,
+              errorMessage(event.error),
               Math.round(event.retryInMs / 1000),
             ),
           );
@@ -168,9 +169,9 @@ export function startTail(
           ? t(
               'The service only returns the first 10,000 entries of one query (its search index window). This tail reads by time and should not reach it; run Tail Logs again to continue from now.',
             )
-          : t('The tail stopped: {0} Run Tail Logs again to continue.', (error as Error).message),
+          : t('The tail stopped: {0} Run Tail Logs again to continue.', errorMessage(error)),
       );
-      ctx.log.warn(`Tail ${tail.title} failed: ${(error as Error).message}`);
+      ctx.log.warn(`Tail ${tail.title} failed: ${errorMessage(error)}`);
     }
   });
 }

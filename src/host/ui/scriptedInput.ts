@@ -10,6 +10,7 @@ import type {
   UserInput,
 } from './userInput';
 import { t } from '../../core/l10n';
+import { errorMessage } from '../../core/errorMessage';
 
 /*
  * The user, for tests: a script of answers given in the order the prompts come, each matched to its prompt by title
@@ -194,7 +195,7 @@ export class ScriptedInput implements UserInput {
       items = await step.items();
       asked.items = selectable(items).map((i) => i.label);
     } catch (error) {
-      asked.loadError = t('Could not load the choices: {0}', (error as Error).message);
+      asked.loadError = t('Could not load the choices: {0}', errorMessage(error));
     }
     for (;;) {
       const answer = this.next(asked);
@@ -209,7 +210,7 @@ export class ScriptedInput implements UserInput {
         step.refuse(chosen) ??
         (await step.settle?.(chosen).then(
           () => undefined,
-          (error: unknown) => t('Could not load the next step: {0}', (error as Error).message),
+          (error: unknown) => t('Could not load the next step: {0}', errorMessage(error)),
         ));
       if (this.refusedAsExpected(asked, answer, refusal, chosen.map((i) => i.label).join(', '))) continue;
       return { value: chosen };

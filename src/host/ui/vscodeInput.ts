@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { plainText } from '../../core/presentation/plainText';
 import type { InputStep, PickStep, StepAnswer, UserInput } from './userInput';
 import { t } from '../../core/l10n';
+import { errorMessage } from '../../core/errorMessage';
 
 /** The user's answers, through the editor's own prompts. */
 export const vscodeInput: UserInput = {
@@ -105,7 +106,7 @@ function pickStep<T extends vscode.QuickPickItem>(step: PickStep<T>): Promise<St
       },
       (error: unknown) => {
         pick.busy = false;
-        pick.placeholder = t('Could not load the choices: {0}', (error as Error).message);
+        pick.placeholder = t('Could not load the choices: {0}', errorMessage(error));
       },
     );
     let done = false;
@@ -131,7 +132,7 @@ function pickStep<T extends vscode.QuickPickItem>(step: PickStep<T>): Promise<St
           (error: unknown) => {
             pick.busy = false;
             pick.enabled = true;
-            pick.placeholder = t('Could not load the next step: {0}', (error as Error).message);
+            pick.placeholder = t('Could not load the next step: {0}', errorMessage(error));
           },
         );
       }

@@ -23,6 +23,7 @@ import { categoryChoices, fieldsOf, summaryOf, within } from './ideaFormContent'
 import { messageOf, ServicePanel, type ServicePanelDeps } from './servicePanel';
 import { t } from '../../core/l10n';
 import { draftKey } from './panelKeys';
+import { errorMessage } from '../../core/errorMessage';
 
 /** What this needs from the extension's context, and nothing more. */
 export type IdeaFormPanelDeps = ServicePanelDeps & Pick<Ctx, 'ideas' | 'ideasClientFor' | 'input' | 'state'>;
@@ -284,7 +285,7 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
             `The new idea ${idea.id} is not on the first page of All Automations: not selected in the Ideas view.`,
           ),
         (error: unknown) =>
-          this.ctx.log.warn(`Could not select the new idea in the Ideas view: ${(error as Error).message}`),
+          this.ctx.log.warn(`Could not select the new idea in the Ideas view: ${errorMessage(error)}`),
       );
       return { ok: true };
     }

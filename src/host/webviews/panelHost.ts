@@ -4,6 +4,7 @@ import type { Parsed } from '../../shared/protocol/common';
 import type { Logger } from '../log';
 import { panelHtml, panelOptions } from './panelHtml';
 import { t } from '../../core/l10n';
+import { errorMessage } from '../../core/errorMessage';
 
 export interface PanelProtocol<In extends { type: string }, Out extends { type: string }> {
   /** The panel's name in the log ("queue item", "idea form"). */
@@ -74,7 +75,7 @@ export class PanelHost<In extends { type: string }, Out extends { type: string }
     try {
       await this.handle(message as Exclude<In, { type: 'ready' }>);
     } catch (error) {
-      this.log.error(`The ${this.protocol.name} panel's ${message.type} failed: ${(error as Error).message}`);
+      this.log.error(`The ${this.protocol.name} panel's ${message.type} failed: ${errorMessage(error)}`);
     }
     return true;
   }

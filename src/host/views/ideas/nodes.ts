@@ -11,6 +11,7 @@ import { makeRow, type RowOf } from '../../../core/rows/rows';
 import { PagedNode, type PagedSource } from '../pagedNode';
 import { fixedNode, LazyNode, LeafNode, messageNode, toTreeItem, type TreeNode } from '../treeNode';
 import { t } from '../../../core/l10n';
+import { errorMessage } from '../../../core/errorMessage';
 
 export interface IdeasHost {
   /** Throws with what to do when the connection has no idea-service URL or credentials. */
@@ -85,7 +86,7 @@ export class IdeasConnectionNode implements TreeNode {
       client = await this.host.clientFor(this.connection);
     } catch (error) {
       return [
-        messageNode(childId(this.id, 'credentials'), `${(error as Error).message}`, 'key', {
+        messageNode(childId(this.id, 'credentials'), `${errorMessage(error)}`, 'key', {
           command: CommandId.setIdeaServiceCredentials,
           title: t('Set Idea Service Credentials'),
           arguments: [this.connection.id],
