@@ -39,7 +39,9 @@ const FIELD = /^(Message|Source|Exception Type):[ \t]?(.*)$/;
 const EXCEPTION_LINE = /^(?:RemoteException wrapping )?((?:[A-Za-z_][\w`]*\.)+[A-Za-z_][\w`]*):[ \t]?(.*)$/;
 /** `   at Ns.Type.Method(args) in C:\path\File.cs:line 42` (the location part only with symbols). */
 const FRAME = /^\s+at (.+?)(?: in (.+):line (\d{1,9}))?\s*$/;
-const XAML_NAME = /"([^"\r\n]{1,400}?\.xaml)"|'([^'\r\n]{1,400}?\.xaml)'|([^\s"'<>|:]{1,400}\.xaml)(?![\w.])/gi;
+// A token starts after a separator: the last 400 characters of a longer path are not a name.
+const XAML_NAME =
+  /"([^"\r\n]{1,400}?\.xaml)"|'([^'\r\n]{1,400}?\.xaml)'|(?<![^\s"'<>|:])([^\s"'<>|:]{1,400}\.xaml)(?![\w.])/gi;
 
 const bounded = (text: string) => (text.length > MAX_FAULT_TEXT_CHARS ? text.slice(0, MAX_FAULT_TEXT_CHARS) : text);
 
