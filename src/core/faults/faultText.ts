@@ -101,10 +101,10 @@ export function parseFaultInfo(info: string): ParsedFault {
   const message = field('Message') ?? exception?.message.trim() ?? '';
   const text = info.trim();
   const workflowFiles = workflowFilesIn(info, invokedWorkflow ? [invokedWorkflow] : []);
-  const understood = message !== '' || invokedWorkflow !== undefined;
   return {
-    message: understood && message !== '' ? message : text,
+    message: message !== '' ? message : text,
     source: field('Source'),
+    // l10n: code (a field name robots write, read in their text)
     exceptionType: field('Exception Type') ?? exception?.type,
     invokedWorkflow,
     workflowFiles,
