@@ -33,6 +33,15 @@ export interface ParsedFault {
   readonly frames: readonly StackFrame[];
 }
 
+export interface ParsedLogLine {
+  readonly message: string;
+  /** The activity's display name, from `<display name>: <message>`. */
+  readonly source?: string;
+  /** The workflow file, with `.xaml` (robots write its name without). */
+  readonly workflowFile?: string;
+  readonly jobKey?: string;
+}
+
 const INVOKED = /^Invoke Workflow File: (.+?\.xaml) has thrown an exception\.?\s*$/i;
 const FIELD = /^(Message|Source|Exception Type):[ \t]?(.*)$/;
 /** `RemoteException wrapping System.Exception: …` or an exception's own first line `System.IO.IOException: …`. */
@@ -112,25 +121,13 @@ export function parseFaultInfo(info: string): ParsedFault {
   };
 }
 
-/** The fields of a log line's RawMessage this reads; real robots write more, and some leave fields out. */
+/** The fields of a log line's RawMessage this reads; real robots write more (logType, timeStamp, processName…). */
 const RawMessageSchema = z.looseObject({
   message: z.string(),
   level: z.string(),
-  logType: z.optional(z.string()),
-  timeStamp: z.optional(z.string()),
   fileName: z.optional(z.string()),
   jobId: z.optional(z.string()),
-  processName: z.optional(z.string()),
 });
-
-export interface ParsedLogLine {
-  readonly message: string;
-  /** The activity's display name, from `<display name>: <message>`. */
-  readonly source?: string;
-  /** The workflow file, with `.xaml` (robots write its name without). */
-  readonly workflowFile?: string;
-  readonly jobKey?: string;
-}
 
 const ERROR_LEVELS = new Set(['error', 'fatal']);
 /** An error line's `Message` is `<activity display name>: <message>`; a longer prefix is not a display name. */

@@ -16,13 +16,10 @@ const ProjectJsonSchema = z.looseObject({
   targetFramework: z.optional(z.string()),
 });
 
-export interface ProjectDefinition {
-  /** The package id. */
-  readonly name: string;
-  readonly projectVersion?: string;
-  readonly main?: string;
-  readonly targetFramework?: string;
-}
+/** What is read of a project definition; its other fields (dependencies, entry points…) are not needed here. */
+export type ProjectDefinition = Readonly<
+  Pick<z.infer<typeof ProjectJsonSchema>, 'name' | 'projectVersion' | 'main' | 'targetFramework'>
+>;
 
 export type ProjectDefinitionResult =
   { readonly ok: true; readonly definition: ProjectDefinition } | { readonly ok: false; readonly reason: string };

@@ -13,17 +13,21 @@ const SAMPLE = {
   'Workflows/ReadInvoice.cs': 'namespace Invoice.Processing;\n',
 };
 
+/** The error line the invoked workflow's fault leaves in the log. */
+const totalMissingLine = () =>
+  parseErrorLogLine(
+    errorLine({
+      message: "Throw 'Total missing': Invoice total is missing for INV-20431",
+      fileName: 'Process Invoice',
+    }),
+  );
+
 const lines = (...parsed: (ParsedLogLine | undefined)[]) => parsed.filter((p) => p !== undefined);
 
 describe('fault locations in the workspace project', () => {
   it("puts an invoked workflow's fault on the line of the activity whose DisplayName is the Source", async () => {
     const { project } = projectFilesInMemory(SAMPLE);
-    const error = parseErrorLogLine(
-      errorLine({
-        message: "Throw 'Total missing': Invoice total is missing for INV-20431",
-        fileName: 'Process Invoice',
-      }),
-    );
+    const error = totalMissingLine();
     const locations = await locateFault({ fault: parseFaultInfo(INVOKED_FAULT), errorLines: lines(error) }, project);
     assert.deepEqual(locations, [
       {
@@ -75,12 +79,7 @@ describe('fault locations in the workspace project', () => {
 
   it('names a file of the fault only once per line and message', async () => {
     const { project } = projectFilesInMemory(SAMPLE);
-    const error = parseErrorLogLine(
-      errorLine({
-        message: "Throw 'Total missing': Invoice total is missing for INV-20431",
-        fileName: 'Process Invoice',
-      }),
-    );
+    const error = totalMissingLine();
     const locations = await locateFault(
       { fault: parseFaultInfo(INVOKED_FAULT), errorLines: lines(error, error, error) },
       project,
