@@ -46,8 +46,13 @@ const INVOKED = /^Invoke Workflow File: (.+?\.xaml) has thrown an exception\.?\s
 const FIELD = /^(Message|Source|Exception Type):[ \t]?(.*)$/;
 /** `RemoteException wrapping System.Exception: …` or an exception's own first line `System.IO.IOException: …`. */
 const EXCEPTION_LINE = /^(?:RemoteException wrapping )?((?:[A-Za-z_][\w`]*\.)+[A-Za-z_][\w`]*):[ \t]?(.*)$/;
-/** `   at Ns.Type.Method(args) in C:\path\File.cs:line 42` (the location part only with symbols). */
-const FRAME = /^\s+at (.+?)(?: in (.+):line (\d{1,9}))?\s*$/;
+/**
+ * `   at Ns.Type.Method(args) in C:\path\File.cs:line 42` (the location part only with symbols). .NET writes the
+ * words in the robot machine's language: `bei … in …:Zeile 42`, `à … dans …:ligne 42`, `en … en …:línea 42`,
+ * `in … in …:riga 42`, `em … em …:linha 42`. A frame always names a method with its parameters' parentheses.
+ */
+const FRAME =
+  /^\s+(?:at|bei|à|en|in|em) ([^\s(]+\(.*?\))(?: (?:in|dans|en|em) (.+):(?:line|Zeile|ligne|línea|riga|linha) (\d{1,9}))?\s*$/;
 // A token starts after a separator: the last 400 characters of a longer path are not a name.
 const XAML_NAME =
   /"([^"\r\n]{1,400}?\.xaml)"|'([^'\r\n]{1,400}?\.xaml)'|(?<![^\s"'<>|:])([^\s"'<>|:]{1,400}\.xaml)(?![\w.])/gi;

@@ -144,3 +144,54 @@ describe('fault text: error log lines', () => {
       });
     });
 });
+
+describe('fault text: real variants', () => {
+  it('reads frames in the robot machine’s language (German, French, Spanish)', () => {
+    const fault = parseFaultInfo(
+      [
+        'System.FormatException: Ungültige Rechnungsnummer',
+        '   bei Invoice.Processing.ReadInvoice.Check(String n) in C:\\Builds\\Workflows\\ReadInvoice.cs:Zeile 42',
+        '   à Invoice.Processing.ReadInvoice.Execute(String n) dans C:\\Builds\\Workflows\\ReadInvoice.cs:ligne 25',
+        '   en Invoice.Processing.Main.Run() en C:\\Builds\\Main.cs:línea 7',
+      ].join('\r\n'),
+    );
+    assert.deepEqual(
+      fault.frames.map((f) => [f.file, f.line]),
+      [
+        ['C:\\Builds\\Workflows\\ReadInvoice.cs', 42],
+        ['C:\\Builds\\Workflows\\ReadInvoice.cs', 25],
+        ['C:\\Builds\\Main.cs', 7],
+      ],
+    );
+  });
+
+  it('keeps the outer exception when inner ones follow, and a message line that reads like a frame stays message', () => {
+    const fault = parseFaultInfo(
+      [
+        'Message: Could not open the invoice',
+        '   in the shared folder',
+        '',
+        'Exception Type: System.InvalidOperationException',
+        '',
+        'RemoteException wrapping System.InvalidOperationException: Could not open the invoice',
+        ' ---> System.IO.FileNotFoundException: Could not find file.',
+        '   at System.IO.FileStream.ValidateFileHandle(SafeFileHandle fileHandle)',
+        '   --- End of inner exception stack trace ---',
+        '   at UiPath.Core.Activities.ReadPdfText.Execute(CodeActivityContext context)',
+      ].join('\n'),
+    );
+    assert.equal(fault.message, 'Could not open the invoice\n   in the shared folder');
+    assert.equal(fault.exceptionType, 'System.InvalidOperationException');
+    assert.equal(fault.frames.length, 2);
+  });
+
+  it('reads the parts when a robot writes them without blank lines between', () => {
+    const fault = parseFaultInfo(
+      "Message: Element not found\nSource: Click 'OK'\nException Type: UiPath.Core.SelectorNotFoundException",
+    );
+    assert.deepEqual(
+      [fault.message, fault.source, fault.exceptionType],
+      ['Element not found', "Click 'OK'", 'UiPath.Core.SelectorNotFoundException'],
+    );
+  });
+});
