@@ -44,6 +44,8 @@ export const MAX_WORKFLOW_CHARS = 4 * 1024 * 1024;
 export const MAX_PROJECT_FILES = 20_000;
 /** Places per fault: the first ones are where it failed; the rest of a long stack is noise in Problems. */
 export const MAX_LOCATIONS = 20;
+/** .NET writes 16707566 (0xFEEFEE) for a hidden line, and 0 for none: neither is a place in the file. */
+export const MAX_LINE = 1_000_000;
 
 interface Named {
   readonly path: string;
@@ -57,7 +59,13 @@ interface Named {
 function namedFiles({ fault, errorLines = [] }: FaultEvidence): Named[] {
   const named: Named[] = [];
   for (const frame of fault?.frames ?? [])
-    if (frame.file && frame.line !== undefined && /\.cs$/i.test(frame.file))
+    if (
+      frame.file &&
+      frame.line !== undefined &&
+      frame.line >= 1 &&
+      frame.line <= MAX_LINE &&
+      /\.cs$/i.test(frame.file)
+    )
       named.push({ path: frame.file, absolute: true, line: frame.line, message: fault!.message, source: frame.method });
   for (const line of errorLines)
     if (line.workflowFile)
@@ -67,15 +75,29 @@ function namedFiles({ fault, errorLines = [] }: FaultEvidence): Named[] {
   return named;
 }
 
-async function xamlPosition(
-  files: ProjectFiles,
-  path: string,
-  source: string | undefined,
-  signal?: AbortSignal,
-): Promise<{ line: number; column?: number }> {
-  if (!source) return { line: 1 };
-  const text = await files.read(path, MAX_WORKFLOW_CHARS, signal);
-  return (text !== undefined && displayNamePosition(text, source)) || { line: 1 };
+/** Each file is resolved and read at most once per fault, however many lines name it. */
+function projectReader(files: ProjectFiles, signal?: AbortSignal) {
+  const inside = new Map<string, Promise<boolean>>();
+  const texts = new Map<string, Promise<string | undefined>>();
+  const once = <T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>) => {
+    const known = cache.get(key);
+    if (known) return known;
+    const loading = load();
+    cache.set(key, loading);
+    return loading;
+  };
+  return {
+    isInside: (file: string) =>
+      once(inside, file, async () => {
+        const real = await files.realPath(file, signal);
+        return real !== undefined && isInsideRelative(real);
+      }),
+    async xamlPosition(file: string, source: string | undefined): Promise<{ line: number; column?: number }> {
+      if (!source) return { line: 1 };
+      const text = await once(texts, file, () => files.read(file, MAX_WORKFLOW_CHARS, signal));
+      return (text !== undefined && displayNamePosition(text, source)) || { line: 1 };
+    },
+  };
 }
 
 /** The places in the project a fault names; the ones it cannot map are left out (the panel still shows the text). */
@@ -87,21 +109,16 @@ export async function locateFault(
   const named = namedFiles(evidence);
   if (named.length === 0) return [];
   const listed = (await files.list(signal)).slice(0, MAX_PROJECT_FILES);
+  const project = projectReader(files, signal);
   const locations: FaultLocation[] = [];
   const seen = new Set<string>();
-  const inside = new Map<string, boolean>();
   for (const { path, absolute, line, message, source } of named) {
     if (locations.length >= MAX_LOCATIONS) break;
     signal?.throwIfAborted();
     const segments = pathSegments(path, { absolute });
     const file = segments && projectFileFor(segments, listed);
-    if (!file) continue;
-    if (!inside.has(file)) {
-      const real = await files.realPath(file, signal);
-      inside.set(file, real !== undefined && isInsideRelative(real));
-    }
-    if (!inside.get(file)) continue;
-    const position = line !== undefined ? { line } : await xamlPosition(files, file, source, signal);
+    if (!file || !(await project.isInside(file))) continue;
+    const position = line !== undefined ? { line } : await project.xamlPosition(file, source);
     const key = `${file}\n${position.line}\n${message}`;
     if (seen.has(key)) continue;
     seen.add(key);

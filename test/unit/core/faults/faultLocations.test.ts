@@ -77,14 +77,15 @@ describe('fault locations in the workspace project', () => {
     assert.deepEqual(reads, []);
   });
 
-  it('names a file of the fault only once per line and message', async () => {
-    const { project } = projectFilesInMemory(SAMPLE);
+  it('names a file of the fault only once per line and message, and reads it once', async () => {
+    const { project, reads } = projectFilesInMemory(SAMPLE);
     const error = totalMissingLine();
     const locations = await locateFault(
       { fault: parseFaultInfo(INVOKED_FAULT), errorLines: lines(error, error, error) },
       project,
     );
     assert.equal(locations.length, 1);
+    assert.deepEqual(reads, ['Process Invoice.xaml']);
   });
 });
 
@@ -102,4 +103,14 @@ describe('xaml activity lines', () => {
     assert.equal(displayNamePosition(PROCESS_INVOICE_XAML, 'Throw'), undefined);
     assert.equal(displayNamePosition(PROCESS_INVOICE_XAML, ''), undefined);
   });
+});
+
+describe('fault locations: frames without a place', () => {
+  for (const line of [0, 16707566])
+    it(`a frame at line ${line} (none, or hidden) names no place`, async () => {
+      const { project } = projectFilesInMemory(SAMPLE);
+      const fault = parseFaultInfo(`System.Exception: x\n   at A.B() in C:\\B\\Workflows\\ReadInvoice.cs:line ${line}`);
+      assert.equal(fault.frames[0]?.line, line);
+      assert.deepEqual(await locateFault({ fault }, project), []);
+    });
 });
