@@ -105,7 +105,9 @@ export class RowLeaf<R extends Row> implements TreeNode {
   }
 
   item(): vscode.TreeItem {
-    return toTreeItem({ ...this.describe(this.row), tooltip: undefined });
+    const data = this.describe(this.row);
+    const opens = data.opens ? { command: { command: data.opens, title: data.label, arguments: [this.row] } } : {};
+    return toTreeItem({ ...data, tooltip: undefined }, opens);
   }
 
   tooltip(): vscode.MarkdownString | undefined {
