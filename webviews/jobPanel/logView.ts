@@ -134,6 +134,7 @@ export class LogView {
   private draw(): void {
     const visible = this.visibleRows() + 1;
     // The rows stay at the top of the visible area, whatever the (possibly scaled) scroll position.
+    // l10n: code (class names, styles)
     this.rows.style.transform = `translateY(${this.scroller.scrollTop}px)`;
     clear(this.rows);
     if (this.total === 0) {
@@ -154,6 +155,7 @@ export class LogView {
     if (!entry)
       return h(
         'div',
+        // l10n: code (class names, styles)
         { class: `log-row pending${marked}` },
         h('span', { class: 'log-no' }, formatNumber(line + 1)),
         '…',
@@ -161,6 +163,7 @@ export class LogView {
     if ('problem' in entry)
       return h(
         'div',
+        // l10n: code (class names, styles)
         { class: `log-row problem${marked}` },
         h('span', { class: 'log-no' }, formatNumber(line + 1)),
         entry.problem,
@@ -170,6 +173,7 @@ export class LogView {
     return h(
       'div',
       {
+        // l10n: code (class names, styles)
         class: `log-row ${level}${marked}`,
         title: entry.message.length > 200 ? entry.message.slice(0, 2_000) : undefined,
       },

@@ -110,6 +110,7 @@ function argumentsTable(entries: ContentEntry[] | null, label: string, empty: st
       // l10n: code (class names)
       h(
         'td',
+        // l10n: code (class names, styles)
         { class: `value ${entry.kind}` },
         entry.kind === 'string' || entry.kind === 'json' ? longText(entry.value, 'mono') : entry.value,
       ),
@@ -229,6 +230,7 @@ function logToolbar(view: LogView, shown: Shown): HTMLElement {
   });
   return h(
     'div',
+    // l10n: code (class names, styles)
     { class: 'actions log-toolbar', attrs: { role: 'toolbar', 'aria-label': t('Log') } },
     level,
     search,
