@@ -272,6 +272,12 @@ function render(shown: Shown): void {
     'div',
     { class: 'actions', attrs: { role: 'toolbar', 'aria-label': t('Job actions') } },
     button(t('Refresh'), () => void act('refresh'), { secondary: true, id: 'refresh' }),
+    button(t('Run Again…'), () => void act('runAgain'), {
+      secondary: true,
+      id: 'run-again',
+      disabled: shown.readOnly,
+      title: shown.readOnly ? t('The connection is read-only') : t('Start this process again with these arguments'),
+    }),
     change(t('Stop…'), 'stop', t('Ask the robot to stop at its next safe point')),
     change(t('Kill…'), 'kill', t('End the robot process at once')),
     button(t('Tail in Output'), () => void act('tailInOutput'), { secondary: true, id: 'tail' }),
@@ -316,3 +322,5 @@ function render(shown: Shown): void {
   showDetails(job);
   if (!shown.logProblem) view.reset(shown.logTotal ?? 0);
 }
+
+messenger.post({ type: 'ready' });

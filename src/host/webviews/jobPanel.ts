@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { OrchestratorError } from '../../core/http/errors';
 import { sleep } from '../../core/http/retry';
-import { DEFAULT_TAIL_LEVEL, type LogLevel } from '../../core/logs/logLines';
+import type { LogLevel } from '../../core/logs/logLines';
 import { JobLogWindow, jobLogPages } from '../../core/logs/logWindow';
 import type { Job } from '../../core/orchestrator/schemas';
 import { plainText } from '../../core/presentation/plainText';
@@ -17,12 +17,14 @@ import {
 } from '../../shared/protocol/jobPanel';
 import type { Ctx } from '../../ctx';
 import { runCommand } from '../commands/registry';
+import { userSettings } from '../settings';
 import { jobDetails, logLineOf } from '../presentation/jobDetails';
 import { messageOf, ServicePanel, type ServicePanelDeps } from './servicePanel';
 import { t } from '../../core/l10n';
 
 /** What this needs from the extension's context, and nothing more. */
-export type JobPanelDeps = ServicePanelDeps & Pick<Ctx, 'clientFor' | 'explorer' | 'input' | 'jobs' | 'tails'>;
+export type JobPanelDeps = ServicePanelDeps &
+  Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'explorer' | 'input' | 'jobs' | 'state' | 'tails'>;
 
 /** While a job runs, its state and log length are read again this often (Jobs(<key>) is not rate limited). */
 const FOLLOW_MS = 2_000;
@@ -36,7 +38,8 @@ type Reply = Omit<Extract<JobPanelToWebview, { type: 'reply' }>, 'type' | 'id'>;
  */
 export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebview, JobPanelIdentity> {
   private job: Job | undefined;
-  private level: LogLevel = DEFAULT_TAIL_LEVEL;
+  /** The lowest level shown: the tails' setting at first, then what the reader picks in the panel. */
+  private level: LogLevel = userSettings(vscode.workspace.getConfiguration()).logMinimumLevel;
   private window: JobLogWindow | undefined;
   private readonly following = new AbortController();
   private followingStarted = false;
@@ -212,6 +215,13 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
       case 'tailInOutput':
         await runCommand(this.ctx, (await import('../commands/tailLogs')).tailLogs, [row]);
         return { ok: true };
+      case 'runAgain': {
+        // Start Job's own steps, filled in with this job's process and arguments: its checks and guard, one request.
+        const keys = await runCommand(this.ctx, (await import('../commands/startJob')).startJob, [row]);
+        return Array.isArray(keys) && keys.length
+          ? { ok: true, message: t('Started {0} job(s) again.', keys.length) }
+          : { ok: false };
+      }
       case 'openInPortal':
         await runCommand(this.ctx, (await import('../commands/openInPortal')).openInPortal, [row]);
         return { ok: true };

@@ -15,6 +15,8 @@ import { onFirstUse } from '../../core/onFirstUse';
 /** What this needs from the extension's context, and nothing more. */
 export type PanelsDeps = Pick<
   Ctx,
+  | 'accountFor'
+  | 'active'
   | 'clientFor'
   | 'connections'
   | 'explorer'

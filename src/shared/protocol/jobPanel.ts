@@ -16,7 +16,15 @@ export const jobPanelIdentity = z.strictObject({
 export type JobPanelIdentity = z.infer<typeof jobPanelIdentity>;
 
 /** The actions the panel may ask for: an allow-list, never a command id. */
-export const jobPanelActions = ['refresh', 'stop', 'kill', 'tailInOutput', 'copyKey', 'openInPortal'] as const;
+export const jobPanelActions = [
+  'refresh',
+  'runAgain',
+  'stop',
+  'kill',
+  'tailInOutput',
+  'copyKey',
+  'openInPortal',
+] as const;
 export type JobPanelAction = (typeof jobPanelActions)[number];
 
 /** Lines one request of the page may ask for: what one service page holds. */

@@ -115,7 +115,7 @@ describe('Job panel on the sandbox', () => {
     const dropped = panel.host.dropped;
     const forged = [
       { type: 'request', id: 1, action: 'orchestrator.removeConnection' },
-      { type: 'request', id: 2, action: 'runAgain' },
+      { type: 'request', id: 2, action: 'retry' },
       { type: 'logLines', id: 3, from: -1, to: 10 },
       { type: 'logLines', id: 4, from: 0, to: 1.5 },
       { type: 'logLevel', id: 5, level: 'Debug' },
