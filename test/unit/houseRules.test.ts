@@ -247,6 +247,24 @@ describe('house rules', () => {
     assert.deepEqual(offenders, []);
   });
 
+  // Commands use services; services never use commands (a guard or helper they share lives outside commands/, e.g.
+  // src/host/guards/). Only src/ctx.ts, which registers the commands, imports from there.
+  it('nothing outside src/host/commands/ imports from it, except src/ctx.ts, which registers the commands', () => {
+    const commandsDir = join(ROOT, 'src', 'host', 'commands');
+    const registers = join(ROOT, 'src', 'ctx.ts');
+    const offenders: string[] = [];
+    for (const file of [...sourceFiles(join(ROOT, 'src')), ...sourceFiles(join(ROOT, 'webviews'))]) {
+      if (file === registers || file.startsWith(commandsDir + sep)) continue;
+      for (const specifier of importedSpecifiers(readFileSync(file, 'utf8')))
+        if (
+          specifier.startsWith('.') &&
+          [commandsDir, commandsDir + sep].some((dir) => resolve(dirname(file), specifier).startsWith(dir))
+        )
+          offenders.push(`${relative(ROOT, file)} → ${specifier}`);
+    }
+    assert.deepEqual(offenders, []);
+  });
+
   it('the rule checker itself catches a vscode import', () => {
     assert.match(`import * as vscode from 'vscode';`, IMPORT('vscode'));
     assert.match(`const v = require('vscode')`, IMPORT('vscode'));

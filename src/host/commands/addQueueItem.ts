@@ -6,7 +6,7 @@ import { RowIds } from '../../core/rows/rowIds';
 import { rowOf } from '../../core/rows/rowOf';
 import type { RowOf } from '../../core/rows/rows';
 import type { Ctx } from '../../ctx';
-import { guardChange } from './guardChange';
+import { guardChange } from '../guards/guardChange';
 import type { CommandDefinition } from './registry';
 import type { QueueChangeUses } from './uses';
 import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';

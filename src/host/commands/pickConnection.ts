@@ -4,7 +4,7 @@ import { connectionIdOf } from '../../core/rows/rowOf';
 import type { Ctx } from '../../ctx';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { confirmed } from '../ui/userInput';
+import { confirmed } from '../guards/confirmed';
 
 /** The connection a command acts on: the one passed in (id, row or tree node), else the only one, else a pick. */
 export async function pickConnection(

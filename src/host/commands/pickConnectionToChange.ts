@@ -2,7 +2,7 @@ import type { Connection } from '../../core/connections';
 import { t } from '../../core/l10n';
 import { connectionIdOf } from '../../core/rows/rowOf';
 import type { Ctx } from '../../ctx';
-import { confirmed } from '../ui/userInput';
+import { confirmed } from '../guards/confirmed';
 import { editConnection } from './editConnection';
 import { pickConnection } from './pickConnection';
 import { runCommand } from './registry';

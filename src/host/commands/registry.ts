@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../../ctx';
 import { CommandId } from '../../constants';
 import { plainText } from '../../core/presentation/plainText';
-import { abortSignalOf } from './abortSignal';
+import { abortSignalOf } from '../guards/abortSignal';
 import { t } from '../../core/l10n';
 import { onFirstUse } from '../../core/onFirstUse';
 import type { FailureWithActions } from './failureWithActions';

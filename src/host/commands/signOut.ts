@@ -6,7 +6,7 @@ import type { Ctx } from '../../ctx';
 import { applicationSecretKey } from '../../core/auth/applicationGrant';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { confirmed } from '../ui/userInput';
+import { confirmed } from '../guards/confirmed';
 import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 

@@ -1,6 +1,6 @@
 import { CommandId, ViewId } from '../../constants';
 import { runSteps } from '../ui/multiStep';
-import { guardChange } from './guardChange';
+import { guardChange } from '../guards/guardChange';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { DeclaredArguments, LastArguments } from './startJob/arguments';

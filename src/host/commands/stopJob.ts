@@ -1,7 +1,7 @@
 import { CommandId, ViewId } from '../../constants';
 import { FINAL_JOB_STATES } from '../../core/orchestrator/jobs';
 import { rowOf } from '../../core/rows/rowOf';
-import { guardChange } from './guardChange';
+import { guardChange } from '../guards/guardChange';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';

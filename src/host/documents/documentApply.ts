@@ -11,10 +11,10 @@ import { isArgumentsRefusal } from '../../core/documents/refusals';
 import { isOutcomeUnknown, unknownOutcomeReason } from '../../core/http/errors';
 import type { ArgumentEntry } from '../../core/orchestrator/schemas';
 import { RowIds } from '../../core/rows/rowIds';
-import { guardChange } from '../commands/guardChange';
+import { guardChange } from '../guards/guardChange';
 import { titleOf } from './orchestratorFileSystem';
 import { t } from '../../core/l10n';
-import { confirmed } from '../ui/userInput';
+import { confirmed } from '../guards/confirmed';
 import { errorMessage } from '../../core/errorMessage';
 
 /** The service's copy changed since the draft was started: nothing was sent, the draft now starts from that copy. */

@@ -17,7 +17,7 @@ import {
   type RawValues,
 } from '../../shared/protocol/ideaForm';
 import type { Ctx } from '../../ctx';
-import { guardChange } from '../commands/guardChange';
+import { guardChange } from '../guards/guardChange';
 import { Stored } from '../storedState';
 import { categoryChoices, fieldsOf, summaryOf, within } from './ideaFormContent';
 import { messageOf, ServicePanel, type ServicePanelDeps } from './servicePanel';

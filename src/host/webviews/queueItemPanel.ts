@@ -12,7 +12,7 @@ import {
   type QueueItemToWebview,
 } from '../../shared/protocol/queueItem';
 import type { Ctx } from '../../ctx';
-import { guardChange } from '../commands/guardChange';
+import { guardChange } from '../guards/guardChange';
 import { queueItemDetails, queueItemEvents } from '../presentation/queueItemDetails';
 import { messageOf, ServicePanel, type ServicePanelDeps } from './servicePanel';
 import { t } from '../../core/l10n';

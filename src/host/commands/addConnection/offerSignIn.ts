@@ -3,7 +3,7 @@ import { CommandId } from '../../../constants';
 import type { Connection } from '../../../core/connections';
 import { childId, RowIds } from '../../../core/rows/rowIds';
 import type { Ctx } from '../../../ctx';
-import { confirmed } from '../../ui/userInput';
+import { confirmed } from '../../guards/confirmed';
 import { t } from '../../../core/l10n';
 
 type Uses = Pick<Ctx, 'accountFor' | 'explorer' | 'input' | 'log'>;

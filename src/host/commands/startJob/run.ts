@@ -7,7 +7,7 @@ import type { Job } from '../../../core/orchestrator/schemas';
 import { plainText } from '../../../core/presentation/plainText';
 import { makeRow } from '../../../core/rows/rows';
 import type { Ctx } from '../../../ctx';
-import { guardChange } from '../guardChange';
+import { guardChange } from '../../guards/guardChange';
 import { reasonOf, showJobsOfProcess, tellOutcomeUnknown } from '../unknownOutcome';
 import type { LastArguments } from './arguments';
 import { summaryRows, summaryText, type Draft } from './steps';

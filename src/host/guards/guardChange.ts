@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { Ctx } from '../../ctx';
 import { t } from '../../core/l10n';
-import { confirmed } from '../ui/userInput';
+import { confirmed } from './confirmed';
 
 export interface Change {
   /** What will change, as a sentence: "Deactivate tenant staging". */
