@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { ContextKey, OUTPUT_CHANNEL_NAME } from './constants';
 import { ExplorerTree } from './host/views/explorer/explorerTree';
 import { IdeasTree } from './host/views/ideas/ideasTree';
-import { registerAllCommands } from './host/commands/registry';
+import { commandCalls, registerAllCommands } from './host/commands/registry';
+import type { CommandCalls } from './host/commandCalls';
 import { Logger } from './host/log';
 import { ConnectionStore } from './host/connectionStore';
 import { ActiveContext } from './host/active';
@@ -19,7 +20,6 @@ import type { RateLimitScheduler } from './core/http/scheduler';
 import type { IdeaClient } from './core/ideas/client';
 import { ServiceClients } from './host/serviceClients';
 import { Dialects } from './host/dialects';
-import { CommandId } from './constants';
 import type { UserInput } from './host/ui/userInput';
 import { editorInput } from './host/ui/editorInput';
 import { OrchestratorFileSystem } from './host/documents/orchestratorFileSystem';
@@ -68,6 +68,8 @@ export class Ctx implements vscode.Disposable {
   /** Jobs started or stopped from this window, watched to the end. */
   readonly jobs: JobWatcher;
   readonly tails: LogTails;
+  /** Our commands that notifications and other commands run, as functions (commandCalls.ts). */
+  readonly commands: CommandCalls;
   /** The webview panels: queue item details and the idea form. */
   readonly panels: Panels;
   /** Connections whose account signed out: their tails and panels end, their ideas wait for a sign-in. */
@@ -96,6 +98,7 @@ export class Ctx implements vscode.Disposable {
   constructor(readonly extension: vscode.ExtensionContext) {
     const started = performance.now();
     this.log = new Logger(this.track(vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true })));
+    this.commands = commandCalls(this);
     this.connections = this.track(
       new ConnectionStore((problems) => {
         for (const problem of problems) this.log.warn(problem);
@@ -141,7 +144,7 @@ export class Ctx implements vscode.Disposable {
             t('Refresh Service Definition'),
           )
           .then((choice) => {
-            if (choice) void vscode.commands.executeCommand(CommandId.refreshServiceDefinition, connection.id);
+            if (choice) void this.commands.refreshServiceDefinition(connection.id);
           });
       },
     });
@@ -320,7 +323,7 @@ export class Ctx implements vscode.Disposable {
         t('Sign In'),
       )
       .then((choice) => {
-        if (choice) void vscode.commands.executeCommand(CommandId.signIn, account.connectionId);
+        if (choice) void this.commands.signIn(account.connectionId);
       });
   }
 

@@ -265,6 +265,29 @@ describe('house rules', () => {
     assert.deepEqual(offenders, []);
   });
 
+  // Our own commands run as functions (ctx.commands, src/host/commandCalls.ts: typed arguments, the same wrapper);
+  // executeCommand is for the editor's commands only.
+  it("executeCommand runs only the editor's own commands (setContext, workbench.*, a view's focus…), never ours", () => {
+    const editorCommand =
+      /^\s*(?:'(?:setContext|revealFileInOS|(?:vscode|workbench|welcome)\.[\w.]+)'|`\$\{[^}]+\}\.focus`)/;
+    const ownCommandRuns = (source: string) =>
+      [...source.matchAll(/\bexecuteCommand(?:<[^>]*>)?\(/g)]
+        .map((call) => source.slice(call.index + call[0].length))
+        .filter((rest) => !editorCommand.test(rest))
+        .map((rest) => rest.slice(0, 40).split('\n')[0]!.trim());
+    assert.equal(ownCommandRuns('vscode.commands.executeCommand(CommandId.signIn, id);').length, 1);
+    assert.equal(ownCommandRuns("commands.executeCommand('orchestrator.addConnection');").length, 1);
+    assert.equal(ownCommandRuns('executeCommand(action.command, row)').length, 1);
+    assert.equal(
+      ownCommandRuns("executeCommand(\n  'setContext', key, true); executeCommand(`${id}.focus`)").length,
+      0,
+    );
+    const offenders = sourceFiles(join(ROOT, 'src')).flatMap((file) =>
+      ownCommandRuns(readFileSync(file, 'utf8')).map((call) => `${relative(ROOT, file)}: ${call}`),
+    );
+    assert.deepEqual(offenders, []);
+  });
+
   it('the rule checker itself catches a vscode import', () => {
     assert.match(`import * as vscode from 'vscode';`, IMPORT('vscode'));
     assert.match(`const v = require('vscode')`, IMPORT('vscode'));

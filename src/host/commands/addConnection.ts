@@ -11,7 +11,7 @@ import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
 import { nls } from './contribution';
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'explorer' | 'input' | 'log' | 'sandbox'>;
+type Uses = Pick<Ctx, 'accountFor' | 'active' | 'commands' | 'connections' | 'explorer' | 'input' | 'log' | 'sandbox'>;
 
 /**
  * Add Connection…: a multi-step input (Back works) that validates every field as it is typed. It starts with the

@@ -113,7 +113,7 @@ async function editSignIn(
   };
 }
 
-type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log'>;
+type Uses = Pick<Ctx, 'accountFor' | 'commands' | 'connections' | 'input' | 'log'>;
 
 /** Edit one field of a connection (validated as typed), how it signs in, or its protection level. */
 export const editConnection: CommandDefinition<Uses> = {

@@ -9,7 +9,7 @@ import type { CommandDefinition } from './registry';
 import { nls, type CommandContribution, type RowMenu } from './contribution';
 import { ContextValue, RowFlag } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'explorer' | 'folderPreferences' | 'input'>;
+type Uses = Pick<Ctx, 'accountFor' | 'commands' | 'connections' | 'explorer' | 'folderPreferences' | 'input'>;
 
 /**
  * Hide Folder / Unhide Folder, Pin to Top / Unpin, Show / Stop Showing Hidden Folders: the user's own arrangement of

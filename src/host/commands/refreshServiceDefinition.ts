@@ -8,7 +8,7 @@ import { t } from '../../core/l10n';
 import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'dialects' | 'input'>;
+type Uses = Pick<Ctx, 'accountFor' | 'commands' | 'connections' | 'dialects' | 'input'>;
 
 /**
  * Reads the connection's API definition again and keeps the names it finds (after the service was upgraded, or once a

@@ -8,6 +8,7 @@ import { onFirstUse } from '../../core/onFirstUse';
 import type { FailureWithActions } from './failureWithActions';
 import type { CommandContribution } from './contribution';
 import { errorMessage } from '../../core/errorMessage';
+import type { CommandCalls } from '../commandCalls';
 
 /** What a command handler receives besides its arguments: the parts of the context it uses, and its cancellation. */
 export interface CommandRun<C> {
@@ -113,23 +114,45 @@ export function registerAllCommands(
   ctx: Ctx,
   loaders: Partial<typeof commandLoaders> = commandLoaders,
 ): vscode.Disposable[] {
-  return Object.entries(loaders).map(([id, load]) => {
-    const loadCommand = onFirstUse(load);
-    return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      let command: CommandDefinition<Ctx>;
-      try {
-        command = await loadCommand();
-      } catch (error) {
-        // Only a damaged installation gets here (a chunk missing from dist/): onFirstUse's error says what to do.
-        const message = errorMessage(error);
-        const cause = error instanceof Error ? error.cause : undefined;
-        ctx.log.error(`${id} could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`);
-        void vscode.window.showErrorMessage(plainText(message));
-        return undefined;
-      }
-      return runCommand(ctx, command, args);
-    });
-  });
+  return Object.entries(loaders).map(([id, load]) => vscode.commands.registerCommand(id, runnerOf(ctx, id, load)));
+}
+
+/** The commands other code runs, as functions (CommandCalls): each runs as its registration does. */
+export function commandCalls(ctx: Ctx): CommandCalls {
+  const call = (id: CommandId) => runnerOf(ctx, id, commandLoaders[id]);
+  return {
+    addConnection: call(CommandId.addConnection),
+    signIn: call(CommandId.signIn),
+    signInWithAccessToken: call(CommandId.signInWithAccessToken),
+    refreshServiceDefinition: call(CommandId.refreshServiceDefinition),
+    tailLogs: call(CommandId.tailLogs),
+    showJobOutput: call(CommandId.showJobOutput),
+    stopJob: call(CommandId.stopJob),
+    killJob: call(CommandId.killJob),
+  };
+}
+
+/** Loads the command's code the first time it runs, then runs it through runCommand with the arguments given. */
+function runnerOf(
+  ctx: Ctx,
+  id: string,
+  load: () => Promise<CommandDefinition<Ctx>>,
+): (...args: unknown[]) => Promise<unknown> {
+  const loadCommand = onFirstUse(load);
+  return async (...args: unknown[]) => {
+    let command: CommandDefinition<Ctx>;
+    try {
+      command = await loadCommand();
+    } catch (error) {
+      // Only a damaged installation gets here (a chunk missing from dist/): onFirstUse's error says what to do.
+      const message = errorMessage(error);
+      const cause = error instanceof Error ? error.cause : undefined;
+      ctx.log.error(`${id} could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`);
+      void vscode.window.showErrorMessage(plainText(message));
+      return undefined;
+    }
+    return runCommand(ctx, command, args);
+  };
 }
 
 /**

@@ -13,6 +13,7 @@ type Uses = Pick<
   Ctx,
   | 'accountFor'
   | 'active'
+  | 'commands'
   | 'connections'
   | 'documents'
   | 'extension'

@@ -14,7 +14,7 @@ import { errorMessage } from '../../core/errorMessage';
 
 type Uses = Pick<
   Ctx,
-  'accountFor' | 'connections' | 'extension' | 'fetch' | 'ideaCredentialsChanged' | 'input' | 'log'
+  'accountFor' | 'commands' | 'connections' | 'extension' | 'fetch' | 'ideaCredentialsChanged' | 'input' | 'log'
 >;
 
 /** The idea service's API token and app key, entered once, checked with a cheap call, kept in SecretStorage. */

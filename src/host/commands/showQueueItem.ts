@@ -39,7 +39,7 @@ async function findItem(
   return item;
 }
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'input' | 'panels'>;
+type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'input' | 'panels'>;
 
 /** Queue item details in a panel: from a queue item row, or from the palette by key or id. */
 export const showQueueItem: CommandDefinition<Uses> = {

@@ -10,7 +10,7 @@ import { t } from '../../core/l10n';
 import { nls } from './contribution';
 import { errorMessage } from '../../core/errorMessage';
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'fetch' | 'input' | 'log' | 'sessions'>;
+type Uses = Pick<Ctx, 'accountFor' | 'active' | 'commands' | 'connections' | 'fetch' | 'input' | 'log' | 'sessions'>;
 
 /**
  * On-premises token acquisition is not specified: the user pastes an access token, which is checked with a cheap

@@ -13,7 +13,7 @@ import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<
   Ctx,
-  'accountFor' | 'active' | 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs' | 'log' | 'state'
+  'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'explorer' | 'input' | 'jobs' | 'log' | 'state'
 >;
 
 /**

@@ -7,7 +7,7 @@ import { t } from '../../core/l10n';
 import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log' | 'panels'>;
+type Uses = Pick<Ctx, 'accountFor' | 'commands' | 'connections' | 'input' | 'log' | 'panels'>;
 
 /** The idea form of a connection's idea service (GET /idea-schema), in a panel; one panel per connection. */
 export const submitIdea: CommandDefinition<Uses> = {

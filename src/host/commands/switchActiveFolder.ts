@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import { CommandId, ViewId } from '../../constants';
 import { collectAll } from '../../core/odata/paging';
 import { pickConnection } from './pickConnection';
@@ -9,7 +8,7 @@ import { t } from '../../core/l10n';
 import { confirmed } from '../guards/confirmed';
 import { nls } from './contribution';
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'input'>;
+type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'input'>;
 
 /** Chooses the connection and folder that commands act on by default (shown in the status bar). */
 export const switchActiveFolder: CommandDefinition<Uses> = {
@@ -32,7 +31,7 @@ export const switchActiveFolder: CommandDefinition<Uses> = {
         modal: false,
         severity: 'warning',
       });
-      if (signIn) await vscode.commands.executeCommand(CommandId.signIn, connection.id);
+      if (signIn) await ctx.commands.signIn(connection.id);
       if (!ctx.accountFor(connection.id)) return undefined;
     }
     progressTitle(t('Reading the folders of {0}…', connection.label));

@@ -21,7 +21,7 @@ export interface Target {
 
 /** Which processes the command can start, from the row it was run on (or from pickers on the palette). */
 export async function targetOf(
-  ctx: Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'explorer' | 'input' | 'log'>,
+  ctx: Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'explorer' | 'input' | 'log'>,
   node: unknown,
   signal: AbortSignal,
 ): Promise<Target | undefined> {
