@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { CommandId } from '../../constants';
 import { plainText } from '../../core/presentation/plainText';
 import { abortSignalOf } from '../guards/abortSignal';
@@ -22,8 +22,8 @@ export interface CommandRun<C> {
 
 /**
  * A command, typed by the parts of the context it and its helpers use: `CommandDefinition<Uses>` with
- * `type Uses = Pick<Ctx, 'clientFor' | 'input'>`, or `CommandDefinition<unknown>` when it uses none. The registry runs
- * every command with the whole Ctx, which has every part.
+ * `type Uses = Pick<Services, 'clientFor' | 'input'>`, or `CommandDefinition<unknown>` when it uses none. The registry
+ * runs every command with every part (the Ctx, which builds them all).
  */
 export interface CommandDefinition<C> {
   readonly id: CommandId;
@@ -43,7 +43,7 @@ export interface CommandDefinition<C> {
 export type RunnableCommand<C> = Omit<CommandDefinition<C>, 'contributes'>;
 
 /** What the wrapper itself uses of the context. */
-type RunnerUses = Pick<Ctx, 'log'>;
+type RunnerUses = Pick<Services, 'log'>;
 
 /** Below this a command finishes before a notification would be readable; above it the user sees progress. */
 const PROGRESS_DELAY_MS = 300;
@@ -52,7 +52,7 @@ const PROGRESS_DELAY_MS = 300;
  * Every command, by id, and where its code is: each module is a chunk of its own, loaded the first time one of its
  * commands runs, so activation parses none of them. A Record, so a command id without code is a type error.
  */
-export const commandLoaders: Record<CommandId, () => Promise<CommandDefinition<Ctx>>> = {
+export const commandLoaders: Record<CommandId, () => Promise<CommandDefinition<Services>>> = {
   [CommandId.showAbout]: async () => (await import('./showAbout')).showAbout,
   [CommandId.openInPortal]: async () => (await import('./openInPortal')).openInPortal,
   [CommandId.addConnection]: async () => (await import('./addConnection')).addConnection,
@@ -111,14 +111,14 @@ export const commandLoaders: Record<CommandId, () => Promise<CommandDefinition<C
 };
 
 export function registerAllCommands(
-  ctx: Ctx,
+  ctx: Services,
   loaders: Partial<typeof commandLoaders> = commandLoaders,
 ): vscode.Disposable[] {
   return Object.entries(loaders).map(([id, load]) => vscode.commands.registerCommand(id, runnerOf(ctx, id, load)));
 }
 
 /** The commands other code runs, as functions (CommandCalls): each runs as its registration does. */
-export function commandCalls(ctx: Ctx): CommandCalls {
+export function commandCalls(ctx: Services): CommandCalls {
   const call = (id: CommandId) => runnerOf(ctx, id, commandLoaders[id]);
   return {
     addConnection: call(CommandId.addConnection),
@@ -134,13 +134,13 @@ export function commandCalls(ctx: Ctx): CommandCalls {
 
 /** Loads the command's code the first time it runs, then runs it through runCommand with the arguments given. */
 function runnerOf(
-  ctx: Ctx,
+  ctx: Services,
   id: string,
-  load: () => Promise<CommandDefinition<Ctx>>,
+  load: () => Promise<CommandDefinition<Services>>,
 ): (...args: unknown[]) => Promise<unknown> {
   const loadCommand = onFirstUse(load);
   return async (...args: unknown[]) => {
-    let command: CommandDefinition<Ctx>;
+    let command: CommandDefinition<Services>;
     try {
       command = await loadCommand();
     } catch (error) {

@@ -2,7 +2,7 @@ import { connectionSlug, legacyConnectionSlug } from '../../core/documents/orche
 import { CommandId, ideaSecretKey, ViewId } from '../../constants';
 import { applicationSecretKey } from '../../core/auth/applicationGrant';
 import { pickConnection } from './pickConnection';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
 import { confirmed } from '../guards/confirmed';
@@ -10,7 +10,7 @@ import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<
-  Ctx,
+  Services,
   | 'accountFor'
   | 'active'
   | 'commands'

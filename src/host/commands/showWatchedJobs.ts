@@ -2,13 +2,13 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { jobDuration } from '../../core/orchestrator/jobWatch';
 import { makeRow } from '../../core/rows/rows';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { nls } from './contribution';
 
-type Uses = Pick<Ctx, 'commands' | 'input' | 'jobs'>;
+type Uses = Pick<Services, 'commands' | 'input' | 'jobs'>;
 
 /** The status bar's jobs: pick one, then show its logs, stop or kill it. */
 export const showWatchedJobs: CommandDefinition<Uses> = {

@@ -2,14 +2,14 @@ import * as vscode from 'vscode';
 import { CommandId, ViewId } from '../../constants';
 import { AUTH_PROVIDER_ID, connectionScope } from '../auth/provider';
 import { pickConnection } from './pickConnection';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { nls, withButton } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'auth' | 'commands' | 'connections' | 'input'>;
+type Uses = Pick<Services, 'accountFor' | 'active' | 'auth' | 'commands' | 'connections' | 'input'>;
 
 /**
  * Sign In: the VS Code way (the account then appears in the Accounts menu), in the browser or as an application (the

@@ -1,7 +1,7 @@
 import { CommandId, ViewId } from '../../constants';
 import { runSteps } from '../ui/multiStep';
 import { guardChange } from '../guards/guardChange';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { DeclaredArguments, LastArguments } from './startJob/arguments';
 import { startJobs } from './startJob/run';
@@ -12,7 +12,7 @@ import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<
-  Ctx,
+  Services,
   'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'explorer' | 'input' | 'jobs' | 'log' | 'state'
 >;
 

@@ -1,14 +1,14 @@
 import { CommandId, ViewId } from '../../constants';
 import { collectAll } from '../../core/odata/paging';
 import { pickConnection } from './pickConnection';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { confirmed } from '../guards/confirmed';
 import { nls } from './contribution';
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'input'>;
+type Uses = Pick<Services, 'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'input'>;
 
 /** Chooses the connection and folder that commands act on by default (shown in the status bar). */
 export const switchActiveFolder: CommandDefinition<Uses> = {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { describeChanges } from '../../core/documents/documentChanges';
 import {
   parsePackageArguments,
@@ -45,7 +45,7 @@ export async function saveIfDirty(
  * changes are listed for the user to confirm, and one request is sent — never repeated. Returns what happened.
  */
 export async function applyDraft(
-  ctx: Pick<Ctx, 'clientFor' | 'connections' | 'documents' | 'explorer' | 'input' | 'log'>,
+  ctx: Pick<Services, 'clientFor' | 'connections' | 'documents' | 'explorer' | 'input' | 'log'>,
   uri: vscode.Uri,
   progress: (title: string) => void = () => undefined,
 ): Promise<string> {
@@ -176,7 +176,7 @@ export async function applyDraft(
 }
 
 /** Discard Draft: the document shows the service's text again (asked first: the typed text is lost). */
-export async function discardDraft(ctx: Pick<Ctx, 'documents' | 'input'>, uri: vscode.Uri): Promise<string> {
+export async function discardDraft(ctx: Pick<Services, 'documents' | 'input'>, uri: vscode.Uri): Promise<string> {
   const documents = ctx.documents;
   const { target, connection } = documents.resolve(uri);
   const title = titleOf(target);

@@ -4,13 +4,13 @@ import type { Connection } from '../../core/connections';
 import { jobDuration, watchJob } from '../../core/orchestrator/jobWatch';
 import type { Job } from '../../core/orchestrator/schemas';
 import { makeRow, type FolderById } from '../../core/rows/rows';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { errorMessage } from '../../core/errorMessage';
 
 /** What this needs from the extension's context, and nothing more. */
-export type JobWatcherDeps = Pick<Ctx, 'clientFor' | 'commands' | 'explorer' | 'log'>;
+export type JobWatcherDeps = Pick<Services, 'clientFor' | 'commands' | 'explorer' | 'log'>;
 
 /** A job being watched, as commands and the status bar see it. */
 export interface WatchedJob {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Idea } from '../../core/ideas/schemas';
 import type { IdeaFormIdentity } from '../../shared/protocol/ideaForm';
 import type { QueueItemIdentity } from '../../shared/protocol/queueItem';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { IdeaFormPanel } from './ideaFormPanel';
 import type { QueueItemPanel, QueueItemHints } from './queueItemPanel';
 import { draftKey, IDEA_FORM_VIEW_TYPE, QUEUE_ITEM_VIEW_TYPE, queueItemKey } from './panelKeys';
@@ -12,7 +12,7 @@ import { onFirstUse } from '../../core/onFirstUse';
 
 /** What this needs from the extension's context, and nothing more. */
 export type PanelsDeps = Pick<
-  Ctx,
+  Services,
   | 'clientFor'
   | 'connections'
   | 'explorer'

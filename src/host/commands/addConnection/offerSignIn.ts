@@ -1,10 +1,10 @@
 import type { Connection } from '../../../core/connections';
 import { childId, RowIds } from '../../../core/rows/rowIds';
-import type { Ctx } from '../../../ctx';
+import type { Services } from '../../services';
 import { confirmed } from '../../guards/confirmed';
 import { t } from '../../../core/l10n';
 
-type Uses = Pick<Ctx, 'accountFor' | 'commands' | 'explorer' | 'input' | 'log'>;
+type Uses = Pick<Services, 'accountFor' | 'commands' | 'explorer' | 'input' | 'log'>;
 
 /** How long the new row may take to show its Sign in row (the editor draws the tree when it gets to it). */
 const SIGN_IN_ROW_WAIT_MS = 5000;
@@ -30,7 +30,7 @@ export async function offerSignIn(ctx: Uses, connection: Connection): Promise<vo
 }
 
 /** Reveals the connection's row, then selects its Sign in row once the open row has loaded it (bounded wait). */
-async function showSignInRow(ctx: Pick<Ctx, 'explorer' | 'log'>, connection: Connection): Promise<void> {
+async function showSignInRow(ctx: Pick<Services, 'explorer' | 'log'>, connection: Connection): Promise<void> {
   const rowId = RowIds.connection(connection.id);
   try {
     const row = ctx.explorer.find(rowId);

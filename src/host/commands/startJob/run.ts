@@ -5,7 +5,7 @@ import type { StartInfo } from '../../../core/orchestrator/jobs';
 import type { Job } from '../../../core/orchestrator/schemas';
 import { plainText } from '../../../core/presentation/plainText';
 import { makeRow } from '../../../core/rows/rows';
-import type { Ctx } from '../../../ctx';
+import type { Services } from '../../services';
 import { guardChange } from '../../guards/guardChange';
 import { reasonOf, showJobsOfProcess, tellOutcomeUnknown } from '../unknownOutcome';
 import type { LastArguments } from './arguments';
@@ -20,7 +20,7 @@ import { t } from '../../../core/l10n';
  * unknown (the user is told how to look).
  */
 export async function startJobs(
-  ctx: Pick<Ctx, 'clientFor' | 'commands' | 'connections' | 'explorer' | 'input' | 'jobs' | 'log'>,
+  ctx: Pick<Services, 'clientFor' | 'commands' | 'connections' | 'explorer' | 'input' | 'jobs' | 'log'>,
   target: Target,
   draft: Draft & Required<Pick<Draft, 'release'>>,
   fields: ArgumentField[],
