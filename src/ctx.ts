@@ -3,8 +3,7 @@ import { ContextKey, OUTPUT_CHANNEL_NAME } from './constants';
 import { ExplorerTree } from './host/views/explorer/explorerTree';
 import { IdeasTree } from './host/views/ideas/ideasTree';
 import { commandCalls, registerAllCommands } from './host/commands/registry';
-import type { CommandCalls } from './host/commandCalls';
-import type { ActivationCost, Services } from './host/services';
+import type { Services } from './host/services';
 import { Logger } from './host/log';
 import { ConnectionStore } from './host/connectionStore';
 import { ActiveContext } from './host/active';
@@ -21,7 +20,6 @@ import type { RateLimitScheduler } from './core/http/scheduler';
 import type { IdeaClient } from './core/ideas/client';
 import { ServiceClients } from './host/serviceClients';
 import { Dialects } from './host/dialects';
-import type { UserInput } from './host/ui/userInput';
 import { editorInput } from './host/ui/editorInput';
 import { OrchestratorFileSystem } from './host/documents/orchestratorFileSystem';
 import { watchDocumentProblems } from './host/documents/documentDiagnostics';
@@ -48,32 +46,32 @@ export type { ActivationCost } from './host/services';
  * each is described) and owns the disposables and the context keys.
  */
 export class Ctx implements Services, vscode.Disposable {
-  readonly log: Logger;
-  readonly connections: ConnectionStore;
-  readonly sessions: SessionManager;
-  readonly auth: OrchestratorAuthProvider;
-  readonly active: ActiveContext;
-  readonly state: StoredState;
-  readonly folderPreferences: FolderPreferenceStore;
-  readonly statusBar: ConnectionStatusBar;
-  readonly explorer: ExplorerTree;
-  readonly ideas: IdeasTree;
-  readonly documents: OrchestratorFileSystem;
-  readonly jobs: JobWatcher;
-  readonly tails: LogTails;
-  readonly commands: CommandCalls;
-  readonly panels: Panels;
-  readonly signedOut: SignedOutConnections;
-  input: UserInput = editorInput;
-  readonly ready: Promise<void>;
-  readonly activation: ActivationCost = { activateMs: Number.NaN, readyMs: Number.NaN, requestsBeforeReady: 0 };
-  readonly fetch: typeof fetch = (url, init) => {
+  readonly log: Services['log'];
+  readonly connections: Services['connections'];
+  readonly sessions: Services['sessions'];
+  readonly auth: Services['auth'];
+  readonly active: Services['active'];
+  readonly state: Services['state'];
+  readonly folderPreferences: Services['folderPreferences'];
+  readonly statusBar: Services['statusBar'];
+  readonly explorer: Services['explorer'];
+  readonly ideas: Services['ideas'];
+  readonly documents: Services['documents'];
+  readonly jobs: Services['jobs'];
+  readonly tails: Services['tails'];
+  readonly commands: Services['commands'];
+  readonly panels: Services['panels'];
+  readonly signedOut: Services['signedOut'];
+  input: Services['input'] = editorInput;
+  readonly ready: Services['ready'];
+  readonly activation: Services['activation'] = { activateMs: Number.NaN, readyMs: Number.NaN, requestsBeforeReady: 0 };
+  readonly fetch: Services['fetch'] = (url, init) => {
     this.sent++;
     return fetch(url, init);
   };
   private sent = 0;
   private readonly disposables: vscode.Disposable[] = [];
-  readonly dialects: Dialects;
+  readonly dialects: Services['dialects'];
   /** The services' clients, cached per connection (serviceClients.ts). */
   private readonly clients: ServiceClients;
   /** The sandbox's idea credentials from the environment, being stored for its connections (npm start, tests). */
