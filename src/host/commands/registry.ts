@@ -117,9 +117,15 @@ export function registerAllCommands(
   return Object.entries(loaders).map(([id, load]) => vscode.commands.registerCommand(id, runnerOf(ctx, id, load)));
 }
 
-/** The commands other code runs, as functions (CommandCalls): each runs as its registration does. */
-export function commandCalls(ctx: Services): CommandCalls {
-  const call = (id: CommandId) => runnerOf(ctx, id, commandLoaders[id]);
+/**
+ * The commands other code runs, as functions (CommandCalls): each loads its command with `load` (the Ctx passes
+ * commandLoaders) the first time, and runs it as its registration does.
+ */
+export function commandCalls<C extends RunnerUses>(
+  ctx: C,
+  load: (id: CommandId) => Promise<RunnableCommand<C>>,
+): CommandCalls {
+  const call = (id: CommandId) => runnerOf(ctx, id, () => load(id));
   return {
     addConnection: call(CommandId.addConnection),
     signIn: call(CommandId.signIn),
@@ -133,14 +139,14 @@ export function commandCalls(ctx: Services): CommandCalls {
 }
 
 /** Loads the command's code the first time it runs, then runs it through runCommand with the arguments given. */
-function runnerOf(
-  ctx: Services,
+function runnerOf<C extends RunnerUses>(
+  ctx: C,
   id: string,
-  load: () => Promise<CommandDefinition<Services>>,
+  load: () => Promise<RunnableCommand<C>>,
 ): (...args: unknown[]) => Promise<unknown> {
   const loadCommand = onFirstUse(load);
   return async (...args: unknown[]) => {
-    let command: CommandDefinition<Services>;
+    let command: RunnableCommand<C>;
     try {
       command = await loadCommand();
     } catch (error) {
