@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Idea } from '../../core/ideas/schemas';
 import type { IdeaFormIdentity } from '../../shared/protocol/ideaForm';
 import type { QueueItemIdentity } from '../../shared/protocol/queueItem';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { IdeaFormPanel } from './ideaFormPanel';
 import type { JobPanel } from './jobPanel';
 import type { JobPanelIdentity } from '../../shared/protocol/jobPanel';
@@ -14,10 +14,11 @@ import { onFirstUse } from '../../core/onFirstUse';
 
 /** What this needs from the extension's context, and nothing more. */
 export type PanelsDeps = Pick<
-  Ctx,
+  Services,
   | 'accountFor'
   | 'active'
   | 'clientFor'
+  | 'commands'
   | 'connections'
   | 'explorer'
   | 'extension'
