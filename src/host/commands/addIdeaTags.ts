@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { guardChange } from './guardChange';
 import { rowOf } from '../../core/rows/rowOf';
 import { parseTags } from './ideaTags';
@@ -7,19 +7,12 @@ import type { CommandDefinition } from './registry';
 import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { ideaChange, nls } from './contribution';
 
 /** Adds tags to an idea: the service replaces the whole list, so the idea's tags and the new ones are sent together. */
 export const addIdeaTags: CommandDefinition<IdeaChangeUses> = {
   id: CommandId.addIdeaTags,
-  contributes: {
-    title: nls('Add Tags…'),
-    icon: '$(tag)',
-    palette: 'never',
-    changes: true,
-    rows: [{ views: ViewId.ideas, rows: [ContextValue.idea], group: '2_ideaChange', order: 2 }],
-  },
+  contributes: ideaChange(nls('Add Tags…'), '$(tag)', 2),
   title: t('Add Tags…'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {

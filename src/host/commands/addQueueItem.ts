@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { isOutcomeUnknown } from '../../core/http/errors';
 import { checkQueueItem, type QueueItemInput } from '../../core/orchestrator/validation';
 import { RowIds } from '../../core/rows/rowIds';
@@ -12,8 +12,7 @@ import type { QueueChangeUses } from './uses';
 import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { nls, queueChange } from './contribution';
 import { errorMessage } from '../../core/errorMessage';
 
 /** After items were added: reload the queue's All Items and New rows that are loaded. */
@@ -37,13 +36,7 @@ const parseContent = (text: string): Record<string, string | number | boolean | 
 /** Add Item… on a queue: reference, priority and specific content, each checked as typed; one POST, never repeated. */
 export const addQueueItem: CommandDefinition<QueueChangeUses> = {
   id: CommandId.addQueueItem,
-  contributes: {
-    title: nls('Add Item…'),
-    icon: '$(add)',
-    palette: 'never',
-    changes: true,
-    rows: [{ views: ViewId.explorer, rows: [ContextValue.queue], group: '1_queue', order: 1 }],
-  },
+  contributes: queueChange(nls('Add Item…'), '$(add)', 1),
   title: t('Add Queue Item'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {

@@ -1,13 +1,12 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { guardChange } from './guardChange';
 import { rowOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
 import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { ideaChange, nls } from './contribution';
 
 const MAX_NAME = 255;
 const MAX_URL = 2_000;
@@ -46,13 +45,7 @@ function lastSegment(url: string): string {
 /** Attaches a document to an idea by name and address (POST /automations/{id}/documents). */
 export const attachIdeaDocument: CommandDefinition<IdeaChangeUses> = {
   id: CommandId.attachIdeaDocument,
-  contributes: {
-    title: nls('Attach Document…'),
-    icon: '$(file-add)',
-    palette: 'never',
-    changes: true,
-    rows: [{ views: ViewId.ideas, rows: [ContextValue.idea], group: '2_ideaChange', order: 4 }],
-  },
+  contributes: ideaChange(nls('Attach Document…'), '$(file-add)', 4),
   title: t('Attach Document…'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { isOutcomeUnknown } from '../../core/http/errors';
 import { parseQueueItemsFile } from '../../core/orchestrator/queueItemsFile';
 import { rowOf } from '../../core/rows/rowOf';
@@ -10,8 +10,7 @@ import type { QueueChangeUses } from './uses';
 import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { nls, queueChange } from './contribution';
 
 /**
  * Bulk Add from File… on a queue: a JSON array of items, every item checked before anything is sent; the commit type
@@ -19,13 +18,7 @@ import { ContextValue } from '../../core/rows/contextValues';
  */
 export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = {
   id: CommandId.bulkAddQueueItems,
-  contributes: {
-    title: nls('Bulk Add from File…'),
-    icon: '$(file-add)',
-    palette: 'never',
-    changes: true,
-    rows: [{ views: ViewId.explorer, rows: [ContextValue.queue], group: '1_queue', order: 2 }],
-  },
+  contributes: queueChange(nls('Bulk Add from File…'), '$(file-add)', 2),
   title: t('Bulk Add Queue Items'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {

@@ -1,13 +1,12 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { guardChange } from './guardChange';
 import { rowOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
 import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { ideaChange, nls } from './contribution';
 
 const MAX_COMMENT = 1_000;
 
@@ -18,13 +17,7 @@ const MAX_COMMENT = 1_000;
  */
 export const changeIdeaStatus: CommandDefinition<IdeaChangeUses> = {
   id: CommandId.changeIdeaStatus,
-  contributes: {
-    title: nls('Change Status…'),
-    icon: '$(arrow-right)',
-    palette: 'never',
-    changes: true,
-    rows: [{ views: ViewId.ideas, rows: [ContextValue.idea], group: '2_ideaChange', order: 1 }],
-  },
+  contributes: ideaChange(nls('Change Status…'), '$(arrow-right)', 1),
   title: t('Change Status…'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {

@@ -1,10 +1,10 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { isPortalRow, PORTAL_ROW_KINDS, portalLink } from '../../core/portalLinks';
 import { carriedRow, refusal } from '../../core/rows/rowOf';
 import { t } from '../../core/l10n';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
-import { nls } from './contribution';
+import { inExplorer, inIdeas, nls, RowKinds } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<Ctx, 'input'>;
@@ -21,24 +21,20 @@ export const openInPortal: CommandDefinition<Uses> = {
     icon: '$(link-external)',
     palette: 'never',
     rows: [
-      {
-        views: ViewId.explorer,
-        rows: [
-          ContextValue.connectionSignedIn,
-          ContextValue.connectionSignedOut,
+      inExplorer(
+        [
+          ...RowKinds.connection,
           ContextValue.folder,
-          ContextValue.process,
-          ContextValue.processOutdated,
-          ContextValue.jobRunning,
-          ContextValue.jobFinal,
+          ...RowKinds.process,
+          ...RowKinds.job,
           ContextValue.queue,
           ContextValue.queueItem,
           ContextValue.asset,
         ],
-        group: '9_portal',
-        order: 1,
-      },
-      { views: ViewId.ideas, rows: [ContextValue.idea, ContextValue.storeIdea], group: '9_portal', order: 1 },
+        '9_portal',
+        1,
+      ),
+      inIdeas([ContextValue.idea, ContextValue.storeIdea], '9_portal', 1),
     ],
   },
   title: t('Open in Web Portal'),

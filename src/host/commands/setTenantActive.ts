@@ -1,11 +1,11 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { RowIds } from '../../core/rows/rowIds';
 import { rowOf } from '../../core/rows/rowOf';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 import type { RowChangeUses } from './uses';
 import { t } from '../../core/l10n';
-import { nls, rowChange } from './contribution';
+import { inExplorer, nls, rowChange } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 /** Activate or Deactivate a host tenant (SetActive), always confirmed; the Tenants row is reloaded after. */
@@ -15,13 +15,7 @@ const setTenantActive = (active: boolean): CommandDefinition<RowChangeUses> => (
   contributes: rowChange(
     active ? nls('Activate Tenant…') : nls('Deactivate Tenant…'),
     active ? '$(pass)' : '$(circle-slash)',
-    [
-      {
-        views: ViewId.explorer,
-        rows: [active ? ContextValue.tenantInactive : ContextValue.tenantActive],
-        group: '1_tenant',
-      },
-    ],
+    [inExplorer([active ? ContextValue.tenantInactive : ContextValue.tenantActive], '1_tenant')],
   ),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {

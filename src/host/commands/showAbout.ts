@@ -4,17 +4,14 @@ import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { nls, paletteCommand } from './contribution';
 
 type Uses = Pick<Ctx, 'activation' | 'log' | 'version'>;
 
 /** Shows which build is running and in which editor; the first thing a bug report needs. */
 export const showAbout: CommandDefinition<Uses> = {
   id: CommandId.showAbout,
-  contributes: {
-    title: nls('Show Version Information'),
-    palette: 'always',
-  },
+  contributes: paletteCommand(nls('Show Version Information'), undefined, 'always'),
   title: t('Show Version Information'),
   async run({ ctx }) {
     const text = t(

@@ -1,11 +1,11 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { FINAL_JOB_STATES } from '../../core/orchestrator/jobs';
 import { rowOf } from '../../core/rows/rowOf';
 import { guardChange } from './guardChange';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
-import { nls, rowChange } from './contribution';
+import { inExplorer, nls, rowChange } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs'>;
@@ -20,14 +20,7 @@ const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition<Uses> => 
   contributes: rowChange(
     strategy === 'SoftStop' ? nls('Stop Job…') : nls('Kill Job…'),
     strategy === 'SoftStop' ? '$(debug-stop)' : '$(close)',
-    [
-      {
-        views: ViewId.explorer,
-        rows: [ContextValue.jobRunning],
-        group: '0_run',
-        order: strategy === 'SoftStop' ? 3 : 4,
-      },
-    ],
+    [inExplorer([ContextValue.jobRunning], '0_run', strategy === 'SoftStop' ? 3 : 4)],
   ),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {

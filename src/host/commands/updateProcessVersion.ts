@@ -1,11 +1,11 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { RowIds } from '../../core/rows/rowIds';
 import { rowOf } from '../../core/rows/rowOf';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 import type { RowChangeUses } from './uses';
 import { t } from '../../core/l10n';
-import { nls, rowChange } from './contribution';
+import { inExplorer, nls, rowChange, RowKinds } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 /**
@@ -20,12 +20,11 @@ const updateProcessVersion = (to: 'latest' | 'previous'): CommandDefinition<RowC
     to === 'latest' ? '$(arrow-up)' : '$(discard)',
     // Any version can be rolled back; only an outdated one updated.
     [
-      {
-        views: ViewId.explorer,
-        rows: to === 'latest' ? [ContextValue.processOutdated] : [ContextValue.process, ContextValue.processOutdated],
-        group: '1_process',
-        order: to === 'latest' ? 1 : 2,
-      },
+      inExplorer(
+        to === 'latest' ? [ContextValue.processOutdated] : RowKinds.process,
+        '1_process',
+        to === 'latest' ? 1 : 2,
+      ),
     ],
   ),
   asksFirst: true,
