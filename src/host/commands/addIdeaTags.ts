@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { guardChange } from './guardChange';
-import { rowOf } from '../../core/rows/rowOf';
+import { rowChangeCommand } from './rowChangeCommand';
 import { parseTags } from './ideaTags';
 import type { CommandDefinition } from './registry';
 import type { IdeaChangeUses } from './uses';
@@ -10,13 +10,11 @@ import { t } from '../../core/l10n';
 import { ideaChange, nls } from './contribution';
 
 /** Adds tags to an idea: the service replaces the whole list, so the idea's tags and the new ones are sent together. */
-export const addIdeaTags: CommandDefinition<IdeaChangeUses> = {
+export const addIdeaTags: CommandDefinition<IdeaChangeUses> = rowChangeCommand('idea', {
   id: CommandId.addIdeaTags,
-  contributes: ideaChange(nls('Add Tags…'), '$(tag)', 2),
   title: t('Add Tags…'),
-  asksFirst: true,
-  async run({ ctx, signal, progressTitle }, node) {
-    const { connection, idea } = rowOf(node, 'idea');
+  contributes: ideaChange(nls('Add Tags…'), '$(tag)', 2),
+  async change({ ctx, signal, progressTitle }, { connection, idea }) {
     const existing = idea.tags ?? [];
     const typed = await ctx.input.input({
       title: plainText(t('Add Tags: {0}', idea.name)),
@@ -49,4 +47,4 @@ export const addIdeaTags: CommandDefinition<IdeaChangeUses> = {
     void vscode.window.showInformationMessage(plainText(t("'{0}' is tagged {1}.", idea.name, tags.join(', '))));
     return tags;
   },
-};
+});

@@ -3,7 +3,7 @@ import { CommandId } from '../../constants';
 import { isOutcomeUnknown } from '../../core/http/errors';
 import { checkQueueItem, type QueueItemInput } from '../../core/orchestrator/validation';
 import { RowIds } from '../../core/rows/rowIds';
-import { rowOf } from '../../core/rows/rowOf';
+import { rowChangeCommand } from './rowChangeCommand';
 import type { RowOf } from '../../core/rows/rows';
 import type { Ctx } from '../../ctx';
 import { guardChange } from './guardChange';
@@ -34,13 +34,11 @@ const parseContent = (text: string): Record<string, string | number | boolean | 
 };
 
 /** Add Item… on a queue: reference, priority and specific content, each checked as typed; one POST, never repeated. */
-export const addQueueItem: CommandDefinition<QueueChangeUses> = {
+export const addQueueItem: CommandDefinition<QueueChangeUses> = rowChangeCommand('queue', {
   id: CommandId.addQueueItem,
-  contributes: queueChange(nls('Add Item…'), '$(add)', 1),
   title: t('Add Queue Item'),
-  asksFirst: true,
-  async run({ ctx, signal, progressTitle }, node) {
-    const row = rowOf(node, 'queue');
+  contributes: queueChange(nls('Add Item…'), '$(add)', 1),
+  async change({ ctx, signal, progressTitle }, row) {
     const { connection, folder, queue } = row;
     const reference = await ctx.input.input({
       title: plainText(t('Add item to {0} (1/3): reference', queue.Name)),
@@ -114,4 +112,4 @@ export const addQueueItem: CommandDefinition<QueueChangeUses> = {
     );
     return added.Id;
   },
-};
+});

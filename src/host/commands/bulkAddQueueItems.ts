@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { isOutcomeUnknown } from '../../core/http/errors';
 import { parseQueueItemsFile } from '../../core/orchestrator/queueItemsFile';
-import { rowOf } from '../../core/rows/rowOf';
+import { rowChangeCommand } from './rowChangeCommand';
 import { refreshNewItems } from './addQueueItem';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
@@ -16,13 +16,11 @@ import { nls, queueChange } from './contribution';
  * Bulk Add from File… on a queue: a JSON array of items, every item checked before anything is sent; the commit type
  * chosen (all or nothing, or each on its own); one POST; failed rows reported by number.
  */
-export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = {
+export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = rowChangeCommand('queue', {
   id: CommandId.bulkAddQueueItems,
-  contributes: queueChange(nls('Bulk Add from File…'), '$(file-add)', 2),
   title: t('Bulk Add Queue Items'),
-  asksFirst: true,
-  async run({ ctx, signal, progressTitle }, node) {
-    const row = rowOf(node, 'queue');
+  contributes: queueChange(nls('Bulk Add from File…'), '$(file-add)', 2),
+  async change({ ctx, signal, progressTitle }, row) {
     const { connection, folder, queue } = row;
     const file = await ctx.input.openFile({
       title: plainText(t('Items to add to {0}', queue.Name)),
@@ -111,4 +109,4 @@ export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = {
       failed: failed.length,
     };
   },
-};
+});

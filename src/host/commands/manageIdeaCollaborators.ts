@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import type { IdeaClient } from '../../core/ideas/client';
 import { guardChange } from './guardChange';
-import { rowOf } from '../../core/rows/rowOf';
+import { rowChangeCommand } from './rowChangeCommand';
 import type { CommandDefinition } from './registry';
 import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
@@ -39,13 +39,11 @@ async function allUsers(client: IdeaClient, signal: AbortSignal) {
 }
 
 /** Lists an idea's collaborators; choosing one removes them (confirmed), "Add Collaborator…" adds a user with a role. */
-export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = {
+export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = rowChangeCommand('idea', {
   id: CommandId.manageIdeaCollaborators,
-  contributes: ideaChange(nls('Manage Collaborators…'), '$(organization)', 3),
   title: t('Manage Collaborators…'),
-  asksFirst: true,
-  async run({ ctx, signal, progressTitle }, node) {
-    const { connection, idea } = rowOf(node, 'idea');
+  contributes: ideaChange(nls('Manage Collaborators…'), '$(organization)', 3),
+  async change({ ctx, signal, progressTitle }, { connection, idea }) {
     const client = await ctx.ideasClientFor(connection);
     const [current, users] = await Promise.all([collaboratorsOf(client, idea.id, signal), allUsers(client, signal)]);
     const nameOf = (userId: number) => {
@@ -127,4 +125,4 @@ export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = {
     );
     return data;
   },
-};
+});
