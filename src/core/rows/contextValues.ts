@@ -136,7 +136,8 @@ export function connectionContextValue(signedIn: boolean, hidden: HiddenFolders)
 }
 
 const V = ContextValue;
-const messages = [V.message, V.error, V.loadMore];
+/** The rows both views have: empty states, failed loads, Load more, and plain collections. */
+const inEveryView = [V.message, V.error, V.loadMore, ...collectionValues(CollectionContext.collection)];
 
 /** Every context value a row of each view can have. */
 export const VIEW_CONTEXT_VALUES: { readonly explorer: readonly string[]; readonly ideas: readonly string[] } = {
@@ -165,8 +166,7 @@ export const VIEW_CONTEXT_VALUES: { readonly explorer: readonly string[]; readon
     V.license,
     V.tenantActive,
     V.tenantInactive,
-    ...messages,
-    ...collectionValues(CollectionContext.collection),
+    ...inEveryView,
     ...collectionValues(CollectionContext.queueItems),
     ...collectionValues(CollectionContext.tenants),
   ],
@@ -180,8 +180,7 @@ export const VIEW_CONTEXT_VALUES: { readonly explorer: readonly string[]; readon
     V.review,
     V.component,
     V.application,
-    ...messages,
-    ...collectionValues(CollectionContext.collection),
+    ...inEveryView,
     ...collectionValues(CollectionContext.ideas),
   ],
 };
@@ -196,7 +195,7 @@ export const MENU_LESS_CONTEXT_VALUES: readonly string[] = [
   V.review,
   V.component,
   V.application,
-  ...messages,
+  ...MESSAGE_CONTEXT_VALUES,
 ];
 
 /** How far a connection lets changes go (`protection` in its settings). */
