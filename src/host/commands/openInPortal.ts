@@ -4,7 +4,7 @@ import { carriedRow, refusal } from '../../core/rows/rowOf';
 import { t } from '../../core/l10n';
 import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
-import { inExplorer, inIdeas, nls, RowKinds } from './contribution';
+import { inExplorer, inIdeas, nls, rowCommand, RowKinds } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<Ctx, 'input'>;
@@ -16,27 +16,22 @@ type Uses = Pick<Ctx, 'input'>;
  */
 export const openInPortal: CommandDefinition<Uses> = {
   id: CommandId.openInPortal,
-  contributes: {
-    title: nls('Open in Web Portal'),
-    icon: '$(link-external)',
-    palette: 'never',
-    rows: [
-      inExplorer(
-        [
-          ...RowKinds.connection,
-          ContextValue.folder,
-          ...RowKinds.process,
-          ...RowKinds.job,
-          ContextValue.queue,
-          ContextValue.queueItem,
-          ContextValue.asset,
-        ],
-        '9_portal',
-        1,
-      ),
-      inIdeas([ContextValue.idea, ContextValue.storeIdea], '9_portal', 1),
-    ],
-  },
+  contributes: rowCommand(nls('Open in Web Portal'), '$(link-external)', [
+    inExplorer(
+      [
+        ...RowKinds.connection,
+        ContextValue.folder,
+        ...RowKinds.process,
+        ...RowKinds.job,
+        ContextValue.queue,
+        ContextValue.queueItem,
+        ContextValue.asset,
+      ],
+      '9_portal',
+      1,
+    ),
+    inIdeas([ContextValue.idea, ContextValue.storeIdea], '9_portal', 1),
+  ]),
   title: t('Open in Web Portal'),
   async run({ ctx }, node) {
     const row = carriedRow(node);

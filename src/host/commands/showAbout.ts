@@ -4,14 +4,14 @@ import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls, paletteCommand } from './contribution';
+import { nls } from './contribution';
 
 type Uses = Pick<Ctx, 'activation' | 'log' | 'version'>;
 
 /** Shows which build is running and in which editor; the first thing a bug report needs. */
 export const showAbout: CommandDefinition<Uses> = {
   id: CommandId.showAbout,
-  contributes: paletteCommand(nls('Show Version Information'), undefined, 'always'),
+  contributes: { title: nls('Show Version Information'), palette: 'always' },
   title: t('Show Version Information'),
   async run({ ctx }) {
     const text = t(
