@@ -1,25 +1,15 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import { isOutcomeUnknown } from '../../core/http/errors';
 import { checkQueueItem, type QueueItemInput } from '../../core/orchestrator/validation';
-import { RowIds } from '../../core/rows/rowIds';
 import { rowChangeCommand } from './rowChangeCommand';
-import type { RowOf } from '../../core/rows/rows';
-import type { Ctx } from '../../ctx';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 import type { QueueChangeUses } from './uses';
-import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
+import { sendToQueue } from './sendToQueue';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { nls, queueChange } from './contribution';
 import { errorMessage } from '../../core/errorMessage';
-
-/** After items were added: reload the queue's All Items and New rows that are loaded. */
-export const refreshNewItems = (ctx: Pick<Ctx, 'explorer'>, queue: RowOf<'queue'>) => {
-  const queueRowId = RowIds.queue(queue.connection.id, queue.folder.id, queue.queue.Id);
-  return ctx.explorer.refreshRows(RowIds.queueItems(queueRowId, 'all'), RowIds.queueItems(queueRowId, 'New'));
-};
 
 const parseContent = (text: string): Record<string, string | number | boolean | null> | string => {
   if (!text.trim()) return {};
@@ -84,29 +74,18 @@ export const addQueueItem: CommandDefinition<QueueChangeUses> = rowChangeCommand
       action: t('Add'),
     });
     progressTitle(t('Adding an item to {0}…', queue.Name));
-    let added;
-    try {
-      added = await ctx.clientFor(connection).queues.addItem(item, { folder, signal });
-    } catch (error) {
-      if (!isOutcomeUnknown(error)) throw error;
-      // Sent, and the answer proves nothing: the item may exist. Adding it again could make a duplicate.
-      const reference = item.Reference;
-      tellOutcomeUnknown(
-        ctx,
-        t(
-          'The item{0} was sent to {1}, but no clean answer came back ({2}). The outcome is unknown: the item may have been added. {3} before adding it again.',
-          reference ? ` '${reference}'` : '',
-          queue.Name,
-          reasonOf(error),
-          reference ? t('Look up its reference') : t("Look at the queue's items"),
-        ),
-        {
-          [reference ? t('Look Up Reference') : t('Show Items')]: () => showQueueItems(ctx, row, reference),
-        },
+    const told = (reason: string) =>
+      t(
+        'The item{0} was sent to {1}, but no clean answer came back ({2}). The outcome is unknown: the item may have been added. {3} before adding it again.',
+        item.Reference ? ` '${item.Reference}'` : '',
+        queue.Name,
+        reason,
+        item.Reference ? t('Look up its reference') : t("Look at the queue's items"),
       );
-      return undefined;
-    }
-    refreshNewItems(ctx, row);
+    const added = await sendToQueue(ctx, row, { reference: item.Reference, told }, () =>
+      ctx.clientFor(connection).queues.addItem(item, { folder, signal }),
+    );
+    if (!added) return undefined;
     void vscode.window.showInformationMessage(
       plainText(t('Added item {0} to {1}.', added.Reference ?? added.Id, queue.Name)),
     );

@@ -1,13 +1,11 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import { isOutcomeUnknown } from '../../core/http/errors';
 import { parseQueueItemsFile } from '../../core/orchestrator/queueItemsFile';
 import { rowChangeCommand } from './rowChangeCommand';
-import { refreshNewItems } from './addQueueItem';
 import { guardChange } from './guardChange';
 import type { CommandDefinition } from './registry';
 import type { QueueChangeUses } from './uses';
-import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
+import { sendToQueue } from './sendToQueue';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { nls, queueChange } from './contribution';
@@ -61,30 +59,20 @@ export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = rowChangeCo
       action: t('Add'),
     });
     progressTitle(t('Adding {0} item(s) to {1}…', parsed.items.length, queue.Name));
-    let result;
-    try {
-      result = await ctx.clientFor(connection).queues.bulkAdd(queue.Name, commitType, parsed.items, { folder, signal });
-    } catch (error) {
-      if (!isOutcomeUnknown(error)) throw error;
-      // Sent, and the answer proves nothing: some or all items may exist. Sending the file again could duplicate them.
-      const reference = parsed.items.find((i) => i.Reference)?.Reference;
-      tellOutcomeUnknown(
-        ctx,
-        t(
-          '{0} item(s) were sent to {1}, but no clean answer came back ({2}). The outcome is unknown: {3} may have been added. {4} before sending the file again.',
-          parsed.items.length,
-          queue.Name,
-          reasonOf(error),
-          commitType === 'AllOrNothing' ? t('all of them or none') : t('some or all of them'),
-          reference ? t("Look up a reference (the first is '{0}')", reference) : t("Look at the queue's items"),
-        ),
-        {
-          [reference ? t('Look Up Reference') : t('Show Items')]: () => showQueueItems(ctx, row, reference),
-        },
+    const reference = parsed.items.find((i) => i.Reference)?.Reference;
+    const told = (reason: string) =>
+      t(
+        '{0} item(s) were sent to {1}, but no clean answer came back ({2}). The outcome is unknown: {3} may have been added. {4} before sending the file again.',
+        parsed.items.length,
+        queue.Name,
+        reason,
+        commitType === 'AllOrNothing' ? t('all of them or none') : t('some or all of them'),
+        reference ? t("Look up a reference (the first is '{0}')", reference) : t("Look at the queue's items"),
       );
-      return undefined;
-    }
-    refreshNewItems(ctx, row);
+    const result = await sendToQueue(ctx, row, { reference, told }, () =>
+      ctx.clientFor(connection).queues.bulkAdd(queue.Name, commitType, parsed.items, { folder, signal }),
+    );
+    if (!result) return undefined;
     const failed = result.FailedItems.map((f) => t('item {0}: {1}', f.Ordinal + 1, f.ErrorMessage ?? f.ErrorCode));
     if (failed.length)
       void vscode.window.showWarningMessage(
