@@ -16,5 +16,6 @@ export function rowChangeCommand<K extends RowKind, C>(
   kind: K,
   { change, ...definition }: RowChangeDefinition<K, C>,
 ): CommandDefinition<C> {
-  return { ...definition, asksFirst: true, run: (run, node) => change(run, rowOf(node, kind)) };
+  // Async, so a refused row is a rejection the wrapper reports like any failure (not a throw before it listens).
+  return { ...definition, asksFirst: true, run: async (run, node) => change(run, rowOf(node, kind)) };
 }
