@@ -75,15 +75,7 @@ export const RowFlag = {
 } as const;
 export type RowFlag = (typeof RowFlag)[keyof typeof RowFlag];
 
-/** A collection row's context value starts with what it lists; the flags after it say what Filter can do. */
-export const CollectionContext = {
-  collection: 'collection',
-  queueItems: 'collection queueItems', // l10n: code
-  tenants: 'collection tenants', // l10n: code
-  ideas: 'collection ideas', // l10n: code
-} as const;
-export type CollectionContext = (typeof CollectionContext)[keyof typeof CollectionContext];
-
+/** What a collection row can do, and whether it is narrowed now: the flags its context value carries. */
 export interface CollectionFlags {
   /** It can be narrowed by text. */
   filterable: boolean;
@@ -92,6 +84,15 @@ export interface CollectionFlags {
   /** It is narrowed now. */
   filtered: boolean;
 }
+
+/** A collection row's context value starts with what it lists; the flags after it say what Filter can do. */
+export const CollectionContext = {
+  collection: 'collection',
+  queueItems: 'collection queueItems', // l10n: code
+  tenants: 'collection tenants', // l10n: code
+  ideas: 'collection ideas', // l10n: code
+} as const;
+export type CollectionContext = (typeof CollectionContext)[keyof typeof CollectionContext];
 
 /** Space-separated flags after the collection's base, which the menus match with \b…\b. */
 export function collectionContextValue(base: CollectionContext, flags: CollectionFlags): string {

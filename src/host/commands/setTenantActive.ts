@@ -12,11 +12,9 @@ import { ContextValue } from '../../core/rows/contextValues';
 const setTenantActive = (active: boolean): CommandDefinition<RowChangeUses> => ({
   id: active ? CommandId.activateTenant : CommandId.deactivateTenant,
   title: active ? t('Activate Tenant') : t('Deactivate Tenant'),
-  contributes: rowChange(
-    active ? nls('Activate Tenant…') : nls('Deactivate Tenant…'),
-    active ? '$(pass)' : '$(circle-slash)',
-    [inExplorer([active ? ContextValue.tenantInactive : ContextValue.tenantActive], '1_tenant')],
-  ),
+  contributes: active
+    ? rowChange(nls('Activate Tenant…'), '$(pass)', [inExplorer([ContextValue.tenantInactive], '1_tenant')])
+    : rowChange(nls('Deactivate Tenant…'), '$(circle-slash)', [inExplorer([ContextValue.tenantActive], '1_tenant')]),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, tenant } = rowOf(node, 'hostTenant');

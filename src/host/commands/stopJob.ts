@@ -17,11 +17,10 @@ type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs
 const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition<Uses> => ({
   id: strategy === 'SoftStop' ? CommandId.stopJob : CommandId.killJob,
   title: strategy === 'SoftStop' ? t('Stop Job') : t('Kill Job'),
-  contributes: rowChange(
-    strategy === 'SoftStop' ? nls('Stop Job…') : nls('Kill Job…'),
-    strategy === 'SoftStop' ? '$(debug-stop)' : '$(close)',
-    [inExplorer([ContextValue.jobRunning], '0_run', strategy === 'SoftStop' ? 3 : 4)],
-  ),
+  contributes:
+    strategy === 'SoftStop'
+      ? rowChange(nls('Stop Job…'), '$(debug-stop)', [inExplorer([ContextValue.jobRunning], '0_run', 3)])
+      : rowChange(nls('Kill Job…'), '$(close)', [inExplorer([ContextValue.jobRunning], '0_run', 4)]),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, folder, job } = rowOf(node, 'job');

@@ -15,18 +15,13 @@ import { ContextValue } from '../../core/rows/contextValues';
 const updateProcessVersion = (to: 'latest' | 'previous'): CommandDefinition<RowChangeUses> => ({
   id: to === 'latest' ? CommandId.updateProcessToLatest : CommandId.rollBackProcess,
   title: to === 'latest' ? t('Update to Latest Version') : t('Roll Back'),
-  contributes: rowChange(
-    to === 'latest' ? nls('Update to Latest Version…') : nls('Roll Back…'),
-    to === 'latest' ? '$(arrow-up)' : '$(discard)',
-    // Any version can be rolled back; only an outdated one updated.
-    [
-      inExplorer(
-        to === 'latest' ? [ContextValue.processOutdated] : RowKinds.process,
-        '1_process',
-        to === 'latest' ? 1 : 2,
-      ),
-    ],
-  ),
+  // Any version can be rolled back; only an outdated one updated.
+  contributes:
+    to === 'latest'
+      ? rowChange(nls('Update to Latest Version…'), '$(arrow-up)', [
+          inExplorer([ContextValue.processOutdated], '1_process', 1),
+        ])
+      : rowChange(nls('Roll Back…'), '$(discard)', [inExplorer(RowKinds.process, '1_process', 2)]),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, folder, release } = rowOf(node, 'process');
