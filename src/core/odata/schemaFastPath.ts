@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { surelyValid } from './fastCheckHints';
 
 // Listing a queue validates every row of every page, and zod's own parse of a loose object copies the row key by key
 // and builds a result for every field: that was a third of the client's CPU. This module builds, once per schema,
@@ -67,6 +68,12 @@ function build(schema: z.ZodMiniType): Compiled {
   const zod = internals(schema);
   const { def } = zod;
   const checked = (def.checks?.length ?? 0) > 0;
+  // A refine the definition cannot show, with a cheaper first test of its own (fastCheckHints.ts): zod decides the rest.
+  const surely = surelyValid.get(schema);
+  if (surely) {
+    const slow = byZod(zod).check;
+    return { exact: false, check: (value) => surely(value) || slow(value) };
+  }
   // Anything with checks of its own (a refine, a length, a trim) runs through zod; containers with checks too.
   if (checked) return isContainer(def.type) ? { check: () => false, exact: false } : byZod(zod);
   switch (def.type) {
