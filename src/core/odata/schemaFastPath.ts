@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { surelyValid } from './fastCheckHints';
 
 // Listing a queue validates every row of every page, and zod's own parse of a loose object copies the row key by key
 // and builds a result for every field: that was a third of the client's CPU. This module builds, once per schema,
@@ -67,6 +68,12 @@ function build(schema: z.ZodMiniType): Compiled {
   const zod = internals(schema);
   const { def } = zod;
   const checked = (def.checks?.length ?? 0) > 0;
+  // A refine the definition cannot show, with a cheaper first test of its own (fastCheckHints.ts): zod decides the rest.
+  const surely = surelyValid.get(schema);
+  if (surely) {
+    const slow = byZod(zod).check;
+    return { exact: false, check: (value) => surely(value) || slow(value) };
+  }
   // Anything with checks of its own (a refine, a length, a trim) runs through zod; containers with checks too.
   if (checked) return isContainer(def.type) ? { check: () => false, exact: false } : byZod(zod);
   switch (def.type) {
@@ -145,6 +152,7 @@ function object(shape: Record<string, z.ZodMiniType>, catchall: z.ZodMiniType | 
       key,
       check: compile(shape[key]!).check,
       omittable: field.optin === 'optional' && field.optout === 'optional',
+      onPrototype: key in Object.prototype,
     };
   });
   const declared = new Set(fields.map((field) => field.key));
@@ -159,11 +167,14 @@ function object(shape: Record<string, z.ZodMiniType>, catchall: z.ZodMiniType | 
       // Zod never copies a `__proto__` key into its result: such a row goes through zod, whose answer lacks it.
       if (hasOwn(value, '__proto__')) return false;
       for (const field of fields) {
-        if (!hasOwn(value, field.key)) {
+        // One lookup for a field that is there; the own-key check only where the read cannot tell (absent, or a
+        // name Object.prototype also answers, such as `constructor`): a field on the prototype is not the row's.
+        const fieldValue = value[field.key];
+        if ((fieldValue === undefined || field.onPrototype) && !hasOwn(value, field.key)) {
           if (!field.omittable) return false;
           continue;
         }
-        if (!field.check(value[field.key])) return false;
+        if (!field.check(fieldValue)) return false;
       }
       if (extrasMatter)
         for (const key in value) {
