@@ -2,18 +2,7 @@ import assert from 'node:assert/strict';
 import { prepareFastPath } from '../../../src/core/odata/envelope';
 import { fastCheck } from '../../../src/core/odata/schemaFastPath';
 import { datetime, isCalendarDateTime } from '../../../src/core/orchestrator/schemaParts';
-
-/** A seeded generator (mulberry32): the same strings on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from './seeded';
 
 const two = (n: number) => String(n).padStart(2, '0');
 
