@@ -176,7 +176,14 @@ export class Transport {
         );
       } catch (error) {
         if (!(error instanceof OrchestratorError)) throw error;
-        const delayMs = retryWait(this.policy, attempt, error, run, giveUpMs, endpoint, this.options.random);
+        const delayMs = retryWait(error, {
+          policy: this.policy,
+          attempt,
+          run,
+          giveUpMs,
+          endpoint,
+          random: this.options.random,
+        });
         try {
           await wait(delayMs, signal);
         } catch {
@@ -216,13 +223,13 @@ export class Transport {
     /** When the exchange the log tells next began (a 401 retried with a fresh token is two). */
     let since = started;
     try {
-      response = await this.send(spec, endpoint, deadline, signal, false, run);
+      response = await this.send(spec, endpoint, { deadline, signal, run }, false);
       if (response.status === 401 && spec.method === 'GET') {
         await response.body?.cancel().catch(() => undefined);
         this.tell(spec, now() - since, response, undefined);
         since = now();
         run.fetched = false;
-        response = await this.send(spec, endpoint, deadline, signal, true, run);
+        response = await this.send(spec, endpoint, { deadline, signal, run }, true);
       }
       if (spec.rateLimited && this.options.scheduler) {
         const remaining = response.headers.get('x-ratelimit-remaining');
@@ -249,10 +256,8 @@ export class Transport {
   private async send(
     spec: SendSpec,
     endpoint: string,
-    deadline: AttemptDeadline,
-    signal: AbortSignal | undefined,
+    { deadline, signal, run }: { deadline: AttemptDeadline; signal: AbortSignal | undefined; run: RequestRun },
     forceRefresh: boolean,
-    run: RequestRun,
   ): Promise<Response> {
     let token: string;
     try {

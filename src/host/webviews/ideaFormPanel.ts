@@ -44,18 +44,24 @@ interface Loaded {
  * nothing; the draft goes once the idea is sent. A draft is only what differs from the service's values: the page
  * may post the values it shows, and an idea nobody edited must not open with "Your unsent changes were restored".
  */
+/** What the panels' owner hears of an idea form: it became the panel of another idea (submitted), it closed. */
+export interface IdeaFormEvents {
+  onIdentity: (before: IdeaFormIdentity) => void;
+  onDispose: () => void;
+}
+
 export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToWebview, IdeaFormIdentity> {
   private loaded: Loaded | undefined;
   /** A submit is on its way: a draft the page posts meanwhile is what is being sent, not a draft. */
   private submitting = false;
+  private readonly onIdentity: IdeaFormEvents['onIdentity'];
 
   constructor(
     private readonly ctx: IdeaFormPanelDeps,
     panel: vscode.WebviewPanel,
     identity: IdeaFormIdentity,
     private hint: Idea | undefined,
-    private readonly onIdentity: (before: IdeaFormIdentity) => void,
-    onDispose: () => void,
+    { onIdentity, onDispose }: IdeaFormEvents,
   ) {
     super(
       ctx,
@@ -69,10 +75,13 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
         isContent: (m) => m.type === 'form' || m.type === 'failed',
         failed: (identity, message) => ({ type: 'failed', identity, message }),
       },
-      onDispose,
-      // A page that loads again (the panel was hidden) gets the form with the latest draft, not the values first posted.
-      () => this.loaded !== undefined && this.host.current?.type === 'form' && (this.showForm(), true),
+      {
+        onDispose,
+        // A page that loads again (the panel was hidden) gets the form with the latest draft, not the values first posted.
+        reshow: () => this.loaded !== undefined && this.host.current?.type === 'form' && (this.showForm(), true),
+      },
     );
+    this.onIdentity = onIdentity;
     void this.load();
   }
 

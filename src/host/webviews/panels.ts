@@ -161,8 +161,10 @@ export class Panels implements vscode.Disposable {
     hints: QueueItemHints,
   ): QueueItemPanel {
     const key = queueItemKey(identity);
-    const created: QueueItemPanel = new code.QueueItemPanel(this.ctx, panel, identity, hints, () => {
-      if (this.queueItems.get(key) === created) this.queueItems.delete(key);
+    const created: QueueItemPanel = new code.QueueItemPanel(this.ctx, panel, identity, hints, {
+      onDispose: () => {
+        if (this.queueItems.get(key) === created) this.queueItems.delete(key);
+      },
     });
     return created;
   }
@@ -173,21 +175,17 @@ export class Panels implements vscode.Disposable {
     identity: IdeaFormIdentity,
     hint: Idea | undefined,
   ): IdeaFormPanel {
-    const created: IdeaFormPanel = new code.IdeaFormPanel(
-      this.ctx,
-      panel,
-      identity,
-      hint,
-      (before) => {
+    const created: IdeaFormPanel = new code.IdeaFormPanel(this.ctx, panel, identity, hint, {
+      onIdentity: (before) => {
         // A submitted idea becomes the panel of that automation.
         if (this.ideaForms.get(draftKey(before)) === created) this.ideaForms.delete(draftKey(before));
         this.ideaForms.set(draftKey(created.identity), created);
       },
-      () => {
+      onDispose: () => {
         if (this.ideaForms.get(draftKey(created.identity)) === created)
           this.ideaForms.delete(draftKey(created.identity));
       },
-    );
+    });
     return created;
   }
 

@@ -49,7 +49,7 @@ async function steps(answers: Answer[], failing = false) {
   const host = { input: new ScriptedInput([]) as UserInput };
   const state = { strategy: 'JobsCount' as const, robotIds: [], count: 1, texts: {}, confirmed: false };
   const run = await answering(host, answers, () =>
-    runSteps(host.input, state, (s) => startSteps(ctx, target, s, declared, last, signal)),
+    runSteps(host.input, state, (s) => startSteps(ctx, { target, declared, last, signal }, s)),
   );
   const place = run.asked.map((a) => `${a.title.replace(/^Start Job( — \w+)?: /, '')} ${a.step}/${a.totalSteps}`);
   return { ...run, place, reads };

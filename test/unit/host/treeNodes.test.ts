@@ -94,8 +94,7 @@ describe('tree rows (host logic, no editor)', () => {
       const { tree, fired } = explorer({});
       const rows = new PagedNode(
         'c1/jobs',
-        'Jobs',
-        'run-all',
+        { label: 'Jobs', icon: 'run-all' },
         {
           load: async () => page([{ n: 1 }, { n: 2 }]),
           make: (row) =>
@@ -129,8 +128,7 @@ describe('tree rows (host logic, no editor)', () => {
       const reads: { signal: AbortSignal; answer: ReturnType<typeof deferred<Page<{ n: number }>>> }[] = [];
       const jobs = new PagedNode<{ n: number }>(
         'f/jobs',
-        'Jobs',
-        'run-all',
+        { label: 'Jobs', icon: 'run-all' },
         {
           load: (_top, _skip, signal) => {
             const answer = deferred<Page<{ n: number }>>();
@@ -173,8 +171,7 @@ describe('tree rows (host logic, no editor)', () => {
       let read = 0;
       const rows = new PagedNode<{ n: number }>(
         'f/assets',
-        'Assets',
-        'symbol-constant',
+        { label: 'Assets', icon: 'symbol-constant' },
         {
           load: () => answers[read++]!.promise, // ignores the abort: answers late
           make: (row) =>
