@@ -3,6 +3,7 @@ import { Uri } from 'vscode';
 import { runSteps, type Step } from '../../../src/host/ui/multiStep';
 import { answering, ScriptedInput } from '../../../src/host/ui/scriptedInput';
 import type { UserInput } from '../../../src/host/ui/userInput';
+import { aScriptedHost } from '../../support/scriptedHost';
 
 /** A three-step flow shaped like Start Job's: a pick, a count that only some picks ask, a name checked as typed. */
 interface Order {
@@ -45,13 +46,13 @@ const order = (input: UserInput) => runSteps(input, fresh(), orderSteps());
 describe('scripted user input', () => {
   it('answers each prompt by title, in order, and records what was asked', async () => {
     const { result, asked } = await answering(
-      { input: new ScriptedInput([]) as UserInput },
+      aScriptedHost(),
       [],
       async () => 'nothing asked',
     );
     assert.equal(result, 'nothing asked');
     assert.deepEqual(asked, []);
-    const host = { input: new ScriptedInput([]) as UserInput };
+    const host = aScriptedHost();
     const run = await answering(
       host,
       [
@@ -75,7 +76,7 @@ describe('scripted user input', () => {
   });
 
   it('goes Back through the steps; a skipped step is skipped on the way back too', async () => {
-    const host = { input: new ScriptedInput([]) as UserInput };
+    const host = aScriptedHost();
     const { result, asked } = await answering(
       host,
       [
@@ -105,7 +106,7 @@ describe('scripted user input', () => {
   });
 
   it('runs the validator on every answer: an answer the prompt refuses fails the test, unless the script expects the refusal', async () => {
-    const host = { input: new ScriptedInput([]) as UserInput };
+    const host = aScriptedHost();
     await assert.rejects(
       answering(
         host,
@@ -147,7 +148,7 @@ describe('scripted user input', () => {
   });
 
   it('fails clearly on a prompt the script does not expect, on answers left over, on Back where there is none', async () => {
-    const host = { input: new ScriptedInput([]) as UserInput };
+    const host = aScriptedHost();
     await assert.rejects(
       answering(host, [{ title: /name/, answer: 'x' }], () => order(host.input)),
       /unexpected pick "Order: kind" \(1\/2\): the next answer is \{"answer":"x"\} for title \/name\//,
@@ -184,7 +185,7 @@ describe('scripted user input', () => {
 
   it("reports the script's problem even when the command caught it (the command wrapper reports errors itself)", async () => {
     const before = new ScriptedInput([]);
-    const host = { input: before as UserInput };
+    const host = aScriptedHost(before);
     const swallowing = async () => {
       try {
         await host.input.input({ title: 'Reference' });
@@ -280,7 +281,7 @@ describe('scripted user input', () => {
         apply: (s, v) => (s.go = v),
       },
     ];
-    const host = { input: new ScriptedInput([]) as UserInput };
+    const host = aScriptedHost();
     const { result, asked } = await answering(
       host,
       [
@@ -312,7 +313,7 @@ describe('scripted user input', () => {
         apply: () => undefined,
       },
     ];
-    const host = { input: new ScriptedInput([]) as UserInput };
+    const host = aScriptedHost();
     const { result, asked } = await answering(
       host,
       [
@@ -340,7 +341,7 @@ describe('scripted user input', () => {
   });
 
   it('typed text is never taken for Back', async () => {
-    const host = { input: new ScriptedInput([]) as UserInput };
+    const host = aScriptedHost();
     const { result } = await answering(
       host,
       [
