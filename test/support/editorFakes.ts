@@ -80,3 +80,17 @@ export function aWebviewPanel(title = 'Panel'): {
   };
   return { panel, posted, send: (raw) => receive(raw), close: () => panel.dispose() };
 }
+
+/** SecretStorage in memory: `values` is what was stored (a test may seed it); no change event fires. */
+export function aSecretStorage(values = new Map<string, string>()): {
+  secrets: vscode.SecretStorage;
+  values: Map<string, string>;
+} {
+  const secrets: vscode.SecretStorage = {
+    get: async (key) => values.get(key),
+    store: async (key, value) => void values.set(key, value),
+    delete: async (key) => void values.delete(key),
+    onDidChange: silent,
+  };
+  return { secrets, values };
+}
