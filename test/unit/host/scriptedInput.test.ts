@@ -45,11 +45,7 @@ const order = (input: UserInput) => runSteps(input, fresh(), orderSteps());
 
 describe('scripted user input', () => {
   it('answers each prompt by title, in order, and records what was asked', async () => {
-    const { result, asked } = await answering(
-      aScriptedHost(),
-      [],
-      async () => 'nothing asked',
-    );
+    const { result, asked } = await answering(aScriptedHost(), [], async () => 'nothing asked');
     assert.equal(result, 'nothing asked');
     assert.deepEqual(asked, []);
     const host = aScriptedHost();
