@@ -2,10 +2,9 @@ import { type OrchestratorError, waitTooLong } from './errors';
 import { decideRetry, type RetryPolicy } from './retry';
 import type { RequestRun } from './transportOptions';
 
-/** Which attempt of which request failed, under which policy, and how long the request may take in all. */
+/** The request whose attempt failed: its policy, its allowances so far, and how long it may take in all. */
 export interface RetryRequest {
   policy: RetryPolicy;
-  attempt: number;
   run: RequestRun;
   giveUpMs: number;
   endpoint: string;
@@ -18,7 +17,8 @@ export interface RetryRequest {
  */
 export function retryWait(
   error: OrchestratorError,
-  { policy, attempt, run, giveUpMs, endpoint, random }: RetryRequest,
+  attempt: number,
+  { policy, run, giveUpMs, endpoint, random }: RetryRequest,
 ): number {
   const failure = {
     status: error.status,

@@ -165,6 +165,7 @@ export class Transport {
     const wait = this.options.sleep ?? sleep;
     const giveUpMs = spec.binary ? Math.max(this.policy.giveUpAfterMs, DOWNLOAD_TIMEOUT_MS) : this.policy.giveUpAfterMs;
     const run: RequestRun = { sent: false, spentMs: 0, retryAfterMs: 0 };
+    const retry = { policy: this.policy, run, giveUpMs, endpoint, random: this.options.random };
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.attempt(
@@ -176,14 +177,7 @@ export class Transport {
         );
       } catch (error) {
         if (!(error instanceof OrchestratorError)) throw error;
-        const delayMs = retryWait(error, {
-          policy: this.policy,
-          attempt,
-          run,
-          giveUpMs,
-          endpoint,
-          random: this.options.random,
-        });
+        const delayMs = retryWait(error, attempt, retry);
         try {
           await wait(delayMs, signal);
         } catch {

@@ -45,7 +45,7 @@ export interface PagedSource<T> {
   badge?: () => string | undefined;
 }
 
-/** How a collection's own row looks: its label, its codicon, and the context value its menus go by (a plain collection's by default). */
+/** How a collection's own row looks: label, codicon, and the context value its menus go by (by default a plain one). */
 export interface CollectionLook {
   label: string;
   icon: string;

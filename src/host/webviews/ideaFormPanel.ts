@@ -38,30 +38,29 @@ interface Loaded {
   idea?: IdeaSummary;
 }
 
-/**
- * Submit Idea… (a new idea from GET /idea-schema) and Show Idea (an automation's schema view, PATCHed with what
- * changed). What the user types is kept as a draft in the workspace, so reloading the window or the panel loses
- * nothing; the draft goes once the idea is sent. A draft is only what differs from the service's values: the page
- * may post the values it shows, and an idea nobody edited must not open with "Your unsent changes were restored".
- */
 /** What the panels' owner hears of an idea form: it became the panel of another idea (submitted), it closed. */
 export interface IdeaFormEvents {
   onIdentity: (before: IdeaFormIdentity) => void;
   onDispose: () => void;
 }
 
+/**
+ * Submit Idea… (a new idea from GET /idea-schema) and Show Idea (an automation's schema view, PATCHed with what
+ * changed). What the user types is kept as a draft in the workspace, so reloading the window or the panel loses
+ * nothing; the draft goes once the idea is sent. A draft is only what differs from the service's values: the page
+ * may post the values it shows, and an idea nobody edited must not open with "Your unsent changes were restored".
+ */
 export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToWebview, IdeaFormIdentity> {
   private loaded: Loaded | undefined;
   /** A submit is on its way: a draft the page posts meanwhile is what is being sent, not a draft. */
   private submitting = false;
-  private readonly onIdentity: IdeaFormEvents['onIdentity'];
 
   constructor(
     private readonly ctx: IdeaFormPanelDeps,
     panel: vscode.WebviewPanel,
     identity: IdeaFormIdentity,
     private hint: Idea | undefined,
-    { onIdentity, onDispose }: IdeaFormEvents,
+    private readonly events: IdeaFormEvents,
   ) {
     super(
       ctx,
@@ -76,12 +75,11 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
         failed: (identity, message) => ({ type: 'failed', identity, message }),
       },
       {
-        onDispose,
+        onDispose: events.onDispose,
         // A page that loads again (the panel was hidden) gets the form with the latest draft, not the values first posted.
         reshow: () => this.loaded !== undefined && this.host.current?.type === 'form' && (this.showForm(), true),
       },
     );
-    this.onIdentity = onIdentity;
     void this.load();
   }
 
@@ -283,7 +281,7 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
       this.hint = idea;
       // The submit form's draft went with the idea: the next Submit Idea… starts empty.
       await this.saveDraft(undefined, draftKey(before));
-      this.onIdentity(before);
+      this.events.onIdentity(before);
       this.ctx.ideas.refreshConnection(connection.id);
       await this.load();
       this.host.post({ type: 'submitted', idea: summaryOf(idea), created: true });
