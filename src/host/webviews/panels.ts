@@ -4,8 +4,10 @@ import type { IdeaFormIdentity } from '../../shared/protocol/ideaForm';
 import type { QueueItemIdentity } from '../../shared/protocol/queueItem';
 import type { Ctx } from '../../ctx';
 import type { IdeaFormPanel } from './ideaFormPanel';
+import type { JobPanel } from './jobPanel';
+import type { JobPanelIdentity } from '../../shared/protocol/jobPanel';
 import type { QueueItemPanel, QueueItemHints } from './queueItemPanel';
-import { draftKey, IDEA_FORM_VIEW_TYPE, QUEUE_ITEM_VIEW_TYPE, queueItemKey } from './panelKeys';
+import { draftKey, IDEA_FORM_VIEW_TYPE, JOB_VIEW_TYPE, jobKey, QUEUE_ITEM_VIEW_TYPE, queueItemKey } from './panelKeys';
 import { didFirstStep, FirstStep } from '../firstSteps';
 import { t } from '../../core/l10n';
 import { onFirstUse } from '../../core/onFirstUse';
@@ -13,6 +15,8 @@ import { onFirstUse } from '../../core/onFirstUse';
 /** What this needs from the extension's context, and nothing more. */
 export type PanelsDeps = Pick<
   Ctx,
+  | 'accountFor'
+  | 'active'
   | 'clientFor'
   | 'connections'
   | 'explorer'
@@ -20,9 +24,11 @@ export type PanelsDeps = Pick<
   | 'ideas'
   | 'ideasClientFor'
   | 'input'
+  | 'jobs'
   | 'log'
   | 'panels'
   | 'state'
+  | 'tails'
 >;
 
 /** The panels' code loads with the first panel shown or restored: activation registers only their serializers. */
@@ -36,6 +42,7 @@ type PanelCode = Awaited<ReturnType<typeof panelCode>>;
 export class Panels implements vscode.Disposable {
   private readonly queueItems = new Map<string, QueueItemPanel>();
   private readonly ideaForms = new Map<string, IdeaFormPanel>();
+  private readonly jobPanels = new Map<string, JobPanel>();
   private readonly disposables: vscode.Disposable[] = [];
   private disposed = false;
 
@@ -47,6 +54,14 @@ export class Panels implements vscode.Disposable {
           const identity = this.restored(code, code.queueItemIdentity, state, panel);
           if (identity && this.keep(panel, this.queueItems, queueItemKey(identity)))
             this.queueItems.set(queueItemKey(identity), this.makeQueueItem(code, panel, identity, {}));
+        },
+      }),
+      vscode.window.registerWebviewPanelSerializer(JOB_VIEW_TYPE, {
+        deserializeWebviewPanel: async (panel, state) => {
+          const code = await panelCode();
+          const identity = this.restored(code, code.jobPanelIdentity, state, panel);
+          if (identity && this.keep(panel, this.jobPanels, jobKey(identity)))
+            this.jobPanels.set(jobKey(identity), this.makeJob(code, panel, identity));
         },
       }),
       vscode.window.registerWebviewPanelSerializer(IDEA_FORM_VIEW_TYPE, {
@@ -106,6 +121,27 @@ export class Panels implements vscode.Disposable {
     return created;
   }
 
+  /** Shows the job's panel; nothing is awaited between looking for it and keeping it (no two panels). */
+  async showJob(identity: JobPanelIdentity, title?: string): Promise<JobPanel> {
+    const code = await panelCode();
+    const key = jobKey(identity);
+    const open = this.jobPanels.get(key);
+    if (open) {
+      open.panel.reveal();
+      void open.load();
+      return open;
+    }
+    const panel = vscode.window.createWebviewPanel(
+      JOB_VIEW_TYPE,
+      title ? t('Job: {0}', title) : t('Job'),
+      vscode.ViewColumn.Active,
+      code.panelOptions(this.ctx.extension.extensionUri),
+    );
+    const created = this.makeJob(code, panel, identity);
+    this.jobPanels.set(key, created);
+    return created;
+  }
+
   /** Shows the idea's form; nothing is awaited between looking for it and keeping it (no two panels). */
   async showIdeaForm(identity: IdeaFormIdentity, hint?: Idea): Promise<IdeaFormPanel> {
     const code = await panelCode();
@@ -130,7 +166,7 @@ export class Panels implements vscode.Disposable {
    * open would keep showing it. An idea form's unsent values stay as its draft for the next time.
    */
   closeConnection(connectionId: string): number {
-    const panels = [...this.queueItems.values(), ...this.ideaForms.values()].filter(
+    const panels = [...this.queueItems.values(), ...this.ideaForms.values(), ...this.jobPanels.values()].filter(
       (p) => p.identity.connectionId === connectionId,
     );
     for (const panel of panels) panel.dispose();
@@ -150,6 +186,10 @@ export class Panels implements vscode.Disposable {
     return this.queueItems.get(queueItemKey(identity));
   }
 
+  jobPanel(identity: JobPanelIdentity): JobPanel | undefined {
+    return this.jobPanels.get(jobKey(identity));
+  }
+
   ideaForm(identity: IdeaFormIdentity): IdeaFormPanel | undefined {
     return this.ideaForms.get(draftKey(identity));
   }
@@ -164,6 +204,16 @@ export class Panels implements vscode.Disposable {
     const created: QueueItemPanel = new code.QueueItemPanel(this.ctx, panel, identity, hints, {
       onDispose: () => {
         if (this.queueItems.get(key) === created) this.queueItems.delete(key);
+      },
+    });
+    return created;
+  }
+
+  private makeJob(code: PanelCode, panel: vscode.WebviewPanel, identity: JobPanelIdentity): JobPanel {
+    const key = jobKey(identity);
+    const created: JobPanel = new code.JobPanel(this.ctx, panel, identity, {
+      onDispose: () => {
+        if (this.jobPanels.get(key) === created) this.jobPanels.delete(key);
       },
     });
     return created;
@@ -191,7 +241,8 @@ export class Panels implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
-    for (const panel of [...this.queueItems.values(), ...this.ideaForms.values()]) panel.dispose();
+    for (const panel of [...this.queueItems.values(), ...this.ideaForms.values(), ...this.jobPanels.values()])
+      panel.dispose();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
   }
 }
