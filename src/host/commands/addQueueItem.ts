@@ -5,8 +5,8 @@ import { checkQueueItem, type QueueItemInput } from '../../core/orchestrator/val
 import { RowIds } from '../../core/rows/rowIds';
 import { rowOf } from '../../core/rows/rowOf';
 import type { RowOf } from '../../core/rows/rows';
-import type { Ctx } from '../../ctx';
-import { guardChange } from './guardChange';
+import type { Services } from '../services';
+import { guardChange } from '../guards/guardChange';
 import type { CommandDefinition } from './registry';
 import type { QueueChangeUses } from './uses';
 import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
@@ -17,7 +17,7 @@ import { ContextValue } from '../../core/rows/contextValues';
 import { errorMessage } from '../../core/errorMessage';
 
 /** After items were added: reload the queue's All Items and New rows that are loaded. */
-export const refreshNewItems = (ctx: Pick<Ctx, 'explorer'>, queue: RowOf<'queue'>) => {
+export const refreshNewItems = (ctx: Pick<Services, 'explorer'>, queue: RowOf<'queue'>) => {
   const queueRowId = RowIds.queue(queue.connection.id, queue.folder.id, queue.queue.Id);
   return ctx.explorer.refreshRows(RowIds.queueItems(queueRowId, 'all'), RowIds.queueItems(queueRowId, 'New'));
 };

@@ -3,14 +3,14 @@ import { CommandId } from '../../constants';
 import { ApplyConflict, applyDraft } from '../documents/documentApply';
 import { compareDocumentWithService } from './compareDocumentWithService';
 import { documentOf } from './documentOf';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { FailureWithActions } from './failureWithActions';
 import { runCommand, type CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { nls } from './contribution';
 
-type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'documents' | 'explorer' | 'input' | 'log'>;
+type Uses = Pick<Services, 'clientFor' | 'connections' | 'documents' | 'explorer' | 'input' | 'log'>;
 
 /**
  * Apply to Service: sends a document's draft after showing what will change (the only way edits reach the service).

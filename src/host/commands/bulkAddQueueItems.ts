@@ -4,7 +4,7 @@ import { isOutcomeUnknown } from '../../core/http/errors';
 import { parseQueueItemsFile } from '../../core/orchestrator/queueItemsFile';
 import { rowOf } from '../../core/rows/rowOf';
 import { refreshNewItems } from './addQueueItem';
-import { guardChange } from './guardChange';
+import { guardChange } from '../guards/guardChange';
 import type { CommandDefinition } from './registry';
 import type { QueueChangeUses } from './uses';
 import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';

@@ -2,12 +2,12 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { serviceUriOf } from '../documents/documentUris';
 import { documentOf } from './documentOf';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
 import { nls } from './contribution';
 
-type Uses = Pick<Ctx, 'documents'>;
+type Uses = Pick<Services, 'documents'>;
 
 /** Compare with Service: the service's current copy beside the document. */
 export const compareDocumentWithService: CommandDefinition<Uses> = {

@@ -2,13 +2,13 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { discardDraft } from '../documents/documentApply';
 import { documentOf } from './documentOf';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { nls } from './contribution';
 
-type Uses = Pick<Ctx, 'documents' | 'input'>;
+type Uses = Pick<Services, 'documents' | 'input'>;
 
 /** Discard Draft: the document shows what the service holds again. */
 export const discardDocumentDraft: CommandDefinition<Uses> = {

@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import { CommandId, ViewId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { formatNumber, t } from '../../core/l10n';
 import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'clientFor' | 'input'>;
+type Uses = Pick<Services, 'clientFor' | 'input'>;
 
 /** Saves a package version (.nupkg) where the user chooses; from a package row (its latest version) or a version row. */
 export const downloadPackage: CommandDefinition<Uses> = {

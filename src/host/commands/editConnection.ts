@@ -1,5 +1,5 @@
 import { CommandId, ViewId } from '../../constants';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import {
   validateClientId,
   validateHeaderPrefix,
@@ -64,7 +64,7 @@ const SIGN_IN_WAYS: Record<Authentication, string> = {
  * at Sign In, never here). What belonged to the other way is dropped, so a browser sign-in never uses an application id.
  */
 async function editSignIn(
-  ctx: Pick<Ctx, 'input'>,
+  ctx: Pick<Services, 'input'>,
   connection: Connection,
   entry: ConnectionSetting,
 ): Promise<ConnectionSetting | undefined> {
@@ -113,7 +113,7 @@ async function editSignIn(
   };
 }
 
-type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log'>;
+type Uses = Pick<Services, 'accountFor' | 'commands' | 'connections' | 'input' | 'log'>;
 
 /** Edit one field of a connection (validated as typed), how it signs in, or its protection level. */
 export const editConnection: CommandDefinition<Uses> = {

@@ -2,12 +2,12 @@ import { CommandId, ViewId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
 import { openDocument } from '../documents/documentUris';
 import type { CommandDefinition } from './registry';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { t } from '../../core/l10n';
 import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'documents'>;
+type Uses = Pick<Services, 'documents'>;
 
 /** Opens a package version's declared arguments as a JSON document (saved with SetArguments). */
 export const editPackageArguments: CommandDefinition<Uses> = {

@@ -2,13 +2,13 @@ import { CommandId, ViewId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
 import { openDocument } from '../documents/documentUris';
 import type { CommandDefinition } from './registry';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { folderLabelOf } from './folderLabel';
 import { t } from '../../core/l10n';
 import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'active' | 'documents' | 'explorer'>;
+type Uses = Pick<Services, 'active' | 'documents' | 'explorer'>;
 
 /** Opens a process's input values as a JSON object (checked against the package's declared types; saved with PATCH). */
 export const editProcessInputValues: CommandDefinition<Uses> = {

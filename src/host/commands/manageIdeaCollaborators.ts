@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { CommandId, ViewId } from '../../constants';
 import type { IdeaClient } from '../../core/ideas/client';
-import { guardChange } from './guardChange';
+import { guardChange } from '../guards/guardChange';
 import { rowOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
 import type { IdeaChangeUses } from './uses';

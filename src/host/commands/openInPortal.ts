@@ -2,12 +2,12 @@ import { CommandId, ViewId } from '../../constants';
 import { isPortalRow, PORTAL_ROW_KINDS, portalLink } from '../../core/portalLinks';
 import { carriedRow, refusal } from '../../core/rows/rowOf';
 import { t } from '../../core/l10n';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'input'>;
+type Uses = Pick<Services, 'input'>;
 
 /**
  * Open in Web Portal: the row's page on the service's own web portal, in the browser (core/portalLinks.ts builds the

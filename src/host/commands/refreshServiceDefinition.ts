@@ -2,13 +2,13 @@ import * as vscode from 'vscode';
 import { CommandId, ViewId } from '../../constants';
 import { plainText } from '../../core/presentation/plainText';
 import { pickConnection } from './pickConnection';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
 import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'dialects' | 'input'>;
+type Uses = Pick<Services, 'accountFor' | 'commands' | 'connections' | 'dialects' | 'input'>;
 
 /**
  * Reads the connection's API definition again and keeps the names it finds (after the service was upgraded, or once a

@@ -2,17 +2,18 @@ import { connectionSlug, legacyConnectionSlug } from '../../core/documents/orche
 import { CommandId, ideaSecretKey, ViewId } from '../../constants';
 import { applicationSecretKey } from '../../core/auth/applicationGrant';
 import { pickConnection } from './pickConnection';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
-import { confirmed } from '../ui/userInput';
+import { confirmed } from '../guards/confirmed';
 import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<
-  Ctx,
+  Services,
   | 'accountFor'
   | 'active'
+  | 'commands'
   | 'connections'
   | 'documents'
   | 'extension'

@@ -4,7 +4,7 @@ import { ideasBaseUrl } from '../../core/connections';
 import { IdeaClient } from '../../core/ideas/client';
 import { ideaCredentialsSecret } from '../../core/auth/boundSecrets';
 import { pickConnection } from './pickConnection';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
@@ -13,8 +13,8 @@ import { ContextValue } from '../../core/rows/contextValues';
 import { errorMessage } from '../../core/errorMessage';
 
 type Uses = Pick<
-  Ctx,
-  'accountFor' | 'connections' | 'extension' | 'fetch' | 'ideaCredentialsChanged' | 'input' | 'log'
+  Services,
+  'accountFor' | 'commands' | 'connections' | 'extension' | 'fetch' | 'ideaCredentialsChanged' | 'input' | 'log'
 >;
 
 /** The idea service's API token and app key, entered once, checked with a cheap call, kept in SecretStorage. */

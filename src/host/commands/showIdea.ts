@@ -1,12 +1,12 @@
 import { CommandId, ViewId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
 import { nls, withButton } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'panels'>;
+type Uses = Pick<Services, 'panels'>;
 
 /** An automation's schema view in the idea form panel; fields the schema allows can be edited and saved (PATCH). */
 export const showIdea: CommandDefinition<Uses> = {

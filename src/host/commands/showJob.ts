@@ -1,6 +1,6 @@
 import { CommandId, ViewId } from '../../constants';
 import { optionalRowOf } from '../../core/rows/rowOf';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { pickConnection } from './pickConnection';
 import { pickFolder } from './pickFolder';
 import type { CommandDefinition } from './registry';
@@ -18,7 +18,7 @@ export function checkJobKey(text: string): string | undefined {
   return UUID.test(value) ? undefined : t("'{0}' is not a job key (a UUID).", value.slice(0, 60));
 }
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'input' | 'panels'>;
+type Uses = Pick<Services, 'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'input' | 'panels'>;
 
 /** The job panel: a click (or Enter) on a job row, its menu, or the palette by key. */
 export const showJob: CommandDefinition<Uses> = {

@@ -3,7 +3,7 @@ import type { Connection } from '../../core/connections';
 import { eq, guid } from '../../core/odata/filter';
 import type { QueueItem } from '../../core/orchestrator/schemas';
 import { optionalRowOf } from '../../core/rows/rowOf';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { pickConnection } from './pickConnection';
 import { pickFolder } from './pickFolder';
 import type { CommandDefinition } from './registry';
@@ -24,7 +24,7 @@ export function checkItemReference(text: string): string | undefined {
 }
 
 async function findItem(
-  ctx: Pick<Ctx, 'clientFor'>,
+  ctx: Pick<Services, 'clientFor'>,
   connection: Connection,
   folder: { id: number },
   reference: string,
@@ -39,7 +39,7 @@ async function findItem(
   return item;
 }
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'input' | 'panels'>;
+type Uses = Pick<Services, 'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'input' | 'panels'>;
 
 /** Queue item details in a panel: from a queue item row, or from the palette by key or id. */
 export const showQueueItem: CommandDefinition<Uses> = {

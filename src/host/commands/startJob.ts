@@ -1,7 +1,7 @@
 import { CommandId, ViewId } from '../../constants';
 import { runSteps } from '../ui/multiStep';
-import { guardChange } from './guardChange';
-import type { Ctx } from '../../ctx';
+import { guardChange } from '../guards/guardChange';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { DeclaredArguments, LastArguments } from './startJob/arguments';
 import { startJobs } from './startJob/run';
@@ -12,8 +12,8 @@ import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<
-  Ctx,
-  'accountFor' | 'active' | 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs' | 'log' | 'state'
+  Services,
+  'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'explorer' | 'input' | 'jobs' | 'log' | 'state'
 >;
 
 /**

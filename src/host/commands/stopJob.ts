@@ -1,14 +1,14 @@
 import { CommandId, ViewId } from '../../constants';
 import { FINAL_JOB_STATES } from '../../core/orchestrator/jobs';
 import { rowOf } from '../../core/rows/rowOf';
-import { guardChange } from './guardChange';
-import type { Ctx } from '../../ctx';
+import { guardChange } from '../guards/guardChange';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
 import { nls, rowChange } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs'>;
+type Uses = Pick<Services, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs'>;
 
 /**
  * Stop (the robot ends the job at its next check) or Kill (the robot process is ended at once): always confirmed, one

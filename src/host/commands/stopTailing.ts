@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { LOG_SCHEME } from '../logs/logTails';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { formatNumber, t } from '../../core/l10n';
 import { nls } from './contribution';
 
-type Uses = Pick<Ctx, 'input' | 'tails'>;
+type Uses = Pick<Services, 'input' | 'tails'>;
 
 /** Stops a tail: the one in the active editor, else the only one, else the one picked. The lines read stay. */
 export const stopTailing: CommandDefinition<Uses> = {

@@ -1,13 +1,13 @@
 import { CommandId, ViewId } from '../../constants';
 import { ideasBaseUrl } from '../../core/connections';
 import { pickConnectionToChange } from './pickConnectionToChange';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
 import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log' | 'panels'>;
+type Uses = Pick<Services, 'accountFor' | 'commands' | 'connections' | 'input' | 'log' | 'panels'>;
 
 /** The idea form of a connection's idea service (GET /idea-schema), in a panel; one panel per connection. */
 export const submitIdea: CommandDefinition<Uses> = {

@@ -1,15 +1,14 @@
-import * as vscode from 'vscode';
 import { CommandId, ViewId } from '../../constants';
 import { collectAll } from '../../core/odata/paging';
 import { pickConnection } from './pickConnection';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { confirmed } from '../ui/userInput';
+import { confirmed } from '../guards/confirmed';
 import { nls } from './contribution';
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'input'>;
+type Uses = Pick<Services, 'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'input'>;
 
 /** Chooses the connection and folder that commands act on by default (shown in the status bar). */
 export const switchActiveFolder: CommandDefinition<Uses> = {
@@ -32,7 +31,7 @@ export const switchActiveFolder: CommandDefinition<Uses> = {
         modal: false,
         severity: 'warning',
       });
-      if (signIn) await vscode.commands.executeCommand(CommandId.signIn, connection.id);
+      if (signIn) await ctx.commands.signIn(connection.id);
       if (!ctx.accountFor(connection.id)) return undefined;
     }
     progressTitle(t('Reading the folders of {0}…', connection.label));

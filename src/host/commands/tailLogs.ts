@@ -1,12 +1,12 @@
 import { CommandId, ViewId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
 import { nls } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'tails'>;
+type Uses = Pick<Services, 'tails'>;
 
 /** Tail Logs: a job's log until it has finished and every line is read, or a robot's from ten minutes ago on. */
 export const tailLogs: CommandDefinition<Uses> = {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CommandId, ViewId } from '../../constants';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { labelOf, type NodeTree } from '../views/nodeTree';
 import { PagedNode } from '../views/pagedNode';
 import { isPaging, isTreeNode, type TreeNode } from '../views/treeNode';
@@ -13,7 +13,7 @@ import { t } from '../../core/l10n';
 import { nls, withButton } from './contribution';
 import { CollectionContext, ContextValue, MESSAGE_CONTEXT_VALUES, RowFlag } from '../../core/rows/contextValues';
 
-type BothTrees = Pick<Ctx, 'explorer' | 'ideas'>;
+type BothTrees = Pick<Services, 'explorer' | 'ideas'>;
 
 const treeOf = (ctx: BothTrees, node: TreeNode): NodeTree | undefined =>
   [ctx.explorer, ctx.ideas].find((tree) => tree.owns(node));
@@ -84,7 +84,7 @@ export const treeLoadMore: CommandDefinition<BothTrees> = {
 };
 
 /** From a folder row: make it the active folder (status bar, default for commands). */
-export const setActiveFolder: CommandDefinition<Pick<Ctx, 'active'>> = {
+export const setActiveFolder: CommandDefinition<Pick<Services, 'active'>> = {
   id: CommandId.setActiveFolder,
   contributes: {
     title: nls('Set as Active Folder'),
@@ -143,7 +143,7 @@ const filterableOf = (node: unknown): PagedNode<unknown> => {
 };
 
 /** Filter a collection by text (contains, case-insensitive on the service); the text is escaped by the builder. */
-export const treeFilter: CommandDefinition<Pick<Ctx, 'input'>> = {
+export const treeFilter: CommandDefinition<Pick<Services, 'input'>> = {
   id: CommandId.treeFilter,
   contributes: {
     title: nls('Filter…'),
@@ -176,7 +176,7 @@ export const treeFilter: CommandDefinition<Pick<Ctx, 'input'>> = {
 };
 
 /** Filter a collection by state (jobs, alerts): several states at once, none = all. */
-export const treeFilterByState: CommandDefinition<Pick<Ctx, 'input'>> = {
+export const treeFilterByState: CommandDefinition<Pick<Services, 'input'>> = {
   id: CommandId.treeFilterByState,
   contributes: {
     title: nls('Filter by State…'),
@@ -213,7 +213,7 @@ export const treeClearFilter: CommandDefinition<unknown> = {
 };
 
 /** Find across what both trees have loaded (also inside collapsed rows), then reveal the chosen row. */
-export const treeFind: CommandDefinition<Pick<Ctx, 'explorer' | 'ideas' | 'input'>> = {
+export const treeFind: CommandDefinition<Pick<Services, 'explorer' | 'ideas' | 'input'>> = {
   id: CommandId.treeFind,
   contributes: {
     title: nls('Find in Trees…'),

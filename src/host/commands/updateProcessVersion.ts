@@ -1,7 +1,7 @@
 import { CommandId, ViewId } from '../../constants';
 import { RowIds } from '../../core/rows/rowIds';
 import { rowOf } from '../../core/rows/rowOf';
-import { guardChange } from './guardChange';
+import { guardChange } from '../guards/guardChange';
 import type { CommandDefinition } from './registry';
 import type { RowChangeUses } from './uses';
 import { t } from '../../core/l10n';

@@ -15,16 +15,14 @@ import {
   type JobPanelIdentity,
   type JobPanelToWebview,
 } from '../../shared/protocol/jobPanel';
-import type { Ctx } from '../../ctx';
-import { runCommand } from '../commands/registry';
+import type { Services } from '../services';
 import { userSettings } from '../settings';
 import { jobDetails, logLineOf } from '../presentation/jobDetails';
 import { messageOf, ServicePanel, type ServicePanelDeps, type PanelEvents } from './servicePanel';
 import { t } from '../../core/l10n';
 
 /** What this needs from the extension's context, and nothing more. */
-export type JobPanelDeps = ServicePanelDeps &
-  Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'explorer' | 'input' | 'jobs' | 'state' | 'tails'>;
+export type JobPanelDeps = ServicePanelDeps & Pick<Services, 'clientFor' | 'commands' | 'explorer' | 'input' | 'jobs'>;
 
 /** While a job runs, its state and log length are read again this often (Jobs(<key>) is not rate limited). */
 const FOLLOW_MS = 2_000;
@@ -215,22 +213,21 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
         await vscode.env.clipboard.writeText(job.Key);
         return { ok: true, message: t('Copied the job key.') };
       case 'tailInOutput':
-        await runCommand(this.ctx, (await import('../commands/tailLogs')).tailLogs, [row]);
+        await this.ctx.commands.tailLogs(row);
         return { ok: true };
       case 'runAgain': {
         // Start Job's own steps, filled in with this job's process and arguments: its checks and guard, one request.
-        const keys = await runCommand(this.ctx, (await import('../commands/startJob')).startJob, [row]);
+        const keys = await this.ctx.commands.startJob(row);
         return Array.isArray(keys) && keys.length
           ? { ok: true, message: t('Started {0} job(s) again.', keys.length) }
           : { ok: false };
       }
       case 'openInPortal':
-        await runCommand(this.ctx, (await import('../commands/openInPortal')).openInPortal, [row]);
+        await this.ctx.commands.openInPortal(row);
         return { ok: true };
       case 'stop':
       case 'kill': {
-        const { stopJob, killJob } = await import('../commands/stopJob');
-        const key = await runCommand(this.ctx, action === 'stop' ? stopJob : killJob, [row]);
+        const key = await (action === 'stop' ? this.ctx.commands.stopJob(row) : this.ctx.commands.killJob(row));
         if (key === undefined) return { ok: false };
         void this.reload();
         return { ok: true, message: action === 'stop' ? t('Asked the robot to stop the job.') : t('Killed the job.') };

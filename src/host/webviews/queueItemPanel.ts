@@ -11,14 +11,14 @@ import {
   type QueueItemIdentity,
   type QueueItemToWebview,
 } from '../../shared/protocol/queueItem';
-import type { Ctx } from '../../ctx';
-import { guardChange } from '../commands/guardChange';
+import type { Services } from '../services';
+import { guardChange } from '../guards/guardChange';
 import { queueItemDetails, queueItemEvents } from '../presentation/queueItemDetails';
 import { messageOf, ServicePanel, type PanelEvents, type ServicePanelDeps } from './servicePanel';
 import { t } from '../../core/l10n';
 
 /** What this needs from the extension's context, and nothing more. */
-export type QueueItemPanelDeps = ServicePanelDeps & Pick<Ctx, 'clientFor' | 'explorer' | 'input' | 'panels'>;
+export type QueueItemPanelDeps = ServicePanelDeps & Pick<Services, 'clientFor' | 'explorer' | 'input' | 'panels'>;
 
 /** Names the panel can show without asking again (the tree row knows them). */
 export interface QueueItemHints {

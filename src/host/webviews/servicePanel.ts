@@ -1,11 +1,11 @@
 import type * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { PanelHost, panelConnection, type PanelProtocol } from './panelHost';
 import { t } from '../../core/l10n';
 
 /** What every service panel needs from the extension's context. */
-export type ServicePanelDeps = Pick<Ctx, 'connections' | 'extension' | 'log'>;
+export type ServicePanelDeps = Pick<Services, 'connections' | 'extension' | 'log'>;
 
 /** What a panel's owner hears of it (it closed), and, for a panel with something newer, what a reloaded page gets. */
 export interface PanelEvents {

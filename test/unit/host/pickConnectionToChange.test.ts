@@ -8,6 +8,7 @@ import type { Ctx } from '../../../src/ctx';
 import { answering, ScriptedInput } from '../../../src/host/ui/scriptedInput';
 import { CONNECTIONS_SETTING, ConnectionStore } from '../../../src/host/connectionStore';
 import { aRecordingLogger } from '../../support/editorFakes';
+import { fakeCommandCalls } from '../../support/fakeCommandCalls';
 import { anAccount } from '../../support/entities';
 import { stubSettings } from '../../support/vscodeStub';
 import { manifest } from '../../support/manifestMenus';
@@ -29,8 +30,9 @@ function context(connections: ReturnType<typeof connection>[]) {
   const store = new ConnectionStore(() => undefined);
   const signedIn = new Set(connections.filter((c) => c.signedIn).map((c) => c.setting.label));
   const { log, written } = aRecordingLogger();
-  const ctx: Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log'> = {
+  const ctx: Pick<Ctx, 'accountFor' | 'commands' | 'connections' | 'input' | 'log'> = {
     input: new ScriptedInput([]),
+    commands: fakeCommandCalls().commands,
     connections: store,
     accountFor: (id: string) => {
       const found = store.get(id);
@@ -41,7 +43,7 @@ function context(connections: ReturnType<typeof connection>[]) {
   return { ctx, logged: written, idOf: (label: string) => store.all().find((c) => c.label === label)!.id };
 }
 
-const pick = (ctx: Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log'>, arg?: unknown) =>
+const pick = (ctx: Pick<Ctx, 'accountFor' | 'commands' | 'connections' | 'input' | 'log'>, arg?: unknown) =>
   pickConnectionToChange(ctx, arg, 'Start a job on which connection?', 'Start Job', (c) =>
     Boolean(ctx.accountFor(c.id)),
   );
