@@ -9,7 +9,7 @@ import { closingSteps, fieldSteps, presetStep } from './addConnection/steps';
 import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { nls, paletteCommand } from './contribution';
 
 type Uses = Pick<
   Services,
@@ -25,12 +25,9 @@ type Uses = Pick<
  */
 export const addConnection: CommandDefinition<Uses> = {
   id: CommandId.addConnection,
-  contributes: {
-    title: nls('Add Connection…'),
-    icon: '$(add)',
-    palette: 'always',
+  contributes: paletteCommand(nls('Add Connection…'), '$(add)', 'always', {
     viewTitle: [{ views: ViewId.explorer, group: 'navigation', order: 1 }],
-  },
+  }),
   asksFirst: true,
   title: t('Add Connection'),
   async run({ ctx }) {

@@ -1,4 +1,4 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import type { Services } from '../services';
 import {
   validateClientId,
@@ -16,8 +16,7 @@ import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { connectionCommand, nls } from './contribution';
 
 type Field = {
   key: keyof ConnectionSetting;
@@ -118,19 +117,7 @@ type Uses = Pick<Services, 'accountFor' | 'commands' | 'connections' | 'input' |
 /** Edit one field of a connection (validated as typed), how it signs in, or its protection level. */
 export const editConnection: CommandDefinition<Uses> = {
   id: CommandId.editConnection,
-  contributes: {
-    title: nls('Edit Connection…'),
-    icon: '$(edit)',
-    palette: 'withConnections',
-    rows: [
-      {
-        views: ViewId.explorer,
-        rows: [ContextValue.connectionSignedIn, ContextValue.connectionSignedOut],
-        group: '2_connection',
-        order: 1,
-      },
-    ],
-  },
+  contributes: connectionCommand(nls('Edit Connection…'), '$(edit)', 1),
   asksFirst: true,
   title: t('Edit Connection'),
   async run({ ctx }, arg) {

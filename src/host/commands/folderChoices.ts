@@ -6,7 +6,7 @@ import { rowOf } from '../../core/rows/rowOf';
 import type { Services } from '../services';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
-import { nls, type CommandContribution, type RowMenu } from './contribution';
+import { nls, rowCommand, type CommandContribution, type RowMenu } from './contribution';
 import { ContextValue, RowFlag } from '../../core/rows/contextValues';
 
 type Uses = Pick<Services, 'accountFor' | 'commands' | 'connections' | 'explorer' | 'folderPreferences' | 'input'>;
@@ -41,12 +41,8 @@ const onFolders = (
   icon: `$(${string})`,
   order: number,
   flag: Pick<RowMenu, 'has' | 'lacks'>,
-): CommandContribution => ({
-  title,
-  icon,
-  palette: 'never',
-  rows: [{ views: ViewId.explorer, rows: [ContextValue.folder], ...flag, group: '1_folder', order }],
-});
+): CommandContribution =>
+  rowCommand(title, icon, [{ views: ViewId.explorer, rows: [ContextValue.folder], ...flag, group: '1_folder', order }]);
 
 export const hideFolder = setFolderChoice(
   CommandId.hideFolder,
@@ -98,12 +94,10 @@ const showHidden = (
 });
 
 /** A signed-in connection's menu entry while it has hidden folders (shown or not, by the flag). */
-const onConnections = (title: string, icon: `$(${string})`, has: RowFlag): CommandContribution => ({
-  title,
-  icon,
-  palette: 'never',
-  rows: [{ views: ViewId.explorer, rows: [ContextValue.connectionSignedIn], has, group: '3_folders', order: 1 }],
-});
+const onConnections = (title: string, icon: `$(${string})`, has: RowFlag): CommandContribution =>
+  rowCommand(title, icon, [
+    { views: ViewId.explorer, rows: [ContextValue.connectionSignedIn], has, group: '3_folders', order: 1 },
+  ]);
 
 export const showHiddenFolders = showHidden(
   CommandId.showHiddenFolders,

@@ -11,10 +11,7 @@ type Uses = Pick<Services, 'activation' | 'log' | 'version'>;
 /** Shows which build is running and in which editor; the first thing a bug report needs. */
 export const showAbout: CommandDefinition<Uses> = {
   id: CommandId.showAbout,
-  contributes: {
-    title: nls('Show Version Information'),
-    palette: 'always',
-  },
+  contributes: { title: nls('Show Version Information'), palette: 'always' },
   title: t('Show Version Information'),
   async run({ ctx }) {
     const text = t(

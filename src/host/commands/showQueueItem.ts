@@ -1,4 +1,4 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import type { Connection } from '../../core/connections';
 import { eq, guid } from '../../core/odata/filter';
 import type { QueueItem } from '../../core/orchestrator/schemas';
@@ -9,7 +9,7 @@ import { pickFolder } from './pickFolder';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls, withButton } from './contribution';
+import { inExplorer, nls, paletteCommand, withButton } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,12 +44,9 @@ type Uses = Pick<Services, 'accountFor' | 'active' | 'clientFor' | 'commands' | 
 /** Queue item details in a panel: from a queue item row, or from the palette by key or id. */
 export const showQueueItem: CommandDefinition<Uses> = {
   id: CommandId.showQueueItem,
-  contributes: {
-    title: nls('Show Queue Item Details'),
-    icon: '$(open-preview)',
-    palette: 'signedIn',
-    rows: withButton({ views: ViewId.explorer, rows: [ContextValue.queueItem], group: '1_queueItem', order: 1 }),
-  },
+  contributes: paletteCommand(nls('Show Queue Item Details'), '$(open-preview)', 'signedIn', {
+    rows: withButton(inExplorer([ContextValue.queueItem], '1_queueItem', 1)),
+  }),
   title: t('Show Queue Item Details'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {

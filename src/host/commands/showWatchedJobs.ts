@@ -6,18 +6,14 @@ import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { nls, paletteCommand } from './contribution';
 
 type Uses = Pick<Services, 'commands' | 'input' | 'jobs'>;
 
 /** The status bar's jobs: pick one, then show its logs, stop or kill it. */
 export const showWatchedJobs: CommandDefinition<Uses> = {
   id: CommandId.showWatchedJobs,
-  contributes: {
-    title: nls('Show Running Jobs'),
-    icon: '$(pulse)',
-    palette: 'signedIn',
-  },
+  contributes: paletteCommand(nls('Show Running Jobs'), '$(pulse)', 'signedIn'),
   title: t('Show Running Jobs'),
   asksFirst: true,
   async run({ ctx }) {

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { AUTH_PROVIDER_ID, connectionScope } from '../auth/provider';
 import { pickConnection } from './pickConnection';
 import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls, withButton } from './contribution';
+import { inExplorer, nls, paletteCommand, withButton } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<Services, 'accountFor' | 'active' | 'auth' | 'commands' | 'connections' | 'input'>;
@@ -17,12 +17,9 @@ type Uses = Pick<Services, 'accountFor' | 'active' | 'auth' | 'commands' | 'conn
  */
 export const signIn: CommandDefinition<Uses> = {
   id: CommandId.signIn,
-  contributes: {
-    title: nls('Sign In'),
-    icon: '$(sign-in)',
-    palette: 'withConnections',
-    rows: withButton({ views: ViewId.explorer, rows: [ContextValue.connectionSignedOut], group: '1_session' }),
-  },
+  contributes: paletteCommand(nls('Sign In'), '$(sign-in)', 'withConnections', {
+    rows: withButton(inExplorer([ContextValue.connectionSignedOut], '1_session')),
+  }),
   title: t('Sign In'),
   ownProgress: true,
   async run({ ctx }, arg) {

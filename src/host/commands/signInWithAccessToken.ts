@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { nls, paletteCommand } from './contribution';
 import { errorMessage } from '../../core/errorMessage';
 
 type Uses = Pick<
@@ -21,11 +21,7 @@ type Uses = Pick<
  */
 export const signInWithAccessToken: CommandDefinition<Uses> = {
   id: CommandId.signInWithAccessToken,
-  contributes: {
-    title: nls('Sign In with Access Token…'),
-    icon: '$(key)',
-    palette: 'withConnections',
-  },
+  contributes: paletteCommand(nls('Sign In with Access Token…'), '$(key)', 'withConnections'),
   asksFirst: true,
   title: t('Sign In with Access Token'),
   async run({ ctx, signal, progressTitle }, arg) {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { connectionIdOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
 import type { Services } from '../services';
@@ -7,7 +7,7 @@ import { applicationSecretKey } from '../../core/auth/applicationGrant';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { confirmed } from '../guards/confirmed';
-import { nls } from './contribution';
+import { inExplorer, nls, paletteCommand } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<Services, 'documents' | 'extension' | 'input' | 'log' | 'sessions'>;
@@ -19,12 +19,9 @@ type Uses = Pick<Services, 'documents' | 'extension' | 'input' | 'log' | 'sessio
  */
 export const signOut: CommandDefinition<Uses> = {
   id: CommandId.signOut,
-  contributes: {
-    title: nls('Sign Out'),
-    icon: '$(sign-out)',
-    palette: 'signedIn',
-    rows: [{ views: ViewId.explorer, rows: [ContextValue.connectionSignedIn], group: '1_session' }],
-  },
+  contributes: paletteCommand(nls('Sign Out'), '$(sign-out)', 'signedIn', {
+    rows: [inExplorer([ContextValue.connectionSignedIn], '1_session')],
+  }),
   title: t('Sign Out'),
   async run({ ctx }, arg) {
     const connectionId = connectionIdOf(arg);

@@ -6,19 +6,16 @@ import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { confirmed } from '../guards/confirmed';
-import { nls } from './contribution';
+import { nls, paletteCommand } from './contribution';
 
 type Uses = Pick<Services, 'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'input'>;
 
 /** Chooses the connection and folder that commands act on by default (shown in the status bar). */
 export const switchActiveFolder: CommandDefinition<Uses> = {
   id: CommandId.switchActiveFolder,
-  contributes: {
-    title: nls('Switch Active Folder…'),
-    icon: '$(folder)',
-    palette: 'withConnections',
+  contributes: paletteCommand(nls('Switch Active Folder…'), '$(folder)', 'withConnections', {
     viewTitle: [{ views: ViewId.explorer, group: 'navigation', order: 2 }],
-  },
+  }),
   asksFirst: true,
   title: t('Switch Active Folder'),
   async run({ ctx, signal, progressTitle }, arg) {
