@@ -1,5 +1,6 @@
 // The Tenant row's builders (src/host/presentation/tenantItems.ts): libraries, webhooks, alerts, host tenants, licenses.
 import assert from 'node:assert/strict';
+import { aLibrary, anAlert, aWebhook } from '../../../support/entities';
 import {
   alertItem,
   libraryItem,
@@ -7,11 +8,11 @@ import {
   tenantItem,
   webhookItem,
 } from '../../../../src/host/presentation/tenantItems';
-import { aLibrary, anAlert, aWebhook } from '../../../support/entities';
-
-const NOW = Date.parse('2026-11-21T12:00:00Z');
 
 describe('tree item builders: tenant rows', () => {
+  /** The tests' clock: the alerts' times are read against it. */
+  const NOW = Date.parse('2026-11-21T12:00:00Z');
+
   it('describes tenant-level rows: libraries, webhooks, unread alerts, host tenants and the license summary', () => {
     assert.equal(
       libraryItem('t', aLibrary({ Id: 'Lib', Key: 'Lib:2', Version: '2.0.0', IsLatestVersion: true })).description,
