@@ -1,13 +1,11 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { optionalRowOf } from '../../core/rows/rowOf';
 import type { Services } from '../services';
-import { pickConnection } from './pickConnection';
-import { pickFolder } from './pickFolder';
+import { askInFolder } from './askInFolder';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls, withButton } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { inExplorer, nls, paletteCommand, RowKinds, withButton } from './contribution';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,17 +21,9 @@ type Uses = Pick<Services, 'accountFor' | 'active' | 'clientFor' | 'commands' | 
 /** The job panel: a click (or Enter) on a job row, its menu, or the palette by key. */
 export const showJob: CommandDefinition<Uses> = {
   id: CommandId.showJob,
-  contributes: {
-    title: nls('Show Job'),
-    icon: '$(open-preview)',
-    palette: 'signedIn',
-    rows: withButton({
-      views: ViewId.explorer,
-      rows: [ContextValue.jobRunning, ContextValue.jobFinal],
-      group: '0_run',
-      order: 0,
-    }),
-  },
+  contributes: paletteCommand(nls('Show Job'), '$(open-preview)', 'signedIn', {
+    rows: withButton(inExplorer(RowKinds.job, '0_run', 0)),
+  }),
   title: t('Show Job'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
@@ -45,25 +35,23 @@ export const showJob: CommandDefinition<Uses> = {
       );
       return row.job.Key;
     }
-    const connection = await pickConnection(ctx, undefined, t('Show a job of which connection?'), (c) =>
-      Boolean(ctx.accountFor(c.id)),
+    const asked = await askInFolder(
+      ctx,
+      {
+        connectionQuestion: t('Show a job of which connection?'),
+        folderTitle: t('Show Job: folder'),
+        title: t('Show Job: key'),
+        prompt: (folder) => t('A job of {0}', folder),
+        placeHolder: t('Key (UUID)'),
+        check: checkJobKey,
+      },
+      signal,
     );
-    if (!connection) return undefined;
-    const folder = await pickFolder(ctx, connection, t('Show Job: folder'), signal);
-    if (!folder) return undefined;
-    const key = await ctx.input.input({
-      title: t('Show Job: key'),
-      prompt: plainText(t('A job of {0}', folder.label)),
-      placeHolder: t('Key (UUID)'),
-      ignoreFocusOut: true,
-      validateInput: checkJobKey,
-    });
-    if (key === undefined) return undefined;
-    const problem = checkJobKey(key);
-    if (problem) throw new Error(problem);
+    if (!asked) return undefined;
+    const { connection, folder, reference: key } = asked;
     progressTitle(t('Finding the job…'));
     // Read once here so a wrong key says so in the palette's terms, not in an empty panel.
-    const job = await ctx.clientFor(connection).jobs.get(key.trim(), { folder: { id: folder.id }, signal });
+    const job = await ctx.clientFor(connection).jobs.get(key, { folder: { id: folder.id }, signal });
     await ctx.panels.showJob(
       { connectionId: connection.id, folderId: folder.id, jobKey: job.Key },
       plainText(job.ReleaseName ?? job.Id, { maxLength: 100 }),

@@ -4,10 +4,8 @@ import { eq, guid } from '../../core/odata/filter';
 import type { QueueItem } from '../../core/orchestrator/schemas';
 import { optionalRowOf } from '../../core/rows/rowOf';
 import type { Services } from '../services';
-import { pickConnection } from './pickConnection';
-import { pickFolder } from './pickFolder';
+import { askInFolder } from './askInFolder';
 import type { CommandDefinition } from './registry';
-import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { inExplorer, nls, paletteCommand, withButton } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
@@ -58,22 +56,20 @@ export const showQueueItem: CommandDefinition<Uses> = {
       );
       return row.queueItem.Id;
     }
-    const connection = await pickConnection(ctx, undefined, t('Show a queue item of which connection?'), (c) =>
-      Boolean(ctx.accountFor(c.id)),
+    const asked = await askInFolder(
+      ctx,
+      {
+        connectionQuestion: t('Show a queue item of which connection?'),
+        folderTitle: t('Show Queue Item: folder'),
+        title: t('Show Queue Item: key or id'),
+        prompt: (folder) => t('An item of {0}', folder),
+        placeHolder: t('Key (UUID) or id'),
+        check: checkItemReference,
+      },
+      signal,
     );
-    if (!connection) return undefined;
-    const folder = await pickFolder(ctx, connection, t('Show Queue Item: folder'), signal);
-    if (!folder) return undefined;
-    const reference = await ctx.input.input({
-      title: t('Show Queue Item: key or id'),
-      prompt: plainText(t('An item of {0}', folder.label)),
-      placeHolder: t('Key (UUID) or id'),
-      ignoreFocusOut: true,
-      validateInput: checkItemReference,
-    });
-    if (reference === undefined) return undefined;
-    const problem = checkItemReference(reference);
-    if (problem) throw new Error(problem);
+    if (!asked) return undefined;
+    const { connection, folder, reference } = asked;
     progressTitle(t('Finding the queue item…'));
     const item = await findItem(ctx, connection, { id: folder.id }, reference, signal);
     await ctx.panels.showQueueItem(

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { OrchestratorError } from '../../core/http/errors';
 import { sleep } from '../../core/http/retry';
 import type { LogLevel } from '../../core/logs/logLines';
 import { JobLogWindow, jobLogPages } from '../../core/logs/logWindow';
@@ -115,14 +114,9 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
       });
       if (jobDetails(job).running && !this.followingStarted) void this.follow();
     } catch (error) {
-      const notFound = error instanceof OrchestratorError && error.status === 404;
-      this.host.post({
-        type: 'failed',
-        identity: this.identity,
-        message: notFound
-          ? t('Job {0} no longer exists in this folder.', this.identity.jobKey)
-          : t('The job could not be loaded: {0}', messageOf(error)),
-      });
+      this.fail(error, t('Job {0} no longer exists in this folder.', this.identity.jobKey), (message) =>
+        t('The job could not be loaded: {0}', message),
+      );
     }
   }
 

@@ -116,14 +116,9 @@ export class QueueItemPanel extends ServicePanel<QueueItemFromWebview, QueueItem
         readOnly: connection.protection === 'readOnly',
       });
     } catch (error) {
-      const notFound = error instanceof OrchestratorError && error.status === 404;
-      this.host.post({
-        type: 'failed',
-        identity: this.identity,
-        message: notFound
-          ? t('Queue item {0} no longer exists in this folder.', this.identity.itemId)
-          : t('The queue item could not be loaded: {0}', messageOf(error)),
-      });
+      this.fail(error, t('Queue item {0} no longer exists in this folder.', this.identity.itemId), (message) =>
+        t('The queue item could not be loaded: {0}', message),
+      );
     }
   }
 
