@@ -2,18 +2,23 @@ import { type OrchestratorError, waitTooLong } from './errors';
 import { decideRetry, type RetryPolicy } from './retry';
 import type { RequestRun } from './transportOptions';
 
+/** The request whose attempt failed: its policy, its allowances so far, and how long it may take in all. */
+export interface RetryRequest {
+  policy: RetryPolicy;
+  run: RequestRun;
+  giveUpMs: number;
+  endpoint: string;
+  random?: () => number;
+}
+
 /**
  * The wait before a GET's next attempt after `error`, counted against the request's allowances in `run`; throws
  * `error` when it is not retried (or no time is left), and a clear error when the service asks for too long a wait.
  */
 export function retryWait(
-  policy: RetryPolicy,
-  attempt: number,
   error: OrchestratorError,
-  run: RequestRun,
-  giveUpMs: number,
-  endpoint: string,
-  random?: () => number,
+  attempt: number,
+  { policy, run, giveUpMs, endpoint, random }: RetryRequest,
 ): number {
   const failure = {
     status: error.status,

@@ -169,6 +169,7 @@ export class Transport {
     const wait = this.options.sleep ?? sleep;
     const giveUpMs = spec.binary ? Math.max(this.policy.giveUpAfterMs, DOWNLOAD_TIMEOUT_MS) : this.policy.giveUpAfterMs;
     const run: RequestRun = { sent: false, spentMs: 0, retryAfterMs: 0 };
+    const retry = { policy: this.policy, run, giveUpMs, endpoint, random: this.options.random };
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.attempt(
@@ -180,7 +181,7 @@ export class Transport {
         );
       } catch (error) {
         if (!(error instanceof OrchestratorError)) throw error;
-        const delayMs = retryWait(this.policy, attempt, error, run, giveUpMs, endpoint, this.options.random);
+        const delayMs = retryWait(error, attempt, retry);
         try {
           await wait(delayMs, signal);
         } catch {
@@ -220,13 +221,13 @@ export class Transport {
     /** When the exchange the log tells next began (a 401 retried with a fresh token is two). */
     let since = started;
     try {
-      response = await this.send(spec, endpoint, deadline, signal, false, run);
+      response = await this.send(spec, endpoint, { deadline, signal, run }, false);
       if (response.status === 401 && spec.method === 'GET') {
         await response.body?.cancel().catch(() => undefined);
         this.tell(spec, now() - since, response, undefined);
         since = now();
         run.fetched = false;
-        response = await this.send(spec, endpoint, deadline, signal, true, run);
+        response = await this.send(spec, endpoint, { deadline, signal, run }, true);
       }
       if (spec.rateLimited && this.options.scheduler) {
         const remaining = response.headers.get('x-ratelimit-remaining');
@@ -254,10 +255,8 @@ export class Transport {
   private async send(
     spec: SendSpec,
     endpoint: string,
-    deadline: AttemptDeadline,
-    signal: AbortSignal | undefined,
+    { deadline, signal, run }: { deadline: AttemptDeadline; signal: AbortSignal | undefined; run: RequestRun },
     forceRefresh: boolean,
-    run: RequestRun,
   ): Promise<Response> {
     let token: string;
     try {

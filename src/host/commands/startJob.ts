@@ -54,16 +54,10 @@ export const startJob: CommandDefinition<Uses> = {
       confirmed: false,
     };
     if (state.release) await declared.of(state.release);
-    const done = await runSteps(ctx.input, state, (s) => startSteps(ctx, target, s, declared, last, signal));
+    const done = await runSteps(ctx.input, state, (s) => startSteps(ctx, { target, declared, last, signal }, s));
     if (!done?.confirmed || !done.release) return undefined;
-    return startJobs(
-      ctx,
-      target,
-      { ...done, release: done.release },
-      await declared.of(done.release),
-      last,
-      progressTitle,
-      signal,
-    );
+    const draft = { ...done, release: done.release };
+    const fields = await declared.of(done.release);
+    return startJobs(ctx, { target, draft, fields, last, progressTitle, signal });
   },
 };

@@ -15,6 +15,23 @@ type TailState = 'following' | 'finished' | 'stopped' | 'failed';
 /** How far back a robot tail starts: a robot's log goes back months; the tail follows from a little before now. */
 const ROBOT_LOOKBACK_MS = 10 * 60_000;
 
+/** The document a tail writes: its id (one tail per job or robot), title, first line and how many lines it keeps. */
+export interface TailDocument {
+  id: string;
+  connectionId: string;
+  title: string;
+  header: string;
+  maxLines: number;
+}
+
+/** What to tail: the job or robot, where it runs, and the id its tail is kept by. */
+export interface TailRequest {
+  id: string;
+  connection: Connection;
+  folder: FolderContext;
+  subject: TailSubject;
+}
+
 /**
  * One tail: the core engine feeding a read-only `.log` document. A document rather than an output channel because
  * several tails can be read side by side, the editor's find, folding and go-to-line work on it, closing its tab is
@@ -31,17 +48,26 @@ export class LogTail {
   /** Why it was stopped, when not by the reader (a sign-out): the document's last note says so. */
   stopReason: string | undefined;
 
+  readonly id: string;
+  readonly connectionId: string;
+  readonly title: string;
+  private readonly header: string;
+
   constructor(
-    readonly id: string,
-    readonly connectionId: string,
-    readonly title: string,
-    private readonly header: string,
-    maxLines: number,
+    document: TailDocument,
     private readonly redraw: (tail: LogTail) => void,
     run: (tail: LogTail, signal: AbortSignal) => Promise<void>,
   ) {
-    this.uri = vscode.Uri.from({ scheme: LOG_SCHEME, path: `/${title.replace(/[\\/]/g, '_')}.log`, query: id });
-    this.window = new LineWindow(maxLines);
+    this.id = document.id;
+    this.connectionId = document.connectionId;
+    this.title = document.title;
+    this.header = document.header;
+    this.uri = vscode.Uri.from({
+      scheme: LOG_SCHEME,
+      path: `/${this.title.replace(/[\\/]/g, '_')}.log`,
+      query: this.id,
+    });
+    this.window = new LineWindow(document.maxLines);
     this.done = run(this, this.controller.signal);
   }
 
@@ -97,10 +123,7 @@ export class LogTail {
  */
 export function startTail(
   ctx: LogTailsDeps,
-  id: string,
-  connection: Connection,
-  folder: FolderContext,
-  subject: TailSubject,
+  { id, connection, folder, subject }: TailRequest,
   schedule: (tail: LogTail) => void,
 ): LogTail {
   const { logMinimumLevel: minLevel, logMaxLines: maxLines } = userSettings(vscode.workspace.getConfiguration());
@@ -120,7 +143,8 @@ export function startTail(
     connection.label,
     minLevel,
   );
-  return new LogTail(id, connection.id, title, header, maxLines, schedule, async (tail, signal) => {
+  const document = { id, connectionId: connection.id, title, header, maxLines };
+  return new LogTail(document, schedule, async (tail, signal) => {
     try {
       // Inside the try: a connection signed out meanwhile ends the tail with its note, never "Following…" for good.
       const client = ctx.clientFor(connection);

@@ -113,7 +113,7 @@ export class LogTails implements vscode.TextDocumentContentProvider, vscode.Disp
     let tail = this.tails.get(id);
     if (!tail || tail.state !== 'following') {
       tail?.stop();
-      tail = startTail(this.ctx, id, connection, folder, subject, (started) => this.schedule(started));
+      tail = startTail(this.ctx, { id, connection, folder, subject }, (started) => this.schedule(started));
       this.tails.set(id, tail);
       didFirstStep(FirstStep.readLog);
     }

@@ -47,5 +47,5 @@ export function collectionNode<T>(c: Collection<T>, changed: (node: TreeNode) =>
     filterField: filter?.words,
     empty: { text: empty },
   };
-  return new PagedNode(id, label, icon, source, changed, contextValue);
+  return new PagedNode(id, { label, icon, contextValue }, source, changed);
 }

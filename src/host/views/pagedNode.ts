@@ -45,6 +45,13 @@ export interface PagedSource<T> {
   badge?: () => string | undefined;
 }
 
+/** How a collection's own row looks: label, codicon, and the context value its menus go by (by default a plain one). */
+export interface CollectionLook {
+  label: string;
+  icon: string;
+  contextValue?: CollectionContext;
+}
+
 export const PAGE_SIZE = 50;
 
 /**
@@ -80,18 +87,16 @@ export class PagedNode<T> implements TreeNode {
 
   constructor(
     readonly id: string,
-    private readonly label: string,
-    private readonly icon: string,
+    private readonly look: CollectionLook,
     private readonly source: PagedSource<T>,
     private readonly changed: (node: TreeNode) => void,
-    private readonly contextValue: CollectionContext = CollectionContext.collection,
   ) {}
 
   item(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(this.look.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.iconPath = new vscode.ThemeIcon(this.icon);
-    item.contextValue = collectionContextValue(this.contextValue, {
+    item.iconPath = new vscode.ThemeIcon(this.look.icon);
+    item.contextValue = collectionContextValue(this.look.contextValue ?? CollectionContext.collection, {
       filterable: Boolean(this.source.filterField),
       stateful: this.source.states !== undefined,
       filtered: this.narrowed,

@@ -38,6 +38,12 @@ interface Loaded {
   idea?: IdeaSummary;
 }
 
+/** What the panels' owner hears of an idea form: it became the panel of another idea (submitted), it closed. */
+export interface IdeaFormEvents {
+  onIdentity: (before: IdeaFormIdentity) => void;
+  onDispose: () => void;
+}
+
 /**
  * Submit Idea… (a new idea from GET /idea-schema) and Show Idea (an automation's schema view, PATCHed with what
  * changed). What the user types is kept as a draft in the workspace, so reloading the window or the panel loses
@@ -54,8 +60,7 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
     panel: vscode.WebviewPanel,
     identity: IdeaFormIdentity,
     private hint: Idea | undefined,
-    private readonly onIdentity: (before: IdeaFormIdentity) => void,
-    onDispose: () => void,
+    private readonly events: IdeaFormEvents,
   ) {
     super(
       ctx,
@@ -69,9 +74,11 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
         isContent: (m) => m.type === 'form' || m.type === 'failed',
         failed: (identity, message) => ({ type: 'failed', identity, message }),
       },
-      onDispose,
-      // A page that loads again (the panel was hidden) gets the form with the latest draft, not the values first posted.
-      () => this.loaded !== undefined && this.host.current?.type === 'form' && (this.showForm(), true),
+      {
+        onDispose: events.onDispose,
+        // A page that loads again (the panel was hidden) gets the form with the latest draft, not the values first posted.
+        reshow: () => this.loaded !== undefined && this.host.current?.type === 'form' && (this.showForm(), true),
+      },
     );
     void this.load();
   }
@@ -274,7 +281,7 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
       this.hint = idea;
       // The submit form's draft went with the idea: the next Submit Idea… starts empty.
       await this.saveDraft(undefined, draftKey(before));
-      this.onIdentity(before);
+      this.events.onIdentity(before);
       this.ctx.ideas.refreshConnection(connection.id);
       await this.load();
       this.host.post({ type: 'submitted', idea: summaryOf(idea), created: true });

@@ -17,7 +17,7 @@ import {
 import type { Services } from '../services';
 import { userSettings } from '../settings';
 import { jobDetails, logLineOf } from '../presentation/jobDetails';
-import { messageOf, ServicePanel, type ServicePanelDeps } from './servicePanel';
+import { messageOf, ServicePanel, type ServicePanelDeps, type PanelEvents } from './servicePanel';
 import { t } from '../../core/l10n';
 
 /** What this needs from the extension's context, and nothing more. */
@@ -46,7 +46,7 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
     private readonly ctx: JobPanelDeps,
     panel: vscode.WebviewPanel,
     identity: JobPanelIdentity,
-    onDispose: () => void,
+    events: PanelEvents,
   ) {
     super(
       ctx,
@@ -60,10 +60,12 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
         isContent: (m) => m.type === 'show' || m.type === 'failed',
         failed: (identity, message) => ({ type: 'failed', identity, message }),
       },
-      () => {
-        this.following.abort();
-        this.search?.abort();
-        onDispose();
+      {
+        onDispose: () => {
+          this.following.abort();
+          this.search?.abort();
+          events.onDispose();
+        },
       },
     );
     void this.load();

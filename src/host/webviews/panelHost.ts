@@ -21,6 +21,19 @@ export interface PanelProtocol<In extends { type: string }, Out extends { type: 
   unsendable?(problem: string): Out;
 }
 
+/** Where a panel's page comes from, where its problems are logged, and what handles its messages. */
+export interface PanelHostOptions<In extends { type: string }> {
+  extensionUri: vscode.Uri;
+  log: Logger;
+  /** A parsed message other than `ready`. */
+  handle: (message: Exclude<In, { type: 'ready' }>) => Promise<void>;
+  /**
+   * The page loaded again (a hidden panel shown again): what to post instead of the last content, when the panel
+   * has something newer (the idea form's latest draft). By default the last content is posted again.
+   */
+  reshow?: () => boolean;
+}
+
 /**
  * The host's end of one webview panel: the page, the `ready` handshake (nothing is posted before it; what was posted
  * earlier waits), and validation of every message both ways. A message from the webview that does not parse — an
@@ -35,19 +48,20 @@ export class PanelHost<In extends { type: string }, Out extends { type: string }
   /** How many messages were dropped (tests read it). */
   dropped = 0;
 
+  private readonly protocol: PanelProtocol<In, Out>;
+  private readonly log: Logger;
+  private readonly handle: PanelHostOptions<In>['handle'];
+  private readonly reshow: PanelHostOptions<In>['reshow'];
+
   constructor(
     readonly panel: vscode.WebviewPanel,
-    extensionUri: vscode.Uri,
-    private readonly protocol: PanelProtocol<In, Out>,
-    private readonly log: Logger,
-    /** A parsed message other than `ready`. */
-    private readonly handle: (message: Exclude<In, { type: 'ready' }>) => Promise<void>,
-    /**
-     * The page loaded again (a hidden panel shown again): what to post instead of the last content, when the panel
-     * has something newer (the idea form's latest draft). By default the last content is posted again.
-     */
-    private readonly reshow?: () => boolean,
+    protocol: PanelProtocol<In, Out>,
+    { extensionUri, log, handle, reshow }: PanelHostOptions<In>,
   ) {
+    this.protocol = protocol;
+    this.log = log;
+    this.handle = handle;
+    this.reshow = reshow;
     panel.webview.options = panelOptions(extensionUri);
     panel.webview.html = panelHtml(panel.webview, extensionUri, protocol.bundle, panel.title);
     this.disposables.push(

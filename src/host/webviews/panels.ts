@@ -37,6 +37,14 @@ export type PanelsDeps = Pick<
 const panelCode = onFirstUse(() => import('./panelCode'));
 type PanelCode = Awaited<ReturnType<typeof panelCode>>;
 
+/** How one kind of panel is shown: its view type and title, whether an open one reloads, and how one is made. */
+interface PanelShowing<P> {
+  viewType: string;
+  title: string;
+  reload: boolean;
+  make: (code: PanelCode, panel: vscode.WebviewPanel) => P;
+}
+
 /**
  * The open panels, one per entity (a queue item; a new idea or an automation per connection): showing an entity again
  * reveals its panel. Serializers bring panels back after a reload from the identity the webview kept.
@@ -101,10 +109,7 @@ export class Panels implements vscode.Disposable {
   private async show<P extends { panel: vscode.WebviewPanel; load(): Promise<void> }>(
     open: Map<string, P>,
     key: string,
-    reload: boolean,
-    viewType: string,
-    title: string,
-    make: (code: PanelCode, panel: vscode.WebviewPanel) => P,
+    { viewType, title, reload, make }: PanelShowing<P>,
   ): Promise<P> {
     const code = await panelCode();
     const shown = open.get(key);
@@ -122,27 +127,31 @@ export class Panels implements vscode.Disposable {
   showQueueItem(identity: QueueItemIdentity, hints: QueueItemHints = {}): Promise<QueueItemPanel> {
     didFirstStep(FirstStep.openedQueueItem);
     const title = t('Queue Item {0}', identity.itemId);
-    return this.show(this.queueItems, queueItemKey(identity), true, QUEUE_ITEM_VIEW_TYPE, title, (code, panel) =>
-      this.makeQueueItem(code, panel, identity, hints),
-    );
+    return this.show(this.queueItems, queueItemKey(identity), {
+      viewType: QUEUE_ITEM_VIEW_TYPE,
+      title,
+      reload: true,
+      make: (code, panel) => this.makeQueueItem(code, panel, identity, hints),
+    });
   }
 
   showJob(identity: JobPanelIdentity, title?: string): Promise<JobPanel> {
-    return this.show(
-      this.jobPanels,
-      jobKey(identity),
-      true,
-      JOB_VIEW_TYPE,
-      title ? t('Job: {0}', title) : t('Job'),
-      (code, panel) => this.makeJob(code, panel, identity),
-    );
+    return this.show(this.jobPanels, jobKey(identity), {
+      viewType: JOB_VIEW_TYPE,
+      title: title ? t('Job: {0}', title) : t('Job'),
+      reload: true,
+      make: (code, panel) => this.makeJob(code, panel, identity),
+    });
   }
 
   showIdeaForm(identity: IdeaFormIdentity, hint?: Idea): Promise<IdeaFormPanel> {
     const title = hint ? t('Idea: {0}', hint.name) : t('Submit Idea');
-    return this.show(this.ideaForms, draftKey(identity), false, IDEA_FORM_VIEW_TYPE, title, (code, panel) =>
-      this.makeIdeaForm(code, panel, identity, hint),
-    );
+    return this.show(this.ideaForms, draftKey(identity), {
+      viewType: IDEA_FORM_VIEW_TYPE,
+      title,
+      reload: false,
+      make: (code, panel) => this.makeIdeaForm(code, panel, identity, hint),
+    });
   }
 
   /**
@@ -185,16 +194,20 @@ export class Panels implements vscode.Disposable {
     hints: QueueItemHints,
   ): QueueItemPanel {
     const key = queueItemKey(identity);
-    const created: QueueItemPanel = new code.QueueItemPanel(this.ctx, panel, identity, hints, () => {
-      if (this.queueItems.get(key) === created) this.queueItems.delete(key);
+    const created: QueueItemPanel = new code.QueueItemPanel(this.ctx, panel, identity, hints, {
+      onDispose: () => {
+        if (this.queueItems.get(key) === created) this.queueItems.delete(key);
+      },
     });
     return created;
   }
 
   private makeJob(code: PanelCode, panel: vscode.WebviewPanel, identity: JobPanelIdentity): JobPanel {
     const key = jobKey(identity);
-    const created: JobPanel = new code.JobPanel(this.ctx, panel, identity, () => {
-      if (this.jobPanels.get(key) === created) this.jobPanels.delete(key);
+    const created: JobPanel = new code.JobPanel(this.ctx, panel, identity, {
+      onDispose: () => {
+        if (this.jobPanels.get(key) === created) this.jobPanels.delete(key);
+      },
     });
     return created;
   }
@@ -205,21 +218,17 @@ export class Panels implements vscode.Disposable {
     identity: IdeaFormIdentity,
     hint: Idea | undefined,
   ): IdeaFormPanel {
-    const created: IdeaFormPanel = new code.IdeaFormPanel(
-      this.ctx,
-      panel,
-      identity,
-      hint,
-      (before) => {
+    const created: IdeaFormPanel = new code.IdeaFormPanel(this.ctx, panel, identity, hint, {
+      onIdentity: (before) => {
         // A submitted idea becomes the panel of that automation.
         if (this.ideaForms.get(draftKey(before)) === created) this.ideaForms.delete(draftKey(before));
         this.ideaForms.set(draftKey(created.identity), created);
       },
-      () => {
+      onDispose: () => {
         if (this.ideaForms.get(draftKey(created.identity)) === created)
           this.ideaForms.delete(draftKey(created.identity));
       },
-    );
+    });
     return created;
   }
 

@@ -14,7 +14,7 @@ import {
 import type { Services } from '../services';
 import { guardChange } from '../guards/guardChange';
 import { queueItemDetails, queueItemEvents } from '../presentation/queueItemDetails';
-import { messageOf, ServicePanel, type ServicePanelDeps } from './servicePanel';
+import { messageOf, ServicePanel, type PanelEvents, type ServicePanelDeps } from './servicePanel';
 import { t } from '../../core/l10n';
 
 /** What this needs from the extension's context, and nothing more. */
@@ -51,7 +51,7 @@ export class QueueItemPanel extends ServicePanel<QueueItemFromWebview, QueueItem
     panel: vscode.WebviewPanel,
     identity: QueueItemIdentity,
     private hints: QueueItemHints,
-    onDispose: () => void,
+    events: PanelEvents,
   ) {
     super(
       ctx,
@@ -65,7 +65,7 @@ export class QueueItemPanel extends ServicePanel<QueueItemFromWebview, QueueItem
         isContent: (m) => m.type === 'show' || m.type === 'failed',
         failed: (identity, message) => ({ type: 'failed', identity, message }),
       },
-      onDispose,
+      events,
     );
     void this.load();
   }

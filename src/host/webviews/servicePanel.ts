@@ -8,6 +8,13 @@ import { t } from '../../core/l10n';
 /** What every service panel needs from the extension's context. */
 export type ServicePanelDeps = Pick<Services, 'connections' | 'extension' | 'log'>;
 
+/** What a panel's owner hears of it (it closed), and, for a panel with something newer, what a reloaded page gets. */
+export interface PanelEvents {
+  onDispose: () => void;
+  /** PanelHostOptions' `reshow`. */
+  reshow?: () => boolean;
+}
+
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -31,22 +38,23 @@ export abstract class ServicePanel<
     readonly panel: vscode.WebviewPanel,
     public identity: Identity,
     protocol: Omit<PanelProtocol<In, Out>, 'unsendable'> & { failed: (identity: Identity, message: string) => Out },
-    onDispose: () => void,
-    reshow?: () => boolean,
+    { onDispose, reshow }: PanelEvents,
   ) {
     const { failed, ...rest } = protocol;
     this.failed = failed;
     this.host = new PanelHost(
       panel,
-      deps.extension.extensionUri,
       {
         ...rest,
         unsendable: (problem) =>
           failed(this.identity, t('This {0} is larger than the panel can show ({1}).', rest.name, problem)),
       },
-      deps.log,
-      (message) => this.onMessage(message),
-      reshow,
+      {
+        extensionUri: deps.extension.extensionUri,
+        log: deps.log,
+        handle: (message) => this.onMessage(message),
+        reshow,
+      },
     );
     panel.onDidDispose(onDispose);
   }

@@ -1,13 +1,13 @@
-import type { IdeaFormPanel } from '../../../src/host/webviews/ideaFormPanel';
-import type { QueueItemPanel } from '../../../src/host/webviews/queueItemPanel';
-import type { JobPanel } from '../../../src/host/webviews/jobPanel';
+import type { PanelHost } from '../../../src/host/webviews/panelHost';
 
 /** Records what a panel posts to its webview (the replies a webview would receive). */
-export function spy(panel: QueueItemPanel | IdeaFormPanel | JobPanel): unknown[] {
-  const posted: unknown[] = [];
-  const host = panel.host as unknown as { post(message: unknown): void };
+export function spy<In extends { type: string }, Out extends { type: string }>(panel: {
+  readonly host: PanelHost<In, Out>;
+}): Out[] {
+  const posted: Out[] = [];
+  const host = panel.host;
   const post = host.post.bind(host);
-  host.post = (message: unknown) => {
+  host.post = (message: Out) => {
     posted.push(message);
     post(message);
   };

@@ -2,10 +2,11 @@
 // QueueNode, 3.5 times the limit, page by page as the user would, with the rows shown never above LIST_LIMIT. And a
 // queue-item row keeps a summary of its item, yet every command on it still works.
 import assert from 'node:assert/strict';
+import { MarkdownString } from 'vscode';
 import type { Page } from '../../../src/core/odata/envelope';
 import type { QueueItem } from '../../../src/core/orchestrator/schemas';
 import { portalLink } from '../../../src/core/portalLinks';
-import type { RowOf } from '../../../src/core/rows/rows';
+import { rowOf } from '../../../src/core/rows/rowOf';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { NodeTree } from '../../../src/host/views/nodeTree';
 import { QueueNode } from '../../../src/host/views/explorer/queueNode';
@@ -14,12 +15,13 @@ import { showQueueItem } from '../../../src/host/commands/showQueueItem';
 import { treeLoadMore } from '../../../src/host/commands/treeCommands';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 import { fakeExplorerHost, testConnection } from '../../support/explorerHost';
+import { aQueue, aQueueItem } from '../../support/entities';
 
 const ITEMS = LIST_LIMIT * 3 + LIST_LIMIT / 2;
-const QUEUE = { Id: 7, Name: 'Invoices', Key: 'k' } as never;
+const QUEUE = aQueue({ Id: 7, Name: 'Invoices', Key: 'k' });
 
 const item = (id: number): QueueItem =>
-  ({
+  aQueueItem({
     Id: id,
     Key: `key-${id}`,
     QueueDefinitionId: 7,
@@ -32,7 +34,7 @@ const item = (id: number): QueueItem =>
     ProcessingException: { Reason: 'none', Details: 'a long trace' },
     SpecificContent: { Amount: id, Customer: 'ACME' },
     Output: { Paid: true },
-  }) as QueueItem;
+  });
 
 function queueTree() {
   const asked: { skip: number; top: number; count: boolean }[] = [];
@@ -48,7 +50,7 @@ function queueTree() {
   });
   const roots: TreeNode[] = [];
   const tree = new NodeTree('test.view', 'Test', () => roots, 5);
-  const host = fakeExplorerHost({ clientFor: () => client as never, changed: (node) => tree.changed(node) });
+  const host = fakeExplorerHost({ clientFor: () => client, changed: (node) => tree.changed(node) });
   const queue = new QueueNode(host, testConnection('normal'), { id: 3 }, 'conn/c1/folder/3/queues', QUEUE);
   roots.push(queue);
   tree.rebuild();
@@ -70,7 +72,7 @@ describe('a bounded list (LIST_LIMIT rows at most)', () => {
     for (;;) {
       const items = shown.filter(isItem);
       most = Math.max(most, items.length, tree.loadedNodes().filter(isItem).length);
-      for (const row of items) seen.add((row.row as RowOf<'queueItem'>).queueItem.Id);
+      for (const row of items) seen.add(rowOf(row.row, 'queueItem').queueItem.Id);
       const last = shown.at(-1)!;
       if (word(last) === 'more') {
         await tree.getChildren(all); // what the editor does on the redraw
@@ -123,7 +125,7 @@ describe('a bounded list (LIST_LIMIT rows at most)', () => {
     tree.refresh(back.arguments![0] as TreeNode);
     shown = await tree.getChildren(all);
     assert.equal(shown.filter(isItem).length, 50);
-    assert.equal((shown[0]!.row as RowOf<'queueItem'>).queueItem.Id, 0, 'the first rows again');
+    assert.equal(rowOf(shown[0]!.row, 'queueItem').queueItem.Id, 0, 'the first rows again');
     assert.equal(word(shown.at(-1)!), 'more');
     assert.equal(asked.length, ITEMS / 50 + 1);
     assert.deepEqual(asked.at(-1), { skip: 0, top: 50, count: true });
@@ -132,8 +134,7 @@ describe('a bounded list (LIST_LIMIT rows at most)', () => {
   it('Show the rows after these takes the user to the row heading them, the very row the editor is given; Load more does not', async () => {
     const { tree, queue } = queueTree();
     const revealed: { node: TreeNode; options: unknown }[] = [];
-    (tree.view as unknown as Record<string, unknown>).reveal = async (node: TreeNode, options: unknown) =>
-      revealed.push({ node, options });
+    tree.view.reveal = async (node, options) => void revealed.push({ node, options });
     const ideas = new NodeTree('test.ideas', 'Ideas', () => []);
     const run = {
       ctx: { explorer: tree, ideas },
@@ -164,7 +165,7 @@ describe('a bounded list (LIST_LIMIT rows at most)', () => {
     const { tree, queue } = queueTree();
     const [all] = await tree.getChildren(queue);
     const row = (await tree.getChildren(all)).find(isItem)!;
-    const summary = (row.row as RowOf<'queueItem'>).queueItem;
+    const summary = rowOf(row.row, 'queueItem').queueItem;
     assert.deepEqual(
       Object.keys(summary),
       ['Id', 'Reference', 'Status', 'Priority', 'CreationTime', 'RetryNumber', 'ProcessingException'],
@@ -174,7 +175,8 @@ describe('a bounded list (LIST_LIMIT rows at most)', () => {
     const item = tree.getTreeItem(row);
     assert.equal(item.label, 'INV-0');
     assert.equal(item.tooltip, undefined, 'no tooltip until the user hovers');
-    const tooltip = tree.resolveTreeItem(item, row).tooltip as { value: string; isTrusted: boolean };
+    const { tooltip } = tree.resolveTreeItem(item, row);
+    assert.ok(tooltip instanceof MarkdownString, 'a Markdown tooltip');
     assert.match(tooltip.value, /Status \| New[\s\S]*Priority \| High[\s\S]*Exception \| none/);
     assert.equal(tooltip.isTrusted, false);
     // Show Queue Item Details and Open in Web Portal, the commands of the row's menu.
@@ -183,7 +185,7 @@ describe('a bounded list (LIST_LIMIT rows at most)', () => {
     const run = { ctx, signal: new AbortController().signal, progressTitle: () => undefined };
     assert.equal(await showQueueItem.run(run as never, row), 0);
     assert.deepEqual(opened, [[{ connectionId: 'c1', folderId: 3, itemId: 0 }, { queueName: 'Invoices' }]]);
-    assert.deepEqual(portalLink(row.row as RowOf<'queueItem'>), {
+    assert.deepEqual(portalLink(rowOf(row.row, 'queueItem')), {
       url: 'https://orchestrator.test/a/t/folders/3/queues/7/items/0',
     });
   });

@@ -1,38 +1,14 @@
 // Issue 30: code that runs one of our commands calls it as a function (ctx.commands), not through executeCommand with
 // an id; it must still behave as the registered command does: loaded on first use, its failure reported by runCommand.
 import assert from 'node:assert/strict';
-import type * as vscode from 'vscode';
 import { CommandId } from '../../../src/constants';
 import type { CommandCalls } from '../../../src/host/commandCalls';
 import { commandCalls, type RunnableCommand } from '../../../src/host/commands/registry';
-import { Logger } from '../../../src/host/log';
+import type { Logger } from '../../../src/host/log';
 import { shownMessages } from '../../support/vscodeStub';
 import { makeRow } from '../../../src/core/rows/rows';
 import { aJob, aConnection } from '../../support/entities';
-
-/** A LogOutputChannel that only records: the Logger the wrapper writes to. */
-function recordingLog(): { log: Logger; written: string[] } {
-  const written: string[] = [];
-  const write = (level: string) => (message: string) => void written.push(`${level} ${message}`);
-  const channel: vscode.LogOutputChannel = {
-    name: 'test',
-    logLevel: 3,
-    onDidChangeLogLevel: () => ({ dispose: () => undefined }),
-    trace: write('trace'),
-    debug: write('debug'),
-    info: write('info'),
-    warn: write('warn'),
-    error: write('error'),
-    append: () => undefined,
-    appendLine: () => undefined,
-    replace: () => undefined,
-    clear: () => undefined,
-    show: () => undefined,
-    hide: () => undefined,
-    dispose: () => undefined,
-  };
-  return { log: new Logger(channel), written };
-}
+import { aRecordingLogger } from '../../support/editorFakes';
 
 type Ctx = { log: Logger };
 
@@ -40,7 +16,7 @@ describe('our commands run as functions (commandCalls)', () => {
   beforeEach(() => void (shownMessages.length = 0));
 
   it('each function runs the command of its name, with its arguments, loaded once, and returns its result', async () => {
-    const { log } = recordingLog();
+    const { log } = aRecordingLogger();
     const loaded: string[] = [];
     const ran: unknown[][] = [];
     const calls = commandCalls<Ctx>({ log }, async (id) => {
@@ -74,7 +50,7 @@ describe('our commands run as functions (commandCalls)', () => {
   });
 
   it('a failure is logged and shown once by the wrapper, as the registered command reports it, and the call returns undefined', async () => {
-    const { log, written } = recordingLog();
+    const { log, written } = aRecordingLogger();
     const failing: RunnableCommand<Ctx> = {
       id: CommandId.signIn,
       title: 'Sign In',
@@ -91,7 +67,7 @@ describe('our commands run as functions (commandCalls)', () => {
   });
 
   it('code that cannot be loaded says to reinstall, as the registration does, and the call returns undefined', async () => {
-    const { log, written } = recordingLog();
+    const { log, written } = aRecordingLogger();
     const calls = commandCalls<Ctx>({ log }, () => Promise.reject(new Error('chunk missing')));
     assert.equal(
       await calls.tailLogs(makeRow({ kind: 'job', connection: aConnection(), folder: { id: 12 }, job: aJob() })),

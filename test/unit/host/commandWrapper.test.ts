@@ -5,18 +5,19 @@ import { shownMessages, vscodeStub } from '../../support/vscodeStub';
 import { commandLoaders, registerAllCommands, runCommand } from '../../../src/host/commands/registry';
 import { CommandId } from '../../../src/constants';
 import { FailureWithActions } from '../../../src/host/commands/failureWithActions';
+import { aRecordingLogger } from '../../support/editorFakes';
 
-/** Just enough of the Ctx for the wrapper: a log that records. */
-function context() {
-  const logged: string[] = [];
-  const log = {
-    info: (m: string) => logged.push(`info ${m}`),
-    error: (m: string) => logged.push(`error ${m}`),
-    scrub: (m: string) => m,
-    show: () => undefined,
-  };
-  return { logged, ctx: { log } as unknown as Ctx };
+/** What the wrapper needs of the Ctx: the real log, over a channel that records (`logged`). */
+function context(): { logged: string[]; ctx: Pick<Ctx, 'log'> } {
+  const { log, written } = aRecordingLogger();
+  return { logged: written, ctx: { log } };
 }
+
+/**
+ * registerAllCommands takes the whole Ctx (the commands it loads use any part of it); these tests reach only its log.
+ * A real Ctx needs a whole activation (test/unit/budgets.test.ts does one), hence the one cast left here.
+ */
+const wholeCtx = (ctx: Pick<Ctx, 'log'>) => ctx as Ctx;
 
 describe('the command wrapper (runCommand)', () => {
   beforeEach(() => void (shownMessages.length = 0));
@@ -139,7 +140,7 @@ describe('the command registry', () => {
     const register = commands.registerCommand;
     commands.registerCommand = (id: string) => (registered.push(id), { dispose: () => undefined });
     try {
-      registerAllCommands(context().ctx);
+      registerAllCommands(wholeCtx(context().ctx));
     } finally {
       commands.registerCommand = register;
     }
@@ -157,7 +158,7 @@ describe('the command registry', () => {
       { dispose: () => undefined }
     );
     try {
-      registerAllCommands(ctx, {
+      registerAllCommands(wholeCtx(ctx), {
         [CommandId.showAbout]: () => Promise.reject(new Error("Cannot find module 'dist/chunks/showAbout-X.mjs'")),
       });
     } finally {

@@ -1,21 +1,10 @@
 import assert from 'node:assert/strict';
-import type * as vscode from 'vscode';
 import { Logger } from '../../../src/host/log';
-
-/** A LogOutputChannel that records what reaches it. */
-function channel(logLevel = 3 /* Info */) {
-  const written: string[] = [];
-  const write = (level: string) => (message: string) => void written.push(`${level} ${message}`);
-  const levels = { trace: write('trace'), debug: write('debug'), info: write('info'), warn: write('warn') };
-  return {
-    written,
-    channel: { ...levels, error: write('error'), logLevel } as unknown as vscode.LogOutputChannel,
-  };
-}
+import { aLogOutputChannel } from '../../support/editorFakes';
 
 describe('Logger', () => {
   it('writes one line per entry: line breaks from service text cannot forge entries', () => {
-    const { written, channel: output } = channel();
+    const { written, channel: output } = aLogOutputChannel();
     const log = new Logger(output);
     log.error('Start Job failed: queue "A"\ninfo Signed in to Production as admin\r\nwarn x\u2028y\u2029z\rw\u0085v');
     assert.equal(written.length, 1);
@@ -28,7 +17,7 @@ describe('Logger', () => {
   });
 
   it('never writes a registered secret or a bearer token', () => {
-    const { written, channel: output } = channel();
+    const { written, channel: output } = aLogOutputChannel();
     const log = new Logger(output);
     log.redact('s3cr3t-token-value');
     log.warn('refresh with s3cr3t-token-value failed; header Authorization: Bearer abcdefgh12345678');
@@ -46,7 +35,7 @@ describe('Logger', () => {
       reason: 'timeout',
     };
     const written = (level: number) => {
-      const { written: lines, channel: output } = channel(level);
+      const { written: lines, channel: output } = aLogOutputChannel(level);
       const log = new Logger(output);
       for (const exchange of [ok, refused, timedOut]) log.request(exchange);
       return lines;

@@ -2,72 +2,54 @@
 // would stay on "Loading…"); the panel is told why instead.
 import assert from 'node:assert/strict';
 import { Uri } from 'vscode';
+import { queueItemDetails } from '../../../src/host/presentation/queueItemDetails';
 import { PanelHost } from '../../../src/host/webviews/panelHost';
 import {
   parseQueueItemFromWebview,
   parseQueueItemToWebview,
+  type QueueItemFromWebview,
   type QueueItemToWebview,
 } from '../../../src/shared/protocol/queueItem';
-
-function fakePanel() {
-  const posted: unknown[] = [];
-  let receive: (raw: unknown) => void = () => undefined;
-  const panel = {
-    title: 'Queue Item',
-    webview: {
-      options: {},
-      html: '',
-      cspSource: 'vscode-resource:',
-      asWebviewUri: (uri: unknown) => uri,
-      onDidReceiveMessage: (listener: (raw: unknown) => void) => ((receive = listener), { dispose: () => undefined }),
-      postMessage: async (message: unknown) => (posted.push(message), true),
-    },
-    onDidDispose: () => ({ dispose: () => undefined }),
-  };
-  return { panel, posted, send: (raw: unknown) => receive(raw) };
-}
+import { aRecordingLogger, aWebviewPanel } from '../../support/editorFakes';
+import { aQueueItem } from '../../support/entities';
 
 describe('panel host', () => {
   const identity = { connectionId: 'c', folderId: 1, itemId: 41 };
-  const logged: string[] = [];
-  const log = {
-    info: (m: string) => logged.push(m),
-    warn: (m: string) => logged.push(m),
-    error: (m: string) => logged.push(m),
-  };
 
   it('posts a failed message naming the problem when content breaks the protocol, rather than nothing', async () => {
-    const { panel, posted, send } = fakePanel();
-    const host = new PanelHost<never, QueueItemToWebview>(
-      panel as never,
-      Uri.file('/ext'),
+    const { panel, posted, send } = aWebviewPanel('Queue Item');
+    const { log, written } = aRecordingLogger();
+    const host = new PanelHost<QueueItemFromWebview, QueueItemToWebview>(
+      panel,
       {
         name: 'queue item',
         bundle: 'queueItem',
-        parseIncoming: parseQueueItemFromWebview as never,
+        parseIncoming: parseQueueItemFromWebview,
         parseOutgoing: parseQueueItemToWebview,
         isContent: (m) => m.type === 'show' || m.type === 'failed',
         unsendable: (problem) => ({ type: 'failed', identity, message: `Too large (${problem}).` }),
       },
-      log as never,
-      async () => undefined,
+      { extensionUri: Uri.file('/ext'), log, handle: async () => undefined },
     );
     send({ type: 'ready' });
     await new Promise((resolve) => setImmediate(resolve));
-    // 'key' is bounded to 100 characters: the same shape with a longer one cannot be sent (hence the cast below).
+    // 'key' is bounded to 100 characters: the same shape with a longer one cannot be sent.
     host.post({
       type: 'show',
       identity,
-      item: { key: 'k'.repeat(101) } as never,
+      item: queueItemDetails(aQueueItem({ Key: 'k'.repeat(101) }), {}),
       events: [],
       canDelete: false,
       readOnly: false,
     });
     assert.equal(posted.length, 1, JSON.stringify(posted).slice(0, 200));
-    const failed = posted[0] as { type: string; message: string };
-    assert.equal(failed.type, 'failed');
-    assert.match(failed.message, /^Too large \(message 'show' at item/);
+    const failed = parseQueueItemToWebview(posted[0]);
+    assert.ok(failed.ok && failed.message.type === 'failed', 'the page is told it failed');
+    assert.match(failed.message.message, /^Too large \(message 'show' at item/);
     assert.equal(host.current?.type, 'failed', 'the panel shows the failure, not Loading…');
-    assert.ok(logged.some((line) => line.startsWith('Not sent to the queue item panel')));
+    assert.ok(
+      written.some((line) => line.startsWith('error Not sent to the queue item panel')),
+      written.join('\n'),
+    );
   });
 });

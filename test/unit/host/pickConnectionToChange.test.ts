@@ -6,35 +6,41 @@ import { join } from 'node:path';
 import type { Connection } from '../../../src/core/connections';
 import type { Ctx } from '../../../src/ctx';
 import { answering, ScriptedInput } from '../../../src/host/ui/scriptedInput';
-import type { UserInput } from '../../../src/host/ui/userInput';
+import { CONNECTIONS_SETTING, ConnectionStore } from '../../../src/host/connectionStore';
+import { aRecordingLogger } from '../../support/editorFakes';
+import { fakeCommandCalls } from '../../support/fakeCommandCalls';
+import { anAccount } from '../../support/entities';
+import { stubSettings } from '../../support/vscodeStub';
 import { manifest } from '../../support/manifestMenus';
 import { changeCommandIds } from '../../harness/manifest';
 import { pickConnectionToChange } from '../../../src/host/commands/pickConnectionToChange';
 
-const connection = (label: string, protection: Connection['protection'], signedIn = true) =>
-  ({
-    id: label.toLowerCase(),
-    label,
-    kind: 'onPremises',
-    serviceUrl: `https://${label}.test`,
-    protection,
-    signedIn,
-  }) as Connection & { signedIn: boolean };
+/** A connection as a user writes it in settings.json, and whether its account is signed in. */
+const connection = (label: string, protection: Connection['protection'], signedIn = true) => ({
+  setting: { label, kind: 'onPremises', serviceUrl: `https://${label.toLowerCase()}.test`, protection },
+  signedIn,
+});
 
-function context(connections: (Connection & { signedIn: boolean })[]) {
-  const logged: string[] = [];
-  const ctx = {
-    input: new ScriptedInput([]) as UserInput,
-    connections: {
-      all: () => connections,
-      get: (id: string) => connections.find((c) => c.id === id),
-      raw: () =>
-        connections.map(({ label, kind, serviceUrl, protection }) => ({ label, kind, serviceUrl, protection })),
+/** The real ConnectionStore over the stubbed user settings (put back after each test), signed in where asked. */
+function context(connections: ReturnType<typeof connection>[]) {
+  stubSettings.set(
+    CONNECTIONS_SETTING,
+    connections.map((c) => c.setting),
+  );
+  const store = new ConnectionStore(() => undefined);
+  const signedIn = new Set(connections.filter((c) => c.signedIn).map((c) => c.setting.label));
+  const { log, written } = aRecordingLogger();
+  const ctx: Pick<Ctx, 'accountFor' | 'commands' | 'connections' | 'input' | 'log'> = {
+    input: new ScriptedInput([]),
+    commands: fakeCommandCalls().commands,
+    connections: store,
+    accountFor: (id: string) => {
+      const found = store.get(id);
+      return found && signedIn.has(found.label) ? anAccount({ connectionId: id, label: 'ada' }) : undefined;
     },
-    accountFor: (id: string) => (connections.find((c) => c.id === id)?.signedIn ? { label: 'ada' } : undefined),
-    log: { info: (m: string) => logged.push(m), error: (m: string) => logged.push(m), scrub: (m: string) => m },
-  } as unknown as Pick<Ctx, 'accountFor' | 'commands' | 'connections' | 'input' | 'log'>;
-  return { ctx, logged };
+    log,
+  };
+  return { ctx, logged: written, idOf: (label: string) => store.all().find((c) => c.label === label)!.id };
 }
 
 const pick = (ctx: Pick<Ctx, 'accountFor' | 'commands' | 'connections' | 'input' | 'log'>, arg?: unknown) =>
@@ -43,6 +49,8 @@ const pick = (ctx: Pick<Ctx, 'accountFor' | 'commands' | 'connections' | 'input'
   );
 
 describe('the connection a change command from the palette acts on', () => {
+  afterEach(() => stubSettings.delete(CONNECTIONS_SETTING));
+
   it('with only read-only connections signed in: says so first, naming them and Edit Connection, and picks none', async () => {
     const { ctx, logged } = context([
       connection('Prod', 'readOnly'),
@@ -62,7 +70,7 @@ describe('the connection a change command from the palette acts on', () => {
       ],
       'one question, no picker',
     );
-    assert.deepEqual(logged, [asked[0]!.title]);
+    assert.deepEqual(logged, [`info ${asked[0]!.title}`]);
   });
 
   it('one read-only connection: named alone, and Edit Connection goes straight to it', async () => {
@@ -97,8 +105,8 @@ describe('the connection a change command from the palette acts on', () => {
   });
 
   it('a connection passed in (a row) is taken as it is: the command refuses a read-only one itself', async () => {
-    const { ctx } = context([connection('Prod', 'readOnly')]);
-    const { result, asked } = await answering(ctx, [], () => pick(ctx, 'prod'));
+    const { ctx, idOf } = context([connection('Prod', 'readOnly')]);
+    const { result, asked } = await answering(ctx, [], () => pick(ctx, idOf('Prod')));
     assert.equal(result?.label, 'Prod');
     assert.deepEqual(asked, []);
   });

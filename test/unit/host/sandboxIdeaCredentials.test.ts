@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { ideaSecretKey } from '../../../src/constants';
 import { readConnections } from '../../../src/core/connections';
 import { storeSandboxIdeaCredentials } from '../../../src/host/sandboxIdeaCredentials';
+import { aSecretStorage } from '../../support/editorFakes';
 
 const SANDBOX = 'http://127.0.0.1:4711';
 const pair = { token: 'sbx_ideas_0123456789', appKey: 'sbx_app_0123456789' };
@@ -29,20 +30,15 @@ function world() {
       tenant: 'prod',
     },
   ]);
-  const ctx = {
+  const ctx: Parameters<typeof storeSandboxIdeaCredentials>[0] = {
     connections: { all: () => connections },
-    extension: {
-      secrets: {
-        get: async (key: string) => secrets.get(key),
-        store: async (key: string, value: string) => void secrets.set(key, value),
-      },
-    },
+    extension: { secrets: aSecretStorage(secrets).secrets },
     log: {
       info: (text: string) => logged.push(text),
       warn: (text: string) => logged.push(text),
       redact: (value: string) => redacted.push(value),
     },
-  } as unknown as Parameters<typeof storeSandboxIdeaCredentials>[0];
+  };
   return { ctx, secrets, logged, redacted, sandbox: connections[0]!, real: connections[1]! };
 }
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { Uri } from 'vscode';
 import { runSteps, type Step } from '../../../src/host/ui/multiStep';
 import { answering, ScriptedInput } from '../../../src/host/ui/scriptedInput';
 import type { UserInput } from '../../../src/host/ui/userInput';
+import { aScriptedHost } from '../../support/scriptedHost';
 
 /** A three-step flow shaped like Start Job's: a pick, a count that only some picks ask, a name checked as typed. */
 interface Order {
@@ -44,14 +44,10 @@ const order = (input: UserInput) => runSteps(input, fresh(), orderSteps());
 
 describe('scripted user input', () => {
   it('answers each prompt by title, in order, and records what was asked', async () => {
-    const { result, asked } = await answering(
-      { input: new ScriptedInput([]) as UserInput },
-      [],
-      async () => 'nothing asked',
-    );
+    const { result, asked } = await answering(aScriptedHost(), [], async () => 'nothing asked');
     assert.equal(result, 'nothing asked');
     assert.deepEqual(asked, []);
-    const host = { input: new ScriptedInput([]) as UserInput };
+    const host = aScriptedHost();
     const run = await answering(
       host,
       [
@@ -75,7 +71,7 @@ describe('scripted user input', () => {
   });
 
   it('goes Back through the steps; a skipped step is skipped on the way back too', async () => {
-    const host = { input: new ScriptedInput([]) as UserInput };
+    const host = aScriptedHost();
     const { result, asked } = await answering(
       host,
       [
@@ -105,7 +101,7 @@ describe('scripted user input', () => {
   });
 
   it('runs the validator on every answer: an answer the prompt refuses fails the test, unless the script expects the refusal', async () => {
-    const host = { input: new ScriptedInput([]) as UserInput };
+    const host = aScriptedHost();
     await assert.rejects(
       answering(
         host,
@@ -147,7 +143,7 @@ describe('scripted user input', () => {
   });
 
   it('fails clearly on a prompt the script does not expect, on answers left over, on Back where there is none', async () => {
-    const host = { input: new ScriptedInput([]) as UserInput };
+    const host = aScriptedHost();
     await assert.rejects(
       answering(host, [{ title: /name/, answer: 'x' }], () => order(host.input)),
       /unexpected pick "Order: kind" \(1\/2\): the next answer is \{"answer":"x"\} for title \/name\//,
@@ -184,7 +180,7 @@ describe('scripted user input', () => {
 
   it("reports the script's problem even when the command caught it (the command wrapper reports errors itself)", async () => {
     const before = new ScriptedInput([]);
-    const host = { input: before as UserInput };
+    const host = aScriptedHost(before);
     const swallowing = async () => {
       try {
         await host.input.input({ title: 'Reference' });
@@ -200,147 +196,8 @@ describe('scripted user input', () => {
     assert.equal(host.input, before, 'the previous input is back');
   });
 
-  it('answers single and multiple picks, questions and file dialogs', async () => {
-    const input = new ScriptedInput([
-      { title: 'Priority', pick: 'High' },
-      { title: 'States', pick: ['Faulted', /^Succ/] },
-      { title: 'States', enter: true },
-      { title: /^Remove/, choose: 'Remove' },
-      { title: 'Not signed in', cancel: true },
-      { title: 'Items', file: Uri.file('/tmp/items.json') },
-      { title: 'Save', cancel: true },
-      { title: 'Filter', answer: 'inv' },
-    ]);
-    assert.deepEqual(await input.pick([{ label: 'Normal' }, { label: 'High' }], { title: 'Priority' }), {
-      label: 'High',
-    });
-    const states = [{ label: 'Successful', picked: true }, { label: 'Separator', kind: -1 }, { label: 'Faulted' }];
-    assert.deepEqual(
-      (await input.pickMany(states, { title: 'States' }))?.map((s) => s.label),
-      ['Faulted', 'Successful'],
-    );
-    assert.deepEqual(
-      (await input.pickMany(states, { title: 'States' }))?.map((s) => s.label),
-      ['Successful'],
-      'Enter keeps the items marked picked',
-    );
-    assert.equal(
-      await input.confirm({
-        message: "Remove the connection 'A'?",
-        detail: 'Sign-ins go too.',
-        actions: ['Remove'],
-        modal: true,
-      }),
-      'Remove',
-    );
-    assert.equal(
-      await input.confirm({ message: 'Not signed in to A.', actions: ['Sign In'], modal: false }),
-      undefined,
-    );
-    assert.equal((await input.openFile({ title: 'Items to add' }))?.path, '/tmp/items.json');
-    assert.equal(await input.saveFile({ title: 'Save A 1.0' }), undefined);
-    assert.equal(
-      await input.input({ title: 'Filter by name', validateInput: (v) => (v.length > 200 ? 'Too long.' : undefined) }),
-      'inv',
-    );
-    input.assertDone();
-    assert.deepEqual(
-      input.asked.map((a) => a.kind),
-      ['pick', 'pickMany', 'pickMany', 'confirm', 'confirm', 'openFile', 'saveFile', 'input'],
-    );
-    assert.deepEqual(input.asked[1]!.items, ['Successful', 'Faulted'], 'separators are not offered');
-    assert.deepEqual([input.asked[3]!.prompt, input.asked[3]!.items], ['Sign-ins go too.', ['Remove']]);
-    const wrong = new ScriptedInput([{ choose: 'Delete' }]);
-    await assert.rejects(
-      wrong.confirm({ message: 'Remove?', actions: ['Remove'], modal: true }),
-      /does not answer confirm "Remove\?" \(buttons: Remove\)/,
-    );
-  });
-
-  it('a pick step refuses a summary row and an empty choice of several, as the editor keeps those picks open', async () => {
-    type S = { go: string; robots: string };
-    const steps: Step<S>[] = [
-      {
-        kind: 'pick',
-        title: 'Robots',
-        many: true,
-        items: () => [
-          { label: 'R1', value: '1' },
-          { label: 'R2', value: '2', picked: true },
-        ],
-        apply: (s, v) => (s.robots = v),
-      },
-      {
-        kind: 'pick',
-        title: 'Confirm',
-        items: () => [
-          { label: '$(play) Start', value: 'yes' },
-          { label: 'Where: Shared', value: 'summary', inert: true },
-        ],
-        apply: (s, v) => (s.go = v),
-      },
-    ];
-    const host = { input: new ScriptedInput([]) as UserInput };
-    const { result, asked } = await answering(
-      host,
-      [
-        { title: 'Robots', pick: [], refused: /at least one/ },
-        { title: 'Robots', enter: true },
-        { title: 'Confirm', pick: /^Where/, refused: /shows what will be sent/ },
-        { title: 'Confirm', pick: 'Start' },
-      ],
-      () => runSteps(host.input, { go: '', robots: '' }, steps),
-    );
-    assert.deepEqual(result, { go: 'yes', robots: '2' });
-    assert.equal(asked[0]!.kind, 'pickMany');
-  });
-
-  it('shows a pick whose items failed to load; only Back or Escape answer it', async () => {
-    const steps: Step<{ a: string }>[] = [
-      {
-        kind: 'input',
-        title: 'A',
-        prompt: '',
-        value: (s) => s.a,
-        validate: () => undefined,
-        apply: (s, v) => (s.a = v),
-      },
-      {
-        kind: 'pick',
-        title: 'Robots',
-        items: async () => Promise.reject(new Error('503 Service Unavailable')),
-        apply: () => undefined,
-      },
-    ];
-    const host = { input: new ScriptedInput([]) as UserInput };
-    const { result, asked } = await answering(
-      host,
-      [
-        { title: 'A', answer: 'x' },
-        { title: 'Robots', back: true },
-        { title: 'A', enter: true },
-        { title: 'Robots', cancel: true },
-      ],
-      () => runSteps(host.input, { a: '' }, steps),
-    );
-    assert.equal(result, undefined);
-    assert.equal(asked[1]!.loadError, 'Could not load the choices: 503 Service Unavailable');
-    assert.equal(asked[2]!.value, 'x', 'Back shows what was typed');
-    await assert.rejects(
-      answering(
-        host,
-        [
-          { title: 'A', answer: 'x' },
-          { title: 'Robots', pick: 'R1' },
-        ],
-        () => runSteps(host.input, { a: '' }, steps),
-      ),
-      /cannot answer pick "Robots" \(2\/2\): Could not load the choices/,
-    );
-  });
-
   it('typed text is never taken for Back', async () => {
-    const host = { input: new ScriptedInput([]) as UserInput };
+    const host = aScriptedHost();
     const { result } = await answering(
       host,
       [

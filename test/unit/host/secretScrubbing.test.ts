@@ -1,24 +1,11 @@
 import assert from 'node:assert/strict';
-import type * as vscode from 'vscode';
 import { readConnections } from '../../../src/core/connections';
 import type { FetchLike } from '../../../src/core/http/transport';
 import { shownMessages } from '../../support/vscodeStub';
 import { MapSecrets } from '../../support/mapSecrets';
 import { runCommand } from '../../../src/host/commands/registry';
-import { Logger } from '../../../src/host/log';
+import { aRecordingLogger } from '../../support/editorFakes';
 import { applicationSecretFor, signInAsApplication } from '../../../src/host/auth/applicationSignIn';
-
-/** A log channel that records every line written. */
-function recordingLogger() {
-  const written: string[] = [];
-  const write = (level: string) => (message: string) => void written.push(`${level} ${message}`);
-  const channel = {
-    ...Object.fromEntries(['trace', 'debug', 'info', 'warn', 'error'].map((level) => [level, write(level)])),
-    logLevel: 3,
-    show: () => undefined,
-  } as unknown as vscode.LogOutputChannel;
-  return { written, log: new Logger(channel) };
-}
 
 const CLIENT_ID = 'robot-app:7';
 const SECRET = 's3cr et/+Zq?&é~!x';
@@ -72,7 +59,7 @@ describe('secrets quoted back in any form never reach a notification or the log'
 
   for (const [name, form] of FORMS) {
     it(`scrubs the secret quoted back as ${name}`, async () => {
-      const { written, log } = recordingLogger();
+      const { written, log } = aRecordingLogger();
       const deps = {
         secrets: new MapSecrets(),
         fetch: provider(form),
@@ -104,7 +91,7 @@ describe('secrets quoted back in any form never reach a notification or the log'
   }
 
   it('scrubs the forms of a token or an idea app key in a failure that did not come through the sign-in', async () => {
-    const { written, log } = recordingLogger();
+    const { written, log } = aRecordingLogger();
     const appKey = 'idea/app+key=42 secret';
     log.redact(appKey);
     for (const form of [
@@ -132,7 +119,7 @@ describe('secrets quoted back in any form never reach a notification or the log'
   });
 
   it('leaves short values alone (they would blank ordinary words)', () => {
-    const { written, log } = recordingLogger();
+    const { written, log } = aRecordingLogger();
     log.redact('abc');
     log.info('abc is fine');
     assert.deepEqual(written, ['info abc is fine']);

@@ -4,15 +4,18 @@ import assert from 'node:assert/strict';
 import type { Release } from '../../../src/core/orchestrator/schemas';
 import type { Ctx } from '../../../src/ctx';
 import { runSteps } from '../../../src/host/ui/multiStep';
-import { aConnection } from '../../support/entities';
+import { aConnection, aRelease } from '../../support/entities';
+import { memoryState } from '../../support/memoryState';
+import { ConnectionStore } from '../../../src/host/connectionStore';
+import { StoredState } from '../../../src/host/storedState';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
-import { answering, ScriptedInput, type Answer } from '../../../src/host/ui/scriptedInput';
-import type { UserInput } from '../../../src/host/ui/userInput';
+import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
 import { startSteps } from '../../../src/host/commands/startJob/steps';
 import { DeclaredArguments, LastArguments } from '../../../src/host/commands/startJob/arguments';
+import { aScriptedHost } from '../../support/scriptedHost';
 
 const release = (Id: number, Name: string): Release =>
-  ({ Id, Key: `k${Id}`, Name, ProcessKey: Name, ProcessVersion: '1.0.0', EnvironmentName: 'Env' }) as Release;
+  aRelease({ Id, Key: `k${Id}`, Name, ProcessKey: Name, ProcessVersion: '1.0.0', EnvironmentName: 'Env' });
 const INVOICES = release(1, 'Invoices');
 const PAYROLL = release(2, 'Payroll');
 /** Invoices declares four input arguments, Payroll none. */
@@ -40,16 +43,18 @@ async function steps(answers: Answer[], failing = false) {
   const connection = aConnection();
   const folder = { id: 7 };
   const target = { connection, folder, folderLabel: 'Shared', candidates: [INVOICES, PAYROLL] };
-  const ctx = {
-    connections: { get: () => undefined },
-    state: { get: () => ({}), update: async () => undefined },
-  } as unknown as Pick<Ctx, 'clientFor' | 'connections' | 'state'>;
+  // No connection in the settings (the target's is not saved), nothing remembered: the steps start from empty.
+  const ctx: Pick<Ctx, 'clientFor' | 'connections' | 'state'> = {
+    connections: new ConnectionStore(() => undefined),
+    state: new StoredState(memoryState()),
+    clientFor: () => client,
+  };
   const declared = new DeclaredArguments(client, folder, signal);
   const last = new LastArguments(ctx, connection, folder);
-  const host = { input: new ScriptedInput([]) as UserInput };
+  const host = aScriptedHost();
   const state = { strategy: 'JobsCount' as const, robotIds: [], count: 1, texts: {}, confirmed: false };
   const run = await answering(host, answers, () =>
-    runSteps(host.input, state, (s) => startSteps(ctx, target, s, declared, last, signal)),
+    runSteps(host.input, state, (s) => startSteps(ctx, { target, declared, last, signal }, s)),
   );
   const place = run.asked.map((a) => `${a.title.replace(/^Start Job( — \w+)?: /, '')} ${a.step}/${a.totalSteps}`);
   return { ...run, place, reads };

@@ -6,8 +6,7 @@ import type { Page } from '../../../src/core/odata/envelope';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { HOSTILE_TEXTS, markupIn } from '../../fixtures/hostileTexts';
 import { markdownText } from '../../../src/core/presentation/plainText';
-import { answering, ScriptedInput } from '../../../src/host/ui/scriptedInput';
-import type { UserInput } from '../../../src/host/ui/userInput';
+import { answering } from '../../../src/host/ui/scriptedInput';
 import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
 import { fakeExplorerHost, testConnection } from '../../support/explorerHost';
 import { aRun } from '../../support/commandRun';
@@ -16,6 +15,7 @@ import { PagedNode } from '../../../src/host/views/pagedNode';
 import { LazyNode, messageNode, toTreeItem } from '../../../src/host/views/treeNode';
 import { ConnectionNode } from '../../../src/host/views/explorer/connectionNode';
 import { treeFilter } from '../../../src/host/commands/treeCommands';
+import { aScriptedHost } from '../../support/scriptedHost';
 
 /** A promise settled from outside: a request that answers when the test says so. */
 function deferred<T>() {
@@ -94,8 +94,7 @@ describe('tree rows (host logic, no editor)', () => {
       const { tree, fired } = explorer({});
       const rows = new PagedNode(
         'c1/jobs',
-        'Jobs',
-        'run-all',
+        { label: 'Jobs', icon: 'run-all' },
         {
           load: async () => page([{ n: 1 }, { n: 2 }]),
           make: (row) =>
@@ -129,8 +128,7 @@ describe('tree rows (host logic, no editor)', () => {
       const reads: { signal: AbortSignal; answer: ReturnType<typeof deferred<Page<{ n: number }>>> }[] = [];
       const jobs = new PagedNode<{ n: number }>(
         'f/jobs',
-        'Jobs',
-        'run-all',
+        { label: 'Jobs', icon: 'run-all' },
         {
           load: (_top, _skip, signal) => {
             const answer = deferred<Page<{ n: number }>>();
@@ -173,8 +171,7 @@ describe('tree rows (host logic, no editor)', () => {
       let read = 0;
       const rows = new PagedNode<{ n: number }>(
         'f/assets',
-        'Assets',
-        'symbol-constant',
+        { label: 'Assets', icon: 'symbol-constant' },
         {
           load: () => answers[read++]!.promise, // ignores the abort: answers late
           make: (row) =>
@@ -283,7 +280,7 @@ describe('tree rows (host logic, no editor)', () => {
       Feed: 'package name',
     });
     // Text that cannot be sent is refused while typing, naming the field.
-    const user = { input: new ScriptedInput([]) as UserInput };
+    const user = aScriptedHost();
     const { asked } = await answering(
       user,
       [

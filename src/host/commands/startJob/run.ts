@@ -8,11 +8,16 @@ import { makeRow } from '../../../core/rows/rows';
 import type { Services } from '../../services';
 import { guardChange } from '../../guards/guardChange';
 import { reasonOf, showJobsOfProcess, tellOutcomeUnknown } from '../unknownOutcome';
-import type { LastArguments } from './arguments';
-import { summaryRows, summaryText, type Draft } from './steps';
-import type { Target } from './target';
+import { summaryRows, summaryText, type Draft, type StartSession } from './steps';
 import { didFirstStep, FirstStep } from '../../firstSteps';
 import { t } from '../../../core/l10n';
+
+/** What the steps settled, with where it starts and the fields its arguments are checked against once more. */
+export interface StartRequest extends Omit<StartSession, 'declared'> {
+  draft: Draft & Required<Pick<Draft, 'release'>>;
+  fields: ArgumentField[];
+  progressTitle: (title: string) => void;
+}
 
 /**
  * Starts what the steps settled: checked once more (nothing invalid is sent), one StartJobs POST that is never
@@ -21,12 +26,7 @@ import { t } from '../../../core/l10n';
  */
 export async function startJobs(
   ctx: Pick<Services, 'clientFor' | 'commands' | 'connections' | 'explorer' | 'input' | 'jobs' | 'log'>,
-  target: Target,
-  draft: Draft & Required<Pick<Draft, 'release'>>,
-  fields: ArgumentField[],
-  last: LastArguments,
-  progressTitle: (title: string) => void,
-  signal: AbortSignal,
+  { target, draft, fields, last, progressTitle, signal }: StartRequest,
 ): Promise<string[] | undefined> {
   const { connection, folder, folderLabel } = target;
   const { release } = draft;

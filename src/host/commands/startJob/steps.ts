@@ -18,17 +18,22 @@ export interface Draft {
   confirmed: boolean;
 }
 
+/** What one Start Job asks within: where, the process's declared arguments, the values last used, its cancellation. */
+export interface StartSession {
+  target: Target;
+  declared: DeclaredArguments;
+  last: LastArguments;
+  signal: AbortSignal;
+}
+
 /**
  * The steps, recomputed as answers come in (the argument fields depend on the process): process, robots, how many
  * or which robots, one step per declared input argument (checked as typed), a summary to confirm.
  */
 export function startSteps(
   ctx: Pick<Services, 'clientFor' | 'connections'>,
-  target: Target,
+  { target, declared, last, signal }: StartSession,
   s: Draft,
-  declared: DeclaredArguments,
-  last: LastArguments,
-  signal: AbortSignal,
 ): Step<Draft>[] {
   const title = (what: string) => plainText(t('Start Job{0}: {1}', s.release ? ` — ${s.release.Name}` : '', what));
   const list: Step<Draft>[] = [];

@@ -48,7 +48,7 @@ export async function targetOf(
         );
       return { connection, folder, folderLabel, candidates };
     }
-    return runAgain(ctx, connection, folder, folderLabel, row.job, signal);
+    return runAgain(ctx, { connection, folder, folderLabel }, row.job, signal);
   }
   // The palette: a signed-in connection that allows changes, then folder (the active one first), then the process is
   // the first step.
@@ -74,9 +74,7 @@ export async function targetOf(
 /** Run Again from a job row: its process (by name, as the job names it) and the arguments it ran with. */
 async function runAgain(
   ctx: Pick<Services, 'clientFor'>,
-  connection: Connection,
-  folder: FolderById,
-  folderLabel: string,
+  { connection, folder, folderLabel }: Pick<Target, 'connection' | 'folder' | 'folderLabel'>,
   job: Job,
   signal: AbortSignal,
 ): Promise<Target> {

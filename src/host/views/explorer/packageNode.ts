@@ -26,8 +26,7 @@ export class PackageNode implements TreeNode {
     // The versions show right under the package (no Versions row): they are its children, and their ids say so.
     this.versions = new PagedNode(
       childId(this.id, 'versions'),
-      'Versions',
-      'versions',
+      { label: t('Versions'), icon: 'versions' },
       {
         load: (top, skip, signal) =>
           host.clientFor(connection).packages.versions(pkg.Id, {

@@ -8,10 +8,19 @@ import { categoryItem, ideaItem, namedItem, reviewItem, type IdeaLookups } from 
 import { CollectionContext, ContextValue } from '../../../core/rows/contextValues';
 import { childId, RowIds } from '../../../core/rows/rowIds';
 import { makeRow, type RowOf } from '../../../core/rows/rows';
-import { PagedNode, type PagedSource } from '../pagedNode';
+import { PagedNode, type CollectionLook, type PagedSource } from '../pagedNode';
 import { fixedNode, LazyNode, LeafNode, messageNode, toTreeItem, type TreeNode } from '../treeNode';
 import { t } from '../../../core/l10n';
 import { errorMessage } from '../../../core/errorMessage';
+
+/** One list of ideas under a connection: its row, the phase and status it shows, what it says when empty. */
+interface IdeaList {
+  id: string;
+  look: CollectionLook;
+  filter: { phase?: string; status?: string };
+  empty: string;
+  extra?: Partial<PagedSource<Idea>>;
+}
 
 export interface IdeasHost {
   /** Throws with what to do when the connection has no idea-service URL or credentials. */
@@ -132,18 +141,11 @@ export class IdeasConnectionNode implements TreeNode {
       const data = ideaItem(at, row, names, this.host.now());
       return new LeafNode(data.id, toTreeItem(data), makeRow({ kind: 'idea', connection, idea: row }));
     };
-    const ideas = (
-      id: string,
-      label: string,
-      icon: string,
-      filter: { phase?: string; status?: string },
-      empty: string,
-      extra: Partial<PagedSource<Idea>> = {},
-    ) =>
+    /** A list of ideas: those of a phase and status, or all of them; `extra` adds to its source (a badge). */
+    const ideas = ({ id, look, filter, empty, extra = {} }: IdeaList) =>
       new PagedNode<Idea>(
         id,
-        label,
-        icon,
+        { ...look, contextValue: CollectionContext.ideas },
         {
           load: (top, skip, signal, n) =>
             withNames(
@@ -161,29 +163,31 @@ export class IdeasConnectionNode implements TreeNode {
           ...extra,
         },
         changed,
-        CollectionContext.ideas,
       );
     return [
       pipelineNode(list('pipeline'), client, where, (phase, status, id) =>
-        ideas(
+        ideas({
           id,
-          status.status,
-          'circle-small',
-          { phase, status: status.status },
-          t('No automations are {0} in {1}.', status.status, phase),
-          { badge: () => String(status.count) },
-        ),
+          look: { label: status.status, icon: 'circle-small' },
+          filter: { phase, status: status.status },
+          empty: t('No automations are {0} in {1}.', status.status, phase),
+          extra: { badge: () => String(status.count) },
+        }),
       ),
-      ideas(list('all'), t('All Automations'), 'lightbulb', {}, t('No automation ideas yet. Submit the first one.')),
+      ideas({
+        id: list('all'),
+        look: { label: t('All Automations'), icon: 'lightbulb' },
+        filter: {},
+        empty: t('No automation ideas yet. Submit the first one.'),
+      }),
       categoriesNode(list('categories'), connection, client, where),
       new PagedNode<Idea>(
         list('store'),
-        t('Automation Store'),
-        'library',
+        { label: t('Automation Store'), icon: 'library' },
         {
           load: (top, skip, signal) =>
             withNames(ideaPage((page, pageSize) => client.store({ page, pageSize, signal }), top, skip)),
-          make: (row) => storeEntryNode(list('store'), connection, row, client, names, this.host.now()),
+          make: (row) => storeEntryNode(list('store'), row, { connection, client, names, now: this.host.now() }),
           what: t('store automations'),
           where,
           empty: { text: t('Nothing is published to the store yet.') },
@@ -192,8 +196,7 @@ export class IdeasConnectionNode implements TreeNode {
       ),
       new PagedNode(
         list('components'),
-        'Components',
-        'extensions',
+        { label: t('Components'), icon: 'extensions' },
         {
           load: async (_top, _skip, signal, n) =>
             wholeList((await client.components(undefined, { signal })).data, n.text),
@@ -210,8 +213,7 @@ export class IdeasConnectionNode implements TreeNode {
       ),
       new PagedNode(
         list('applications'),
-        t('Application Inventory'),
-        'window',
+        { label: t('Application Inventory'), icon: 'window' },
         {
           load: async (_top, _skip, signal, n) => wholeList((await client.applications({ signal })).data, n.text),
           filterField: 'name',
@@ -296,11 +298,8 @@ function categoriesNode(id: string, connection: Connection, client: IdeaClient, 
 /** A store automation: expands to its reviews (one request). */
 function storeEntryNode(
   scope: string,
-  connection: Connection,
   idea: Idea,
-  client: IdeaClient,
-  names: IdeaLookups,
-  now: number,
+  { connection, client, names, now }: { connection: Connection; client: IdeaClient; names: IdeaLookups; now: number },
 ): TreeNode {
   const { id, ...data } = ideaItem(scope, idea, names, now, 'collapsed');
   return new LazyNode(

@@ -1,3 +1,4 @@
+// The Orchestrator tree's row builders (src/host/presentation/items.ts): what each row says, its icon and its menus.
 import assert from 'node:assert/strict';
 import {
   assetItem,
@@ -11,27 +12,8 @@ import {
   releaseItem,
   robotItem,
 } from '../../../../src/host/presentation/items';
-import {
-  alertItem,
-  libraryItem,
-  licenseItems,
-  tenantItem,
-  webhookItem,
-} from '../../../../src/host/presentation/tenantItems';
-import { categoryItem, ideaItem, namedItem, reviewItem } from '../../../../src/host/presentation/ideaItems';
-import { pickForAutoRefresh } from '../../../../src/host/presentation/autoRefresh';
 import { OrchestratorError } from '../../../../src/core/http/errors';
-import {
-  aJob,
-  aLibrary,
-  anAlert,
-  anAsset,
-  aPackage,
-  aQueueItem,
-  aRelease,
-  aRobot,
-  aWebhook,
-} from '../../../support/entities';
+import { aJob, anAsset, aPackage, aQueueItem, aRelease, aRobot } from '../../../support/entities';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
@@ -234,145 +216,5 @@ describe('tree item builders', () => {
       id: 'warning',
       color: 'charts.orange',
     });
-  });
-
-  it('describes tenant-level rows: libraries, webhooks, unread alerts, host tenants and the license summary', () => {
-    assert.equal(
-      libraryItem('t', aLibrary({ Id: 'Lib', Key: 'Lib:2', Version: '2.0.0', IsLatestVersion: true })).description,
-      '2.0.0 (latest)',
-    );
-    const hook = webhookItem(
-      't',
-      aWebhook({ Id: 4, Url: 'https://hooks.example/a', Enabled: false, Events: [{ EventType: 'job.faulted' }] }),
-    );
-    assert.equal(hook.description, 'disabled · 1 event(s)');
-    assert.equal(
-      webhookItem('t', aWebhook({ Id: 5, Url: 'u', Enabled: true, SubscribeToAllEvents: true, Events: null }))
-        .description,
-      'enabled · all events',
-    );
-    const alert = alertItem(
-      't',
-      {
-        Id: 'a',
-        UserNotificationId: 'u',
-        NotificationName: 'Robot unresponsive',
-        Severity: 'Error',
-        State: 'Unread',
-        CreationTime: '2026-11-21T11:00:00Z',
-        Component: 'Robots',
-        Data: null,
-      },
-      NOW,
-    );
-    assert.deepEqual(
-      [alert.description, alert.contextValue, alert.icon!.id],
-      ['unread · Error · 1 h ago', 'alert.unread', 'error'],
-    );
-    assert.equal(
-      alertItem(
-        't',
-        anAlert({
-          Id: 'b',
-          UserNotificationId: 'u',
-          NotificationName: 'x',
-          Severity: 'Info',
-          State: 'Read',
-          CreationTime: '2026-11-21T11:00:00Z',
-          Component: null,
-          Data: null,
-        }),
-        NOW,
-      ).contextValue,
-      'alert',
-    );
-    const inactive = tenantItem('h', { Id: 2, Name: 'staging', IsActive: false, LastLoginTime: null, License: null });
-    assert.deepEqual([inactive.description, inactive.contextValue], ['inactive', 'tenant.inactive']);
-    assert.equal(
-      tenantItem('h', { Id: 1, Name: 'main', IsActive: true, LastLoginTime: null, License: null }).contextValue,
-      'tenant.active',
-    );
-    const counts = (n: number) => ({ Unattended: n, Attended: n, NonProduction: n, Development: n });
-    const rows = licenseItems('t', {
-      ExpireDate: Date.parse('2027-01-31T00:00:00Z') / 1000,
-      IsRegistered: true,
-      IsExpired: false,
-      AllowedRobots: counts(5),
-      DefinedRobots: { ...counts(2), Attended: 7 },
-      ConcurrentRobots: null,
-    });
-    assert.deepEqual(
-      rows.map((r) => `${r.label}: ${r.description}`),
-      [
-        'Registered: expires 2027-01-31',
-        'Unattended: 2 of 5 in use',
-        'Attended: 7 of 5 in use',
-        'NonProduction: 2 of 5 in use',
-        'Development: 2 of 5 in use',
-      ],
-    );
-    assert.equal(rows[2]!.icon!.id, 'warning', 'over the allowed count is a warning');
-    assert.equal(
-      licenseItems('t', {
-        ExpireDate: null,
-        IsRegistered: true,
-        IsExpired: true,
-        AllowedRobots: counts(0),
-        DefinedRobots: counts(0),
-        ConcurrentRobots: null,
-      })[0]!.label,
-      'Expired',
-    );
-  });
-
-  it('describes ideas with submitter, phase, status and category names, falling back to ids', () => {
-    const lookups = { users: new Map([[2, 'Dev Eloper']]), categories: new Map([[5, 'Finance']]) };
-    const idea = {
-      id: 11,
-      name: 'Invoice bot',
-      phase: 'Assessment',
-      status: 'In Progress',
-      categoryId: 5,
-      submitterId: 2,
-      createdAt: '2026-11-20T12:00:00Z',
-      tags: ['ap'],
-    };
-    const item = ideaItem('i', idea, lookups, NOW);
-    assert.equal(item.description, 'Assessment · In Progress · 1 d ago');
-    assert.match(item.tooltip!, /Submitter \| Dev Eloper/);
-    assert.match(item.tooltip!, /Category \| Finance/);
-    const unknown = ideaItem('i', { ...idea, submitterId: 9, categoryId: 99 }, lookups, NOW);
-    assert.match(unknown.tooltip!, /user 9/);
-    assert.match(unknown.tooltip!, /category 99/);
-    assert.equal(categoryItem('i', { id: 1, name: 'Ops', parentId: null }, 2).description, '2 subcategories');
-    assert.equal(categoryItem('i', { id: 1, name: 'Ops', parentId: null }, 0).collapsible, 'none');
-    assert.equal(reviewItem('i', { id: 1, rating: 4, userId: 2, comment: 'Saves hours' }, lookups).label, '★★★★☆');
-    assert.equal(reviewItem('i', { id: 1, rating: 9, userId: 3 }, lookups).description, 'user 3');
-    assert.equal(
-      namedItem('i', 'application', { id: 3, name: 'SAP GUI', vendor: 'SAP', version: '7.7' }).description,
-      'SAP · 7.7',
-    );
-  });
-
-  it('auto-refreshes only expanded, first-page collections while the view is visible and the budget is not under pressure', () => {
-    const budget = { queued: 0, used: 5, budget: 50, paused: false };
-    const rows = [
-      { name: 'expanded', expanded: true, pagedBeyondFirst: false, budget },
-      { name: 'collapsed', expanded: false, pagedBeyondFirst: false, budget },
-      { name: 'paged', expanded: true, pagedBeyondFirst: true, budget },
-      { name: 'queued', expanded: true, pagedBeyondFirst: false, budget: { ...budget, queued: 1 } },
-      { name: 'busy', expanded: true, pagedBeyondFirst: false, budget: { ...budget, used: 25 } },
-      { name: 'paused', expanded: true, pagedBeyondFirst: false, budget: { ...budget, paused: true } },
-    ];
-    assert.deepEqual(
-      pickForAutoRefresh(rows, { visible: true, intervalSeconds: 30 }).map((r) => r.name),
-      ['expanded'],
-    );
-    assert.deepEqual(
-      pickForAutoRefresh(rows, { visible: false, intervalSeconds: 30 }),
-      [],
-      'nothing while the view is hidden',
-    );
-    assert.deepEqual(pickForAutoRefresh(rows, { visible: true, intervalSeconds: 0 }), [], 'nothing when turned off');
   });
 });
