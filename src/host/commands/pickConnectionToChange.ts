@@ -5,7 +5,7 @@ import type { Services } from '../services';
 import { confirmed } from '../guards/confirmed';
 import { editConnection } from './editConnection';
 import { pickConnection } from './pickConnection';
-import { runCommand } from './registry';
+import { runCommand } from './runCommand';
 
 export const allowsChanges = (connection: Connection) => connection.protection !== 'readOnly';
 

@@ -3,7 +3,7 @@ import { readConnections } from '../../../src/core/connections';
 import type { FetchLike } from '../../../src/core/http/transport';
 import { shownMessages } from '../../support/vscodeStub';
 import { MapSecrets } from '../../support/mapSecrets';
-import { runCommand } from '../../../src/host/commands/registry';
+import { runCommand } from '../../../src/host/commands/runCommand';
 import { aRecordingLogger } from '../../support/editorFakes';
 import { applicationSecretFor, signInAsApplication } from '../../../src/host/auth/applicationSignIn';
 
