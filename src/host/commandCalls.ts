@@ -18,4 +18,6 @@ export interface CommandCalls {
   /** Run Again: Start Job's steps on the job's process and arguments. */
   startJob(row: RowOf<'job'>): Promise<unknown>;
   openInPortal(row: RowOf<'job'>): Promise<unknown>;
+  /** The job's panel. */
+  showJob(row: RowOf<'job'>): Promise<unknown>;
 }

@@ -20,6 +20,7 @@ export function fakeCommandCalls(): { commands: CommandCalls; called: unknown[][
     killJob: record('killJob'),
     startJob: record('startJob'),
     openInPortal: record('openInPortal'),
+    showJob: record('showJob'),
   };
   return { commands, called };
 }

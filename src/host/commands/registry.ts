@@ -135,6 +135,7 @@ export function commandCalls<C extends RunnerUses>(
     killJob: call(CommandId.killJob),
     startJob: call(CommandId.startJob),
     openInPortal: call(CommandId.openInPortal),
+    showJob: call(CommandId.showJob),
   };
 }
 

@@ -91,7 +91,7 @@ export class JobWatcher implements vscode.Disposable {
   private async announce(entry: WatchedJob): Promise<void> {
     const { job } = entry;
     const name = job.ReleaseName ?? t('Job {0}', job.Id);
-    const actions = [t('Show Logs'), ...(job.OutputArguments ? [t('Show Output')] : [])];
+    const actions = [t('Show Job'), t('Show Logs'), ...(job.OutputArguments ? [t('Show Output')] : [])];
     const text =
       job.State === 'Faulted' && job.Info
         ? t('{0}: {1} after {2} — {3}.', name, job.State, jobDuration(job), job.Info)
@@ -104,6 +104,7 @@ export class JobWatcher implements vscode.Disposable {
           : vscode.window.showInformationMessage;
     const choice = await show(plainText(text), ...actions);
     const row = makeRow({ kind: 'job', connection: entry.connection, folder: entry.folder, job });
+    if (choice === t('Show Job')) void this.ctx.commands.showJob(row);
     if (choice === t('Show Logs')) void this.ctx.commands.tailLogs(row);
     if (choice === t('Show Output')) void this.ctx.commands.showJobOutput(row);
   }

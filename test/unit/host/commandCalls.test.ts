@@ -36,6 +36,7 @@ describe('our commands run as functions (commandCalls)', () => {
       killJob: [CommandId.killJob, () => calls.killJob(row)],
       startJob: [CommandId.startJob, () => calls.startJob(row)],
       openInPortal: [CommandId.openInPortal, () => calls.openInPortal(row)],
+      showJob: [CommandId.showJob, () => calls.showJob(row)],
     };
     for (const [name, [id, run]] of Object.entries(runs)) {
       assert.equal(await run(), `${id} done`, name);

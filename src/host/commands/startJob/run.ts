@@ -91,12 +91,14 @@ export async function startJobs(
             folderLabel,
           ),
         ),
+        t('Show Job'),
         t('Show Logs'),
         t('Stop'),
       )
       .then((choice) => {
         // The job's row, made here: the Jobs row may not be loaded, and Tail Logs and Stop take a row, not a tree node.
         const jobRow = makeRow({ kind: 'job', connection, folder, job: first });
+        if (choice === t('Show Job')) void ctx.commands.showJob(jobRow);
         if (choice === t('Show Logs')) void ctx.commands.tailLogs(jobRow);
         if (choice === t('Stop')) void ctx.commands.stopJob(jobRow);
       });
