@@ -231,6 +231,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     headerPrefix: dialect.headerPrefix,
     serviceSegment: dialect.serviceSegment ?? null,
     now: clock.iso(),
+    // Robot-log rows held in memory (a computed log holds none): what reading a huge log must not grow.
+    storedLogRows: state.tenants.reduce(
+      (sum, t) => sum + t.logs.reduce((rows, segment) => rows + (segment.rows?.length ?? 0), 0),
+      0,
+    ),
   });
 
   /** The orchestration service below `servicePath` (cloud or on-premises): its API definition, or odata and api. */
