@@ -361,17 +361,23 @@ function seedTenant(id: number, name: string, options: SeedOptions): TenantState
       $folderId: release.$folderId,
     });
     if (j >= jobCount - 40) {
-      const rows = Array.from({ length: 20 }, (_, i) => ({
-        Id: newId(),
-        Level: i === 0 || i === 19 ? 'Information' : random.pick(levels),
-        TimeStamp: iso(created + 5_000 + i * 6_000),
-        Message:
-          i === 0
-            ? `${release.Name} execution started`
-            : i === 19
-              ? `${release.Name} execution ended`
-              : `Step ${i}: processed record ${random.int(1, 9999)}`,
-      }));
+      const rows = Array.from({ length: 20 }, (_, i) => {
+        const row = {
+          Id: newId(),
+          Level: i === 0 || i === 19 ? 'Information' : random.pick(levels),
+          TimeStamp: iso(created + 5_000 + i * 6_000),
+          Message:
+            i === 0
+              ? `${release.Name} execution started`
+              : i === 19
+                ? `${release.Name} execution ended`
+                : `Step ${i}: processed record ${random.int(1, 9999)}`,
+        };
+        // Error lines name the activity that wrote them, as the fault contract says (README, Faulted jobs).
+        if (row.Level === 'Error')
+          row.Message = `Log Message: ${row.Message.replace(/^Step \d+: processed/, 'could not process')}`;
+        return row;
+      });
       tenant.logs.push({
         rows,
         JobKey: key,
