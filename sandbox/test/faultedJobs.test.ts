@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startSandbox } from '../src/index';
 import { Api, folderIds, NS, odata, useSandbox, waitFor } from './helpers';
 
 const SAMPLE = join(__dirname, '..', 'samples', 'Invoice.Processing');
@@ -192,5 +194,21 @@ describe('faulted jobs across folders, their run history and the sample project'
       /ReadInvoice\.Check\(String invoiceNumber\) in C:\\Builds\\Invoice\.Processing\\Workflows\\ReadInvoice\.cs:line 42$/m,
     );
     assert.equal((await run({ in_InvoiceNumber: 'INV-12' })).State, 'Successful', 'the defaults succeed');
+  });
+});
+
+describe('a state file from an older seed', () => {
+  it('is replaced by the current seed, so the run history and the long log are there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-old-state-'));
+    const file = join(dir, 'state.json');
+    writeFileSync(file, JSON.stringify({ seed: 1, scale: 'small', tenants: [], ideas: {} }));
+    const sandbox = await startSandbox({ stateFile: file });
+    try {
+      const folders = await folderIds(await Api.as(sandbox, 'developer'));
+      assert.ok(folders['Accounts Payable'] && folders.Logistics && folders.People);
+    } finally {
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

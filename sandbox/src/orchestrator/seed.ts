@@ -54,8 +54,12 @@ export interface SeedOptions {
   now: number;
 }
 
+/** Raised when the seed gains what an older state file lacks (2: the run history and the 1,000,000-line log). */
+export const SEED_VERSION = 2;
+
 export function createSeedState(options: SeedOptions): SandboxState {
   return {
+    seedVersion: SEED_VERSION,
     seed: options.seed,
     scale: options.scale,
     tenants: [

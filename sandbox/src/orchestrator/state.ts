@@ -231,6 +231,8 @@ export interface TenantState {
 }
 
 export interface SandboxState {
+  /** Which seed wrote it (seed.ts, SEED_VERSION); a state file from another is not loaded. */
+  seedVersion?: number;
   seed: number;
   scale: 'small' | 'large';
   tenants: TenantState[];
