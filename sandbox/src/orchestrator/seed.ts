@@ -1,7 +1,7 @@
 import { createRandom, type Random } from '../server/clock';
 import { USERS } from '../server/users';
 import { seedIdeas } from '../ideas/seed';
-import { adaptSamplePackage, HISTORY_FOLDERS, seedHistory } from './seedHistory';
+import { adaptSamplePackage, HISTORY_FOLDERS, seedFolder, seedHistory } from './seedHistory';
 import type { Folder, Package, QueueItem, Release, Robot, SandboxState, TenantState } from './state';
 
 /** Argument types used by seed packages: every kind the Start Job form must handle. */
@@ -125,24 +125,8 @@ function seedTenant(id: number, name: string, options: SeedOptions): TenantState
 
   // Folders: a small named tree (with a non-ASCII name and an admin-only folder), personal workspaces, and at
   // large scale enough generated folders to reach 1,000.
-  const addFolder = (displayName: string, parent: Folder | null, extra: Partial<Folder> = {}): Folder => {
-    const folder: Folder = {
-      Id: newId(),
-      Key: random.uuid(),
-      DisplayName: displayName,
-      FullyQualifiedName: parent ? `${parent.FullyQualifiedName}/${displayName}` : displayName,
-      Description: null,
-      FolderType: 'Standard',
-      ProvisionType: 'Manual',
-      PermissionModel: 'FineGrained',
-      ParentId: parent?.Id ?? null,
-      IsActive: true,
-      FeedType: 'Processes',
-      ...extra,
-    };
-    tenant.folders.push(folder);
-    return folder;
-  };
+  const addFolder = (displayName: string, parent: Folder | null, extra: Partial<Folder> = {}): Folder =>
+    seedFolder(tenant, random, displayName, parent, extra);
   const shared = addFolder('Shared', null, { Description: 'Default folder' });
   const finance = addFolder('Finance', shared);
   const invoices = addFolder('Invoices', finance);

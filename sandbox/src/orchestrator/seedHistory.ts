@@ -134,9 +134,11 @@ export function adaptSamplePackage(tenant: TenantState): void {
 
 export function seedHistory(tenant: TenantState, random: Random, now: number): void {
   const newId = () => tenant.nextId++;
-  const operations = folder(tenant, random, 'Operations', null);
+  const operations = seedFolder(tenant, random, 'Operations', null, {
+    Description: 'Run history and faults (README, Faulted jobs)',
+  });
   const children = new Map(
-    ['Accounts Payable', 'Logistics', 'People'].map((name) => [name, folder(tenant, random, name, operations)]),
+    ['Accounts Payable', 'Logistics', 'People'].map((name) => [name, seedFolder(tenant, random, name, operations)]),
   );
   const robots = tenant.robots.slice(0, 6);
   const environments = new Map<number, { Id: number; Name: string }>();
@@ -180,19 +182,27 @@ export function seedHistory(tenant: TenantState, random: Random, now: number): v
   addHugeRun(tenant, random, now, children.get('Accounts Payable')!);
 }
 
-function folder(tenant: TenantState, random: Random, name: string, parent: Folder | null): Folder {
+/** A standard folder of the seed (the first id and random draw are the folder's, as the seed has always made them). */
+export function seedFolder(
+  tenant: TenantState,
+  random: Random,
+  name: string,
+  parent: Folder | null,
+  extra: Partial<Folder> = {},
+): Folder {
   const created: Folder = {
     Id: tenant.nextId++,
     Key: random.uuid(),
     DisplayName: name,
     FullyQualifiedName: parent ? `${parent.FullyQualifiedName}/${name}` : name,
-    Description: parent ? null : 'Run history and faults (README, Faulted jobs)',
+    Description: null,
     FolderType: 'Standard',
     ProvisionType: 'Manual',
     PermissionModel: 'FineGrained',
     ParentId: parent?.Id ?? null,
     IsActive: true,
     FeedType: 'Processes',
+    ...extra,
   };
   tenant.folders.push(created);
   return created;
