@@ -109,7 +109,7 @@ describe('the 1,000,000-line job log (computed from the line index, never stored
     assert.equal(raw.logType, 'Default');
     assert.equal(raw.level, 'Error');
     assert.equal(raw.organizationUnitId, folderId);
-    assert.equal(raw.processVersion, '1.0.0');
+    assert.equal(raw.processVersion, '1.1.0');
   });
 
   it('keeps the window at 10,000 entries and holds no row of the log in memory, however much is read', async () => {

@@ -316,7 +316,7 @@ function seedTenant(id: number, name: string, options: SeedOptions): TenantState
     tenant.releases.push(release);
   }
 
-  adaptSamplePackage(tenant);
+  adaptSamplePackage(tenant, now);
 
   // Finished jobs with logs, most recent last.
   const levels = ['Trace', 'Information', 'Information', 'Information', 'Warning', 'Error'];

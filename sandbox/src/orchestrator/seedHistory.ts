@@ -27,12 +27,33 @@ export const SAMPLE_INPUT = JSON.stringify({ in_InvoiceNumber: 'INV-20431', in_I
 /** Runs per process over the last 7 days (one about every 6 hours). */
 const RUNS = 28;
 
-/** The sample project's package takes its arguments and release defaults from the sample (Main.xaml). */
-export function adaptSamplePackage(tenant: TenantState): void {
-  for (const pkg of tenant.packages.filter((p) => p.Id === SAMPLE_PACKAGE))
-    Object.assign(pkg, { Arguments: SAMPLE_ARGUMENTS, ProjectType: 'Process', MainEntryPointPath: 'Main.xaml' });
-  for (const release of tenant.releases.filter((r) => r.ProcessKey === SAMPLE_PACKAGE))
-    Object.assign(release, { InputArguments: SAMPLE_INPUT, Arguments: { Input: SAMPLE_INPUT, Output: null } });
+/** The sample project's version of its package (project.json `projectVersion`). */
+export const SAMPLE_VERSION = '1.1.0';
+
+/**
+ * The sample project's package gains version 1.1.0, built from the sample (its arguments, Main.xaml), listed after
+ * 1.0.0. `Shared`'s process stays on 1.0.0 with its arguments, as a folder not yet moved to the latest version; the
+ * run history's process runs 1.1.0.
+ */
+export function adaptSamplePackage(tenant: TenantState, now: number): void {
+  const at = tenant.packages.findIndex((p) => p.Id === SAMPLE_PACKAGE && p.IsLatestVersion);
+  if (at < 0) return;
+  const previous = tenant.packages[at]!;
+  // 1.0.0 three weeks old, 1.1.0 eight days: older than the run history, all of which runs 1.1.0.
+  Object.assign(previous, { IsLatestVersion: false, Published: new Date(now - 21 * DAY).toISOString() });
+  tenant.packages.splice(at + 1, 0, {
+    ...previous,
+    Key: `${SAMPLE_PACKAGE}:${SAMPLE_VERSION}`,
+    Version: SAMPLE_VERSION,
+    Published: new Date(now - 8 * DAY).toISOString(),
+    IsLatestVersion: true,
+    OldVersion: previous.Version,
+    ReleaseNotes: 'Reads invoices with the coded workflow ReadInvoice; books them in Process Invoice',
+    ProjectType: 'Process',
+    MainEntryPointPath: 'Main.xaml',
+    Arguments: SAMPLE_ARGUMENTS,
+  });
+  for (const release of tenant.releases.filter((r) => r.ProcessKey === SAMPLE_PACKAGE)) release.IsLatestVersion = false;
 }
 
 export function seedHistory(tenant: TenantState, random: Random, now: number): void {
