@@ -56,7 +56,7 @@ export function adaptSamplePackage(tenant: TenantState, now: number): void {
 
 export function seedHistory(tenant: TenantState, random: Random, now: number): void {
   const newId = () => tenant.nextId++;
-  const operations = seedFolder(tenant, random, 'Operations', null, {
+  const operations = seedFolder(tenant, random, 'Zurich Operations', null, {
     Description: 'Run history and faults (README, Faulted jobs)',
   });
   const children = new Map(
