@@ -197,6 +197,23 @@ describe('faulted jobs across folders, their run history and the sample project'
   });
 });
 
+describe("the sample package's versions", () => {
+  const sandbox = useSandbox();
+  it('leaves Shared on 1.0.0; moving it to 1.1.0 drops the input values 1.1.0 does not declare', async () => {
+    const api = await Api.as(sandbox(), 'admin');
+    const folderId = (await folderIds(api)).Shared!;
+    const [release] = (
+      await api.get(odata('Releases', { $filter: `ProcessKey eq 'Invoice.Processing'` }), { folderId })
+    ).body.value;
+    assert.deepEqual([release.ProcessVersion, release.IsLatestVersion], ['1.0.0', false]);
+    assert.ok(Object.keys(JSON.parse(release.InputArguments)).length > 0, release.InputArguments);
+    const moved = await api.post(odata(`Releases(${release.Id})/${NS}.UpdateToLatestPackageVersion`), {}, { folderId });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    assert.deepEqual([moved.body.ProcessVersion, moved.body.IsLatestVersion], ['1.1.0', true]);
+    assert.equal(moved.body.InputArguments, '{}');
+  });
+});
+
 describe('a state file from an older seed', () => {
   it('is replaced by the current seed, so the run history and the long log are there', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-old-state-'));
