@@ -41,6 +41,14 @@ function moveToVersion(call: Call, release: Release, version: string): void {
   if (version !== release.ProcessVersion) release.$previousVersions.push(release.ProcessVersion);
   release.ProcessVersion = version;
   release.IsLatestVersion = pkg.IsLatestVersion;
+  // Input values of arguments the new version does not declare are dropped, as the service re-reads the arguments.
+  const declared: { name: string }[] = pkg.Arguments?.Input ? JSON.parse(pkg.Arguments.Input) : [];
+  const names = new Set(['SandboxOutcome', ...declared.map((a) => a.name)]);
+  if (release.InputArguments) {
+    const values: Record<string, unknown> = JSON.parse(release.InputArguments);
+    release.InputArguments = JSON.stringify(Object.fromEntries(Object.entries(values).filter(([n]) => names.has(n))));
+    release.Arguments = { Input: release.InputArguments, Output: release.Arguments?.Output ?? null };
+  }
   call.changed();
 }
 
