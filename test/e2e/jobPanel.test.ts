@@ -83,19 +83,19 @@ describe('Job panel (UI, large sandbox)', () => {
     assert.equal(await frame.locator('#log-level').inputValue(), 'Information');
     await frame.locator('#log-level').selectOption('Trace');
     await position.filter({ hasText: /^Line 1 of 1,000,000$/ }).waitFor({ timeout: 60_000 });
-    await frame.locator('#log-lines .log-row .log-message', { hasText: /^History line 1:/ }).waitFor();
+    await frame.locator('#log-lines .log-row .log-message', { hasText: /execution started$/ }).waitFor();
     // The keyboard: the list takes focus; End goes to the last line, read from the far end of the log.
     await frame.locator('#log-lines').focus();
     await page.keyboard.press('End');
-    await frame
-      .locator('#log-lines .log-row .log-message', { hasText: /^History line 1000000:/ })
-      .waitFor({ timeout: 60_000 });
+    const lastRow = frame.locator('#log-lines .log-row', { hasText: /execution ended$/ });
+    await lastRow.waitFor({ timeout: 60_000 });
+    assert.equal(await lastRow.locator('.log-no').textContent(), '1,000,000');
     // The middle, by the scroll bar: half way down shows lines near 500,000, read after an anchor.
     await frame.locator('#log-lines').evaluate((list) => {
       list.scrollTop = (list.scrollHeight - list.clientHeight) / 2;
     });
     await frame
-      .locator('#log-lines .log-row .log-message', { hasText: /^History line 50\d{4}:/ })
+      .locator('#log-lines .log-row:not(.pending) .log-no', { hasText: /^50\d,\d{3}$/ })
       .first()
       .waitFor({ timeout: 60_000 });
     await screenshot('14-job-panel-log');
@@ -109,10 +109,10 @@ describe('Job panel (UI, large sandbox)', () => {
     await position.filter({ hasText: /of 1,000,000$/ }).waitFor({ timeout: 60_000 });
     await frame.locator('#log-first-error').click();
     await frame.locator('#log-lines .log-row.marked.level-error').waitFor({ timeout: 60_000 });
-    await frame.locator('#log-search').fill('History line 777:');
+    await frame.locator('#log-search').fill('INV-20777');
     await frame.locator('#log-search').press('Enter');
     await frame
-      .locator('#log-lines .log-row.marked .log-message', { hasText: /^History line 777:/ })
+      .locator('#log-lines .log-row.marked .log-message', { hasText: 'INV-20777' })
       .waitFor({ timeout: 60_000 });
   });
 });
