@@ -25,7 +25,7 @@ import { handleIdentity, identityRootOf } from './identity/handler';
 import { ideaPortal, orchestrationPortal } from './portal/routes';
 import { APP_SCOPES, type ConfidentialApplication } from './identity/tokenEndpoint';
 import { APP_KEY_HEADER, ideasHandler } from './ideas/handler';
-import { createSeedState } from './orchestrator/seed';
+import { createSeedState, SEED_VERSION } from './orchestrator/seed';
 import { OrchestratorService } from './orchestrator/service';
 import { Simulator } from './orchestrator/simulator';
 import { API_DEFINITION_PATH, apiDefinitionReply } from './orchestrator/apiDefinition';
@@ -141,10 +141,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     state.ideas.customisedFlow = options.customisedIdeaFlow ?? true;
     return state;
   };
-  let state: SandboxState =
+  const saved =
     options.stateFile && existsSync(options.stateFile)
       ? (JSON.parse(readFileSync(options.stateFile, 'utf8')) as SandboxState)
-      : fresh();
+      : undefined;
+  // A state file written from an older seed lacks what the current one holds (README, --state): start from the seed.
+  let state: SandboxState = saved && saved.seedVersion === SEED_VERSION ? saved : fresh();
 
   let saveTimer: NodeJS.Timeout | undefined;
   const save = () => {
@@ -231,6 +233,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     headerPrefix: dialect.headerPrefix,
     serviceSegment: dialect.serviceSegment ?? null,
     now: clock.iso(),
+    // Robot-log rows held in memory (a computed log holds none): what reading a huge log must not grow.
+    storedLogRows: state.tenants.reduce(
+      (sum, t) => sum + t.logs.reduce((rows, segment) => rows + (segment.rows?.length ?? 0), 0),
+      0,
+    ),
   });
 
   /** The orchestration service below `servicePath` (cloud or on-premises): its API definition, or odata and api. */

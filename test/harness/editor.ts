@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { buildDevelopment } from './build';
 import { startEditorFront } from './editorFront';
@@ -46,6 +46,8 @@ export interface EditorOptions {
   workspaceTrust?: boolean;
   /** The workspace folder's own `.vscode/settings.json` (what a cloned repository may carry). */
   workspaceSettings?: Record<string, unknown>;
+  /** Folders copied into the workspace folder (each under its own name) before the editor opens it. */
+  workspaceProjects?: string[];
   /** Run in the pseudo-locale (test/harness/pseudoLocale.ts); needs `installExtension`. */
   pseudoLocale?: boolean;
   /** Sites opened without the editor's "open the external website?" question (loopback ones never ask). */
@@ -192,6 +194,8 @@ export async function startEditor(options: EditorOptions): Promise<RunningEditor
     mkdirSync(join(dirs.workspace, '.vscode'), { recursive: true });
     writeFileSync(join(dirs.workspace, '.vscode', 'settings.json'), JSON.stringify(options.workspaceSettings, null, 2));
   }
+  for (const project of options.workspaceProjects ?? [])
+    cpSync(project, join(dirs.workspace, basename(project)), { recursive: true });
   writeFileSync(
     join(dirs.workspace, 'README.md'),
     '# Orchestrator Workbench sandbox workspace\n\nOpen the Orchestrator view in the activity bar.\n',

@@ -1,7 +1,7 @@
 // `npm start [-- --desktop] [-- --scale large]`: builds the extension, starts the sandbox and an editor with the
 // extension installed and configured for the sandbox, prints the URL, and stops everything on Ctrl+C.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
@@ -9,6 +9,9 @@ import { buildDevelopment, ROOT, startEditor, type RunningEditor } from './edito
 import { installCleanup, spawnTracked } from './processes';
 import { toolsDir } from './provision';
 import { sandboxEditorEnvironment, sandboxEditorSettings } from './sandboxConnection';
+
+/** The sample project whose package the sandbox runs (sandbox/README.md): its faults land on these files. */
+const SAMPLE_PROJECT = join(ROOT, 'sandbox', 'samples', 'Invoice.Processing');
 
 const { values } = parseArgs({ options: { desktop: { type: 'boolean' }, scale: { type: 'string' } } });
 if (values.scale !== undefined && values.scale !== 'small' && values.scale !== 'large') {
@@ -39,9 +42,12 @@ async function main(): Promise<void> {
     const userData = join(toolsDir, 'run', 'desktop', 'user-data');
     mkdirSync(join(userData, 'User'), { recursive: true });
     writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(sandboxEditorSettings(sandbox), null, 2));
+    const workspace = join(toolsDir, 'run', 'desktop', 'workspace');
+    rmSync(workspace, { recursive: true, force: true });
+    cpSync(SAMPLE_PROJECT, join(workspace, 'Invoice.Processing'), { recursive: true });
     spawnTracked(
       'code',
-      ['--new-window', '--wait', `--user-data-dir=${userData}`, `--extensionDevelopmentPath=${ROOT}`],
+      ['--new-window', '--wait', `--user-data-dir=${userData}`, `--extensionDevelopmentPath=${ROOT}`, workspace],
       { stdio: 'inherit', env: { ...process.env, ...sandboxEditorEnvironment(sandbox) } },
     );
     console.log('start: VS Code opened with Orchestrator Workbench in development mode. Ctrl+C stops everything.');
@@ -52,6 +58,7 @@ async function main(): Promise<void> {
     installExtension: true,
     settings: sandboxEditorSettings(sandbox),
     env: sandboxEditorEnvironment(sandbox),
+    workspaceProjects: [SAMPLE_PROJECT],
   }));
   console.log(`start: open ${editor.workbenchUrl()}`);
   console.log('start: Ctrl+C stops the editor and the sandbox.');

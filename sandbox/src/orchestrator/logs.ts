@@ -1,8 +1,8 @@
 import { badRequest, ErrorCode, HttpError } from '../server/errors';
 import { parseFilter, type FilterNode } from '../odata/filter';
-import { hash32 } from '../server/clock';
 import type { LogRow, LogSegment } from './state';
 import { LOG_LEVELS } from './sets';
+import { countBefore, firstAfter, hugeLogRow, indexOfMatch } from './hugeLog';
 
 /** The search-index store keeps only the first 10,000 entries of any query within reach. */
 export const MAX_RESULT_WINDOW = 10_000;
@@ -47,44 +47,89 @@ function analyse(node: FilterNode, query: LogQuery): void {
   else throw unsupported();
 }
 
-function virtualRow(segment: LogSegment, index: number): LogRow {
-  const v = segment.virtual!;
-  const h = hash32(index);
-  const level = h % 100 < 2 ? 'Error' : h % 100 < 10 ? 'Warning' : h % 100 < 30 ? 'Trace' : 'Information';
-  return {
-    Id: v.firstId + index,
-    Level: level,
-    TimeStamp: new Date(v.startMs + index * v.stepMs).toISOString(),
-    Message: `History line ${index + 1}: processed item ${h % 100000}`,
-  };
+/** One job's matching lines in the requested order, each reachable by its position without reading the others. */
+interface Source {
+  segment: LogSegment;
+  total: number;
+  at(k: number): LogRow;
 }
 
-function* rowsOf(segment: LogSegment, descending: boolean): Generator<LogRow> {
-  const count = segment.rows ? segment.rows.length : segment.virtual!.count;
-  for (let n = 0; n < count; n++) {
-    const i = descending ? count - 1 - n : n;
-    yield segment.rows ? segment.rows[i]! : virtualRow(segment, i);
+function sourceOf(segment: LogSegment, query: LogQuery, descending: boolean): Source {
+  const pick = <T>(list: { length: number; [k: number]: T }, total: number, k: number) =>
+    list[descending ? total - 1 - k : k]!;
+  if (segment.virtual) {
+    const log = segment.virtual;
+    const min = query.minLevel ?? 0;
+    const from = query.after === undefined ? 0 : firstAfter(log, query.after);
+    const base = countBefore(min, from);
+    const total = countBefore(min, log.count) - base;
+    return {
+      segment,
+      total,
+      at: (k) => hugeLogRow(log, segment.ProcessName, indexOfMatch(min, base + (descending ? total - 1 - k : k))),
+    };
   }
+  const rows = segment.rows!.filter(
+    (row) =>
+      (query.minLevel === undefined || LOG_LEVELS.indexOf(row.Level) >= query.minLevel) &&
+      (query.after === undefined || Date.parse(row.TimeStamp) > query.after),
+  );
+  return { segment, total: rows.length, at: (k) => pick(rows, rows.length, k) };
 }
 
-/** Merges the per-job sequences (each already in time order) into one ordered stream. */
-function* merged(segments: LogSegment[], descending: boolean): Generator<[LogRow, LogSegment]> {
-  const heads = segments.map((segment) => ({
-    segment,
-    iterator: rowsOf(segment, descending),
-    current: undefined as LogRow | undefined,
+/**
+ * Rows `skip`…`skip + top` of the sources merged in order. One source is read at those positions only; several are
+ * merged from their starts, which the 10,000-entry window bounds.
+ */
+function page(sources: Source[], skip: number, top: number, before: (a: LogRow, b: LogRow) => boolean) {
+  const out: [LogRow, LogSegment][] = [];
+  if (sources.length === 1) {
+    const [only] = sources;
+    for (let k = skip; k < Math.min(only!.total, skip + top); k++) out.push([only!.at(k), only!.segment]);
+    return out;
+  }
+  const heads: { source: Source; next: number; row: LogRow | undefined }[] = sources.map((source) => ({
+    source,
+    next: 0,
+    row: source.at(0),
   }));
-  for (const head of heads) head.current = head.iterator.next().value ?? undefined;
-  for (;;) {
+  for (let seen = 0; out.length < top; seen++) {
     let best: (typeof heads)[number] | undefined;
-    for (const head of heads) {
-      if (!head.current) continue;
-      if (!best || (descending ? head.current.Id > best.current!.Id : head.current.Id < best.current!.Id)) best = head;
-    }
-    if (!best) return;
-    yield [best.current!, best.segment];
-    best.current = best.iterator.next().value ?? undefined;
+    for (const head of heads) if (head.row && (!best || before(head.row, best.row!))) best = head;
+    if (!best?.row) break;
+    if (seen >= skip) out.push([best.row, best.source.segment]);
+    best.next++;
+    best.row = best.next < best.source.total ? best.source.at(best.next) : undefined;
   }
+  return out;
+}
+
+/** The record as the service answers it; RawMessage carries the fields real robots write (README, Robot logs). */
+function present(row: LogRow, segment: LogSegment) {
+  return {
+    Id: row.Id,
+    Level: row.Level,
+    TimeStamp: row.TimeStamp,
+    Message: row.Message,
+    RawMessage: JSON.stringify({
+      message: row.Message,
+      level: row.Level,
+      logType: 'Default',
+      timeStamp: row.TimeStamp,
+      fileName: row.FileName ?? 'Main',
+      jobId: segment.JobKey,
+      processName: segment.ProcessName,
+      processVersion: segment.ProcessVersion ?? '1.0.0',
+      robotName: segment.RobotName,
+      machineId: segment.MachineId,
+      organizationUnitId: segment.folderId,
+    }),
+    ProcessName: segment.ProcessName,
+    WindowsIdentity: segment.WindowsIdentity,
+    JobKey: segment.JobKey,
+    RobotName: segment.RobotName,
+    MachineId: segment.MachineId,
+  };
 }
 
 export function queryLogs(segments: LogSegment[], params: URLSearchParams, contextUrl: string) {
@@ -126,40 +171,19 @@ export function queryLogs(segments: LogSegment[], params: URLSearchParams, conte
       (!query.robotName || s.RobotName === query.robotName) &&
       (query.machineId === undefined || s.MachineId === query.machineId),
   );
-  const matches = (row: LogRow) =>
-    (query.minLevel === undefined || LOG_LEVELS.indexOf(row.Level) >= query.minLevel) &&
-    (query.after === undefined || Date.parse(row.TimeStamp) > query.after);
-  const rowFilter = query.minLevel !== undefined || query.after !== undefined;
-  const counting = params.get('$count') === 'true';
-  // Without a row-level filter the total is known from the segment sizes, so a page never scans the whole history.
-  const mustScanForCount = counting && rowFilter;
-  const value: Record<string, unknown>[] = [];
-  let seen = 0;
-  for (const [row, segment] of merged(chosen, descending)) {
-    if (!matches(row)) continue;
-    seen++;
-    if (seen > skip && value.length < top) {
-      value.push({
-        ...row,
-        RawMessage: JSON.stringify({
-          message: row.Message,
-          level: row.Level,
-          timeStamp: row.TimeStamp,
-          jobId: segment.JobKey,
-          processName: segment.ProcessName,
-        }),
-        ProcessName: segment.ProcessName,
-        WindowsIdentity: segment.WindowsIdentity,
-        JobKey: segment.JobKey,
-        RobotName: segment.RobotName,
-        MachineId: segment.MachineId,
-      });
-    } else if (!mustScanForCount && value.length >= top) break;
-  }
-  const total = rowFilter ? seen : chosen.reduce((sum, s) => sum + (s.rows ? s.rows.length : s.virtual!.count), 0);
+  const sources = chosen.map((segment) => sourceOf(segment, query, descending)).filter((s) => s.total > 0);
+  const byTime = /^TimeStamp/i.test(order ?? '');
+  const key = (row: LogRow): [string | number, number] => [byTime ? row.TimeStamp : row.Id, row.Id];
+  const before = (a: LogRow, b: LogRow) => {
+    const [ka, ia] = key(a);
+    const [kb, ib] = key(b);
+    const ascending = ka < kb || (ka === kb && ia < ib);
+    return descending ? !ascending && (ka !== kb || ia !== ib) : ascending;
+  };
+  const value = page(sources, skip, top, before).map(([row, segment]) => present(row, segment));
   return {
     '@odata.context': `${contextUrl}/$metadata#RobotLogs`,
-    ...(counting ? { '@odata.count': total } : {}),
+    ...(params.get('$count') === 'true' ? { '@odata.count': sources.reduce((sum, s) => sum + s.total, 0) } : {}),
     value,
   };
 }

@@ -1,6 +1,7 @@
 import { createRandom, type Random } from '../server/clock';
 import { USERS } from '../server/users';
 import { seedIdeas } from '../ideas/seed';
+import { adaptSamplePackage, HISTORY_FOLDERS, seedFolder, seedHistory } from './seedHistory';
 import type { Folder, Package, QueueItem, Release, Robot, SandboxState, TenantState } from './state';
 
 /** Argument types used by seed packages: every kind the Start Job form must handle. */
@@ -53,8 +54,12 @@ export interface SeedOptions {
   now: number;
 }
 
+/** Raised when the seed gains what an older state file lacks (2: the run history and the 1,000,000-line log). */
+export const SEED_VERSION = 2;
+
 export function createSeedState(options: SeedOptions): SandboxState {
   return {
+    seedVersion: SEED_VERSION,
     seed: options.seed,
     scale: options.scale,
     tenants: [
@@ -120,24 +125,8 @@ function seedTenant(id: number, name: string, options: SeedOptions): TenantState
 
   // Folders: a small named tree (with a non-ASCII name and an admin-only folder), personal workspaces, and at
   // large scale enough generated folders to reach 1,000.
-  const addFolder = (displayName: string, parent: Folder | null, extra: Partial<Folder> = {}): Folder => {
-    const folder: Folder = {
-      Id: newId(),
-      Key: random.uuid(),
-      DisplayName: displayName,
-      FullyQualifiedName: parent ? `${parent.FullyQualifiedName}/${displayName}` : displayName,
-      Description: null,
-      FolderType: 'Standard',
-      ProvisionType: 'Manual',
-      PermissionModel: 'FineGrained',
-      ParentId: parent?.Id ?? null,
-      IsActive: true,
-      FeedType: 'Processes',
-      ...extra,
-    };
-    tenant.folders.push(folder);
-    return folder;
-  };
+  const addFolder = (displayName: string, parent: Folder | null, extra: Partial<Folder> = {}): Folder =>
+    seedFolder(tenant, random, displayName, parent, extra);
   const shared = addFolder('Shared', null, { Description: 'Default folder' });
   const finance = addFolder('Finance', shared);
   const invoices = addFolder('Invoices', finance);
@@ -158,7 +147,7 @@ function seedTenant(id: number, name: string, options: SeedOptions): TenantState
   const workFolders = [shared, finance, invoices, hr, unicode, devLab];
   if (large) {
     const parents = [shared, finance, hr, devLab];
-    for (let i = 0; tenant.folders.length < 1000; i++) {
+    for (let i = 0; tenant.folders.length < 1000 - HISTORY_FOLDERS; i++) {
       const parent =
         i < 40
           ? random.pick(parents)
@@ -327,6 +316,8 @@ function seedTenant(id: number, name: string, options: SeedOptions): TenantState
     tenant.releases.push(release);
   }
 
+  adaptSamplePackage(tenant, now);
+
   // Finished jobs with logs, most recent last.
   const levels = ['Trace', 'Information', 'Information', 'Information', 'Warning', 'Error'];
   const jobCount = large ? 2_000 : 40;
@@ -358,17 +349,23 @@ function seedTenant(id: number, name: string, options: SeedOptions): TenantState
       $folderId: release.$folderId,
     });
     if (j >= jobCount - 40) {
-      const rows = Array.from({ length: 20 }, (_, i) => ({
-        Id: newId(),
-        Level: i === 0 || i === 19 ? 'Information' : random.pick(levels),
-        TimeStamp: iso(created + 5_000 + i * 6_000),
-        Message:
-          i === 0
-            ? `${release.Name} execution started`
-            : i === 19
-              ? `${release.Name} execution ended`
-              : `Step ${i}: processed record ${random.int(1, 9999)}`,
-      }));
+      const rows = Array.from({ length: 20 }, (_, i) => {
+        const row = {
+          Id: newId(),
+          Level: i === 0 || i === 19 ? 'Information' : random.pick(levels),
+          TimeStamp: iso(created + 5_000 + i * 6_000),
+          Message:
+            i === 0
+              ? `${release.Name} execution started`
+              : i === 19
+                ? `${release.Name} execution ended`
+                : `Step ${i}: processed record ${random.int(1, 9999)}`,
+        };
+        // Error lines name the activity that wrote them, as the fault contract says (README, Faulted jobs).
+        if (row.Level === 'Error')
+          row.Message = `Log Message: ${row.Message.replace(/^Step \d+: processed/, 'could not process')}`;
+        return row;
+      });
       tenant.logs.push({
         rows,
         JobKey: key,
@@ -380,44 +377,6 @@ function seedTenant(id: number, name: string, options: SeedOptions): TenantState
       });
     }
   }
-  if (large) {
-    // One long history of 1,000,000 log lines, generated on demand from the row index.
-    const robot = tenant.robots[0]!;
-    const release = tenant.releases[0]!;
-    const key = random.uuid();
-    const start = now - 30 * DAY;
-    tenant.jobs.push({
-      Id: newId(),
-      Key: key,
-      State: 'Successful',
-      Source: 'Manual',
-      BatchExecutionKey: random.uuid(),
-      Info: 'Long history job',
-      CreationTime: iso(start),
-      StartTime: iso(start),
-      EndTime: iso(start + 1_000_000 * 1000),
-      StartingScheduleId: null,
-      ReleaseName: release.Name,
-      HostMachineName: robot.MachineName,
-      ProcessType: 'Process',
-      OrganizationUnitId: release.$folderId,
-      $inputArguments: '{}',
-      $outputArguments: '{}',
-      $robotId: robot.Id,
-      $releaseId: release.Id,
-      $folderId: release.$folderId,
-    });
-    tenant.logs.push({
-      virtual: { count: 1_000_000, firstId: 10_000_000, startMs: start, stepMs: 1000 },
-      JobKey: key,
-      RobotName: robot.Name,
-      MachineId: robot.MachineId,
-      ProcessName: release.Name,
-      WindowsIdentity: robot.Username,
-      folderId: release.$folderId,
-    });
-  }
-
   // Queues and items in every status.
   const statuses = [
     'New',
@@ -672,6 +631,7 @@ function seedTenant(id: number, name: string, options: SeedOptions): TenantState
     UserName: 'developer',
     ExecutionTime: iso(now - DAY),
   });
+  seedHistory(tenant, createRandom(options.seed + 31), now);
   return tenant;
 }
 

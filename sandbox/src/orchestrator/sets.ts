@@ -57,6 +57,8 @@ export function entitySets(tenant: TenantState, now: number) {
   let releases: Map<unknown, Release> | undefined;
   const robot = (id: number | null) => (id === null ? null : ((robots ??= byId(tenant.robots)).get(id) ?? null));
   const release = (id: number) => (releases ??= byId(tenant.releases)).get(id) ?? null;
+  let folders: Map<unknown, Folder> | undefined;
+  const folderPath = (id: number) => (folders ??= byId(tenant.folders)).get(id)?.FullyQualifiedName ?? null;
 
   const Processes: EntitySetDef<Package> = { name: 'Processes', fields: PACKAGE_FIELDS };
   const Libraries: EntitySetDef<Package> = {
@@ -155,7 +157,14 @@ export function entitySets(tenant: TenantState, now: number) {
     },
     enumOrders: {},
     // The list never carries arguments (spec, Limits): GET Jobs(<key>) adds them.
-    present: (j) => ({ ...j, InputArguments: null, OutputArguments: null, OutputFile: j.OutputFile ?? null }),
+    // Each job names its folder, as real services answer a read across folders (README, Reads across folders).
+    present: (j) => ({
+      ...j,
+      OrganizationUnitFullyQualifiedName: folderPath(j.$folderId),
+      InputArguments: null,
+      OutputArguments: null,
+      OutputFile: j.OutputFile ?? null,
+    }),
   };
   const Sessions: EntitySetDef<Session> = {
     name: 'Sessions',

@@ -1,6 +1,10 @@
 import type { Clock } from '../server/clock';
 import type { OrchestratorOptions } from './context';
 import type { Job, LogSegment, TenantState } from './state';
+import { legacyFault } from './faultTexts';
+
+/** What a job asked to fault by `SandboxOutcome` writes: the one-line form older robots write. */
+const SANDBOX_OUTCOME_FAULT = legacyFault('Main', 'simulated failure requested by SandboxOutcome');
 
 export const FINAL_STATES = new Set(['Successful', 'Faulted', 'Stopped']);
 
@@ -59,6 +63,7 @@ export class Simulator {
         RobotName: robot?.Name ?? 'unknown',
         MachineId: robot?.MachineId ?? 0,
         ProcessName: job.ReleaseName,
+        ProcessVersion: tenant.releases.find((r) => r.Id === job.$releaseId)?.ProcessVersion,
         WindowsIdentity: robot?.Username ?? '',
         folderId: job.$folderId,
       };
@@ -67,12 +72,13 @@ export class Simulator {
     return segment;
   }
 
-  private log(tenant: TenantState, job: Job, level: string, message: string, at: number): void {
+  private log(tenant: TenantState, job: Job, level: string, message: string, at: number, fileName?: string): void {
     this.segment(tenant, job).rows!.push({
       Id: tenant.nextId++,
       Level: level,
       TimeStamp: new Date(at).toISOString(),
       Message: message,
+      ...(fileName ? { FileName: fileName } : {}),
     });
   }
 
@@ -140,13 +146,13 @@ export class Simulator {
     }
     if (now - started >= plan.runMs) {
       const faulted = plan.outcome === 'Faulted';
-      if (faulted)
-        this.log(tenant, job, 'Error', 'System.Exception: simulated failure requested by SandboxOutcome', now);
+      const fault = faulted ? (plan.fault ?? SANDBOX_OUTCOME_FAULT) : undefined;
+      for (const line of fault?.errors ?? []) this.log(tenant, job, 'Error', line.message, now, line.fileName);
       this.log(tenant, job, 'Information', `${job.ReleaseName} execution ended`, now);
       Object.assign(job, {
         State: plan.outcome,
         EndTime: iso(now),
-        Info: faulted ? 'System.Exception: simulated failure requested by SandboxOutcome' : 'Job completed',
+        Info: fault ? fault.info : 'Job completed',
         $outputArguments: faulted ? null : JSON.stringify({ out_Result: 'OK', out_Processed: written }),
       });
       return true;

@@ -1,3 +1,5 @@
+import type { FaultText } from './faultTexts';
+
 /**
  * The sandbox's data. Records are kept in the JSON shape the service answers (PascalCase fields from the spec's
  * tables); keys starting with `$` are internal relations and flags that never leave the sandbox. Everything here is
@@ -87,7 +89,7 @@ export interface Job extends Row {
   /** Beyond the spec: a file the job produced (sandbox robots produce none, README). */
   OutputFile?: string | null;
   /** Simulated plan: when the robot finishes and how; `suspendAtMs` suspends it that far into its run. */
-  $plan?: { runMs: number; outcome: 'Successful' | 'Faulted'; suspendAtMs?: number };
+  $plan?: { runMs: number; outcome: 'Successful' | 'Faulted'; suspendAtMs?: number; fault?: FaultText };
   $stopRequested?: 'SoftStop' | 'Kill';
   /** When the robot suspended the job and when ResumeJob was asked; the time suspended is not running time. */
   $suspendedAt?: string;
@@ -167,13 +169,24 @@ export interface LogSegment {
   /** Logs written by a simulated job: stored rows. */
   rows?: LogRow[];
   /** A lazily generated history of `count` rows (large scale): row i is derived from the index, never stored. */
-  virtual?: { count: number; firstId: number; startMs: number; stepMs: number };
+  virtual?: VirtualLog;
   JobKey: string;
   RobotName: string;
   MachineId: number;
   ProcessName: string;
+  /** The package version the job ran (RawMessage `processVersion`); absent in state files written before it. */
+  ProcessVersion?: string;
   WindowsIdentity: string;
   folderId: number;
+}
+
+/** A log computed from the line index (orchestrator/hugeLog.ts); `finalError` is its last but one line. */
+export interface VirtualLog {
+  count: number;
+  firstId: number;
+  startMs: number;
+  stepMs: number;
+  finalError?: { fileName: string; message: string };
 }
 
 export interface LogRow {
@@ -181,6 +194,8 @@ export interface LogRow {
   Level: string;
   TimeStamp: string;
   Message: string;
+  /** The workflow that wrote the line, without `.xaml` (RawMessage `fileName`); absent means `Main`. */
+  FileName?: string;
 }
 
 export interface TenantState {
@@ -216,6 +231,8 @@ export interface TenantState {
 }
 
 export interface SandboxState {
+  /** Which seed wrote it (seed.ts, SEED_VERSION); a state file from another is not loaded. */
+  seedVersion?: number;
   seed: number;
   scale: 'small' | 'large';
   tenants: TenantState[];

@@ -8,6 +8,7 @@ import { bodyOf } from './body';
 import * as route from './entityRoutes';
 import { stripInternal } from '../../odata/query';
 import { checkInputArguments } from './releases';
+import { sampleFaultFor } from '../faultTexts';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -81,7 +82,9 @@ function releaseToStart(call: Call, info: ReturnType<typeof bodyOf>): Release {
 /** A new Pending job of a release; `input` is the merged input arguments' JSON text. */
 export function newJob(call: Call, release: Release, robot: Robot | null, input: string, batch: string): Job {
   const merged = JSON.parse(input) as Record<string, unknown>;
-  const outcome = merged.SandboxOutcome === 'Faulted' ? 'Faulted' : 'Successful';
+  // The sample project's package faults on some inputs with its own texts (README, "The sample project").
+  const fault = sampleFaultFor(release.ProcessKey, merged);
+  const outcome = merged.SandboxOutcome === 'Faulted' || fault ? 'Faulted' : 'Successful';
   const runMs = call.options.jobDurationMs;
   return {
     Id: call.tenant.nextId++,
@@ -105,7 +108,12 @@ export function newJob(call: Call, release: Release, robot: Robot | null, input:
     $releaseId: release.Id,
     $folderId: release.$folderId,
     // SandboxOutcome Suspended: the robot suspends the job half-way (README, Jobs); ResumeJob lets it finish.
-    $plan: { runMs, outcome, ...(merged.SandboxOutcome === 'Suspended' ? { suspendAtMs: Math.floor(runMs / 2) } : {}) },
+    $plan: {
+      runMs,
+      outcome,
+      ...(fault ? { fault } : {}),
+      ...(merged.SandboxOutcome === 'Suspended' ? { suspendAtMs: Math.floor(runMs / 2) } : {}),
+    },
   };
 }
 
