@@ -94,6 +94,7 @@ export const commandLoaders: Record<CommandId, () => Promise<CommandDefinition<C
   [CommandId.stopTailing]: async () => (await import('./stopTailing')).stopTailing,
   [CommandId.showWatchedJobs]: async () => (await import('./showWatchedJobs')).showWatchedJobs,
   [CommandId.showJobOutput]: async () => (await import('./showJobOutput')).showJobOutput,
+  [CommandId.clearJobProblems]: async () => (await import('./clearJobProblems')).clearJobProblems,
   [CommandId.editPackageArguments]: async () => (await import('./editPackageArguments')).editPackageArguments,
   [CommandId.editProcessInputValues]: async () => (await import('./editProcessInputValues')).editProcessInputValues,
   [CommandId.showQueueItem]: async () => (await import('./showQueueItem')).showQueueItem,

@@ -1,0 +1,26 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../../constants';
+import type { Ctx } from '../../ctx';
+import type { CommandDefinition } from './registry';
+import { formatNumber, t } from '../../core/l10n';
+import { nls } from './contribution';
+
+type Uses = Pick<Ctx, 'faultProblems'>;
+
+/** Clears the problems faulted jobs put on the workspace's files (a later successful run clears its process's too). */
+export const clearJobProblems: CommandDefinition<Uses> = {
+  id: CommandId.clearJobProblems,
+  contributes: {
+    title: nls('Clear Job Problems'),
+    icon: '$(clear-all)',
+    palette: 'always',
+  },
+  title: t('Clear Job Problems'),
+  async run({ ctx }) {
+    const cleared = ctx.faultProblems.clear();
+    void vscode.window.showInformationMessage(
+      cleared === 0 ? t('There were no job problems to clear.') : t('Cleared {0} job problems.', formatNumber(cleared)),
+    );
+    return cleared;
+  },
+};
