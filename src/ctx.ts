@@ -26,7 +26,7 @@ import { OrchestratorFileSystem } from './host/documents/orchestratorFileSystem'
 import { watchDocumentProblems } from './host/documents/documentDiagnostics';
 import { showDocumentState } from './host/documents/documentLenses';
 import { JobWatcher } from './host/jobs/jobWatcher';
-import { FaultProblems } from './host/faults/faultProblems';
+import { JobProblems } from './host/faults/jobProblems';
 import { LogTails } from './host/logs/logTails';
 import { Panels } from './host/webviews/panels';
 import { SignedOutConnections } from './host/signedOut';
@@ -69,7 +69,7 @@ export class Ctx implements vscode.Disposable {
   /** Jobs started or stopped from this window, watched to the end. */
   readonly jobs: JobWatcher;
   /** Faulted jobs' places in the workspace's projects, in the Problems panel. */
-  readonly faultProblems: FaultProblems;
+  readonly faultProblems: JobProblems;
   readonly tails: LogTails;
   /** The webview panels: queue item details and the idea form. */
   readonly panels: Panels;
@@ -189,7 +189,7 @@ export class Ctx implements vscode.Disposable {
     this.track(watchDocumentProblems(this.documents));
     this.track(showDocumentState(this.documents));
     this.jobs = this.track(new JobWatcher(this));
-    this.faultProblems = this.track(new FaultProblems(this));
+    this.faultProblems = this.track(new JobProblems(this));
     this.tails = this.track(new LogTails(this));
     this.panels = this.track(new Panels(this));
     this.signedOut = this.track(new SignedOutConnections(this));

@@ -4,6 +4,7 @@ import type { Ctx } from '../../ctx';
 import type { CommandDefinition } from './registry';
 import { formatNumber, t } from '../../core/l10n';
 import { nls } from './contribution';
+import { plainText } from '../../core/presentation/plainText';
 
 type Uses = Pick<Ctx, 'faultProblems'>;
 
@@ -19,7 +20,11 @@ export const clearJobProblems: CommandDefinition<Uses> = {
   async run({ ctx }) {
     const cleared = ctx.faultProblems.clear();
     void vscode.window.showInformationMessage(
-      cleared === 0 ? t('There were no job problems to clear.') : t('Cleared {0} job problems.', formatNumber(cleared)),
+      plainText(
+        cleared === 0
+          ? t('There were no job problems to clear.')
+          : t('Cleared {0} job problems.', formatNumber(cleared)),
+      ),
     );
     return cleared;
   },

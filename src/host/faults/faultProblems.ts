@@ -9,12 +9,10 @@ import { makeRow, type FolderById } from '../../core/rows/rows';
 import type { Ctx } from '../../ctx';
 import type { WatchedJob } from '../jobs/jobWatcher';
 import type { FaultReading, FaultRequests } from './faultReading';
+import type { FaultOutcome } from './jobProblems';
 
 /** What this needs from the extension's context. */
-export type FaultProblemsDeps = Pick<Ctx, 'clientFor' | 'jobs' | 'log'>;
-
-/** A reading done, or why it could not be (the integration suite waits for these). */
-export type FaultOutcome = { readonly reading: FaultReading } | { readonly jobKey: string; readonly failure: string };
+export type FaultProblemsDeps = Pick<Ctx, 'clientFor' | 'log'>;
 
 interface Problem {
   readonly diagnostic: vscode.Diagnostic;
@@ -23,33 +21,39 @@ interface Problem {
   readonly row: ReturnType<typeof makeRow>;
 }
 
+/** Problems kept per process: enough for every distinct fault of a day's runs; the Problems panel stays readable. */
+export const MAX_PER_PROCESS = 200;
+
 /** A process: its connection, folder and name (a later run of the same one clears its problems). */
 const processId = (connection: Connection, folder: FolderById, releaseName: string) =>
   `${connection.id}\n${folder.id}\n${releaseName.toLowerCase()}`;
 
 /**
- * Faults to source: when a watched job ends Faulted, its exception and error lines become problems on the files and
+ * Faults to source (loaded by `JobProblems` on the first faulted job): when a watched job ends Faulted, its exception and error lines become problems on the files and
  * lines of the workspace's project of its package; a later successful run of the process, or Clear Job Problems,
- * clears them. The reading (service, workspace, core) is a chunk loaded on the first fault.
+ * clears them.
  */
 export class FaultProblems implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(t('Orchestrator jobs'));
-  /** By process: its last fault's problems. */
+  /** By process: the problems of its faults since its last successful run. */
   private readonly byProcess = new Map<string, Problem[]>();
-  /** A success or a clear while a fault is being read makes that reading stale. */
-  private readonly generation = new Map<string, number>();
+  /**
+   * A process's successful runs, and the clears: a fault read while either happened is stale. Faults never make
+   * each other stale (several runs may fault at once; each one's problems are kept).
+   */
+  private readonly successes = new Map<string, number>();
+  private clears = 0;
   /** Package id per process, read once (`Releases` by name). */
   private readonly processKeys = new Map<string, Promise<string | undefined>>();
-  private readonly read = new vscode.EventEmitter<FaultOutcome>();
   private readonly disposables: vscode.Disposable[] = [];
-  /** Fires when a faulted job's reading ends. */
-  readonly onDidRead = this.read.event;
 
-  constructor(private readonly ctx: FaultProblemsDeps) {
+  /** `read` hears each faulted job's reading as it ends. */
+  constructor(
+    private readonly ctx: FaultProblemsDeps,
+    private readonly read: (outcome: FaultOutcome) => void,
+  ) {
     this.disposables.push(
       this.collection,
-      this.read,
-      ctx.jobs.onDidEnd((watched) => this.ended(watched)),
       vscode.languages.registerCodeActionsProvider('*', this, {
         providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
       }),
@@ -66,31 +70,31 @@ export class FaultProblems implements vscode.Disposable {
   /** Clear Job Problems: every process's. */
   clear(): number {
     const cleared = this.count();
-    for (const id of this.byProcess.keys()) this.bump(id);
+    this.clears++;
     this.byProcess.clear();
     this.collection.clear();
     return cleared;
   }
 
-  private bump(id: string): number {
-    const next = (this.generation.get(id) ?? 0) + 1;
-    this.generation.set(id, next);
-    return next;
+  /** What a fault's reading must still see when it ends, or it is dropped. */
+  private moment(id: string): string {
+    return `${this.clears}/${this.successes.get(id) ?? 0}`;
   }
 
-  private ended({ connection, folder, job }: WatchedJob): void {
+  /** A watched job ended: a fault is read, a success clears its process's problems. */
+  ended({ connection, folder, job }: WatchedJob): void {
     if (!job.ReleaseName) return;
     const id = processId(connection, folder, job.ReleaseName);
-    const generation = this.bump(id);
     if (job.State === 'Successful') {
+      this.successes.set(id, (this.successes.get(id) ?? 0) + 1);
       if (this.byProcess.delete(id)) this.show();
       return;
     }
     if (job.State !== 'Faulted') return;
-    void this.readFault({ connection, folder, job }, id, generation);
+    void this.readFault({ connection, folder, job }, id, this.moment(id));
   }
 
-  private async readFault(watched: WatchedJob, id: string, generation: number): Promise<void> {
+  private async readFault(watched: WatchedJob, id: string, moment: string): Promise<void> {
     const { connection, folder, job } = watched;
     try {
       const [{ readFault }, { workspaceProjects }] = await Promise.all([
@@ -105,9 +109,9 @@ export class FaultProblems implements vscode.Disposable {
         processKeyOf: (releaseName, requests) => this.processKeyOf(watched, releaseName, requests),
         projects: () => workspaceProjects((problem) => this.ctx.log.warn(`Faults to source: ${problem}`)),
       });
-      if (this.generation.get(id) === generation) {
+      if (this.moment(id) === moment) {
         const row = makeRow({ kind: 'job', connection, folder, job: reading.job });
-        this.byProcess.set(
+        this.add(
           id,
           reading.places.map(({ project, location }) => {
             const uri = vscode.Uri.joinPath(project.folder, ...location.relativePath.split('/'));
@@ -119,11 +123,20 @@ export class FaultProblems implements vscode.Disposable {
       this.ctx.log.info(
         `Faults to source: job ${job.Key} → ${reading.places.length} problems (requests: ${JSON.stringify(reading.requests)}).`,
       );
-      this.read.fire({ reading });
+      this.read({ reading });
     } catch (error) {
       this.ctx.log.warn(`Faults to source: could not read job ${job.Key}: ${errorMessage(error)}`);
-      this.read.fire({ jobKey: job.Key, failure: errorMessage(error) });
+      this.read({ jobKey: job.Key, failure: errorMessage(error) });
     }
+  }
+
+  /** A process's new problems with its earlier ones: a place and message once (the newest job's); at most MAX_PER_PROCESS. */
+  private add(id: string, problems: readonly Problem[]): void {
+    const key = (p: Problem) => `${p.uri.toString()}\n${p.diagnostic.range.start.line}\n${p.diagnostic.message}`;
+    const kept = new Map((this.byProcess.get(id) ?? []).map((p) => [key(p), p]));
+    for (const problem of problems)
+      if (kept.has(key(problem)) || kept.size < MAX_PER_PROCESS) kept.set(key(problem), problem);
+    this.byProcess.set(id, [...kept.values()]);
   }
 
   private processKeyOf(

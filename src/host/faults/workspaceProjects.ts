@@ -8,6 +8,7 @@ import {
   readProjectDefinition,
   type ProjectDefinition,
 } from '../../core/faults/projectDefinition';
+import { formatNumber, t } from '../../core/l10n';
 import { projectFiles, type FolderAccess, type FolderEntry } from './projectFiles';
 
 // The workspace's robot projects: each `project.json` (a bounded number of them) inside a workspace folder, its
@@ -78,7 +79,7 @@ export async function workspaceProjects(problem: (message: string) => void): Pro
       const stat = await vscode.workspace.fs.stat(uri);
       // Up to 4 bytes per character: beyond this it is refused unread.
       if (stat.size > MAX_PROJECT_JSON_CHARS * 4) {
-        problem(`${uri.toString()}: ${stat.size} bytes, not read.`);
+        problem(t('{0}: {1} bytes, not read.', uri.toString(), formatNumber(stat.size)));
         continue;
       }
       const read = readProjectDefinition(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
