@@ -6,6 +6,8 @@ import { readdirSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } f
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const production = process.argv.includes('--production');
+/** Builds only the bench's listing child (test/bench/listingChild.ts), with the host's settings. */
+const listingChild = process.argv.includes('--listing-child');
 const watch = process.argv.includes('--watch');
 const outRoot = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length) || 'dist';
 
@@ -102,6 +104,24 @@ const common = {
   plugins: [englishOnlyZodLocales, reporter],
 };
 
+/** The host bundle's settings (the bench's listing child is built with them too, to run the client as shipped). */
+const host = {
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  // ES modules first: jsonc-parser's UMD build loads its parts with a require() esbuild cannot follow.
+  mainFields: ['module', 'main'],
+  // An ES module has no require(): @vscode/l10n's Node build requires fs (to read bundles from files, which we never
+  // ask of it); its browser build is the same code without that.
+  alias: { '@vscode/l10n': '@vscode/l10n/dist/browser.js' },
+};
+
+if (listingChild) {
+  const entryPoints = { listingChild: 'test/bench/listingChild.ts' };
+  await esbuild.build({ ...common, ...host, entryPoints, outdir: outRoot, outExtension: { '.js': '.mjs' } });
+  process.exit(0);
+}
+
 const contexts = await Promise.all([
   esbuild.context({
     ...common,
@@ -112,15 +132,8 @@ const contexts = await Promise.all([
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
+    ...host,
     external: ['vscode'],
-    // ES modules first: jsonc-parser's UMD build loads its parts with a require() esbuild cannot follow.
-    mainFields: ['module', 'main'],
-    // An ES module has no require(): @vscode/l10n's Node build requires fs (to read bundles from files, which we never
-    // ask of it); its browser build is the same code without that.
-    alias: { '@vscode/l10n': '@vscode/l10n/dist/browser.js' },
     plugins: [...common.plugins, hostMetafile],
   }),
   esbuild.context({

@@ -43,6 +43,7 @@ export const CommandId = {
   stopTailing: 'orchestrator.stopTailing',
   showWatchedJobs: 'orchestrator.showWatchedJobs',
   showJobOutput: 'orchestrator.showJobOutput',
+  showJob: 'orchestrator.showJob',
   clearJobProblems: 'orchestrator.clearJobProblems',
   editPackageArguments: 'orchestrator.editPackageArguments',
   editProcessInputValues: 'orchestrator.editProcessInputValues',

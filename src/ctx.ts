@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { ContextKey, OUTPUT_CHANNEL_NAME } from './constants';
 import { ExplorerTree } from './host/views/explorer/explorerTree';
 import { IdeasTree } from './host/views/ideas/ideasTree';
-import { registerAllCommands } from './host/commands/registry';
+import { commandCalls, commandLoaders, registerAllCommands } from './host/commands/registry';
+import type { Services } from './host/services';
 import { Logger } from './host/log';
 import { ConnectionStore } from './host/connectionStore';
 import { ActiveContext } from './host/active';
@@ -19,8 +20,6 @@ import type { RateLimitScheduler } from './core/http/scheduler';
 import type { IdeaClient } from './core/ideas/client';
 import { ServiceClients } from './host/serviceClients';
 import { Dialects } from './host/dialects';
-import { CommandId } from './constants';
-import type { UserInput } from './host/ui/userInput';
 import { editorInput } from './host/ui/editorInput';
 import { OrchestratorFileSystem } from './host/documents/orchestratorFileSystem';
 import { watchDocumentProblems } from './host/documents/documentDiagnostics';
@@ -41,56 +40,40 @@ import { plainText } from './core/presentation/plainText';
 import { t } from './core/l10n';
 import { errorMessage } from './core/errorMessage';
 
-/** Time in `activate()` (the Ctx constructor), until the stored sessions are loaded, and requests sent by then (none). */
-export interface ActivationCost {
-  activateMs: number;
-  readyMs: number;
-  requestsBeforeReady: number;
-}
+export type { ActivationCost } from './host/services';
 
 /**
- * The one place that wires the extension together: it owns the services, the disposables and the context keys.
+ * The one place that wires the extension together: it builds every part of Services (src/host/services.ts, where
+ * each is described) and owns the disposables and the context keys.
  */
-export class Ctx implements vscode.Disposable {
-  readonly log: Logger;
-  readonly connections: ConnectionStore;
-  readonly sessions: SessionManager;
-  readonly auth: OrchestratorAuthProvider;
-  readonly active: ActiveContext;
-  /** What the extension keeps between sessions, key by key, checked on every read (storedState.ts). */
-  readonly state: StoredState;
-  /** The folders the user hid or pinned, per connection (Hide Folder, Pin to Top). */
-  readonly folderPreferences: FolderPreferenceStore;
-  readonly statusBar: ConnectionStatusBar;
-  readonly explorer: ExplorerTree;
-  readonly ideas: IdeasTree;
-  /** The `orchestrator:` documents: package arguments, process input values, job output. */
-  readonly documents: OrchestratorFileSystem;
-  /** Jobs started or stopped from this window, watched to the end. */
-  readonly jobs: JobWatcher;
-  /** Faulted jobs' places in the workspace's projects, in the Problems panel. */
-  readonly faultProblems: JobProblems;
-  readonly tails: LogTails;
-  /** The webview panels: queue item details and the idea form. */
-  readonly panels: Panels;
-  /** Connections whose account signed out: their tails and panels end, their ideas wait for a sign-in. */
-  readonly signedOut: SignedOutConnections;
-  /** Every question the extension asks (picks, input boxes, steps, confirmations, file dialogs); the integration
-   * suite puts a ScriptedInput here to answer them from a script (src/host/ui/scriptedInput.ts). */
-  input: UserInput = editorInput;
-  /** Settles once the stored sessions are loaded (tests and commands that need them wait for it). */
-  readonly ready: Promise<void>;
-  /** What activation cost, recorded here so the bench and About can read it inside the real editor. */
-  readonly activation: ActivationCost = { activateMs: Number.NaN, readyMs: Number.NaN, requestsBeforeReady: 0 };
-  /** Every request the extension's services send goes through this, so they can be counted. */
-  readonly fetch: typeof fetch = (url, init) => {
+export class Ctx implements Services, vscode.Disposable {
+  readonly log: Services['log'];
+  readonly connections: Services['connections'];
+  readonly sessions: Services['sessions'];
+  readonly auth: Services['auth'];
+  readonly active: Services['active'];
+  readonly state: Services['state'];
+  readonly folderPreferences: Services['folderPreferences'];
+  readonly statusBar: Services['statusBar'];
+  readonly explorer: Services['explorer'];
+  readonly ideas: Services['ideas'];
+  readonly documents: Services['documents'];
+  readonly jobs: Services['jobs'];
+  readonly faultProblems: Services['faultProblems'];
+  readonly tails: Services['tails'];
+  readonly commands: Services['commands'];
+  readonly panels: Services['panels'];
+  readonly signedOut: Services['signedOut'];
+  input: Services['input'] = editorInput;
+  readonly ready: Services['ready'];
+  readonly activation: Services['activation'] = { activateMs: Number.NaN, readyMs: Number.NaN, requestsBeforeReady: 0 };
+  readonly fetch: Services['fetch'] = (url, init) => {
     this.sent++;
     return fetch(url, init);
   };
   private sent = 0;
   private readonly disposables: vscode.Disposable[] = [];
-  /** Each connection's service dialect, read once from its API definition (dialects.ts). */
-  readonly dialects: Dialects;
+  readonly dialects: Services['dialects'];
   /** The services' clients, cached per connection (serviceClients.ts). */
   private readonly clients: ServiceClients;
   /** The sandbox's idea credentials from the environment, being stored for its connections (npm start, tests). */
@@ -99,6 +82,7 @@ export class Ctx implements vscode.Disposable {
   constructor(readonly extension: vscode.ExtensionContext) {
     const started = performance.now();
     this.log = new Logger(this.track(vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true })));
+    this.commands = commandCalls(this, (id) => commandLoaders[id]());
     this.connections = this.track(
       new ConnectionStore((problems) => {
         for (const problem of problems) this.log.warn(problem);
@@ -144,7 +128,7 @@ export class Ctx implements vscode.Disposable {
             t('Refresh Service Definition'),
           )
           .then((choice) => {
-            if (choice) void vscode.commands.executeCommand(CommandId.refreshServiceDefinition, connection.id);
+            if (choice) void this.commands.refreshServiceDefinition(connection.id);
           });
       },
     });
@@ -260,12 +244,10 @@ export class Ctx implements vscode.Disposable {
     this.activation.activateMs = performance.now() - started;
   }
 
-  /** Requests sent since activation, by every service of this window. */
   get requestsSent(): number {
     return this.sent;
   }
 
-  /** Whether the sandbox is offered at all (not to someone who installed the extension): sandboxOffer.ts. */
   get sandbox(): SandboxOffer {
     return sandboxOffer(this.extension.extensionMode);
   }
@@ -279,7 +261,6 @@ export class Ctx implements vscode.Disposable {
     return disposable;
   }
 
-  /** The chosen connection; else the only one; else the first one signed in. */
   activeConnection(): Connection | undefined {
     const all = this.connections.all();
     return (
@@ -295,23 +276,19 @@ export class Ctx implements vscode.Disposable {
     return account && connection && signInMismatch(account, connection) ? undefined : account;
   }
 
-  /** The typed client of a connection, signed in as its account; one rate-limit budget per tenant. */
   clientFor(connection: Connection): OrchestratorClient {
     return this.clients.clientFor(connection);
   }
 
-  /** New or removed idea-service credentials: new clients, and the Ideas tree asks again. */
   ideaCredentialsChanged(): void {
     this.clients.forgetIdeaClients();
     this.ideas.rebuild();
   }
 
-  /** The rate-limit scheduler of a connection's tenant, once a client was made for it. */
   schedulerFor(connectionId: string): RateLimitScheduler | undefined {
     return this.clients.schedulerFor(connectionId);
   }
 
-  /** The idea-service client of a connection, with the API token and app key from SecretStorage. */
   ideasClientFor(connection: Connection): Promise<IdeaClient> {
     return this.clients.ideasClientFor(connection);
   }
@@ -324,7 +301,7 @@ export class Ctx implements vscode.Disposable {
         t('Sign In'),
       )
       .then((choice) => {
-        if (choice) void vscode.commands.executeCommand(CommandId.signIn, account.connectionId);
+        if (choice) void this.commands.signIn(account.connectionId);
       });
   }
 

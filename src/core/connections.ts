@@ -91,36 +91,28 @@ export function validateLogicalName(value: string, what: 'account' | 'tenant'): 
   return undefined;
 }
 
+/** A check of an optional field: empty passes; anything else matches `pattern`, or `problem()` says what it must be. */
+const optionalMatching =
+  (pattern: RegExp, problem: () => string) =>
+  (value: string): string | undefined => {
+    const text = value.trim();
+    return !text || pattern.test(text) ? undefined : problem();
+  };
+
 /** A service segment (`orchestrator_`): empty means none. */
-export function validateServiceSegment(value: string): string | undefined {
-  const text = value.trim();
-  if (!text) return undefined;
-  return /^[A-Za-z0-9_-]{1,128}$/.test(text)
-    ? undefined
-    : t(
-        'The service segment may contain letters, digits, - and _ (as in the URL after the tenant, e.g. orchestrator_).',
-      );
-}
+export const validateServiceSegment = optionalMatching(/^[A-Za-z0-9_-]{1,128}$/, () =>
+  t('The service segment may contain letters, digits, - and _ (as in the URL after the tenant, e.g. orchestrator_).'),
+);
 
 /** An OData namespace as the service names it: dotted identifiers (Vendor.Server.Configuration.OData). */
-export function validateNamespace(value: string): string | undefined {
-  const text = value.trim();
-  if (!text) return undefined;
-  return /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(text)
-    ? undefined
-    : t(
-        'A namespace is names of letters, digits and _ joined by dots (for example Vendor.Server.Configuration.OData).',
-      );
-}
+export const validateNamespace = optionalMatching(/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/, () =>
+  t('A namespace is names of letters, digits and _ joined by dots (for example Vendor.Server.Configuration.OData).'),
+);
 
 /** The folder headers' prefix: a header-name word such as X-VENDOR. */
-export function validateHeaderPrefix(value: string): string | undefined {
-  const text = value.trim();
-  if (!text) return undefined;
-  return /^[A-Za-z][A-Za-z0-9-]*$/.test(text)
-    ? undefined
-    : t('A header prefix is letters, digits and - (for example X-VENDOR, as in X-VENDOR-OrganizationUnitId).');
-}
+export const validateHeaderPrefix = optionalMatching(/^[A-Za-z][A-Za-z0-9-]*$/, () =>
+  t('A header prefix is letters, digits and - (for example X-VENDOR, as in X-VENDOR-OrganizationUnitId).'),
+);
 
 export function validateClientId(value: string): string | undefined {
   return /^[\w.:-]{1,200}$/.test(value.trim())

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CommandId } from '../constants';
+import type { CommandCalls } from './commandCalls';
 import { signInMismatch } from '../core/auth/boundSecrets';
 import type { Connection } from '../core/connections';
 import type { StoredAccount } from '../core/auth/sessions';
@@ -14,6 +14,7 @@ interface Needs {
   };
   sessions: { accounts(): StoredAccount[]; onDidChange(listener: () => void): { dispose(): void } };
   log: { warn(text: string): void };
+  commands: Pick<CommandCalls, 'signIn'>;
 }
 
 /**
@@ -31,7 +32,7 @@ export function tellAboutMovedConnections(ctx: Needs): vscode.Disposable {
       told.add(`${account.id}\n${why}`);
       ctx.log.warn(why);
       void vscode.window.showWarningMessage(plainText(why), t('Sign In')).then((choice) => {
-        if (choice) void vscode.commands.executeCommand(CommandId.signIn, account.connectionId);
+        if (choice) void ctx.commands.signIn(account.connectionId);
       });
     }
   };

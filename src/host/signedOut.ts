@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { SessionChange } from '../core/auth/sessions';
-import type { Ctx } from '../ctx';
+import type { Services } from './services';
 import { Stored } from './storedState';
 import { t } from '../core/l10n';
 
@@ -23,7 +23,10 @@ export class SignedOutConnections implements vscode.Disposable {
   private readonly subscription: { dispose(): void };
 
   constructor(
-    private readonly ctx: Pick<Ctx, 'state' | 'sessions' | 'connections' | 'accountFor' | 'tails' | 'panels' | 'log'>,
+    private readonly ctx: Pick<
+      Services,
+      'state' | 'sessions' | 'connections' | 'accountFor' | 'tails' | 'panels' | 'log'
+    >,
   ) {
     this.locked = new Set(ctx.state.get(Stored.lockedConnections));
     this.subscription = ctx.sessions.onDidChange((change) => this.sessionsChanged(change));

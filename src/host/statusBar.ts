@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../constants';
-import type { Ctx } from '../ctx';
+import type { Services } from './services';
 import { plainText } from '../core/presentation/plainText';
 import { t } from '../core/l10n';
 
 /** What this needs from the extension's context, and nothing more. */
-export type StatusBarDeps = Pick<Ctx, 'accountFor' | 'active' | 'activeConnection' | 'connections'>;
+export type StatusBarDeps = Pick<Services, 'accountFor' | 'active' | 'activeConnection' | 'connections'>;
 
 /** Active connection › folder; a warning when its sign-in is missing or expired; coloured for protected connections. */
 export class ConnectionStatusBar implements vscode.Disposable {

@@ -6,7 +6,8 @@ import type { RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { signIn } from '@orchestrator-workbench/sandbox/test-helpers';
 
 /** A client as the extension makes one (its own rate-limit scheduler), whose requests are counted; with `record`,
- * each request's URL and headers are kept too (to replay the same pages with a bare fetch loop). */
+ * each request's URL and headers are kept too (to replay the same pages with a bare fetch loop) until
+ * `stopRecording`: copying the headers costs CPU the extension does not spend, so a measured listing must not. */
 export async function countingClient(
   sandbox: RunningSandbox,
   budgetPerMinute: number,
@@ -24,16 +25,17 @@ export function clientWithToken(
   options: { record?: boolean } = {},
 ) {
   let count = 0;
+  let recording = options.record ?? false;
   const sent: { url: string; headers: Headers }[] = [];
   const client = new OrchestratorClient({
     connection: { kind: 'cloud', serviceUrl, account: 'sandbox', tenant: 'main' },
     fetch: (url, init) => {
       count++;
-      if (options.record) sent.push({ url: String(url), headers: new Headers(init?.headers) });
+      if (recording) sent.push({ url: String(url), headers: new Headers(init?.headers) });
       return fetch(url, init);
     },
     token: async () => token,
     scheduler: new RateLimitScheduler({ budgetPerMinute }),
   });
-  return { client, requests: () => count, sent };
+  return { client, requests: () => count, sent, stopRecording: () => void (recording = false) };
 }

@@ -61,7 +61,7 @@ export class Figures {
 
   /** In section order (some sections run side by side and record in between each other). */
   sorted(): Figure[] {
-    const order = ['bundle.', 'node.', 'tree.', 'queue100k.', 'tail.', 'editor.', 'session.'];
+    const order = ['bundle.', 'node.', 'tree.', 'joblog.', 'queue100k.', 'tail.', 'editor.', 'session.'];
     const rank = (figure: Figure) => order.findIndex((prefix) => figure.id.startsWith(prefix));
     return this.all
       .map((figure, index) => ({ figure, index }))

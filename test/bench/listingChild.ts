@@ -53,7 +53,7 @@ async function timed(into: ListingTurn, work: () => Promise<void>): Promise<void
 async function main(): Promise<ListingChildResult> {
   const { BENCH_SERVICE_URL: url, BENCH_TOKEN: token, BENCH_TURNS: turns = '5' } = process.env;
   if (!url || !token) throw new Error('listingChild needs BENCH_SERVICE_URL and BENCH_TOKEN');
-  const { client, requests, sent } = clientWithToken(url, token, 1_000_000, { record: true });
+  const { client, requests, sent, stopRecording } = clientWithToken(url, token, 1_000_000, { record: true });
   const folders = await client.folders.list();
   const folder = { id: folders.items.find((f) => f.DisplayName === 'Invoices')!.Id };
   const queue = (await client.queues.list({ folder, query: { filter: eq('Name', 'InvoicesToProcess') } })).items[0]!;
@@ -68,6 +68,7 @@ async function main(): Promise<ListingChildResult> {
   for (let pages = iterate(), page = await pages.next(); !page.done; page = await pages.next())
     for (const item of page.value) ids.add(item.Id);
   const recorded = [...sent];
+  stopRecording();
   const fetchPage = async (index: number) => {
     const page = recorded[index]!;
     return (await (await fetch(page.url, { headers: page.headers })).json()) as { value: unknown[] };

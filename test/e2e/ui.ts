@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import type { RunningEditor } from '../harness/editor';
 import { world } from './world';
 
@@ -60,6 +60,10 @@ export async function typeInPalette(text: string, page: Page = world.page): Prom
     }
   }
 }
+
+/** The newest webview's page: the editor nests it in a frame inside the webview host's frame. */
+export const webview = (page: Page = world.page): FrameLocator =>
+  page.frameLocator('iframe.webview.ready >> nth=-1').frameLocator('#active-frame');
 
 /** Runs a command from the palette by its full title ("Orchestrator: …"). */
 export const palette = async (command: string, page: Page = world.page) => {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import type { ConsoleMessage, Dialog, FrameLocator } from 'playwright-core';
+import type { ConsoleMessage, Dialog } from 'playwright-core';
 import { OrchestratorClient } from '../../src/core/orchestrator/client';
 import { eq } from '../../src/core/odata/filter';
 import { signIn } from '@orchestrator-workbench/sandbox/test-helpers';
 import { screenshot, world } from './world';
-import { openGetStarted, palette, sidebar } from './ui';
+import { openGetStarted, palette, sidebar, webview } from './ui';
 
 const MARK = 'XSS-FIRED';
 /** Each payload would run `console.log(MARK…)` or open a dialog if it were ever parsed as HTML. */
@@ -14,10 +14,6 @@ const PAYLOADS = {
   link: `<a href="javascript:console.log('${MARK}-link')">open</a>`,
   textarea: `</textarea><svg onload="alert('${MARK}-svg')"></svg>`,
 };
-
-/** The newest webview's page: the editor nests it in a frame inside the webview host's frame. */
-const webview = (): FrameLocator =>
-  world.page.frameLocator('iframe.webview.ready >> nth=-1').frameLocator('#active-frame');
 
 /** Show Queue Item Details from the palette, up to the key question (the folder typed to filter). */
 async function askForQueueItem() {

@@ -24,3 +24,18 @@ export function buildProduction(outdir: string): void {
   });
   if (built.status !== 0) throw new Error(`The production build failed:\n${built.stdout}${built.stderr}`);
 }
+
+/**
+ * The bench's listing child (test/bench/listingChild.ts) bundled and minified as the host is, into
+ * `outdir/listingChild.mjs`: the CPU it measures is the client's as shipped, not tsx's transform of the sources (which
+ * names every function as it is made and maps every stack). Returns the file; throws with the bundler's output.
+ */
+export function buildListingChild(outdir: string): string {
+  const built = spawnSync(
+    process.execPath,
+    [join(ROOT, 'esbuild.mjs'), '--production', '--listing-child', `--outdir=${outdir}`],
+    { cwd: ROOT, encoding: 'utf8', timeout: 120_000 },
+  );
+  if (built.status !== 0) throw new Error(`The listing child's build failed:\n${built.stdout}${built.stderr}`);
+  return join(outdir, 'listingChild.mjs');
+}

@@ -31,7 +31,7 @@ describe('the production bundle', () => {
 
   it('loads no command, panel, document check, browser sign-in, log tail engine, pin lookup or definition reading at activation', () => {
     const lazy = [
-      /^src\/host\/commands\/(?!registry\.ts$|abortSignal\.ts$|guardChange\.ts$)/,
+      /^src\/host\/commands\/(?!registry\.ts$)/,
       /^src\/host\/webviews\/(ideaFormPanel|queueItemPanel|panelHost|servicePanel|ideaFormContent)\.ts$/,
       /^src\/core\/documents\/(argumentsDocument|jsonLocations|documentAddress)\.ts$/,
       /^src\/host\/documents\/documentUris\.ts$/,

@@ -49,14 +49,17 @@ function unsafeMessageCalls(source: string): string[] {
     .map((call) => source.slice(call.index, call.index + 80).split('\n')[0]!);
 }
 
-/** Where `source` names the whole Ctx: `Ctx` anywhere but its import and a `Pick<Ctx, …>` or `Omit<Ctx, …>`. */
+/**
+ * Where `source` names the whole context: `Services` (or `Ctx`, which builds it) anywhere but its import and a
+ * `Pick<Services, …>` or `Omit<Services, …>`.
+ */
 function wholeContextUses(source: string): string[] {
   const narrowed = source
-    .replace(/^import[^;]*from\s+['"][./]*ctx['"];?$/gm, '')
-    .replace(/\b(?:Pick|Omit)<\s*Ctx\s*,/g, '');
+    .replace(/^import[^;]*from\s+['"][./]*(?:ctx|services)['"];?$/gm, '')
+    .replace(/\b(?:Pick|Omit)<\s*(?:Ctx|Services)\s*,/g, '');
   return narrowed
     .split('\n')
-    .filter((line) => /\bCtx\b/.test(line))
+    .filter((line) => /\b(?:Ctx|Services)\b/.test(line))
     .map((line) => line.trim());
 }
 
@@ -107,7 +110,8 @@ describe('house rules', () => {
       'src/core': ['src/core'],
       'src/shared': ['src/core', 'src/shared'],
       webviews: ['src/core', 'src/shared', 'webviews'],
-      'src/host': ['src/core', 'src/shared', 'src/host', 'src/constants.ts', 'src/ctx.ts'],
+      // Not src/ctx.ts: what host code is given is named in src/host/services.ts; only src/main.ts builds the Ctx.
+      'src/host': ['src/core', 'src/shared', 'src/host', 'src/constants.ts'],
     };
     const offenders: string[] = [];
     let checked = 0;
@@ -226,14 +230,19 @@ describe('house rules', () => {
     assert.deepEqual(offenders, []);
   });
 
-  // A command declares the parts of the context it uses (`type Uses = Pick<Ctx, …>`), and so do the helpers it calls;
-  // only the registry's runner holds the whole Ctx, to hand it to every command.
+  // A command declares the parts of the context it uses (`type Uses = Pick<Services, …>`), and so do the helpers it
+  // calls; only the registry's runner holds every part (Services), to hand it to every command.
   it('commands and their helpers take the parts of the context they use, never the whole Ctx', () => {
     assert.deepEqual(wholeContextUses('async function pick(ctx: Ctx, title: string) {'), [
       'async function pick(ctx: Ctx, title: string) {',
     ]);
     assert.equal(wholeContextUses('export const stopJob: CommandDefinition<Ctx> = {').length, 1);
     assert.equal(wholeContextUses('const wide = { ctx } as Partial<Ctx>;').length, 1);
+    assert.equal(wholeContextUses('export const stopJob: CommandDefinition<Services> = {').length, 1);
+    assert.deepEqual(
+      wholeContextUses("import type { Services } from '../services';\ntype Uses = Pick<Services, 'input' | 'log'>;"),
+      [],
+    );
     assert.deepEqual(
       wholeContextUses(
         "import type { Ctx } from '../../ctx';\ntype Uses = Pick<Ctx, 'input'>;\nconst f = (ctx: Pick<\n  Ctx,\n  'log'\n>) => ctx;\ntype Rest = Omit<Ctx, 'log'>;",
@@ -244,6 +253,47 @@ describe('house rules', () => {
       .map((file) => relative(ROOT, file).replace(/\\/g, '/'))
       .filter((file) => file !== 'src/host/commands/registry.ts')
       .flatMap((file) => wholeContextUses(readFileSync(join(ROOT, file), 'utf8')).map((line) => `${file}: ${line}`));
+    assert.deepEqual(offenders, []);
+  });
+
+  // Commands use services; services never use commands (a guard or helper they share lives outside commands/, e.g.
+  // src/host/guards/). Only src/ctx.ts, which registers the commands, imports from there.
+  it('nothing outside src/host/commands/ imports from it, except src/ctx.ts, which registers the commands', () => {
+    const commandsDir = join(ROOT, 'src', 'host', 'commands');
+    const registers = join(ROOT, 'src', 'ctx.ts');
+    const offenders: string[] = [];
+    for (const file of [...sourceFiles(join(ROOT, 'src')), ...sourceFiles(join(ROOT, 'webviews'))]) {
+      if (file === registers || file.startsWith(commandsDir + sep)) continue;
+      for (const specifier of importedSpecifiers(readFileSync(file, 'utf8')))
+        if (
+          specifier.startsWith('.') &&
+          [commandsDir, commandsDir + sep].some((dir) => resolve(dirname(file), specifier).startsWith(dir))
+        )
+          offenders.push(`${relative(ROOT, file)} → ${specifier}`);
+    }
+    assert.deepEqual(offenders, []);
+  });
+
+  // Our own commands run as functions (ctx.commands, src/host/commandCalls.ts: typed arguments, the same wrapper);
+  // executeCommand is for the editor's commands only.
+  it("executeCommand runs only the editor's own commands (setContext, workbench.*, a view's focus…), never ours", () => {
+    const editorCommand =
+      /^\s*(?:'(?:setContext|revealFileInOS|(?:vscode|workbench|welcome)\.[\w.]+)'|`\$\{[^}]+\}\.focus`)/;
+    const ownCommandRuns = (source: string) =>
+      [...source.matchAll(/\bexecuteCommand(?:<[^>]*>)?\(/g)]
+        .map((call) => source.slice(call.index + call[0].length))
+        .filter((rest) => !editorCommand.test(rest))
+        .map((rest) => rest.slice(0, 40).split('\n')[0]!.trim());
+    assert.equal(ownCommandRuns('vscode.commands.executeCommand(CommandId.signIn, id);').length, 1);
+    assert.equal(ownCommandRuns("commands.executeCommand('orchestrator.addConnection');").length, 1);
+    assert.equal(ownCommandRuns('executeCommand(action.command, row)').length, 1);
+    assert.equal(
+      ownCommandRuns("executeCommand(\n  'setContext', key, true); executeCommand(`${id}.focus`)").length,
+      0,
+    );
+    const offenders = sourceFiles(join(ROOT, 'src')).flatMap((file) =>
+      ownCommandRuns(readFileSync(file, 'utf8')).map((call) => `${relative(ROOT, file)}: ${call}`),
+    );
     assert.deepEqual(offenders, []);
   });
 

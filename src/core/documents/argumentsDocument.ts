@@ -55,15 +55,18 @@ function parseJson(text: string): Parsed<unknown> {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The edited document → the SetArguments body, or every problem found (shape, names, duplicates, types). */
-export function parsePackageArguments(text: string): Parsed<PackageArguments> {
+/** The document as a JSON object, or its problem: not JSON, or JSON of another shape (`notObject` says what it must be). */
+function parseObject(text: string, notObject: string): Parsed<Record<string, unknown>> {
   const json = parseJson(text);
   if (!json.ok) return json;
-  if (!isObject(json.value))
-    return {
-      ok: false,
-      problems: [{ message: t('The document must be a JSON object with "Input" and "Output" lists.'), path: [] }],
-    };
+  const { value } = json;
+  return isObject(value) ? { ok: true, value } : { ok: false, problems: [{ message: notObject, path: [] }] };
+}
+
+/** The edited document → the SetArguments body, or every problem found (shape, names, duplicates, types). */
+export function parsePackageArguments(text: string): Parsed<PackageArguments> {
+  const json = parseObject(text, t('The document must be a JSON object with "Input" and "Output" lists.'));
+  if (!json.ok) return json;
   const problems: Problem[] = [];
   for (const key of Object.keys(json.value))
     if (key !== 'Input' && key !== 'Output')
@@ -136,13 +139,8 @@ export function releaseInputText(release: ReleaseInput): string {
  * still give them when it starts.
  */
 export function parseReleaseInput(text: string, declared: readonly ArgumentEntry[]): Parsed<string> {
-  const json = parseJson(text);
+  const json = parseObject(text, t('Input values must be a JSON object of argument name to value.'));
   if (!json.ok) return json;
-  if (!isObject(json.value))
-    return {
-      ok: false,
-      problems: [{ message: t('Input values must be a JSON object of argument name to value.'), path: [] }],
-    };
   const compact = JSON.stringify(json.value);
   // Value by value, so each problem points at its property (the size is checked once, over the whole text).
   const problems: Problem[] = Object.entries(json.value).flatMap(([name, value]) =>

@@ -1,7 +1,17 @@
-import type { Dialect } from './connection';
+import type { Dialect, ServiceConnection } from './connection';
 import { cancelled } from './errors';
 
 // Paths carry the spec's `{ns}`/`{qns}` until a request is sent in the service's dialect (transport.ts).
+
+/** The names a service gives the spec's placeholders: the connection's own win (blank ones count as unset). */
+export function withConnectionNames(discovered: Dialect, connection: ServiceConnection): Dialect {
+  return {
+    ...discovered,
+    namespace: connection.namespace?.trim() || discovered.namespace,
+    queueNamespace: connection.queueNamespace?.trim() || discovered.queueNamespace,
+    headerPrefix: connection.headerPrefix?.trim() || discovered.headerPrefix,
+  };
+}
 
 /** The spec's placeholders in a path, named as this service names them. */
 export function inDialect(path: string, dialect: Dialect): string {

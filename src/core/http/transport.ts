@@ -4,7 +4,7 @@ import { retryWait } from './retryWait';
 import { folderHeader, tenantBaseUrl, SPEC_DIALECT, type Dialect, type ServiceConnection } from './connection';
 import { Coalescer } from './coalesce';
 import { exchangeOf } from './exchange';
-import { inDialect, readablePath, untilAborted } from './dialectPaths';
+import { inDialect, readablePath, untilAborted, withConnectionNames } from './dialectPaths';
 import { onFirstUse } from '../onFirstUse';
 import { t } from '../l10n';
 import { addressTooLong } from './addressLength';
@@ -56,6 +56,8 @@ export class Transport {
   readonly recent: string[] = [];
   /** What the folder-Key try proved on this service (the dialect passed in learns it through onFolderKey). */
   private folderKey: Dialect['folderKey'];
+  /** The names last worked out (`dialect`), with the reading and the connection they came from. */
+  private named: { reading: Promise<Dialect> | Dialect; connection: ServiceConnection; dialect: Dialect } | undefined;
 
   constructor(private readonly options: TransportOptions) {
     this.baseUrl = tenantBaseUrl(options.connection);
@@ -70,17 +72,19 @@ export class Transport {
    * The names this service gives the spec's placeholders (the connection's own names win; blank ones count as unset).
    * Waiting for them ends with the caller's cancellation; the reading itself goes on for the next request.
    */
-  private async dialect(signal: AbortSignal | undefined, endpoint: string): Promise<Dialect> {
+  private async dialect(signal: AbortSignal | undefined, given: RequestSpec): Promise<Dialect> {
     const { connection } = this.options;
-    const discovered = this.options.dialect
-      ? await untilAborted(this.options.dialect(), signal, endpoint)
-      : SPEC_DIALECT;
-    return {
-      ...discovered,
-      namespace: connection.namespace?.trim() || discovered.namespace,
-      queueNamespace: connection.queueNamespace?.trim() || discovered.queueNamespace,
-      headerPrefix: connection.headerPrefix?.trim() || discovered.headerPrefix,
-    };
+    const reading = this.options.dialect?.() ?? SPEC_DIALECT;
+    // The caller hands out the same reading until it reads again: the names worked out from it are kept with it,
+    // so a listing's thousand requests do not wait on a settled promise and copy the same names a thousand times.
+    if (this.named?.reading === reading && this.named.connection === connection) return this.named.dialect;
+    const discovered =
+      reading instanceof Promise
+        ? await untilAborted(reading, signal, `${given.method} ${readablePath(given.path.split('?')[0] ?? '')}`)
+        : reading;
+    const dialect = withConnectionNames(discovered, connection);
+    this.named = { reading, connection, dialect };
+    return dialect;
   }
 
   /**
@@ -90,7 +94,7 @@ export class Transport {
    * Key is taken (a change is never sent twice). What was proved is told on, to be kept per service.
    */
   async request(given: RequestSpec): Promise<ResponseBody> {
-    const dialect = await this.dialect(given.signal, `${given.method} ${readablePath(given.path.split('?')[0] ?? '')}`);
+    const dialect = await this.dialect(given.signal, given);
     const keyAnswer = this.folderKey ?? dialect.folderKey;
     const tryKey = keyAnswer === undefined && given.method === 'GET';
     // The folder header is worked out once, so the coalescing key and every attempt carry the same one.
@@ -229,7 +233,8 @@ export class Transport {
         this.options.scheduler.observe({
           status: response.status,
           remaining: remaining === null ? undefined : Number(remaining),
-          retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
+          // Read only where the scheduler uses it (a 429): each header read costs a lookup in the response's list.
+          retryAfterSeconds: response.status === 429 ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
         });
       }
       // A body cut off mid-way (connection reset) is a network failure, retried like one for GETs.
@@ -267,7 +272,9 @@ export class Transport {
         cause: error,
       });
     }
-    const headers = requestHeaders(spec, token, await this.options.headers?.());
+    // Awaited only when there are any: an await of nothing still costs a turn of the queue on every request.
+    const connectionHeaders = this.options.headers ? await this.options.headers() : undefined;
+    const headers = requestHeaders(spec, token, connectionHeaders);
     this.sent++;
     run.sent = true;
     run.fetched = true;

@@ -36,6 +36,8 @@ export interface IdeaServiceOptions {
 
 type CallOptions = { signal?: AbortSignal };
 type Paging = CallOptions & { page?: number; pageSize?: number };
+/** A document or a medium of an automation: a name and the address it is at. */
+type Attachment = { name: string; url: string };
 
 /** The idea-management open API: every endpoint of its table, with bodies as the sandbox documents them. */
 export class IdeaClient {
@@ -167,14 +169,8 @@ export class IdeaClient {
     );
   }
 
-  async addDocument(automationId: number, document: { name: string; url: string }, options: CallOptions = {}) {
-    return this.call(
-      'POST',
-      `/automations/${IdeaClient.automation(automationId)}/documents`,
-      dataOf(DocumentSchema),
-      document,
-      options,
-    );
+  async addDocument(automationId: number, document: Attachment, options: CallOptions = {}) {
+    return this.attach(automationId, 'documents', document, options);
   }
 
   async components(automationId?: number, options: CallOptions = {}) {
@@ -222,14 +218,14 @@ export class IdeaClient {
     return this.call('POST', `/${kind}`, dataOf(IdeaSchema), idea, options);
   }
 
-  async addMedia(automationId: number, media: { name: string; url: string }, options: CallOptions = {}) {
-    return this.call(
-      'POST',
-      `/automations/${IdeaClient.automation(automationId)}/media`,
-      dataOf(DocumentSchema),
-      media,
-      options,
-    );
+  async addMedia(automationId: number, media: Attachment, options: CallOptions = {}) {
+    return this.attach(automationId, 'media', media, options);
+  }
+
+  /** A document or a medium is attached the same way: by name and address, answered with what was stored. */
+  private async attach(automationId: number, list: 'documents' | 'media', what: Attachment, options: CallOptions) {
+    const path = `/automations/${IdeaClient.automation(automationId)}/${list}`;
+    return this.call('POST', path, dataOf(DocumentSchema), what, options);
   }
 
   async moveStatus(automationId: number, phase: string, status: string, comment?: string, options: CallOptions = {}) {

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { surelyValid } from './fastCheckHints';
 
 // Listing a queue validates every row of every page, and zod's own parse of a loose object copies the row key by key
 // and builds a result for every field: that was a third of the client's CPU. This module builds, once per schema,
@@ -15,6 +16,34 @@ interface Compiled {
   check: FastCheck;
   /** False from `check` means zod rejects the value too (not just "ask zod"): a union may then try the next option. */
   exact: boolean;
+  /** A leaf an object tests in its own loop, without a call (see `object`). */
+  leaf?: Leaf;
+  /** Optional and nullable wrappers: what they let through, and the schema inside them. */
+  wraps?: { undefinedOk: boolean; nullOk: boolean; inner: Compiled };
+}
+
+/** The leaves an object's loop tests in place: the same tests as their `check`, written once in `isLeaf`. */
+const enum Leaf {
+  String,
+  Boolean,
+  Number,
+  SafeInt,
+  Any,
+}
+
+function isLeaf(leaf: Leaf, value: unknown): boolean {
+  switch (leaf) {
+    case Leaf.String:
+      return typeof value === 'string';
+    case Leaf.Boolean:
+      return typeof value === 'boolean';
+    case Leaf.Number:
+      return typeof value === 'number' && Number.isFinite(value);
+    case Leaf.SafeInt:
+      return Number.isSafeInteger(value);
+    case Leaf.Any:
+      return true;
+  }
 }
 
 /** The parts of zod's internals read here (zod/mini exposes them on every schema as `_zod`). */
@@ -67,21 +96,27 @@ function build(schema: z.ZodMiniType): Compiled {
   const zod = internals(schema);
   const { def } = zod;
   const checked = (def.checks?.length ?? 0) > 0;
+  // A refine the definition cannot show, with a cheaper first test of its own (fastCheckHints.ts): zod decides the rest.
+  const surely = surelyValid.get(schema);
+  if (surely) {
+    const slow = byZod(zod).check;
+    return { exact: false, check: (value) => surely(value) || slow(value) };
+  }
   // Anything with checks of its own (a refine, a length, a trim) runs through zod; containers with checks too.
   if (checked) return isContainer(def.type) ? { check: () => false, exact: false } : byZod(zod);
   switch (def.type) {
     case 'string':
-      return exact((value) => typeof value === 'string');
+      return leafOf(Leaf.String);
     case 'boolean':
-      return exact((value) => typeof value === 'boolean');
+      return leafOf(Leaf.Boolean);
     case 'null':
       return exact((value) => value === null);
     case 'unknown':
     case 'any':
-      return exact(() => true);
+      return leafOf(Leaf.Any);
     case 'number':
-      if (def.format === undefined) return exact((value) => typeof value === 'number' && Number.isFinite(value));
-      if (def.format === 'safeint') return exact((value) => Number.isSafeInteger(value));
+      if (def.format === undefined) return leafOf(Leaf.Number);
+      if (def.format === 'safeint') return leafOf(Leaf.SafeInt);
       return byZod(zod);
     case 'optional':
       return optionalOrNullable(compile(def.innerType!), undefined);
@@ -113,9 +148,21 @@ function byZod(zod: Internals): Compiled {
   };
 }
 
+const leafOf = (leaf: Leaf): Compiled => ({ exact: true, leaf, check: (value) => isLeaf(leaf, value) });
+
 function optionalOrNullable(inner: Compiled, allowed: undefined | null): Compiled {
   const check = inner.check;
-  return { exact: inner.exact, check: (value) => value === allowed || check(value) };
+  // Nested wrappers fold into one: optional(nullable(x)) lets undefined and null through, then asks x.
+  const folded = inner.wraps ?? { undefinedOk: false, nullOk: false, inner };
+  return {
+    exact: inner.exact,
+    check: (value) => value === allowed || check(value),
+    wraps: {
+      undefinedOk: folded.undefinedOk || allowed === undefined,
+      nullOk: folded.nullOk || allowed === null,
+      inner: folded.inner,
+    },
+  };
 }
 
 function array(element: Compiled): Compiled {
@@ -134,17 +181,29 @@ function array(element: Compiled): Compiled {
 function union(options: Compiled[]): Compiled | undefined {
   if (!options.every((option) => option.exact)) return undefined;
   const checks = options.map((option) => option.check);
-  return exact((value) => checks.some((check) => check(value)));
+  return exact((value) => {
+    for (let i = 0; i < checks.length; i++) if (checks[i]!(value)) return true;
+    return false;
+  });
 }
 
 function object(shape: Record<string, z.ZodMiniType>, catchall: z.ZodMiniType | undefined): Compiled {
+  // Each field's optional/nullable wrappers and its leaf are unfolded here, so the loop below tests a typical row's
+  // fields in place: a call per field and per wrapper was most of the check's time. The result is the field's own
+  // `check`, which stays the answer for every other schema (a date-time, a nested object, a record).
   const fields = Object.keys(shape).map((key) => {
     const field = internals(shape[key]!);
-    // Absent is fine only where zod leaves the key out as well (optional in and out).
+    const compiled = compile(shape[key]!);
+    const inner = compiled.wraps?.inner ?? compiled;
     return {
       key,
-      check: compile(shape[key]!).check,
+      check: inner.check,
+      leaf: inner.leaf,
+      undefinedOk: compiled.wraps?.undefinedOk ?? false,
+      nullOk: compiled.wraps?.nullOk ?? false,
+      // Absent is fine only where zod leaves the key out as well (optional in and out).
       omittable: field.optin === 'optional' && field.optout === 'optional',
+      onPrototype: key in Object.prototype,
     };
   });
   const declared = new Set(fields.map((field) => field.key));
@@ -159,11 +218,15 @@ function object(shape: Record<string, z.ZodMiniType>, catchall: z.ZodMiniType | 
       // Zod never copies a `__proto__` key into its result: such a row goes through zod, whose answer lacks it.
       if (hasOwn(value, '__proto__')) return false;
       for (const field of fields) {
-        if (!hasOwn(value, field.key)) {
+        // One lookup for a field that is there; the own-key check only where the read cannot tell (absent, or a
+        // name Object.prototype also answers, such as `constructor`): a field on the prototype is not the row's.
+        const fieldValue = value[field.key];
+        if ((fieldValue === undefined || field.onPrototype) && !hasOwn(value, field.key)) {
           if (!field.omittable) return false;
           continue;
         }
-        if (!field.check(value[field.key])) return false;
+        if (fieldValue === null ? field.nullOk : fieldValue === undefined && field.undefinedOk) continue;
+        if (field.leaf === undefined ? !field.check(fieldValue) : !isLeaf(field.leaf, fieldValue)) return false;
       }
       if (extrasMatter)
         for (const key in value) {

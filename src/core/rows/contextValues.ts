@@ -75,15 +75,7 @@ export const RowFlag = {
 } as const;
 export type RowFlag = (typeof RowFlag)[keyof typeof RowFlag];
 
-/** A collection row's context value starts with what it lists; the flags after it say what Filter can do. */
-export const CollectionContext = {
-  collection: 'collection',
-  queueItems: 'collection queueItems', // l10n: code
-  tenants: 'collection tenants', // l10n: code
-  ideas: 'collection ideas', // l10n: code
-} as const;
-export type CollectionContext = (typeof CollectionContext)[keyof typeof CollectionContext];
-
+/** What a collection row can do, and whether it is narrowed now: the flags its context value carries. */
 export interface CollectionFlags {
   /** It can be narrowed by text. */
   filterable: boolean;
@@ -92,6 +84,15 @@ export interface CollectionFlags {
   /** It is narrowed now. */
   filtered: boolean;
 }
+
+/** A collection row's context value starts with what it lists; the flags after it say what Filter can do. */
+export const CollectionContext = {
+  collection: 'collection',
+  queueItems: 'collection queueItems', // l10n: code
+  tenants: 'collection tenants', // l10n: code
+  ideas: 'collection ideas', // l10n: code
+} as const;
+export type CollectionContext = (typeof CollectionContext)[keyof typeof CollectionContext];
 
 /** Space-separated flags after the collection's base, which the menus match with \b…\b. */
 export function collectionContextValue(base: CollectionContext, flags: CollectionFlags): string {
@@ -136,7 +137,8 @@ export function connectionContextValue(signedIn: boolean, hidden: HiddenFolders)
 }
 
 const V = ContextValue;
-const messages = [V.message, V.error, V.loadMore];
+/** The rows both views have: empty states, failed loads, Load more, and plain collections. */
+const inEveryView = [V.message, V.error, V.loadMore, ...collectionValues(CollectionContext.collection)];
 
 /** Every context value a row of each view can have. */
 export const VIEW_CONTEXT_VALUES: { readonly explorer: readonly string[]; readonly ideas: readonly string[] } = {
@@ -165,8 +167,7 @@ export const VIEW_CONTEXT_VALUES: { readonly explorer: readonly string[]; readon
     V.license,
     V.tenantActive,
     V.tenantInactive,
-    ...messages,
-    ...collectionValues(CollectionContext.collection),
+    ...inEveryView,
     ...collectionValues(CollectionContext.queueItems),
     ...collectionValues(CollectionContext.tenants),
   ],
@@ -180,8 +181,7 @@ export const VIEW_CONTEXT_VALUES: { readonly explorer: readonly string[]; readon
     V.review,
     V.component,
     V.application,
-    ...messages,
-    ...collectionValues(CollectionContext.collection),
+    ...inEveryView,
     ...collectionValues(CollectionContext.ideas),
   ],
 };
@@ -196,7 +196,7 @@ export const MENU_LESS_CONTEXT_VALUES: readonly string[] = [
   V.review,
   V.component,
   V.application,
-  ...messages,
+  ...MESSAGE_CONTEXT_VALUES,
 ];
 
 /** How far a connection lets changes go (`protection` in its settings). */

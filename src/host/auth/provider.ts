@@ -6,7 +6,7 @@ import { newAccount } from '../../core/auth/accounts';
 import { plainText } from '../../core/presentation/plainText';
 import { signInMismatch } from '../../core/auth/boundSecrets';
 import type { Logger } from '../log';
-import { abortSignalOf } from '../commands/abortSignal';
+import { abortSignalOf } from '../guards/abortSignal';
 import { applicationSecretFor, signInAsApplication, type ApplicationSignInDeps } from './applicationSignIn';
 import { t } from '../../core/l10n';
 import { onFirstUse } from '../../core/onFirstUse';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
-import { abortSignalOf } from '../commands/abortSignal';
+import { abortSignalOf } from '../guards/abortSignal';
 import { authorizationCodeFlow, SignInStopped, type BrowserSteps, type SignInResult } from './authorizationCode';
 import { t } from '../../core/l10n';
 

@@ -6,12 +6,15 @@ import { emptyDraft } from './addConnection/draft';
 import { offerSignIn } from './addConnection/offerSignIn';
 import { readingStep } from './addConnection/readingStep';
 import { closingSteps, fieldSteps, presetStep } from './addConnection/steps';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { nls, paletteCommand } from './contribution';
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'explorer' | 'input' | 'log' | 'sandbox'>;
+type Uses = Pick<
+  Services,
+  'accountFor' | 'active' | 'commands' | 'connections' | 'explorer' | 'input' | 'log' | 'sandbox'
+>;
 
 /**
  * Add Connection…: a multi-step input (Back works) that validates every field as it is typed. It starts with the
@@ -22,12 +25,9 @@ type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'explorer' | 'in
  */
 export const addConnection: CommandDefinition<Uses> = {
   id: CommandId.addConnection,
-  contributes: {
-    title: nls('Add Connection…'),
-    icon: '$(add)',
-    palette: 'always',
+  contributes: paletteCommand(nls('Add Connection…'), '$(add)', 'always', {
     viewTitle: [{ views: ViewId.explorer, group: 'navigation', order: 1 }],
-  },
+  }),
   asksFirst: true,
   title: t('Add Connection'),
   async run({ ctx }) {

@@ -1,29 +1,20 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
-import { guardChange } from './guardChange';
-import { rowOf } from '../../core/rows/rowOf';
+import { CommandId } from '../../constants';
+import { guardChange } from '../guards/guardChange';
+import { rowChangeCommand } from './rowChangeCommand';
 import { parseTags } from './ideaTags';
 import type { CommandDefinition } from './registry';
 import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { ideaChange, nls } from './contribution';
 
 /** Adds tags to an idea: the service replaces the whole list, so the idea's tags and the new ones are sent together. */
-export const addIdeaTags: CommandDefinition<IdeaChangeUses> = {
+export const addIdeaTags: CommandDefinition<IdeaChangeUses> = rowChangeCommand('idea', {
   id: CommandId.addIdeaTags,
-  contributes: {
-    title: nls('Add Tags…'),
-    icon: '$(tag)',
-    palette: 'never',
-    changes: true,
-    rows: [{ views: ViewId.ideas, rows: [ContextValue.idea], group: '2_ideaChange', order: 2 }],
-  },
   title: t('Add Tags…'),
-  asksFirst: true,
-  async run({ ctx, signal, progressTitle }, node) {
-    const { connection, idea } = rowOf(node, 'idea');
+  contributes: ideaChange(nls('Add Tags…'), '$(tag)', 2),
+  async change({ ctx, signal, progressTitle }, { connection, idea }) {
     const existing = idea.tags ?? [];
     const typed = await ctx.input.input({
       title: plainText(t('Add Tags: {0}', idea.name)),
@@ -56,4 +47,4 @@ export const addIdeaTags: CommandDefinition<IdeaChangeUses> = {
     void vscode.window.showInformationMessage(plainText(t("'{0}' is tagged {1}.", idea.name, tags.join(', '))));
     return tags;
   },
-};
+});

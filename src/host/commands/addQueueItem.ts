@@ -1,26 +1,15 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
-import { isOutcomeUnknown } from '../../core/http/errors';
+import { CommandId } from '../../constants';
 import { checkQueueItem, type QueueItemInput } from '../../core/orchestrator/validation';
-import { RowIds } from '../../core/rows/rowIds';
-import { rowOf } from '../../core/rows/rowOf';
-import type { RowOf } from '../../core/rows/rows';
-import type { Ctx } from '../../ctx';
-import { guardChange } from './guardChange';
+import { rowChangeCommand } from './rowChangeCommand';
+import { guardChange } from '../guards/guardChange';
 import type { CommandDefinition } from './registry';
 import type { QueueChangeUses } from './uses';
-import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
+import { sendToQueue } from './sendToQueue';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { nls, queueChange } from './contribution';
 import { errorMessage } from '../../core/errorMessage';
-
-/** After items were added: reload the queue's All Items and New rows that are loaded. */
-export const refreshNewItems = (ctx: Pick<Ctx, 'explorer'>, queue: RowOf<'queue'>) => {
-  const queueRowId = RowIds.queue(queue.connection.id, queue.folder.id, queue.queue.Id);
-  return ctx.explorer.refreshRows(RowIds.queueItems(queueRowId, 'all'), RowIds.queueItems(queueRowId, 'New'));
-};
 
 const parseContent = (text: string): Record<string, string | number | boolean | null> | string => {
   if (!text.trim()) return {};
@@ -35,19 +24,11 @@ const parseContent = (text: string): Record<string, string | number | boolean | 
 };
 
 /** Add Item… on a queue: reference, priority and specific content, each checked as typed; one POST, never repeated. */
-export const addQueueItem: CommandDefinition<QueueChangeUses> = {
+export const addQueueItem: CommandDefinition<QueueChangeUses> = rowChangeCommand('queue', {
   id: CommandId.addQueueItem,
-  contributes: {
-    title: nls('Add Item…'),
-    icon: '$(add)',
-    palette: 'never',
-    changes: true,
-    rows: [{ views: ViewId.explorer, rows: [ContextValue.queue], group: '1_queue', order: 1 }],
-  },
   title: t('Add Queue Item'),
-  asksFirst: true,
-  async run({ ctx, signal, progressTitle }, node) {
-    const row = rowOf(node, 'queue');
+  contributes: queueChange(nls('Add Item…'), '$(add)', 1),
+  async change({ ctx, signal, progressTitle }, row) {
     const { connection, folder, queue } = row;
     const reference = await ctx.input.input({
       title: plainText(t('Add item to {0} (1/3): reference', queue.Name)),
@@ -93,32 +74,21 @@ export const addQueueItem: CommandDefinition<QueueChangeUses> = {
       action: t('Add'),
     });
     progressTitle(t('Adding an item to {0}…', queue.Name));
-    let added;
-    try {
-      added = await ctx.clientFor(connection).queues.addItem(item, { folder, signal });
-    } catch (error) {
-      if (!isOutcomeUnknown(error)) throw error;
-      // Sent, and the answer proves nothing: the item may exist. Adding it again could make a duplicate.
-      const reference = item.Reference;
-      tellOutcomeUnknown(
-        ctx,
-        t(
-          'The item{0} was sent to {1}, but no clean answer came back ({2}). The outcome is unknown: the item may have been added. {3} before adding it again.',
-          reference ? ` '${reference}'` : '',
-          queue.Name,
-          reasonOf(error),
-          reference ? t('Look up its reference') : t("Look at the queue's items"),
-        ),
-        {
-          [reference ? t('Look Up Reference') : t('Show Items')]: () => showQueueItems(ctx, row, reference),
-        },
+    const told = (reason: string) =>
+      t(
+        'The item{0} was sent to {1}, but no clean answer came back ({2}). The outcome is unknown: the item may have been added. {3} before adding it again.',
+        item.Reference ? ` '${item.Reference}'` : '',
+        queue.Name,
+        reason,
+        item.Reference ? t('Look up its reference') : t("Look at the queue's items"),
       );
-      return undefined;
-    }
-    refreshNewItems(ctx, row);
+    const added = await sendToQueue(ctx, row, { reference: item.Reference, told }, () =>
+      ctx.clientFor(connection).queues.addItem(item, { folder, signal }),
+    );
+    if (!added) return undefined;
     void vscode.window.showInformationMessage(
       plainText(t('Added item {0} to {1}.', added.Reference ?? added.Id, queue.Name)),
     );
     return added.Id;
   },
-};
+});

@@ -3,14 +3,14 @@ import { CommandId } from '../../constants';
 import { ApplyConflict, applyDraft } from '../documents/documentApply';
 import { compareDocumentWithService } from './compareDocumentWithService';
 import { documentOf } from './documentOf';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { FailureWithActions } from './failureWithActions';
 import { runCommand, type CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { documentCommand, DocumentWhen, nls } from './contribution';
 
-type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'documents' | 'explorer' | 'input' | 'log'>;
+type Uses = Pick<Services, 'clientFor' | 'connections' | 'documents' | 'explorer' | 'input' | 'log'>;
 
 /**
  * Apply to Service: sends a document's draft after showing what will change (the only way edits reach the service).
@@ -19,12 +19,7 @@ type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'documents' | 'explorer' | '
  */
 export const applyDocument: CommandDefinition<Uses> = {
   id: CommandId.applyDocument,
-  contributes: {
-    title: nls('Apply to Service…'),
-    icon: '$(cloud-upload)',
-    palette: { when: 'resourceScheme == orchestrator && !activeEditorIsReadonly' },
-    editorTitle: [{ when: 'resourceScheme == orchestrator && !activeEditorIsReadonly', group: 'navigation', order: 1 }],
-  },
+  contributes: documentCommand(nls('Apply to Service…'), '$(cloud-upload)', 1, DocumentWhen.editable),
   title: t('Apply to Service'),
   asksFirst: true,
   async run({ ctx, progressTitle }, arg) {

@@ -1,13 +1,12 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
-import { guardChange } from './guardChange';
-import { rowOf } from '../../core/rows/rowOf';
+import { CommandId } from '../../constants';
+import { guardChange } from '../guards/guardChange';
+import { rowChangeCommand } from './rowChangeCommand';
 import type { CommandDefinition } from './registry';
 import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { ideaChange, nls } from './contribution';
 
 const MAX_NAME = 255;
 const MAX_URL = 2_000;
@@ -44,19 +43,11 @@ function lastSegment(url: string): string {
 }
 
 /** Attaches a document to an idea by name and address (POST /automations/{id}/documents). */
-export const attachIdeaDocument: CommandDefinition<IdeaChangeUses> = {
+export const attachIdeaDocument: CommandDefinition<IdeaChangeUses> = rowChangeCommand('idea', {
   id: CommandId.attachIdeaDocument,
-  contributes: {
-    title: nls('Attach Document…'),
-    icon: '$(file-add)',
-    palette: 'never',
-    changes: true,
-    rows: [{ views: ViewId.ideas, rows: [ContextValue.idea], group: '2_ideaChange', order: 4 }],
-  },
   title: t('Attach Document…'),
-  asksFirst: true,
-  async run({ ctx, signal, progressTitle }, node) {
-    const { connection, idea } = rowOf(node, 'idea');
+  contributes: ideaChange(nls('Attach Document…'), '$(file-add)', 4),
+  async change({ ctx, signal, progressTitle }, { connection, idea }) {
     const url = await ctx.input.input({
       title: plainText(t('Attach Document: {0} (1/2)', idea.name)),
       prompt: t("The document's address"),
@@ -88,4 +79,4 @@ export const attachIdeaDocument: CommandDefinition<IdeaChangeUses> = {
     void vscode.window.showInformationMessage(plainText(t("Attached '{0}' to '{1}'.", document.name, idea.name)));
     return document;
   },
-};
+});

@@ -1,35 +1,24 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
-import { isOutcomeUnknown } from '../../core/http/errors';
+import { CommandId } from '../../constants';
 import { parseQueueItemsFile } from '../../core/orchestrator/queueItemsFile';
-import { rowOf } from '../../core/rows/rowOf';
-import { refreshNewItems } from './addQueueItem';
-import { guardChange } from './guardChange';
+import { rowChangeCommand } from './rowChangeCommand';
+import { guardChange } from '../guards/guardChange';
 import type { CommandDefinition } from './registry';
 import type { QueueChangeUses } from './uses';
-import { reasonOf, showQueueItems, tellOutcomeUnknown } from './unknownOutcome';
+import { sendToQueue } from './sendToQueue';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { nls, queueChange } from './contribution';
 
 /**
  * Bulk Add from File… on a queue: a JSON array of items, every item checked before anything is sent; the commit type
  * chosen (all or nothing, or each on its own); one POST; failed rows reported by number.
  */
-export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = {
+export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = rowChangeCommand('queue', {
   id: CommandId.bulkAddQueueItems,
-  contributes: {
-    title: nls('Bulk Add from File…'),
-    icon: '$(file-add)',
-    palette: 'never',
-    changes: true,
-    rows: [{ views: ViewId.explorer, rows: [ContextValue.queue], group: '1_queue', order: 2 }],
-  },
   title: t('Bulk Add Queue Items'),
-  asksFirst: true,
-  async run({ ctx, signal, progressTitle }, node) {
-    const row = rowOf(node, 'queue');
+  contributes: queueChange(nls('Bulk Add from File…'), '$(file-add)', 2),
+  async change({ ctx, signal, progressTitle }, row) {
     const { connection, folder, queue } = row;
     const file = await ctx.input.openFile({
       title: plainText(t('Items to add to {0}', queue.Name)),
@@ -70,30 +59,20 @@ export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = {
       action: t('Add'),
     });
     progressTitle(t('Adding {0} item(s) to {1}…', parsed.items.length, queue.Name));
-    let result;
-    try {
-      result = await ctx.clientFor(connection).queues.bulkAdd(queue.Name, commitType, parsed.items, { folder, signal });
-    } catch (error) {
-      if (!isOutcomeUnknown(error)) throw error;
-      // Sent, and the answer proves nothing: some or all items may exist. Sending the file again could duplicate them.
-      const reference = parsed.items.find((i) => i.Reference)?.Reference;
-      tellOutcomeUnknown(
-        ctx,
-        t(
-          '{0} item(s) were sent to {1}, but no clean answer came back ({2}). The outcome is unknown: {3} may have been added. {4} before sending the file again.',
-          parsed.items.length,
-          queue.Name,
-          reasonOf(error),
-          commitType === 'AllOrNothing' ? t('all of them or none') : t('some or all of them'),
-          reference ? t("Look up a reference (the first is '{0}')", reference) : t("Look at the queue's items"),
-        ),
-        {
-          [reference ? t('Look Up Reference') : t('Show Items')]: () => showQueueItems(ctx, row, reference),
-        },
+    const reference = parsed.items.find((i) => i.Reference)?.Reference;
+    const told = (reason: string) =>
+      t(
+        '{0} item(s) were sent to {1}, but no clean answer came back ({2}). The outcome is unknown: {3} may have been added. {4} before sending the file again.',
+        parsed.items.length,
+        queue.Name,
+        reason,
+        commitType === 'AllOrNothing' ? t('all of them or none') : t('some or all of them'),
+        reference ? t("Look up a reference (the first is '{0}')", reference) : t("Look at the queue's items"),
       );
-      return undefined;
-    }
-    refreshNewItems(ctx, row);
+    const result = await sendToQueue(ctx, row, { reference, told }, () =>
+      ctx.clientFor(connection).queues.bulkAdd(queue.Name, commitType, parsed.items, { folder, signal }),
+    );
+    if (!result) return undefined;
     const failed = result.FailedItems.map((f) => t('item {0}: {1}', f.Ordinal + 1, f.ErrorMessage ?? f.ErrorCode));
     if (failed.length)
       void vscode.window.showWarningMessage(
@@ -118,4 +97,4 @@ export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = {
       failed: failed.length,
     };
   },
-};
+});

@@ -1,13 +1,12 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
-import { guardChange } from './guardChange';
-import { rowOf } from '../../core/rows/rowOf';
+import { CommandId } from '../../constants';
+import { guardChange } from '../guards/guardChange';
+import { rowChangeCommand } from './rowChangeCommand';
 import type { CommandDefinition } from './registry';
 import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { ideaChange, nls } from './contribution';
 
 const MAX_COMMENT = 1_000;
 
@@ -16,19 +15,11 @@ const MAX_COMMENT = 1_000;
  * offered; a service that lists none for it is said so, and one that does not publish them gets the pipeline's
  * statuses with its own refusal explaining.
  */
-export const changeIdeaStatus: CommandDefinition<IdeaChangeUses> = {
+export const changeIdeaStatus: CommandDefinition<IdeaChangeUses> = rowChangeCommand('idea', {
   id: CommandId.changeIdeaStatus,
-  contributes: {
-    title: nls('Change Status…'),
-    icon: '$(arrow-right)',
-    palette: 'never',
-    changes: true,
-    rows: [{ views: ViewId.ideas, rows: [ContextValue.idea], group: '2_ideaChange', order: 1 }],
-  },
   title: t('Change Status…'),
-  asksFirst: true,
-  async run({ ctx, signal, progressTitle }, node) {
-    const { connection, idea } = rowOf(node, 'idea');
+  contributes: ideaChange(nls('Change Status…'), '$(arrow-right)', 1),
+  async change({ ctx, signal, progressTitle }, { connection, idea }) {
     const client = await ctx.ideasClientFor(connection);
     const moves =
       idea.allowedTransitions ??
@@ -93,4 +84,4 @@ export const changeIdeaStatus: CommandDefinition<IdeaChangeUses> = {
     );
     return { phase: moved.phase, status: moved.status };
   },
-};
+});

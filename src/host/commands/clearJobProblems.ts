@@ -1,21 +1,17 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { formatNumber, t } from '../../core/l10n';
-import { nls } from './contribution';
+import { nls, paletteCommand } from './contribution';
 import { plainText } from '../../core/presentation/plainText';
 
-type Uses = Pick<Ctx, 'faultProblems'>;
+type Uses = Pick<Services, 'faultProblems'>;
 
 /** Clears the problems faulted jobs put on the workspace's files (a later successful run clears its process's too). */
 export const clearJobProblems: CommandDefinition<Uses> = {
   id: CommandId.clearJobProblems,
-  contributes: {
-    title: nls('Clear Job Problems'),
-    icon: '$(clear-all)',
-    palette: 'always',
-  },
+  contributes: paletteCommand(nls('Clear Job Problems'), '$(clear-all)', 'always'),
   title: t('Clear Job Problems'),
   async run({ ctx }) {
     const cleared = ctx.faultProblems.clear();

@@ -2,22 +2,17 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { serviceUriOf } from '../documents/documentUris';
 import { documentOf } from './documentOf';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { documentCommand, DocumentWhen, nls } from './contribution';
 
-type Uses = Pick<Ctx, 'documents'>;
+type Uses = Pick<Services, 'documents'>;
 
 /** Compare with Service: the service's current copy beside the document. */
 export const compareDocumentWithService: CommandDefinition<Uses> = {
   id: CommandId.compareDocumentWithService,
-  contributes: {
-    title: nls('Compare with Service'),
-    icon: '$(diff)',
-    palette: { when: 'resourceScheme == orchestrator' },
-    editorTitle: [{ when: 'resourceScheme == orchestrator && !activeEditorIsReadonly', group: 'navigation', order: 2 }],
-  },
+  contributes: documentCommand(nls('Compare with Service'), '$(diff)', 2, DocumentWhen.editable, DocumentWhen.open),
   title: t('Compare with Service'),
   async run({ ctx }, arg) {
     const uri = documentOf(arg);

@@ -1,5 +1,5 @@
-import type { ViewId } from '../../constants';
-import type { CollectionContext, ContextValue, RowFlag } from '../../core/rows/contextValues';
+import { ViewId } from '../../constants';
+import { ContextValue, type CollectionContext, type RowFlag } from '../../core/rows/contextValues';
 
 /**
  * Where a command appears, declared next to its code: `npm run manifest` (test/harness/manifest.ts) writes
@@ -71,14 +71,88 @@ export function withButton(menu: RowMenu, buttonOrder = menu.order): RowMenu[] {
   return [{ ...where, group: 'inline', ...(buttonOrder === undefined ? {} : { order: buttonOrder }) }, menu];
 }
 
-/** A change command offered on rows only (never in the palette): Stop, Kill, Update, Roll Back… */
-export const rowChange = (title: string, icon: `$(${string})`, rows: readonly RowMenu[]): CommandContribution => ({
+/** The row kinds several menus name together: a connection signed in or out, a process current or outdated, … */
+export const RowKinds = {
+  connection: [ContextValue.connectionSignedIn, ContextValue.connectionSignedOut],
+  process: [ContextValue.process, ContextValue.processOutdated],
+  job: [ContextValue.jobRunning, ContextValue.jobFinal],
+  packageOrVersion: [ContextValue.package, ContextValue.packageVersion, ContextValue.packageVersionLatest],
+} as const;
+
+type RowKind = ContextValue | CollectionContext;
+
+/** A menu entry on rows of these kinds in the Orchestrator view, in `group` at `order`. */
+export const inExplorer = (rows: readonly RowKind[], group: string, order?: number): RowMenu =>
+  placed({ views: ViewId.explorer, rows, group }, order);
+
+/** A menu entry on rows of these kinds in the Ideas view, in `group` at `order`. */
+export const inIdeas = (rows: readonly RowKind[], group: string, order?: number): RowMenu =>
+  placed({ views: ViewId.ideas, rows, group }, order);
+
+const placed = (menu: RowMenu, order: number | undefined): RowMenu => (order === undefined ? menu : { ...menu, order });
+
+// The presets: where the common kinds of command appear, by what they are. A command that fits none spells its
+// CommandContribution out (Start Job, Refresh).
+
+type Icon = `$(${string})`;
+
+/** Offered on rows only, never in the palette (run without a row it would refuse): Show Idea, Tail Logs, Copy Key… */
+export const rowCommand = (title: string, icon: Icon, rows: readonly RowMenu[]): CommandContribution => ({
   title,
   icon,
   palette: 'never',
-  changes: true,
   rows,
 });
+
+/** A change command offered on rows only (never in the palette): Stop, Kill, Update, Roll Back… */
+export const rowChange = (title: string, icon: Icon, rows: readonly RowMenu[]): CommandContribution => ({
+  ...rowCommand(title, icon, rows),
+  changes: true,
+});
+
+/**
+ * Offered by the palette (`palette` says when), and where `menus` puts it besides (rows, view-title buttons; `changes`
+ * for a change command): Sign In, Add Connection, Show Running Jobs…
+ */
+export const paletteCommand = (
+  title: string,
+  icon: Icon | undefined,
+  palette: Palette,
+  menus: Pick<CommandContribution, 'changes' | 'rows' | 'viewTitle'> = {},
+): CommandContribution => ({ title, ...(icon ? { icon } : {}), palette, ...menus });
+
+/** A connection row's command, also in the palette once a connection exists: Edit, Remove, Refresh Definition. */
+export const connectionCommand = (title: string, icon: Icon, order: number): CommandContribution =>
+  paletteCommand(title, icon, 'withConnections', { rows: [inExplorer(RowKinds.connection, '2_connection', order)] });
+
+/**
+ * A button in the title bar of an `orchestrator:` document while `shown` holds (a DocumentWhen), at `order`; the
+ * palette offers it while `offered` does.
+ */
+export const documentCommand = (
+  title: string,
+  icon: Icon,
+  order: number,
+  shown: string,
+  offered = shown,
+): CommandContribution => ({
+  title,
+  icon,
+  palette: { when: offered },
+  editorTitle: [{ when: shown, group: 'navigation', order }],
+});
+
+/** A change on an idea row (Change Status, Add Tags, Manage Collaborators, Attach Document), at `order` among them. */
+export const ideaChange = (title: string, icon: Icon, order: number): CommandContribution =>
+  rowChange(title, icon, [inIdeas([ContextValue.idea], '2_ideaChange', order)]);
+
+/** A change on a queue row (Add Item, Bulk Add from File), at `order` among them. */
+export const queueChange = (title: string, icon: Icon, order: number): CommandContribution =>
+  rowChange(title, icon, [inExplorer([ContextValue.queue], '1_queue', order)]);
+
+/** A command on a package row or one of its versions (Edit Package Arguments, Download Package), at `order`. */
+export const packageCommand = (title: string, icon: Icon, order: number): CommandContribution =>
+  rowCommand(title, icon, [inExplorer(RowKinds.packageOrVersion, '3_package', order)]);
 
 /** Marks English that goes to package.nls.json (not to the l10n bundle): the l10n coverage check reads it as marked. */
 export const nls = (english: string): string => english;

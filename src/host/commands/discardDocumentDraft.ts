@@ -2,29 +2,18 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { discardDraft } from '../documents/documentApply';
 import { documentOf } from './documentOf';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { documentCommand, DocumentWhen, nls } from './contribution';
 
-type Uses = Pick<Ctx, 'documents' | 'input'>;
+type Uses = Pick<Services, 'documents' | 'input'>;
 
 /** Discard Draft: the document shows what the service holds again. */
 export const discardDocumentDraft: CommandDefinition<Uses> = {
   id: CommandId.discardDocumentDraft,
-  contributes: {
-    title: nls('Discard Draft…'),
-    icon: '$(discard)',
-    palette: { when: 'resourceScheme == orchestrator && resource in orchestrator.documentDrafts' },
-    editorTitle: [
-      {
-        when: 'resourceScheme == orchestrator && resource in orchestrator.documentDrafts',
-        group: 'navigation',
-        order: 3,
-      },
-    ],
-  },
+  contributes: documentCommand(nls('Discard Draft…'), '$(discard)', 3, DocumentWhen.drafted),
   title: t('Discard Draft'),
   asksFirst: true,
   async run({ ctx }, arg) {

@@ -1,31 +1,18 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { formatNumber, t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { nls, packageCommand } from './contribution';
 
-type Uses = Pick<Ctx, 'clientFor' | 'input'>;
+type Uses = Pick<Services, 'clientFor' | 'input'>;
 
 /** Saves a package version (.nupkg) where the user chooses; from a package row (its latest version) or a version row. */
 export const downloadPackage: CommandDefinition<Uses> = {
   id: CommandId.downloadPackage,
-  contributes: {
-    title: nls('Download Package…'),
-    icon: '$(cloud-download)',
-    palette: 'never',
-    rows: [
-      {
-        views: ViewId.explorer,
-        rows: [ContextValue.package, ContextValue.packageVersion, ContextValue.packageVersionLatest],
-        group: '3_package',
-        order: 1,
-      },
-    ],
-  },
+  contributes: packageCommand(nls('Download Package…'), '$(cloud-download)', 1),
   asksFirst: true,
   title: t('Download Package'),
   async run({ ctx, signal, progressTitle }, node) {

@@ -1,5 +1,5 @@
-import { CommandId, ViewId } from '../../constants';
-import type { Ctx } from '../../ctx';
+import { CommandId } from '../../constants';
+import type { Services } from '../services';
 import {
   validateClientId,
   validateHeaderPrefix,
@@ -16,8 +16,7 @@ import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { connectionCommand, nls } from './contribution';
 
 type Field = {
   key: keyof ConnectionSetting;
@@ -64,7 +63,7 @@ const SIGN_IN_WAYS: Record<Authentication, string> = {
  * at Sign In, never here). What belonged to the other way is dropped, so a browser sign-in never uses an application id.
  */
 async function editSignIn(
-  ctx: Pick<Ctx, 'input'>,
+  ctx: Pick<Services, 'input'>,
   connection: Connection,
   entry: ConnectionSetting,
 ): Promise<ConnectionSetting | undefined> {
@@ -113,24 +112,12 @@ async function editSignIn(
   };
 }
 
-type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log'>;
+type Uses = Pick<Services, 'accountFor' | 'commands' | 'connections' | 'input' | 'log'>;
 
 /** Edit one field of a connection (validated as typed), how it signs in, or its protection level. */
 export const editConnection: CommandDefinition<Uses> = {
   id: CommandId.editConnection,
-  contributes: {
-    title: nls('Edit Connection…'),
-    icon: '$(edit)',
-    palette: 'withConnections',
-    rows: [
-      {
-        views: ViewId.explorer,
-        rows: [ContextValue.connectionSignedIn, ContextValue.connectionSignedOut],
-        group: '2_connection',
-        order: 1,
-      },
-    ],
-  },
+  contributes: connectionCommand(nls('Edit Connection…'), '$(edit)', 1),
   asksFirst: true,
   title: t('Edit Connection'),
   async run({ ctx }, arg) {

@@ -1,30 +1,17 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
 import { openDocument } from '../documents/documentUris';
 import type { CommandDefinition } from './registry';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { nls, packageCommand } from './contribution';
 
-type Uses = Pick<Ctx, 'documents'>;
+type Uses = Pick<Services, 'documents'>;
 
 /** Opens a package version's declared arguments as a JSON document (saved with SetArguments). */
 export const editPackageArguments: CommandDefinition<Uses> = {
   id: CommandId.editPackageArguments,
-  contributes: {
-    title: nls('Edit Package Arguments'),
-    icon: '$(edit)',
-    palette: 'never',
-    rows: [
-      {
-        views: ViewId.explorer,
-        rows: [ContextValue.package, ContextValue.packageVersion, ContextValue.packageVersionLatest],
-        group: '3_package',
-        order: 0,
-      },
-    ],
-  },
+  contributes: packageCommand(nls('Edit Package Arguments'), '$(edit)', 0),
   title: t('Edit Package Arguments'),
   async run({ ctx }, node) {
     const { connection, package: pkg } = rowOf(node, 'package', 'packageVersion');

@@ -3,13 +3,13 @@ import { t } from '../../core/l10n';
 import type { FolderChoice } from '../../core/folderPreferences';
 import { RowIds } from '../../core/rows/rowIds';
 import { rowOf } from '../../core/rows/rowOf';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
-import { nls, type CommandContribution, type RowMenu } from './contribution';
+import { nls, rowCommand, type CommandContribution, type RowMenu } from './contribution';
 import { ContextValue, RowFlag } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'explorer' | 'folderPreferences' | 'input'>;
+type Uses = Pick<Services, 'accountFor' | 'commands' | 'connections' | 'explorer' | 'folderPreferences' | 'input'>;
 
 /**
  * Hide Folder / Unhide Folder, Pin to Top / Unpin, Show / Stop Showing Hidden Folders: the user's own arrangement of
@@ -23,7 +23,7 @@ const setFolderChoice = (
   choice: FolderChoice,
   on: boolean,
   contributes: CommandContribution,
-): CommandDefinition<Pick<Ctx, 'explorer' | 'folderPreferences'>> => ({
+): CommandDefinition<Pick<Services, 'explorer' | 'folderPreferences'>> => ({
   id,
   title,
   contributes,
@@ -41,12 +41,8 @@ const onFolders = (
   icon: `$(${string})`,
   order: number,
   flag: Pick<RowMenu, 'has' | 'lacks'>,
-): CommandContribution => ({
-  title,
-  icon,
-  palette: 'never',
-  rows: [{ views: ViewId.explorer, rows: [ContextValue.folder], ...flag, group: '1_folder', order }],
-});
+): CommandContribution =>
+  rowCommand(title, icon, [{ views: ViewId.explorer, rows: [ContextValue.folder], ...flag, group: '1_folder', order }]);
 
 export const hideFolder = setFolderChoice(
   CommandId.hideFolder,
@@ -98,12 +94,10 @@ const showHidden = (
 });
 
 /** A signed-in connection's menu entry while it has hidden folders (shown or not, by the flag). */
-const onConnections = (title: string, icon: `$(${string})`, has: RowFlag): CommandContribution => ({
-  title,
-  icon,
-  palette: 'never',
-  rows: [{ views: ViewId.explorer, rows: [ContextValue.connectionSignedIn], has, group: '3_folders', order: 1 }],
-});
+const onConnections = (title: string, icon: `$(${string})`, has: RowFlag): CommandContribution =>
+  rowCommand(title, icon, [
+    { views: ViewId.explorer, rows: [ContextValue.connectionSignedIn], has, group: '3_folders', order: 1 },
+  ]);
 
 export const showHiddenFolders = showHidden(
   CommandId.showHiddenFolders,
@@ -119,7 +113,7 @@ export const stopShowingHiddenFolders = showHidden(
 );
 
 /** The connection's row says whether it has hidden folders, and its folders (at any depth) are arranged again. */
-function redrawConnection(ctx: Pick<Ctx, 'explorer'>, connectionId: string): void {
+function redrawConnection(ctx: Pick<Services, 'explorer'>, connectionId: string): void {
   const row = ctx.explorer.find(RowIds.connection(connectionId));
   if (row) ctx.explorer.changed(row);
   else ctx.explorer.changed(undefined);

@@ -2,12 +2,12 @@ import type { Connection } from '../../core/connections';
 import { RowIds } from '../../core/rows/rowIds';
 import { optionalRowOf } from '../../core/rows/rowOf';
 import type { FolderById } from '../../core/rows/rows';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { t } from '../../core/l10n';
 
 /** The folder's path as the user knows it: from its row in the tree, or the active folder, else its id. */
 export function folderLabelOf(
-  ctx: Pick<Ctx, 'active' | 'explorer'>,
+  ctx: Pick<Services, 'active' | 'explorer'>,
   connection: Connection,
   folder: FolderById,
 ): string {

@@ -1,14 +1,13 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import type { IdeaClient } from '../../core/ideas/client';
-import { guardChange } from './guardChange';
-import { rowOf } from '../../core/rows/rowOf';
+import { guardChange } from '../guards/guardChange';
+import { rowChangeCommand } from './rowChangeCommand';
 import type { CommandDefinition } from './registry';
 import type { IdeaChangeUses } from './uses';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { ideaChange, nls } from './contribution';
 
 /** Roles a collaborator can have; the spec does not list them, so these are the ones the sandbox and its seed use. */
 // l10n: code — the idea service's role names, sent as they are.
@@ -40,19 +39,11 @@ async function allUsers(client: IdeaClient, signal: AbortSignal) {
 }
 
 /** Lists an idea's collaborators; choosing one removes them (confirmed), "Add Collaborator…" adds a user with a role. */
-export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = {
+export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = rowChangeCommand('idea', {
   id: CommandId.manageIdeaCollaborators,
-  contributes: {
-    title: nls('Manage Collaborators…'),
-    icon: '$(organization)',
-    palette: 'never',
-    changes: true,
-    rows: [{ views: ViewId.ideas, rows: [ContextValue.idea], group: '2_ideaChange', order: 3 }],
-  },
   title: t('Manage Collaborators…'),
-  asksFirst: true,
-  async run({ ctx, signal, progressTitle }, node) {
-    const { connection, idea } = rowOf(node, 'idea');
+  contributes: ideaChange(nls('Manage Collaborators…'), '$(organization)', 3),
+  async change({ ctx, signal, progressTitle }, { connection, idea }) {
     const client = await ctx.ideasClientFor(connection);
     const [current, users] = await Promise.all([collaboratorsOf(client, idea.id, signal), allUsers(client, signal)]);
     const nameOf = (userId: number) => {
@@ -134,4 +125,4 @@ export const manageIdeaCollaborators: CommandDefinition<IdeaChangeUses> = {
     );
     return data;
   },
-};
+});

@@ -1,13 +1,13 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { isPortalRow, PORTAL_ROW_KINDS, portalLink } from '../../core/portalLinks';
 import { carriedRow, refusal } from '../../core/rows/rowOf';
 import { t } from '../../core/l10n';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
-import { nls } from './contribution';
+import { inExplorer, inIdeas, nls, rowCommand, RowKinds } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'input'>;
+type Uses = Pick<Services, 'input'>;
 
 /**
  * Open in Web Portal: the row's page on the service's own web portal, in the browser (core/portalLinks.ts builds the
@@ -16,31 +16,22 @@ type Uses = Pick<Ctx, 'input'>;
  */
 export const openInPortal: CommandDefinition<Uses> = {
   id: CommandId.openInPortal,
-  contributes: {
-    title: nls('Open in Web Portal'),
-    icon: '$(link-external)',
-    palette: 'never',
-    rows: [
-      {
-        views: ViewId.explorer,
-        rows: [
-          ContextValue.connectionSignedIn,
-          ContextValue.connectionSignedOut,
-          ContextValue.folder,
-          ContextValue.process,
-          ContextValue.processOutdated,
-          ContextValue.jobRunning,
-          ContextValue.jobFinal,
-          ContextValue.queue,
-          ContextValue.queueItem,
-          ContextValue.asset,
-        ],
-        group: '9_portal',
-        order: 1,
-      },
-      { views: ViewId.ideas, rows: [ContextValue.idea, ContextValue.storeIdea], group: '9_portal', order: 1 },
-    ],
-  },
+  contributes: rowCommand(nls('Open in Web Portal'), '$(link-external)', [
+    inExplorer(
+      [
+        ...RowKinds.connection,
+        ContextValue.folder,
+        ...RowKinds.process,
+        ...RowKinds.job,
+        ContextValue.queue,
+        ContextValue.queueItem,
+        ContextValue.asset,
+      ],
+      '9_portal',
+      1,
+    ),
+    inIdeas([ContextValue.idea, ContextValue.storeIdea], '9_portal', 1),
+  ]),
   title: t('Open in Web Portal'),
   async run({ ctx }, node) {
     const row = carriedRow(node);

@@ -1,14 +1,13 @@
-import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import { connectionIdOf } from '../../core/rows/rowOf';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { confirmed } from '../ui/userInput';
+import { confirmed } from '../guards/confirmed';
 
 /** The connection a command acts on: the one passed in (id, row or tree node), else the only one, else a pick. */
 export async function pickConnection(
-  ctx: Pick<Ctx, 'accountFor' | 'connections' | 'input'>,
+  ctx: Pick<Services, 'accountFor' | 'commands' | 'connections' | 'input'>,
   arg: unknown,
   title: string,
   filter: (c: Connection) => boolean = () => true,
@@ -27,7 +26,7 @@ export async function pickConnection(
       modal: false,
       severity: 'information',
     });
-    if (add) await vscode.commands.executeCommand('orchestrator.addConnection');
+    if (add) await ctx.commands.addConnection();
     return undefined;
   }
   if (candidates.length === 1) return candidates[0];

@@ -1,8 +1,8 @@
 import type { Connection } from '../../core/connections';
 import { t } from '../../core/l10n';
 import { connectionIdOf } from '../../core/rows/rowOf';
-import type { Ctx } from '../../ctx';
-import { confirmed } from '../ui/userInput';
+import type { Services } from '../services';
+import { confirmed } from '../guards/confirmed';
 import { editConnection } from './editConnection';
 import { pickConnection } from './pickConnection';
 import { runCommand } from './registry';
@@ -16,7 +16,7 @@ export const allowsChanges = (connection: Connection) => connection.protection !
  * it is: the command's guardChange refuses a read-only one.
  */
 export async function pickConnectionToChange(
-  ctx: Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log'>,
+  ctx: Pick<Services, 'accountFor' | 'commands' | 'connections' | 'input' | 'log'>,
   arg: unknown,
   title: string,
   /** The command, as the user knows it: "Start Job". */
@@ -35,7 +35,7 @@ export async function pickConnectionToChange(
 
 /** Names the read-only connections and offers Edit Connection (straight to the connection when there is one). */
 async function tellReadOnly(
-  ctx: Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log'>,
+  ctx: Pick<Services, 'accountFor' | 'commands' | 'connections' | 'input' | 'log'>,
   readOnly: Connection[],
   what: string,
 ): Promise<void> {

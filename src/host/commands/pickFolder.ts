@@ -1,12 +1,12 @@
 import type { Connection } from '../../core/connections';
 import { collectAll } from '../../core/odata/paging';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 
 /** A folder of a connection by its full path, the active folder first; undefined when the pick is dismissed. */
 export async function pickFolder(
-  ctx: Pick<Ctx, 'active' | 'clientFor' | 'input'>,
+  ctx: Pick<Services, 'active' | 'clientFor' | 'input'>,
   connection: Connection,
   title: string,
   signal: AbortSignal,

@@ -1,14 +1,13 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { plainText } from '../../core/presentation/plainText';
 import { pickConnection } from './pickConnection';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { connectionCommand, nls } from './contribution';
 
-type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'dialects' | 'input'>;
+type Uses = Pick<Services, 'accountFor' | 'commands' | 'connections' | 'dialects' | 'input'>;
 
 /**
  * Reads the connection's API definition again and keeps the names it finds (after the service was upgraded, or once a
@@ -16,19 +15,7 @@ type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'dialects' | 'input'>;
  */
 export const refreshServiceDefinition: CommandDefinition<Uses> = {
   id: CommandId.refreshServiceDefinition,
-  contributes: {
-    title: nls('Refresh Service Definition'),
-    icon: '$(symbol-namespace)',
-    palette: 'withConnections',
-    rows: [
-      {
-        views: ViewId.explorer,
-        rows: [ContextValue.connectionSignedIn, ContextValue.connectionSignedOut],
-        group: '2_connection',
-        order: 3,
-      },
-    ],
-  },
+  contributes: connectionCommand(nls('Refresh Service Definition'), '$(symbol-namespace)', 3),
   title: t('Refresh Service Definition'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, arg) {

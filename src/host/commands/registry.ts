@@ -1,13 +1,14 @@
 import * as vscode from 'vscode';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { CommandId } from '../../constants';
 import { plainText } from '../../core/presentation/plainText';
-import { abortSignalOf } from './abortSignal';
+import { abortSignalOf } from '../guards/abortSignal';
 import { t } from '../../core/l10n';
 import { onFirstUse } from '../../core/onFirstUse';
 import type { FailureWithActions } from './failureWithActions';
 import type { CommandContribution } from './contribution';
 import { errorMessage } from '../../core/errorMessage';
+import type { CommandCalls } from '../commandCalls';
 
 /** What a command handler receives besides its arguments: the parts of the context it uses, and its cancellation. */
 export interface CommandRun<C> {
@@ -21,8 +22,8 @@ export interface CommandRun<C> {
 
 /**
  * A command, typed by the parts of the context it and its helpers use: `CommandDefinition<Uses>` with
- * `type Uses = Pick<Ctx, 'clientFor' | 'input'>`, or `CommandDefinition<unknown>` when it uses none. The registry runs
- * every command with the whole Ctx, which has every part.
+ * `type Uses = Pick<Services, 'clientFor' | 'input'>`, or `CommandDefinition<unknown>` when it uses none. The registry
+ * runs every command with every part (the Ctx, which builds them all).
  */
 export interface CommandDefinition<C> {
   readonly id: CommandId;
@@ -42,7 +43,7 @@ export interface CommandDefinition<C> {
 export type RunnableCommand<C> = Omit<CommandDefinition<C>, 'contributes'>;
 
 /** What the wrapper itself uses of the context. */
-type RunnerUses = Pick<Ctx, 'log'>;
+type RunnerUses = Pick<Services, 'log'>;
 
 /** Below this a command finishes before a notification would be readable; above it the user sees progress. */
 const PROGRESS_DELAY_MS = 300;
@@ -51,7 +52,7 @@ const PROGRESS_DELAY_MS = 300;
  * Every command, by id, and where its code is: each module is a chunk of its own, loaded the first time one of its
  * commands runs, so activation parses none of them. A Record, so a command id without code is a type error.
  */
-export const commandLoaders: Record<CommandId, () => Promise<CommandDefinition<Ctx>>> = {
+export const commandLoaders: Record<CommandId, () => Promise<CommandDefinition<Services>>> = {
   [CommandId.showAbout]: async () => (await import('./showAbout')).showAbout,
   [CommandId.openInPortal]: async () => (await import('./openInPortal')).openInPortal,
   [CommandId.addConnection]: async () => (await import('./addConnection')).addConnection,
@@ -94,6 +95,7 @@ export const commandLoaders: Record<CommandId, () => Promise<CommandDefinition<C
   [CommandId.stopTailing]: async () => (await import('./stopTailing')).stopTailing,
   [CommandId.showWatchedJobs]: async () => (await import('./showWatchedJobs')).showWatchedJobs,
   [CommandId.showJobOutput]: async () => (await import('./showJobOutput')).showJobOutput,
+  [CommandId.showJob]: async () => (await import('./showJob')).showJob,
   [CommandId.clearJobProblems]: async () => (await import('./clearJobProblems')).clearJobProblems,
   [CommandId.editPackageArguments]: async () => (await import('./editPackageArguments')).editPackageArguments,
   [CommandId.editProcessInputValues]: async () => (await import('./editProcessInputValues')).editProcessInputValues,
@@ -111,26 +113,56 @@ export const commandLoaders: Record<CommandId, () => Promise<CommandDefinition<C
 };
 
 export function registerAllCommands(
-  ctx: Ctx,
+  ctx: Services,
   loaders: Partial<typeof commandLoaders> = commandLoaders,
 ): vscode.Disposable[] {
-  return Object.entries(loaders).map(([id, load]) => {
-    const loadCommand = onFirstUse(load);
-    return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      let command: CommandDefinition<Ctx>;
-      try {
-        command = await loadCommand();
-      } catch (error) {
-        // Only a damaged installation gets here (a chunk missing from dist/): onFirstUse's error says what to do.
-        const message = errorMessage(error);
-        const cause = error instanceof Error ? error.cause : undefined;
-        ctx.log.error(`${id} could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`);
-        void vscode.window.showErrorMessage(plainText(message));
-        return undefined;
-      }
-      return runCommand(ctx, command, args);
-    });
-  });
+  return Object.entries(loaders).map(([id, load]) => vscode.commands.registerCommand(id, runnerOf(ctx, id, load)));
+}
+
+/**
+ * The commands other code runs, as functions (CommandCalls): each loads its command with `load` (the Ctx passes
+ * commandLoaders) the first time, and runs it as its registration does.
+ */
+export function commandCalls<C extends RunnerUses>(
+  ctx: C,
+  load: (id: CommandId) => Promise<RunnableCommand<C>>,
+): CommandCalls {
+  const call = (id: CommandId) => runnerOf(ctx, id, () => load(id));
+  return {
+    addConnection: call(CommandId.addConnection),
+    signIn: call(CommandId.signIn),
+    signInWithAccessToken: call(CommandId.signInWithAccessToken),
+    refreshServiceDefinition: call(CommandId.refreshServiceDefinition),
+    tailLogs: call(CommandId.tailLogs),
+    showJobOutput: call(CommandId.showJobOutput),
+    stopJob: call(CommandId.stopJob),
+    killJob: call(CommandId.killJob),
+    startJob: call(CommandId.startJob),
+    openInPortal: call(CommandId.openInPortal),
+  };
+}
+
+/** Loads the command's code the first time it runs, then runs it through runCommand with the arguments given. */
+function runnerOf<C extends RunnerUses>(
+  ctx: C,
+  id: string,
+  load: () => Promise<RunnableCommand<C>>,
+): (...args: unknown[]) => Promise<unknown> {
+  const loadCommand = onFirstUse(load);
+  return async (...args: unknown[]) => {
+    let command: RunnableCommand<C>;
+    try {
+      command = await loadCommand();
+    } catch (error) {
+      // Only a damaged installation gets here (a chunk missing from dist/): onFirstUse's error says what to do.
+      const message = errorMessage(error);
+      const cause = error instanceof Error ? error.cause : undefined;
+      ctx.log.error(`${id} could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`);
+      void vscode.window.showErrorMessage(plainText(message));
+      return undefined;
+    }
+    return runCommand(ctx, command, args);
+  };
 }
 
 /**

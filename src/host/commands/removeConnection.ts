@@ -1,18 +1,18 @@
 import { connectionSlug, legacyConnectionSlug } from '../../core/documents/orchestratorUri';
-import { CommandId, ideaSecretKey, ViewId } from '../../constants';
+import { CommandId, ideaSecretKey } from '../../constants';
 import { applicationSecretKey } from '../../core/auth/applicationGrant';
 import { pickConnection } from './pickConnection';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
-import { confirmed } from '../ui/userInput';
-import { nls } from './contribution';
-import { ContextValue } from '../../core/rows/contextValues';
+import { confirmed } from '../guards/confirmed';
+import { connectionCommand, nls } from './contribution';
 
 type Uses = Pick<
-  Ctx,
+  Services,
   | 'accountFor'
   | 'active'
+  | 'commands'
   | 'connections'
   | 'documents'
   | 'extension'
@@ -28,19 +28,7 @@ type Uses = Pick<
  */
 export const removeConnection: CommandDefinition<Uses> = {
   id: CommandId.removeConnection,
-  contributes: {
-    title: nls('Remove Connection…'),
-    icon: '$(trash)',
-    palette: 'withConnections',
-    rows: [
-      {
-        views: ViewId.explorer,
-        rows: [ContextValue.connectionSignedIn, ContextValue.connectionSignedOut],
-        group: '2_connection',
-        order: 2,
-      },
-    ],
-  },
+  contributes: connectionCommand(nls('Remove Connection…'), '$(trash)', 2),
   asksFirst: true,
   title: t('Remove Connection'),
   async run({ ctx }, arg) {

@@ -4,29 +4,26 @@ import { ideasBaseUrl } from '../../core/connections';
 import { IdeaClient } from '../../core/ideas/client';
 import { ideaCredentialsSecret } from '../../core/auth/boundSecrets';
 import { pickConnection } from './pickConnection';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { inIdeas, nls, paletteCommand } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 import { errorMessage } from '../../core/errorMessage';
 
 type Uses = Pick<
-  Ctx,
-  'accountFor' | 'connections' | 'extension' | 'fetch' | 'ideaCredentialsChanged' | 'input' | 'log'
+  Services,
+  'accountFor' | 'commands' | 'connections' | 'extension' | 'fetch' | 'ideaCredentialsChanged' | 'input' | 'log'
 >;
 
 /** The idea service's API token and app key, entered once, checked with a cheap call, kept in SecretStorage. */
 export const setIdeaServiceCredentials: CommandDefinition<Uses> = {
   id: CommandId.setIdeaServiceCredentials,
-  contributes: {
-    title: nls('Set Idea Service Credentials…'),
-    icon: '$(key)',
-    palette: 'withConnections',
-    rows: [{ views: ViewId.ideas, rows: [ContextValue.ideasConnection], group: '2_connection', order: 1 }],
+  contributes: paletteCommand(nls('Set Idea Service Credentials…'), '$(key)', 'withConnections', {
+    rows: [inIdeas([ContextValue.ideasConnection], '2_connection', 1)],
     viewTitle: [{ views: ViewId.ideas, group: 'navigation', order: 2 }],
-  },
+  }),
   asksFirst: true,
   title: t('Set Idea Service Credentials'),
   async run({ ctx, signal, progressTitle }, arg) {

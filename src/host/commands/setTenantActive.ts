@@ -1,28 +1,20 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { RowIds } from '../../core/rows/rowIds';
 import { rowOf } from '../../core/rows/rowOf';
-import { guardChange } from './guardChange';
+import { guardChange } from '../guards/guardChange';
 import type { CommandDefinition } from './registry';
 import type { RowChangeUses } from './uses';
 import { t } from '../../core/l10n';
-import { nls, rowChange } from './contribution';
+import { inExplorer, nls, rowChange } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 /** Activate or Deactivate a host tenant (SetActive), always confirmed; the Tenants row is reloaded after. */
 const setTenantActive = (active: boolean): CommandDefinition<RowChangeUses> => ({
   id: active ? CommandId.activateTenant : CommandId.deactivateTenant,
   title: active ? t('Activate Tenant') : t('Deactivate Tenant'),
-  contributes: rowChange(
-    active ? nls('Activate Tenant…') : nls('Deactivate Tenant…'),
-    active ? '$(pass)' : '$(circle-slash)',
-    [
-      {
-        views: ViewId.explorer,
-        rows: [active ? ContextValue.tenantInactive : ContextValue.tenantActive],
-        group: '1_tenant',
-      },
-    ],
-  ),
+  contributes: active
+    ? rowChange(nls('Activate Tenant…'), '$(pass)', [inExplorer([ContextValue.tenantInactive], '1_tenant')])
+    : rowChange(nls('Deactivate Tenant…'), '$(circle-slash)', [inExplorer([ContextValue.tenantActive], '1_tenant')]),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, tenant } = rowOf(node, 'hostTenant');

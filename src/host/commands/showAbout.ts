@@ -1,20 +1,17 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { nls } from './contribution';
 
-type Uses = Pick<Ctx, 'activation' | 'log' | 'version'>;
+type Uses = Pick<Services, 'activation' | 'log' | 'version'>;
 
 /** Shows which build is running and in which editor; the first thing a bug report needs. */
 export const showAbout: CommandDefinition<Uses> = {
   id: CommandId.showAbout,
-  contributes: {
-    title: nls('Show Version Information'),
-    palette: 'always',
-  },
+  contributes: { title: nls('Show Version Information'), palette: 'always' },
   title: t('Show Version Information'),
   async run({ ctx }) {
     const text = t(

@@ -1,24 +1,19 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { rowOf } from '../../core/rows/rowOf';
 import { openDocument } from '../documents/documentUris';
 import type { CommandDefinition } from './registry';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { folderLabelOf } from './folderLabel';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { inExplorer, nls, rowCommand } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'active' | 'documents' | 'explorer'>;
+type Uses = Pick<Services, 'active' | 'documents' | 'explorer'>;
 
 /** The output arguments of a job (from Jobs(<key>); the list never carries them), as a read-only JSON document. */
 export const showJobOutput: CommandDefinition<Uses> = {
   id: CommandId.showJobOutput,
-  contributes: {
-    title: nls('Show Output Arguments'),
-    icon: '$(json)',
-    palette: 'never',
-    rows: [{ views: ViewId.explorer, rows: [ContextValue.jobFinal], group: '0_run', order: 5 }],
-  },
+  contributes: rowCommand(nls('Show Output Arguments'), '$(json)', [inExplorer([ContextValue.jobFinal], '0_run', 5)]),
   title: t('Show Output Arguments'),
   async run({ ctx }, node) {
     const { connection, folder, job } = rowOf(node, 'job');

@@ -1,15 +1,13 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import type { Connection } from '../../core/connections';
 import { eq, guid } from '../../core/odata/filter';
 import type { QueueItem } from '../../core/orchestrator/schemas';
 import { optionalRowOf } from '../../core/rows/rowOf';
-import type { Ctx } from '../../ctx';
-import { pickConnection } from './pickConnection';
-import { pickFolder } from './pickFolder';
+import type { Services } from '../services';
+import { askInFolder } from './askInFolder';
 import type { CommandDefinition } from './registry';
-import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls, withButton } from './contribution';
+import { inExplorer, nls, paletteCommand, withButton } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,7 +22,7 @@ export function checkItemReference(text: string): string | undefined {
 }
 
 async function findItem(
-  ctx: Pick<Ctx, 'clientFor'>,
+  ctx: Pick<Services, 'clientFor'>,
   connection: Connection,
   folder: { id: number },
   reference: string,
@@ -39,17 +37,14 @@ async function findItem(
   return item;
 }
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'input' | 'panels'>;
+type Uses = Pick<Services, 'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'input' | 'panels'>;
 
 /** Queue item details in a panel: from a queue item row, or from the palette by key or id. */
 export const showQueueItem: CommandDefinition<Uses> = {
   id: CommandId.showQueueItem,
-  contributes: {
-    title: nls('Show Queue Item Details'),
-    icon: '$(open-preview)',
-    palette: 'signedIn',
-    rows: withButton({ views: ViewId.explorer, rows: [ContextValue.queueItem], group: '1_queueItem', order: 1 }),
-  },
+  contributes: paletteCommand(nls('Show Queue Item Details'), '$(open-preview)', 'signedIn', {
+    rows: withButton(inExplorer([ContextValue.queueItem], '1_queueItem', 1)),
+  }),
   title: t('Show Queue Item Details'),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
@@ -61,22 +56,20 @@ export const showQueueItem: CommandDefinition<Uses> = {
       );
       return row.queueItem.Id;
     }
-    const connection = await pickConnection(ctx, undefined, t('Show a queue item of which connection?'), (c) =>
-      Boolean(ctx.accountFor(c.id)),
+    const asked = await askInFolder(
+      ctx,
+      {
+        connectionQuestion: t('Show a queue item of which connection?'),
+        folderTitle: t('Show Queue Item: folder'),
+        title: t('Show Queue Item: key or id'),
+        prompt: (folder) => t('An item of {0}', folder),
+        placeHolder: t('Key (UUID) or id'),
+        check: checkItemReference,
+      },
+      signal,
     );
-    if (!connection) return undefined;
-    const folder = await pickFolder(ctx, connection, t('Show Queue Item: folder'), signal);
-    if (!folder) return undefined;
-    const reference = await ctx.input.input({
-      title: t('Show Queue Item: key or id'),
-      prompt: plainText(t('An item of {0}', folder.label)),
-      placeHolder: t('Key (UUID) or id'),
-      ignoreFocusOut: true,
-      validateInput: checkItemReference,
-    });
-    if (reference === undefined) return undefined;
-    const problem = checkItemReference(reference);
-    if (problem) throw new Error(problem);
+    if (!asked) return undefined;
+    const { connection, folder, reference } = asked;
     progressTitle(t('Finding the queue item…'));
     const item = await findItem(ctx, connection, { id: folder.id }, reference, signal);
     await ctx.panels.showQueueItem(

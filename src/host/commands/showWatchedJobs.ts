@@ -2,22 +2,18 @@ import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { jobDuration } from '../../core/orchestrator/jobWatch';
 import { makeRow } from '../../core/rows/rows';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { nls, paletteCommand } from './contribution';
 
-type Uses = Pick<Ctx, 'input' | 'jobs'>;
+type Uses = Pick<Services, 'commands' | 'input' | 'jobs'>;
 
 /** The status bar's jobs: pick one, then show its logs, stop or kill it. */
 export const showWatchedJobs: CommandDefinition<Uses> = {
   id: CommandId.showWatchedJobs,
-  contributes: {
-    title: nls('Show Running Jobs'),
-    icon: '$(pulse)',
-    palette: 'signedIn',
-  },
+  contributes: paletteCommand(nls('Show Running Jobs'), '$(pulse)', 'signedIn'),
   title: t('Show Running Jobs'),
   asksFirst: true,
   async run({ ctx }) {
@@ -38,14 +34,14 @@ export const showWatchedJobs: CommandDefinition<Uses> = {
     if (!picked) return undefined;
     const action = await ctx.input.pick(
       [
-        { label: t('$(output) Tail Logs'), command: CommandId.tailLogs },
-        { label: t('$(debug-stop) Stop'), command: CommandId.stopJob },
-        { label: t('$(close) Kill'), command: CommandId.killJob },
+        { label: t('$(output) Tail Logs'), run: ctx.commands.tailLogs },
+        { label: t('$(debug-stop) Stop'), run: ctx.commands.stopJob },
+        { label: t('$(close) Kill'), run: ctx.commands.killJob },
       ],
       { title: picked.label },
     );
     if (!action) return undefined;
     const { connection, folder, job } = picked.watched;
-    return vscode.commands.executeCommand(action.command, makeRow({ kind: 'job', connection, folder, job }));
+    return action.run(makeRow({ kind: 'job', connection, folder, job }));
   },
 };

@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { AUTH_PROVIDER_ID, connectionScope } from '../auth/provider';
 import { pickConnection } from './pickConnection';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls, withButton } from './contribution';
+import { inExplorer, nls, paletteCommand, withButton } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'auth' | 'connections' | 'input'>;
+type Uses = Pick<Services, 'accountFor' | 'active' | 'auth' | 'commands' | 'connections' | 'input'>;
 
 /**
  * Sign In: the VS Code way (the account then appears in the Accounts menu), in the browser or as an application (the
@@ -17,19 +17,15 @@ type Uses = Pick<Ctx, 'accountFor' | 'active' | 'auth' | 'connections' | 'input'
  */
 export const signIn: CommandDefinition<Uses> = {
   id: CommandId.signIn,
-  contributes: {
-    title: nls('Sign In'),
-    icon: '$(sign-in)',
-    palette: 'withConnections',
-    rows: withButton({ views: ViewId.explorer, rows: [ContextValue.connectionSignedOut], group: '1_session' }),
-  },
+  contributes: paletteCommand(nls('Sign In'), '$(sign-in)', 'withConnections', {
+    rows: withButton(inExplorer([ContextValue.connectionSignedOut], '1_session')),
+  }),
   title: t('Sign In'),
   ownProgress: true,
   async run({ ctx }, arg) {
     const connection = await pickConnection(ctx, arg, t('Sign in to which connection?'));
     if (!connection) return undefined;
-    if (connection.authentication === 'accessToken')
-      return vscode.commands.executeCommand(CommandId.signInWithAccessToken, connection.id);
+    if (connection.authentication === 'accessToken') return ctx.commands.signInWithAccessToken(connection.id);
     // Through VS Code, so the account shows in the Accounts menu and this extension is recorded as allowed to use it.
     // A sign-in to the connection still pending (its login page closed unfinished) is replaced, not waited for.
     const session = await ctx.auth.requestSession(connection.id, () =>

@@ -3,14 +3,17 @@ import { CommandId } from '../../constants';
 import { OrchestratorClient } from '../../core/orchestrator/client';
 import { newAccount } from '../../core/auth/accounts';
 import { pickConnection } from './pickConnection';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { nls, paletteCommand } from './contribution';
 import { errorMessage } from '../../core/errorMessage';
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'fetch' | 'input' | 'log' | 'sessions'>;
+type Uses = Pick<
+  Services,
+  'accountFor' | 'active' | 'commands' | 'connections' | 'fetch' | 'input' | 'log' | 'sessions'
+>;
 
 /**
  * On-premises token acquisition is not specified: the user pastes an access token, which is checked with a cheap
@@ -18,11 +21,7 @@ type Uses = Pick<Ctx, 'accountFor' | 'active' | 'connections' | 'fetch' | 'input
  */
 export const signInWithAccessToken: CommandDefinition<Uses> = {
   id: CommandId.signInWithAccessToken,
-  contributes: {
-    title: nls('Sign In with Access Token…'),
-    icon: '$(key)',
-    palette: 'withConnections',
-  },
+  contributes: paletteCommand(nls('Sign In with Access Token…'), '$(key)', 'withConnections'),
   asksFirst: true,
   title: t('Sign In with Access Token'),
   async run({ ctx, signal, progressTitle }, arg) {

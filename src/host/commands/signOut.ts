@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { connectionIdOf } from '../../core/rows/rowOf';
 import type { CommandDefinition } from './registry';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { applicationSecretKey } from '../../core/auth/applicationGrant';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { confirmed } from '../ui/userInput';
-import { nls } from './contribution';
+import { confirmed } from '../guards/confirmed';
+import { inExplorer, nls, paletteCommand } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'documents' | 'extension' | 'input' | 'log' | 'sessions'>;
+type Uses = Pick<Services, 'documents' | 'extension' | 'input' | 'log' | 'sessions'>;
 
 /**
  * Sign Out: removes the account's refresh token from SecretStorage and its access token from memory, and its unapplied
@@ -19,12 +19,9 @@ type Uses = Pick<Ctx, 'documents' | 'extension' | 'input' | 'log' | 'sessions'>;
  */
 export const signOut: CommandDefinition<Uses> = {
   id: CommandId.signOut,
-  contributes: {
-    title: nls('Sign Out'),
-    icon: '$(sign-out)',
-    palette: 'signedIn',
-    rows: [{ views: ViewId.explorer, rows: [ContextValue.connectionSignedIn], group: '1_session' }],
-  },
+  contributes: paletteCommand(nls('Sign Out'), '$(sign-out)', 'signedIn', {
+    rows: [inExplorer([ContextValue.connectionSignedIn], '1_session')],
+  }),
   title: t('Sign Out'),
   async run({ ctx }, arg) {
     const connectionId = connectionIdOf(arg);
@@ -67,7 +64,7 @@ export const signOut: CommandDefinition<Uses> = {
 
 /** Signing out an application leaves its secret unless the user says otherwise (dismissing keeps it). */
 async function offerToForgetSecret(
-  ctx: Pick<Ctx, 'extension' | 'input' | 'log'>,
+  ctx: Pick<Services, 'extension' | 'input' | 'log'>,
   connectionId: string,
   label: string,
 ): Promise<void> {

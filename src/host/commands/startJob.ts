@@ -1,19 +1,19 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { runSteps } from '../ui/multiStep';
-import { guardChange } from './guardChange';
-import type { Ctx } from '../../ctx';
+import { guardChange } from '../guards/guardChange';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { DeclaredArguments, LastArguments } from './startJob/arguments';
 import { startJobs } from './startJob/run';
 import { startSteps, type Draft } from './startJob/steps';
 import { targetOf } from './startJob/target';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { inExplorer, nls, RowKinds } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 type Uses = Pick<
-  Ctx,
-  'accountFor' | 'active' | 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs' | 'log' | 'state'
+  Services,
+  'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'explorer' | 'input' | 'jobs' | 'log' | 'state'
 >;
 
 /**
@@ -29,14 +29,9 @@ export const startJob: CommandDefinition<Uses> = {
     palette: 'signedIn',
     changes: true,
     rows: [
-      {
-        views: ViewId.explorer,
-        rows: [ContextValue.process, ContextValue.processOutdated, ContextValue.package],
-        group: '0_run',
-        order: 1,
-      },
-      { views: ViewId.explorer, rows: [ContextValue.process, ContextValue.processOutdated], group: 'inline', order: 1 },
-      { views: ViewId.explorer, rows: [ContextValue.jobRunning, ContextValue.jobFinal], group: '0_run', order: 1 },
+      inExplorer([...RowKinds.process, ContextValue.package], '0_run', 1),
+      inExplorer(RowKinds.process, 'inline', 1),
+      inExplorer(RowKinds.job, '0_run', 1),
     ],
   },
   title: t('Start Job'),

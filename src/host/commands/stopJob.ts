@@ -1,14 +1,14 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { FINAL_JOB_STATES } from '../../core/orchestrator/jobs';
 import { rowOf } from '../../core/rows/rowOf';
-import { guardChange } from './guardChange';
-import type { Ctx } from '../../ctx';
+import { guardChange } from '../guards/guardChange';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
-import { nls, rowChange } from './contribution';
+import { inExplorer, nls, rowChange } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs'>;
+type Uses = Pick<Services, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs'>;
 
 /**
  * Stop (the robot ends the job at its next check) or Kill (the robot process is ended at once): always confirmed, one
@@ -17,18 +17,10 @@ type Uses = Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs
 const stopJobWith = (strategy: 'SoftStop' | 'Kill'): CommandDefinition<Uses> => ({
   id: strategy === 'SoftStop' ? CommandId.stopJob : CommandId.killJob,
   title: strategy === 'SoftStop' ? t('Stop Job') : t('Kill Job'),
-  contributes: rowChange(
-    strategy === 'SoftStop' ? nls('Stop Job…') : nls('Kill Job…'),
-    strategy === 'SoftStop' ? '$(debug-stop)' : '$(close)',
-    [
-      {
-        views: ViewId.explorer,
-        rows: [ContextValue.jobRunning],
-        group: '0_run',
-        order: strategy === 'SoftStop' ? 3 : 4,
-      },
-    ],
-  ),
+  contributes:
+    strategy === 'SoftStop'
+      ? rowChange(nls('Stop Job…'), '$(debug-stop)', [inExplorer([ContextValue.jobRunning], '0_run', 3)])
+      : rowChange(nls('Kill Job…'), '$(close)', [inExplorer([ContextValue.jobRunning], '0_run', 4)]),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, folder, job } = rowOf(node, 'job');

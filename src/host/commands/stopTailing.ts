@@ -1,22 +1,18 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { LOG_SCHEME } from '../logs/logTails';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { formatNumber, t } from '../../core/l10n';
-import { nls } from './contribution';
+import { nls, paletteCommand } from './contribution';
 
-type Uses = Pick<Ctx, 'input' | 'tails'>;
+type Uses = Pick<Services, 'input' | 'tails'>;
 
 /** Stops a tail: the one in the active editor, else the only one, else the one picked. The lines read stay. */
 export const stopTailing: CommandDefinition<Uses> = {
   id: CommandId.stopTailing,
-  contributes: {
-    title: nls('Stop Tailing'),
-    icon: '$(debug-pause)',
-    palette: 'signedIn',
-  },
+  contributes: paletteCommand(nls('Stop Tailing'), '$(debug-pause)', 'signedIn'),
   title: t('Stop Tailing'),
   asksFirst: true,
   async run({ ctx }, id) {

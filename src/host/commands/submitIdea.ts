@@ -1,25 +1,22 @@
 import { CommandId, ViewId } from '../../constants';
 import { ideasBaseUrl } from '../../core/connections';
 import { pickConnectionToChange } from './pickConnectionToChange';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { t } from '../../core/l10n';
-import { nls } from './contribution';
+import { inIdeas, nls, paletteCommand } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
-type Uses = Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log' | 'panels'>;
+type Uses = Pick<Services, 'accountFor' | 'commands' | 'connections' | 'input' | 'log' | 'panels'>;
 
 /** The idea form of a connection's idea service (GET /idea-schema), in a panel; one panel per connection. */
 export const submitIdea: CommandDefinition<Uses> = {
   id: CommandId.submitIdea,
-  contributes: {
-    title: nls('Submit Idea…'),
-    icon: '$(lightbulb-sparkle)',
-    palette: 'withConnections',
+  contributes: paletteCommand(nls('Submit Idea…'), '$(lightbulb-sparkle)', 'withConnections', {
     changes: true,
-    rows: [{ views: ViewId.ideas, rows: [ContextValue.ideasConnection], group: '1_idea', order: 1 }],
+    rows: [inIdeas([ContextValue.ideasConnection], '1_idea', 1)],
     viewTitle: [{ views: ViewId.ideas, group: 'navigation', order: 1 }],
-  },
+  }),
   title: t('Submit Idea…'),
   asksFirst: true,
   async run({ ctx }, node) {

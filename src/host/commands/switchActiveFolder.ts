@@ -1,25 +1,21 @@
-import * as vscode from 'vscode';
 import { CommandId, ViewId } from '../../constants';
 import { collectAll } from '../../core/odata/paging';
 import { pickConnection } from './pickConnection';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
-import { confirmed } from '../ui/userInput';
-import { nls } from './contribution';
+import { confirmed } from '../guards/confirmed';
+import { nls, paletteCommand } from './contribution';
 
-type Uses = Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'input'>;
+type Uses = Pick<Services, 'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'input'>;
 
 /** Chooses the connection and folder that commands act on by default (shown in the status bar). */
 export const switchActiveFolder: CommandDefinition<Uses> = {
   id: CommandId.switchActiveFolder,
-  contributes: {
-    title: nls('Switch Active Folder…'),
-    icon: '$(folder)',
-    palette: 'withConnections',
+  contributes: paletteCommand(nls('Switch Active Folder…'), '$(folder)', 'withConnections', {
     viewTitle: [{ views: ViewId.explorer, group: 'navigation', order: 2 }],
-  },
+  }),
   asksFirst: true,
   title: t('Switch Active Folder'),
   async run({ ctx, signal, progressTitle }, arg) {
@@ -32,7 +28,7 @@ export const switchActiveFolder: CommandDefinition<Uses> = {
         modal: false,
         severity: 'warning',
       });
-      if (signIn) await vscode.commands.executeCommand(CommandId.signIn, connection.id);
+      if (signIn) await ctx.commands.signIn(connection.id);
       if (!ctx.accountFor(connection.id)) return undefined;
     }
     progressTitle(t('Reading the folders of {0}…', connection.label));

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CommandId, ViewId } from '../../constants';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { labelOf, type NodeTree } from '../views/nodeTree';
 import { PagedNode } from '../views/pagedNode';
 import { isPaging, isTreeNode, type TreeNode } from '../views/treeNode';
@@ -10,10 +10,10 @@ import { assertSendable, unsendableText } from '../../core/odata/filter';
 import { keyOf } from '../../core/rows/rows';
 import { rowOf } from '../../core/rows/rowOf';
 import { t } from '../../core/l10n';
-import { nls, withButton } from './contribution';
+import { inExplorer, nls, paletteCommand, rowCommand, RowKinds, withButton } from './contribution';
 import { CollectionContext, ContextValue, MESSAGE_CONTEXT_VALUES, RowFlag } from '../../core/rows/contextValues';
 
-type BothTrees = Pick<Ctx, 'explorer' | 'ideas'>;
+type BothTrees = Pick<Services, 'explorer' | 'ideas'>;
 
 const treeOf = (ctx: BothTrees, node: TreeNode): NodeTree | undefined =>
   [ctx.explorer, ctx.ideas].find((tree) => tree.owns(node));
@@ -84,14 +84,9 @@ export const treeLoadMore: CommandDefinition<BothTrees> = {
 };
 
 /** From a folder row: make it the active folder (status bar, default for commands). */
-export const setActiveFolder: CommandDefinition<Pick<Ctx, 'active'>> = {
+export const setActiveFolder: CommandDefinition<Pick<Services, 'active'>> = {
   id: CommandId.setActiveFolder,
-  contributes: {
-    title: nls('Set as Active Folder'),
-    icon: '$(pinned)',
-    palette: 'never',
-    rows: [{ views: ViewId.explorer, rows: [ContextValue.folder], group: '1_folder' }],
-  },
+  contributes: rowCommand(nls('Set as Active Folder'), '$(pinned)', [inExplorer([ContextValue.folder], '1_folder')]),
   title: t('Set as Active Folder'),
   async run({ ctx }, node) {
     const { connection, folder, summary } = rowOf(node, 'folder');
@@ -104,27 +99,9 @@ export const setActiveFolder: CommandDefinition<Pick<Ctx, 'active'>> = {
 /** Copy Key of a package (version), a process or a job. */
 export const copyKey: CommandDefinition<unknown> = {
   id: CommandId.copyKey,
-  contributes: {
-    title: nls('Copy Key'),
-    icon: '$(copy)',
-    palette: 'never',
-    rows: [
-      {
-        views: ViewId.explorer,
-        rows: [
-          ContextValue.process,
-          ContextValue.processOutdated,
-          ContextValue.jobRunning,
-          ContextValue.jobFinal,
-          ContextValue.package,
-          ContextValue.packageVersion,
-          ContextValue.packageVersionLatest,
-          ContextValue.library,
-        ],
-        group: '9_copy',
-      },
-    ],
-  },
+  contributes: rowCommand(nls('Copy Key'), '$(copy)', [
+    inExplorer([...RowKinds.process, ...RowKinds.job, ...RowKinds.packageOrVersion, ContextValue.library], '9_copy'),
+  ]),
   title: t('Copy Key'),
   async run(_run, node) {
     const key = keyOf(rowOf(node, 'package', 'packageVersion', 'process', 'job', 'library'));
@@ -132,6 +109,10 @@ export const copyKey: CommandDefinition<unknown> = {
     return key;
   },
 };
+
+/** The Filter commands' entry on collection rows that carry `flag`, and the same as a button, at `order` in both. */
+const onCollections = (flag: RowFlag, order: number) =>
+  withButton({ views: BOTH_VIEWS, has: flag, group: '2_filter', order });
 
 /** The collection a Filter command was run on (only collection rows can be narrowed). */
 const filterableOf = (node: unknown): PagedNode<unknown> => {
@@ -143,14 +124,9 @@ const filterableOf = (node: unknown): PagedNode<unknown> => {
 };
 
 /** Filter a collection by text (contains, case-insensitive on the service); the text is escaped by the builder. */
-export const treeFilter: CommandDefinition<Pick<Ctx, 'input'>> = {
+export const treeFilter: CommandDefinition<Pick<Services, 'input'>> = {
   id: CommandId.treeFilter,
-  contributes: {
-    title: nls('Filter…'),
-    icon: '$(filter)',
-    palette: 'never',
-    rows: withButton({ views: BOTH_VIEWS, has: RowFlag.filterable, group: '2_filter', order: 1 }),
-  },
+  contributes: rowCommand(nls('Filter…'), '$(filter)', onCollections(RowFlag.filterable, 1)),
   asksFirst: true,
   title: t('Filter'),
   async run({ ctx }, node) {
@@ -176,14 +152,9 @@ export const treeFilter: CommandDefinition<Pick<Ctx, 'input'>> = {
 };
 
 /** Filter a collection by state (jobs, alerts): several states at once, none = all. */
-export const treeFilterByState: CommandDefinition<Pick<Ctx, 'input'>> = {
+export const treeFilterByState: CommandDefinition<Pick<Services, 'input'>> = {
   id: CommandId.treeFilterByState,
-  contributes: {
-    title: nls('Filter by State…'),
-    icon: '$(list-filter)',
-    palette: 'never',
-    rows: withButton({ views: BOTH_VIEWS, has: RowFlag.stateful, group: '2_filter', order: 2 }),
-  },
+  contributes: rowCommand(nls('Filter by State…'), '$(list-filter)', onCollections(RowFlag.stateful, 2)),
   asksFirst: true,
   title: t('Filter by State'),
   async run({ ctx }, node) {
@@ -200,12 +171,7 @@ export const treeFilterByState: CommandDefinition<Pick<Ctx, 'input'>> = {
 
 export const treeClearFilter: CommandDefinition<unknown> = {
   id: CommandId.treeClearFilter,
-  contributes: {
-    title: nls('Clear Filter'),
-    icon: '$(clear-all)',
-    palette: 'never',
-    rows: withButton({ views: BOTH_VIEWS, has: RowFlag.filtered, group: '2_filter', order: 3 }),
-  },
+  contributes: rowCommand(nls('Clear Filter'), '$(clear-all)', onCollections(RowFlag.filtered, 3)),
   title: t('Clear Filter'),
   async run(_run, node) {
     filterableOf(node).clearFilters();
@@ -213,14 +179,11 @@ export const treeClearFilter: CommandDefinition<unknown> = {
 };
 
 /** Find across what both trees have loaded (also inside collapsed rows), then reveal the chosen row. */
-export const treeFind: CommandDefinition<Pick<Ctx, 'explorer' | 'ideas' | 'input'>> = {
+export const treeFind: CommandDefinition<Pick<Services, 'explorer' | 'ideas' | 'input'>> = {
   id: CommandId.treeFind,
-  contributes: {
-    title: nls('Find in Trees…'),
-    icon: '$(search)',
-    palette: 'withConnections',
+  contributes: paletteCommand(nls('Find in Trees…'), '$(search)', 'withConnections', {
     viewTitle: [{ views: BOTH_VIEWS, group: 'navigation', order: 3 }],
-  },
+  }),
   asksFirst: true,
   title: t('Find in Trees'),
   async run({ ctx }) {

@@ -4,7 +4,7 @@ import { unknownOutcomeReason, type OrchestratorError } from '../../core/http/er
 import { plainText } from '../../core/presentation/plainText';
 import { RowIds } from '../../core/rows/rowIds';
 import type { FolderById, RowOf } from '../../core/rows/rows';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { PagedNode } from '../views/pagedNode';
 
 /**
@@ -13,7 +13,7 @@ import { PagedNode } from '../views/pagedNode';
  * way to look. The message is also written to the log, where the integration suite reads what the user was told.
  */
 export function tellOutcomeUnknown(
-  ctx: Pick<Ctx, 'log'>,
+  ctx: Pick<Services, 'log'>,
   message: string,
   actions: Record<string, () => Promise<void> | void>,
 ): void {
@@ -30,7 +30,7 @@ export const reasonOf = (error: OrchestratorError) => unknownOutcomeReason(error
  * first, so the jobs created since the click (if the service did start them) are at the top.
  */
 export async function showJobsOfProcess(
-  ctx: Pick<Ctx, 'explorer'>,
+  ctx: Pick<Services, 'explorer'>,
   connection: Connection,
   folder: FolderById,
   processName: string,
@@ -42,7 +42,7 @@ export async function showJobsOfProcess(
 
 /** Look Up Reference after an unknown add: the queue's All Items row narrowed to the reference and reloaded. */
 export async function showQueueItems(
-  ctx: Pick<Ctx, 'explorer'>,
+  ctx: Pick<Services, 'explorer'>,
   queue: RowOf<'queue'>,
   reference: string | null | undefined,
 ): Promise<void> {

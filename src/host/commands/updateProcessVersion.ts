@@ -1,11 +1,11 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { RowIds } from '../../core/rows/rowIds';
 import { rowOf } from '../../core/rows/rowOf';
-import { guardChange } from './guardChange';
+import { guardChange } from '../guards/guardChange';
 import type { CommandDefinition } from './registry';
 import type { RowChangeUses } from './uses';
 import { t } from '../../core/l10n';
-import { nls, rowChange } from './contribution';
+import { inExplorer, nls, rowChange, RowKinds } from './contribution';
 import { ContextValue } from '../../core/rows/contextValues';
 
 /**
@@ -15,19 +15,13 @@ import { ContextValue } from '../../core/rows/contextValues';
 const updateProcessVersion = (to: 'latest' | 'previous'): CommandDefinition<RowChangeUses> => ({
   id: to === 'latest' ? CommandId.updateProcessToLatest : CommandId.rollBackProcess,
   title: to === 'latest' ? t('Update to Latest Version') : t('Roll Back'),
-  contributes: rowChange(
-    to === 'latest' ? nls('Update to Latest Version…') : nls('Roll Back…'),
-    to === 'latest' ? '$(arrow-up)' : '$(discard)',
-    // Any version can be rolled back; only an outdated one updated.
-    [
-      {
-        views: ViewId.explorer,
-        rows: to === 'latest' ? [ContextValue.processOutdated] : [ContextValue.process, ContextValue.processOutdated],
-        group: '1_process',
-        order: to === 'latest' ? 1 : 2,
-      },
-    ],
-  ),
+  // Any version can be rolled back; only an outdated one updated.
+  contributes:
+    to === 'latest'
+      ? rowChange(nls('Update to Latest Version…'), '$(arrow-up)', [
+          inExplorer([ContextValue.processOutdated], '1_process', 1),
+        ])
+      : rowChange(nls('Roll Back…'), '$(discard)', [inExplorer(RowKinds.process, '1_process', 2)]),
   asksFirst: true,
   async run({ ctx, signal, progressTitle }, node) {
     const { connection, folder, release } = rowOf(node, 'process');

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { describeChanges } from '../../core/documents/documentChanges';
 import {
   parsePackageArguments,
@@ -11,10 +11,10 @@ import { isArgumentsRefusal } from '../../core/documents/refusals';
 import { isOutcomeUnknown, unknownOutcomeReason } from '../../core/http/errors';
 import type { ArgumentEntry } from '../../core/orchestrator/schemas';
 import { RowIds } from '../../core/rows/rowIds';
-import { guardChange } from '../commands/guardChange';
+import { guardChange } from '../guards/guardChange';
 import { titleOf } from './orchestratorFileSystem';
 import { t } from '../../core/l10n';
-import { confirmed } from '../ui/userInput';
+import { confirmed } from '../guards/confirmed';
 import { errorMessage } from '../../core/errorMessage';
 
 /** The service's copy changed since the draft was started: nothing was sent, the draft now starts from that copy. */
@@ -45,7 +45,7 @@ export async function saveIfDirty(
  * changes are listed for the user to confirm, and one request is sent — never repeated. Returns what happened.
  */
 export async function applyDraft(
-  ctx: Pick<Ctx, 'clientFor' | 'connections' | 'documents' | 'explorer' | 'input' | 'log'>,
+  ctx: Pick<Services, 'clientFor' | 'connections' | 'documents' | 'explorer' | 'input' | 'log'>,
   uri: vscode.Uri,
   progress: (title: string) => void = () => undefined,
 ): Promise<string> {
@@ -176,7 +176,7 @@ export async function applyDraft(
 }
 
 /** Discard Draft: the document shows the service's text again (asked first: the typed text is lost). */
-export async function discardDraft(ctx: Pick<Ctx, 'documents' | 'input'>, uri: vscode.Uri): Promise<string> {
+export async function discardDraft(ctx: Pick<Services, 'documents' | 'input'>, uri: vscode.Uri): Promise<string> {
   const documents = ctx.documents;
   const { target, connection } = documents.resolve(uri);
   const title = titleOf(target);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { Connection } from '../../core/connections';
 import { parseDocumentUri, SCHEME, connectionSlug, type DocumentTarget } from '../../core/documents/orchestratorUri';
 import { OrchestratorError } from '../../core/http/errors';
@@ -15,7 +15,7 @@ const argumentChecks = onFirstUse(() => import('../../core/orchestrator/validati
 
 /** What this needs from the extension's context, and nothing more. */
 export type DocumentsDeps = Pick<
-  Ctx,
+  Services,
   'accountFor' | 'auth' | 'clientFor' | 'connections' | 'log' | 'sessions' | 'state' | 'track'
 >;
 

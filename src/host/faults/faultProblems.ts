@@ -6,18 +6,18 @@ import { t } from '../../core/l10n';
 import { eq } from '../../core/odata/filter';
 import { plainText } from '../../core/presentation/plainText';
 import { makeRow, type FolderById } from '../../core/rows/rows';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { WatchedJob } from '../jobs/jobWatcher';
 import type { FaultReading, FaultRequests } from './faultReading';
 import type { FaultOutcome } from './jobProblems';
 
 /** What this needs from the extension's context. */
-export type FaultProblemsDeps = Pick<Ctx, 'clientFor' | 'log'>;
+export type FaultProblemsDeps = Pick<Services, 'clientFor' | 'log'>;
 
 interface Problem {
   readonly diagnostic: vscode.Diagnostic;
   readonly uri: vscode.Uri;
-  /** The job's row, for the code action (Copy Key takes a row). */
+  /** The job's row, for the code action (Show Job takes a row). */
   readonly row: ReturnType<typeof makeRow>;
 }
 
@@ -199,7 +199,7 @@ export class FaultProblems implements vscode.Disposable {
     this.collection.set([...byUri.values()].map(({ uri, diagnostics }) => [uri, diagnostics]));
   }
 
-  /** Copy Job Key on each of this collection's problems under the cursor. */
+  /** Show Job (the job panel) on each of this collection's problems under the cursor. */
   provideCodeActions(
     document: vscode.TextDocument,
     _range: vscode.Range,
@@ -215,9 +215,9 @@ export class FaultProblems implements vscode.Disposable {
           p.diagnostic.range.start.line === shown.range.start.line,
       );
       if (!problem) continue;
-      const action = new vscode.CodeAction(t('Copy Job Key'), vscode.CodeActionKind.QuickFix);
+      const action = new vscode.CodeAction(t('Show Job'), vscode.CodeActionKind.QuickFix);
       action.diagnostics = [shown];
-      action.command = { command: CommandId.copyKey, title: t('Copy Job Key'), arguments: [problem.row] };
+      action.command = { command: CommandId.showJob, title: t('Show Job'), arguments: [problem.row] };
       actions.push(action);
     }
     return actions;

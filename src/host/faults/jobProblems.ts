@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../../core/errorMessage';
 import { onFirstUse } from '../../core/onFirstUse';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { FaultProblems } from './faultProblems';
 import type { FaultReading } from './faultReading';
 
@@ -24,7 +24,7 @@ export class JobProblems implements vscode.Disposable {
   });
   private readonly listener: vscode.Disposable;
 
-  constructor(private readonly ctx: Pick<Ctx, 'clientFor' | 'jobs' | 'log'>) {
+  constructor(private readonly ctx: Pick<Services, 'clientFor' | 'jobs' | 'log'>) {
     this.listener = ctx.jobs.onDidEnd((watched) => {
       // Before any fault there is nothing a success could clear.
       if (watched.job.State !== 'Faulted' && !this.loading) return;

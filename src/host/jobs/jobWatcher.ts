@@ -4,13 +4,13 @@ import type { Connection } from '../../core/connections';
 import { jobDuration, watchJob } from '../../core/orchestrator/jobWatch';
 import type { Job } from '../../core/orchestrator/schemas';
 import { makeRow, type FolderById } from '../../core/rows/rows';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { errorMessage } from '../../core/errorMessage';
 
 /** What this needs from the extension's context, and nothing more. */
-export type JobWatcherDeps = Pick<Ctx, 'clientFor' | 'explorer' | 'log'>;
+export type JobWatcherDeps = Pick<Services, 'clientFor' | 'commands' | 'explorer' | 'log'>;
 
 /** A job being watched, as commands and the status bar see it. */
 export interface WatchedJob {
@@ -104,8 +104,8 @@ export class JobWatcher implements vscode.Disposable {
           : vscode.window.showInformationMessage;
     const choice = await show(plainText(text), ...actions);
     const row = makeRow({ kind: 'job', connection: entry.connection, folder: entry.folder, job });
-    if (choice === t('Show Logs')) void vscode.commands.executeCommand(CommandId.tailLogs, row);
-    if (choice === t('Show Output')) void vscode.commands.executeCommand(CommandId.showJobOutput, row);
+    if (choice === t('Show Logs')) void this.ctx.commands.tailLogs(row);
+    if (choice === t('Show Output')) void this.ctx.commands.showJobOutput(row);
   }
 
   private update(): void {

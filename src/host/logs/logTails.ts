@@ -2,14 +2,14 @@ import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import type { FolderContext } from '../../core/http/connection';
 import type { Job, Robot } from '../../core/orchestrator/schemas';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { didFirstStep, FirstStep } from '../firstSteps';
 import { t } from '../../core/l10n';
 import { onFirstUse } from '../../core/onFirstUse';
 import type { LogTail } from './logTail';
 
 /** What this needs from the extension's context, and nothing more. */
-export type LogTailsDeps = Pick<Ctx, 'accountFor' | 'clientFor' | 'log'>;
+export type LogTailsDeps = Pick<Services, 'accountFor' | 'clientFor' | 'log'>;
 
 export const LOG_SCHEME = 'orchestrator-log';
 

@@ -1,3 +1,4 @@
+import { CommandId } from '../../constants';
 import type { Asset, Folder, Job, Package, QueueDefinition, Release, Robot } from '../../core/orchestrator/schemas';
 import { OrchestratorError } from '../../core/http/errors';
 import { markdownText } from '../../core/presentation/plainText';
@@ -21,6 +22,8 @@ export interface ItemData {
   icon?: { id: string; color?: string };
   contextValue: string;
   collapsible: 'none' | 'collapsed';
+  /** The command a click (or Enter) on the row runs, with the row: what the row opens. */
+  opens?: string;
 }
 
 // Every value in a tooltip is service text: escaped so it cannot form a link, image, HTML or a new table row.
@@ -185,6 +188,7 @@ export function jobItem(scope: string, job: Job, now: number): ItemData {
     icon: JOB_STATE_ICONS[job.State] ?? { id: 'circle-outline' },
     contextValue: final ? ContextValue.jobFinal : ContextValue.jobRunning,
     collapsible: 'none',
+    opens: CommandId.showJob,
   };
 }
 

@@ -98,29 +98,28 @@ export class ScriptedInput implements UserInput {
   }
 
   async pick<T extends QuickPickItem>(items: readonly T[], options: PickOptions): Promise<T | undefined> {
-    const asked = this.record({
-      kind: 'pick',
-      title: options.title,
-      placeholder: options.placeHolder,
-      items: selectable(items).map((i) => i.label),
-    });
-    const answer = this.next(asked);
-    if ('cancel' in answer) return undefined;
-    const [chosen] = this.chosen(asked, answer, items, false);
-    this.refusedAsExpected(asked, answer, undefined, chosen!.label);
-    return chosen;
+    return this.choose('pick', items, options)?.[0];
   }
 
   async pickMany<T extends QuickPickItem>(items: readonly T[], options: PickOptions): Promise<T[] | undefined> {
+    return this.choose('pickMany', items, options);
+  }
+
+  /** A pick of one or of several: recorded, answered from the script (undefined: cancelled), refusals checked. */
+  private choose<T extends QuickPickItem>(
+    kind: 'pick' | 'pickMany',
+    items: readonly T[],
+    options: PickOptions,
+  ): T[] | undefined {
     const asked = this.record({
-      kind: 'pickMany',
+      kind,
       title: options.title,
       placeholder: options.placeHolder,
       items: selectable(items).map((i) => i.label),
     });
     const answer = this.next(asked);
     if ('cancel' in answer) return undefined;
-    const chosen = this.chosen(asked, answer, items, true);
+    const chosen = this.chosen(asked, answer, items, kind === 'pickMany');
     this.refusedAsExpected(asked, answer, undefined, chosen.map((i) => i.label).join(', '));
     return chosen;
   }

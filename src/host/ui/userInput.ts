@@ -47,15 +47,6 @@ export interface InputOptions {
   validateInput?: (value: string) => string | undefined;
 }
 
-/**
- * Asks the question and says whether its first button was pressed: the yes of every confirmation. The answer is the
- * button's label as shown, translated, so it is compared with the label given here, never with an English word.
- */
-export async function confirmed(input: UserInput, question: Question): Promise<boolean> {
-  const [yes] = question.actions;
-  return yes !== undefined && (await input.confirm(question)) === yes;
-}
-
 export interface Question {
   /** The question itself (made plain text by the implementation: it may quote service text). */
   message: string;

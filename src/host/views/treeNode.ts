@@ -75,6 +75,13 @@ export function toTreeItem(data: ItemData, extra: Partial<vscode.TreeItem> = {})
   return Object.assign(item, extra);
 }
 
+/** What a click (or Enter) on a row runs: the command the row opens (`data.opens`), given the row. */
+const opening = (data: ItemData, row: Row): Partial<vscode.TreeItem> =>
+  data.opens ? { command: { command: data.opens, title: plainText(data.label), arguments: [row] } } : {};
+
+/** A leaf that shows a row. */
+export const rowLeaf = (data: ItemData, row: Row) => new LeafNode(data.id, toTreeItem(data, opening(data, row)), row);
+
 /** A leaf that only shows something (an entity, a hint). */
 export class LeafNode implements TreeNode {
   constructor(
@@ -105,7 +112,8 @@ export class RowLeaf<R extends Row> implements TreeNode {
   }
 
   item(): vscode.TreeItem {
-    return toTreeItem({ ...this.describe(this.row), tooltip: undefined });
+    const data = this.describe(this.row);
+    return toTreeItem({ ...data, tooltip: undefined }, opening(data, this.row));
   }
 
   tooltip(): vscode.MarkdownString | undefined {

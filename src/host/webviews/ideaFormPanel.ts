@@ -16,8 +16,8 @@ import {
   type IdeaSummary,
   type RawValues,
 } from '../../shared/protocol/ideaForm';
-import type { Ctx } from '../../ctx';
-import { guardChange } from '../commands/guardChange';
+import type { Services } from '../services';
+import { guardChange } from '../guards/guardChange';
 import { Stored } from '../storedState';
 import { categoryChoices, fieldsOf, summaryOf, within } from './ideaFormContent';
 import { messageOf, ServicePanel, type ServicePanelDeps } from './servicePanel';
@@ -26,7 +26,7 @@ import { draftKey } from './panelKeys';
 import { errorMessage } from '../../core/errorMessage';
 
 /** What this needs from the extension's context, and nothing more. */
-export type IdeaFormPanelDeps = ServicePanelDeps & Pick<Ctx, 'ideas' | 'ideasClientFor' | 'input' | 'state'>;
+export type IdeaFormPanelDeps = ServicePanelDeps & Pick<Services, 'ideas' | 'ideasClientFor' | 'input' | 'state'>;
 
 /** Bounded as the protocol bounds it: a service with more or longer tags must not stop the panel from showing. */
 interface Loaded {

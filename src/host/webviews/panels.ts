@@ -1,28 +1,36 @@
 import * as vscode from 'vscode';
+import type * as z from 'zod/mini';
 import type { Idea } from '../../core/ideas/schemas';
 import type { IdeaFormIdentity } from '../../shared/protocol/ideaForm';
 import type { QueueItemIdentity } from '../../shared/protocol/queueItem';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import type { IdeaFormPanel } from './ideaFormPanel';
+import type { JobPanel } from './jobPanel';
+import type { JobPanelIdentity } from '../../shared/protocol/jobPanel';
 import type { QueueItemPanel, QueueItemHints } from './queueItemPanel';
-import { draftKey, IDEA_FORM_VIEW_TYPE, QUEUE_ITEM_VIEW_TYPE, queueItemKey } from './panelKeys';
+import { draftKey, IDEA_FORM_VIEW_TYPE, JOB_VIEW_TYPE, jobKey, QUEUE_ITEM_VIEW_TYPE, queueItemKey } from './panelKeys';
 import { didFirstStep, FirstStep } from '../firstSteps';
 import { t } from '../../core/l10n';
 import { onFirstUse } from '../../core/onFirstUse';
 
 /** What this needs from the extension's context, and nothing more. */
 export type PanelsDeps = Pick<
-  Ctx,
+  Services,
+  | 'accountFor'
+  | 'active'
   | 'clientFor'
+  | 'commands'
   | 'connections'
   | 'explorer'
   | 'extension'
   | 'ideas'
   | 'ideasClientFor'
   | 'input'
+  | 'jobs'
   | 'log'
   | 'panels'
   | 'state'
+  | 'tails'
 >;
 
 /** The panels' code loads with the first panel shown or restored: activation registers only their serializers. */
@@ -36,93 +44,105 @@ type PanelCode = Awaited<ReturnType<typeof panelCode>>;
 export class Panels implements vscode.Disposable {
   private readonly queueItems = new Map<string, QueueItemPanel>();
   private readonly ideaForms = new Map<string, IdeaFormPanel>();
+  private readonly jobPanels = new Map<string, JobPanel>();
   private readonly disposables: vscode.Disposable[] = [];
   private disposed = false;
 
   constructor(private readonly ctx: PanelsDeps) {
-    this.disposables.push(
-      vscode.window.registerWebviewPanelSerializer(QUEUE_ITEM_VIEW_TYPE, {
-        deserializeWebviewPanel: async (panel, state) => {
-          const code = await panelCode();
-          const identity = this.restored(code, code.queueItemIdentity, state, panel);
-          if (identity && this.keep(panel, this.queueItems, queueItemKey(identity)))
-            this.queueItems.set(queueItemKey(identity), this.makeQueueItem(code, panel, identity, {}));
-        },
-      }),
-      vscode.window.registerWebviewPanelSerializer(IDEA_FORM_VIEW_TYPE, {
-        deserializeWebviewPanel: async (panel, state) => {
-          const code = await panelCode();
-          const identity = this.restored(code, code.ideaFormIdentity, state, panel);
-          if (identity && this.keep(panel, this.ideaForms, draftKey(identity)))
-            this.ideaForms.set(draftKey(identity), this.makeIdeaForm(code, panel, identity, undefined));
-        },
-      }),
+    this.restoring(
+      QUEUE_ITEM_VIEW_TYPE,
+      (code) => code.queueItemIdentity,
+      this.queueItems,
+      queueItemKey,
+      (c, p, i) => this.makeQueueItem(c, p, i, {}),
+    );
+    this.restoring(
+      JOB_VIEW_TYPE,
+      (code) => code.jobPanelIdentity,
+      this.jobPanels,
+      jobKey,
+      (c, p, i) => this.makeJob(c, p, i),
+    );
+    this.restoring(
+      IDEA_FORM_VIEW_TYPE,
+      (code) => code.ideaFormIdentity,
+      this.ideaForms,
+      draftKey,
+      (c, p, i) => this.makeIdeaForm(c, p, i, undefined),
     );
   }
 
   /**
-   * Whether a restored panel is kept: not once the panels are disposed, nor when a command showed the same entity
+   * A serializer for one kind of panel: the state the webview kept is validated like any message (a bad one closes
+   * the panel), and the restored panel is kept unless the panels are disposed or a command showed the same entity
    * while the panels' code was loading (one panel per entity: the restored one closes).
    */
-  private keep(panel: vscode.WebviewPanel, open: ReadonlyMap<string, unknown>, key: string): boolean {
-    if (!this.disposed && !open.has(key)) return true;
-    panel.dispose();
-    return false;
+  private restoring<I, P>(
+    viewType: string,
+    schemaOf: (code: PanelCode) => z.ZodMiniType<I>,
+    open: Map<string, P>,
+    keyOf: (identity: I) => string,
+    make: (code: PanelCode, panel: vscode.WebviewPanel, identity: I) => P,
+  ): void {
+    const deserializeWebviewPanel = async (panel: vscode.WebviewPanel, state: unknown) => {
+      const code = await panelCode();
+      const parsed = code.parseMessage(schemaOf(code), state);
+      if (!parsed.ok) this.ctx.log.warn(`Not restoring a ${panel.viewType} panel: ${parsed.problem}`);
+      if (!parsed.ok || this.disposed || open.has(keyOf(parsed.message))) return panel.dispose();
+      open.set(keyOf(parsed.message), make(code, panel, parsed.message));
+    };
+    this.disposables.push(vscode.window.registerWebviewPanelSerializer(viewType, { deserializeWebviewPanel }));
   }
 
-  /** A restored panel's state is validated like any message; a bad one closes the panel. */
-  private restored<T extends Parameters<PanelCode['parseMessage']>[0]>(
-    code: PanelCode,
-    schema: T,
-    state: unknown,
-    panel: vscode.WebviewPanel,
-  ) {
-    const parsed = code.parseMessage(schema, state);
-    if (parsed.ok) return parsed.message;
-    this.ctx.log.warn(`Not restoring a ${panel.viewType} panel: ${parsed.problem}`);
-    panel.dispose();
-    return undefined;
+  /**
+   * Shows an entity's panel, or reveals (and, with `reload`, reloads) the one open; nothing is awaited between looking
+   * for it and keeping it (no two panels).
+   */
+  private async show<P extends { panel: vscode.WebviewPanel; load(): Promise<void> }>(
+    open: Map<string, P>,
+    key: string,
+    reload: boolean,
+    viewType: string,
+    title: string,
+    make: (code: PanelCode, panel: vscode.WebviewPanel) => P,
+  ): Promise<P> {
+    const code = await panelCode();
+    const shown = open.get(key);
+    if (shown) {
+      shown.panel.reveal();
+      if (reload) void shown.load();
+      return shown;
+    }
+    const options = code.panelOptions(this.ctx.extension.extensionUri);
+    const created = make(code, vscode.window.createWebviewPanel(viewType, title, vscode.ViewColumn.Active, options));
+    open.set(key, created);
+    return created;
   }
 
-  /** Shows the queue item's panel; nothing is awaited between looking for it and keeping it (no two panels). */
-  async showQueueItem(identity: QueueItemIdentity, hints: QueueItemHints = {}): Promise<QueueItemPanel> {
+  showQueueItem(identity: QueueItemIdentity, hints: QueueItemHints = {}): Promise<QueueItemPanel> {
     didFirstStep(FirstStep.openedQueueItem);
-    const code = await panelCode();
-    const key = queueItemKey(identity);
-    const open = this.queueItems.get(key);
-    if (open) {
-      open.panel.reveal();
-      void open.load();
-      return open;
-    }
-    const panel = vscode.window.createWebviewPanel(
-      QUEUE_ITEM_VIEW_TYPE,
-      t('Queue Item {0}', identity.itemId),
-      vscode.ViewColumn.Active,
-      code.panelOptions(this.ctx.extension.extensionUri),
+    const title = t('Queue Item {0}', identity.itemId);
+    return this.show(this.queueItems, queueItemKey(identity), true, QUEUE_ITEM_VIEW_TYPE, title, (code, panel) =>
+      this.makeQueueItem(code, panel, identity, hints),
     );
-    const created = this.makeQueueItem(code, panel, identity, hints);
-    this.queueItems.set(key, created);
-    return created;
   }
 
-  /** Shows the idea's form; nothing is awaited between looking for it and keeping it (no two panels). */
-  async showIdeaForm(identity: IdeaFormIdentity, hint?: Idea): Promise<IdeaFormPanel> {
-    const code = await panelCode();
-    const open = this.ideaForms.get(draftKey(identity));
-    if (open) {
-      open.panel.reveal();
-      return open;
-    }
-    const panel = vscode.window.createWebviewPanel(
-      IDEA_FORM_VIEW_TYPE,
-      hint ? t('Idea: {0}', hint.name) : t('Submit Idea'),
-      vscode.ViewColumn.Active,
-      code.panelOptions(this.ctx.extension.extensionUri),
+  showJob(identity: JobPanelIdentity, title?: string): Promise<JobPanel> {
+    return this.show(
+      this.jobPanels,
+      jobKey(identity),
+      true,
+      JOB_VIEW_TYPE,
+      title ? t('Job: {0}', title) : t('Job'),
+      (code, panel) => this.makeJob(code, panel, identity),
     );
-    const created = this.makeIdeaForm(code, panel, identity, hint);
-    this.ideaForms.set(draftKey(identity), created);
-    return created;
+  }
+
+  showIdeaForm(identity: IdeaFormIdentity, hint?: Idea): Promise<IdeaFormPanel> {
+    const title = hint ? t('Idea: {0}', hint.name) : t('Submit Idea');
+    return this.show(this.ideaForms, draftKey(identity), false, IDEA_FORM_VIEW_TYPE, title, (code, panel) =>
+      this.makeIdeaForm(code, panel, identity, hint),
+    );
   }
 
   /**
@@ -130,7 +150,7 @@ export class Panels implements vscode.Disposable {
    * open would keep showing it. An idea form's unsent values stay as its draft for the next time.
    */
   closeConnection(connectionId: string): number {
-    const panels = [...this.queueItems.values(), ...this.ideaForms.values()].filter(
+    const panels = [...this.queueItems.values(), ...this.ideaForms.values(), ...this.jobPanels.values()].filter(
       (p) => p.identity.connectionId === connectionId,
     );
     for (const panel of panels) panel.dispose();
@@ -150,6 +170,10 @@ export class Panels implements vscode.Disposable {
     return this.queueItems.get(queueItemKey(identity));
   }
 
+  jobPanel(identity: JobPanelIdentity): JobPanel | undefined {
+    return this.jobPanels.get(jobKey(identity));
+  }
+
   ideaForm(identity: IdeaFormIdentity): IdeaFormPanel | undefined {
     return this.ideaForms.get(draftKey(identity));
   }
@@ -163,6 +187,14 @@ export class Panels implements vscode.Disposable {
     const key = queueItemKey(identity);
     const created: QueueItemPanel = new code.QueueItemPanel(this.ctx, panel, identity, hints, () => {
       if (this.queueItems.get(key) === created) this.queueItems.delete(key);
+    });
+    return created;
+  }
+
+  private makeJob(code: PanelCode, panel: vscode.WebviewPanel, identity: JobPanelIdentity): JobPanel {
+    const key = jobKey(identity);
+    const created: JobPanel = new code.JobPanel(this.ctx, panel, identity, () => {
+      if (this.jobPanels.get(key) === created) this.jobPanels.delete(key);
     });
     return created;
   }
@@ -193,7 +225,8 @@ export class Panels implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
-    for (const panel of [...this.queueItems.values(), ...this.ideaForms.values()]) panel.dispose();
+    for (const panel of [...this.queueItems.values(), ...this.ideaForms.values(), ...this.jobPanels.values()])
+      panel.dispose();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
   }
 }

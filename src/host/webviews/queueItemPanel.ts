@@ -11,14 +11,14 @@ import {
   type QueueItemIdentity,
   type QueueItemToWebview,
 } from '../../shared/protocol/queueItem';
-import type { Ctx } from '../../ctx';
-import { guardChange } from '../commands/guardChange';
+import type { Services } from '../services';
+import { guardChange } from '../guards/guardChange';
 import { queueItemDetails, queueItemEvents } from '../presentation/queueItemDetails';
 import { messageOf, ServicePanel, type ServicePanelDeps } from './servicePanel';
 import { t } from '../../core/l10n';
 
 /** What this needs from the extension's context, and nothing more. */
-export type QueueItemPanelDeps = ServicePanelDeps & Pick<Ctx, 'clientFor' | 'explorer' | 'input' | 'panels'>;
+export type QueueItemPanelDeps = ServicePanelDeps & Pick<Services, 'clientFor' | 'explorer' | 'input' | 'panels'>;
 
 /** Names the panel can show without asking again (the tree row knows them). */
 export interface QueueItemHints {
@@ -116,14 +116,9 @@ export class QueueItemPanel extends ServicePanel<QueueItemFromWebview, QueueItem
         readOnly: connection.protection === 'readOnly',
       });
     } catch (error) {
-      const notFound = error instanceof OrchestratorError && error.status === 404;
-      this.host.post({
-        type: 'failed',
-        identity: this.identity,
-        message: notFound
-          ? t('Queue item {0} no longer exists in this folder.', this.identity.itemId)
-          : t('The queue item could not be loaded: {0}', messageOf(error)),
-      });
+      this.fail(error, t('Queue item {0} no longer exists in this folder.', this.identity.itemId), (message) =>
+        t('The queue item could not be loaded: {0}', message),
+      );
     }
   }
 

@@ -1,11 +1,12 @@
 import type * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { PanelHost, panelConnection, type PanelProtocol } from './panelHost';
+import { OrchestratorError } from '../../core/http/errors';
 import { t } from '../../core/l10n';
 
 /** What every service panel needs from the extension's context. */
-export type ServicePanelDeps = Pick<Ctx, 'connections' | 'extension' | 'log'>;
+export type ServicePanelDeps = Pick<Services, 'connections' | 'extension' | 'log'>;
 
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -23,6 +24,7 @@ export abstract class ServicePanel<
 {
   readonly host: PanelHost<In, Out>;
   private loading: Promise<void> | undefined;
+  private readonly failed: (identity: Identity, message: string) => Out;
 
   constructor(
     private readonly deps: ServicePanelDeps,
@@ -33,6 +35,7 @@ export abstract class ServicePanel<
     reshow?: () => boolean,
   ) {
     const { failed, ...rest } = protocol;
+    this.failed = failed;
     this.host = new PanelHost(
       panel,
       deps.extension.extensionUri,
@@ -63,6 +66,12 @@ export abstract class ServicePanel<
   protected async reload(): Promise<void> {
     await this.loading;
     await this.load();
+  }
+
+  /** The thing could not be loaded: the panel says it is gone (404) or why it failed, in place of its content. */
+  protected fail(error: unknown, gone: string, failed: (message: string) => string): void {
+    const notFound = error instanceof OrchestratorError && error.status === 404;
+    this.host.post(this.failed(this.identity, notFound ? gone : failed(messageOf(error))));
   }
 
   protected connection(): Connection {

@@ -25,6 +25,14 @@ export const list = <T extends z.ZodMiniType>(item: T, max: number) => z.array(i
 export const connectionId = nonEmptyText(200);
 export const positiveId = z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER));
 
+/** One SpecificContent or output entry: the value as text, with its JSON kind so the panel can style it. */
+export const contentEntry = z.strictObject({
+  key: text(),
+  value: text(),
+  kind: z.enum(['string', 'number', 'boolean', 'null', 'json']),
+});
+export type ContentEntry = z.infer<typeof contentEntry>;
+
 export type Parsed<T> = { ok: true; message: T } | { ok: false; problem: string };
 
 /** Validates one message; the problem names the message type (when it has one) and the first thing wrong with it. */

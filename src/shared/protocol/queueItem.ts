@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
-import { connectionId, list, parseMessage, positiveId, readyMessage, requestId, text } from './common';
+import { connectionId, contentEntry, list, parseMessage, positiveId, readyMessage, requestId, text } from './common';
+
+export type { ContentEntry } from './common';
 
 // Host ⇄ webview messages of the queue item details panel.
 
@@ -30,14 +32,6 @@ const isoTime = z.nullable(text(40));
  * service accepts. The panel lays out the first rows and offers Show all for the rest.
  */
 export const CONTENT_ENTRIES_MAX = 50_000;
-
-/** One SpecificContent or output entry: the value as text, with its JSON kind so the panel can style it. */
-export const contentEntry = z.strictObject({
-  key: text(),
-  value: text(),
-  kind: z.enum(['string', 'number', 'boolean', 'null', 'json']),
-});
-export type ContentEntry = z.infer<typeof contentEntry>;
 
 export const queueItemDetails = z.strictObject({
   id: positiveId,

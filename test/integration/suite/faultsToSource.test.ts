@@ -146,7 +146,7 @@ describe('Faults to source: faulted jobs put problems on the workspace project',
     for (const uri of [file('Links', 'Linked.xaml'), vscode.Uri.joinPath(workspace(), 'Outside.xaml')])
       assert.deepEqual(vscode.languages.getDiagnostics(uri), [], uri.toString());
 
-    // Each problem names its job and offers its key; severity Error, the process as source.
+    // Each problem names its job and offers Show Job; severity Error, the process as source.
     const [thrown] = vscode.languages.getDiagnostics(file('Process Invoice.xaml'));
     assert.equal(thrown?.severity, vscode.DiagnosticSeverity.Error);
     assert.equal(thrown?.source, PROCESS);
@@ -160,10 +160,12 @@ describe('Faults to source: faulted jobs put problems on the workspace project',
       document.uri,
       thrown!.range,
     );
-    const copy = actions.find((a) => a.title === 'Copy Job Key');
-    assert.ok(copy?.command, actions.map((a) => a.title).join(', '));
-    await vscode.commands.executeCommand(copy.command.command, ...(copy.command.arguments ?? []));
-    assert.equal(await vscode.env.clipboard.readText(), readings[0]!.job.Key);
+    const show = actions.find((a) => a.title === 'Show Job');
+    assert.ok(show?.command, actions.map((a) => a.title).join(', '));
+    await vscode.commands.executeCommand(show.command.command, ...(show.command.arguments ?? []));
+    const identity = { connectionId: sandbox().id, folderId: folder.id, jobKey: readings[0]!.job.Key };
+    assert.ok(ctx.panels.jobPanel(identity), 'Show Job opened the job panel of the faulted job');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
     // Requests: the process's package id once for the three, one page of error lines each, no second Jobs(<key>).
     const counts = await tally();

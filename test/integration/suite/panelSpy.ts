@@ -1,8 +1,9 @@
 import type { IdeaFormPanel } from '../../../src/host/webviews/ideaFormPanel';
 import type { QueueItemPanel } from '../../../src/host/webviews/queueItemPanel';
+import type { JobPanel } from '../../../src/host/webviews/jobPanel';
 
 /** Records what a panel posts to its webview (the replies a webview would receive). */
-export function spy(panel: QueueItemPanel | IdeaFormPanel): unknown[] {
+export function spy(panel: QueueItemPanel | IdeaFormPanel | JobPanel): unknown[] {
   const posted: unknown[] = [];
   const host = panel.host as unknown as { post(message: unknown): void };
   const post = host.post.bind(host);

@@ -7,7 +7,13 @@ import {
 } from '../../../src/core/connectionAddress';
 import { ORCHESTRATOR_SEGMENT, OTHER_SERVICE_SEGMENTS } from '../../../src/core/platformServices';
 import { ADDED, AMBIGUOUS, OTHER_SERVICES, REFUSED, VALID, type Expected } from './connectionAddressTable';
-import { connectionId, readConnections, validateServiceSegment } from '../../../src/core/connections';
+import {
+  connectionId,
+  readConnections,
+  validateHeaderPrefix,
+  validateNamespace,
+  validateServiceSegment,
+} from '../../../src/core/connections';
 import { tenantBaseUrl } from '../../../src/core/http/connection';
 
 /** What a derivation says in one line per reading: the kind, the service URL, and the tenant (with its segment). */
@@ -147,5 +153,23 @@ describe('the service segment of a connection', () => {
     );
     assert.match(problems[0]!, /'Bad segment'.*service segment/);
     assert.match(problems[1]!, /'Bad portal'.*web portal URL/);
+  });
+});
+
+describe('the optional naming fields of a connection (namespace, header prefix)', () => {
+  it('leave empty or blank alone and take a well-formed value', () => {
+    for (const check of [validateNamespace, validateHeaderPrefix]) {
+      assert.equal(check(''), undefined);
+      assert.equal(check('  '), undefined);
+    }
+    assert.equal(validateNamespace(' Vendor.Server.Configuration.OData '), undefined);
+    assert.equal(validateHeaderPrefix('X-VENDOR'), undefined);
+  });
+
+  it('refuse a malformed value, saying what it must be', () => {
+    assert.match(validateNamespace('Vendor..OData') ?? '', /names of letters, digits and _ joined by dots/);
+    assert.match(validateNamespace('1Vendor') ?? '', /joined by dots/);
+    assert.match(validateHeaderPrefix('X_VENDOR') ?? '', /header prefix is letters, digits and -/);
+    assert.match(validateHeaderPrefix('-X') ?? '', /header prefix/);
   });
 });

@@ -4,6 +4,7 @@ import * as orchestratorSchemas from '../../../src/core/orchestrator/schemas';
 import * as ideaSchemas from '../../../src/core/ideas/schemas';
 import { describeIssues, parseCollection, parseEntity, prepareFastPath } from '../../../src/core/odata/envelope';
 import { fastCheck } from '../../../src/core/odata/schemaFastPath';
+import { seeded } from './seeded';
 
 type Schema = z.ZodMiniType;
 interface Def {
@@ -39,18 +40,6 @@ const schemas: [string, Schema][] = [
   ],
   ['strip object', z.object({ a: z.int(), b: z.optional(z.string()) })],
 ];
-
-/** A seeded generator (mulberry32): the same values on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Values a wrong field may hold: every JSON type, edge numbers, text that is not a date. */
 const WRONG: unknown[] = [1.5, -1, 2 ** 60, 'text', '', 'not a date', true, null, {}, [], [1], { Id: 1 }, '2026-13-45'];
@@ -222,6 +211,16 @@ describe('Validation fast path', () => {
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
     const entity = parseEntity('GET /odata/Folders(1)', JSON.parse(text).value[0], orchestratorSchemas.QueueItemSchema);
     assert.equal(Object.getPrototypeOf(entity), Object.prototype);
+  });
+
+  it('reads a field named like a member of every object (toString, constructor) only as the row’s own', () => {
+    const schema = z.looseObject({ toString: z.unknown(), constructor: z.optional(z.unknown()), Id: z.int() });
+    const check = fastCheck(schema);
+    // Absent: the value the row inherits is not the row's field (zod gives back a copy holding it: not unchanged).
+    assert.equal(check(JSON.parse('{"Id":1}')), false);
+    assert.equal(check(JSON.parse('{"Id":1,"toString":"x"}')), true);
+    assert.equal(check(JSON.parse('{"Id":1,"toString":null,"constructor":2}')), true);
+    assert.equal(check(JSON.parse('{"toString":"x"}')), false);
   });
 });
 

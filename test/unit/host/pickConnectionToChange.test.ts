@@ -33,11 +33,11 @@ function context(connections: (Connection & { signedIn: boolean })[]) {
     },
     accountFor: (id: string) => (connections.find((c) => c.id === id)?.signedIn ? { label: 'ada' } : undefined),
     log: { info: (m: string) => logged.push(m), error: (m: string) => logged.push(m), scrub: (m: string) => m },
-  } as unknown as Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log'>;
+  } as unknown as Pick<Ctx, 'accountFor' | 'commands' | 'connections' | 'input' | 'log'>;
   return { ctx, logged };
 }
 
-const pick = (ctx: Pick<Ctx, 'accountFor' | 'connections' | 'input' | 'log'>, arg?: unknown) =>
+const pick = (ctx: Pick<Ctx, 'accountFor' | 'commands' | 'connections' | 'input' | 'log'>, arg?: unknown) =>
   pickConnectionToChange(ctx, arg, 'Start a job on which connection?', 'Start Job', (c) =>
     Boolean(ctx.accountFor(c.id)),
   );

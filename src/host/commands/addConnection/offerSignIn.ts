@@ -1,12 +1,10 @@
-import * as vscode from 'vscode';
-import { CommandId } from '../../../constants';
 import type { Connection } from '../../../core/connections';
 import { childId, RowIds } from '../../../core/rows/rowIds';
-import type { Ctx } from '../../../ctx';
-import { confirmed } from '../../ui/userInput';
+import type { Services } from '../../services';
+import { confirmed } from '../../guards/confirmed';
 import { t } from '../../../core/l10n';
 
-type Uses = Pick<Ctx, 'accountFor' | 'explorer' | 'input' | 'log'>;
+type Uses = Pick<Services, 'accountFor' | 'commands' | 'explorer' | 'input' | 'log'>;
 
 /** How long the new row may take to show its Sign in row (the editor draws the tree when it gets to it). */
 const SIGN_IN_ROW_WAIT_MS = 5000;
@@ -28,11 +26,11 @@ export async function offerSignIn(ctx: Uses, connection: Connection): Promise<vo
     severity: 'information',
   });
   await shown;
-  if (chosen) await vscode.commands.executeCommand(CommandId.signIn, connection.id);
+  if (chosen) await ctx.commands.signIn(connection.id);
 }
 
 /** Reveals the connection's row, then selects its Sign in row once the open row has loaded it (bounded wait). */
-async function showSignInRow(ctx: Pick<Ctx, 'explorer' | 'log'>, connection: Connection): Promise<void> {
+async function showSignInRow(ctx: Pick<Services, 'explorer' | 'log'>, connection: Connection): Promise<void> {
   const rowId = RowIds.connection(connection.id);
   try {
     const row = ctx.explorer.find(rowId);

@@ -5,7 +5,7 @@ import { argumentFields, type ArgumentField } from '../../../core/orchestrator/a
 import type { OrchestratorClient } from '../../../core/orchestrator/client';
 import type { Release } from '../../../core/orchestrator/schemas';
 import { parseArgumentDeclarations } from '../../../core/orchestrator/validation';
-import type { Ctx } from '../../../ctx';
+import type { Services } from '../../services';
 import { Stored } from '../../storedState';
 
 /**
@@ -45,7 +45,7 @@ const keyOf = (release: Release) => `${release.ProcessKey}:${release.ProcessVers
 /** What was typed for a process the last time a job of it was started in this folder (offered again, per workspace). */
 export class LastArguments {
   constructor(
-    private readonly ctx: Pick<Ctx, 'state'>,
+    private readonly ctx: Pick<Services, 'state'>,
     private readonly connection: Connection,
     private readonly folder: FolderContext,
   ) {}

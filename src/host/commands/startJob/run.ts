@@ -1,13 +1,12 @@
 import * as vscode from 'vscode';
-import { CommandId } from '../../../constants';
 import { isOutcomeUnknown } from '../../../core/http/errors';
 import { buildInputArguments, type ArgumentField } from '../../../core/orchestrator/argumentFields';
 import type { StartInfo } from '../../../core/orchestrator/jobs';
 import type { Job } from '../../../core/orchestrator/schemas';
 import { plainText } from '../../../core/presentation/plainText';
 import { makeRow } from '../../../core/rows/rows';
-import type { Ctx } from '../../../ctx';
-import { guardChange } from '../guardChange';
+import type { Services } from '../../services';
+import { guardChange } from '../../guards/guardChange';
 import { reasonOf, showJobsOfProcess, tellOutcomeUnknown } from '../unknownOutcome';
 import type { LastArguments } from './arguments';
 import { summaryRows, summaryText, type Draft } from './steps';
@@ -21,7 +20,7 @@ import { t } from '../../../core/l10n';
  * unknown (the user is told how to look).
  */
 export async function startJobs(
-  ctx: Pick<Ctx, 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs' | 'log'>,
+  ctx: Pick<Services, 'clientFor' | 'commands' | 'connections' | 'explorer' | 'input' | 'jobs' | 'log'>,
   target: Target,
   draft: Draft & Required<Pick<Draft, 'release'>>,
   fields: ArgumentField[],
@@ -98,8 +97,8 @@ export async function startJobs(
       .then((choice) => {
         // The job's row, made here: the Jobs row may not be loaded, and Tail Logs and Stop take a row, not a tree node.
         const jobRow = makeRow({ kind: 'job', connection, folder, job: first });
-        if (choice === t('Show Logs')) void vscode.commands.executeCommand(CommandId.tailLogs, jobRow);
-        if (choice === t('Stop')) void vscode.commands.executeCommand(CommandId.stopJob, jobRow);
+        if (choice === t('Show Logs')) void ctx.commands.tailLogs(jobRow);
+        if (choice === t('Stop')) void ctx.commands.stopJob(jobRow);
       });
   }
   return jobs.map((j) => j.Key);

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { buildInputArguments, fieldText } from '../../../core/orchestrator/argumentFields';
 import type { Release, Robot } from '../../../core/orchestrator/schemas';
 import { plainText } from '../../../core/presentation/plainText';
-import type { Ctx } from '../../../ctx';
+import type { Services } from '../../services';
 import type { PickItem, Step } from '../../ui/multiStep';
 import type { DeclaredArguments, LastArguments } from './arguments';
 import type { Target } from './target';
@@ -23,7 +23,7 @@ export interface Draft {
  * or which robots, one step per declared input argument (checked as typed), a summary to confirm.
  */
 export function startSteps(
-  ctx: Pick<Ctx, 'clientFor' | 'connections'>,
+  ctx: Pick<Services, 'clientFor' | 'connections'>,
   target: Target,
   s: Draft,
   declared: DeclaredArguments,
@@ -168,7 +168,7 @@ export function startSteps(
 
 /** The environment's robots with their session state, so the user picks ones that can run now. */
 async function robotItems(
-  ctx: Pick<Ctx, 'clientFor'>,
+  ctx: Pick<Services, 'clientFor'>,
   target: Target,
   release: Release,
   chosen: number[],

@@ -3,7 +3,7 @@ import { eq } from '../../../core/odata/filter';
 import type { Job, Release } from '../../../core/orchestrator/schemas';
 import { rowOf } from '../../../core/rows/rowOf';
 import type { FolderById } from '../../../core/rows/rows';
-import type { Ctx } from '../../../ctx';
+import type { Services } from '../../services';
 import { pickConnectionToChange } from '../pickConnectionToChange';
 import { pickFolder } from '../pickFolder';
 import { folderLabelOf } from '../folderLabel';
@@ -21,7 +21,10 @@ export interface Target {
 
 /** Which processes the command can start, from the row it was run on (or from pickers on the palette). */
 export async function targetOf(
-  ctx: Pick<Ctx, 'accountFor' | 'active' | 'clientFor' | 'connections' | 'explorer' | 'input' | 'log'>,
+  ctx: Pick<
+    Services,
+    'accountFor' | 'active' | 'clientFor' | 'commands' | 'connections' | 'explorer' | 'input' | 'log'
+  >,
   node: unknown,
   signal: AbortSignal,
 ): Promise<Target | undefined> {
@@ -70,7 +73,7 @@ export async function targetOf(
 
 /** Run Again from a job row: its process (by name, as the job names it) and the arguments it ran with. */
 async function runAgain(
-  ctx: Pick<Ctx, 'clientFor'>,
+  ctx: Pick<Services, 'clientFor'>,
   connection: Connection,
   folder: FolderById,
   folderLabel: string,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ViewId } from '../../../constants';
-import type { Ctx } from '../../../ctx';
+import type { Services } from '../../services';
 import { pickForAutoRefresh } from '../../presentation/autoRefresh';
 import { NodeTree } from '../nodeTree';
 import { PagedNode } from '../pagedNode';
@@ -12,7 +12,7 @@ import { FolderLocations } from '../../../core/folderLocations';
 
 /** What this needs from the extension's context, and nothing more. */
 export type ExplorerTreeDeps = Pick<
-  Ctx,
+  Services,
   'accountFor' | 'clientFor' | 'connections' | 'folderPreferences' | 'schedulerFor'
 >;
 

@@ -7,7 +7,7 @@ import { assetItem, jobItem, JOB_STATE_ICONS, releaseItem, robotItem } from '../
 import { childId, type FolderRowWord } from '../../../core/rows/rowIds';
 import { makeRow, type RowOf } from '../../../core/rows/rows';
 import { collectionNode, type Collection } from '../collectionNode';
-import { LeafNode, toTreeItem, type TreeNode } from '../treeNode';
+import { rowLeaf, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 import { FolderPackagesNode } from './folderPackagesNode';
 import { QueueNode } from './queueNode';
@@ -104,8 +104,7 @@ export function folderCollections(host: ExplorerHost, folderRow: RowOf<'folder'>
   ];
 }
 
-const leaf = (data: Parameters<typeof toTreeItem>[0], row: RowOf<'process' | 'job' | 'robot' | 'asset'>) =>
-  new LeafNode(data.id, toTreeItem(data), row);
+const leaf = rowLeaf;
 
 /**
  * A page of robots and, in one more request, the sessions of exactly those robots (state, unresponsive): two requests

@@ -1,12 +1,11 @@
 import type * as vscode from 'vscode';
 import type { Connection } from '../../../core/connections';
-import { type ItemData } from '../../presentation/items';
 import { alertItem, libraryItem, licenseItems, tenantItem, webhookItem } from '../../presentation/tenantItems';
 import { CollectionContext, ContextValue } from '../../../core/rows/contextValues';
 import { childId, RowIds } from '../../../core/rows/rowIds';
-import { makeRow, type Row } from '../../../core/rows/rows';
+import { makeRow } from '../../../core/rows/rows';
 import { collectionNode } from '../collectionNode';
-import { LazyNode, LeafNode, toTreeItem, type TreeNode } from '../treeNode';
+import { LazyNode, rowLeaf, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 import { t } from '../../../core/l10n';
 
@@ -73,7 +72,7 @@ export class TenantNode implements TreeNode {
     const client = () => this.host.clientFor(this.connection);
     const where = t('tenant {0}', this.connection.label);
     const connection = this.connection;
-    const leaf = (data: ItemData, row: Row) => new LeafNode(data.id, toTreeItem(data), row);
+    const leaf = rowLeaf;
     const changed = (node: TreeNode) => this.host.changed(node);
     const libraries = childId(this.id, 'libraries');
     const webhooks = childId(this.id, 'webhooks');

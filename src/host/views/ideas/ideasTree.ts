@@ -1,12 +1,12 @@
 import { ViewId } from '../../../constants';
-import type { Ctx } from '../../../ctx';
+import type { Services } from '../../services';
 import { ideasBaseUrl } from '../../../core/connections';
 import { RowIds } from '../../../core/rows/rowIds';
 import { NodeTree } from '../nodeTree';
 import { IdeasConnectionNode, type IdeasHost } from './nodes';
 
 /** What this needs from the extension's context, and nothing more. */
-export type IdeasTreeDeps = Pick<Ctx, 'connections' | 'ideasClientFor' | 'signedOut'>;
+export type IdeasTreeDeps = Pick<Services, 'connections' | 'ideasClientFor' | 'signedOut'>;
 
 /** The Ideas tree: per connection with an idea service, its pipeline, automations, categories, store and inventories. */
 export class IdeasTree extends NodeTree {

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
-import type { Ctx } from '../../ctx';
+import type { Services } from '../services';
 import { t } from '../../core/l10n';
-import { confirmed } from '../ui/userInput';
+import { confirmed } from './confirmed';
 
 export interface Change {
   /** What will change, as a sentence: "Deactivate tenant staging". */
@@ -22,7 +22,7 @@ export interface Change {
  * change that always needs it) asks with a modal; declining cancels the command quietly.
  */
 export async function guardChange(
-  ctx: Pick<Ctx, 'connections' | 'input'>,
+  ctx: Pick<Services, 'connections' | 'input'>,
   drawn: Connection,
   change: Change,
 ): Promise<void> {

@@ -1,0 +1,229 @@
+import * as vscode from 'vscode';
+import { sleep } from '../../core/http/retry';
+import type { LogLevel } from '../../core/logs/logLines';
+import { JobLogWindow, jobLogPages } from '../../core/logs/logWindow';
+import type { Job } from '../../core/orchestrator/schemas';
+import { plainText } from '../../core/presentation/plainText';
+import { makeRow } from '../../core/rows/rows';
+import {
+  LOG_LINES_PER_REQUEST,
+  parseJobPanelFromWebview,
+  parseJobPanelToWebview,
+  type JobPanelAction,
+  type JobPanelFromWebview,
+  type JobPanelIdentity,
+  type JobPanelToWebview,
+} from '../../shared/protocol/jobPanel';
+import type { Services } from '../services';
+import { userSettings } from '../settings';
+import { jobDetails, logLineOf } from '../presentation/jobDetails';
+import { messageOf, ServicePanel, type ServicePanelDeps } from './servicePanel';
+import { t } from '../../core/l10n';
+
+/** What this needs from the extension's context, and nothing more. */
+export type JobPanelDeps = ServicePanelDeps & Pick<Services, 'clientFor' | 'commands' | 'explorer' | 'input' | 'jobs'>;
+
+/** While a job runs, its state and log length are read again this often (Jobs(<key>) is not rate limited). */
+const FOLLOW_MS = 2_000;
+
+type Reply = Omit<Extract<JobPanelToWebview, { type: 'reply' }>, 'type' | 'id'>;
+
+/**
+ * One job: its fields, arguments and info, and its log inline (any part of a log of a million lines, read a page at a
+ * time through JobLogWindow, never held whole). While the job runs its state and log length follow it. One panel per
+ * job; it keeps only the job's identity, so a reload reads everything again.
+ */
+export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebview, JobPanelIdentity> {
+  private job: Job | undefined;
+  /** The lowest level shown: the tails' setting at first, then what the reader picks in the panel. */
+  private level: LogLevel = userSettings(vscode.workspace.getConfiguration()).logMinimumLevel;
+  private window: JobLogWindow | undefined;
+  private readonly following = new AbortController();
+  private followingStarted = false;
+  private search: AbortController | undefined;
+
+  constructor(
+    private readonly ctx: JobPanelDeps,
+    panel: vscode.WebviewPanel,
+    identity: JobPanelIdentity,
+    onDispose: () => void,
+  ) {
+    super(
+      ctx,
+      panel,
+      identity,
+      {
+        name: t('job'),
+        bundle: 'jobPanel',
+        parseIncoming: parseJobPanelFromWebview,
+        parseOutgoing: parseJobPanelToWebview,
+        isContent: (m) => m.type === 'show' || m.type === 'failed',
+        failed: (identity, message) => ({ type: 'failed', identity, message }),
+      },
+      () => {
+        this.following.abort();
+        this.search?.abort();
+        onDispose();
+      },
+    );
+    void this.load();
+  }
+
+  private get folder() {
+    return { id: this.identity.folderId };
+  }
+
+  private client() {
+    return this.ctx.clientFor(this.connection());
+  }
+
+  private logWindow(): JobLogWindow {
+    this.window ??= new JobLogWindow(jobLogPages(this.client(), this.folder), {
+      jobKey: this.identity.jobKey,
+      minLevel: this.level,
+    });
+    return this.window;
+  }
+
+  /** Reads the job (one request) and its log's length (one), then follows the job while it runs. */
+  protected async fetch(): Promise<void> {
+    this.host.post({ type: 'loading' });
+    try {
+      const connection = this.connection();
+      const job = await this.client().jobs.get(this.identity.jobKey, { folder: this.folder });
+      this.job = job;
+      this.window = undefined;
+      let logTotal: number | null = null;
+      let logProblem: string | undefined;
+      try {
+        logTotal = await this.logWindow().total();
+      } catch (error) {
+        logProblem = t('The log could not be read: {0}', messageOf(error));
+      }
+      this.panel.title = t('Job: {0}', plainText(job.ReleaseName ?? job.Id, { maxLength: 100 }));
+      this.host.post({
+        type: 'show',
+        identity: this.identity,
+        job: jobDetails(job),
+        logTotal,
+        logProblem,
+        level: this.level,
+        readOnly: connection.protection === 'readOnly',
+      });
+      if (jobDetails(job).running && !this.followingStarted) void this.follow();
+    } catch (error) {
+      this.fail(error, t('Job {0} no longer exists in this folder.', this.identity.jobKey), (message) =>
+        t('The job could not be loaded: {0}', message),
+      );
+    }
+  }
+
+  /** While the job runs: its state and log length every FOLLOW_MS, until it ends or the panel closes. */
+  private async follow(): Promise<void> {
+    this.followingStarted = true;
+    const signal = this.following.signal;
+    try {
+      for (let running = true; running;) {
+        await sleep(FOLLOW_MS, signal);
+        const job = await this.client().jobs.get(this.identity.jobKey, { folder: this.folder, signal });
+        this.job = job;
+        const window = this.logWindow();
+        window.refresh();
+        const logTotal = await window.total(signal).catch(() => null);
+        const details = jobDetails(job);
+        running = details.running;
+        this.host.post({ type: 'update', job: details, logTotal });
+      }
+    } catch (error) {
+      if (!signal.aborted)
+        this.ctx.log.warn(`The job panel stopped following ${this.identity.jobKey}: ${messageOf(error)}`);
+    } finally {
+      this.followingStarted = false;
+    }
+  }
+
+  protected async onMessage(message: Exclude<JobPanelFromWebview, { type: 'ready' }>): Promise<void> {
+    if (message.type === 'logStop') {
+      this.search?.abort();
+      return;
+    }
+    let reply: Reply;
+    try {
+      reply = await this.answer(message);
+    } catch (error) {
+      reply =
+        error instanceof vscode.CancellationError || (error instanceof Error && error.name === 'AbortError')
+          ? { ok: false }
+          : { ok: false, message: messageOf(error) };
+    }
+    this.host.post({ type: 'reply', id: message.id, ...reply });
+  }
+
+  private async answer(message: Exclude<JobPanelFromWebview, { type: 'ready' | 'logStop' }>): Promise<Reply> {
+    switch (message.type) {
+      case 'request':
+        return this.run(message.action);
+      case 'logLines': {
+        const to = Math.min(message.to, message.from + LOG_LINES_PER_REQUEST);
+        const slots = await this.logWindow().read(message.from, to);
+        return { ok: true, lines: { from: message.from, lines: slots.map(logLineOf) } };
+      }
+      case 'logLevel':
+        this.level = message.level;
+        this.window = undefined;
+        return { ok: true, total: await this.logWindow().total() };
+      case 'logFirstError':
+        return { ok: true, found: (await this.logWindow().firstAtLeast('Error')) ?? null };
+      case 'logFind': {
+        this.search?.abort();
+        const search = (this.search = new AbortController());
+        let last = 0;
+        const found = await this.logWindow().find(message.text, message.from, {
+          signal: search.signal,
+          progress: (read, of) => {
+            // Progress at most every 10,000 lines: the page's status line, not a flood of messages.
+            if (read - last < 10_000 && read < of) return;
+            last = read;
+            this.host.post({ type: 'logProgress', read, of });
+          },
+        });
+        return { ok: true, found: found ?? null };
+      }
+    }
+  }
+
+  private async run(action: JobPanelAction): Promise<Reply> {
+    const job = this.job;
+    if (action === 'refresh') {
+      await this.reload();
+      return { ok: true };
+    }
+    if (!job) return { ok: false, message: t('The job is not loaded yet.') };
+    const row = makeRow({ kind: 'job', connection: this.connection(), folder: this.folder, job });
+    switch (action) {
+      case 'copyKey':
+        await vscode.env.clipboard.writeText(job.Key);
+        return { ok: true, message: t('Copied the job key.') };
+      case 'tailInOutput':
+        await this.ctx.commands.tailLogs(row);
+        return { ok: true };
+      case 'runAgain': {
+        // Start Job's own steps, filled in with this job's process and arguments: its checks and guard, one request.
+        const keys = await this.ctx.commands.startJob(row);
+        return Array.isArray(keys) && keys.length
+          ? { ok: true, message: t('Started {0} job(s) again.', keys.length) }
+          : { ok: false };
+      }
+      case 'openInPortal':
+        await this.ctx.commands.openInPortal(row);
+        return { ok: true };
+      case 'stop':
+      case 'kill': {
+        const key = await (action === 'stop' ? this.ctx.commands.stopJob(row) : this.ctx.commands.killJob(row));
+        if (key === undefined) return { ok: false };
+        void this.reload();
+        return { ok: true, message: action === 'stop' ? t('Asked the robot to stop the job.') : t('Killed the job.') };
+      }
+    }
+  }
+}

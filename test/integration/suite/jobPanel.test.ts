@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Ctx } from '../../../src/ctx';
+import type { TreeNode } from '../../../src/host/views/treeNode';
+import type { JobPanel } from '../../../src/host/webviews/jobPanel';
+import { parseJobPanelToWebview, type JobPanelToWebview } from '../../../src/shared/protocol/jobPanel';
+import { answering } from '../../../src/host/ui/scriptedInput';
+import { extensionContext } from '../../support/extensionContext';
+import { RECONCILE_INPUTS, startJobAnswers, startJobFields } from './processInputs';
+import { jobsEnded, quiescent, rowOf, treeWalk } from './treeWalk';
+import { spy } from './panelSpy';
+
+type Reply = Extract<JobPanelToWebview, { type: 'reply' }>;
+
+/** What a panel posted, read back through the protocol's own parser (so nothing here is cast). */
+const messages = (posted: unknown[]): JobPanelToWebview[] =>
+  posted.flatMap((m) => {
+    const parsed = parseJobPanelToWebview(m);
+    return parsed.ok ? [parsed.message] : [];
+  });
+/** The states the panel showed, in order. */
+const statesIn = (posted: unknown[]) =>
+  messages(posted).flatMap((m) => (m.type === 'show' || m.type === 'update' ? [m.job] : []));
+
+describe('Job panel on the sandbox', () => {
+  let ctx: Ctx;
+  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
+  const { children, child } = treeWalk(() => ctx.explorer);
+  const client = () => ctx.clientFor(sandbox());
+  const sent = () => client().transport.sent;
+  const devLab = async () => child(await child(undefined, 'Sandbox'), 'Dev Lab');
+  const config = () => vscode.workspace.getConfiguration('orchestrator');
+  let processRow: TreeNode;
+
+  before(async function () {
+    this.timeout(60_000);
+    ctx = await extensionContext();
+    await ctx.ready;
+    await ctx.auth.createSession([`connection:${sandbox().id}`]);
+    await config().update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
+    processRow = await child(await child(await devLab(), 'Processes'), 'Reconcile.Processing_Production');
+    await quiescent(sent);
+  });
+  after(async function () {
+    this.timeout(60_000);
+    await jobsEnded(ctx);
+    await config().update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
+  });
+
+  /** A job row of Dev Lab › Jobs, and what a click on it runs. */
+  const jobRows = async () =>
+    (await children(await child(await devLab(), 'Jobs'))).filter((r) => r.row?.kind === 'job');
+  const click = async (row: TreeNode) => {
+    const command = row.item().command;
+    assert.ok(command, 'a job row opens something when clicked');
+    return vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+  };
+  const ask = async (panel: JobPanel, message: Record<string, unknown>): Promise<Reply> => {
+    const posted = spy(panel);
+    assert.equal(await panel.host.receive(message), true, JSON.stringify(message));
+    const reply = messages(posted).find((m): m is Reply => m.type === 'reply' && m.id === message.id);
+    assert.ok(reply, `a reply to ${JSON.stringify(message)}`);
+    return reply;
+  };
+
+  it('a click on a finished job row opens its panel with fields, info and the log; one panel per job', async function () {
+    this.timeout(60_000);
+    const row = (await jobRows()).find((r) => rowOf(r, 'job').job.State === 'Faulted') ?? (await jobRows())[0]!;
+    const { job, folder } = rowOf(row, 'job');
+    const before = sent();
+    assert.equal(await click(row), job.Key);
+    const identity = { connectionId: sandbox().id, folderId: folder.id, jobKey: job.Key };
+    const panel = ctx.panels.jobPanel(identity)!;
+    assert.ok(panel, 'the panel is registered under the job');
+    await panel.load();
+    const shown = panel.current;
+    assert.equal(shown?.type, 'show', JSON.stringify(shown).slice(0, 300));
+    if (shown?.type !== 'show') return;
+    assert.equal(shown.job.key, job.Key);
+    assert.equal(shown.job.state, job.State);
+    assert.equal(shown.job.running, false);
+    assert.ok(shown.logTotal !== null && shown.logTotal > 0, 'the log has lines');
+    assert.ok(sent() - before <= 4, `the job and its log's length (twice: the click and the load): ${sent() - before}`);
+    await click(row);
+    assert.equal(ctx.panels.jobPanel(identity), panel, 'a second click reuses the panel');
+    await panel.load();
+
+    // The log: lines by number, a level, the first error.
+    const lines = await ask(panel, { type: 'logLines', id: 1, from: 0, to: 50 });
+    assert.equal(lines.ok, true);
+    assert.equal(lines.lines?.from, 0);
+    assert.equal(lines.lines?.lines.length, Math.min(50, shown.logTotal ?? 0));
+    const errors = await ask(panel, { type: 'logLevel', id: 2, level: 'Error' });
+    assert.ok(errors.total !== undefined && errors.total < (shown.logTotal ?? 0));
+    const backToAll = await ask(panel, { type: 'logLevel', id: 3, level: 'Trace' });
+    assert.ok(backToAll.total !== undefined && backToAll.total >= (shown.logTotal ?? 0));
+    const first = await ask(panel, { type: 'logFirstError', id: 4 });
+    if (errors.total) {
+      assert.ok(typeof first.found === 'number');
+      const at = await ask(panel, { type: 'logLines', id: 5, from: first.found, to: first.found + 1 });
+      const line = at.lines?.lines[0];
+      assert.ok(line && 'level' in line && line.level === 'Error', JSON.stringify(line));
+    } else assert.equal(first.found, null);
+  });
+
+  it('drops forged messages: an action outside the list, a line range out of bounds, an unknown level', async () => {
+    const row = (await jobRows())[0]!;
+    await click(row);
+    const { job, folder } = rowOf(row, 'job');
+    const panel = ctx.panels.jobPanel({ connectionId: sandbox().id, folderId: folder.id, jobKey: job.Key })!;
+    await panel.load();
+    const before = sent();
+    const dropped = panel.host.dropped;
+    const forged = [
+      { type: 'request', id: 1, action: 'orchestrator.removeConnection' },
+      { type: 'request', id: 2, action: 'retry' },
+      { type: 'logLines', id: 3, from: -1, to: 10 },
+      { type: 'logLines', id: 4, from: 0, to: 1.5 },
+      { type: 'logLevel', id: 5, level: 'Debug' },
+      { type: 'logFind', id: 6, text: '', from: 0 },
+      { type: 'logFind', id: 7, text: 'x'.repeat(201), from: 0 },
+      { type: 'logLines', id: 8, from: 0, to: 10, extra: true },
+    ];
+    for (const message of forged) assert.equal(await panel.host.receive(message), false, JSON.stringify(message));
+    assert.equal(panel.host.dropped - dropped, forged.length);
+    assert.equal(sent(), before, 'no request reached the service');
+  });
+
+  it('follows a running job live to its end, and Stop from the panel asks first and stops it', async function () {
+    this.timeout(90_000);
+    const folder = rowOf(processRow, 'process').folder;
+    const fields = await startJobFields(client(), rowOf(processRow, 'process').release, folder);
+    const started = await answering(ctx, startJobAnswers(fields, RECONCILE_INPUTS), () =>
+      vscode.commands.executeCommand<string[] | undefined>('orchestrator.startJob', processRow),
+    );
+    const key = started.result![0]!;
+    const row = (await jobRows()).find((r) => rowOf(r, 'job').job.Key === key);
+    assert.ok(row, 'the started job is listed');
+    await click(row);
+    const panel = ctx.panels.jobPanel({ connectionId: sandbox().id, folderId: folder.id, jobKey: key })!;
+    await panel.load();
+    const posted = spy(panel);
+    // Wait for the job to run, then stop it from the panel.
+    for (let i = 0; i < 100 && !statesIn(posted).some((j) => j.state === 'Running'); i++)
+      await new Promise((r) => setTimeout(r, 200));
+    const declined = await answering(ctx, [{ title: /^Stop Reconcile/, cancel: true }], () =>
+      panel.host.receive({ type: 'request', id: 20, action: 'stop' }),
+    );
+    assert.equal(declined.asked.length, 1, 'Stop asks first');
+    await answering(ctx, [{ title: /^Stop Reconcile/, choose: 'Stop' }], () =>
+      panel.host.receive({ type: 'request', id: 21, action: 'stop' }),
+    );
+    for (let i = 0; i < 150 && !statesIn(posted).some((j) => j.state === 'Stopped'); i++)
+      await new Promise((r) => setTimeout(r, 200));
+    const states = statesIn(posted);
+    assert.ok(
+      states.some((j) => j.state === 'Stopped'),
+      `the panel moved to Stopped by itself: ${states.map((j) => j.state).join(', ')}`,
+    );
+    const last = states.at(-1);
+    assert.ok(last && last.running === false && last.ended !== null, 'the end shows the job ended, with its time');
+  });
+});
