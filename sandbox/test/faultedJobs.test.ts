@@ -62,11 +62,11 @@ describe('faulted jobs across folders, their run history and the sample project'
   });
 
   it('reads jobs across folders, each naming its folder', async () => {
-    const operations = jobs.filter((j) => j.OrganizationUnitFullyQualifiedName?.startsWith('Operations/'));
+    const operations = jobs.filter((j) => j.OrganizationUnitFullyQualifiedName?.startsWith('Zurich Operations/'));
     assert.deepEqual([...new Set(operations.map((j) => j.OrganizationUnitFullyQualifiedName))].sort(), [
-      'Operations/Accounts Payable',
-      'Operations/Logistics',
-      'Operations/People',
+      'Zurich Operations/Accounts Payable',
+      'Zurich Operations/Logistics',
+      'Zurich Operations/People',
     ]);
     for (const job of operations)
       assert.equal(job.OrganizationUnitId, folders[job.OrganizationUnitFullyQualifiedName.split('/')[1]!]);
@@ -79,7 +79,7 @@ describe('faulted jobs across folders, their run history and the sample project'
   it('holds a run history per process: successes and faults over 7 days, manual and scheduled, varied durations', () => {
     const now = Date.now();
     const byProcess = new Map<string, JobRow[]>();
-    for (const job of jobs.filter((j) => j.OrganizationUnitFullyQualifiedName?.startsWith('Operations/')))
+    for (const job of jobs.filter((j) => j.OrganizationUnitFullyQualifiedName?.startsWith('Zurich Operations/')))
       byProcess.set(job.ReleaseName, [...(byProcess.get(job.ReleaseName) ?? []), job]);
     assert.equal(byProcess.size, 6);
     for (const [name, runs] of byProcess) {
@@ -102,7 +102,7 @@ describe('faulted jobs across folders, their run history and the sample project'
 
   it('writes faults in the shapes real robots write, a few distinct ones with varying numbers', async () => {
     const faulted = jobs.filter(
-      (j) => j.State === 'Faulted' && j.OrganizationUnitFullyQualifiedName?.startsWith('Operations/'),
+      (j) => j.State === 'Faulted' && j.OrganizationUnitFullyQualifiedName?.startsWith('Zurich Operations/'),
     );
     const shape =
       /^(Invoke Workflow File: [^\n]+\.xaml has thrown an exception\n\n)?Message: (.+)\n\nSource: (.+)\n\nException Type: (\S+)\n\n/;

@@ -39,7 +39,7 @@ describe('the 1,000,000-line job log (computed from the line index, never stored
       odata('Jobs', { $filter: `ReleaseName eq 'Invoice.Processing_Production' and contains(Info, 'INV 99999')` }),
       { folderId },
     );
-    assert.equal(jobs.body.value.length, 1, 'one long run of Invoice.Processing in Operations/Accounts Payable');
+    assert.equal(jobs.body.value.length, 1, 'one long run of Invoice.Processing in Zurich Operations/Accounts Payable');
     jobKey = jobs.body.value[0].Key;
     first = (await logs({ $top: '1' })).value[0]!;
   });

@@ -1,7 +1,7 @@
 import { createRandom, type Random } from '../server/clock';
 import { USERS } from '../server/users';
 import { seedIdeas } from '../ideas/seed';
-import { adaptSamplePackage, HISTORY_FOLDERS, seedFolder, seedHistory } from './seedHistory';
+import { adaptSamplePackage, seedFolder, seedHistory } from './seedHistory';
 import type { Folder, Package, QueueItem, Release, Robot, SandboxState, TenantState } from './state';
 
 /** Argument types used by seed packages: every kind the Start Job form must handle. */
@@ -147,7 +147,7 @@ function seedTenant(id: number, name: string, options: SeedOptions): TenantState
   const workFolders = [shared, finance, invoices, hr, unicode, devLab];
   if (large) {
     const parents = [shared, finance, hr, devLab];
-    for (let i = 0; tenant.folders.length < 1000 - HISTORY_FOLDERS; i++) {
+    for (let i = 0; tenant.folders.length < 1000; i++) {
       const parent =
         i < 40
           ? random.pick(parents)
@@ -377,7 +377,45 @@ function seedTenant(id: number, name: string, options: SeedOptions): TenantState
       });
     }
   }
-  // Queues and items in every status.
+  if (large) {
+    // One long history of 1,000,000 log lines, generated on demand from the row index (as the sample's long run,
+    // seedHistory.ts, at every scale).
+    const robot = tenant.robots[0]!;
+    const release = tenant.releases[0]!;
+    const key = random.uuid();
+    const start = now - 30 * DAY;
+    tenant.jobs.push({
+      Id: newId(),
+      Key: key,
+      State: 'Successful',
+      Source: 'Manual',
+      BatchExecutionKey: random.uuid(),
+      Info: 'Long history job',
+      CreationTime: iso(start),
+      StartTime: iso(start),
+      EndTime: iso(start + 1_000_000 * 1000),
+      StartingScheduleId: null,
+      ReleaseName: release.Name,
+      HostMachineName: robot.MachineName,
+      ProcessType: 'Process',
+      OrganizationUnitId: release.$folderId,
+      $inputArguments: '{}',
+      $outputArguments: '{}',
+      $robotId: robot.Id,
+      $releaseId: release.Id,
+      $folderId: release.$folderId,
+    });
+    tenant.logs.push({
+      virtual: { count: 1_000_000, firstId: 10_000_000, startMs: start, stepMs: 1000 },
+      JobKey: key,
+      RobotName: robot.Name,
+      MachineId: robot.MachineId,
+      ProcessName: release.Name,
+      WindowsIdentity: robot.Username,
+      folderId: release.$folderId,
+    });
+  }
+
   const statuses = [
     'New',
     'New',

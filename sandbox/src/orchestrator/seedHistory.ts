@@ -10,8 +10,6 @@ import type { Folder, Job, LogRow, Release, TenantState } from './state';
  */
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** The folders this adds; a large seed generates that many fewer departments, so it still holds 1,000. */
-export const HISTORY_FOLDERS = 4;
 export const HUGE_LOG_LINES = 1_000_000;
 /** The sample's input arguments: a job faults on some values (faultTexts.ts, sampleFaultFor). */
 export const SAMPLE_ARGUMENTS = {
@@ -58,7 +56,7 @@ export function adaptSamplePackage(tenant: TenantState, now: number): void {
 
 export function seedHistory(tenant: TenantState, random: Random, now: number): void {
   const newId = () => tenant.nextId++;
-  const operations = seedFolder(tenant, random, 'Operations', null, {
+  const operations = seedFolder(tenant, random, 'Zurich Operations', null, {
     Description: 'Run history and faults (README, Faulted jobs)',
   });
   const children = new Map(
@@ -244,7 +242,7 @@ function addHugeRun(tenant: TenantState, random: Random, now: number, target: Fo
     $outputArguments: null,
   });
   tenant.logs.push({
-    virtual: { count: HUGE_LOG_LINES, firstId: 10_000_000, startMs: start, stepMs, finalError: fault.errors[0] },
+    virtual: { count: HUGE_LOG_LINES, firstId: 20_000_000, startMs: start, stepMs, finalError: fault.errors[0] },
     ...segmentFields(job, release, robot),
   });
 }
