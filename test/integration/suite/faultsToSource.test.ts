@@ -14,7 +14,7 @@ import type { FaultReading } from '../../../src/host/faults/faultReading';
 import { mainServicePath } from './sandboxPaths';
 import { activateSignedIn, jobsEnded } from './treeWalk';
 
-const FOLDER = 'Operations/Accounts Payable';
+const FOLDER = 'Zurich Operations/Accounts Payable';
 const PROCESS = 'Invoice.Processing_Production';
 const OTHER_PROCESS = 'Invoice.Dispatcher_Production';
 
@@ -100,6 +100,7 @@ describe('Faults to source: faulted jobs put problems on the workspace project',
     this.timeout(60_000);
     ctx = await activateSignedIn('Sandbox');
     const { items } = await client().folders.list({ query: { filter: eq('FullyQualifiedName', FOLDER) } });
+    assert.equal(items.length, 1, FOLDER);
     folder = { id: items[0]!.Id };
     for (const name of [PROCESS, OTHER_PROCESS]) {
       const found = await client().releases.list({ folder, query: { filter: eq('Name', name) } });
@@ -111,6 +112,8 @@ describe('Faults to source: faulted jobs put problems on the workspace project',
     mkdirSync(join(project().fsPath, 'Links'), { recursive: true });
     symlinkSync(join(workspace().fsPath, 'Outside.xaml'), join(project().fsPath, 'Links', 'Linked.xaml'));
   });
+  // A failed test leaves no problems for the next.
+  afterEach(() => ctx.faultProblems.clear());
   after(async function () {
     this.timeout(60_000);
     await jobsEnded(ctx);
@@ -146,6 +149,17 @@ describe('Faults to source: faulted jobs put problems on the workspace project',
     for (const uri of [file('Links', 'Linked.xaml'), vscode.Uri.joinPath(workspace(), 'Outside.xaml')])
       assert.deepEqual(vscode.languages.getDiagnostics(uri), [], uri.toString());
 
+    // Requests: the process's package id once for the three, one page of error lines each, no second Jobs(<key>)
+    // (counted before Show Job: the job panel reads the log itself).
+    const counts = await tally();
+    const service = mainServicePath();
+    assert.equal(counts[`GET ${service}/odata/Releases`] ?? 0, 1, JSON.stringify(counts));
+    assert.equal(counts[`GET ${service}/odata/RobotLogs`] ?? 0, 3, JSON.stringify(counts));
+    assert.deepEqual(
+      readings.map((r) => r.requests.logs + r.requests.jobs),
+      [1, 1, 1],
+    );
+
     // Each problem names its job and offers Show Job; severity Error, the process as source.
     const [thrown] = vscode.languages.getDiagnostics(file('Process Invoice.xaml'));
     assert.equal(thrown?.severity, vscode.DiagnosticSeverity.Error);
@@ -166,16 +180,6 @@ describe('Faults to source: faulted jobs put problems on the workspace project',
     const identity = { connectionId: sandbox().id, folderId: folder.id, jobKey: readings[0]!.job.Key };
     assert.ok(ctx.panels.jobPanel(identity), 'Show Job opened the job panel of the faulted job');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-
-    // Requests: the process's package id once for the three, one page of error lines each, no second Jobs(<key>).
-    const counts = await tally();
-    const service = mainServicePath();
-    assert.equal(counts[`GET ${service}/odata/Releases`] ?? 0, 1, JSON.stringify(counts));
-    assert.equal(counts[`GET ${service}/odata/RobotLogs`] ?? 0, 3, JSON.stringify(counts));
-    assert.deepEqual(
-      readings.map((r) => r.requests.logs + r.requests.jobs),
-      [1, 1, 1],
-    );
 
     // A later successful run of the process clears its problems.
     const success = await run(PROCESS, { in_InvoiceNumber: 'INV-20432', in_InvoiceTotal: 10 });
