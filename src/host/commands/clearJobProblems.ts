@@ -14,7 +14,7 @@ export const clearJobProblems: CommandDefinition<Uses> = {
   contributes: paletteCommand(nls('Clear Job Problems'), '$(clear-all)', 'always'),
   title: t('Clear Job Problems'),
   async run({ ctx }) {
-    const cleared = ctx.faultProblems.clear();
+    const cleared = (await ctx.faultProblems()).clear();
     void vscode.window.showInformationMessage(
       plainText(
         cleared === 0

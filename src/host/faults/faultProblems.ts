@@ -9,7 +9,6 @@ import { makeRow, type FolderById } from '../../core/rows/rows';
 import type { Services } from '../services';
 import type { WatchedJob } from '../jobs/jobWatcher';
 import type { FaultReading, FaultRequests } from './faultReading';
-import type { FaultOutcome } from './jobProblems';
 
 /** What this needs from the extension's context. */
 export type FaultProblemsDeps = Pick<Services, 'clientFor' | 'log'>;
@@ -24,14 +23,18 @@ interface Problem {
 /** Problems kept per process: enough for every distinct fault of a day's runs; the Problems panel stays readable. */
 export const MAX_PER_PROCESS = 200;
 
+/** A faulted job's reading, or why it could not be read (the integration suite waits for these). */
+export type FaultOutcome = { readonly reading: FaultReading } | { readonly jobKey: string; readonly failure: string };
+
 /** A process: its connection, folder and name (a later run of the same one clears its problems). */
 const processId = (connection: Connection, folder: FolderById, releaseName: string) =>
   `${connection.id}\n${folder.id}\n${releaseName.toLowerCase()}`;
 
 /**
- * Faults to source (loaded by `JobProblems` on the first faulted job): when a watched job ends Faulted, its exception and error lines become problems on the files and
+ * Faults to source: when a watched job ends Faulted, its exception and error lines become problems on the files and
  * lines of the workspace's project of its package; a later successful run of the process, or Clear Job Problems,
- * clears them.
+ * clears them. A chunk of its own, loaded when the first watched job ends (`Ctx.faultProblems`): activation holds
+ * only the listener.
  */
 export class FaultProblems implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(t('Orchestrator jobs'));
@@ -46,14 +49,14 @@ export class FaultProblems implements vscode.Disposable {
   /** Package id per process, read once (`Releases` by name). */
   private readonly processKeys = new Map<string, Promise<string | undefined>>();
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly read = new vscode.EventEmitter<FaultOutcome>();
+  /** Fires when a faulted job's reading ends. */
+  readonly onDidRead = this.read.event;
 
-  /** `read` hears each faulted job's reading as it ends. */
-  constructor(
-    private readonly ctx: FaultProblemsDeps,
-    private readonly read: (outcome: FaultOutcome) => void,
-  ) {
+  constructor(private readonly ctx: FaultProblemsDeps) {
     this.disposables.push(
       this.collection,
+      this.read,
       vscode.languages.registerCodeActionsProvider('*', this, {
         providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
       }),
@@ -123,10 +126,10 @@ export class FaultProblems implements vscode.Disposable {
       this.ctx.log.info(
         `Faults to source: job ${job.Key} → ${reading.places.length} problems (requests: ${JSON.stringify(reading.requests)}).`,
       );
-      this.read({ reading });
+      this.read.fire({ reading });
     } catch (error) {
       this.ctx.log.warn(`Faults to source: could not read job ${job.Key}: ${errorMessage(error)}`);
-      this.read({ jobKey: job.Key, failure: errorMessage(error) });
+      this.read.fire({ jobKey: job.Key, failure: errorMessage(error) });
     }
   }
 

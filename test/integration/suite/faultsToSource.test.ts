@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import { eq } from '../../../src/core/odata/filter';
 import type { Job, Release } from '../../../src/core/orchestrator/schemas';
-import type { FaultOutcome } from '../../../src/host/faults/jobProblems';
+import type { FaultOutcome } from '../../../src/host/faults/faultProblems';
 import type { FaultReading } from '../../../src/host/faults/faultReading';
 import { mainServicePath } from './sandboxPaths';
 import { activateSignedIn, jobsEnded } from './treeWalk';
@@ -68,8 +68,9 @@ describe('Faults to source: faulted jobs put problems on the workspace project',
       { folder },
     );
     assert.ok(job);
+    const faultProblems = await ctx.faultProblems();
     const outcome = new Promise<FaultOutcome | 'no reading'>((resolve) => {
-      const read = ctx.faultProblems.onDidRead((o) => {
+      const read = faultProblems.onDidRead((o) => {
         if (('reading' in o ? o.reading.job.Key : o.jobKey) === job.Key) {
           read.dispose();
           ended.dispose();
@@ -113,7 +114,7 @@ describe('Faults to source: faulted jobs put problems on the workspace project',
     symlinkSync(join(workspace().fsPath, 'Outside.xaml'), join(project().fsPath, 'Links', 'Linked.xaml'));
   });
   // A failed test leaves no problems for the next.
-  afterEach(() => ctx.faultProblems.clear());
+  afterEach(async () => (await ctx.faultProblems()).clear());
   after(async function () {
     this.timeout(60_000);
     await jobsEnded(ctx);
