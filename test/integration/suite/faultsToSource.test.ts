@@ -118,7 +118,6 @@ describe('Faults to source: faulted jobs put problems on the workspace project',
   after(async function () {
     this.timeout(60_000);
     await jobsEnded(ctx);
-    await vscode.commands.executeCommand('orchestrator.clearJobProblems');
     for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
   });
 
