@@ -12,19 +12,11 @@ import type { Job, Release } from '../../../src/core/orchestrator/schemas';
 import type { FaultOutcome } from '../../../src/host/faults/faultProblems';
 import type { FaultReading } from '../../../src/host/faults/faultReading';
 import { mainServicePath } from './sandboxPaths';
-import { activateSignedIn, jobsEnded } from './treeWalk';
+import { activateSignedIn, jobsEnded, resetTally, tally } from './treeWalk';
 
 const FOLDER = 'Zurich Operations/Accounts Payable';
 const PROCESS = 'Invoice.Processing_Production';
 const OTHER_PROCESS = 'Invoice.Dispatcher_Production';
-
-const tally = async (): Promise<Record<string, number>> =>
-  (
-    (await (await fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/requests`)).json()) as {
-      counts: Record<string, number>;
-    }
-  ).counts;
-const resetTally = () => fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/requests`, { method: 'DELETE' });
 
 describe('Faults to source: faulted jobs put problems on the workspace project', () => {
   let ctx: Ctx;

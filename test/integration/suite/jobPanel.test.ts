@@ -7,7 +7,8 @@ import { parseJobPanelToWebview, type JobPanelToWebview } from '../../../src/sha
 import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
 import { extensionContext } from '../../support/extensionContext';
 import { fieldStep, RECONCILE_INPUTS, startJobAnswers, startJobFields } from './processInputs';
-import { jobsEnded, quiescent, rowOf, treeWalk } from './treeWalk';
+import { jobsEnded, quiescent, resetTally, rowOf, tally, treeWalk } from './treeWalk';
+import { mainServicePath } from './sandboxPaths';
 import { eq } from '../../../src/core/odata/filter';
 import { spy } from './panelSpy';
 
@@ -108,15 +109,17 @@ describe('Job panel on the sandbox', () => {
 
   it("shows the process's run history with one Jobs request, kept until Refresh; a run opens its own panel", async function () {
     this.timeout(60_000);
-    const row = (await jobRows())[0]!;
-    await click(row);
+    const row = (await jobRows()).at(-1)!;
     const { job, folder } = rowOf(row, 'job');
+    await quiescent(sent);
+    await resetTally();
+    // The page asks for the history as it opens; asking again here is answered from what was read.
+    await click(row);
     const panel = ctx.panels.jobPanel({ connectionId: sandbox().id, folderId: folder.id, jobKey: job.Key })!;
     await panel.load();
-    await quiescent(sent);
-    const before = sent();
     const first = await ask(panel, { type: 'history', id: 30 });
-    assert.equal(sent() - before, 1, 'one Jobs request for the history');
+    const jobsListed = async () => (await tally())[`GET ${mainServicePath()}/odata/Jobs`] ?? 0;
+    assert.equal(await jobsListed(), 1, 'one Jobs request for the history, however often it is asked');
     const history = first.history!;
     assert.equal(history.process, job.ReleaseName);
     const expected = await client().jobs.list({
@@ -134,9 +137,8 @@ describe('Job panel on the sandbox', () => {
       'every run counted once',
     );
     assert.equal(history.faulted, expected.items.filter((j) => j.State === 'Faulted').length);
-    const again = sent();
     await ask(panel, { type: 'history', id: 31 });
-    assert.equal(sent(), again, 'kept: no second request');
+    assert.equal(await jobsListed(), 1, 'kept: no second request');
     const other = history.runs.find((r) => r.key !== job.Key);
     if (other) {
       await ask(panel, { type: 'openRun', id: 32, jobKey: other.key });

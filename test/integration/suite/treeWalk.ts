@@ -62,6 +62,16 @@ export async function jobsEnded(ctx: Ctx, maxMs = 45_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
+/** The sandbox's own count of requests by method and path since the last reset (`resetTally`). */
+export const tally = async (): Promise<Record<string, number>> =>
+  (
+    (await (await fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/requests`)).json()) as {
+      counts: Record<string, number>;
+    }
+  ).counts;
+export const resetTally = () =>
+  fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/requests`, { method: 'DELETE' });
+
 /** Fault rules for the sandbox the suite runs against ([] clears them). */
 export const faults = (rules: unknown[]) =>
   fetch(`${process.env.ORCHESTRATOR_SANDBOX_URL}/__sandbox/faults`, {
