@@ -44,6 +44,7 @@ export const CommandId = {
   showWatchedJobs: 'orchestrator.showWatchedJobs',
   showJobOutput: 'orchestrator.showJobOutput',
   showJob: 'orchestrator.showJob',
+  switchFailuresPeriod: 'orchestrator.switchFailuresPeriod',
   editPackageArguments: 'orchestrator.editPackageArguments',
   editProcessInputValues: 'orchestrator.editProcessInputValues',
   showQueueItem: 'orchestrator.showQueueItem',

@@ -9,6 +9,7 @@ import { errorRow, messageNode, safeMarkdown, type TreeNode } from '../treeNode'
 import type { ExplorerHost } from './explorerHost';
 import { FolderChildren } from './folderNode';
 import { TenantNode } from './tenantNode';
+import { FailuresNode } from './failuresNode';
 import { t } from '../../../core/l10n';
 
 /** A connection (a tenant): its Tenant resources, then its top-level folders, paged. */
@@ -17,6 +18,7 @@ export class ConnectionNode implements TreeNode {
   readonly row: RowOf<'connection'>;
   private readonly folders: FolderChildren;
   private readonly tenant: TenantNode;
+  private readonly failures: FailuresNode;
 
   constructor(
     private readonly host: ExplorerHost,
@@ -26,6 +28,7 @@ export class ConnectionNode implements TreeNode {
     this.row = makeRow({ kind: 'connection', connection });
     this.folders = new FolderChildren(host, connection, undefined);
     this.tenant = new TenantNode(host, connection);
+    this.failures = new FailuresNode(host, connection, this.id);
   }
 
   item(): vscode.TreeItem {
@@ -63,6 +66,7 @@ export class ConnectionNode implements TreeNode {
     try {
       const nodes = await this.folders.nodes(this);
       return [
+        this.failures,
         this.tenant,
         ...(nodes.length > 0
           ? nodes
@@ -75,7 +79,7 @@ export class ConnectionNode implements TreeNode {
             ]),
       ];
     } catch (error) {
-      return [this.tenant, errorRow(this, error, t('folders'), this.connection.label)];
+      return [this.failures, this.tenant, errorRow(this, error, t('folders'), this.connection.label)];
     }
   }
 
@@ -87,5 +91,6 @@ export class ConnectionNode implements TreeNode {
   reset(): void {
     this.folders.reset();
     this.tenant.reset();
+    this.failures.reset();
   }
 }
