@@ -9,7 +9,7 @@ import { errorRow, messageNode, safeMarkdown, type TreeNode } from '../treeNode'
 import type { ExplorerHost } from './explorerHost';
 import { FolderChildren } from './folderNode';
 import { TenantNode } from './tenantNode';
-import { FailuresNode } from './failuresNode';
+import type { FailuresNode } from './failuresNode';
 import { t } from '../../../core/l10n';
 
 /** A connection (a tenant): its Tenant resources, then its top-level folders, paged. */
@@ -18,7 +18,8 @@ export class ConnectionNode implements TreeNode {
   readonly row: RowOf<'connection'>;
   private readonly folders: FolderChildren;
   private readonly tenant: TenantNode;
-  private readonly failures: FailuresNode;
+  /** Made on the first expand (its code loads then, not at activation); kept so its period and rows stay. */
+  private failures: FailuresNode | undefined;
 
   constructor(
     private readonly host: ExplorerHost,
@@ -28,7 +29,6 @@ export class ConnectionNode implements TreeNode {
     this.row = makeRow({ kind: 'connection', connection });
     this.folders = new FolderChildren(host, connection, undefined);
     this.tenant = new TenantNode(host, connection);
-    this.failures = new FailuresNode(host, connection, this.id);
   }
 
   item(): vscode.TreeItem {
@@ -63,10 +63,15 @@ export class ConnectionNode implements TreeNode {
         }),
       ];
     }
+    const failures = (this.failures ??= new (await import('./failuresNode')).FailuresNode(
+      this.host,
+      this.connection,
+      this.id,
+    ));
     try {
       const nodes = await this.folders.nodes(this);
       return [
-        this.failures,
+        failures,
         this.tenant,
         ...(nodes.length > 0
           ? nodes
@@ -79,7 +84,7 @@ export class ConnectionNode implements TreeNode {
             ]),
       ];
     } catch (error) {
-      return [this.failures, this.tenant, errorRow(this, error, t('folders'), this.connection.label)];
+      return [failures, this.tenant, errorRow(this, error, t('folders'), this.connection.label)];
     }
   }
 
@@ -91,6 +96,6 @@ export class ConnectionNode implements TreeNode {
   reset(): void {
     this.folders.reset();
     this.tenant.reset();
-    this.failures.reset();
+    this.failures?.reset();
   }
 }
