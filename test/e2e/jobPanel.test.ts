@@ -98,7 +98,7 @@ describe('Job panel (UI, large sandbox)', () => {
       .locator('#log-lines .log-row:not(.pending) .log-no', { hasText: /^50\d,\d{3}$/ })
       .first()
       .waitFor({ timeout: 60_000 });
-    await screenshot('14-job-panel-log');
+    await screenshot('27-job-panel-log');
     // Errors only: the count changes and every line shown is an error.
     await frame.locator('#log-level').selectOption('Error');
     await position.filter({ hasText: /of (?!1,000,000)[\d,]+$/ }).waitFor({ timeout: 60_000 });

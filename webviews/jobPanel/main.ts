@@ -7,6 +7,7 @@ import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import { Messenger } from '../common/messenger';
 import { button, clear, fieldTable, h, longText, notice, time } from '../common/dom';
 import { LogView } from './logView';
+import { historyProblem, renderHistory } from './history';
 import {
   jobPanelToWebview,
   type JobDetails,
@@ -258,6 +259,7 @@ function render(shown: Shown): void {
   if (again && log) {
     showDetails(job);
     log.reset(shown.logTotal ?? 0);
+    void loadHistory(job.key);
     return;
   }
   clear(app);
@@ -318,9 +320,26 @@ function render(shown: Shown): void {
       undefined,
       ...(shown.logProblem ? [notice(shown.logProblem, 'error')] : [logToolbar(view, shown), position, view.element]),
     ),
+    section(t('Run history'), job.process ?? undefined, history),
   );
   showDetails(job);
   if (!shown.logProblem) view.reset(shown.logTotal ?? 0);
+  void loadHistory(job.key);
+}
+
+const history = h('div', { id: 'job-history' }, t('Loading the run history…'));
+
+/** The process's recent runs: one request when the panel shows a job (again after Refresh). */
+async function loadHistory(currentKey: string): Promise<void> {
+  const reply = await messenger.request((id) => ({ type: 'history', id }));
+  if (reply.history)
+    renderHistory(
+      history,
+      reply.history,
+      currentKey,
+      (jobKey) => void messenger.request((id) => ({ type: 'openRun', id, jobKey })),
+    );
+  else historyProblem(history, reply.message ?? t('The run history could not be read.'));
 }
 
 messenger.post({ type: 'ready' });

@@ -17,11 +17,15 @@ import {
 import type { Services } from '../services';
 import { userSettings } from '../settings';
 import { jobDetails, logLineOf } from '../presentation/jobDetails';
+import { runHistoryView } from '../presentation/runHistoryView';
+import { HISTORY_RUNS, type RunHistoryView } from '../../shared/protocol/runHistory';
+import { eq } from '../../core/odata/filter';
 import { messageOf, ServicePanel, type ServicePanelDeps, type PanelEvents } from './servicePanel';
 import { t } from '../../core/l10n';
 
 /** What this needs from the extension's context, and nothing more. */
-export type JobPanelDeps = ServicePanelDeps & Pick<Services, 'clientFor' | 'commands' | 'explorer' | 'input' | 'jobs'>;
+export type JobPanelDeps = ServicePanelDeps &
+  Pick<Services, 'clientFor' | 'commands' | 'explorer' | 'input' | 'jobs' | 'panels'>;
 
 /** While a job runs, its state and log length are read again this often (Jobs(<key>) is not rate limited). */
 const FOLLOW_MS = 2_000;
@@ -41,6 +45,8 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
   private readonly following = new AbortController();
   private followingStarted = false;
   private search: AbortController | undefined;
+  /** The process's recent runs, read once (one rate-limited Jobs request) until Refresh. */
+  private history: Promise<RunHistoryView> | undefined;
 
   constructor(
     private readonly ctx: JobPanelDeps,
@@ -95,6 +101,7 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
       const job = await this.client().jobs.get(this.identity.jobKey, { folder: this.folder });
       this.job = job;
       this.window = undefined;
+      this.history = undefined;
       let logTotal: number | null = null;
       let logProblem: string | undefined;
       try {
@@ -174,6 +181,16 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
         this.level = message.level;
         this.window = undefined;
         return { ok: true, total: await this.logWindow().total() };
+      case 'history':
+        // A failed read is not kept: asking again reads again.
+        this.history ??= this.readHistory().catch((error: unknown) => {
+          this.history = undefined;
+          throw error;
+        });
+        return { ok: true, history: await this.history };
+      case 'openRun':
+        await this.ctx.panels.showJob({ ...this.identity, jobKey: message.jobKey });
+        return { ok: true };
       case 'logFirstError':
         return { ok: true, found: (await this.logWindow().firstAtLeast('Error')) ?? null };
       case 'logFind': {
@@ -192,6 +209,17 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
         return { ok: true, found: found ?? null };
       }
     }
+  }
+
+  /** The last HISTORY_RUNS runs of this job's process in its folder, newest first: one Jobs request. */
+  private async readHistory(): Promise<RunHistoryView> {
+    const process = this.job?.ReleaseName;
+    if (!process) throw new Error(t('The job does not name its process: its history cannot be read.'));
+    const page = await this.client().jobs.list({
+      folder: this.folder,
+      query: { filter: eq('ReleaseName', process), top: HISTORY_RUNS, orderBy: [{ path: 'CreationTime', desc: true }] },
+    });
+    return runHistoryView(process, page.items);
   }
 
   private async run(action: JobPanelAction): Promise<Reply> {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { LOG_LEVELS } from '../../core/logs/logLines';
 import { connectionId, contentEntry, list, nonEmptyText, parseMessage, readyMessage, requestId, text } from './common';
+import { runHistoryView } from './runHistory';
 
 // Host ⇄ webview messages of the job panel.
 
@@ -44,6 +45,10 @@ export const jobPanelFromWebview = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('logFirstError'), id: requestId }),
   /** Stops a search that runs. */
   z.strictObject({ type: z.literal('logStop') }),
+  /** The process's recent runs (one Jobs request, then kept until Refresh). */
+  z.strictObject({ type: z.literal('history'), id: requestId }),
+  /** Opens the panel of another run of the process (a key from the history). */
+  z.strictObject({ type: z.literal('openRun'), id: requestId, jobKey: z.string().check(z.regex(UUID)) }),
 ]);
 export type JobPanelFromWebview = z.infer<typeof jobPanelFromWebview>;
 
@@ -111,6 +116,8 @@ export const jobPanelToWebview = z.discriminatedUnion('type', [
     total: z.optional(lineNumber),
     /** logFind, logFirstError: the line found (null when none). */
     found: z.optional(z.nullable(lineNumber)),
+    /** history: the process's recent runs. */
+    history: z.optional(runHistoryView),
   }),
 ]);
 export type JobPanelToWebview = z.infer<typeof jobPanelToWebview>;

@@ -8,6 +8,7 @@ import { answering } from '../../../src/host/ui/scriptedInput';
 import { extensionContext } from '../../support/extensionContext';
 import { RECONCILE_INPUTS, startJobAnswers, startJobFields } from './processInputs';
 import { jobsEnded, quiescent, rowOf, treeWalk } from './treeWalk';
+import { eq } from '../../../src/core/odata/filter';
 import { spy } from './panelSpy';
 
 type Reply = Extract<JobPanelToWebview, { type: 'reply' }>;
@@ -105,6 +106,47 @@ describe('Job panel on the sandbox', () => {
     } else assert.equal(first.found, null);
   });
 
+  it("shows the process's run history with one Jobs request, kept until Refresh; a run opens its own panel", async function () {
+    this.timeout(60_000);
+    const row = (await jobRows())[0]!;
+    await click(row);
+    const { job, folder } = rowOf(row, 'job');
+    const panel = ctx.panels.jobPanel({ connectionId: sandbox().id, folderId: folder.id, jobKey: job.Key })!;
+    await panel.load();
+    await quiescent(sent);
+    const before = sent();
+    const first = await ask(panel, { type: 'history', id: 30 });
+    assert.equal(sent() - before, 1, 'one Jobs request for the history');
+    const history = first.history!;
+    assert.equal(history.process, job.ReleaseName);
+    const expected = await client().jobs.list({
+      folder,
+      query: { filter: eq('ReleaseName', job.ReleaseName!), top: 50, orderBy: [{ path: 'CreationTime', desc: true }] },
+    });
+    assert.deepEqual(
+      history.runs.map((r) => r.key),
+      expected.items.map((j) => j.Key),
+      "the process's runs, newest first",
+    );
+    assert.equal(
+      history.successful + history.faulted + history.stopped + history.unfinished,
+      history.runs.length,
+      'every run counted once',
+    );
+    assert.equal(history.faulted, expected.items.filter((j) => j.State === 'Faulted').length);
+    const again = sent();
+    await ask(panel, { type: 'history', id: 31 });
+    assert.equal(sent(), again, 'kept: no second request');
+    const other = history.runs.find((r) => r.key !== job.Key);
+    if (other) {
+      await ask(panel, { type: 'openRun', id: 32, jobKey: other.key });
+      assert.ok(
+        ctx.panels.jobPanel({ connectionId: sandbox().id, folderId: folder.id, jobKey: other.key }),
+        'the run opened in a panel of its own',
+      );
+    }
+  });
+
   it('drops forged messages: an action outside the list, a line range out of bounds, an unknown level', async () => {
     const row = (await jobRows())[0]!;
     await click(row);
@@ -122,6 +164,8 @@ describe('Job panel on the sandbox', () => {
       { type: 'logFind', id: 6, text: '', from: 0 },
       { type: 'logFind', id: 7, text: 'x'.repeat(201), from: 0 },
       { type: 'logLines', id: 8, from: 0, to: 10, extra: true },
+      { type: 'openRun', id: 9, jobKey: 'not-a-key' },
+      { type: 'history', id: 10, process: 'Other' },
     ];
     for (const message of forged) assert.equal(await panel.host.receive(message), false, JSON.stringify(message));
     assert.equal(panel.host.dropped - dropped, forged.length);
