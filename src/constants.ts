@@ -44,7 +44,7 @@ export const CommandId = {
   showWatchedJobs: 'orchestrator.showWatchedJobs',
   showJobOutput: 'orchestrator.showJobOutput',
   showJob: 'orchestrator.showJob',
-  switchFailuresPeriod: 'orchestrator.switchFailuresPeriod',
+  failuresPeriod: 'orchestrator.failuresPeriod',
   editPackageArguments: 'orchestrator.editPackageArguments',
   editProcessInputValues: 'orchestrator.editProcessInputValues',
   showQueueItem: 'orchestrator.showQueueItem',

@@ -54,8 +54,6 @@ export const NAMED_WORDS = [
   'limit',
   'next',
   'failures',
-  'period',
-  'fanOut',
 ] as const;
 
 /** Rows named by a word and a value: entities, a folder, a queue's items by status, a license line by robot type. */

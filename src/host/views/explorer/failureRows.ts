@@ -97,7 +97,7 @@ export class FailureRows {
       const { total, read: done, cancelled } = read.folders;
       rows.push(
         messageNode(
-          childId(this.parentId, 'fanOut'),
+          childId(this.parentId, 'partial'),
           done < total
             ? t(
                 'Read {0} of {1} folders one by one ({2}); the service refused a read across folders.',

@@ -97,10 +97,10 @@ export class FailuresNode implements TreeNode {
   private periodRow(): TreeNode {
     const other: FailurePeriod = this.period === 'day' ? 'week' : 'day';
     return messageNode(
-      childId(this.id, 'period'),
+      childId(this.id, 'window'),
       t('Showing {0} · switch to {1}', PERIOD_WORDS[this.period](), PERIOD_WORDS[other]()),
       'calendar',
-      { command: CommandId.switchFailuresPeriod, title: t('Switch Failures Period'), arguments: [this] },
+      { command: CommandId.failuresPeriod, title: t('Switch Failures Period'), arguments: [this] },
     );
   }
 }

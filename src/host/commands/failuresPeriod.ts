@@ -8,8 +8,8 @@ import { nls, rowCommand } from './contribution';
 type Uses = Pick<Services, 'explorer'>;
 
 /** The Failures row's period row: 24 hours ↔ 7 days, then the row reloads (one refresh's Jobs requests). */
-export const switchFailuresPeriod: CommandDefinition<Uses> = {
-  id: CommandId.switchFailuresPeriod,
+export const failuresPeriod: CommandDefinition<Uses> = {
+  id: CommandId.failuresPeriod,
   contributes: rowCommand(nls('Switch Failures Period'), '$(calendar)', []),
   title: t('Switch Failures Period'),
   async run(_context, node) {
