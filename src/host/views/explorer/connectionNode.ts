@@ -66,7 +66,7 @@ export class ConnectionNode implements TreeNode {
     const failures = (this.failures ??= new (await import('./failuresNode')).FailuresNode(
       this.host,
       this.connection,
-      this.id,
+      childId(this.id, 'failures'),
     ));
     try {
       const nodes = await this.folders.nodes(this);

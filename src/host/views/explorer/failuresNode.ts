@@ -19,23 +19,17 @@ const PERIOD_WORDS: Record<FailurePeriod, () => string> = {
  * refuses that (400/403 without a folder), one read per folder within the tenant's Jobs budget, with progress.
  */
 export class FailuresNode implements TreeNode {
-  readonly id: string;
   private period: FailurePeriod = 'day';
-  private read: FailureRead | undefined;
-  private cached: TreeNode[] | undefined;
+  /** What the last load read, and its rows: none until the row is expanded, and after a Refresh. */
+  private loaded: { read: FailureRead; rows: TreeNode[] } | undefined;
+  /** Counts resets: a read started before one must not fill the row after it. */
   private generation = 0;
 
   constructor(
     private readonly host: ExplorerHost,
     readonly connection: Connection,
-    parentId: string,
-  ) {
-    this.id = childId(parentId, 'failures');
-  }
-
-  get periodShown(): FailurePeriod {
-    return this.period;
-  }
+    readonly id: string,
+  ) {}
 
   /** Switches between 24 hours and 7 days and reloads. */
   switchPeriod(): FailurePeriod {
@@ -46,52 +40,49 @@ export class FailuresNode implements TreeNode {
   }
 
   item(): vscode.TreeItem {
-    const count = this.read?.jobs.length;
+    const count = this.loaded?.read.jobs.length;
+    const period = PERIOD_WORDS[this.period]();
+    // Red once something failed; the count (with + when the cap cut the list) in the description.
     return toTreeItem({
       id: this.id,
+      collapsible: 'collapsed',
+      contextValue: ContextValue.group,
       label: t('Failures'),
+      icon: count ? { id: 'error', color: 'testing.iconFailed' } : { id: 'error' },
+      tooltip: t('**Failed jobs** in every folder you may read, grouped by process and by message'),
       description:
         count === undefined
-          ? PERIOD_WORDS[this.period]()
-          : t('{0}{1} in {2}', formatNumber(count), this.read?.cut ? '+' : '', PERIOD_WORDS[this.period]()),
-      icon: { id: 'error', color: count ? 'testing.iconFailed' : undefined },
-      contextValue: ContextValue.group,
-      collapsible: 'collapsed',
-      tooltip: t('**Failed jobs** in every folder you may read, grouped by process and by message'),
+          ? period
+          : t('{0}{1} in {2}', formatNumber(count), this.loaded?.read.cut ? '+' : '', period),
     });
   }
 
   async children(): Promise<TreeNode[]> {
-    while (!this.cached) {
+    for (;;) {
+      if (this.loaded) return this.loaded.rows;
       const generation = this.generation;
-      try {
-        // Loaded on first expand: the grouping and fault-text code stays out of the activation bundle.
-        const { FailureRows } = await import('./failureRows');
-        const rows = new FailureRows({
-          host: this.host,
-          connection: this.connection,
-          parentId: this.id,
-          period: this.period,
-          periodWords: PERIOD_WORDS[this.period](),
-          periodRow: this.periodRow(),
-        });
-        const read = await rows.load();
-        if (generation !== this.generation) continue;
-        this.read = read;
-        this.cached = rows.rows(read);
-        this.host.changed(this);
-      } catch (error) {
-        if (generation === this.generation)
-          return [this.periodRow(), errorRow(this, error, t('failed jobs'), this.connection.label)];
-      }
+      // Loaded on first expand: the grouping and fault-text code stays out of the activation bundle.
+      const { FailureRows } = await import('./failureRows');
+      const rows = new FailureRows({
+        host: this.host,
+        connection: this.connection,
+        parentId: this.id,
+        period: this.period,
+        periodWords: PERIOD_WORDS[this.period](),
+        periodRow: this.periodRow(),
+      });
+      const read = await rows.load().catch((error: unknown) => ({ error }));
+      if (generation !== this.generation) continue;
+      if ('error' in read)
+        return [this.periodRow(), errorRow(this, read.error, t('failed jobs'), this.connection.label)];
+      this.loaded = { read, rows: rows.rows(read) };
+      this.host.changed(this);
     }
-    return this.cached;
   }
 
   reset(): void {
     this.generation++;
-    this.cached = undefined;
-    this.read = undefined;
+    this.loaded = undefined;
   }
 
   private periodRow(): TreeNode {

@@ -11,25 +11,7 @@ import {
 import { groupFailures } from '../../../../src/core/faults/failureGroups';
 import { OrchestratorError } from '../../../../src/core/http/errors';
 import type { OrchestratorClient } from '../../../../src/core/orchestrator/client';
-
-/** The sandbox's faulted jobs of the last 24 hours (sandbox README, "Faulted jobs"): process → message → count. */
-export const SEEDED_DAY_FAILURES = {
-  'Audit.Processing_Production': { 'Invoice portal did not respond': 3 },
-  'Invoice.Dispatcher_Production': {
-    'Invoice portal did not respond': 1,
-    'Queue item with reference [id] already exists in queue InvoicesToProcess': 1,
-  },
-  'Invoice.Processing_Production': {
-    'Invoice total is missing for [id]': 3,
-    'Invoice number "[text]" is not of the form INV-<digits>': 1,
-  },
-  'Claims.Processing_Production': { 'Invoice portal did not respond': 2 },
-  'Shipping.Processing_Production': { 'Could not find file "[text]".': 1 },
-  'Orders.Dispatcher_Production': {
-    'Order [number] was rejected by the ERP: credit limit exceeded by [number] EUR': 2,
-  },
-  'Onboarding.Dispatcher_Production': { 'Employee [number] has no manager assigned': 1 },
-};
+import { SEEDED_DAY_FAILURES } from '../../../fixtures/seededFailures';
 
 const lister =
   (client: OrchestratorClient): ListJobs =>
