@@ -45,6 +45,7 @@ export const CommandId = {
   showJobOutput: 'orchestrator.showJobOutput',
   showJob: 'orchestrator.showJob',
   failuresPeriod: 'orchestrator.failuresPeriod',
+  clearJobProblems: 'orchestrator.clearJobProblems',
   editPackageArguments: 'orchestrator.editPackageArguments',
   editProcessInputValues: 'orchestrator.editProcessInputValues',
   showQueueItem: 'orchestrator.showQueueItem',

@@ -25,6 +25,7 @@ import { OrchestratorFileSystem } from './host/documents/orchestratorFileSystem'
 import { watchDocumentProblems } from './host/documents/documentDiagnostics';
 import { showDocumentState } from './host/documents/documentLenses';
 import { JobWatcher } from './host/jobs/jobWatcher';
+import { onFirstUse } from './core/onFirstUse';
 import { LogTails } from './host/logs/logTails';
 import { Panels } from './host/webviews/panels';
 import { SignedOutConnections } from './host/signedOut';
@@ -58,6 +59,7 @@ export class Ctx implements Services, vscode.Disposable {
   readonly ideas: Services['ideas'];
   readonly documents: Services['documents'];
   readonly jobs: Services['jobs'];
+  readonly faultProblems: Services['faultProblems'];
   readonly tails: Services['tails'];
   readonly commands: Services['commands'];
   readonly panels: Services['panels'];
@@ -171,6 +173,17 @@ export class Ctx implements Services, vscode.Disposable {
     this.track(watchDocumentProblems(this.documents));
     this.track(showDocumentState(this.documents));
     this.jobs = this.track(new JobWatcher(this));
+    this.faultProblems = onFirstUse(async () =>
+      this.track(new (await import('./host/faults/faultProblems')).FaultProblems(this)),
+    );
+    this.track(
+      this.jobs.onDidEnd((watched) =>
+        this.faultProblems().then(
+          (problems) => problems.ended(watched),
+          (error: unknown) => this.log.warn(`Faults to source: ${errorMessage(error)}`),
+        ),
+      ),
+    );
     this.tails = this.track(new LogTails(this));
     this.panels = this.track(new Panels(this));
     this.signedOut = this.track(new SignedOutConnections(this));

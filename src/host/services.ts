@@ -12,6 +12,7 @@ import type { Dialects } from './dialects';
 import type { OrchestratorFileSystem } from './documents/orchestratorFileSystem';
 import type { FolderPreferenceStore } from './folderPreferenceStore';
 import type { JobWatcher } from './jobs/jobWatcher';
+import type { FaultProblems } from './faults/faultProblems';
 import type { Logger } from './log';
 import type { LogTails } from './logs/logTails';
 import type { SandboxOffer } from './sandboxOffer';
@@ -53,6 +54,8 @@ export interface Services {
   readonly documents: OrchestratorFileSystem;
   /** Jobs started or stopped from this window, watched to the end. */
   readonly jobs: JobWatcher;
+  /** Faulted jobs' places in the workspace's projects, in the Problems panel: loaded when the first watched job ends. */
+  readonly faultProblems: () => Promise<FaultProblems>;
   readonly tails: LogTails;
   /** Our commands that notifications and other commands run, as functions (commandCalls.ts). */
   readonly commands: CommandCalls;

@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { launchBrowser } from '../harness/browser';
-import { buildDevelopment, startEditor, type RunningEditor } from '../harness/editor';
+import { buildDevelopment, ROOT, startEditor, type RunningEditor } from '../harness/editor';
 import { installCleanup } from '../harness/processes';
 import { runSuite } from '../harness/suiteRunner';
 import { bundleSuite } from './bundle';
@@ -79,6 +79,8 @@ async function main(): Promise<number> {
         }),
       },
       settings: integrationSettings(sandbox.url, dialect),
+      // The sample project whose package the sandbox runs, as `npm start` puts it there: faults land on its files.
+      workspaceProjects: [join(ROOT, 'sandbox', 'samples', 'Invoice.Processing')],
     });
     browser = await launchBrowser();
     console.log(`integration: code-server ${editor.url}, sandbox ${sandbox.url}${dialect ? ' (dialect acme)' : ''}`);

@@ -64,6 +64,7 @@ export function renderHistory(
       'tr',
       // l10n: code (class names)
       { class: run.key === currentKey ? 'current' : undefined },
+      // l10n: code (class names)
       h('td', {}, h('vscode-badge', { class: `status ${run.state.toLowerCase()}` }, run.state)),
       h('td', {}, time(run.created)),
       h('td', {}, run.duration ?? '—'),

@@ -72,13 +72,17 @@ export class Simulator {
     return segment;
   }
 
-  private log(tenant: TenantState, job: Job, level: string, message: string, at: number, fileName?: string): void {
+  private log(
+    tenant: TenantState,
+    job: Job,
+    line: { level: string; message: string; at: number; fileName?: string },
+  ): void {
     this.segment(tenant, job).rows!.push({
       Id: tenant.nextId++,
-      Level: level,
-      TimeStamp: new Date(at).toISOString(),
-      Message: message,
-      ...(fileName ? { FileName: fileName } : {}),
+      Level: line.level,
+      TimeStamp: new Date(line.at).toISOString(),
+      Message: line.message,
+      ...(line.fileName ? { FileName: line.fileName } : {}),
     });
   }
 
@@ -99,7 +103,7 @@ export class Simulator {
       }
       job.State = 'Running';
       job.StartTime = iso(now);
-      this.log(tenant, job, 'Information', `${job.ReleaseName} execution started`, now);
+      this.log(tenant, job, { level: 'Information', message: `${job.ReleaseName} execution started`, at: now });
       return true;
     }
     if (job.State === 'Suspended') return false;
@@ -108,7 +112,7 @@ export class Simulator {
       if (now - Date.parse(job.$resumedAt!) < this.options.pickupDelayMs) return false;
       job.$pausedMs = (job.$pausedMs ?? 0) + (now - Date.parse(job.$suspendedAt!));
       job.State = 'Running';
-      this.log(tenant, job, 'Information', `${job.ReleaseName} execution resumed`, now);
+      this.log(tenant, job, { level: 'Information', message: `${job.ReleaseName} execution resumed`, at: now });
       return true;
     }
     const plan = job.$plan!;
@@ -122,16 +126,14 @@ export class Simulator {
       const level = stepLogLevel(i);
       // Lines 4, 5 and 6 of every 7 are a burst flushed with one timestamp, as robots do when they batch.
       const at = started + (i % 7 >= 4 ? i - (i % 7) + 4 : i) * this.options.logIntervalMs;
-      this.log(tenant, job, level, `Processing step ${i} of ${job.ReleaseName}`, at);
+      this.log(tenant, job, { level, message: `Processing step ${i} of ${job.ReleaseName}`, at });
     }
     if (job.$stopRequested) {
-      this.log(
-        tenant,
-        job,
-        job.$stopRequested === 'Kill' ? 'Error' : 'Warning',
-        job.$stopRequested === 'Kill' ? 'Job was killed' : 'Job stopped on request',
-        now,
-      );
+      this.log(tenant, job, {
+        level: job.$stopRequested === 'Kill' ? 'Error' : 'Warning',
+        message: job.$stopRequested === 'Kill' ? 'Job was killed' : 'Job stopped on request',
+        at: now,
+      });
       Object.assign(job, {
         State: 'Stopped',
         EndTime: iso(now),
@@ -140,15 +142,20 @@ export class Simulator {
       return true;
     }
     if (suspending && now >= until) {
-      this.log(tenant, job, 'Information', `${job.ReleaseName} suspended: waiting to be resumed`, now);
+      this.log(tenant, job, {
+        level: 'Information',
+        message: `${job.ReleaseName} suspended: waiting to be resumed`,
+        at: now,
+      });
       Object.assign(job, { State: 'Suspended', $suspendedAt: iso(now) });
       return true;
     }
     if (now - started >= plan.runMs) {
       const faulted = plan.outcome === 'Faulted';
       const fault = faulted ? (plan.fault ?? SANDBOX_OUTCOME_FAULT) : undefined;
-      for (const line of fault?.errors ?? []) this.log(tenant, job, 'Error', line.message, now, line.fileName);
-      this.log(tenant, job, 'Information', `${job.ReleaseName} execution ended`, now);
+      for (const line of fault?.errors ?? [])
+        this.log(tenant, job, { level: 'Error', message: line.message, at: now, fileName: line.fileName });
+      this.log(tenant, job, { level: 'Information', message: `${job.ReleaseName} execution ended`, at: now });
       Object.assign(job, {
         State: plan.outcome,
         EndTime: iso(now),

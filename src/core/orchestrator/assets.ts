@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { CallOptions, ODataBase, ListOptions } from './base';
 import { EntitySet } from './entitySet';
 import { AssetSchema, EnvironmentSchema, RobotAssetSchema, RobotSchema, type Asset, type Environment } from './schemas';
-import { checkTextLimit, LIMITS } from './validation';
+import { checkTextLimit, LIMITS } from './limits';
 import { t } from '../l10n';
 
 export type AssetInput =

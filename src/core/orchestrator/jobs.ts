@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { CallOptions, ODataBase } from './base';
 import { EntitySet } from './entitySet';
 import { ExportSchema, JobSchema, type Job } from './schemas';
-import { checkInputArgumentsText } from './validation';
+import { checkInputArgumentsText } from './limits';
 import { t } from '../l10n';
 
 export interface StartInfo {

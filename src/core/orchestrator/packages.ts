@@ -9,7 +9,10 @@ import {
   type Library,
   type Package,
 } from './schemas';
-import { checkArgumentDeclarations } from './validation';
+import { onFirstUse } from '../onFirstUse';
+
+/** The declaration checks load with the first Set Arguments, not at activation. */
+const validation = onFirstUse(() => import('./validation'));
 
 /** Packages (entity set Processes: one row per package, its latest version) and libraries. */
 export class PackagesApi extends EntitySet<Package> {
@@ -36,6 +39,7 @@ export class PackagesApi extends EntitySet<Package> {
     options: CallOptions = {},
   ): Promise<void> {
     const path = this.base.operation('Processes', 'SetArguments');
+    const { checkArgumentDeclarations } = await validation();
     this.base.check(
       `POST ${path}`,
       checkArgumentDeclarations(args.Input, 'Input') ?? checkArgumentDeclarations(args.Output, 'Output'),

@@ -12,7 +12,12 @@ import {
   type QueueItemComment,
   type QueueItemEvent,
 } from './schemas';
-import { checkQueueItem, checkTextLimit, LIMITS, type QueueItemInput } from './validation';
+import { checkTextLimit, LIMITS } from './limits';
+import type { QueueItemInput } from './validation';
+import { onFirstUse } from '../onFirstUse';
+
+/** The queue item checks load with the first item added, not at activation. */
+const validation = onFirstUse(() => import('./validation'));
 import { t } from '../l10n';
 
 export interface QueueSettings {
@@ -55,6 +60,7 @@ export class QueuesApi extends EntitySet<QueueDefinition> {
   /** One POST, never retried. */
   async addItem(item: QueueItemInput, options: CallOptions = {}) {
     const path = this.base.operation('Queues', 'AddQueueItem', undefined, { queue: true });
+    const { checkQueueItem } = await validation();
     this.base.check(`POST ${path}`, checkQueueItem(item));
     return this.base.post(path, { itemData: item }, options, QueueItemSchema);
   }
@@ -68,6 +74,7 @@ export class QueuesApi extends EntitySet<QueueDefinition> {
   ) {
     const path = this.base.operation('Queues', 'BulkAddQueueItems', undefined, { queue: true });
     if (items.length === 0) this.base.check(`POST ${path}`, t('There are no items to add.'));
+    const { checkQueueItem } = await validation();
     items.forEach((item, i) => {
       const problem = checkQueueItem({ ...item, Name: queueName });
       if (problem) this.base.check(`POST ${path}`, t('Item {0}: {1}', i + 1, problem));

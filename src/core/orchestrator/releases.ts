@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { CallOptions, ODataBase } from './base';
 import { EntitySet } from './entitySet';
 import { ReleaseSchema, type Release } from './schemas';
-import { checkInputArgumentsText } from './validation';
+import { checkInputArgumentsText } from './limits';
 
 /** Processes (entity set Releases): folder-scoped. */
 export class ReleasesApi extends EntitySet<Release> {

@@ -4,9 +4,9 @@ import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import type { JobPanel } from '../../../src/host/webviews/jobPanel';
 import { parseJobPanelToWebview, type JobPanelToWebview } from '../../../src/shared/protocol/jobPanel';
-import { answering } from '../../../src/host/ui/scriptedInput';
+import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
 import { extensionContext } from '../../support/extensionContext';
-import { RECONCILE_INPUTS, startJobAnswers, startJobFields } from './processInputs';
+import { fieldStep, RECONCILE_INPUTS, startJobAnswers, startJobFields } from './processInputs';
 import { jobsEnded, quiescent, rowOf, treeWalk } from './treeWalk';
 import { eq } from '../../../src/core/odata/filter';
 import { spy } from './panelSpy';
@@ -205,5 +205,24 @@ describe('Job panel on the sandbox', () => {
     );
     const last = states.at(-1);
     assert.ok(last && last.running === false && last.ended !== null, 'the end shows the job ended, with its time');
+
+    // Run Again from the panel: Start Job's own steps, filled in with this job's arguments; Enter through each.
+    const enter = [/: robots$/, /: how many jobs$/, ...fields.map((f) => fieldStep(f.name)), /: confirm$/].map(
+      (title): Answer => ({ title, enter: true }),
+    );
+    const before = await client().jobs.get(key, { folder });
+    const again = await answering(ctx, enter, () => ask(panel, { type: 'request', id: 22, action: 'runAgain' }));
+    assert.equal(again.result.ok, true, again.result.message);
+    assert.match(again.result.message ?? '', /Started 1 job/);
+    assert.ok(!again.asked.some((a) => /process$/.test(a.title)), 'no process step: the job names it');
+    const newest = (
+      await client().jobs.list({ folder, query: { top: 1, orderBy: [{ path: 'CreationTime', desc: true }] } })
+    ).items[0]!;
+    assert.notEqual(newest.Key, key);
+    assert.deepEqual(
+      JSON.parse((await client().jobs.get(newest.Key, { folder })).InputArguments!),
+      JSON.parse(before.InputArguments!),
+      'the same arguments',
+    );
   });
 });
