@@ -44,6 +44,7 @@ export const CommandId = {
   showWatchedJobs: 'orchestrator.showWatchedJobs',
   showJobOutput: 'orchestrator.showJobOutput',
   showJob: 'orchestrator.showJob',
+  failuresPeriod: 'orchestrator.failuresPeriod',
   clearJobProblems: 'orchestrator.clearJobProblems',
   editPackageArguments: 'orchestrator.editPackageArguments',
   editProcessInputValues: 'orchestrator.editProcessInputValues',

@@ -53,6 +53,7 @@ export const NAMED_WORDS = [
   'backToFirst',
   'limit',
   'next',
+  'failures',
 ] as const;
 
 /** Rows named by a word and a value: entities, a folder, a queue's items by status, a license line by robot type. */
@@ -79,6 +80,7 @@ export const KEYED_WORDS = [
   'review',
   'component',
   'application',
+  'failureGroup',
 ] as const;
 
 export type NamedWord = (typeof NAMED_WORDS)[number];

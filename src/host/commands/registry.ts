@@ -93,6 +93,7 @@ export const commandLoaders: Record<CommandId, () => Promise<CommandDefinition<S
   [CommandId.showWatchedJobs]: async () => (await import('./showWatchedJobs')).showWatchedJobs,
   [CommandId.showJobOutput]: async () => (await import('./showJobOutput')).showJobOutput,
   [CommandId.showJob]: async () => (await import('./showJob')).showJob,
+  [CommandId.failuresPeriod]: async () => (await import('./failuresPeriod')).failuresPeriod,
   [CommandId.clearJobProblems]: async () => (await import('./clearJobProblems')).clearJobProblems,
   [CommandId.editPackageArguments]: async () => (await import('./editPackageArguments')).editPackageArguments,
   [CommandId.editProcessInputValues]: async () => (await import('./editProcessInputValues')).editProcessInputValues,

@@ -34,7 +34,7 @@ describe('Tenant resources on the sandbox', () => {
     await vscode.commands.executeCommand('orchestrator.tree.refresh');
     await settled();
     const connection = await child(undefined, connectionLabel);
-    const tenant = (await children(connection))[0]!;
+    const tenant = (await children(connection))[1]!; // after Failures
     assert.equal(label(tenant), 'Tenant');
     const check = (when: string) => {
       assert.deepEqual(editor.taken.get(tenant.id)?.map(label), groups, `${when}: the rows under Tenant`);
@@ -110,8 +110,8 @@ describe('Tenant resources on the sandbox', () => {
     const tenantRow = async (name: string) => {
       const connection = await child(undefined, 'Sandbox admin');
       assert.equal(connection.item().contextValue, 'connection.signedIn');
-      const tenant = (await children(connection))[0]!;
-      assert.equal(label(tenant), 'Tenant', `the first row under Sandbox admin: ${label(tenant)}`);
+      const tenant = (await children(connection))[1]!; // after Failures
+      assert.equal(label(tenant), 'Tenant', `the row after Failures under Sandbox admin: ${label(tenant)}`);
       const tenants = await child(tenant, 'Tenants');
       ctx.explorer.refresh(tenants);
       return child(tenants, name);

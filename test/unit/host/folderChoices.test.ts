@@ -119,7 +119,7 @@ describe('hidden and pinned folders', () => {
         input: {},
       } as never;
       const run = aRun(ctx);
-      const shown = async () => (await root.children()).slice(1); // after the Tenant row
+      const shown = async () => (await root.children()).slice(2); // after the Failures and Tenant rows
       return { calls, store, root, run, redrawn, shown };
     }
     const labels = (nodes: TreeNode[]) => nodes.map((node) => String(node.item().label));

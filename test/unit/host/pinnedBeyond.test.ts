@@ -58,7 +58,7 @@ function setUp(pinned: number[], lookups: Record<number, () => Promise<unknown>>
     folderPreferences: () => ({ preferences: { hidden: [], pinned: pins }, showHidden: false }),
   });
   const root = new ConnectionNode(host, testConnection('normal'));
-  const shown = async () => (await root.children()).slice(1); // after the Tenant row
+  const shown = async () => (await root.children()).slice(2); // after the Failures and Tenant rows
   return { asked, root, shown, pin: (next: number[]) => (pins = next) };
 }
 

@@ -61,7 +61,7 @@ describe('tree rows (host logic, no editor)', () => {
         'packages.libraries.list': async () =>
           page([{ Id: 'Common.Library1', Key: 'Common.Library1:2.2.0', Version: '2.2.0', IsLatestVersion: true }]),
       });
-      const [tenant, shared] = await tree.getChildren(root);
+      const [, tenant, shared] = await tree.getChildren(root);
       // After a Refresh the editor asks for the expanded rows' children in one batch (Tenant, then Shared); the host
       // sends the batch's answer when the last of them is done.
       fired.length = 0;
@@ -239,10 +239,10 @@ describe('tree rows (host logic, no editor)', () => {
       pages[0]!.resolve({ ChildrenPage: [{ Id: 1, DisplayName: 'Old' }], ChildrenCount: 1 });
       await within();
       pages[1]!.resolve({ ChildrenPage: [{ Id: 2, DisplayName: 'Shared' }], ChildrenCount: 1 });
-      assert.deepEqual((await folders).map(label), ['Tenant', 'Shared']);
+      assert.deepEqual((await folders).map(label), ['Failures', 'Tenant', 'Shared']);
       assert.deepEqual(
         (await tree.getChildren(root)).map(label),
-        ['Tenant', 'Shared'],
+        ['Failures', 'Tenant', 'Shared'],
         'no folder twice, no stale one',
       );
     });
@@ -258,7 +258,7 @@ describe('tree rows (host logic, no editor)', () => {
       'tenant.tenants.list': async () => page([]),
       'releases.list': async () => page([]),
     });
-    const [tenant, shared] = await tree.getChildren(root);
+    const [, tenant, shared] = await tree.getChildren(root);
     const groups = [...(await tree.getChildren(tenant)), ...(await tree.getChildren(shared))];
     const packages = groups.find((g) => label(g) === 'Packages')!;
     const feed = (await tree.getChildren(packages)).find((g) => label(g) === 'Feed')!;

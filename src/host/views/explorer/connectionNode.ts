@@ -9,6 +9,7 @@ import { errorRow, messageNode, safeMarkdown, type TreeNode } from '../treeNode'
 import type { ExplorerHost } from './explorerHost';
 import { FolderChildren } from './folderNode';
 import { TenantNode } from './tenantNode';
+import type { FailuresNode } from './failuresNode';
 import { t } from '../../../core/l10n';
 
 /** A connection (a tenant): its Tenant resources, then its top-level folders, paged. */
@@ -17,6 +18,8 @@ export class ConnectionNode implements TreeNode {
   readonly row: RowOf<'connection'>;
   private readonly folders: FolderChildren;
   private readonly tenant: TenantNode;
+  /** Made on the first expand (its code loads then, not at activation); kept so its period and rows stay. */
+  private failures: FailuresNode | undefined;
 
   constructor(
     private readonly host: ExplorerHost,
@@ -60,9 +63,15 @@ export class ConnectionNode implements TreeNode {
         }),
       ];
     }
+    const failures = (this.failures ??= new (await import('./failuresNode')).FailuresNode(
+      this.host,
+      this.connection,
+      childId(this.id, 'failures'),
+    ));
     try {
       const nodes = await this.folders.nodes(this);
       return [
+        failures,
         this.tenant,
         ...(nodes.length > 0
           ? nodes
@@ -75,7 +84,7 @@ export class ConnectionNode implements TreeNode {
             ]),
       ];
     } catch (error) {
-      return [this.tenant, errorRow(this, error, t('folders'), this.connection.label)];
+      return [failures, this.tenant, errorRow(this, error, t('folders'), this.connection.label)];
     }
   }
 
@@ -87,5 +96,6 @@ export class ConnectionNode implements TreeNode {
   reset(): void {
     this.folders.reset();
     this.tenant.reset();
+    this.failures?.reset();
   }
 }
