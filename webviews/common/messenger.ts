@@ -14,7 +14,8 @@ declare function acquireVsCodeApi(): VsCodeApi;
 /** One panel's connection to the extension: validated messages in, typed messages out, requests matched to replies. */
 export class Messenger<In extends { type: string }, Out> {
   private readonly api = acquireVsCodeApi();
-  private nextId = 1;
+  // Ids start anywhere: a page loaded again never takes a reply the extension owed to the page before it.
+  private nextId = 1 + Math.floor(Math.random() * 2 ** 40);
   private readonly pending = new Map<number, (reply: Extract<In, { type: 'reply' }>) => void>();
 
   constructor(

@@ -192,7 +192,8 @@ export class LogView {
       void this.source.lines(chunk * CHUNK, Math.min(this.total, (chunk + 1) * CHUNK)).then((answer) => {
         if (generation !== this.generation) return;
         this.asked.delete(chunk);
-        if (!answer) return;
+        // An answer is kept only under the lines it says it holds.
+        if (!answer || answer.from !== chunk * CHUNK) return;
         this.chunks.set(chunk, answer.lines);
         if (this.chunks.size > MAX_CHUNKS) this.forgetFarthest();
         this.draw();

@@ -30,6 +30,8 @@ let bodies: { info: HTMLElement; input: HTMLElement; output: HTMLElement } | und
 let position: HTMLElement | undefined;
 let log: LogView | undefined;
 let shownKey: string | undefined;
+/** The log view is on the page (the log was readable when it was drawn). */
+let logAttached = false;
 
 const messenger = new Messenger<JobPanelToWebview, JobPanelFromWebview>(jobPanelToWebview, (message) => {
   switch (message.type) {
@@ -253,7 +255,8 @@ async function firstError(view: LogView): Promise<void> {
 
 function render(shown: Shown): void {
   const { job } = shown;
-  const again = shownKey === job.key && log !== undefined;
+  // The same job again (Refresh) keeps the log view, when there is one to keep and the log is still readable.
+  const again = shownKey === job.key && log !== undefined && logAttached && !shown.logProblem;
   shownKey = job.key;
   document.title = t('Job {0}', job.process ?? job.key);
   if (again && log) {
@@ -323,6 +326,7 @@ function render(shown: Shown): void {
     section(t('Run history'), job.process ?? undefined, history),
   );
   showDetails(job);
+  logAttached = !shown.logProblem;
   if (!shown.logProblem) view.reset(shown.logTotal ?? 0);
   void loadHistory(job.key);
 }

@@ -72,7 +72,22 @@ export class JobLogWindow {
     return lines;
   }
 
-  /** Forgets what was read: the next read asks again (a running job's log has grown). */
+  /**
+   * A running job's log grows at its end only: counts it again and, when it grew, forgets the last page and the end's
+   * anchor (every other line keeps its number). Returns the new length.
+   */
+  async recount(signal?: AbortSignal): Promise<number> {
+    const before = this.knownTotal;
+    const total = await this.source.count(this.scope, signal);
+    if (before !== undefined && total !== before) {
+      this.pages.delete(Math.floor(Math.max(0, before - 1) / this.pageSize));
+      this.anchors = this.anchors.filter((a) => a.index < before);
+    }
+    this.knownTotal = total;
+    return total;
+  }
+
+  /** Forgets what was read: the next read asks again. */
   refresh(): void {
     this.pages.clear();
     this.anchors = [];
@@ -87,6 +102,8 @@ export class JobLogWindow {
     if (start >= end) return [];
     const first = Math.floor(start / this.pageSize);
     const last = Math.floor((end - 1) / this.pageSize);
+    // What this read loaded is used from here, not from the cache: a recount meanwhile may have dropped a page.
+    const loaded = new Map<number, LogSlot[]>();
     // Missing pages next to each other are read in one request, up to the service's page size.
     for (let p = first; p <= last;) {
       if (this.pages.has(p)) {
@@ -95,12 +112,12 @@ export class JobLogWindow {
       }
       let run = 1;
       while (p + run <= last && !this.pages.has(p + run) && (run + 1) * this.pageSize <= MAX_TOP) run++;
-      await this.load(p, run, total, signal);
+      for (const [page, slots] of await this.load(p, run, total, signal)) loaded.set(page, slots);
       p += run;
     }
     const slots: LogSlot[] = [];
     for (let p = first; p <= last; p++) {
-      const page = this.touch(p);
+      const page = loaded.get(p) ?? this.touch(p);
       const base = p * this.pageSize;
       slots.push(...page.slice(Math.max(0, start - base), end - base));
     }
@@ -159,7 +176,12 @@ export class JobLogWindow {
     return slots;
   }
 
-  private async load(firstPage: number, pages: number, total: number, signal?: AbortSignal): Promise<void> {
+  private async load(
+    firstPage: number,
+    pages: number,
+    total: number,
+    signal?: AbortSignal,
+  ): Promise<Map<number, LogSlot[]>> {
     const start = firstPage * this.pageSize;
     const end = Math.min(total, start + pages * this.pageSize);
     let slots: LogSlot[];
@@ -171,10 +193,13 @@ export class JobLogWindow {
       if (!(error instanceof UnreachableLines)) throw error;
       slots = Array.from({ length: end - start }, () => ({ problem: error.message }));
     }
+    const loaded = new Map<number, LogSlot[]>();
     for (let p = 0; p < pages; p++) {
-      this.pages.set(firstPage + p, slots.slice(p * this.pageSize, (p + 1) * this.pageSize));
+      loaded.set(firstPage + p, slots.slice(p * this.pageSize, (p + 1) * this.pageSize));
+      this.pages.set(firstPage + p, loaded.get(firstPage + p)!);
       if (this.pages.size > this.maxPages) this.pages.delete(this.pages.keys().next().value!);
     }
+    return loaded;
   }
 
   private async fetch(start: number, end: number, total: number, signal?: AbortSignal): Promise<LogSlot[]> {

@@ -1,7 +1,7 @@
 import { locateFault, type FaultLocation } from '../../core/faults/faultLocations';
 import { parseErrorLogLine, parseFaultInfo, type ParsedLogLine } from '../../core/faults/faultText';
 import { projectsOfPackage } from '../../core/faults/projectDefinition';
-import { and, eq, ge } from '../../core/odata/filter';
+import { and, eq, ge, guid } from '../../core/odata/filter';
 import type { OrchestratorClient } from '../../core/orchestrator/client';
 import type { Job } from '../../core/orchestrator/schemas';
 import type { FolderById } from '../../core/rows/rows';
@@ -50,7 +50,8 @@ async function errorLines(source: FaultSource, requests: FaultRequests): Promise
       folder,
       signal,
       query: {
-        filter: and(eq('JobKey', job.Key), ge('Level', 'Error')),
+        filter: and(eq('JobKey', guid(job.Key)), ge('Level', 'Error')),
+        orderBy: [{ path: 'TimeStamp' }],
         top: ERROR_PAGE_SIZE,
         skip: page * ERROR_PAGE_SIZE,
       },

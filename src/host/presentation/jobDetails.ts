@@ -54,9 +54,18 @@ export function jobDetails(job: Job, now = Date.now()): JobDetails {
   };
 }
 
+/** Characters of a log message the list shows. */
+const MESSAGE_SHOWN = 2_000;
+
 /** A window's slot as the page shows it: time in the reader's zone (as in the Output tail), level, message. */
 export function logLineOf(slot: LogSlot): LogLine {
   if ('problem' in slot) return { problem: slot.problem };
   const { line } = slot;
-  return { id: line.Id, time: localTimestamp(line.TimeStamp), level: line.Level, message: line.Message };
+  // A line is one row of the list: a message of any length is cut (its start says what it is; Tail in Output has all).
+  return {
+    id: line.Id,
+    time: localTimestamp(line.TimeStamp),
+    level: line.Level.slice(0, 40),
+    message: line.Message.length > MESSAGE_SHOWN ? `${line.Message.slice(0, MESSAGE_SHOWN)}…` : line.Message,
+  };
 }

@@ -136,9 +136,9 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
         await sleep(FOLLOW_MS, signal);
         const job = await this.client().jobs.get(this.identity.jobKey, { folder: this.folder, signal });
         this.job = job;
-        const window = this.logWindow();
-        window.refresh();
-        const logTotal = await window.total(signal).catch(() => null);
+        const logTotal = await this.logWindow()
+          .recount(signal)
+          .catch(() => null);
         const details = jobDetails(job);
         running = details.running;
         this.host.post({ type: 'update', job: details, logTotal });
@@ -165,7 +165,13 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
           ? { ok: false }
           : { ok: false, message: messageOf(error) };
     }
-    this.host.post({ type: 'reply', id: message.id, ...reply });
+    const answer: JobPanelToWebview = { type: 'reply', id: message.id, ...reply };
+    // An answer the protocol cannot carry still answers: the page never waits on a request that got nothing.
+    this.host.post(
+      parseJobPanelToWebview(answer).ok
+        ? answer
+        : { type: 'reply', id: message.id, ok: false, message: t('The answer is larger than the panel can show.') },
+    );
   }
 
   private async answer(message: Exclude<JobPanelFromWebview, { type: 'ready' | 'logStop' }>): Promise<Reply> {

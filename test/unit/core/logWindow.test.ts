@@ -192,6 +192,20 @@ describe('Job log window (a million-line log read by line number)', () => {
     assert.ok(window.cachedLines <= 2_000);
   });
 
+  it('a grown log is counted again: only its last page is read again, every other line keeps its number', async () => {
+    const log = evenLog(1_050);
+    const { source, requests } = fakeService(log);
+    const window = new JobLogWindow(source, { jobKey: JOB });
+    await window.read(0, 1_050);
+    log.count = 1_300;
+    const before = requests.length;
+    assert.equal(await window.recount(), 1_300);
+    assert.deepEqual(numbers(await window.read(0, 200)), range(0, 200), 'the first page is kept');
+    assert.equal(requests.length - before, 1, 'the count, and no page read again');
+    assert.deepEqual(numbers(await window.read(1_000, 1_300)), range(1_000, 1_300));
+    assert.equal(await window.recount(), 1_300, 'unchanged: nothing dropped');
+  });
+
   it('an empty log reads nothing and a refresh reads a grown log again', async () => {
     const log = evenLog(0);
     const { source } = fakeService(log);
