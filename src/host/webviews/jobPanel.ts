@@ -45,6 +45,8 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
   private readonly following = new AbortController();
   private followingStarted = false;
   private search: AbortController | undefined;
+  /** What the last follow read (the job and its log's length), newer than the `show` the page first got. */
+  private latest: Pick<Extract<JobPanelToWebview, { type: 'update' }>, 'job' | 'logTotal'> | undefined;
   /** The process's recent runs, read once (one rate-limited Jobs request) until Refresh. */
   private history: Promise<RunHistoryView> | undefined;
 
@@ -72,6 +74,8 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
           this.search?.abort();
           events.onDispose();
         },
+        // A page loaded again (the panel was hidden) shows the job as it is now, not as it was first read.
+        reshow: () => this.reshowLatest(),
       },
     );
     void this.load();
@@ -100,6 +104,7 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
       const connection = this.connection();
       const job = await this.client().jobs.get(this.identity.jobKey, { folder: this.folder });
       this.job = job;
+      this.latest = undefined;
       this.window = undefined;
       this.history = undefined;
       let logTotal: number | null = null;
@@ -127,6 +132,13 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
     }
   }
 
+  private reshowLatest(): boolean {
+    const shown = this.host.current;
+    if (shown?.type !== 'show' || !this.latest) return false;
+    this.host.post({ ...shown, ...this.latest });
+    return true;
+  }
+
   /** While the job runs: its state and log length every FOLLOW_MS, until it ends or the panel closes. */
   private async follow(): Promise<void> {
     this.followingStarted = true;
@@ -141,7 +153,8 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
           .catch(() => null);
         const details = jobDetails(job);
         running = details.running;
-        this.host.post({ type: 'update', job: details, logTotal });
+        this.latest = { job: details, logTotal };
+        this.host.post({ type: 'update', ...this.latest });
       }
     } catch (error) {
       if (!signal.aborted)
