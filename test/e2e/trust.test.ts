@@ -101,6 +101,12 @@ describe('Service text as the editor renders it (UI)', () => {
     // The row of the item, hovered: the tooltip shows the reference as text.
     await expand(/^New/);
     const item = row(token);
+    // The item may be below the view's edge (only rows on screen are drawn): scroll down until it is.
+    await sidebar().locator('.pane-body').nth(0).hover();
+    for (let i = 0; i < 20 && !(await item.isVisible()); i++) {
+      await page.mouse.wheel(0, 200);
+      await page.waitForTimeout(200);
+    }
     await item.waitFor({ timeout: 30_000 });
     // Scrolled up from the bottom edge of the view, so the pointer rests on the row itself.
     await sidebar().locator('.pane-body').nth(0).hover();
