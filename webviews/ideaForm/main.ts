@@ -11,6 +11,7 @@ import '@vscode-elements/elements/dist/vscode-form-group/index.js';
 import '@vscode-elements/elements/dist/vscode-form-helper/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import { Messenger } from '../common/messenger';
+import { showFailed } from '../common/panelPage';
 import { append, button, clear, h, notice } from '../common/dom';
 import {
   ideaFormToWebview,
@@ -64,15 +65,7 @@ const messenger = new Messenger<IdeaFormToWebview, IdeaFormFromWebview>(ideaForm
       break;
     case 'failed':
       messenger.remember(message.identity);
-      clear(app);
-      app.append(
-        notice(message.message, 'error'),
-        h(
-          'div',
-          { class: 'actions' },
-          button(t('Try Again'), () => void request('reload')),
-        ),
-      );
+      showFailed(app, message.message, () => void request('reload'));
       break;
     case 'submitted':
       clear(status);

@@ -5,6 +5,7 @@ import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import { Messenger } from '../common/messenger';
+import { actionRunner, section, showFailed, showLoading } from '../common/panelPage';
 import { button, clear, fieldTable, h, longText, notice, time } from '../common/dom';
 import { LogView } from './logView';
 import { historyProblem, renderHistory } from './history';
@@ -23,7 +24,6 @@ type Shown = Extract<JobPanelToWebview, { type: 'show' }>;
 
 const app = document.getElementById('app')!;
 const status = document.getElementById('status')!;
-let busy = false;
 let details: HTMLElement | undefined;
 /** The bodies of the Info, Input and Output sections: filled again when the job moves. */
 let bodies: { info: HTMLElement; input: HTMLElement; output: HTMLElement } | undefined;
@@ -37,15 +37,7 @@ const messenger = new Messenger<JobPanelToWebview, JobPanelFromWebview>(jobPanel
   switch (message.type) {
     case 'loading':
       if (shownKey) break; // a refresh keeps what is shown until the new reading arrives
-      clear(app);
-      app.append(
-        h(
-          'div',
-          { class: 'loading' },
-          h('vscode-progress-ring', { attrs: { 'aria-label': t('Loading') } }),
-          t('Loading the job…'),
-        ),
-      );
+      showLoading(app, t('Loading the job…'));
       break;
     case 'show':
       messenger.remember(message.identity);
@@ -58,15 +50,7 @@ const messenger = new Messenger<JobPanelToWebview, JobPanelFromWebview>(jobPanel
     case 'failed':
       messenger.remember(message.identity);
       shownKey = undefined;
-      clear(app);
-      app.append(
-        notice(message.message, 'error'),
-        h(
-          'div',
-          { class: 'actions' },
-          button(t('Try Again'), () => void act('refresh')),
-        ),
-      );
+      showFailed(app, message.message, () => void act('refresh'));
       break;
     case 'logProgress':
       say(t('Searching… {0} of {1} lines read', formatNumber(message.read), formatNumber(message.of)));
@@ -81,24 +65,9 @@ function say(text: string, kind: 'info' | 'error' | 'success' = 'info'): void {
   if (text) status.append(notice(text, kind));
 }
 
-/** Runs an action; its outcome (or why it failed) shows in the status line. */
-async function act(action: JobPanelAction): Promise<void> {
-  if (busy) return;
-  busy = true;
-  say('');
-  try {
-    const reply = await messenger.request((id) => ({ type: 'request', id, action }));
-    if (reply.message) say(reply.message, reply.ok ? 'success' : 'error');
-  } finally {
-    busy = false;
-  }
-}
-
-function section(title: string, description: string | undefined, ...content: (Node | string)[]): HTMLElement {
-  const element = h('vscode-collapsible', { attrs: { heading: title, description, open: true } });
-  element.append(h('div', { class: 'section-body' }, ...content));
-  return element;
-}
+const act = actionRunner<JobPanelAction>(status, (action) =>
+  messenger.request((id) => ({ type: 'request', id, action })),
+);
 
 /** Rows laid out at first; the rest on Show all. */
 const SHOWN_ROWS = 200;

@@ -5,6 +5,7 @@ import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import { Messenger } from '../common/messenger';
+import { actionRunner, section, showFailed, showLoading } from '../common/panelPage';
 import { button, clear, fieldTable, h, longText, notice, time } from '../common/dom';
 import {
   queueItemToWebview,
@@ -19,20 +20,11 @@ type Shown = Extract<QueueItemToWebview, { type: 'show' }>;
 
 const app = document.getElementById('app')!;
 const status = document.getElementById('status')!;
-let busy = false;
 
 const messenger = new Messenger<QueueItemToWebview, QueueItemFromWebview>(queueItemToWebview, (message) => {
   switch (message.type) {
     case 'loading':
-      clear(app);
-      app.append(
-        h(
-          'div',
-          { class: 'loading' },
-          h('vscode-progress-ring', { attrs: { 'aria-label': t('Loading') } }),
-          t('Loading the queue item…'),
-        ),
-      );
+      showLoading(app, t('Loading the queue item…'));
       break;
     case 'show':
       messenger.remember(message.identity);
@@ -40,33 +32,16 @@ const messenger = new Messenger<QueueItemToWebview, QueueItemFromWebview>(queueI
       break;
     case 'failed':
       messenger.remember(message.identity);
-      clear(app);
-      app.append(
-        notice(message.message, 'error'),
-        h(
-          'div',
-          { class: 'actions' },
-          button(t('Try Again'), () => void act('refresh')),
-        ),
-      );
+      showFailed(app, message.message, () => void act('refresh'));
       break;
     case 'reply':
       break; // answers to this page's own requests: messenger.request resolves them
   }
 });
 
-/** Runs an action; its outcome (or why it failed) shows in the status line. */
-async function act(action: QueueItemAction): Promise<void> {
-  if (busy) return;
-  busy = true;
-  clear(status);
-  try {
-    const reply = await messenger.request((id) => ({ type: 'request', id, action }));
-    if (reply.message) status.append(notice(reply.message, reply.ok ? 'success' : 'error'));
-  } finally {
-    busy = false;
-  }
-}
+const act = actionRunner<QueueItemAction>(status, (action) =>
+  messenger.request((id) => ({ type: 'request', id, action })),
+);
 
 /** Rows laid out at first: an item may carry tens of thousands of values (SpecificContent holds 256,000 characters). */
 const SHOWN_ROWS = 500;
@@ -112,12 +87,6 @@ function contentTable(entries: ContentEntry[], label: string, empty: string): HT
     { secondary: true },
   );
   return h('div', { class: 'long-content' }, table, more);
-}
-
-function section(title: string, description: string | undefined, ...content: (Node | string)[]): HTMLElement {
-  const element = h('vscode-collapsible', { attrs: { heading: title, description, open: true } });
-  element.append(h('div', { class: 'section-body' }, ...content));
-  return element;
 }
 
 function render({ item, events, eventsProblem, canDelete, readOnly }: Shown): void {
