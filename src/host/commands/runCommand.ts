@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { plainText } from '../../core/presentation/plainText';
 import { abortSignalOf } from '../guards/abortSignal';
+import { isOutcomeUnknown } from '../../core/http/errors';
 import { t } from '../../core/l10n';
 import type { FailureWithActions } from './failureWithActions';
 import type { RunnableCommand, RunnerUses } from './registry';
@@ -49,7 +50,12 @@ export async function runCommand<C extends RunnerUses>(
   try {
     return await work;
   } catch (error) {
-    if (cancellation.token.isCancellationRequested || error instanceof vscode.CancellationError) {
+    // Cancel stops waiting, not a change already sent: if its outcome is unknown the user must still hear so.
+    const changeMayHaveLanded = isOutcomeUnknown(error) || (error instanceof Error && isOutcomeUnknown(error.cause));
+    if (
+      (cancellation.token.isCancellationRequested && !changeMayHaveLanded) ||
+      error instanceof vscode.CancellationError
+    ) {
       ctx.log.info(`${command.id} cancelled`);
       return undefined;
     }

@@ -57,12 +57,14 @@ export async function applyDraft(
   if (reason) throw new Error(t('Not applied. {0}', reason));
   await saveIfDirty(vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()));
   const draft = documents.drafts.get(uri);
-  const title = titleOf(target);
+  let title = titleOf(target);
   if (!draft) return t('Nothing to apply: you have not changed {0}.', title);
 
   // 1. Checked before anything is sent.
   progress(t('Reading {0} from the service…', title));
   const current = await documents.fetch(target, connection);
+  // Every message from here names what the service holds, never a label an address can forge.
+  title = current.title ?? title;
   const declared: ArgumentEntry[] = current.declared ?? documents.declaredOf(uri) ?? [];
   const parsed =
     target.kind === 'packageArguments' ? parsePackageArguments(draft.text) : parseReleaseInput(draft.text, declared);

@@ -1,3 +1,4 @@
+import { plainText } from '../../core/presentation/plainText';
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { Connection } from '../../core/connections';
@@ -184,7 +185,10 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
   }
 
   /** What the service holds now, as the document's text. */
-  async fetch(target: DocumentTarget, connection: Connection): Promise<{ text: string; declared?: ArgumentEntry[] }> {
+  async fetch(
+    target: DocumentTarget,
+    connection: Connection,
+  ): Promise<{ text: string; declared?: ArgumentEntry[]; title?: string }> {
     const client = this.ctx.clientFor(connection);
     const { packageArgumentsText, releaseInputText } = await documentTexts();
     try {
@@ -200,7 +204,12 @@ export class OrchestratorFileSystem implements vscode.FileSystemProvider {
             folder,
           });
           const { parseArgumentDeclarations } = await argumentChecks();
-          return { text: releaseInputText(release), declared: parseArgumentDeclarations(metadata.Input) };
+          return {
+            text: releaseInputText(release),
+            declared: parseArgumentDeclarations(metadata.Input),
+            // The file name is only the address's label: what is changed is the process the service names.
+            title: titleOf({ ...target, name: plainText(release.Name, { maxLength: 200 }) }),
+          };
         }
         case 'jobOutput': {
           const job = await client.jobs.get(target.jobKey, { folder: { id: target.folderId } });

@@ -1,25 +1,22 @@
 import * as vscode from 'vscode';
 import { OrchestratorError } from '../../core/http/errors';
-import type { IdeaClient } from '../../core/ideas/client';
-import type { Idea, IdeaSchema } from '../../core/ideas/schemas';
+import type { Idea } from '../../core/ideas/schemas';
 import { plainText } from '../../core/presentation/plainText';
-import { changedValues, differsFromService, ideaNameFallback, rawValuesOf, readForm } from '../../shared/ideaFormModel';
+import { changedValues, differsFromService, rawValuesOf, readForm } from '../../shared/ideaFormModel';
 import {
   IDEA_FORM_LIMITS,
   parseIdeaFormFromWebview,
   parseIdeaFormToWebview,
-  type FormField,
-  type FormLookups,
   type IdeaFormFromWebview,
   type IdeaFormIdentity,
   type IdeaFormToWebview,
-  type IdeaSummary,
   type RawValues,
 } from '../../shared/protocol/ideaForm';
 import type { Services } from '../services';
 import { guardChange } from '../guards/guardChange';
 import { Stored } from '../storedState';
-import { categoryChoices, fieldsOf, summaryOf, within } from './ideaFormContent';
+import { summaryOf, within } from './ideaFormContent';
+import { loadIdeaForm, type LoadedIdeaForm } from './ideaFormLoad';
 import { messageOf, ServicePanel, type ServicePanelDeps } from './servicePanel';
 import { t } from '../../core/l10n';
 import { draftKey } from './panelKeys';
@@ -27,16 +24,6 @@ import { errorMessage } from '../../core/errorMessage';
 
 /** What this needs from the extension's context, and nothing more. */
 export type IdeaFormPanelDeps = ServicePanelDeps & Pick<Services, 'ideas' | 'ideasClientFor' | 'input' | 'state'>;
-
-/** Bounded as the protocol bounds it: a service with more or longer tags must not stop the panel from showing. */
-interface Loaded {
-  schema: IdeaSchema;
-  fields: FormField[];
-  lookups: FormLookups;
-  /** The idea's values on the service (Show Idea), for what changed. */
-  baseline: Record<string, unknown>;
-  idea?: IdeaSummary;
-}
 
 /** What the panels' owner hears of an idea form: it became the panel of another idea (submitted), it closed. */
 export interface IdeaFormEvents {
@@ -51,7 +38,7 @@ export interface IdeaFormEvents {
  * may post the values it shows, and an idea nobody edited must not open with "Your unsent changes were restored".
  */
 export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToWebview, IdeaFormIdentity> {
-  private loaded: Loaded | undefined;
+  private loaded: LoadedIdeaForm | undefined;
   /** A submit is on its way: a draft the page posts meanwhile is what is being sent, not a draft. */
   private submitting = false;
 
@@ -119,39 +106,9 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
   protected async fetch(): Promise<void> {
     this.host.post({ type: 'loading' });
     try {
-      const connection = this.connection();
-      const client = await this.ctx.ideasClientFor(connection);
-      const id = this.identity.automationId;
-      const [form, categories, users] = await Promise.all([
-        id === undefined
-          ? client.schema().then((schema) => ({ schema, values: {} as Record<string, unknown> }))
-          : client.ideaForm(id),
-        client.categories().then(
-          (r) => categoryChoices(r.data),
-          () => undefined,
-        ),
-        client.users({ page: 1, pageSize: 100 }).then(
-          (r) =>
-            r.data.map((u) => ({
-              value: String(u.id),
-              label: `${`${u.firstName} ${u.lastName}`.trim() || u.email} (${u.email})`,
-            })),
-          () => undefined,
-        ),
-      ]);
-      const idea =
-        id === undefined
-          ? undefined
-          : this.hint?.id === id
-            ? summaryOf(this.hint)
-            : await this.findIdea(client, id, form.values);
-      this.loaded = {
-        schema: form.schema,
-        fields: fieldsOf(form.schema),
-        lookups: { categories, users },
-        baseline: form.values,
-        idea,
-      };
+      const client = await this.ctx.ideasClientFor(this.connection());
+      this.loaded = await loadIdeaForm(client, this.identity.automationId, this.hint);
+      const idea = this.loaded.idea;
       this.panel.title = idea ? t('Idea: {0}', plainText(idea.name, { maxLength: 100 })) : t('Submit Idea');
       this.showForm();
     } catch (error) {
@@ -164,17 +121,6 @@ export class IdeaFormPanel extends ServicePanel<IdeaFormFromWebview, IdeaFormToW
           : t('The form could not be loaded: {0}', messageOf(error)),
       });
     }
-  }
-
-  /** The spec has no GET of one automation: the list, searched by the idea's name, gives its phase and status. */
-  private async findIdea(client: IdeaClient, id: number, values: Record<string, unknown>): Promise<IdeaSummary> {
-    const name = typeof values.name === 'string' ? values.name : '';
-    const found = name
-      ? (await client.ideas({ search: name, pageSize: 100 }).catch(() => undefined))?.data.find((i) => i.id === id)
-      : undefined;
-    return found
-      ? summaryOf(found)
-      : { id, name: name || ideaNameFallback(id), phase: t('unknown phase'), status: t('unknown status') };
   }
 
   private showForm(values?: RawValues): void {

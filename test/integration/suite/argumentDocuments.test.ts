@@ -130,6 +130,26 @@ describe('Argument documents: drafts and Apply to Service', () => {
     );
   });
 
+  it('Apply names the process the service holds, not the file name of the address (a forged label)', async function () {
+    this.timeout(30_000);
+    const { uri } = await open('orchestrator.editProcessInputValues', processRow);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    // The same ids in the query, another process's name as the file name.
+    const forged = uri.with({ path: uri.path.replace(/[^/]+\.input\.json$/, 'Payroll.input.json') });
+    assert.notEqual(forged.toString(), uri.toString());
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(forged));
+    await replaceText(editor, editor.document.getText().replace(/"in_Recipients": \d+/, '"in_Recipients": 6'));
+    assert.equal(await editor.document.save(), true);
+    await resetTally();
+    const { asked } = await answering(ctx, [{ title: /^Apply /, cancel: true }], () =>
+      vscode.commands.executeCommand<string | undefined>('orchestrator.applyDocument', forged),
+    );
+    const question = asked.find((a) => a.kind === 'confirm')?.title ?? '';
+    assert.match(question, /the input values of Reconcile\.Processing_Production/);
+    assert.doesNotMatch(question, /Payroll/);
+    assert.equal(writes(await tally()), 0, 'cancelled: nothing sent');
+  });
+
   it('marks each input-value problem at its property, and a syntax error where it is, not on line 1', async function () {
     this.timeout(30_000);
     const { uri, editor } = await open('orchestrator.editProcessInputValues', processRow);

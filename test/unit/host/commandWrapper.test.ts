@@ -7,6 +7,7 @@ import { runCommand } from '../../../src/host/commands/runCommand';
 import { CommandId } from '../../../src/constants';
 import { FailureWithActions } from '../../../src/host/commands/failureWithActions';
 import { aRecordingLogger } from '../../support/editorFakes';
+import { OrchestratorError } from '../../../src/core/http/errors';
 
 /** What the wrapper needs of the Ctx: the real log, over a channel that records (`logged`). */
 function context(): { logged: string[]; ctx: Pick<Ctx, 'log'> } {
@@ -114,6 +115,52 @@ describe('the command wrapper (runCommand)', () => {
     );
     assert.deepEqual(shownMessages, []);
     assert.deepEqual(logged, ['info orchestrator.startJob cancelled']);
+  });
+
+  it('still reports a change whose outcome is unknown when the user cancelled while it was on its way', async () => {
+    const { ctx, logged } = context();
+    // The progress notification's Cancel button, pressed as soon as it shows.
+    const window = vscodeStub.window;
+    window.withProgress = (_options: unknown, task: (progress: unknown, token: unknown) => unknown) => {
+      const pressed = new vscodeStub.CancellationTokenSource();
+      const shown = task({ report: () => undefined }, pressed.token);
+      pressed.cancel();
+      return shown;
+    };
+    try {
+      await runCommand(
+        ctx,
+        {
+          id: 'orchestrator.applyDocument',
+          title: 'Apply to Service',
+          asksFirst: true,
+          run: ({ token, progressTitle }) =>
+            new Promise((_resolve, reject) => {
+              progressTitle('Applying…');
+              // The PATCH is not aborted by Cancel; its answer then proves nothing (a gateway timeout).
+              token.onCancellationRequested(() =>
+                reject(
+                  new Error('The service did not confirm the change: it may or may not have been applied.', {
+                    cause: new OrchestratorError({
+                      kind: 'http',
+                      endpoint: 'PATCH /odata/Releases(1)',
+                      message: 'Gateway Timeout',
+                      status: 504,
+                      outcomeUnknown: true,
+                    }),
+                  }),
+                ),
+              );
+            }),
+        },
+        [],
+      );
+    } finally {
+      delete window.withProgress;
+    }
+    assert.equal(shownMessages.length, 1, 'the unknown outcome is shown');
+    assert.match(String(shownMessages[0]!.args[0]), /may or may not have been applied/);
+    assert.ok(!logged.includes('info orchestrator.applyDocument cancelled'));
   });
 
   it('runs a command only with a context that has every part the command declares (the compiler checks)', () => {
