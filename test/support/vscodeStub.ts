@@ -181,7 +181,14 @@ export const vscodeStub = {
     ) {}
   },
   QuickPickItemKind: { Separator: -1, Default: 0 },
-  window: namespace({ createTreeView: () => anything({ visible: false }) }),
+  window: namespace({
+    createTreeView: () => anything({ visible: false }),
+    // The task runs at once, reporting to nobody, never cancelled.
+    withProgress: <T>(
+      _options: unknown,
+      task: (progress: { report: () => void }, token: CancellationTokenSource['token']) => Promise<T>,
+    ) => task({ report: () => undefined }, new CancellationTokenSource().token),
+  }),
   workspace: namespace({ getConfiguration: configuration, workspaceFolders: undefined, textDocuments: [] }),
   commands: namespace({
     // Typed as wide as tests that put their own in place need.
