@@ -51,3 +51,14 @@ export const SERVICE_RATE_LIMIT_PER_MINUTE = 100;
  * checks and the browser sign-in load on first use. Checked by test/unit/bundle.test.ts on the production build.
  */
 export const ACTIVATION_BUNDLE_KIB_BUDGET = 225;
+
+/**
+ * A Failures refresh where the service reads across folders: the first page of faulted jobs and the further pages up
+ * to the cap (src/core/jobs/failureReads.ts: 500 jobs in pages of 100).
+ */
+export const FAILURES_ACROSS_FOLDERS_REQUESTS = 5;
+/**
+ * Where the service refuses that read: the refusal, one Folders read, then one Jobs read per folder, never more than
+ * the tenant's Jobs budget left this minute (50 on a fresh connection).
+ */
+export const FAILURES_FOLDER_BY_FOLDER_REQUESTS = 1 + 1 + 50;

@@ -10,6 +10,7 @@ import { RATE_LIMITED_PER_MINUTE_BUDGET, SERVICE_RATE_LIMIT_PER_MINUTE } from '.
 import type { Figures } from './figures';
 import { BENCH_LINE } from './editor/report';
 import type { ActivationCost } from '../../src/ctx';
+import { jobPanelFigures, type JobPanelReport } from './jobPanelFigures';
 
 const ACTIVATION_RUNS = 5;
 
@@ -30,6 +31,7 @@ export async function editorFigures(
 ): Promise<void> {
   const activationSuite = await bundleRunner('bench-activation', join(__dirname, 'editor', 'activation.ts'));
   const sessionSuite = await bundleRunner('bench-session', join(__dirname, 'editor', 'session.ts'));
+  const jobPanelSuite = await bundleRunner('bench-job-panel', join(__dirname, 'editor', 'jobPanel.ts'));
   // Jobs run past the session so both stay watched throughout.
   const sandbox = await startSandbox({ jobDurationMs: 240_000 });
   const connection = {
@@ -87,6 +89,9 @@ export async function editorFigures(
       'requests',
       { budget: 0 },
     );
+
+    console.log('  the job panel on the 1,000,000-line log: five opens, then jumps and scrolling in one panel…');
+    jobPanelFigures(figures, (await run<{ jobPanel: JobPanelReport }>(jobPanelSuite, 'job panel')).jobPanel);
 
     console.log(
       '  a 2-minute session in code-server: both trees visible, Jobs and a queue expanded, two jobs watched…',

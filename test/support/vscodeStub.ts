@@ -146,8 +146,49 @@ export const vscodeStub = {
   FileType: enumOf('Unknown', 'File', 'Directory'),
   FileChangeType: enumOf('Changed', 'Created', 'Deleted'),
   DiagnosticSeverity: enumOf('Error', 'Warning', 'Information', 'Hint'),
+  CodeActionKind: { QuickFix: 'quickfix' },
+  // What a diagnostic is built of (faults to source): plain records of what they are given.
+  Range: class {
+    constructor(
+      readonly startLine: number,
+      readonly startCharacter: number,
+      readonly endLine: number,
+      readonly endCharacter: number,
+    ) {}
+    get start() {
+      return { line: this.startLine, character: this.startCharacter };
+    }
+  },
+  Location: class {
+    constructor(
+      readonly uri: unknown,
+      readonly range: unknown,
+    ) {}
+  },
+  Diagnostic: class {
+    source?: string;
+    relatedInformation?: unknown[];
+    constructor(
+      readonly range: unknown,
+      readonly message: string,
+      readonly severity: number,
+    ) {}
+  },
+  DiagnosticRelatedInformation: class {
+    constructor(
+      readonly location: unknown,
+      readonly message: string,
+    ) {}
+  },
   QuickPickItemKind: { Separator: -1, Default: 0 },
-  window: namespace({ createTreeView: () => anything({ visible: false }) }),
+  window: namespace({
+    createTreeView: () => anything({ visible: false }),
+    // The task runs at once, reporting to nobody, never cancelled.
+    withProgress: <T>(
+      _options: unknown,
+      task: (progress: { report: () => void }, token: CancellationTokenSource['token']) => Promise<T>,
+    ) => task({ report: () => undefined }, new CancellationTokenSource().token),
+  }),
   workspace: namespace({ getConfiguration: configuration, workspaceFolders: undefined, textDocuments: [] }),
   commands: namespace({
     // Typed as wide as tests that put their own in place need.

@@ -4,8 +4,11 @@ import assert from 'node:assert/strict';
 import { startSandbox, type RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { activateInNode, storedSignIn } from '../bench/nodeActivation';
 import { treeDriver } from '../bench/treeDriver';
+import { failuresDriver } from '../bench/failureFigures';
 import {
   ACTIVATION_REQUEST_BUDGET,
+  FAILURES_ACROSS_FOLDERS_REQUESTS,
+  FAILURES_FOLDER_BY_FOLDER_REQUESTS,
   FEED_EXPAND_REQUESTS,
   FOLDER_EXPAND_REQUESTS,
   GROUP_EXPAND_REQUESTS,
@@ -74,6 +77,19 @@ describe('performance budget (counts)', () => {
       assert.equal(feed.rows, TREE_PAGE_SIZE + 1, 'a page of the 10,000 packages and Load more');
       const more = await driver.loadMore(feed.node);
       assert.equal(more.requests, LOAD_MORE_REQUESTS);
+    });
+
+    it('refreshes Failures (24 hours, 7 days) within its request budget, across folders and folder by folder', async () => {
+      const driver = await failuresDriver(sandbox);
+      for (const period of ['day', 'week'] as const) {
+        const { refresh } = driver.row(period);
+        const across = await refresh(false);
+        assert.ok(across.rows.length > 1, `${period}: the seeded faults are listed`);
+        assert.ok(across.requests >= 1 && across.requests <= FAILURES_ACROSS_FOLDERS_REQUESTS, `${across.requests}`);
+        // Folder by folder on 1,000 folders: the refusal, the folders, the Jobs budget of a minute; no more.
+        const byFolder = await refresh(true);
+        assert.equal(byFolder.requests, FAILURES_FOLDER_BY_FOLDER_REQUESTS);
+      }
     });
 
     it('expands All Items of the 100,000-item queue in one request; pages 10,000 items of it in 10,000 / 50 requests, each once, never holding more than the list limit', async () => {

@@ -49,6 +49,8 @@ export class FaultProblems implements vscode.Disposable {
   /** Package id per process, read once (`Releases` by name). */
   private readonly processKeys = new Map<string, Promise<string | undefined>>();
   private readonly disposables: vscode.Disposable[] = [];
+  /** Aborted on dispose: a fault read in flight sends nothing more and writes no problem after the extension stops. */
+  private readonly stopped = new AbortController();
   private readonly read = new vscode.EventEmitter<FaultOutcome>();
   /** Fires when a faulted job's reading ends. */
   readonly onDidRead = this.read.event;
@@ -111,7 +113,9 @@ export class FaultProblems implements vscode.Disposable {
         job,
         processKeyOf: (releaseName, requests) => this.processKeyOf(watched, releaseName, requests),
         projects: () => workspaceProjects((problem) => this.ctx.log.warn(`Faults to source: ${problem}`)),
+        signal: this.stopped.signal,
       });
+      if (this.stopped.signal.aborted) return;
       if (this.moment(id) === moment) {
         const row = makeRow({ kind: 'job', connection, folder, job: reading.job });
         this.add(
@@ -128,6 +132,7 @@ export class FaultProblems implements vscode.Disposable {
       );
       this.read.fire({ reading });
     } catch (error) {
+      if (this.stopped.signal.aborted) return;
       this.ctx.log.warn(`Faults to source: could not read job ${job.Key}: ${errorMessage(error)}`);
       this.read.fire({ jobKey: job.Key, failure: errorMessage(error) });
     }
@@ -153,7 +158,7 @@ export class FaultProblems implements vscode.Disposable {
       requests.releases++;
       known = this.ctx
         .clientFor(connection)
-        .releases.list({ folder, query: { filter: eq('Name', releaseName), top: 1 } })
+        .releases.list({ folder, signal: this.stopped.signal, query: { filter: eq('Name', releaseName), top: 1 } })
         .then((page) => page.items[0]?.ProcessKey);
       this.processKeys.set(id, known);
       // A failed read is tried again at the next fault.
@@ -227,6 +232,7 @@ export class FaultProblems implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.stopped.abort();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
   }
 }

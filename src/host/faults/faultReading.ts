@@ -71,7 +71,10 @@ export async function readFault(source: FaultSource): Promise<FaultReading> {
   let job = source.job;
   if (!job.ReleaseName) return { job, places: [], requests };
   const processKey = await source.processKeyOf(job.ReleaseName, requests);
+  // Stopped (the extension disposed) while a read without a signal of its own was in flight: read nothing more.
+  source.signal?.throwIfAborted();
   const projects = processKey ? projectsOfPackage(processKey, await source.projects()) : [];
+  source.signal?.throwIfAborted();
   if (projects.length === 0) return { job, processKey, places: [], requests };
   if (job.Info === null) {
     // The watcher's last read came before the robot wrote the fault.

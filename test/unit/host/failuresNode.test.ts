@@ -29,7 +29,7 @@ const markupOf = (node: TreeNode) => {
   ];
 };
 
-function failures(list: (options: { query: ODataQuery }) => Promise<Page<Job>>) {
+function failures(list: (options: { query: ODataQuery; signal?: AbortSignal }) => Promise<Page<Job>>) {
   const { calls, client } = fakeOrchestratorClient({ 'jobs.list': list });
   const changed: string[] = [];
   const host = fakeExplorerHost({
@@ -103,5 +103,37 @@ describe('the Failures row (host logic, no editor)', () => {
     assert.equal(label(rows.at(-1)!), 'No failed jobs in the last 7 days');
     assert.match(asked[0]!, /EndTime gt 2026-11-26T02:00:00\.000Z/);
     assert.match(asked[1]!, /EndTime gt 2026-11-20T02:00:00\.000Z/);
+  });
+
+  it('joins a read in flight, and a refresh during it aborts it and reads once more', async () => {
+    // Each Jobs request waits until the test answers it; the first page is full, so a read goes on to a second.
+    const waiting: { signal?: AbortSignal; answer: (jobs: Job[]) => void }[] = [];
+    const full = Array.from({ length: 100 }, (_, i) =>
+      aJob({ Id: i + 1, State: 'Faulted', EndTime: new Date(NOW - i * 1000).toISOString(), OrganizationUnitId: 4 }),
+    );
+    const { calls, node } = failures(
+      ({ signal }: { signal?: AbortSignal }) =>
+        new Promise((resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          waiting.push({ signal, answer: (jobs) => resolve(page(jobs)) });
+        }),
+    );
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+    const first = node.children();
+    const second = node.children();
+    await settle();
+    assert.equal(calls.length, 1, 'two expands, one read');
+    node.reset();
+    const afterRefresh = node.children();
+    await settle();
+    assert.equal(waiting[0]!.signal?.aborted, true, 'the superseded read is aborted');
+    waiting[1]!.answer(full);
+    await settle();
+    waiting[2]!.answer([]);
+    const rows = await Promise.all([first, second, afterRefresh]);
+    // The aborted first page, then the new read's two pages: nothing more.
+    assert.deepEqual(calls, ['jobs.list', 'jobs.list', 'jobs.list']);
+    assert.equal(rows[0], rows[2]);
+    assert.equal(node.item().description, '100 in the last 24 hours');
   });
 });

@@ -60,17 +60,19 @@ export class FailureRows {
     } = options);
   }
 
-  async load(): Promise<FailureRead> {
+  /** Reads within the Jobs budget; `signal` (a refresh or period switch) aborts the page or folder in flight. */
+  async load(signal?: AbortSignal): Promise<FailureRead> {
     const client = this.host.clientFor(this.connection);
     const since = new Date(this.host.now() - FAILURE_PERIOD_MS[this.period]);
     const list: ListJobs = async (query, folderId) =>
-      (await client.jobs.list({ query, ...(folderId === undefined ? {} : { folder: { id: folderId } }) })).items;
+      (await client.jobs.list({ query, signal, ...(folderId === undefined ? {} : { folder: { id: folderId } }) }))
+        .items;
     try {
       return await readAcrossFolders(list, since);
     } catch (error) {
       if (!(error instanceof OrchestratorError) || (error.status !== 400 && error.status !== 403)) throw error;
     }
-    const folders = await client.folders.list({ query: { top: FOLDERS_READ, orderBy: [{ path: 'Id' }] } });
+    const folders = await client.folders.list({ query: { top: FOLDERS_READ, orderBy: [{ path: 'Id' }] }, signal });
     const folderIds = folders.items.map((folder) => folder.Id);
     const allowance = jobsAllowance(this.host.budgetOf(this.connection));
     return vscode.window.withProgress(
@@ -85,7 +87,7 @@ export class FailureRows {
           folderIds,
           since,
           allowance,
-          cancelled: () => token.isCancellationRequested,
+          cancelled: () => token.isCancellationRequested || signal?.aborted === true,
           progress: (read, of) => progress.report({ message: t('{0} of {1} folders', read, of), increment: 100 / of }),
         }),
     );

@@ -8,6 +8,9 @@ import { childId } from '../../../core/rows/rowIds';
 import { errorRow, messageNode, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 
+/** A finished read and its rows, or why it failed. */
+type Loaded = { read: FailureRead; rows: TreeNode[] } | { error: unknown };
+
 const PERIOD_WORDS: Record<FailurePeriod, () => string> = {
   day: () => t('the last 24 hours'),
   week: () => t('the last 7 days'),
@@ -21,9 +24,14 @@ const PERIOD_WORDS: Record<FailurePeriod, () => string> = {
 export class FailuresNode implements TreeNode {
   private period: FailurePeriod = 'day';
   /** What the last load read, and its rows: none until the row is expanded, and after a Refresh. */
-  private loaded: { read: FailureRead; rows: TreeNode[] } | undefined;
+  private loaded: Exclude<Loaded, { error: unknown }> | undefined;
   /** Counts resets: a read started before one must not fill the row after it. */
   private generation = 0;
+  /**
+   * The read in flight: every expand of this generation joins it (the tree may ask twice); a reset aborts it (its
+   * further pages or folders are not read) and the next expand starts one new read.
+   */
+  private reading: { generation: number; controller: AbortController; read: Promise<Loaded> } | undefined;
 
   constructor(
     private readonly host: ExplorerHost,
@@ -60,29 +68,45 @@ export class FailuresNode implements TreeNode {
   async children(): Promise<TreeNode[]> {
     for (;;) {
       if (this.loaded) return this.loaded.rows;
-      const generation = this.generation;
-      // Loaded on first expand: the grouping and fault-text code stays out of the activation bundle.
-      const { FailureRows } = await import('./failureRows');
-      const rows = new FailureRows({
-        host: this.host,
-        connection: this.connection,
-        parentId: this.id,
-        period: this.period,
-        periodWords: PERIOD_WORDS[this.period](),
-        periodRow: this.periodRow(),
-      });
-      const read = await rows.load().catch((error: unknown) => ({ error }));
-      if (generation !== this.generation) continue;
-      if ('error' in read)
-        return [this.periodRow(), errorRow(this, read.error, t('failed jobs'), this.connection.label)];
-      this.loaded = { read, rows: rows.rows(read) };
-      this.host.changed(this);
+      const reading = this.reading?.generation === this.generation ? this.reading : this.startReading();
+      const loaded = await reading.read;
+      if (reading.generation !== this.generation) continue;
+      if (this.reading === reading) this.reading = undefined;
+      if ('error' in loaded)
+        return [this.periodRow(), errorRow(this, loaded.error, t('failed jobs'), this.connection.label)];
+      if (!this.loaded) {
+        this.loaded = loaded;
+        this.host.changed(this);
+      }
     }
   }
 
   reset(): void {
     this.generation++;
     this.loaded = undefined;
+    this.reading?.controller.abort();
+    this.reading = undefined;
+  }
+
+  private startReading(): NonNullable<FailuresNode['reading']> {
+    const controller = new AbortController();
+    const period = this.period;
+    const read = (async (): Promise<Loaded> => {
+      // Loaded on first expand: the grouping and fault-text code stays out of the activation bundle.
+      const { FailureRows } = await import('./failureRows');
+      const rows = new FailureRows({
+        host: this.host,
+        connection: this.connection,
+        parentId: this.id,
+        period,
+        periodWords: PERIOD_WORDS[period](),
+        periodRow: this.periodRow(),
+      });
+      const read = await rows.load(controller.signal);
+      return { read, rows: rows.rows(read) };
+    })().catch((error: unknown) => ({ error }));
+    this.reading = { generation: this.generation, controller, read };
+    return this.reading;
   }
 
   private periodRow(): TreeNode {
