@@ -22,6 +22,23 @@ const QUEUE_ITEM_STATUSES = [
   ['Deleted', 'Deleted'],
 ] as const;
 
+/** What a queue's status row lists (its queue and status): Export Items reads it from the row it is run on. */
+export interface QueueItemsScope {
+  row: RowOf<'queue'>;
+  /** undefined: All Items. */
+  status: string | undefined;
+  /** The status's label, as the row shows it. */
+  label: string;
+  /** The reference text the user filtered the row by, now. */
+  filterText(): string | undefined;
+}
+
+const scopes = new WeakMap<object, QueueItemsScope>();
+
+/** The queue and status of a status row (All Items, Failed…); undefined for any other node. */
+export const queueItemsScopeOf = (node: unknown): QueueItemsScope | undefined =>
+  typeof node === 'object' && node !== null ? scopes.get(node) : undefined;
+
 /** A queue: its items by status (All, New, In Progress, Failed…); expanding the queue costs nothing, each status one request. */
 export class QueueNode implements TreeNode {
   readonly id: string;
@@ -42,7 +59,7 @@ export class QueueNode implements TreeNode {
       const id = RowIds.queueItems(this.id, status ?? 'all');
       // One function for the whole list: a row keeps its summary and this, not a closure of its own.
       const describe = (row: RowOf<'queueItem'>) => queueItemItem(id, row.queueItem, host.now());
-      return collectionNode(
+      const node = collectionNode(
         {
           id,
           label,
@@ -61,8 +78,10 @@ export class QueueNode implements TreeNode {
           empty: status ? t('No {0} items.', label.toLowerCase()) : t('This queue is empty.'),
           contextValue: CollectionContext.queueItems,
         },
-        (node) => host.changed(node),
+        (changed) => host.changed(changed),
       );
+      scopes.set(node, { row: this.row, status, label, filterText: () => node.filterText });
+      return node;
     };
     this.statuses = [
       byStatus(undefined, t('All Items')),
