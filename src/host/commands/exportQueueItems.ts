@@ -51,8 +51,12 @@ export const exportQueueItems: CommandDefinition<Uses> = {
     const format = (
       await ctx.input.pick(
         [
-          { label: 'CSV', description: t('One row per item; SpecificContent keys as columns'), value: 'csv' as const },
-          { label: 'JSON', description: t('An array of items, as Bulk Add reads it'), value: 'json' as const },
+          {
+            label: t('CSV'),
+            description: t('One row per item; SpecificContent keys as columns'),
+            value: 'csv' as const,
+          },
+          { label: t('JSON'), description: t('An array of items, as Bulk Add reads it'), value: 'json' as const },
         ],
         { title: plainText(t('Export items of {0} as', what)) },
       )
