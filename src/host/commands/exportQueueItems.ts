@@ -8,7 +8,7 @@ import { CollectionContext, ContextValue } from '../../core/rows/contextValues';
 import { rowOf } from '../../core/rows/rowOf';
 import { plainText } from '../../core/presentation/plainText';
 import { formatNumber, t } from '../../core/l10n';
-import { queueItemsScopeOf, type QueueItemsScope } from '../views/explorer/queueNode';
+import { queueItemsScopeOf, type QueueItemsScope } from '../views/explorer/queueItemsScope';
 import { narrowingFilter } from '../views/pagedNode';
 import type { Services } from '../services';
 import type { CommandDefinition } from './registry';

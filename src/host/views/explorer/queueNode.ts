@@ -10,6 +10,7 @@ import { collectionNode } from '../collectionNode';
 import type { PagedNode } from '../pagedNode';
 import { RowLeaf, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
+import { setQueueItemsScope } from './queueItemsScope';
 import { t } from '../../../core/l10n';
 
 const QUEUE_ITEM_STATUSES = [
@@ -21,23 +22,6 @@ const QUEUE_ITEM_STATUSES = [
   ['Retried', 'Retried'],
   ['Deleted', 'Deleted'],
 ] as const;
-
-/** What a queue's status row lists (its queue and status): Export Items reads it from the row it is run on. */
-export interface QueueItemsScope {
-  row: RowOf<'queue'>;
-  /** undefined: All Items. */
-  status: string | undefined;
-  /** The status's label, as the row shows it. */
-  label: string;
-  /** The reference text the user filtered the row by, now. */
-  filterText(): string | undefined;
-}
-
-const scopes = new WeakMap<object, QueueItemsScope>();
-
-/** The queue and status of a status row (All Items, Failed…); undefined for any other node. */
-export const queueItemsScopeOf = (node: unknown): QueueItemsScope | undefined =>
-  typeof node === 'object' && node !== null ? scopes.get(node) : undefined;
 
 /** A queue: its items by status (All, New, In Progress, Failed…); expanding the queue costs nothing, each status one request. */
 export class QueueNode implements TreeNode {
@@ -80,7 +64,7 @@ export class QueueNode implements TreeNode {
         },
         (changed) => host.changed(changed),
       );
-      scopes.set(node, { row: this.row, status, label, filterText: () => node.filterText });
+      setQueueItemsScope(node, { row: this.row, status, label, filterText: () => node.filterText });
       return node;
     };
     this.statuses = [
