@@ -82,7 +82,7 @@ export const exportQueueItems: CommandDefinition<Uses> = {
       async (progress, token) => {
         const stop = new AbortController();
         const cancel = () => stop.abort();
-        token.onCancellationRequested(cancel);
+        const cancelled = token.onCancellationRequested(cancel);
         signal.addEventListener('abort', cancel);
         let total: number | undefined;
         let skipped = 0;
@@ -134,6 +134,7 @@ export const exportQueueItems: CommandDefinition<Uses> = {
           }
           throw error;
         } finally {
+          cancelled.dispose();
           signal.removeEventListener('abort', cancel);
           await files.dispose();
         }

@@ -28,6 +28,7 @@ describe('Bulk Add from CSV', () => {
       { Reference: 'C', SpecificContent: { Amount: 3 } },
     ]);
     assert.equal(columns[0]!.header, 'Reference', 'the BOM is not part of the first column name');
+    assert.deepEqual(read('\uFEFF"Reference",N\n"a",1\n').items, [{ Reference: 'a', SpecificContent: { N: 1 } }]);
     assert.deepEqual(
       columns.map((c) => [c.header, 'field' in c.target ? c.target.field : `SC.${c.target.key}`, c.type]),
       [
