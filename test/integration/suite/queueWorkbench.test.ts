@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
-import { eq } from '../../../src/core/odata/filter';
+import { and, contains, eq } from '../../../src/core/odata/filter';
 import type { FileItem } from '../../../src/core/orchestrator/queueItemsFile';
 import { parseQueueItemsCsv } from '../../../src/core/orchestrator/queueItemsCsv';
 import { answering } from '../../../src/host/ui/scriptedInput';
@@ -31,14 +31,18 @@ describe('Queue workbench: CSV Bulk Add and Export Items', () => {
     for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
   });
 
-  /** A new queue in Dev Lab (made through the API, as another tool would) and its row, walked from the root. */
-  async function newQueue(name: string): Promise<TreeNode> {
-    const devLab = async () => child(await child(undefined, 'Sandbox'), 'Dev Lab');
-    const { folder } = rowOf(await devLab(), 'folder');
-    await ctx.clientFor(sandbox()).queues.create({ Name: name }, { folder });
-    const queues = await child(await devLab(), 'Queues');
-    ctx.explorer.refresh(queues);
-    return child(queues, name);
+  /** Dev Lab's EmptyQueue (empty in the seed; each test adds items with references of its own), walked from the root. */
+  const emptyQueue = async () =>
+    child(await child(await child(await child(undefined, 'Sandbox'), 'Dev Lab'), 'Queues'), 'EmptyQueue');
+
+  /** A status row of EmptyQueue narrowed to references containing `text`, as the user does with Filter…. */
+  async function filtered(status: string, text: string): Promise<TreeNode> {
+    const row = await child(await emptyQueue(), status);
+    await answering(ctx, [{ title: 'Filter by reference', answer: text }], () =>
+      vscode.commands.executeCommand('orchestrator.tree.filter', row),
+    );
+    await children(row);
+    return row;
   }
 
   const file = async (name: string, text: string) => {
@@ -74,7 +78,7 @@ describe('Queue workbench: CSV Bulk Add and Export Items', () => {
 
   it('adds the hard cases from CSV after a preview, exports them as CSV that reads back the same, and sends nothing for a bad row', async function () {
     this.timeout(120_000);
-    const queue = await newQueue(`RoundTrip${stamp}`);
+    const queue = await emptyQueue();
     const csv =
       '\uFEFFReference,Priority,DueDate,Note,Amount,Paid\r\n' +
       `"rt-${stamp},1",High,2026-03-01T09:00:00Z,"He said ""hi""",12.5,true\r\n` +
@@ -87,17 +91,9 @@ describe('Queue workbench: CSV Bulk Add and Export Items', () => {
     assert.match(preview.prompt!, /Paid → SpecificContent\.Paid \(true\/false\)/);
     assert.match(preview.prompt!, /DueDate → DueDate/);
 
-    const { folder, queue: definition } = rowOf(queue, 'queue');
-    const stored = (
-      await ctx.clientFor(sandbox()).queues.items.list({
-        folder,
-        query: { filter: eq('QueueDefinitionId', definition.Id), top: 10 },
-      })
-    ).items;
-    assert.equal(stored.length, 3);
-
+    // The New row narrowed to this test's references: the export takes the row's status and filter.
     const target = vscode.Uri.joinPath(ctx.extension.globalStorageUri, `round-${stamp}-out.csv`);
-    const exported = await exportItems(queue, 'CSV', target);
+    const exported = await exportItems(await filtered('New', `rt-${stamp}`), 'CSV', target);
     assert.equal(exported.result?.count, 3, lastError(ctx));
     const back = parseQueueItemsCsv(new TextDecoder().decode(await vscode.workspace.fs.readFile(target)), 'x');
     assert.ok(!('problems' in back), 'problems' in back ? back.problems.join(' | ') : '');
@@ -124,18 +120,27 @@ describe('Queue workbench: CSV Bulk Add and Export Items', () => {
 
   it('exports 10,000 items in 100 requests, page by page, equal to the queue', async function () {
     this.timeout(300_000);
-    const queue = await newQueue(`Export${stamp}`);
+    const queue = await emptyQueue();
     const rows = Array.from({ length: 10_000 }, (_, i) => `big-${stamp}-${i},${i},"v,${i % 7}"`);
     const added = await bulkAddCsv(queue, await file(`big-${stamp}.csv`, `Reference,N,V\n${rows.join('\n')}\n`));
     assert.deepEqual(added.result, { added: 10_000, failed: 0 }, lastError(ctx));
-    const all = await child(queue, 'All Items');
-    await children(all);
+    const all = await filtered('All Items', `big-${stamp}`);
 
-    await resetTally();
     const target = vscode.Uri.joinPath(ctx.extension.globalStorageUri, `big-${stamp}.json`);
+    await resetTally();
     const exported = await exportItems(all, 'JSON', target);
     assert.equal(exported.result?.count, 10_000, lastError(ctx));
     assert.equal(await queueItemReads(), 100, 'ceil(10,000 / 100) requests');
+    const { folder, queue: definition } = rowOf(queue, 'queue');
+    const inQueue = await ctx.clientFor(sandbox()).queues.items.list({
+      folder,
+      query: {
+        filter: and(eq('QueueDefinitionId', definition.Id), contains('Reference', `big-${stamp}`)),
+        top: 1,
+        count: true,
+      },
+    });
+    assert.equal(inQueue.count, 10_000, 'the queue holds these 10,000 items');
     const items: { Reference: string; SpecificContent: { N: number; V: string } }[] = JSON.parse(
       new TextDecoder().decode(await vscode.workspace.fs.readFile(target)),
     );
