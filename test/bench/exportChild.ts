@@ -79,7 +79,7 @@ async function main(): Promise<ExportReading[]> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-export-'));
   try {
     const readings: ExportReading[] = [];
-    for (let run = 0; run < Number(process.env.BENCH_EXPORT_RUNS ?? 3); run++)
+    for (let run = 0; run < Number(process.env.BENCH_EXPORT_RUNS ?? 1); run++)
       for (const format of ['csv', 'json'] as const) readings.push(await exportOnce(format, dir));
     return readings;
   } finally {
