@@ -79,9 +79,10 @@ describe('Queue workbench: CSV Bulk Add and Export Items', () => {
   it('adds the hard cases from CSV after a preview, exports them as CSV that reads back the same, and sends nothing for a bad row', async function () {
     this.timeout(120_000);
     const queue = await emptyQueue();
+    // The date as the service writes it back (with milliseconds), so the file reads back the same text.
     const csv =
       '\uFEFFReference,Priority,DueDate,Note,Amount,Paid\r\n' +
-      `"rt-${stamp},1",High,2026-03-01T09:00:00Z,"He said ""hi""",12.5,true\r\n` +
+      `"rt-${stamp},1",High,2026-03-01T09:00:00.000Z,"He said ""hi""",12.5,true\r\n` +
       `rt-${stamp}-2,low,,"two\r\nlines",3,FALSE\r\n` +
       `rt-${stamp}-3,,,O'Brien,-4,\r\n`;
     const added = await bulkAddCsv(queue, await file(`round-${stamp}.csv`, csv));
