@@ -28,6 +28,7 @@ export const CommandId = {
   rollBackProcess: 'orchestrator.rollBackProcess',
   addQueueItem: 'orchestrator.addQueueItem',
   bulkAddQueueItems: 'orchestrator.bulkAddQueueItems',
+  exportQueueItems: 'orchestrator.exportQueueItems',
   setActiveFolder: 'orchestrator.setActiveFolder',
   hideFolder: 'orchestrator.hideFolder',
   unhideFolder: 'orchestrator.unhideFolder',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import '../zodLocale';
 import { checkQueueItem, type QueueItemInput } from './validation';
-import { t } from '../l10n';
+import { formatNumber, t } from '../l10n';
 import { errorMessage } from '../errorMessage';
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -14,6 +14,41 @@ const FileItemSchema = z.strictObject({
 });
 
 export type FileItem = Omit<QueueItemInput, 'Name'>;
+
+/** The item fields BulkAddQueueItems takes besides SpecificContent (the spec's list), as CSV columns. */
+export const ITEM_COLUMNS = ['Name', 'Reference', 'Priority', 'DeferDate', 'DueDate'] as const;
+export type ItemColumn = (typeof ITEM_COLUMNS)[number];
+
+/** A CSV column `SpecificContent.<key>` is that key, even where the key is also an item field's name. */
+export const SPECIFIC_PREFIX = 'SpecificContent.';
+
+/**
+ * What one Bulk Add file may hold, JSON or CSV: the whole file is read and sent in one request, so both are bounded
+ * (10,000 items of ordinary size stay well inside a request body the service takes).
+ */
+export const BULK_ADD_LIMITS = { fileBytes: 4 * 1024 * 1024, items: 10_000 } as const;
+
+/** More items than one file may hold. */
+export function checkItemCount(count: number): string | undefined {
+  return count > BULK_ADD_LIMITS.items
+    ? t(
+        'The file holds {0} items; at most {1} are added from one file.',
+        formatNumber(count),
+        formatNumber(BULK_ADD_LIMITS.items),
+      )
+    : undefined;
+}
+
+/** A file above the size cap is refused before it is read. */
+export function checkFileSize(bytes: number): string | undefined {
+  return bytes > BULK_ADD_LIMITS.fileBytes
+    ? t(
+        'The file is {0} bytes; at most {1} are read for Bulk Add.',
+        formatNumber(bytes),
+        formatNumber(BULK_ADD_LIMITS.fileBytes),
+      )
+    : undefined;
+}
 
 /**
  * Reads a Bulk Add file: a JSON array of items ({ Reference?, Priority?, DeferDate?, DueDate?, SpecificContent? }),
@@ -28,6 +63,8 @@ export function parseQueueItemsFile(text: string, queueName: string): { items: F
   }
   if (!Array.isArray(value)) return { problems: [t('The file must hold a JSON array of queue items.')] };
   if (value.length === 0) return { problems: [t('The file holds no items.')] };
+  const tooMany = checkItemCount(value.length);
+  if (tooMany) return { problems: [tooMany] };
   const problems: string[] = [];
   const items: FileItem[] = [];
   value.forEach((entry, i) => {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
-import { parseQueueItemsFile } from '../../core/orchestrator/queueItemsFile';
+import { readBulkAddFile } from './readBulkAddFile';
 import { rowChangeCommand } from './rowChangeCommand';
 import { guardChange } from '../guards/guardChange';
 import type { CommandDefinition } from './registry';
@@ -11,8 +11,9 @@ import { t } from '../../core/l10n';
 import { nls, queueChange } from './contribution';
 
 /**
- * Bulk Add from File… on a queue: a JSON array of items, every item checked before anything is sent; the commit type
- * chosen (all or nothing, or each on its own); one POST; failed rows reported by number.
+ * Bulk Add from File… on a queue: a JSON array of items or a CSV file (readBulkAddFile), every item checked before
+ * anything is sent; the commit type chosen (all or nothing, or each on its own); one POST; failed rows reported by
+ * number.
  */
 export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = rowChangeCommand('queue', {
   id: CommandId.bulkAddQueueItems,
@@ -22,19 +23,11 @@ export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = rowChangeCo
     const { connection, folder, queue } = row;
     const file = await ctx.input.openFile({
       title: plainText(t('Items to add to {0}', queue.Name)),
-      filters: { JSON: ['json'] },
+      filters: { [t('Queue items')]: ['json', 'csv'], JSON: ['json'], CSV: ['csv'] },
     });
     if (!file) return undefined;
-    const parsed = parseQueueItemsFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), queue.Name);
-    if ('problems' in parsed)
-      throw new Error(
-        t(
-          '{0} problem(s) in {1}, nothing was sent. {2}',
-          parsed.problems.length,
-          vscode.workspace.asRelativePath(file),
-          parsed.problems.slice(0, 3).join(' '),
-        ),
-      );
+    const items = await readBulkAddFile(ctx, file, queue.Name);
+    if (!items) return undefined;
     const commitType = (
       await ctx.input.pick(
         [
@@ -49,28 +42,28 @@ export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = rowChangeCo
             value: 'ProcessAllIndependently' as const,
           },
         ],
-        { title: plainText(t('Add {0} item(s) to {1}', parsed.items.length, queue.Name)) },
+        { title: plainText(t('Add {0} item(s) to {1}', items.length, queue.Name)) },
       )
     )?.value;
     if (!commitType) return undefined;
     await guardChange(ctx, connection, {
-      what: t('Add {0} item(s) to queue {1}', parsed.items.length, queue.Name),
+      what: t('Add {0} item(s) to queue {1}', items.length, queue.Name),
       detail: commitType === 'AllOrNothing' ? t('All or nothing.') : t('Each item on its own.'),
       action: t('Add'),
     });
-    progressTitle(t('Adding {0} item(s) to {1}…', parsed.items.length, queue.Name));
-    const reference = parsed.items.find((i) => i.Reference)?.Reference;
+    progressTitle(t('Adding {0} item(s) to {1}…', items.length, queue.Name));
+    const reference = items.find((i) => i.Reference)?.Reference;
     const told = (reason: string) =>
       t(
         '{0} item(s) were sent to {1}, but no clean answer came back ({2}). The outcome is unknown: {3} may have been added. {4} before sending the file again.',
-        parsed.items.length,
+        items.length,
         queue.Name,
         reason,
         commitType === 'AllOrNothing' ? t('all of them or none') : t('some or all of them'),
         reference ? t("Look up a reference (the first is '{0}')", reference) : t("Look at the queue's items"),
       );
     const result = await sendToQueue(ctx, row, { reference, told }, () =>
-      ctx.clientFor(connection).queues.bulkAdd(queue.Name, commitType, parsed.items, { folder, signal }),
+      ctx.clientFor(connection).queues.bulkAdd(queue.Name, commitType, items, { folder, signal }),
     );
     if (!result) return undefined;
     const failed = result.FailedItems.map((f) => t('item {0}: {1}', f.Ordinal + 1, f.ErrorMessage ?? f.ErrorCode));
@@ -80,20 +73,15 @@ export const bulkAddQueueItems: CommandDefinition<QueueChangeUses> = rowChangeCo
           t(
             '{0}: {1}; {2} failed ({3}).',
             queue.Name,
-            commitType === 'AllOrNothing'
-              ? t('nothing was added')
-              : t('{0} added', parsed.items.length - failed.length),
+            commitType === 'AllOrNothing' ? t('nothing was added') : t('{0} added', items.length - failed.length),
             failed.length,
             failed.slice(0, 3).join('; '),
           ),
         ),
       );
-    else
-      void vscode.window.showInformationMessage(
-        plainText(t('Added {0} item(s) to {1}.', parsed.items.length, queue.Name)),
-      );
+    else void vscode.window.showInformationMessage(plainText(t('Added {0} item(s) to {1}.', items.length, queue.Name)));
     return {
-      added: commitType === 'AllOrNothing' && failed.length ? 0 : parsed.items.length - failed.length,
+      added: commitType === 'AllOrNothing' && failed.length ? 0 : items.length - failed.length,
       failed: failed.length,
     };
   },

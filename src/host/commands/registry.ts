@@ -85,6 +85,7 @@ export const commandLoaders: Record<CommandId, () => Promise<CommandDefinition<S
   [CommandId.rollBackProcess]: async () => (await import('./updateProcessVersion')).rollBackProcess,
   [CommandId.addQueueItem]: async () => (await import('./addQueueItem')).addQueueItem,
   [CommandId.bulkAddQueueItems]: async () => (await import('./bulkAddQueueItems')).bulkAddQueueItems,
+  [CommandId.exportQueueItems]: async () => (await import('./exportQueueItems')).exportQueueItems,
   [CommandId.startJob]: async () => (await import('./startJob')).startJob,
   [CommandId.stopJob]: async () => (await import('./stopJob')).stopJob,
   [CommandId.killJob]: async () => (await import('./stopJob')).killJob,

@@ -10,6 +10,7 @@ import { collectionNode } from '../collectionNode';
 import type { PagedNode } from '../pagedNode';
 import { RowLeaf, toTreeItem, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
+import { setQueueItemsScope } from './queueItemsScope';
 import { t } from '../../../core/l10n';
 
 const QUEUE_ITEM_STATUSES = [
@@ -42,7 +43,7 @@ export class QueueNode implements TreeNode {
       const id = RowIds.queueItems(this.id, status ?? 'all');
       // One function for the whole list: a row keeps its summary and this, not a closure of its own.
       const describe = (row: RowOf<'queueItem'>) => queueItemItem(id, row.queueItem, host.now());
-      return collectionNode(
+      const node = collectionNode(
         {
           id,
           label,
@@ -61,8 +62,10 @@ export class QueueNode implements TreeNode {
           empty: status ? t('No {0} items.', label.toLowerCase()) : t('This queue is empty.'),
           contextValue: CollectionContext.queueItems,
         },
-        (node) => host.changed(node),
+        (changed) => host.changed(changed),
       );
+      setQueueItemsScope(node, { row: this.row, status, label, filterText: () => node.filterText });
+      return node;
     };
     this.statuses = [
       byStatus(undefined, t('All Items')),
