@@ -10,7 +10,7 @@ export interface FieldCheck {
   key: string;
   /** The field's own test: called for fields that are not a leaf. */
   check: (value: unknown) => boolean;
-  /** A leaf tested in place: its test written out below (the same tests as schemaFastPath.ts's `isLeaf`). */
+  /** A leaf tested in place: its test written out below (the same tests as fastCheckLeaves.ts's `isLeaf`). */
   leaf: 'string' | 'boolean' | 'number' | 'safeint' | 'any' | 'null' | undefined;
   undefinedOk: boolean;
   nullOk: boolean;
