@@ -1,5 +1,7 @@
 import type * as z from 'zod/mini';
 import { surelyValid } from './fastCheckHints';
+import { anyLeafOf, isLeaf, Leaf, LEAF_NAMES } from './fastCheckLeaves';
+import { codeFromTextAllowed, generateObjectCheck, type FieldCheck } from './generatedObjectCheck';
 
 // Listing a queue validates every row of every page, and zod's own parse of a loose object copies the row key by key
 // and builds a result for every field: that was a third of the client's CPU. This module builds, once per schema,
@@ -20,30 +22,6 @@ interface Compiled {
   leaf?: Leaf;
   /** Optional and nullable wrappers: what they let through, and the schema inside them. */
   wraps?: { undefinedOk: boolean; nullOk: boolean; inner: Compiled };
-}
-
-/** The leaves an object's loop tests in place: the same tests as their `check`, written once in `isLeaf`. */
-const enum Leaf {
-  String,
-  Boolean,
-  Number,
-  SafeInt,
-  Any,
-}
-
-function isLeaf(leaf: Leaf, value: unknown): boolean {
-  switch (leaf) {
-    case Leaf.String:
-      return typeof value === 'string';
-    case Leaf.Boolean:
-      return typeof value === 'boolean';
-    case Leaf.Number:
-      return typeof value === 'number' && Number.isFinite(value);
-    case Leaf.SafeInt:
-      return Number.isSafeInteger(value);
-    case Leaf.Any:
-      return true;
-  }
 }
 
 /** The parts of zod's internals read here (zod/mini exposes them on every schema as `_zod`). */
@@ -67,7 +45,11 @@ interface Internals {
 
 const internals = (schema: z.ZodMiniType) => (schema as unknown as { _zod: Internals })._zod;
 
-const compiled = new WeakMap<z.ZodMiniType, Compiled>();
+/** Built with generated object checks, and without (where code cannot be made from text, and in tests). */
+const compiledWith = {
+  generated: new WeakMap<z.ZodMiniType, Compiled>(),
+  loops: new WeakMap<z.ZodMiniType, Compiled>(),
+};
 
 /** The fast check of a schema, built on first use and kept with the schema. */
 export function fastCheck(schema: z.ZodMiniType): FastCheck {
@@ -75,6 +57,7 @@ export function fastCheck(schema: z.ZodMiniType): FastCheck {
 }
 
 function compile(schema: z.ZodMiniType): Compiled {
+  const compiled = codeFromTextAllowed() ? compiledWith.generated : compiledWith.loops;
   let entry = compiled.get(schema);
   if (!entry) {
     entry = build(schema);
@@ -110,7 +93,7 @@ function build(schema: z.ZodMiniType): Compiled {
     case 'boolean':
       return leafOf(Leaf.Boolean);
     case 'null':
-      return exact((value) => value === null);
+      return leafOf(Leaf.Null);
     case 'unknown':
     case 'any':
       return leafOf(Leaf.Any);
@@ -180,6 +163,8 @@ function array(element: Compiled): Compiled {
 /** Zod's first option that accepts wins: only options whose "no" is certain can be tried in any order. */
 function union(options: Compiled[]): Compiled | undefined {
   if (!options.every((option) => option.exact)) return undefined;
+  const leaves = options.flatMap((option) => (option.leaf === undefined ? [] : [option.leaf]));
+  if (leaves.length === options.length) return exact(anyLeafOf(leaves));
   const checks = options.map((option) => option.check);
   return exact((value) => {
     for (let i = 0; i < checks.length; i++) if (checks[i]!(value)) return true;
@@ -211,6 +196,21 @@ function object(shape: Record<string, z.ZodMiniType>, catchall: z.ZodMiniType | 
   // Loose objects keep unknown fields as they are; a stripping object would give back less, a strict one refuses.
   const restCheck = rest === 'unknown' || rest === 'any' ? undefined : catchall ? compile(catchall).check : undefined;
   const extrasMatter = rest !== 'unknown' && rest !== 'any';
+  const extras = (value: Record<string, unknown>) => {
+    for (const key in value) {
+      if (declared.has(key)) continue;
+      if (!restCheck || !restCheck(value[key])) return false;
+    }
+    return true;
+  };
+  const generated = generateObjectCheck(
+    fields.map((field): FieldCheck => ({
+      ...field,
+      leaf: field.leaf === undefined ? undefined : LEAF_NAMES[field.leaf],
+    })),
+    { isPlainObject, hasOwn, extras: extrasMatter ? extras : undefined },
+  );
+  if (generated) return { exact: false, check: generated };
   return {
     exact: false,
     check: (value) => {
@@ -228,12 +228,7 @@ function object(shape: Record<string, z.ZodMiniType>, catchall: z.ZodMiniType | 
         if (fieldValue === null ? field.nullOk : fieldValue === undefined && field.undefinedOk) continue;
         if (field.leaf === undefined ? !field.check(fieldValue) : !isLeaf(field.leaf, fieldValue)) return false;
       }
-      if (extrasMatter)
-        for (const key in value) {
-          if (declared.has(key)) continue;
-          if (!restCheck || !restCheck(value[key])) return false;
-        }
-      return true;
+      return !extrasMatter || extras(value);
     },
   };
 }
@@ -248,7 +243,9 @@ function record(keyType: z.ZodMiniType, values: Compiled): Compiled {
     check: (value) => {
       if (!isPlainObject(value) || hasOwn(value, '__proto__')) return false;
       if (Object.getOwnPropertySymbols(value).length > 0) return false;
-      for (const name of Object.keys(value)) if (!check(value[name])) return false;
+      // for-in reads each value through the object's own key cache (Object.keys and a read by name reads each from
+      // no cache); it lists inherited enumerable keys too, which only adds values tested, never skips an own one.
+      for (const name in value) if (!check(value[name])) return false;
       return true;
     },
   };

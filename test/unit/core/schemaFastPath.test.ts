@@ -4,6 +4,7 @@ import * as orchestratorSchemas from '../../../src/core/orchestrator/schemas';
 import * as ideaSchemas from '../../../src/core/ideas/schemas';
 import { describeIssues, parseCollection, parseEntity, prepareFastPath } from '../../../src/core/odata/envelope';
 import { fastCheck } from '../../../src/core/odata/schemaFastPath';
+import { withoutGeneratedCode } from '../../../src/core/odata/generatedObjectCheck';
 import { seeded } from './seeded';
 
 type Schema = z.ZodMiniType;
@@ -116,27 +117,21 @@ describe('Validation fast path', () => {
   before(() => prepareFastPath());
 
   it('passes only what zod accepts unchanged, and passes all of that, on generated good and bad values of every schema', () => {
-    const random = seeded(29);
-    let compared = 0;
-    let passed = 0;
-    let refused = 0;
-    for (const [name, schema] of schemas) {
-      const fast = fastCheck(schema);
-      for (let i = 0; i < 340; i++) {
-        const value = overTheWire(sample(schema, random, i % 3 === 0 ? 0 : i % 3 === 1 ? 0.04 : 0.25));
-        const zod = schema.safeParse(value);
-        compared++;
-        if (fast(value)) {
-          passed++;
-          assert.ok(zod.success, `${name}: the fast path passed what zod refuses: ${JSON.stringify(value)}`);
-          assert.deepStrictEqual(zod.data, value, `${name}: zod would have changed ${JSON.stringify(value)}`);
-        } else if (zod.success && isDeepStrictEqual(zod.data, value)) {
-          assert.fail(`${name}: zod accepts ${JSON.stringify(value)} unchanged, the fast path sent it to zod`);
-        } else if (!zod.success) refused++;
-      }
-    }
-    assert.ok(compared > 17_000, `${compared} values`);
-    assert.ok(passed > compared / 4 && refused > compared / 4, `${passed} passed, ${refused} refused of ${compared}`);
+    agreesWithZod(fastCheck);
+  });
+
+  it('answers the same where code cannot be made from text (object checks as loops, not generated)', () => {
+    agreesWithZod((schema) => withoutGeneratedCode(() => fastCheck(schema)));
+    const row = JSON.parse(
+      '{"Id":1,"Key":"k","QueueDefinitionId":2,"Status":"New","CreationTime":"2026-01-02T03:04:05Z"}',
+    );
+    const generated = fastCheck(orchestratorSchemas.QueueItemSchema);
+    const loop = withoutGeneratedCode(() => fastCheck(orchestratorSchemas.QueueItemSchema));
+    assert.notEqual(generated, loop, 'two builds of the check');
+    assert.equal(generated.name, 'generatedCheck', 'the generated one');
+    assert.equal(loop.name, 'check', 'the loop');
+    assert.ok(generated(row) && loop(row));
+    assert.ok(!generated({ ...row, Id: 1.5 }) && !loop({ ...row, Id: 1.5 }));
   });
 
   it('skips each of 30 bad queue item rows with zod’s own message, and keeps the good ones as sent', () => {
@@ -223,6 +218,31 @@ describe('Validation fast path', () => {
     assert.equal(check(JSON.parse('{"toString":"x"}')), false);
   });
 });
+
+/** Compares each schema's fast check with zod on 340 generated values, good and bad, through JSON. */
+function agreesWithZod(fastOf: (schema: Schema) => (value: unknown) => boolean): void {
+  const random = seeded(29);
+  let compared = 0;
+  let passed = 0;
+  let refused = 0;
+  for (const [name, schema] of schemas) {
+    const fast = fastOf(schema);
+    for (let i = 0; i < 340; i++) {
+      const value = overTheWire(sample(schema, random, i % 3 === 0 ? 0 : i % 3 === 1 ? 0.04 : 0.25));
+      const zod = schema.safeParse(value);
+      compared++;
+      if (fast(value)) {
+        passed++;
+        assert.ok(zod.success, `${name}: the fast path passed what zod refuses: ${JSON.stringify(value)}`);
+        assert.deepStrictEqual(zod.data, value, `${name}: zod would have changed ${JSON.stringify(value)}`);
+      } else if (zod.success && isDeepStrictEqual(zod.data, value)) {
+        assert.fail(`${name}: zod accepts ${JSON.stringify(value)} unchanged, the fast path sent it to zod`);
+      } else if (!zod.success) refused++;
+    }
+  }
+  assert.ok(compared > 17_000, `${compared} values`);
+  assert.ok(passed > compared / 4 && refused > compared / 4, `${passed} passed, ${refused} refused of ${compared}`);
+}
 
 function omit(row: Record<string, unknown>, field: string): Record<string, unknown> {
   const { [field]: _dropped, ...rest } = row;
