@@ -15,6 +15,9 @@ export interface PanelEvents {
   reshow?: () => boolean;
 }
 
+/** What the panel's own state refuses in a parsed message (PanelHostOptions' `refuse`). */
+export type Refusal<In extends { type: string }> = (message: Exclude<In, { type: 'ready' }>) => string | undefined;
+
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -39,6 +42,7 @@ export abstract class ServicePanel<
     public identity: Identity,
     protocol: Omit<PanelProtocol<In, Out>, 'unsendable'> & { failed: (identity: Identity, message: string) => Out },
     { onDispose, reshow }: PanelEvents,
+    refuse?: Refusal<In>,
   ) {
     const { failed, ...rest } = protocol;
     this.failed = failed;
@@ -54,6 +58,7 @@ export abstract class ServicePanel<
         log: deps.log,
         handle: (message) => this.onMessage(message),
         reshow,
+        refuse,
       },
     );
     panel.onDidDispose(onDispose);
