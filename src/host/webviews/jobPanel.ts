@@ -82,11 +82,12 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
         },
         // A page loaded again (the panel was hidden) shows the job as it is now, not as it was first read.
         reshow: () => this.reshowLatest(),
+        // Only a run the history listed opens: a page cannot open any job of the folder by its key.
+        refuse: (message) =>
+          message.type === 'openRun' && !this.listedRuns.has(message.jobKey)
+            ? `openRun of ${message.jobKey}, which the run history did not list`
+            : undefined,
       },
-      (message) =>
-        message.type === 'openRun' && !this.listedRuns.has(message.jobKey)
-          ? `openRun of ${message.jobKey}, which the run history did not list`
-          : undefined,
     );
     void this.load();
   }

@@ -41,8 +41,7 @@ export abstract class ServicePanel<
     readonly panel: vscode.WebviewPanel,
     public identity: Identity,
     protocol: Omit<PanelProtocol<In, Out>, 'unsendable'> & { failed: (identity: Identity, message: string) => Out },
-    { onDispose, reshow }: PanelEvents,
-    refuse?: Refusal<In>,
+    { onDispose, reshow, refuse }: PanelEvents & { refuse?: Refusal<In> },
   ) {
     const { failed, ...rest } = protocol;
     this.failed = failed;
