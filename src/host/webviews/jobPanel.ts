@@ -85,7 +85,8 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
         // Only a run the history listed opens: a page cannot open any job of the folder by its key.
         refuse: (message) =>
           message.type === 'openRun' && !this.listedRuns.has(message.jobKey)
-            ? `openRun of ${message.jobKey}, which the run history did not list`
+            ? // l10n: code (a log line)
+              `openRun of ${message.jobKey}, which the run history did not list`
             : undefined,
       },
     );

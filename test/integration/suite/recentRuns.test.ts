@@ -12,11 +12,11 @@ const PROCESS = 'Invoice.Dispatcher_Production';
 
 describe('Recent Runs under a process on the sandbox', () => {
   let ctx: Ctx;
-  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
   const { label, children, child } = treeWalk(() => ctx.explorer);
+  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
   const client = () => ctx.clientFor(sandbox());
-  const sent = () => client().transport.sent;
   const config = () => vscode.workspace.getConfiguration('orchestrator');
+  const sent = () => client().transport.sent;
   const folder = async () =>
     child(await child(await child(undefined, 'Sandbox'), 'Zurich Operations'), 'Accounts Payable');
   const recentRuns = async () => {
@@ -33,9 +33,10 @@ describe('Recent Runs under a process on the sandbox', () => {
     await quiescent(sent);
   });
   after(async () => {
-    await config().update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // Signed out first: nothing this suite showed reads again while the settings go back.
     for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await config().update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
   });
 
   it('shows the seeded runs with one Jobs request per expand and per Refresh; a run opens its panel', async function () {
