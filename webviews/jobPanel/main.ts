@@ -232,6 +232,7 @@ function logToolbar(view: LogView, shown: Shown): HTMLElement {
 
 async function firstError(view: LogView): Promise<void> {
   const reply = await messenger.request((id) => ({ type: 'logFirstError', id }));
+  if (!reply.ok && !reply.message) return; // superseded (a new First Error, a scroll, a level): nothing to say
   if (reply.found === undefined || reply.found === null)
     say(reply.message ?? t('The log has no error lines.'), reply.ok ? 'info' : 'error');
   else {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { sleep } from '../../core/http/retry';
+import { OrchestratorError } from '../../core/http/errors';
 import type { LogLevel } from '../../core/logs/logLines';
 import { JobLogWindow, jobLogPages } from '../../core/logs/logWindow';
 import type { Job } from '../../core/orchestrator/schemas';
@@ -192,7 +193,9 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
       reply = await this.answer(message);
     } catch (error) {
       reply =
-        error instanceof vscode.CancellationError || (error instanceof Error && error.name === 'AbortError')
+        error instanceof vscode.CancellationError ||
+        (error instanceof OrchestratorError && error.isCancellation) ||
+        (error instanceof Error && error.name === 'AbortError')
           ? { ok: false }
           : { ok: false, message: messageOf(error) };
     }
