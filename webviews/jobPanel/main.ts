@@ -9,7 +9,6 @@ import { actionRunner, section, showFailed, showLoading } from '../common/panelP
 import { button, clear, fieldTable, h, longText, notice, time } from '../common/dom';
 import { LogView } from './logView';
 import { historyProblem, renderHistory } from './history';
-import { argumentsTable } from './argumentsTable';
 import {
   jobPanelToWebview,
   type JobDetails,
@@ -17,6 +16,7 @@ import {
   type JobPanelFromWebview,
   type JobPanelToWebview,
 } from '../../src/shared/protocol/jobPanel';
+import type { ContentEntry } from '../../src/shared/protocol/common';
 import { LOG_LEVELS } from '../../src/core/logs/logLines';
 import { formatNumber, t } from '../../src/core/l10n';
 
@@ -86,6 +86,40 @@ function followStopped(reason: string): void {
 const act = actionRunner<JobPanelAction>(status, (action) =>
   messenger.request((id) => ({ type: 'request', id, action })),
 );
+
+/** Rows laid out at first; the rest on Show all. */
+const SHOWN_ROWS = 200;
+
+function argumentsTable(entries: ContentEntry[] | null, label: string, empty: string): HTMLElement {
+  if (!entries?.length) return h('p', { class: 'empty' }, empty);
+  const row = (entry: ContentEntry) =>
+    h(
+      'tr',
+      {},
+      h('th', { attrs: { scope: 'row' } }, entry.key.length > 200 ? longText(entry.key, 'text') : entry.key),
+      // l10n: code (class names)
+      h(
+        'td',
+        // l10n: code (class names, styles)
+        { class: `value ${entry.kind}` },
+        entry.kind === 'string' || entry.kind === 'json' ? longText(entry.value, 'mono') : entry.value,
+      ),
+    );
+  const body = h('tbody', {}, ...entries.slice(0, SHOWN_ROWS).map(row));
+  const table = h('table', { class: 'content', attrs: { 'aria-label': label } }, body);
+  if (entries.length <= SHOWN_ROWS) return table;
+  const more = button(
+    t('Show all {0} values', formatNumber(entries.length)),
+    () => {
+      body.append(...entries.slice(SHOWN_ROWS).map(row));
+      more.remove();
+    },
+    {
+      secondary: true,
+    },
+  );
+  return h('div', { class: 'long-content' }, table, more);
+}
 
 function showDetails(job: JobDetails): void {
   if (!details) return;
