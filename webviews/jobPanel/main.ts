@@ -52,6 +52,9 @@ const messenger = new Messenger<JobPanelToWebview, JobPanelFromWebview>(jobPanel
       shownKey = undefined;
       showFailed(app, message.message, () => void act('refresh'));
       break;
+    case 'followStopped':
+      followStopped(message.reason);
+      break;
     case 'logProgress':
       say(t('Searching… {0} of {1} lines read', formatNumber(message.read), formatNumber(message.of)));
       break;
@@ -63,6 +66,21 @@ const messenger = new Messenger<JobPanelToWebview, JobPanelFromWebview>(jobPanel
 function say(text: string, kind: 'info' | 'error' | 'success' = 'info'): void {
   clear(status);
   if (text) status.append(notice(text, kind));
+}
+
+/** Following the job failed: say why, and offer to follow it again. */
+function followStopped(reason: string): void {
+  say(t('Stopped following: {0}.', reason), 'error');
+  status.append(
+    button(
+      t('Follow Again'),
+      () => {
+        say('');
+        void act('follow');
+      },
+      { secondary: true, id: 'follow-again' },
+    ),
+  );
 }
 
 const act = actionRunner<JobPanelAction>(status, (action) =>
@@ -214,6 +232,7 @@ function logToolbar(view: LogView, shown: Shown): HTMLElement {
 
 async function firstError(view: LogView): Promise<void> {
   const reply = await messenger.request((id) => ({ type: 'logFirstError', id }));
+  if (!reply.ok && !reply.message) return; // superseded (a new First Error, a scroll, a level): nothing to say
   if (reply.found === undefined || reply.found === null)
     say(reply.message ?? t('The log has no error lines.'), reply.ok ? 'info' : 'error');
   else {
@@ -279,6 +298,19 @@ function render(shown: Shown): void {
         'h1',
         {},
         h('span', { class: 'title' }, job.process ?? t('Job {0}', job.id)),
+        ...(shown.processVersion
+          ? [
+              h(
+                'span',
+                {
+                  id: 'job-version',
+                  class: 'version',
+                  title: t('Package {0}, version {1}', shown.processVersion.package, shown.processVersion.version),
+                },
+                t('v{0}', shown.processVersion.version),
+              ),
+            ]
+          : []),
         h('vscode-badge', { id: 'job-state' }, job.state),
       ),
       actions,

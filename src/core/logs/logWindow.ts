@@ -10,10 +10,11 @@ import { t } from '../l10n';
 
 /** What the window reads: a page of a job's log lines in time order (or reverse), and how many lines match. */
 export interface LogPages {
+  /** With `count`, the answer also says how many lines match the filter, counted with the page (`$count`). */
   page(
-    query: { filter: Filter; top: number; skip: number; newestFirst: boolean },
+    query: { filter: Filter; top: number; skip: number; newestFirst: boolean; count?: boolean },
     signal?: AbortSignal,
-  ): Promise<{ items: RobotLog[]; skipped: RowProblem[] }>;
+  ): Promise<{ items: RobotLog[]; skipped: RowProblem[]; count?: number }>;
   count(filter: Filter, signal?: AbortSignal): Promise<number>;
 }
 
@@ -33,6 +34,9 @@ export interface LogWindowOptions {
 /** The service's largest page of robot logs. */
 const MAX_TOP = 1000;
 
+/** Reads from the end of a log that keeps outgrowing the spare lines before the window gives up. */
+const MAX_END_READS = 4;
+
 /**
  * A job's log read by line number, for a view that shows any part of a log of a million lines without holding it:
  * it keeps a few pages, not the log. The service's search index reads at most 10,000 lines past the start of a
@@ -49,6 +53,8 @@ export class JobLogWindow {
   private readonly pages = new Map<number, LogSlot[]>();
   private anchors: LogAnchor[] = [];
   private knownTotal: number | undefined;
+  /** The log was seen to grow (a running job): reads from its end ask for spare lines to take in what it wrote since. */
+  private growing = false;
 
   constructor(
     private readonly source: LogPages,
@@ -80,6 +86,7 @@ export class JobLogWindow {
     const before = this.knownTotal;
     const total = await this.source.count(this.scope, signal);
     if (before !== undefined && total !== before) {
+      this.growing = true;
       this.pages.delete(Math.floor(Math.max(0, before - 1) / this.pageSize));
       this.anchors = this.anchors.filter((a) => a.index < before);
     }
@@ -204,19 +211,49 @@ export class JobLogWindow {
 
   private async fetch(start: number, end: number, total: number, signal?: AbortSignal): Promise<LogSlot[]> {
     const top = end - start;
-    if (end <= LOG_WINDOW) return this.slotsOf(this.scope, start, top, false, signal);
-    if (total - start <= LOG_WINDOW) return (await this.slotsOf(this.scope, total - end, top, true, signal)).reverse();
-    if (!this.anchors.length) await this.findEnds(total, signal);
-    const anchor = await seekAnchor(this.anchors, start, LOG_WINDOW - top, total, async (timeMs) =>
+    if (end <= LOG_WINDOW)
+      return (await this.slotsOf({ filter: this.scope, skip: start, top, newestFirst: false }, signal)).slots;
+    let length = total;
+    if (total - start <= LOG_WINDOW) {
+      const fromEnd = await this.readFromEnd(start, end, total, signal);
+      if ('slots' in fromEnd) return fromEnd.slots;
+      length = fromEnd.length;
+    }
+    if (!this.anchors.length) await this.findEnds(length, signal);
+    const anchor = await seekAnchor(this.anchors, start, LOG_WINDOW - top, length, async (timeMs) =>
       this.source.count(and(this.scope, gt('TimeStamp', new Date(timeMs)))!, signal),
     );
-    return this.slotsOf(
-      and(this.scope, gt('TimeStamp', new Date(anchor.timeMs)))!,
-      start - anchor.index,
-      top,
-      false,
-      signal,
-    );
+    const after = and(this.scope, gt('TimeStamp', new Date(anchor.timeMs)))!;
+    return (await this.slotsOf({ filter: after, skip: start - anchor.index, top, newestFirst: false }, signal)).slots;
+  }
+
+  /**
+   * Lines `start` to `end` read newest-first, `total - end` lines from the end. A running job's log grows while it is
+   * read (the length the window knows is up to a follow's interval old), which would shift such a page: the page
+   * carries the log's length counted with it, and, once the log was seen to grow, spare older lines, so the lines
+   * asked for are cut out by the length that page was read at. A log that outgrew the spare lines is read again with
+   * its new length; one that grew past the end's reach says so (`length`: read it after an anchor).
+   */
+  private async readFromEnd(
+    start: number,
+    end: number,
+    total: number,
+    signal?: AbortSignal,
+  ): Promise<{ slots: LogSlot[] } | { length: number }> {
+    const wanted = end - start;
+    let length = total;
+    for (let read = 0; read < MAX_END_READS; read++) {
+      if (length - start > LOG_WINDOW) return { length };
+      const spare = this.growing ? Math.max(0, Math.min(MAX_TOP - wanted, LOG_WINDOW - (length - start))) : 0;
+      const query = { filter: this.scope, skip: length - end, top: wanted + spare, newestFirst: true, count: true };
+      const page = await this.slotsOf(query, signal);
+      // Newest first: the page's first line is line `count - 1 - skip`, so line `end - 1` is `count - length` in.
+      const grown = page.count === undefined ? 0 : page.count - length;
+      if (grown <= spare) return { slots: page.slots.slice(Math.max(0, grown), Math.max(0, grown) + wanted).reverse() };
+      this.growing = true;
+      length = page.count ?? length;
+    }
+    throw new Error(t('The log grows faster than it can be read. Try again.'));
   }
 
   /** The first and last moments of the log: the bounds every seek starts from. */
@@ -235,13 +272,11 @@ export class JobLogWindow {
 
   /** One read, with rows the service sent that are not valid log lines kept in place (so line numbers hold). */
   private async slotsOf(
-    filter: Filter,
-    skip: number,
-    top: number,
-    newestFirst: boolean,
+    query: { filter: Filter; skip: number; top: number; newestFirst: boolean; count?: boolean },
     signal?: AbortSignal,
-  ): Promise<LogSlot[]> {
-    const { items, skipped } = await this.source.page({ filter, top, skip, newestFirst }, signal);
+  ): Promise<{ slots: LogSlot[]; count?: number }> {
+    const page = await this.source.page(query, signal);
+    const { items, skipped } = page;
     const slots: LogSlot[] = [];
     const bad = new Map(skipped.map((s) => [s.index, s.problem]));
     let next = 0;
@@ -251,18 +286,18 @@ export class JobLogWindow {
         problem !== undefined ? { problem: t('This line is not valid: {0}', problem) } : { line: items[next++]! },
       );
     }
-    return slots;
+    return { slots, count: page.count };
   }
 }
 
 /** The window's source over the client's RobotLogs calls, for one job in one folder. */
 export function jobLogPages(client: Pick<OrchestratorClient, 'robots'>, folder: FolderContext): LogPages {
   return {
-    page: ({ filter, top, skip, newestFirst }, signal) =>
+    page: ({ filter, top, skip, newestFirst, count }, signal) =>
       client.robots.logs({
         folder,
         signal,
-        query: { filter, top, skip, orderBy: [{ path: 'TimeStamp', desc: newestFirst }] },
+        query: { filter, top, skip, orderBy: [{ path: 'TimeStamp', desc: newestFirst }], ...(count ? { count } : {}) },
       }),
     count: async (filter, signal) => {
       const { count } = await client.robots.logs({ folder, signal, query: { filter, top: 0, count: true } });

@@ -54,6 +54,7 @@ export const NAMED_WORDS = [
   'limit',
   'next',
   'failures',
+  'recentRuns',
 ] as const;
 
 /** Rows named by a word and a value: entities, a folder, a queue's items by status, a license line by robot type. */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { sleep } from '../../core/http/retry';
+import { OrchestratorError } from '../../core/http/errors';
 import type { LogLevel } from '../../core/logs/logLines';
 import { JobLogWindow, jobLogPages } from '../../core/logs/logWindow';
 import type { Job } from '../../core/orchestrator/schemas';
@@ -18,8 +19,9 @@ import type { Services } from '../services';
 import { userSettings } from '../settings';
 import { jobDetails, logLineOf } from '../presentation/jobDetails';
 import { runHistoryView } from '../presentation/runHistoryView';
-import { HISTORY_RUNS, type RunHistoryView } from '../../shared/protocol/runHistory';
-import { eq } from '../../core/odata/filter';
+import type { RunHistoryView } from '../../shared/protocol/runHistory';
+import { readRecentRuns } from '../../core/jobs/recentRuns';
+import { readProcessVersion } from '../../core/jobs/processVersion';
 import { messageOf, ServicePanel, type ServicePanelDeps, type PanelEvents } from './servicePanel';
 import { t } from '../../core/l10n';
 
@@ -45,6 +47,10 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
   private readonly following = new AbortController();
   private followingStarted = false;
   private search: AbortController | undefined;
+  /** A First Error that runs: a new one, a scroll or a new level supersedes it; closing the panel aborts it. */
+  private seeking: AbortController | undefined;
+  /** The keys of the runs the history listed: the only ones the page may open (openRun). */
+  private listedRuns: ReadonlySet<string> = new Set();
   /** What the last follow read (the job and its log's length), newer than the `show` the page first got. */
   private latest: Pick<Extract<JobPanelToWebview, { type: 'update' }>, 'job' | 'logTotal'> | undefined;
   /** The process's recent runs, read once (one rate-limited Jobs request) until Refresh. */
@@ -72,10 +78,17 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
         onDispose: () => {
           this.following.abort();
           this.search?.abort();
+          this.seeking?.abort();
           events.onDispose();
         },
         // A page loaded again (the panel was hidden) shows the job as it is now, not as it was first read.
         reshow: () => this.reshowLatest(),
+        // Only a run the history listed opens: a page cannot open any job of the folder by its key.
+        refuse: (message) =>
+          message.type === 'openRun' && !this.listedRuns.has(message.jobKey)
+            ? // l10n: code (a log line)
+              `openRun of ${message.jobKey}, which the run history did not list`
+            : undefined,
       },
     );
     void this.load();
@@ -109,16 +122,19 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
       this.history = undefined;
       let logTotal: number | null = null;
       let logProblem: string | undefined;
+      const version = readProcessVersion(this.client(), this.folder, job);
       try {
         logTotal = await this.logWindow().total();
       } catch (error) {
         logProblem = t('The log could not be read: {0}', messageOf(error));
       }
+      const processVersion = await version;
       this.panel.title = t('Job: {0}', plainText(job.ReleaseName ?? job.Id, { maxLength: 100 }));
       this.host.post({
         type: 'show',
         identity: this.identity,
         job: jobDetails(job),
+        ...(processVersion ? { processVersion } : {}),
         logTotal,
         logProblem,
         level: this.level,
@@ -157,8 +173,11 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
         this.host.post({ type: 'update', ...this.latest });
       }
     } catch (error) {
-      if (!signal.aborted)
+      if (!signal.aborted) {
         this.ctx.log.warn(`The job panel stopped following ${this.identity.jobKey}: ${messageOf(error)}`);
+        // Said in the panel too, with Follow Again: a panel that silently stops moving looks like a job that hangs.
+        this.host.post({ type: 'followStopped', reason: plainText(messageOf(error), { maxLength: 1_000 }) });
+      }
     } finally {
       this.followingStarted = false;
     }
@@ -174,7 +193,9 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
       reply = await this.answer(message);
     } catch (error) {
       reply =
-        error instanceof vscode.CancellationError || (error instanceof Error && error.name === 'AbortError')
+        error instanceof vscode.CancellationError ||
+        (error instanceof OrchestratorError && error.isCancellation) ||
+        (error instanceof Error && error.name === 'AbortError')
           ? { ok: false }
           : { ok: false, message: messageOf(error) };
     }
@@ -192,11 +213,13 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
       case 'request':
         return this.run(message.action);
       case 'logLines': {
+        this.seeking?.abort();
         const to = Math.min(message.to, message.from + LOG_LINES_PER_REQUEST);
         const slots = await this.logWindow().read(message.from, to);
         return { ok: true, lines: { from: message.from, lines: slots.map(logLineOf) } };
       }
       case 'logLevel':
+        this.seeking?.abort();
         this.level = message.level;
         this.window = undefined;
         return { ok: true, total: await this.logWindow().total() };
@@ -210,8 +233,12 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
       case 'openRun':
         await this.ctx.panels.showJob({ ...this.identity, jobKey: message.jobKey });
         return { ok: true };
-      case 'logFirstError':
-        return { ok: true, found: (await this.logWindow().firstAtLeast('Error')) ?? null };
+      case 'logFirstError': {
+        this.seeking?.abort();
+        const seeking = (this.seeking = new AbortController());
+        const found = await this.logWindow().firstAtLeast('Error', seeking.signal);
+        return { ok: true, found: found ?? null };
+      }
       case 'logFind': {
         this.search?.abort();
         const search = (this.search = new AbortController());
@@ -230,21 +257,23 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
     }
   }
 
-  /** The last HISTORY_RUNS runs of this job's process in its folder, newest first: one Jobs request. */
+  /** The last RECENT_RUNS runs of this job's process in its folder, newest first: one Jobs request. */
   private async readHistory(): Promise<RunHistoryView> {
     const process = this.job?.ReleaseName;
     if (!process) throw new Error(t('The job does not name its process: its history cannot be read.'));
-    const page = await this.client().jobs.list({
-      folder: this.folder,
-      query: { filter: eq('ReleaseName', process), top: HISTORY_RUNS, orderBy: [{ path: 'CreationTime', desc: true }] },
-    });
-    return runHistoryView(process, page.items);
+    const runs = await readRecentRuns(this.client(), { folder: this.folder, process });
+    this.listedRuns = new Set(runs.map((run) => run.Key));
+    return runHistoryView(process, runs);
   }
 
   private async run(action: JobPanelAction): Promise<Reply> {
     const job = this.job;
     if (action === 'refresh') {
       await this.reload();
+      return { ok: true };
+    }
+    if (action === 'follow') {
+      if (!this.followingStarted && this.job && jobDetails(this.job).running) void this.follow();
       return { ok: true };
     }
     if (!job) return { ok: false, message: t('The job is not loaded yet.') };

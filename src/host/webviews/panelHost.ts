@@ -28,6 +28,11 @@ export interface PanelHostOptions<In extends { type: string }> {
   /** A parsed message other than `ready`. */
   handle: (message: Exclude<In, { type: 'ready' }>) => Promise<void>;
   /**
+   * What the panel's own state refuses in a message that parsed (a key the panel never listed): the problem, and the
+   * message is dropped like one that does not parse; undefined admits it.
+   */
+  refuse?: (message: Exclude<In, { type: 'ready' }>) => string | undefined;
+  /**
    * The page loaded again (a hidden panel shown again): what to post instead of the last content, when the panel
    * has something newer (the idea form's latest draft). By default the last content is posted again.
    */
@@ -52,16 +57,18 @@ export class PanelHost<In extends { type: string }, Out extends { type: string }
   private readonly log: Logger;
   private readonly handle: PanelHostOptions<In>['handle'];
   private readonly reshow: PanelHostOptions<In>['reshow'];
+  private readonly refuse: PanelHostOptions<In>['refuse'];
 
   constructor(
     readonly panel: vscode.WebviewPanel,
     protocol: PanelProtocol<In, Out>,
-    { extensionUri, log, handle, reshow }: PanelHostOptions<In>,
+    { extensionUri, log, handle, reshow, refuse }: PanelHostOptions<In>,
   ) {
     this.protocol = protocol;
     this.log = log;
     this.handle = handle;
     this.reshow = reshow;
+    this.refuse = refuse;
     panel.webview.options = panelOptions(extensionUri);
     panel.webview.html = panelHtml(panel.webview, extensionUri, protocol.bundle, panel.title);
     this.disposables.push(
@@ -86,8 +93,15 @@ export class PanelHost<In extends { type: string }, Out extends { type: string }
       if (again && !this.reshow?.() && this.content) void this.panel.webview.postMessage(this.content);
       return true;
     }
+    const handled = message as Exclude<In, { type: 'ready' }>;
+    const refused = this.refuse?.(handled);
+    if (refused !== undefined) {
+      this.dropped++;
+      this.log.warn(`Dropped a message from the ${this.protocol.name} panel: ${refused}`);
+      return false;
+    }
     try {
-      await this.handle(message as Exclude<In, { type: 'ready' }>);
+      await this.handle(handled);
     } catch (error) {
       this.log.error(`The ${this.protocol.name} panel's ${message.type} failed: ${errorMessage(error)}`);
     }

@@ -15,6 +15,9 @@ export interface PanelEvents {
   reshow?: () => boolean;
 }
 
+/** What the panel's own state refuses in a parsed message (PanelHostOptions' `refuse`). */
+export type Refusal<In extends { type: string }> = (message: Exclude<In, { type: 'ready' }>) => string | undefined;
+
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -38,7 +41,7 @@ export abstract class ServicePanel<
     readonly panel: vscode.WebviewPanel,
     public identity: Identity,
     protocol: Omit<PanelProtocol<In, Out>, 'unsendable'> & { failed: (identity: Identity, message: string) => Out },
-    { onDispose, reshow }: PanelEvents,
+    { onDispose, reshow, refuse }: PanelEvents & { refuse?: Refusal<In> },
   ) {
     const { failed, ...rest } = protocol;
     this.failed = failed;
@@ -54,6 +57,7 @@ export abstract class ServicePanel<
         log: deps.log,
         handle: (message) => this.onMessage(message),
         reshow,
+        refuse,
       },
     );
     panel.onDidDispose(onDispose);

@@ -25,6 +25,8 @@ export const jobPanelActions = [
   'tailInOutput',
   'copyKey',
   'openInPortal',
+  /** Follow the running job again after following it failed. */
+  'follow',
 ] as const;
 export type JobPanelAction = (typeof jobPanelActions)[number];
 
@@ -92,6 +94,8 @@ export const jobPanelToWebview = z.discriminatedUnion('type', [
     type: z.literal('show'),
     identity: jobPanelIdentity,
     job: jobDetails,
+    /** The package and version the job's process runs (from its release), when it could be read. */
+    processVersion: z.optional(z.strictObject({ package: text(1_000), version: text(200) })),
     /** Lines in the log at `level` when the job was read. */
     logTotal: z.nullable(lineNumber),
     /** Why the log cannot be read (no Logs.View, a failure), when it cannot. */
@@ -103,6 +107,8 @@ export const jobPanelToWebview = z.discriminatedUnion('type', [
   /** The job moved (a new state, an end) or its log grew; the page keeps its place in the log. */
   z.strictObject({ type: z.literal('update'), job: jobDetails, logTotal: z.nullable(lineNumber) }),
   z.strictObject({ type: z.literal('failed'), identity: jobPanelIdentity, message: text() }),
+  /** Following the running job failed (the page offers Follow Again). */
+  z.strictObject({ type: z.literal('followStopped'), reason: text(1_000) }),
   /** A search that runs: lines read so far of those it will read. */
   z.strictObject({ type: z.literal('logProgress'), read: lineNumber, of: lineNumber }),
   z.strictObject({

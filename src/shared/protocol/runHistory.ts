@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { list, text } from './common';
+import { RECENT_RUNS } from '../../core/jobs/recentRuns';
 
 // A process's recent runs as the job panel shows them (src/core/jobs/runHistory.ts computes the figures).
 
 /** Runs one history read asks for: one page of the rate-limited Jobs list. */
-export const HISTORY_RUNS = 50;
+export const HISTORY_RUNS = RECENT_RUNS;
 
 const count = z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
 

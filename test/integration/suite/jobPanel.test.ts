@@ -7,7 +7,7 @@ import { parseJobPanelToWebview, type JobPanelToWebview } from '../../../src/sha
 import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
 import { extensionContext } from '../../support/extensionContext';
 import { fieldStep, RECONCILE_INPUTS, startJobAnswers, startJobFields } from './processInputs';
-import { jobsEnded, quiescent, resetTally, rowOf, tally, treeWalk } from './treeWalk';
+import { faults, jobsEnded, quiescent, resetTally, rowOf, tally, treeWalk } from './treeWalk';
 import { mainServicePath } from './sandboxPaths';
 import { eq } from '../../../src/core/odata/filter';
 import { spy } from './panelSpy';
@@ -71,6 +71,8 @@ describe('Job panel on the sandbox', () => {
     this.timeout(60_000);
     const row = (await jobRows()).find((r) => rowOf(r, 'job').job.State === 'Faulted') ?? (await jobRows())[0]!;
     const { job, folder } = rowOf(row, 'job');
+    await quiescent(sent);
+    await resetTally();
     const before = sent();
     assert.equal(await click(row), job.Key);
     const identity = { connectionId: sandbox().id, folderId: folder.id, jobKey: job.Key };
@@ -84,7 +86,16 @@ describe('Job panel on the sandbox', () => {
     assert.equal(shown.job.state, job.State);
     assert.equal(shown.job.running, false);
     assert.ok(shown.logTotal !== null && shown.logTotal > 0, 'the log has lines');
-    assert.ok(sent() - before <= 4, `the job and its log's length (twice: the click and the load): ${sent() - before}`);
+    assert.ok(
+      sent() - before <= 6,
+      `the job, its log's length and its process's version (twice: the click and the load): ${sent() - before}`,
+    );
+    // The process and version in the header: one Releases request for the panel's load, none per poll.
+    const release = (await client().releases.list({ folder, query: { filter: eq('Name', job.ReleaseName!) } }))
+      .items[0]!;
+    assert.deepEqual(shown.processVersion, { package: release.ProcessKey, version: release.ProcessVersion });
+    const releasesRead = (await tally())[`GET ${mainServicePath()}/odata/Releases`] ?? 0;
+    assert.ok(releasesRead >= 1 && releasesRead <= 2, `one Releases request per load of the panel: ${releasesRead}`);
     await click(row);
     assert.equal(ctx.panels.jobPanel(identity), panel, 'a second click reuses the panel');
     await panel.load();
@@ -139,6 +150,18 @@ describe('Job panel on the sandbox', () => {
       'every run counted once',
     );
     assert.equal(history.faulted, expected.items.filter((j) => j.State === 'Faulted').length);
+    // A key the history did not list (a job of another process, its panel not open) is dropped, as a forged one is.
+    const isOpen = (jobKey: string) =>
+      ctx.panels.jobPanel({ connectionId: sandbox().id, folderId: folder.id, jobKey }) !== undefined;
+    const unlisted = (await jobRows())
+      .map((r) => rowOf(r, 'job').job)
+      .find((j) => j.ReleaseName !== job.ReleaseName && !isOpen(j.Key));
+    if (unlisted) {
+      const dropped = panel.host.dropped;
+      assert.equal(await panel.host.receive({ type: 'openRun', id: 33, jobKey: unlisted.Key }), false);
+      assert.equal(panel.host.dropped - dropped, 1);
+      assert.equal(isOpen(unlisted.Key), false, 'no panel opened for it');
+    }
     const other = history.runs.find((r) => r.key !== job.Key);
     if (other) {
       await ask(panel, { type: 'openRun', id: 32, jobKey: other.key });
@@ -146,6 +169,36 @@ describe('Job panel on the sandbox', () => {
         ctx.panels.jobPanel({ connectionId: sandbox().id, folderId: folder.id, jobKey: other.key }),
         'the run opened in a panel of its own',
       );
+    }
+  });
+
+  it('First Error: a new one supersedes a pending one, and closing the panel aborts it', async function () {
+    this.timeout(60_000);
+    const row = (await jobRows()).find((r) => rowOf(r, 'job').job.State === 'Faulted') ?? (await jobRows())[0]!;
+    const { job, folder } = rowOf(row, 'job');
+    await click(row);
+    const panel = ctx.panels.jobPanel({ connectionId: sandbox().id, folderId: folder.id, jobKey: job.Key })!;
+    await panel.load();
+    const posted = spy(panel);
+    const replyOf = (id: number) => messages(posted).find((m): m is Reply => m.type === 'reply' && m.id === id);
+    // The log's reads answer slowly once: the first First Error is still waiting when the second comes.
+    await faults([{ path: '*/odata/RobotLogs*', latencyMs: 5_000, times: 1 }]);
+    try {
+      const first = panel.host.receive({ type: 'logFirstError', id: 40 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await panel.host.receive({ type: 'logFirstError', id: 41 });
+      await first;
+      assert.deepEqual(replyOf(40), { type: 'reply', id: 40, ok: false }, 'superseded: aborted, no message');
+      assert.equal(replyOf(41)?.ok, true);
+      // Closing the panel aborts the one that runs.
+      await faults([{ path: '*/odata/RobotLogs*', latencyMs: 5_000, times: 1 }]);
+      const pending = panel.host.receive({ type: 'logFirstError', id: 42 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      panel.dispose();
+      await pending;
+      assert.deepEqual(replyOf(42), { type: 'reply', id: 42, ok: false }, 'closed: aborted');
+    } finally {
+      await faults([]);
     }
   });
 
@@ -191,6 +244,17 @@ describe('Job panel on the sandbox', () => {
     // Wait for the job to run, then stop it from the panel.
     for (let i = 0; i < 100 && !statesIn(posted).some((j) => j.state === 'Running'); i++)
       await new Promise((r) => setTimeout(r, 200));
+    // A follow that fails says so in the panel, and Follow Again resumes it.
+    const stopped = () => messages(posted).filter((m) => m.type === 'followStopped');
+    await faults([{ path: `*/odata/Jobs(${key})*`, methods: ['GET'], status: 403, times: 2 }]);
+    for (let i = 0; i < 50 && stopped().length === 0; i++) await new Promise((r) => setTimeout(r, 200));
+    await faults([]);
+    assert.equal(stopped().length, 1, 'the panel was told following stopped');
+    const updates = () => messages(posted).filter((m) => m.type === 'update').length;
+    const updatesBefore = updates();
+    await ask(panel, { type: 'request', id: 19, action: 'follow' });
+    for (let i = 0; i < 50 && updates() === updatesBefore; i++) await new Promise((r) => setTimeout(r, 200));
+    assert.ok(updates() > updatesBefore, 'following again');
     const declined = await answering(ctx, [{ title: /^Stop Reconcile/, cancel: true }], () =>
       panel.host.receive({ type: 'request', id: 20, action: 'stop' }),
     );

@@ -15,6 +15,8 @@ interface FakeLog {
   levelOf: (i: number) => string;
   /** Lines the service sends as invalid rows. */
   bad?: Set<number>;
+  /** Runs before each request is answered: a running job writing lines meanwhile. */
+  writes?: () => void;
 }
 
 /**
@@ -61,8 +63,16 @@ function fakeService(log: FakeLog) {
     }
     return lo;
   };
+  const countOf = (filter: Filter) => {
+    const keep = parse(filter);
+    const after = /TimeStamp gt ([^\s)]+)/.exec(filter)?.[1];
+    let n = 0;
+    for (let i = after ? firstAfter(Date.parse(after)) : 0; i < log.count; i++) if (keep(i)) n++;
+    return n;
+  };
   const source: LogPages = {
-    async page({ filter, top, skip, newestFirst }) {
+    async page({ filter, top, skip, newestFirst, count }) {
+      log.writes?.();
       requests.push(`page ${newestFirst ? 'desc' : 'asc'} skip=${skip} top=${top} ${filter}`);
       assert.ok(top <= 1000 && skip + top <= 10_000, `beyond the search window: skip ${skip} top ${top}`);
       const keep = parse(filter);
@@ -80,15 +90,13 @@ function fakeService(log: FakeLog) {
       };
       if (newestFirst) for (let i = log.count - 1; i >= from && take(i); i--);
       else for (let i = from; i < log.count && take(i); i++);
-      return { items, skipped };
+      // Counted in the same answer as the page: lines written meanwhile are in both or in neither.
+      return count ? { items, skipped, count: countOf(filter) } : { items, skipped };
     },
     async count(filter) {
+      log.writes?.();
       requests.push(`count ${filter}`);
-      const keep = parse(filter);
-      const after = /TimeStamp gt ([^\s)]+)/.exec(filter)?.[1];
-      let n = 0;
-      for (let i = after ? firstAfter(Date.parse(after)) : 0; i < log.count; i++) if (keep(i)) n++;
-      return n;
+      return countOf(filter);
     },
   };
   return { source, requests };
@@ -204,6 +212,30 @@ describe('Job log window (a million-line log read by line number)', () => {
     assert.equal(requests.length - before, 1, 'the count, and no page read again');
     assert.deepEqual(numbers(await window.read(1_000, 1_300)), range(1_000, 1_300));
     assert.equal(await window.recount(), 1_300, 'unchanged: nothing dropped');
+  });
+
+  it('reads the end of a log that grows while it is read without shifting its lines', async () => {
+    // 20,000 lines counted; then the job writes 300 more before the read, and 5 more before every request after.
+    const log = evenLog(20_000);
+    const { source, requests } = fakeService(log);
+    const window = new JobLogWindow(source, { jobKey: JOB });
+    assert.equal(await window.total(), 20_000);
+    log.count += 300;
+    log.writes = () => (log.count += 5);
+    const pages = () => requests.filter((r) => r.startsWith('page')).length;
+    assert.deepEqual(numbers(await window.read(19_800, 20_000)), range(19_800, 20_000), 'the last counted lines');
+    assert.equal(pages(), 2, 'one read shifted by the new lines, then one with spare lines that holds them');
+    assert.deepEqual(numbers(await window.read(19_000, 19_200)), range(19_000, 19_200));
+    assert.equal(pages(), 3, 'the log is known to grow: one read, its spare lines taking in what was written');
+    // A log that no longer grows costs one read a page, without spare lines.
+    const settled = fakeService(evenLog(20_000));
+    const still = new JobLogWindow(settled.source, { jobKey: JOB });
+    await still.total();
+    assert.deepEqual(numbers(await still.read(19_800, 20_000)), range(19_800, 20_000));
+    assert.deepEqual(
+      settled.requests.map((r) => r.split(' JobKey')[0]),
+      ['count', 'page desc skip=0 top=200'],
+    );
   });
 
   it('an empty log reads nothing and a refresh reads a grown log again', async () => {

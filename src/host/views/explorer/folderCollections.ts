@@ -3,13 +3,14 @@ import type { Page } from '../../../core/odata/envelope';
 import type { ODataQuery } from '../../../core/odata/query';
 import type { OrchestratorClient } from '../../../core/orchestrator/client';
 import type { Robot, Session } from '../../../core/orchestrator/schemas';
-import { assetItem, jobItem, JOB_STATE_ICONS, releaseItem, robotItem } from '../../presentation/items';
+import { assetItem, jobItem, JOB_STATE_ICONS, robotItem } from '../../presentation/items';
 import { childId, type FolderRowWord } from '../../../core/rows/rowIds';
 import { makeRow, type RowOf } from '../../../core/rows/rows';
 import { collectionNode, type Collection } from '../collectionNode';
 import { rowLeaf, type TreeNode } from '../treeNode';
 import type { ExplorerHost } from './explorerHost';
 import { FolderPackagesNode } from './folderPackagesNode';
+import { ProcessNode } from './processNode';
 import { QueueNode } from './queueNode';
 import { t } from '../../../core/l10n';
 
@@ -51,8 +52,7 @@ export function folderCollections(host: ExplorerHost, folderRow: RowOf<'folder'>
       list: (o) => client().releases.list(o),
       order: [{ path: 'Name' }],
       filter: { field: 'Name', words: t('process name') },
-      make: (release, scope) =>
-        leaf(releaseItem(scope, release), makeRow({ kind: 'process', connection, folder, release })),
+      make: (release, scope) => new ProcessNode(host, scope, makeRow({ kind: 'process', connection, folder, release })),
       empty: t('No processes in this folder. Deploy a package as a process first.'),
     }),
     collection({
