@@ -2,20 +2,33 @@ import * as z from 'zod/mini';
 import type { CallOptions, ODataBase, ListOptions } from './base';
 import { EntitySet } from './entitySet';
 import { AssetSchema, EnvironmentSchema, RobotAssetSchema, RobotSchema, type Asset, type Environment } from './schemas';
-import { checkTextLimit, LIMITS } from './limits';
+import { checkAssetName, checkAssetValue, type AssetValue, type AssetValueType } from './assetValues';
 import { t } from '../l10n';
 
+/** One robot's value of a per-robot asset (the service's RobotValues entry): its id, then the value in the asset's type. */
+export type AssetRobotValueInput = AssetValue & { RobotId: number };
+
+/**
+ * The body of POST and PUT Assets: a Global asset carries its value; a PerRobot asset a value per robot (RobotValues).
+ * A credential's password is sent only here, to the service, and never read back.
+ */
 export type AssetInput =
-  | { Name: string; ValueScope?: 'Global'; ValueType: 'Text'; StringValue: string }
-  | { Name: string; ValueScope?: 'Global'; ValueType: 'Bool'; BoolValue: boolean }
-  | { Name: string; ValueScope?: 'Global'; ValueType: 'Integer'; IntValue: number }
-  | {
-      Name: string;
-      ValueScope?: 'Global';
-      ValueType: 'Credential';
-      CredentialUsername: string;
-      CredentialPassword: string;
-    };
+  | ({ Name: string; ValueScope?: 'Global' } & AssetValue)
+  | { Name: string; ValueScope: 'PerRobot'; ValueType: AssetValueType; RobotValues: AssetRobotValueInput[] };
+
+/** The first problem of an asset's body, checked before anything is sent; undefined when it may be sent. */
+export function checkAssetInput(asset: AssetInput): string | undefined {
+  const name = checkAssetName(asset.Name);
+  if (name) return name;
+  if (asset.ValueScope !== 'PerRobot') return checkAssetValue(asset);
+  if (asset.RobotValues.length === 0) return t('Choose at least one robot for a per-robot asset.');
+  for (const value of asset.RobotValues) {
+    if (value.ValueType !== asset.ValueType) return t("Every robot value must be of the asset's type.");
+    const problem = checkAssetValue(value);
+    if (problem) return problem;
+  }
+  return undefined;
+}
 
 /** Assets (credential passwords are never read back) and environments. */
 export class AssetsApi extends EntitySet<Asset> {
@@ -26,23 +39,25 @@ export class AssetsApi extends EntitySet<Asset> {
     this.environments = new EntitySet(base, 'Environments', EnvironmentSchema);
   }
 
-  private checked(asset: AssetInput): AssetInput {
-    if (asset.ValueType === 'Text')
-      this.base.check(
-        'POST /odata/Assets',
-        checkTextLimit(t('The text value'), asset.StringValue, LIMITS.textAssetChars),
-      );
-    if (asset.ValueType === 'Integer' && !Number.isSafeInteger(asset.IntValue))
-      this.base.check('POST /odata/Assets', t('The value must be a whole number.'));
+  private checked(endpoint: string, asset: AssetInput): AssetInput {
+    this.base.check(endpoint, checkAssetInput(asset));
     return asset;
   }
 
   async create(asset: AssetInput, options: CallOptions = {}) {
-    return this.base.post(this.path, this.checked(asset), options, AssetSchema);
+    return this.base.post(this.path, this.checked('POST /odata/Assets', asset), options, AssetSchema);
   }
 
+  /** PUT replaces the whole asset: the body carries its id and every field, as the service requires. */
   async replace(id: number, asset: AssetInput, options: CallOptions = {}) {
-    return this.base.send('PUT', this.base.entity('Assets', id), this.checked(asset), undefined, options);
+    const path = this.base.entity('Assets', id);
+    const body = { Id: id, ...this.checked(`PUT ${path}`, asset) };
+    return this.base.send('PUT', path, body, undefined, options);
+  }
+
+  /** The asset as it is now, with each robot's value of a per-robot asset (never a password). */
+  readWithRobotValues(id: number, options: CallOptions = {}) {
+    return this.base.get(this.base.entity('Assets', id), AssetSchema, { ...options, query: '?$expand=RobotValues' });
   }
 
   /** The value a robot sees, by the robot's id (a number) or its key (a string). */

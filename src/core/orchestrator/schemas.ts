@@ -201,6 +201,18 @@ export const BulkAddResponseSchema = z.looseObject({
 });
 export type BulkAddResponse = z.infer<typeof BulkAddResponseSchema>;
 
+/** One robot's value of a per-robot asset, as `$expand=RobotValues` returns it (a credential: its user name only). */
+export const AssetRobotValueSchema = z.looseObject({
+  RobotId: z.int(),
+  RobotName: nullable(z.string()),
+  ValueType: nullable(z.string()),
+  StringValue: nullable(z.string()),
+  BoolValue: nullable(z.boolean()),
+  IntValue: nullable(z.number()),
+  CredentialUsername: nullable(z.string()),
+});
+export type AssetRobotValue = z.infer<typeof AssetRobotValueSchema>;
+
 export const AssetSchema = z.looseObject({
   Id: z.int(),
   Name: z.string(),
@@ -213,6 +225,7 @@ export const AssetSchema = z.looseObject({
   IntValue: nullable(z.number()),
   CredentialUsername: nullable(z.string()),
   KeyValueList: nullable(z.array(z.unknown())),
+  RobotValues: nullable(z.array(AssetRobotValueSchema)),
 });
 export type Asset = z.infer<typeof AssetSchema>;
 
@@ -248,7 +261,7 @@ export type Folder = z.infer<typeof FolderSchema>;
 
 const FolderSummarySchema = z.looseObject({
   Id: z.int(),
-  Key: z.optional(nullable(z.string())),
+  Key: nullable(z.string()),
   DisplayName: z.string(),
   FullyQualifiedName: nullable(z.string()),
   IsSelectable: z.optional(z.boolean()),
