@@ -14,7 +14,16 @@ export type AssetRobotValueInput = AssetValue & { RobotId: number };
  */
 export type AssetInput =
   | ({ Name: string; ValueScope?: 'Global' } & AssetValue)
-  | { Name: string; ValueScope: 'PerRobot'; ValueType: AssetValueType; RobotValues: AssetRobotValueInput[] };
+  | {
+      Name: string;
+      ValueScope: 'PerRobot';
+      ValueType: AssetValueType;
+      RobotValues: AssetRobotValueInput[];
+      /** The value a robot without one of its own reads, kept as it was by Edit. */
+      StringValue?: string | null;
+      IntValue?: number | null;
+      BoolValue?: boolean | null;
+    };
 
 /** The first problem of an asset's body, checked before anything is sent; undefined when it may be sent. */
 export function checkAssetInput(asset: AssetInput): string | undefined {

@@ -62,7 +62,16 @@ export const editAsset: CommandDefinition<AssetChangeUses> = {
         if (!value) return undefined;
         RobotValues.push({ ...value, RobotId: robot.Id });
       }
-      edited = { Name: name, ValueScope: 'PerRobot', ValueType: type, RobotValues };
+      // The asset's own value (what robots without one read) is kept as it is: PUT replaces the whole asset.
+      const own = { StringValue: asset.StringValue ?? undefined, IntValue: asset.IntValue ?? undefined };
+      edited = {
+        Name: name,
+        ValueScope: 'PerRobot',
+        ValueType: type,
+        RobotValues,
+        ...own,
+        BoolValue: asset.BoolValue ?? undefined,
+      };
     } else {
       const value = await askAssetValue(ctx, place, type, { current: asset, keepsPassword: true });
       if (!value) return undefined;
