@@ -85,3 +85,37 @@ export function checkAssetValue(value: AssetValue): string | undefined {
       return checkUsername(value.CredentialUsername);
   }
 }
+
+/** One robot's value of a per-robot asset (the service's RobotValues entry): its id, then the value in the asset's type. */
+export type AssetRobotValueInput = AssetValue & { RobotId: number };
+
+/**
+ * The body of POST and PUT Assets: a Global asset carries its value; a PerRobot asset a value per robot (RobotValues).
+ * A credential's password is sent only here, to the service, and never read back.
+ */
+export type AssetInput =
+  | ({ Name: string; ValueScope?: 'Global' } & AssetValue)
+  | {
+      Name: string;
+      ValueScope: 'PerRobot';
+      ValueType: AssetValueType;
+      RobotValues: AssetRobotValueInput[];
+      /** The value a robot without one of its own reads, kept as it was by Edit. */
+      StringValue?: string | null;
+      IntValue?: number | null;
+      BoolValue?: boolean | null;
+    };
+
+/** The first problem of an asset's body, checked before anything is sent; undefined when it may be sent. */
+export function checkAssetInput(asset: AssetInput): string | undefined {
+  const name = checkAssetName(asset.Name);
+  if (name) return name;
+  if (asset.ValueScope !== 'PerRobot') return checkAssetValue(asset);
+  if (asset.RobotValues.length === 0) return t('Choose at least one robot for a per-robot asset.');
+  for (const value of asset.RobotValues) {
+    if (value.ValueType !== asset.ValueType) return t("Every robot value must be of the asset's type.");
+    const problem = checkAssetValue(value);
+    if (problem) return problem;
+  }
+  return undefined;
+}

@@ -2,42 +2,13 @@ import * as z from 'zod/mini';
 import type { CallOptions, ODataBase, ListOptions } from './base';
 import { EntitySet } from './entitySet';
 import { AssetSchema, EnvironmentSchema, RobotAssetSchema, RobotSchema, type Asset, type Environment } from './schemas';
-import { checkAssetName, checkAssetValue, type AssetValue, type AssetValueType } from './assetValues';
-import { t } from '../l10n';
+import type { AssetInput } from './assetValues';
+import { onFirstUse } from '../onFirstUse';
 
-/** One robot's value of a per-robot asset (the service's RobotValues entry): its id, then the value in the asset's type. */
-export type AssetRobotValueInput = AssetValue & { RobotId: number };
+export type { AssetInput, AssetRobotValueInput } from './assetValues';
 
-/**
- * The body of POST and PUT Assets: a Global asset carries its value; a PerRobot asset a value per robot (RobotValues).
- * A credential's password is sent only here, to the service, and never read back.
- */
-export type AssetInput =
-  | ({ Name: string; ValueScope?: 'Global' } & AssetValue)
-  | {
-      Name: string;
-      ValueScope: 'PerRobot';
-      ValueType: AssetValueType;
-      RobotValues: AssetRobotValueInput[];
-      /** The value a robot without one of its own reads, kept as it was by Edit. */
-      StringValue?: string | null;
-      IntValue?: number | null;
-      BoolValue?: boolean | null;
-    };
-
-/** The first problem of an asset's body, checked before anything is sent; undefined when it may be sent. */
-export function checkAssetInput(asset: AssetInput): string | undefined {
-  const name = checkAssetName(asset.Name);
-  if (name) return name;
-  if (asset.ValueScope !== 'PerRobot') return checkAssetValue(asset);
-  if (asset.RobotValues.length === 0) return t('Choose at least one robot for a per-robot asset.');
-  for (const value of asset.RobotValues) {
-    if (value.ValueType !== asset.ValueType) return t("Every robot value must be of the asset's type.");
-    const problem = checkAssetValue(value);
-    if (problem) return problem;
-  }
-  return undefined;
-}
+/** The checks load with the first change: activation only builds the client. */
+const assetChecks = onFirstUse(() => import('./assetValues'));
 
 /** Assets (credential passwords are never read back) and environments. */
 export class AssetsApi extends EntitySet<Asset> {
@@ -48,19 +19,19 @@ export class AssetsApi extends EntitySet<Asset> {
     this.environments = new EntitySet(base, 'Environments', EnvironmentSchema);
   }
 
-  private checked(endpoint: string, asset: AssetInput): AssetInput {
-    this.base.check(endpoint, checkAssetInput(asset));
+  private async checked(endpoint: string, asset: AssetInput): Promise<AssetInput> {
+    this.base.check(endpoint, (await assetChecks()).checkAssetInput(asset));
     return asset;
   }
 
   async create(asset: AssetInput, options: CallOptions = {}) {
-    return this.base.post(this.path, this.checked('POST /odata/Assets', asset), options, AssetSchema);
+    return this.base.post(this.path, await this.checked('POST /odata/Assets', asset), options, AssetSchema);
   }
 
   /** PUT replaces the whole asset: the body carries its id and every field, as the service requires. */
   async replace(id: number, asset: AssetInput, options: CallOptions = {}) {
     const path = this.base.entity('Assets', id);
-    const body = { Id: id, ...this.checked(`PUT ${path}`, asset) };
+    const body = { Id: id, ...(await this.checked(`PUT ${path}`, asset)) };
     return this.base.send('PUT', path, body, undefined, options);
   }
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { t } from '../../core/l10n';
-import { checkAssetInput, type AssetInput } from '../../core/orchestrator/assets';
+import { checkAssetInput, type AssetInput } from '../../core/orchestrator/assetValues';
 import { plainText } from '../../core/presentation/plainText';
 import { CollectionContext } from '../../core/rows/contextValues';
 import { optionalRowOf } from '../../core/rows/rowOf';

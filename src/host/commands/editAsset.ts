@@ -1,8 +1,12 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../../constants';
 import { t } from '../../core/l10n';
-import { checkAssetInput, type AssetInput, type AssetRobotValueInput } from '../../core/orchestrator/assets';
-import { isAssetValueType } from '../../core/orchestrator/assetValues';
+import {
+  checkAssetInput,
+  isAssetValueType,
+  type AssetInput,
+  type AssetRobotValueInput,
+} from '../../core/orchestrator/assetValues';
 import { plainText } from '../../core/presentation/plainText';
 import { ContextValue } from '../../core/rows/contextValues';
 import { rowOf } from '../../core/rows/rowOf';

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import * as values from '../../../src/core/orchestrator/assetValues';
-import { checkAssetInput, type AssetInput } from '../../../src/core/orchestrator/assets';
 import { OrchestratorClient } from '../../../src/core/orchestrator/client';
 import { OrchestratorError } from '../../../src/core/http/errors';
 import { RateLimitScheduler } from '../../../src/core/http/scheduler';
@@ -51,7 +50,7 @@ describe('asset input checks', () => {
   });
 
   it('checks a whole body: a per-robot asset needs robots, each value in the asset’s type', () => {
-    const good: AssetInput[] = [
+    const good: values.AssetInput[] = [
       { Name: 'T', ValueType: 'Text', StringValue: 'x' },
       { Name: 'C', ValueType: 'Credential', CredentialUsername: 'u', CredentialPassword: 'p' },
       {
@@ -61,8 +60,8 @@ describe('asset input checks', () => {
         RobotValues: [{ RobotId: 1, ValueType: 'Integer', IntValue: 3 }],
       },
     ];
-    for (const asset of good) assert.equal(checkAssetInput(asset), undefined, asset.Name);
-    const bad: [AssetInput, RegExp][] = [
+    for (const asset of good) assert.equal(values.checkAssetInput(asset), undefined, asset.Name);
+    const bad: [values.AssetInput, RegExp][] = [
       [{ Name: '', ValueType: 'Bool', BoolValue: true }, /Enter a name/],
       [{ Name: 'I', ValueType: 'Integer', IntValue: 2 ** 31 }, /whole number/],
       [{ Name: 'P', ValueScope: 'PerRobot', ValueType: 'Text', RobotValues: [] }, /at least one robot/],
@@ -85,7 +84,8 @@ describe('asset input checks', () => {
         /Enter the user name/,
       ],
     ];
-    for (const [asset, message] of bad) assert.match(checkAssetInput(asset) ?? '', message, JSON.stringify(asset));
+    for (const [asset, message] of bad)
+      assert.match(values.checkAssetInput(asset) ?? '', message, JSON.stringify(asset));
   });
 
   it('the client refuses a bad body with 0 requests, naming the endpoint', async () => {
