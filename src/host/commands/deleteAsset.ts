@@ -3,22 +3,21 @@ import { CommandId } from '../../constants';
 import { t } from '../../core/l10n';
 import { plainText } from '../../core/presentation/plainText';
 import { ContextValue } from '../../core/rows/contextValues';
-import { rowOf } from '../../core/rows/rowOf';
 import { guardChange } from '../guards/guardChange';
 import { sendAssetChange, type AssetChange } from './assetChanges';
 import { inExplorer, nls, rowChange } from './contribution';
 import { folderLabelOf } from './folderLabel';
 import type { CommandDefinition } from './registry';
+import { rowChangeCommand } from './rowChangeCommand';
 import type { AssetChangeUses } from './uses';
 
 /** Delete Asset… on an asset row: always confirmed, naming the asset and its folder; one DELETE. */
-export const deleteAsset: CommandDefinition<AssetChangeUses> = {
+export const deleteAsset: CommandDefinition<AssetChangeUses> = rowChangeCommand('asset', {
   id: CommandId.deleteAsset,
   title: t('Delete Asset'),
   contributes: rowChange(nls('Delete Asset…'), '$(trash)', [inExplorer([ContextValue.asset], '1_asset', 2)]),
-  asksFirst: true,
-  async run({ ctx, signal, progressTitle }, node) {
-    const { connection, folder, asset } = rowOf(node, 'asset');
+  async change({ ctx, signal, progressTitle }, row) {
+    const { connection, folder, asset } = row;
     const folderLabel = folderLabelOf(ctx, connection, folder);
     const what = t("Delete asset '{0}' from {1}", asset.Name, folderLabel);
     if (asset.CanBeDeleted === false)
@@ -46,4 +45,4 @@ export const deleteAsset: CommandDefinition<AssetChangeUses> = {
     void vscode.window.showInformationMessage(plainText(t("Deleted asset '{0}' from {1}.", asset.Name, folderLabel)));
     return asset.Id;
   },
-};
+});

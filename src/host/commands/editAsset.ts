@@ -9,13 +9,13 @@ import {
 } from '../../core/orchestrator/assetValues';
 import { plainText } from '../../core/presentation/plainText';
 import { ContextValue } from '../../core/rows/contextValues';
-import { rowOf } from '../../core/rows/rowOf';
 import { guardChange } from '../guards/guardChange';
 import { explainAssetFailure, sendAssetChange, type AssetChange } from './assetChanges';
 import { askAssetName, askAssetRobots, askAssetValue, TYPE_LABELS, type AssetPlace } from './assetPrompts';
 import { inExplorer, nls, rowChange } from './contribution';
 import { folderLabelOf } from './folderLabel';
 import type { CommandDefinition } from './registry';
+import { rowChangeCommand } from './rowChangeCommand';
 import type { AssetChangeUses } from './uses';
 
 /**
@@ -23,13 +23,12 @@ import type { AssetChangeUses } from './uses';
  * robot's value for a per-robot asset) are asked with what it holds now filled in, a credential's password left empty
  * to keep it; one PUT with the whole asset, as the service requires.
  */
-export const editAsset: CommandDefinition<AssetChangeUses> = {
+export const editAsset: CommandDefinition<AssetChangeUses> = rowChangeCommand('asset', {
   id: CommandId.editAsset,
   title: t('Edit Asset'),
   contributes: rowChange(nls('Edit Asset…'), '$(edit)', [inExplorer([ContextValue.asset], '1_asset', 1)]),
-  asksFirst: true,
-  async run({ ctx, signal, progressTitle }, node) {
-    const { connection, folder, asset: shown } = rowOf(node, 'asset');
+  async change({ ctx, signal, progressTitle }, row) {
+    const { connection, folder, asset: shown } = row;
     const folderLabel = folderLabelOf(ctx, connection, folder);
     const change: AssetChange = { connection, folder, folderLabel, name: shown.Name, permission: 'Assets.Edit' };
     if ((ctx.connections.get(connection.id) ?? connection).protection === 'readOnly')
@@ -108,4 +107,4 @@ export const editAsset: CommandDefinition<AssetChangeUses> = {
     void vscode.window.showInformationMessage(plainText(t("Saved asset '{0}' in {1}.", name, folderLabel)));
     return asset.Id;
   },
-};
+});
