@@ -187,7 +187,12 @@ export function present<R extends object>(
   }
   for (const name of options.expand) {
     const related = set.navigation![name]!(record);
-    out[name] = related ? stripInternal(related) : null;
+    // A collection-valued navigation (an asset's RobotValues) is a list of entities.
+    out[name] = Array.isArray(related)
+      ? related.map((r: object) => stripInternal(r))
+      : related
+        ? stripInternal(related)
+        : null;
   }
   return out;
 }

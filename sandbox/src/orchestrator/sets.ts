@@ -1,4 +1,5 @@
 import type { EntitySetDef } from '../odata/query';
+import { shownRobotValues } from './routes/assetValues';
 
 import type {
   Folder,
@@ -251,20 +252,24 @@ export function entitySets(tenant: TenantState, now: number) {
       'UserName',
     ]),
     QueueItemComments: simple('QueueItemComments', ['Id', 'QueueItemId', 'Text', 'CreationTime', 'UserId', 'UserName']),
-    Assets: simple('Assets', [
-      'Id',
-      'Name',
-      'CanBeDeleted',
-      'ValueScope',
-      'ValueType',
-      'Value',
-      'StringValue',
-      'BoolValue',
-      'IntValue',
-      'CredentialUsername',
-      'CredentialPassword',
-      'KeyValueList',
-    ]),
+    Assets: simple(
+      'Assets',
+      [
+        'Id',
+        'Name',
+        'CanBeDeleted',
+        'ValueScope',
+        'ValueType',
+        'Value',
+        'StringValue',
+        'BoolValue',
+        'IntValue',
+        'CredentialUsername',
+        'CredentialPassword',
+        'KeyValueList',
+      ],
+      { navigation: { RobotValues: (asset) => shownRobotValues(asset) } },
+    ),
     Environments: simple('Environments', ['Id', 'Name', 'Description', 'Type']),
     Calendars: simple('Calendars', ['Id', 'Name', 'TimeZoneId', 'ExcludedDates']),
     Webhooks: simple('Webhooks', [

@@ -2,20 +2,13 @@ import * as z from 'zod/mini';
 import type { CallOptions, ODataBase, ListOptions } from './base';
 import { EntitySet } from './entitySet';
 import { AssetSchema, EnvironmentSchema, RobotAssetSchema, RobotSchema, type Asset, type Environment } from './schemas';
-import { checkTextLimit, LIMITS } from './limits';
-import { t } from '../l10n';
+import type { AssetInput } from './assetValues';
+import { onFirstUse } from '../onFirstUse';
 
-export type AssetInput =
-  | { Name: string; ValueScope?: 'Global'; ValueType: 'Text'; StringValue: string }
-  | { Name: string; ValueScope?: 'Global'; ValueType: 'Bool'; BoolValue: boolean }
-  | { Name: string; ValueScope?: 'Global'; ValueType: 'Integer'; IntValue: number }
-  | {
-      Name: string;
-      ValueScope?: 'Global';
-      ValueType: 'Credential';
-      CredentialUsername: string;
-      CredentialPassword: string;
-    };
+export type { AssetInput, AssetRobotValueInput } from './assetValues';
+
+/** The checks load with the first change: activation only builds the client. */
+const assetChecks = onFirstUse(() => import('./assetValues'));
 
 /** Assets (credential passwords are never read back) and environments. */
 export class AssetsApi extends EntitySet<Asset> {
@@ -26,23 +19,25 @@ export class AssetsApi extends EntitySet<Asset> {
     this.environments = new EntitySet(base, 'Environments', EnvironmentSchema);
   }
 
-  private checked(asset: AssetInput): AssetInput {
-    if (asset.ValueType === 'Text')
-      this.base.check(
-        'POST /odata/Assets',
-        checkTextLimit(t('The text value'), asset.StringValue, LIMITS.textAssetChars),
-      );
-    if (asset.ValueType === 'Integer' && !Number.isSafeInteger(asset.IntValue))
-      this.base.check('POST /odata/Assets', t('The value must be a whole number.'));
+  private async checked(endpoint: string, asset: AssetInput): Promise<AssetInput> {
+    this.base.check(endpoint, (await assetChecks()).checkAssetInput(asset));
     return asset;
   }
 
   async create(asset: AssetInput, options: CallOptions = {}) {
-    return this.base.post(this.path, this.checked(asset), options, AssetSchema);
+    return this.base.post(this.path, await this.checked('POST /odata/Assets', asset), options, AssetSchema);
   }
 
+  /** PUT replaces the whole asset: the body carries its id and every field, as the service requires. */
   async replace(id: number, asset: AssetInput, options: CallOptions = {}) {
-    return this.base.send('PUT', this.base.entity('Assets', id), this.checked(asset), undefined, options);
+    const path = this.base.entity('Assets', id);
+    const body = { Id: id, ...(await this.checked(`PUT ${path}`, asset)) };
+    return this.base.send('PUT', path, body, undefined, options);
+  }
+
+  /** The asset as it is now, with each robot's value of a per-robot asset (never a password). */
+  readWithRobotValues(id: number, options: CallOptions = {}) {
+    return this.base.get(this.base.entity('Assets', id), AssetSchema, { ...options, query: '?$expand=RobotValues' });
   }
 
   /** The value a robot sees, by the robot's id (a number) or its key (a string). */

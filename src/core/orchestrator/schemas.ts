@@ -201,6 +201,23 @@ export const BulkAddResponseSchema = z.looseObject({
 });
 export type BulkAddResponse = z.infer<typeof BulkAddResponseSchema>;
 
+/** The value fields every shape of an asset shares: the asset, one robot's value, the robot-asset answer. */
+const assetValueFields = {
+  StringValue: nullable(z.string()),
+  BoolValue: nullable(z.boolean()),
+  IntValue: nullable(z.number()),
+  CredentialUsername: nullable(z.string()),
+};
+
+/** One robot's value of a per-robot asset, as `$expand=RobotValues` returns it (a credential: its user name only). */
+export const AssetRobotValueSchema = z.looseObject({
+  RobotId: z.int(),
+  RobotName: nullable(z.string()),
+  ValueType: nullable(z.string()),
+  ...assetValueFields,
+});
+export type AssetRobotValue = z.infer<typeof AssetRobotValueSchema>;
+
 export const AssetSchema = z.looseObject({
   Id: z.int(),
   Name: z.string(),
@@ -208,22 +225,13 @@ export const AssetSchema = z.looseObject({
   ValueScope: nullable(z.string()),
   ValueType: z.string(),
   Value: nullable(z.string()),
-  StringValue: nullable(z.string()),
-  BoolValue: nullable(z.boolean()),
-  IntValue: nullable(z.number()),
-  CredentialUsername: nullable(z.string()),
+  ...assetValueFields,
   KeyValueList: nullable(z.array(z.unknown())),
+  RobotValues: nullable(z.array(AssetRobotValueSchema)),
 });
 export type Asset = z.infer<typeof AssetSchema>;
 
-export const RobotAssetSchema = z.looseObject({
-  Name: z.string(),
-  ValueType: z.string(),
-  StringValue: nullable(z.string()),
-  BoolValue: nullable(z.boolean()),
-  IntValue: nullable(z.number()),
-  CredentialUsername: nullable(z.string()),
-});
+export const RobotAssetSchema = z.looseObject({ Name: z.string(), ValueType: z.string(), ...assetValueFields });
 export type RobotAsset = z.infer<typeof RobotAssetSchema>;
 
 export const EnvironmentSchema = z.looseObject({
@@ -248,7 +256,7 @@ export type Folder = z.infer<typeof FolderSchema>;
 
 const FolderSummarySchema = z.looseObject({
   Id: z.int(),
-  Key: z.optional(nullable(z.string())),
+  Key: nullable(z.string()),
   DisplayName: z.string(),
   FullyQualifiedName: nullable(z.string()),
   IsSelectable: z.optional(z.boolean()),

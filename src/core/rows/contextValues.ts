@@ -89,6 +89,7 @@ export interface CollectionFlags {
 export const CollectionContext = {
   collection: 'collection',
   queueItems: 'collection queueItems', // l10n: code
+  assets: 'collection assets', // l10n: code
   tenants: 'collection tenants', // l10n: code
   ideas: 'collection ideas', // l10n: code
 } as const;
@@ -169,6 +170,7 @@ export const VIEW_CONTEXT_VALUES: { readonly explorer: readonly string[]; readon
     V.tenantInactive,
     ...inEveryView,
     ...collectionValues(CollectionContext.queueItems),
+    ...collectionValues(CollectionContext.assets),
     ...collectionValues(CollectionContext.tenants),
   ],
   ideas: [

@@ -18,6 +18,7 @@ const WHERE: Record<RowKind, { what: string; view: 'Orchestrator' | 'Ideas' }> =
   packageVersion: { what: t("one of a package's versions"), view: 'Orchestrator' },
   robot: { what: t('a robot under Robots & Sessions'), view: 'Orchestrator' },
   asset: { what: t('an asset under Assets'), view: 'Orchestrator' },
+  folderAssets: { what: t("a folder's Assets row"), view: 'Orchestrator' },
   library: { what: t('a library under Tenant › Libraries'), view: 'Orchestrator' },
   webhook: { what: t('a webhook under Tenant › Webhooks'), view: 'Orchestrator' },
   alert: { what: t('an alert under Tenant › Alerts'), view: 'Orchestrator' },

@@ -26,7 +26,8 @@ export type FolderSummary = FolderNavigation['ChildrenPage'][number];
 /**
  * What a tree row carries, by kind: what a command run on the row acts on. Every row knows its connection; rows of
  * a folder know the folder. Collection rows (Processes, Jobs, a queue's statuses…) and message rows carry no row:
- * what they offer (Filter, Load more, Retry) is on their node.
+ * what they offer (Filter, Load more, Retry) is on their node; a folder's Assets row carries `folderAssets`, the
+ * folder Create Asset creates in.
  */
 export type Row =
   | { kind: 'connection'; connection: Connection }
@@ -46,6 +47,7 @@ export type Row =
   | { kind: 'packageVersion'; connection: Connection; folder: FolderById; package: Package }
   | { kind: 'robot'; connection: Connection; folder: FolderById; robot: Robot; session?: Session }
   | { kind: 'asset'; connection: Connection; folder: FolderById; asset: Asset }
+  | { kind: 'folderAssets'; connection: Connection; folder: FolderById }
   | { kind: 'library'; connection: Connection; library: Library }
   | { kind: 'webhook'; connection: Connection; webhook: Webhook }
   | { kind: 'alert'; connection: Connection; alert: Alert }

@@ -11,3 +11,6 @@ export type QueueChangeUses = Pick<Services, 'clientFor' | 'connections' | 'expl
 
 /** One confirmed change to an Orchestrator row (a process version, a tenant's state), then that row reloads. */
 export type RowChangeUses = Pick<Services, 'clientFor' | 'connections' | 'explorer' | 'input'>;
+
+/** Commands that change an asset (Edit, Delete): the client, the Assets row to reload, the log for unknown outcomes. */
+export type AssetChangeUses = Pick<Services, 'active' | 'clientFor' | 'connections' | 'explorer' | 'input' | 'log'>;

@@ -58,6 +58,8 @@ export interface Asked {
   placeholder?: string;
   /** What an input box showed filled in. */
   value?: string;
+  /** An input box that hid what was typed (a password). */
+  password?: boolean;
   /** The messages the prompt refused answers with. */
   refusals: string[];
   /** A pick whose items could not be loaded: what it showed instead. */
@@ -131,6 +133,7 @@ export class ScriptedInput implements UserInput {
       prompt: options.prompt,
       placeholder: options.placeHolder,
       value: options.value,
+      password: options.password,
     });
     const typed = this.typed(asked, options.value ?? '', (value) => options.validateInput?.(value), false);
     return typed && 'value' in typed ? typed.value : undefined;

@@ -2,6 +2,7 @@ import type { Page } from '../../core/odata/envelope';
 import { and, type Filter } from '../../core/odata/filter';
 import type { ODataQuery } from '../../core/odata/query';
 import type { CollectionContext } from '../../core/rows/contextValues';
+import type { Row } from '../../core/rows/rows';
 import { narrowingFilter, PagedNode, type PagedSource } from './pagedNode';
 import type { TreeNode } from './treeNode';
 
@@ -26,10 +27,12 @@ export interface Collection<T> extends Omit<PagedSource<T>, 'load' | 'filterFiel
   /** What an empty collection says (with what to do about it). */
   empty: string;
   contextValue?: CollectionContext;
+  /** What a command run on the collection's own row acts on (CollectionLook.row). */
+  row?: Row;
 }
 
 export function collectionNode<T>(c: Collection<T>, changed: (node: TreeNode) => void): PagedNode<T> {
-  const { id, label, icon, list, order, filter, stateField, fixed, expand, empty, contextValue, ...shown } = c;
+  const { id, label, icon, list, order, filter, stateField, fixed, expand, empty, contextValue, row, ...shown } = c;
   const source: PagedSource<T> = {
     ...shown,
     load: (top, skip, signal, narrowing) =>
@@ -47,5 +50,5 @@ export function collectionNode<T>(c: Collection<T>, changed: (node: TreeNode) =>
     filterField: filter?.words,
     empty: { text: empty },
   };
-  return new PagedNode(id, { label, icon, contextValue }, source, changed);
+  return new PagedNode(id, { label, icon, contextValue, row }, source, changed);
 }

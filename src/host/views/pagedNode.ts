@@ -5,6 +5,7 @@ import { CommandId } from '../../constants';
 import { and, anyOf, contains, type Filter } from '../../core/odata/filter';
 import { CollectionContext, collectionContextValue, ContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
+import type { Row } from '../../core/rows/rows';
 import { errorRow, messageNode, type TreeNode } from './treeNode';
 import { LIST_LIMIT } from './listLimit';
 import { formatNumber, t } from '../../core/l10n';
@@ -50,6 +51,11 @@ export interface CollectionLook {
   label: string;
   icon: string;
   contextValue?: CollectionContext;
+  /**
+   * What a command run on the collection acts on (a folder's Assets: `folderAssets`, for Create Asset); it also gives the
+   * row its connection's protection flag, so change commands show only where changes are allowed.
+   */
+  row?: Row;
 }
 
 export const PAGE_SIZE = 50;
@@ -91,6 +97,10 @@ export class PagedNode<T> implements TreeNode {
     private readonly source: PagedSource<T>,
     private readonly changed: (node: TreeNode) => void,
   ) {}
+
+  get row(): Row | undefined {
+    return this.look.row;
+  }
 
   item(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.look.label, vscode.TreeItemCollapsibleState.Collapsed);

@@ -5,6 +5,7 @@ import type { Ctx } from '../../../src/ctx';
 import { applicationSecretKey } from '../../../src/core/auth/applicationGrant';
 import { answering } from '../../../src/host/ui/scriptedInput';
 import { extensionContext } from '../../support/extensionContext';
+import { secretLeaks } from './secretScan';
 import { treeWalk } from './treeWalk';
 
 /** The runner's second sandbox (tokens live 65 s) and its registered application (test/integration/run.ts). */
@@ -31,13 +32,8 @@ describe('Sign-in as an application (client credentials)', () => {
   const config = () => vscode.workspace.getConfiguration('orchestrator');
   const robot = () => ctx.connections.all().find((c) => c.label === 'Robot app')!;
   const errors: string[] = [];
-  /** Every place the secret must never be: the log, the settings, the error messages. */
-  const leaks = (secret: string) =>
-    [
-      ...ctx.log.recent().filter((line) => line.includes(secret)),
-      ...(JSON.stringify(config().inspect('connections')).includes(secret) ? ['settings'] : []),
-      ...errors.filter((message) => message.includes(secret)),
-    ].join('\n');
+  /** Every place the secret must never be: the log, the settings, documents, stored state, the error messages. */
+  const leaks = (secret: string) => secretLeaks(ctx, secret, errors);
 
   before(async () => {
     ctx = await extensionContext();

@@ -164,6 +164,7 @@ describe("the trees' rows by id", () => {
         'packageVersion',
         'robot',
         'asset',
+        'folderAssets',
         'library',
         'webhook',
         'alert',

@@ -1,55 +1,40 @@
-import { badRequest, ErrorCode, HttpError } from '../../server/errors';
+import { badRequest } from '../../server/errors';
 import { empty } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
 import { byKey, inFolder, list, sets } from '../respond';
 import type { Row } from '../state';
+import { assetName, robotValuesOf, valueOf, VALUE_TYPES } from './assetValues';
 import { bodyOf } from './body';
 import * as route from './entityRoutes';
-
-const MAX_TEXT_ASSET = 1_000_000;
-const VALUE_TYPES = ['Text', 'Bool', 'Integer', 'Credential'];
 
 const ASSETS = route.entity('Assets', 'Asset', (t) => t.assets);
 const ENVIRONMENTS = route.entity('Environments', 'Environment', (t) => t.environments);
 
-export function applyAsset(asset: Row, body: ReturnType<typeof bodyOf>): void {
-  asset.Name = body.string('Name', { max: 128 });
+/**
+ * POST and PUT Assets: the body replaces the asset's name, scope, type and value (README, "Assets"). A PerRobot asset's
+ * own value is optional (a robot without a value of its own reads it); its RobotValues are replaced by those sent.
+ */
+export function applyAsset(call: Call, asset: Row, body: ReturnType<typeof bodyOf>): void {
+  const name = assetName(body);
   const scope = body.has('ValueScope') ? body.string('ValueScope') : 'Global';
   if (scope !== 'Global' && scope !== 'PerRobot') throw badRequest('ValueScope must be Global or PerRobot.');
   const type = body.string('ValueType');
   if (!VALUE_TYPES.includes(type)) throw badRequest(`ValueType must be one of ${VALUE_TYPES.join(', ')}.`);
-  Object.assign(asset, {
-    ValueScope: scope,
-    ValueType: type,
-    StringValue: null,
-    BoolValue: false,
-    IntValue: 0,
-    CredentialUsername: null,
-    CredentialPassword: null,
+  const sameType = asset.ValueType === type;
+  const value = valueOf(body, type, {
+    optional: scope === 'PerRobot',
+    keptSecret: sameType ? asset.$secret : undefined,
   });
-  if (type === 'Text') {
-    const text = body.string('StringValue', { optional: true });
-    if (text.length > MAX_TEXT_ASSET)
-      throw new HttpError(
-        400,
-        ErrorCode.fieldTooLarge,
-        `StringValue is ${text.length} characters; text assets hold at most ${MAX_TEXT_ASSET}.`,
-      );
-    Object.assign(asset, { StringValue: text, Value: text });
-  } else if (type === 'Bool') {
-    const value = body.bool('BoolValue');
-    Object.assign(asset, { BoolValue: value, Value: value ? 'True' : 'False' });
-  } else if (type === 'Integer') {
-    const value = body.int('IntValue');
-    Object.assign(asset, { IntValue: value, Value: String(value) });
-  } else {
-    const user = body.string('CredentialUsername', { max: 256 });
-    Object.assign(asset, {
-      CredentialUsername: user,
-      Value: `username: ${user}`,
-      $secret: body.string('CredentialPassword', { optional: true }),
-    });
-  }
+  if (scope !== 'PerRobot' && body.has('RobotValues')) throw badRequest('RobotValues are for PerRobot assets only.');
+  const robotValues = scope === 'PerRobot' ? robotValuesOf(call, sameType ? asset : {}, body, type) : undefined;
+  const clash = inFolder(call, call.tenant.assets).find(
+    (a) => a !== asset && String(a.Name).toLowerCase() === name.toLowerCase(),
+  );
+  if (clash) throw route.conflict(`An asset named '${name}' already exists in this folder.`);
+  delete asset.$secret;
+  delete asset.$robotValues;
+  Object.assign(asset, { Name: name, ValueScope: scope, ValueType: type, CredentialPassword: null, ...value });
+  if (robotValues) asset.$robotValues = robotValues;
 }
 
 /** The environment named by the `key` parameter of a function. */
@@ -91,15 +76,22 @@ export const ASSET_ROUTES: ODataRoute[] = [
   route.list(ASSETS, { operation: 'GetFiltered', permissions: ['Assets.View'] }),
   route.get(ASSETS, { permissions: ['Assets.View'] }),
   route.create(ASSETS, { permissions: ['Assets.Create'] }, (call, body) => {
-    const asset: Row = { Id: call.tenant.nextId++, CanBeDeleted: true, KeyValueList: [], $folderId: call.folder!.Id };
-    applyAsset(asset, body);
-    const name = String(asset.Name).toLowerCase();
-    if (inFolder(call, call.tenant.assets).some((a) => String(a.Name).toLowerCase() === name))
-      throw route.conflict(`An asset named '${String(asset.Name)}' already exists in this folder.`);
+    const asset: Row = { Id: 0, CanBeDeleted: true, KeyValueList: [], $folderId: call.folder!.Id };
+    applyAsset(call, asset, body);
+    asset.Id = call.tenant.nextId++;
     return asset;
   }),
-  route.update(ASSETS, { permissions: ['Assets.Edit'] }, (_call, asset, body) => applyAsset(asset, body)),
-  route.remove(ASSETS, { permissions: ['Assets.Delete'] }),
+  route.update(ASSETS, { permissions: ['Assets.Edit'] }, (call, asset, body) => {
+    if (body.has('Id') && body.raw.Id !== asset.Id)
+      throw badRequest(`The body's Id (${JSON.stringify(body.raw.Id)}) is not the asset's (${String(asset.Id)}).`);
+    applyAsset(call, asset, body);
+  }),
+  route.remove(ASSETS, {
+    permissions: ['Assets.Delete'],
+    refuse: (_call, asset) => {
+      if (asset.CanBeDeleted === false) throw route.conflict(`Asset '${String(asset.Name)}' cannot be deleted.`);
+    },
+  }),
   route.list(ENVIRONMENTS, { permissions: ['Environments.View'] }),
   route.get(ENVIRONMENTS, { permissions: ['Environments.View'] }),
   route.create(ENVIRONMENTS, { permissions: ['Environments.Create'] }, (call, body) => {

@@ -4,13 +4,9 @@ import { empty, json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
 import { byKey, inFolder } from '../respond';
 import type { Robot, Row } from '../state';
-import { applyAsset } from './assets';
+import { valueOf, type RobotValues } from './assetValues';
 import { bodyOf } from './body';
 import * as route from './entityRoutes';
-
-/** The value fields of an asset; a per-robot asset keeps one set of them per robot in `$robotValues`. */
-const VALUE_FIELDS = ['Value', 'StringValue', 'BoolValue', 'IntValue', 'CredentialUsername', '$secret'] as const;
-type RobotValues = Record<string, Partial<Record<(typeof VALUE_FIELDS)[number], unknown>>>;
 
 /**
  * The robot-asset shape: the robot's own value of a per-robot asset when one was set, else the asset's. The password
@@ -61,18 +57,22 @@ function setRobotAsset(call: Call): void {
     throw badRequest(
       `robotAsset.ValueType is ${JSON.stringify(given.ValueType)}, but asset '${String(asset.Name)}' is of type ${String(asset.ValueType)}.`,
     );
-  const fields = { ...given, Name: asset.Name, ValueScope: asset.ValueScope, ValueType: asset.ValueType };
-  const checked: Row = { Id: asset.Id };
+  const own = (asset.$robotValues as RobotValues | undefined)?.[String(robot.Id)];
+  let value;
   try {
-    applyAsset(checked, bodyOf({ ...call.req, body: fields }));
+    // A credential sent without a password keeps the one the robot reads now.
+    const keptSecret = asset.ValueScope === 'PerRobot' ? (own?.$secret ?? asset.$secret) : asset.$secret;
+    value = valueOf(bodyOf({ ...call.req, body: given }), String(asset.ValueType), { keptSecret });
   } catch (error) {
     // The checks name bare fields; the caller sent them inside robotAsset.
     if (error instanceof Error) error.message = `robotAsset: ${error.message}`;
     throw error;
   }
-  const value = Object.fromEntries(VALUE_FIELDS.map((f) => [f, checked[f]]));
   if (asset.ValueScope === 'PerRobot') {
-    asset.$robotValues = { ...(asset.$robotValues as RobotValues | undefined), [String(robot.Id)]: value };
+    asset.$robotValues = {
+      ...(asset.$robotValues as RobotValues | undefined),
+      [String(robot.Id)]: { ...value, RobotName: robot.Name },
+    };
   } else {
     Object.assign(asset, value);
     if (asset.ValueType !== 'Credential') delete asset.$secret;

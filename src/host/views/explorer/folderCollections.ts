@@ -5,6 +5,7 @@ import type { OrchestratorClient } from '../../../core/orchestrator/client';
 import type { Robot, Session } from '../../../core/orchestrator/schemas';
 import { assetItem, jobItem, JOB_STATE_ICONS, robotItem } from '../../presentation/items';
 import { childId, type FolderRowWord } from '../../../core/rows/rowIds';
+import { CollectionContext } from '../../../core/rows/contextValues';
 import { makeRow, type RowOf } from '../../../core/rows/rows';
 import { collectionNode, type Collection } from '../collectionNode';
 import { rowLeaf, type TreeNode } from '../treeNode';
@@ -100,6 +101,9 @@ export function folderCollections(host: ExplorerHost, folderRow: RowOf<'folder'>
       filter: { field: 'Name', words: t('asset name') },
       make: (asset, scope) => leaf(assetItem(scope, asset), makeRow({ kind: 'asset', connection, folder, asset })),
       empty: t('No assets in this folder.'),
+      // Create Asset runs on the row, in its folder.
+      contextValue: CollectionContext.assets,
+      row: makeRow({ kind: 'folderAssets', connection, folder }),
     }),
   ];
 }
