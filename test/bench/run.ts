@@ -2,7 +2,7 @@
 // (compared with the previous run there, else with the committed test/bench/baseline.json; `-- --baseline` records
 // a new baseline). Counts have budgets (test/bench/budgets.ts, also checked by tests);
 // timings are medians of several runs with min/max and are never asserted. `-- --only=<section>[,<section>]` runs
-// some sections (the production build always runs): node, tree, job, queue, tail, editor (BENCH_SESSION_MS shortens the editor session while working
+// some sections (the production build always runs): node, tree, job, upload, queue, tail, editor (BENCH_SESSION_MS shortens the editor session while working
 // on the bench; the figures are then per minute of that shorter session).
 import { relative } from 'node:path';
 import { productionBundles } from './bundles';
@@ -11,11 +11,12 @@ import { treeFigures } from './treeFigures';
 import { queueListingFigures } from './queueListing';
 import { followingTailFigures, idleTailFigures } from './logTail';
 import { jobLogFigures } from './jobLogFigures';
+import { uploadFigures } from './uploadFigures';
 import { editorFigures } from './editorBench';
 import { BASELINE_FILE, Figures, previousResults, RESULTS_FILE, table, writeResults } from './figures';
 import { installCleanup } from '../harness/processes';
 
-const SECTIONS = ['node', 'tree', 'job', 'queue', 'tail', 'editor'] as const;
+const SECTIONS = ['node', 'tree', 'job', 'upload', 'queue', 'tail', 'editor'] as const;
 
 async function main(): Promise<number> {
   installCleanup();
@@ -49,6 +50,9 @@ async function main(): Promise<number> {
   );
   await section('job', "The job panel's log: 1,000,000 lines on the large sandbox, read by line number:", () =>
     jobLogFigures(figures),
+  );
+  await section('upload', 'Upload of a 20 MB package (multipart form data) to the sandbox:', () =>
+    uploadFigures(figures),
   );
   await section(
     'tail',

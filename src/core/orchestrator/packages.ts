@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { ODataBase, CallOptions, ListOptions } from './base';
 import { EntitySet } from './entitySet';
 import {
@@ -10,13 +9,11 @@ import {
   type Package,
 } from './schemas';
 import { onFirstUse } from '../onFirstUse';
-import { formatNumber, t } from '../l10n';
-import { DOWNLOAD_TIMEOUT_MS } from '../http/transportOptions';
-import { OrchestratorError, withOutcomeUnknown } from '../http/errors';
-import { readablePath } from '../http/dialectPaths';
 
 /** The declaration checks load with the first Set Arguments, not at activation. */
 const validation = onFirstUse(() => import('./validation'));
+/** The upload (its form, limits and answer schema) loads with the first upload. */
+const uploading = onFirstUse(() => import('./packageUpload'));
 
 /** Packages (entity set Processes: one row per package, its latest version) and libraries. */
 export class PackagesApi extends EntitySet<Package> {
@@ -66,55 +63,11 @@ export class PackagesApi extends EntitySet<Package> {
   }
 
   /**
-   * UploadPackage: the .nupkg as multipart/form-data (the field `file`), to the tenant's feed (or a folder's, with a
-   * folder). Sent once, never retried, within the upload's own size and time limits; a 2xx whose answer does not say
-   * the file was taken leaves the outcome unknown.
+   * UploadPackage: the .nupkg as multipart/form-data, sent once (packageUpload.ts, loaded with the first upload).
+   * With `library`, to the Libraries feed.
    */
-  async upload(
-    file: { bytes: Uint8Array; fileName: string },
-    options: CallOptions & { library?: boolean } = {},
-  ): Promise<UploadEntry> {
-    const path = this.base.operation(options.library ? 'Libraries' : 'Processes', 'UploadPackage');
-    this.base.check(
-      `POST ${path}`,
-      file.bytes.byteLength > UPLOAD_MAX_BYTES
-        ? t(
-            '{0} is {1} bytes; packages above {2} bytes are not uploaded.',
-            file.fileName,
-            formatNumber(file.bytes.byteLength),
-            formatNumber(UPLOAD_MAX_BYTES),
-          )
-        : undefined,
-    );
-    const form = new FormData();
-    // A copy as a plain ArrayBuffer: a Blob takes no view of shared memory.
-    form.append('file', new Blob([file.bytes.slice()], { type: 'application/octet-stream' }), file.fileName);
-    const answer = await this.base.send('POST', path, form, UploadAnswerSchema, {
-      ...options,
-      timeoutMs: UPLOAD_TIMEOUT_MS,
-    });
-    const entry = answer.value[0];
-    if (!entry)
-      throw withOutcomeUnknown(
-        new OrchestratorError({
-          kind: 'invalidResponse',
-          endpoint: `POST ${readablePath(path)}`,
-          message: t('The answer names no file.'),
-        }),
-      );
-    return entry;
+  async upload(file: { bytes: Uint8Array; fileName: string }, options: CallOptions & { library?: boolean } = {}) {
+    const { uploadPackage } = await uploading();
+    return uploadPackage(this.base, file, options);
   }
 }
-
-/** Packages are bigger and slower than any JSON change: the upload's own limits (a download's time, 300 MB). */
-export const UPLOAD_TIMEOUT_MS = DOWNLOAD_TIMEOUT_MS;
-export const UPLOAD_MAX_BYTES = 300 * 1024 * 1024;
-
-const UploadEntrySchema = z.looseObject({
-  Key: z.optional(z.nullable(z.string())),
-  Status: z.optional(z.nullable(z.string())),
-  Body: z.optional(z.nullable(z.string())),
-});
-export type UploadEntry = z.infer<typeof UploadEntrySchema>;
-/** The service's bulk answer: one entry per file (Key: the file's name, Status, Body: the package as JSON text). */
-const UploadAnswerSchema = z.looseObject({ value: z.array(UploadEntrySchema) });

@@ -5,7 +5,7 @@ import { isOutcomeUnknown, OrchestratorError } from '../../core/http/errors';
 import { formatNumber, t } from '../../core/l10n';
 import { eq } from '../../core/odata/filter';
 import { readNupkgInfo, type NupkgInfo } from '../../core/orchestrator/nupkgInfo';
-import { UPLOAD_MAX_BYTES } from '../../core/orchestrator/packages';
+import { UPLOAD_MAX_BYTES } from '../../core/orchestrator/packageUpload';
 import { plainText } from '../../core/presentation/plainText';
 import { RowIds } from '../../core/rows/rowIds';
 import { makeRow, type FolderById } from '../../core/rows/rows';
