@@ -81,6 +81,6 @@ export function buildNupkg(spec: NupkgSpec): Uint8Array {
 /** A multipart/form-data body holding the file in the field `file`, as a browser or `FormData` sends it. */
 export function packageForm(bytes: Uint8Array, fileName: string): FormData {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type: 'application/octet-stream' }), fileName);
+  form.append('file', new Blob([bytes.slice()], { type: 'application/octet-stream' }), fileName);
   return form;
 }
