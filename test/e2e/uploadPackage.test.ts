@@ -43,7 +43,7 @@ describe('Upload Package from the File Explorer (UI, large sandbox)', () => {
       .waitFor();
     await page.keyboard.press('Enter');
     const toast = page
-      .locator('.notification-toast', { hasText: 'Uploaded Ui.Upload 1.0.0 to Sandbox: the latest version.' })
+      .locator('.notification-toast', { hasText: /Uploaded Ui\.Upload 1\.0\.0 to Sandbox.*: the latest version\./ })
       .first();
     await toast.waitFor({ timeout: 30_000 });
     const counts = await tally();
