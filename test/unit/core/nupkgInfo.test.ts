@@ -6,12 +6,12 @@ import { readNupkgInfo } from '../../../src/core/orchestrator/nupkgInfo';
 describe('a package read before it is uploaded (readNupkgInfo)', () => {
   it('reads id, version, title and description from the .nuspec, entities decoded', () => {
     const bytes = buildNupkg({ id: 'Invoice.Processing', version: '1.2.0', title: 'Invoices & <More>' });
-    assert.deepEqual(readNupkgInfo(bytes), {
-      id: 'Invoice.Processing',
-      version: '1.2.0',
-      title: 'Invoices & <More>',
-      description: 'Built by a test',
-    });
+    const read = readNupkgInfo(bytes);
+    assert.ok('id' in read, 'read');
+    assert.deepEqual(
+      [read.id, read.version, read.title, read.description],
+      ['Invoice.Processing', '1.2.0', 'Invoices & <More>', 'Built by a test'],
+    );
   });
 
   it('reads only the .nuspec of a big package (the filler stays packed)', () => {
