@@ -22,6 +22,8 @@ export const CommandId = {
   treeFilterByState: 'orchestrator.tree.filterByState',
   treeFind: 'orchestrator.tree.find',
   downloadPackage: 'orchestrator.downloadPackage',
+  uploadPackage: 'orchestrator.uploadPackage',
+  publishWorkspaceProject: 'orchestrator.publishWorkspaceProject',
   activateTenant: 'orchestrator.activateTenant',
   deactivateTenant: 'orchestrator.deactivateTenant',
   updateProcessToLatest: 'orchestrator.updateProcessToLatest',

@@ -179,11 +179,13 @@ export class Api {
     if (options.folderPath !== undefined) headers[`${prefix}-FolderPath`] = options.folderPath;
     if (options.encodedFolderPath !== undefined) headers[`${prefix}-FolderPath-Encoded`] = options.encodedFolderPath;
     if (options.folderKey !== undefined) headers[`${prefix}-FolderKey`] = options.folderKey;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    // A FormData body is sent as multipart/form-data, its boundary in the content type fetch writes.
+    const form = options.body instanceof FormData ? options.body : undefined;
+    if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
     const res = await fetch(`${this.base}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
     const text = await res.text();
     let body: any = text;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { Api, NS, odata, useSandbox, signInWithFolders } from './helpers';
+import { buildNupkg, packageForm } from './nupkg';
 
 describe('packages, libraries and releases', () => {
   const sandbox = useSandbox();
@@ -119,11 +120,13 @@ describe('packages, libraries and releases', () => {
   });
 
   it('uploads a package through the API: no internal fields in the answer, and its arguments cannot be edited', async () => {
-    const uploaded = await api.post(odata(`Processes/${NS}.UploadPackage`), { Id: 'Api.Uploaded', Version: '1.0.0' });
+    const form = packageForm(buildNupkg({ id: 'Api.Uploaded', version: '1.0.0' }), 'Api.Uploaded.1.0.0.nupkg');
+    const uploaded = await api.post(odata(`Processes/${NS}.UploadPackage`), form);
     assert.equal(uploaded.status, 200);
-    assert.equal(uploaded.body.Key, 'Api.Uploaded:1.0.0');
+    const pkg = JSON.parse(uploaded.body.value[0].Body);
+    assert.equal(pkg.Key, 'Api.Uploaded:1.0.0');
     assert.deepEqual(
-      Object.keys(uploaded.body).filter((k) => k.startsWith('$')),
+      Object.keys(pkg).filter((k) => k.startsWith('$')),
       [],
     );
     const refused = await api.post(odata(`Processes/${NS}.SetArguments`), {
@@ -131,10 +134,7 @@ describe('packages, libraries and releases', () => {
       arguments: { Input: '[]', Output: '[]' },
     });
     assert.equal(refused.body.errorCode, 1671);
-    assert.equal(
-      (await api.post(odata(`Processes/${NS}.UploadPackage`), { Id: 'Api.Uploaded', Version: '1.0.0' })).status,
-      409,
-    );
+    assert.equal((await api.post(odata(`Processes/${NS}.UploadPackage`), form)).status, 409);
   });
 
   it('lists libraries and their versions; deleting one needs a host administrator', async () => {

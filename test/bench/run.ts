@@ -2,7 +2,7 @@
 // (compared with the previous run there, else with the committed test/bench/baseline.json; `-- --baseline` records
 // a new baseline). Counts have budgets (test/bench/budgets.ts, also checked by tests);
 // timings are medians of several runs with min/max and are never asserted. `-- --only=<section>[,<section>]` runs
-// some sections (the production build always runs): node, tree, job, failures, export, queue, tail, editor (BENCH_SESSION_MS shortens the editor session while working
+// some sections (the production build always runs): node, tree, job, failures, upload, export, queue, tail, editor (BENCH_SESSION_MS shortens the editor session while working
 // on the bench; the figures are then per minute of that shorter session).
 import { relative } from 'node:path';
 import { productionBundles } from './bundles';
@@ -12,12 +12,13 @@ import { queueListingFigures } from './queueListing';
 import { followingTailFigures, idleTailFigures } from './logTail';
 import { jobLogFigures } from './jobLogFigures';
 import { failureFigures } from './failureFigures';
+import { uploadFigures } from './uploadFigures';
 import { editorFigures } from './editorBench';
 import { exportFigures } from './exportFigures';
 import { BASELINE_FILE, Figures, previousResults, RESULTS_FILE, table, writeResults } from './figures';
 import { installCleanup } from '../harness/processes';
 
-const SECTIONS = ['node', 'tree', 'job', 'failures', 'queue', 'tail', 'editor', 'export'] as const;
+const SECTIONS = ['node', 'tree', 'job', 'failures', 'upload', 'queue', 'tail', 'editor', 'export'] as const;
 
 async function main(): Promise<number> {
   installCleanup();
@@ -54,6 +55,9 @@ async function main(): Promise<number> {
   );
   await section('failures', 'The Failures row on the large sandbox (real node code, vscode stubbed):', () =>
     failureFigures(figures),
+  );
+  await section('upload', 'Upload of a 20 MB package (multipart form data) to the sandbox:', () =>
+    uploadFigures(figures),
   );
   await section('export', 'Export Items of the 100,000-item queue (rate limit lifted), CSV and JSON:', () =>
     exportFigures(figures),

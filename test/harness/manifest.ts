@@ -92,6 +92,7 @@ export const commandsWriter: ContributionWriter<Declared> = (definitions) => {
     'view/title': [] as object[],
     'view/item/context': [] as object[],
     'editor/title': [] as object[],
+    'explorer/context': [] as object[],
   };
   for (const { id, contributes: c } of definitions) {
     const titleKey = `command.${keyOf(id)}.title`;
@@ -115,6 +116,10 @@ export const commandsWriter: ContributionWriter<Declared> = (definitions) => {
     }
     for (const menu of c.editorTitle ?? [])
       menus['editor/title'].push({ command: id, when: menu.when, group: withOrder(menu.group, menu.order) });
+    for (const menu of c.fileExplorer ?? []) {
+      const when = [menu.when, ...(c.changes ? [ContextKey.changesAllowed] : [])].join(' && ');
+      menus['explorer/context'].push({ command: id, when, group: withOrder(menu.group, menu.order) });
+    }
   }
   return [
     { path: ['contributes', 'commands'], value: commands, nlsPrefix: 'command.', nls },

@@ -32,18 +32,25 @@ export const html = (body: string, status = 200): Reply => ({
 });
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** A package upload (multipart form data) may be larger: the cap UploadPackage answers 413 above. */
+export const MAX_PACKAGE_BYTES = 30 * 1024 * 1024;
+/** Past this the sandbox stops reading and drops the connection: a client that ignores a 413 gets no more time. */
+const DRAIN_LIMIT_BYTES = 4 * MAX_PACKAGE_BYTES;
 
 export async function readRequest(req: IncomingMessage, base: string): Promise<Request> {
+  const contentType = String(req.headers['content-type'] ?? '');
+  const cap = contentType.startsWith('multipart/form-data') ? MAX_PACKAGE_BYTES : MAX_BODY_BYTES;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES)
-      throw new HttpError(413, ErrorCode.invalidRequest, `Request body exceeds ${MAX_BODY_BYTES} bytes.`);
-    chunks.push(chunk as Buffer);
+    if (size > DRAIN_LIMIT_BYTES) req.destroy();
+    // Read to the end before answering, so the client is still listening when the 413 comes (not a reset).
+    if (size <= cap) chunks.push(chunk as Buffer);
   }
+  if (size > cap)
+    throw new HttpError(413, ErrorCode.invalidRequest, `Request body exceeds ${cap} bytes (got ${size}).`);
   const rawBody = Buffer.concat(chunks);
-  const contentType = String(req.headers['content-type'] ?? '');
   let body: unknown = undefined;
   if (rawBody.length > 0) {
     if (contentType.includes('application/x-www-form-urlencoded')) {

@@ -283,7 +283,8 @@ export class Transport {
       return await this.options.fetch(`${this.baseUrl}${spec.path}`, {
         method: spec.method,
         headers,
-        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        // A form (a package upload) goes as multipart/form-data: fetch writes its boundary into the content type.
+        body: spec.body === undefined || spec.body instanceof FormData ? spec.body : JSON.stringify(spec.body),
         signal: deadline.signal,
       });
     } catch (error) {

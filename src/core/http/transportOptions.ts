@@ -15,6 +15,7 @@ export interface RequestSpec {
   method: HttpMethod;
   /** Path below the tenant base, e.g. `/odata/Jobs`, with the query string if any. */
   path: string;
+  /** JSON, or a FormData sent as multipart/form-data (a package upload). */
   body?: unknown;
   folder?: FolderContext;
   headers?: Record<string, string>;
@@ -99,6 +100,6 @@ export function requestHeaders(
     const [name, value] = spec.folderHeader;
     headers[name] = value;
   }
-  if (spec.body !== undefined) headers['content-type'] = 'application/json';
+  if (spec.body !== undefined && !(spec.body instanceof FormData)) headers['content-type'] = 'application/json';
   return headers;
 }

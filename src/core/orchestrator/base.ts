@@ -114,7 +114,7 @@ export class ODataBase {
     path: string,
     body: unknown,
     schema?: z.ZodMiniType<T>,
-    options: CallOptions = {},
+    options: CallOptions & { timeoutMs?: number } = {},
   ): Promise<T> {
     const response = await this.transport.request({
       method,
@@ -122,6 +122,7 @@ export class ODataBase {
       body,
       folder: options.folder,
       signal: options.signal,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     });
     if (!schema) return undefined as T;
     try {

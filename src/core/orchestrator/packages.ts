@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { ODataBase, CallOptions, ListOptions } from './base';
 import { EntitySet } from './entitySet';
 import {
@@ -13,6 +12,8 @@ import { onFirstUse } from '../onFirstUse';
 
 /** The declaration checks load with the first Set Arguments, not at activation. */
 const validation = onFirstUse(() => import('./validation'));
+/** The upload (its form, limits and answer schema) loads with the first upload. */
+const uploading = onFirstUse(() => import('./packageUpload'));
 
 /** Packages (entity set Processes: one row per package, its latest version) and libraries. */
 export class PackagesApi extends EntitySet<Package> {
@@ -61,8 +62,12 @@ export class PackagesApi extends EntitySet<Package> {
     return this.base.download(this.base.operation('Libraries', 'DownloadPackage', { key }), options);
   }
 
-  /** The sandbox and some services accept a JSON description; multipart package upload is not supported here. */
-  upload(description: { Id: string; Version: string; Description?: string }, options: CallOptions = {}) {
-    return this.base.post(this.base.operation('Processes', 'UploadPackage'), description, options, z.unknown());
+  /**
+   * UploadPackage: the .nupkg as multipart/form-data, sent once (packageUpload.ts, loaded with the first upload).
+   * With `library`, to the Libraries feed.
+   */
+  async upload(file: { bytes: Uint8Array; fileName: string }, options: CallOptions & { library?: boolean } = {}) {
+    const { uploadPackage } = await uploading();
+    return uploadPackage(this.base, file, options);
   }
 }

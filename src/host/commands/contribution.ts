@@ -28,6 +28,8 @@ export interface CommandContribution {
   readonly viewTitle?: readonly ViewTitleMenu[];
   /** Its buttons in an editor's title bar. */
   readonly editorTitle?: readonly EditorTitleMenu[];
+  /** Its entries in the File Explorer's context menu (on files of the workspace, e.g. `resourceExtname == .nupkg`). */
+  readonly fileExplorer?: readonly EditorTitleMenu[];
 }
 
 /** Always; once a connection exists; once one is signed in; never; or a condition of the editor (documents). */

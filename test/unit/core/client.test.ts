@@ -4,6 +4,7 @@ import { type OrchestratorError } from '../../../src/core/http/errors';
 import { collectAll } from '../../../src/core/odata/paging';
 import { folderId, useCoreSandbox } from './fixtures';
 import { requiredInputsFor } from '@orchestrator-workbench/sandbox/test-helpers';
+import { buildNupkg } from '@orchestrator-workbench/sandbox/test-nupkg';
 
 describe('core client against the sandbox: every endpoint group', () => {
   const fx = useCoreSandbox({ jobDurationMs: 300, pickupDelayMs: 20, logIntervalMs: 20 });
@@ -40,7 +41,13 @@ describe('core client against the sandbox: every endpoint group', () => {
     assert.equal((await client.packages.libraryVersions('Common.Library1')).items.length, 2);
     assert.equal((await client.packages.downloadLibrary('Common.Library1:2.1.0')).bytes[0], 0x50);
     await client.packages.libraries.delete('Common.Library5');
-    await client.packages.upload({ Id: 'Uploaded.Process', Version: '1.0.0' });
+    const bytes = buildNupkg({ id: 'Uploaded.Process', version: '1.0.0' });
+    const uploaded = await client.packages.upload({ bytes, fileName: 'Uploaded.Process.1.0.0.nupkg' });
+    assert.deepEqual([uploaded.Key, uploaded.Status], ['Uploaded.Process.1.0.0.nupkg', 'Success']);
+    assert.equal((await client.packages.versions('Uploaded.Process')).items[0]!.Version, '1.0.0');
+    await assert.rejects(client.packages.upload({ bytes, fileName: 'again.nupkg' }), (e: OrchestratorError) =>
+      [e.status === 409, !e.outcomeUnknown].every(Boolean),
+    );
     await client.packages.delete('Uploaded.Process');
   });
 

@@ -115,10 +115,17 @@ describe('the connection a change command from the palette acts on', () => {
     const palette = (manifest.contributes.menus as Record<string, { command: string; when?: string }[]>)
       .commandPalette!;
     const offered = (await changeCommandIds()).filter((id) => palette.find((e) => e.command === id)?.when !== 'false');
-    assert.deepEqual(offered, ['orchestrator.createAsset', 'orchestrator.startJob', 'orchestrator.submitIdea']);
+    assert.deepEqual(offered, [
+      'orchestrator.uploadPackage',
+      'orchestrator.publishWorkspaceProject',
+      'orchestrator.createAsset',
+      'orchestrator.startJob',
+      'orchestrator.submitIdea',
+    ]);
     const source = (file: string) =>
       readFileSync(join(__dirname, '..', '..', '..', 'src', 'host', 'commands', file), 'utf8');
-    for (const file of ['createAsset.ts', 'startJob/target.ts', 'submitIdea.ts']) {
+    // Publish Workspace Project ends in Upload Package's upload (uploadPackage.ts).
+    for (const file of ['createAsset.ts', 'startJob/target.ts', 'submitIdea.ts', 'uploadPackage.ts']) {
       assert.match(source(file), /\bpickConnectionToChange\(/, file);
       assert.doesNotMatch(source(file), /\bpickConnection\(/, file);
     }

@@ -4,6 +4,8 @@ import { empty, json, type Reply } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
 import type { Package } from '../state';
 import { bodyOf } from './body';
+import { formFile } from '../../server/multipart';
+import { readNupkg } from '../nupkg';
 import * as route from './entityRoutes';
 import { stripInternal } from '../../odata/query';
 
@@ -101,39 +103,47 @@ function checkArgumentList(text: unknown, which: 'Input' | 'Output'): string | n
   return text;
 }
 
+/**
+ * UploadPackage: multipart form data whose file is the .nupkg (read by nupkg.ts). A version that exists is a 409, a
+ * file that is not a package a 400; the body cap (413) is the request reader's. The answer is the service's bulk
+ * shape: one entry per file, its Body the package as JSON text.
+ */
 function uploadPackage(call: Call, library: boolean): Reply {
-  const body = bodyOf(call.req);
-  const id = body.string('Id', { max: 128 });
-  const version = body.string('Version', { max: 64 });
-  if (!/^\d+(\.\d+){1,3}(-[\w.]+)?$/.test(version)) throw badRequest(`Version '${version}' is not a dotted version.`);
-  if (call.tenant.packages.some((p) => p.Key === `${id}:${version}`))
+  const file = formFile(call.req);
+  const contents = readNupkg(file.bytes);
+  const { id, version } = contents;
+  const key = `${id}:${version}`;
+  if (call.tenant.packages.some((p) => p.Key.toLowerCase() === key.toLowerCase()))
     throw route.conflict(`Package ${id} ${version} already exists.`);
-  for (const p of call.tenant.packages) if (p.Id === id) p.IsLatestVersion = false;
+  for (const p of call.tenant.packages) if (p.Id.toLowerCase() === id.toLowerCase()) p.IsLatestVersion = false;
   const pkg: Package = {
     Id: id,
-    Key: `${id}:${version}`,
+    Key: key,
     Version: version,
-    Title: id,
-    Description: body.string('Description', { optional: true }),
-    Authors: call.user.userName,
+    Title: contents.title,
+    Description: contents.description,
+    Authors: contents.authors,
     Published: call.clock.iso(),
     IsActive: false,
     IsLatestVersion: true,
     OldVersion: null,
-    ReleaseNotes: null,
+    ReleaseNotes: contents.releaseNotes,
     SupportsMultipleEntryPoints: false,
-    MainEntryPointPath: library ? null : 'Main.xaml',
+    MainEntryPointPath: library ? null : contents.mainEntryPointPath,
     RequiresUserInteraction: false,
     TargetFramework: 'Portable',
-    ProjectType: library ? 'Library' : 'Process',
+    ProjectType: library ? 'Library' : contents.projectType,
     Tags: null,
-    Arguments: library ? null : { Input: '[]', Output: '[]' },
+    Arguments: library ? null : contents.arguments,
     $uploadedVia: 'api',
     ...(library ? { $isLibrary: true } : {}),
   };
   call.tenant.packages.push(pkg);
   call.changed();
-  return json(stripInternal(pkg), 200);
+  return json({
+    '@odata.context': `${call.odataBase}/$metadata#Collection(${call.options.namespace}.BulkItemDto_String)`,
+    value: [{ Key: file.fileName, Status: 'Success', Body: JSON.stringify(stripInternal(pkg)) }],
+  });
 }
 
 const PROCESSES: route.Entity<'Processes'> = {
