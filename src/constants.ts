@@ -28,6 +28,8 @@ export const CommandId = {
   rollBackProcess: 'orchestrator.rollBackProcess',
   addQueueItem: 'orchestrator.addQueueItem',
   bulkAddQueueItems: 'orchestrator.bulkAddQueueItems',
+  retryQueueItems: 'orchestrator.retryQueueItems',
+  deleteQueueItems: 'orchestrator.deleteQueueItems',
   setActiveFolder: 'orchestrator.setActiveFolder',
   hideFolder: 'orchestrator.hideFolder',
   unhideFolder: 'orchestrator.unhideFolder',

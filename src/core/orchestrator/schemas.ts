@@ -201,6 +201,14 @@ export const BulkAddResponseSchema = z.looseObject({
 });
 export type BulkAddResponse = z.infer<typeof BulkAddResponseSchema>;
 
+/** QueueItems DeleteBulk's answer (the published API's BulkOperationResponseDto of Int64): the ids not deleted. */
+export const DeleteBulkResponseSchema = z.looseObject({
+  Success: z.boolean(),
+  Message: z.optional(nullable(z.string())),
+  FailedItems: z.optional(nullable(z.array(z.int()))),
+});
+export type DeleteBulkResponse = z.infer<typeof DeleteBulkResponseSchema>;
+
 export const AssetSchema = z.looseObject({
   Id: z.int(),
   Name: z.string(),
