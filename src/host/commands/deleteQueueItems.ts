@@ -1,19 +1,18 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { errorMessage } from '../../core/errorMessage';
 import { isOutcomeUnknown } from '../../core/http/errors';
-import { ContextValue, RowFlag } from '../../core/rows/contextValues';
+import { RowFlag } from '../../core/rows/contextValues';
 import { guardChange } from '../guards/guardChange';
 import type { Services } from '../services';
 import { t } from '../../core/l10n';
-import { nls, rowChange } from './contribution';
+import { nls } from './contribution';
 import type { CommandDefinition } from './registry';
 import { rowsChangeCommand } from './rowChangeCommand';
 import { byFolder } from './rowSelection';
-import { itemName, queuesOf, refreshQueuesOf, splitByStatus, type ItemRow } from './queueItemSelection';
-import { tellSelectionOutcome, type RowOutcome } from './selectionOutcome';
+import { changeItems, itemName, onQueueItems, whatOf, type ItemRow } from './queueItemSelection';
+import type { QueueChangeUses } from './uses';
+import type { RowOutcome } from './selectionOutcome';
 import { reasonOf } from './unknownOutcome';
-
-type Uses = Pick<Services, 'clientFor' | 'connections' | 'explorer' | 'input' | 'log'>;
 
 /**
  * Delete… on New queue items (one, or a selection): the service deletes only New items (the published Delete Queue
@@ -21,38 +20,38 @@ type Uses = Pick<Services, 'clientFor' | 'connections' | 'explorer' | 'input' | 
  * One confirmation naming the count, then one DeleteBulk per folder (QueueItems DeleteBulk, permission
  * Transactions.Delete), sent once; the ids it lists in FailedItems are named as not deleted.
  */
-export const deleteQueueItems: CommandDefinition<Uses> = rowsChangeCommand(['queueItem'], {
+export const deleteQueueItems: CommandDefinition<QueueChangeUses> = rowsChangeCommand(['queueItem'], {
   id: CommandId.deleteQueueItems,
   title: t('Delete Queue Items'),
-  contributes: rowChange(nls('Delete…'), '$(trash)', [
-    { views: ViewId.explorer, rows: [ContextValue.queueItem], has: RowFlag.newItem, group: '1_queueItem', order: 3 },
-  ]),
-  async change({ ctx, signal, progressTitle }, rows) {
-    const connection = rows[0]!.connection;
-    const { chosen, leftOut } = splitByStatus(rows, 'New', (item) => t('not New ({0})', item.Status));
-    if (chosen.length === 0)
-      throw new Error(t('None of the {0} selected items is New; only New items can be deleted.', rows.length));
-    await guardChange(ctx, connection, {
-      what:
-        chosen.length === 1
-          ? t("Delete '{0}' of {1}", itemName(chosen[0]!.queueItem), queuesOf(chosen))
-          : t('Delete {0} items of {1}', chosen.length, queuesOf(chosen)),
-      detail:
-        t('The items are marked Deleted and no robot will process them. This cannot be undone.') +
-        (leftOut.length ? t(' {0} selected item(s) are not New and are left out.', leftOut.length) : ''),
-      action: t('Delete'),
-      alwaysConfirm: true,
-    });
-    progressTitle(t('Deleting {0} item(s)…', chosen.length));
-    const outcomes: RowOutcome[] = [...leftOut];
-    for (const group of byFolder(chosen)) outcomes.push(...(await deleteInFolder(ctx, group, signal)));
-    refreshQueuesOf(ctx, chosen);
-    return tellSelectionOutcome(ctx, outcomes, {
+  contributes: onQueueItems(nls('Delete…'), '$(trash)', RowFlag.newItem, 3),
+  change: (run, rows) =>
+    changeItems(run, rows, {
+      status: 'New',
+      leftOut: (item) => t('not New ({0})', item.Status),
+      none: t('None of the {0} selected items is New; only New items can be deleted.', rows.length),
+      // Asked whatever the protection level: the items are gone for good.
+      ask: (chosen, leftOut) =>
+        guardChange(run.ctx, rows[0]!.connection, {
+          what: whatOf(
+            chosen,
+            (name, queue) => t("Delete '{0}' of {1}", name, queue),
+            (count, queue) => t('Delete {0} items of {1}', count, queue),
+          ),
+          detail:
+            t('The items are marked Deleted and no robot will process them. This cannot be undone.') +
+            (leftOut ? t(' {0} selected item(s) are not New and are left out.', leftOut) : ''),
+          action: t('Delete'),
+          alwaysConfirm: true,
+        }),
+      progress: (count) => t('Deleting {0} item(s)…', count),
+      send: async (chosen, signal) => {
+        const outcomes: RowOutcome[] = [];
+        for (const group of byFolder(chosen)) outcomes.push(...(await deleteInFolder(run.ctx, group, signal)));
+        return outcomes;
+      },
       done: (count) => t('{0} deleted', count),
       check: t("Refresh the queue's New items to see which are still there."),
-      look: {},
-    });
-  },
+    }),
 });
 
 async function deleteInFolder(

@@ -1,20 +1,19 @@
-import { CommandId, ViewId } from '../../constants';
+import { CommandId } from '../../constants';
 import { errorMessage } from '../../core/errorMessage';
 import { isOutcomeUnknown } from '../../core/http/errors';
 import type { QueueItem } from '../../core/orchestrator/schemas';
 import type { QueueItemInput } from '../../core/orchestrator/validation';
-import { ContextValue, RowFlag } from '../../core/rows/contextValues';
+import { RowFlag } from '../../core/rows/contextValues';
 import { guardChange } from '../guards/guardChange';
 import type { Services } from '../services';
 import { t } from '../../core/l10n';
-import { nls, rowChange } from './contribution';
+import { nls } from './contribution';
 import type { CommandDefinition } from './registry';
 import { rowsChangeCommand } from './rowChangeCommand';
-import { itemName, queuesOf, refreshQueuesOf, splitByStatus, type ItemRow } from './queueItemSelection';
-import { tellSelectionOutcome, type RowOutcome } from './selectionOutcome';
+import { changeItems, itemName, onQueueItems, whatOf, type ItemRow } from './queueItemSelection';
+import type { QueueChangeUses } from './uses';
+import type { RowOutcome } from './selectionOutcome';
 import { reasonOf } from './unknownOutcome';
-
-type Uses = Pick<Services, 'clientFor' | 'connections' | 'explorer' | 'input' | 'log'>;
 
 const PRIORITIES = ['High', 'Normal', 'Low'] as const;
 
@@ -26,44 +25,45 @@ const PRIORITIES = ['High', 'Normal', 'Low'] as const;
  * once. The failed item stays as it is; a copy can be deleted while New. A queue that enforces unique references
  * refuses a copy whose reference the failed item still holds: that refusal is the service's, named in the summary.
  */
-export const retryQueueItems: CommandDefinition<Uses> = rowsChangeCommand(['queueItem'], {
+export const retryQueueItems: CommandDefinition<QueueChangeUses> = rowsChangeCommand(['queueItem'], {
   id: CommandId.retryQueueItems,
   title: t('Retry Queue Items'),
-  contributes: rowChange(nls('Retry…'), '$(debug-restart)', [
-    { views: ViewId.explorer, rows: [ContextValue.queueItem], has: RowFlag.failedItem, group: '1_queueItem', order: 2 },
-  ]),
-  async change({ ctx, signal, progressTitle }, rows) {
-    const connection = rows[0]!.connection;
-    const { chosen, leftOut } = splitByStatus(rows, 'Failed', (item) => t('not Failed ({0})', item.Status));
-    if (chosen.length === 0)
-      throw new Error(t('None of the {0} selected items failed; only Failed items can be retried.', rows.length));
-    const unique = chosen.some((row) => row.queue.EnforceUniqueReference);
-    await guardChange(ctx, connection, {
-      what:
-        chosen.length === 1
-          ? t("Retry '{0}' of {1}", itemName(chosen[0]!.queueItem), queuesOf(chosen))
-          : t('Retry {0} failed items of {1}', chosen.length, queuesOf(chosen)),
-      detail:
-        t(
-          'Each is added again as a New item with the same reference, priority and content; the failed item stays as it is.',
-        ) +
-        (unique
-          ? t(' The queue enforces unique references: it refuses a copy whose reference the failed item still holds.')
-          : '') +
-        (leftOut.length ? t(' {0} selected item(s) did not fail and are left out.', leftOut.length) : ''),
-      action: t('Retry'),
-      alwaysConfirm: true,
-    });
-    progressTitle(t('Retrying {0} item(s)…', chosen.length));
-    const outcomes: RowOutcome[] = [...leftOut];
-    for (const row of chosen) outcomes.push(await retryOne(ctx, row, signal));
-    refreshQueuesOf(ctx, chosen);
-    return tellSelectionOutcome(ctx, outcomes, {
+  contributes: onQueueItems(nls('Retry…'), '$(debug-restart)', RowFlag.failedItem, 2),
+  change: (run, rows) =>
+    changeItems(run, rows, {
+      status: 'Failed',
+      leftOut: (item) => t('not Failed ({0})', item.Status),
+      none: t('None of the {0} selected items failed; only Failed items can be retried.', rows.length),
+      // Asked whatever the protection level: robots will process every copy.
+      ask: (chosen, leftOut) =>
+        guardChange(run.ctx, rows[0]!.connection, {
+          what: whatOf(
+            chosen,
+            (name, queue) => t("Retry '{0}' of {1}", name, queue),
+            (count, queue) => t('Retry {0} failed items of {1}', count, queue),
+          ),
+          detail:
+            t(
+              'Each is added again as a New item with the same reference, priority and content; the failed item stays as it is.',
+            ) +
+            (chosen.some((row) => row.queue.EnforceUniqueReference)
+              ? t(
+                  ' The queue enforces unique references: it refuses a copy whose reference the failed item still holds.',
+                )
+              : '') +
+            (leftOut ? t(' {0} selected item(s) did not fail and are left out.', leftOut) : ''),
+          action: t('Retry'),
+          alwaysConfirm: true,
+        }),
+      progress: (count) => t('Retrying {0} item(s)…', count),
+      send: async (chosen, signal) => {
+        const outcomes: RowOutcome[] = [];
+        for (const row of chosen) outcomes.push(await retryOne(run.ctx, row, signal));
+        return outcomes;
+      },
       done: (count) => t('{0} added again', count),
       check: t("Look at the queue's New items before retrying them again."),
-      look: {},
-    });
-  },
+    }),
 });
 
 async function retryOne(ctx: Pick<Services, 'clientFor'>, row: ItemRow, signal: AbortSignal): Promise<RowOutcome> {
