@@ -145,24 +145,47 @@ describe('Multi-select: Stop, Retry, Delete and Hide on several rows', () => {
     assert.match(ctx.log.recent().join('\n'), new RegExp(`0 added again; 1 failed: ${name}: .*already exists`));
   });
 
-  it('deletes 3 selected New items with one DeleteBulk; one deleted meanwhile is named as not deleted', async function () {
-    this.timeout(60_000);
-    const rows = (await statusRows(['Shared'], 'OrderQueue', 'New')).slice(0, 3);
-    assert.equal(rows.length, 3);
-    const gone = rowOf(rows[2], 'queueItem');
-    await client().queues.items.delete(gone.queueItem.Id, { folder: gone.folder });
+  it('a developer without Transactions.Delete: one DeleteBulk, refused, each item named as failed and still New', async function () {
+    this.timeout(30_000);
+    const rows = (await statusRows(['Shared'], 'OrderQueue', 'New')).slice(0, 2);
     const { result, requests } = await sentDuring(() =>
-      answering(ctx, [{ title: /^Delete 3 items of OrderQueue\?$/, choose: 'Delete' }], () =>
+      answering(ctx, [{ title: /^Delete 2 items of OrderQueue\?$/, choose: 'Delete' }], () =>
         vscode.commands.executeCommand('orchestrator.deleteQueueItems', rows[0], rows),
       ),
     );
+    assert.deepEqual(result.result, { done: 0, failed: 2, unknown: 0, leftOut: 0 });
+    assert.equal(requests.filter((r) => r.startsWith('POST')).length, 1);
+    assert.match(ctx.log.recent().join('\n'), /0 deleted; 2 failed: .+: You lack the permission Transactions\.Delete/);
+    const { queueItem, folder } = rowOf(rows[0], 'queueItem');
+    assert.equal((await client().queues.items.get(queueItem.Id, { folder })).Status, 'New');
+  });
+
+  it('deletes 3 selected New items with one DeleteBulk; one deleted meanwhile is named as not deleted', async function () {
+    this.timeout(60_000);
+    const admin = ctx.connections.all().find((c) => c.label === 'Sandbox admin')!;
+    await ctx.auth.createSession([`connection:${admin.id}`]);
+    const adminClient = ctx.clientFor(admin);
+    const queue = await child(
+      await child(await child(await child(undefined, 'Sandbox admin'), 'Shared'), 'Queues'),
+      'OrderQueue',
+    );
+    const rows = (await children(await child(queue, 'New'))).filter((n) => n.row?.kind === 'queueItem').slice(0, 3);
+    assert.equal(rows.length, 3);
+    const gone = rowOf(rows[2], 'queueItem');
+    await adminClient.queues.items.delete(gone.queueItem.Id, { folder: gone.folder });
+    await quiescent(() => adminClient.transport.sent);
+    const from = adminClient.transport.sent;
+    const result = await answering(ctx, [{ title: /^Delete 3 items of OrderQueue\?$/, choose: 'Delete' }], () =>
+      vscode.commands.executeCommand('orchestrator.deleteQueueItems', rows[0], rows),
+    );
+    const requests = adminClient.transport.recent.slice(-(adminClient.transport.sent - from));
     assert.deepEqual(result.result, { done: 2, failed: 1, unknown: 0, leftOut: 0 });
     const posts = requests.filter((r) => r.startsWith('POST'));
     assert.equal(posts.length, 1, `one DeleteBulk: ${posts.join(' | ')}`);
     assert.match(posts[0]!, /\/QueueItems\/[\w.]+\.DeleteBulk$/);
     for (const node of rows)
       assert.equal(
-        (await client().queues.items.get(rowOf(node, 'queueItem').queueItem.Id, { folder: gone.folder })).Status,
+        (await adminClient.queues.items.get(rowOf(node, 'queueItem').queueItem.Id, { folder: gone.folder })).Status,
         'Deleted',
       );
     const reference = gone.queueItem.Reference ?? `item ${gone.queueItem.Id}`;
