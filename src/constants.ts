@@ -34,6 +34,8 @@ export const CommandId = {
   createAsset: 'orchestrator.createAsset',
   editAsset: 'orchestrator.editAsset',
   deleteAsset: 'orchestrator.deleteAsset',
+  retryQueueItems: 'orchestrator.retryQueueItems',
+  deleteQueueItems: 'orchestrator.deleteQueueItems',
   setActiveFolder: 'orchestrator.setActiveFolder',
   hideFolder: 'orchestrator.hideFolder',
   unhideFolder: 'orchestrator.unhideFolder',

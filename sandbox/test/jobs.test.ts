@@ -90,6 +90,26 @@ describe('job life cycle, robot logs and sessions', () => {
     assert.ok((await logs(done.Key)).some((l: { Level: string }) => l.Level === 'Error'));
   });
 
+  it('StopJobs is all or nothing: a finished job among them refuses the request and no job is touched', async () => {
+    const input = JSON.stringify(await requiredInputs(api, release));
+    const [pending] = (await start({ Strategy: 'ModernJobsCount', NoOfRobots: 1, InputArguments: input })).body.value;
+    const done = (
+      await api.get(odata('Jobs', { $filter: "State eq 'Successful'", $top: '1' }), { folderId: folders.Shared })
+    ).body.value[0];
+    const refused = await api.post(
+      odata(`Jobs/${NS}.StopJobs`),
+      { jobIds: [pending.Id, done.Id], strategy: 'SoftStop' },
+      { folderId: folders.Shared },
+    );
+    assert.equal(refused.status, 409);
+    assert.match(
+      refused.body.message,
+      new RegExp(`Nothing was stopped: job ${done.Id} already finished \\(Successful\\)`),
+    );
+    assert.ok(!['Stopping', 'Stopped'].includes((await job(pending.Id)).State), 'the unfinished job was not stopped');
+    await finished(pending.Id);
+  });
+
   it('stops a running job (soft stop) and kills another; a finished job cannot be stopped', async () => {
     const input = JSON.stringify(await requiredInputs(api, release));
     const slow = await Api.as(sandbox(), 'developer');

@@ -2,6 +2,7 @@ import type { CallOptions, ODataBase, ListOptions } from './base';
 import { EntitySet } from './entitySet';
 import {
   BulkAddResponseSchema,
+  DeleteBulkResponseSchema,
   ExportSchema,
   QueueDefinitionSchema,
   QueueItemCommentSchema,
@@ -81,6 +82,15 @@ export class QueuesApi extends EntitySet<QueueDefinition> {
     });
     const queueItems = items.map((item) => ({ ...item, Name: queueName }));
     return this.base.post(path, { queueName, commitType, queueItems }, options, BulkAddResponseSchema);
+  }
+
+  /**
+   * Marks these items Deleted in one POST (QueueItems DeleteBulk), never retried. The service deletes only New items;
+   * the ids it refused come back in FailedItems, the others are deleted.
+   */
+  deleteItems(ids: readonly number[], options: CallOptions = {}) {
+    const path = this.base.operation('QueueItems', 'DeleteBulk', undefined, { queue: true });
+    return this.base.post(path, { queueItems: ids.map((Id) => ({ Id })) }, options, DeleteBulkResponseSchema);
   }
 
   async setProgress(itemId: number, progress: string, options: CallOptions = {}) {

@@ -217,6 +217,13 @@ export const AssetRobotValueSchema = z.looseObject({
   ...assetValueFields,
 });
 export type AssetRobotValue = z.infer<typeof AssetRobotValueSchema>;
+/** QueueItems DeleteBulk's answer (the published API's BulkOperationResponseDto of Int64): the ids not deleted. */
+export const DeleteBulkResponseSchema = z.looseObject({
+  Success: z.boolean(),
+  Message: z.optional(nullable(z.string())),
+  FailedItems: z.optional(nullable(z.array(z.int()))),
+});
+export type DeleteBulkResponse = z.infer<typeof DeleteBulkResponseSchema>;
 
 export const AssetSchema = z.looseObject({
   Id: z.int(),

@@ -72,6 +72,10 @@ export const RowFlag = {
   hiddenFolders: 'hiddenFolders',
   /** A signed-in connection showing the folders the user hid. */
   hiddenFoldersShown: 'hiddenFoldersShown',
+  /** A queue item that failed (application or business exception): Retry. */
+  failedItem: 'failed',
+  /** A queue item not yet processed, the only status the service deletes: Delete. */
+  newItem: 'new', // l10n: code (a context value)
 } as const;
 export type RowFlag = (typeof RowFlag)[keyof typeof RowFlag];
 
@@ -127,6 +131,13 @@ export function folderContextValue(marks: FolderMarks): string {
     .join(' ');
 }
 
+/** A queue item's row says whether it failed (Retry) or is New (Delete): the other statuses carry no flag. */
+export function queueItemContextValue(status: string): string {
+  if (status === 'Failed') return `${ContextValue.queueItem} ${RowFlag.failedItem}`;
+  if (status === 'New') return `${ContextValue.queueItem} ${RowFlag.newItem}`;
+  return ContextValue.queueItem;
+}
+
 /** Whether a connection has folders the user hid, and whether they are shown now (Show Hidden Folders). */
 export type HiddenFolders = 'none' | 'hidden' | 'shown';
 
@@ -155,7 +166,7 @@ export const VIEW_CONTEXT_VALUES: { readonly explorer: readonly string[]; readon
     V.jobRunning,
     V.jobFinal,
     V.queue,
-    V.queueItem,
+    ...['Failed', 'New', 'Successful'].map(queueItemContextValue),
     V.package,
     V.packageVersion,
     V.packageVersionLatest,

@@ -2,10 +2,10 @@ import { CommandId, ViewId } from '../../constants';
 import { t } from '../../core/l10n';
 import type { FolderChoice } from '../../core/folderPreferences';
 import { RowIds } from '../../core/rows/rowIds';
-import { rowOf } from '../../core/rows/rowOf';
 import type { Services } from '../services';
 import { pickConnection } from './pickConnection';
 import type { CommandDefinition } from './registry';
+import { selectedRows } from './rowSelection';
 import { nls, rowCommand, type CommandContribution, type RowMenu } from './contribution';
 import { ContextValue, RowFlag } from '../../core/rows/contextValues';
 
@@ -27,11 +27,14 @@ const setFolderChoice = (
   id,
   title,
   contributes,
-  async run({ ctx }, node) {
-    const { connection, folder, summary } = rowOf(node, 'folder');
-    await ctx.folderPreferences.choose(connection.id, choice, folder.id, on);
-    redrawConnection(ctx, connection.id);
-    return summary.FullyQualifiedName ?? summary.DisplayName;
+  // Several folders selected together (Hide three at once) are each chosen the same way; no service is asked.
+  acceptsMany: true,
+  run: async ({ ctx }, clicked, selected) => {
+    const rows = selectedRows(clicked, selected, ['folder']);
+    for (const { connection, folder } of rows) await ctx.folderPreferences.choose(connection.id, choice, folder.id, on);
+    redrawConnection(ctx, rows[0]!.connection.id);
+    const names = rows.map(({ summary }) => summary.FullyQualifiedName ?? summary.DisplayName);
+    return names.length === 1 ? names[0] : names;
   },
 });
 

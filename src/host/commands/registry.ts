@@ -29,6 +29,11 @@ export interface CommandDefinition<C> {
   readonly ownProgress?: boolean;
   /** The command asks the user first (input box, quick pick, dialog): progress shows only once it calls progressTitle. */
   readonly asksFirst?: boolean;
+  /**
+   * It acts on every row selected with the clicked one: `run` reads `(clicked, selected[])` through selectedRows
+   * (rowSelection.ts). Other commands get the same arguments from a multi-selection and act on the clicked row only.
+   */
+  readonly acceptsMany?: true;
   /** Where it appears (palette, menus, title bars): package.json is generated from this (`npm run manifest`). */
   readonly contributes: CommandContribution;
   // A property, not a method: a method's parameters are not checked strictly, and then a command that uses more of
@@ -91,6 +96,8 @@ export const commandLoaders: Record<CommandId, () => Promise<CommandDefinition<S
   [CommandId.createAsset]: async () => (await import('./createAsset')).createAsset,
   [CommandId.editAsset]: async () => (await import('./editAsset')).editAsset,
   [CommandId.deleteAsset]: async () => (await import('./deleteAsset')).deleteAsset,
+  [CommandId.retryQueueItems]: async () => (await import('./retryQueueItems')).retryQueueItems,
+  [CommandId.deleteQueueItems]: async () => (await import('./deleteQueueItems')).deleteQueueItems,
   [CommandId.startJob]: async () => (await import('./startJob')).startJob,
   [CommandId.stopJob]: async () => (await import('./stopJob')).stopJob,
   [CommandId.killJob]: async () => (await import('./stopJob')).killJob,

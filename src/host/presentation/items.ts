@@ -3,7 +3,7 @@ import type { Asset, Folder, Job, Package, QueueDefinition, Release, Robot } fro
 import { OrchestratorError } from '../../core/http/errors';
 import { markdownText } from '../../core/presentation/plainText';
 import { localTime, relativeTime } from '../../core/presentation/times';
-import { ContextValue, folderContextValue } from '../../core/rows/contextValues';
+import { ContextValue, folderContextValue, queueItemContextValue } from '../../core/rows/contextValues';
 import { childId } from '../../core/rows/rowIds';
 import type { QueueItemSummary } from '../../core/rows/rows';
 import { t } from '../../core/l10n';
@@ -223,7 +223,7 @@ export function queueItemItem(scope: string, item: QueueItemSummary, now: number
       row(t('Id'), item.Id),
     ]),
     icon: QUEUE_ITEM_STATUS_ICONS[item.Status] ?? { id: 'circle-outline' },
-    contextValue: ContextValue.queueItem,
+    contextValue: queueItemContextValue(item.Status),
     collapsible: 'none',
   };
 }

@@ -29,14 +29,19 @@ export class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   private readonly redraws: HeldRedraws;
   private readonly disposables: vscode.Disposable[] = [];
 
-  /** `redrawQuietMs`: how long the editor must have asked for no children before a held redraw goes out. */
+  /**
+   * `redrawQuietMs`: how long the editor must have asked for no children before a held redraw goes out.
+   * `canSelectMany`: rows can be selected together (Ctrl/Shift+click); a command then gets (clicked, selected[]), and
+   * only those that accept many read the second (src/host/commands/rowSelection.ts).
+   */
   constructor(
     private readonly viewId: string,
     readonly title: string,
     private readonly makeRoots: () => TreeNode[],
     redrawQuietMs?: number,
+    canSelectMany = false,
   ) {
-    this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this, showCollapseAll: true });
+    this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this, showCollapseAll: true, canSelectMany });
     this.redraws = new HeldRedraws((node) => this.emitter.fire(node), redrawQuietMs);
     this.disposables.push(
       this.view,

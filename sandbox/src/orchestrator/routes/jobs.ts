@@ -235,6 +235,12 @@ export const JOB_ROUTES: ODataRoute[] = [
     if (ids.length === 0) throw badRequest('jobIds must list at least one job.');
     const strategy = body.string('strategy');
     const jobs = ids.map((id) => jobOf(call, id));
+    // All or nothing (README): a finished job refuses the whole request before any job is touched.
+    const finished = jobs.filter((job) => FINAL_STATES.has(job.State));
+    if (finished.length > 0)
+      throw route.conflict(
+        `Nothing was stopped: ${finished.map((job) => `job ${job.Id} already finished (${job.State})`).join(', ')}.`,
+      );
     for (const job of jobs) requestStop(call, job, strategy);
     return json({});
   }),

@@ -1,8 +1,8 @@
-import { badRequest, forbidden } from '../../server/errors';
-import { empty } from '../../server/http';
+import { badRequest, forbidden, HttpError } from '../../server/errors';
+import { empty, json } from '../../server/http';
 import type { Call, ODataRoute } from '../context';
 import type { QueueDefinition, Row } from '../state';
-import { type bodyOf } from './body';
+import { bodyOf } from './body';
 import * as route from './entityRoutes';
 import { exportReply } from './jobs';
 
@@ -99,6 +99,13 @@ export const QUEUE_ROUTES: ODataRoute[] = [
       return empty(204);
     },
   ),
+  // The published API's DeleteBulk (README): { queueItems: [{ Id, RowVersion? }] }, New items only, the rest listed.
+  route.setAction(
+    ITEMS,
+    'DeleteBulk',
+    { queueNamespace: true, permissions: ['Queues.View', 'Transactions.Delete'] },
+    deleteBulk,
+  ),
   route.list(EVENTS, { permissions: ITEM_VIEW }),
   route.get(EVENTS, { permissions: ITEM_VIEW }),
   route.list(EVENTS, { operation: 'GetQueueItemEventsHistory', ...HISTORY }, (call) => {
@@ -129,3 +136,57 @@ export const QUEUE_ROUTES: ODataRoute[] = [
   }),
   route.remove(COMMENTS, { permissions: ITEM_EDIT, refuse: onlyTheAuthor('delete') }),
 ];
+
+/** The most items one DeleteBulk takes (the published documentation names no limit: the sandbox's choice, README). */
+export const DELETE_BULK_MAX = 1000;
+
+/**
+ * Marks the listed New items of the caller's folder Deleted, all in one request. The body is checked whole first (a
+ * 400 changes nothing); an item that is not found in the folder, not New, or whose RowVersion (when sent) is not the
+ * current one is left as it is and its id is listed in FailedItems, as the BulkOperationResponseDto of Int64 does.
+ */
+function deleteBulk(call: Call) {
+  const entries = bodyOf(call.req).raw.queueItems;
+  const shape = "'queueItems' must be a non-empty array of { Id (integer), RowVersion (string, optional) }.";
+  if (!Array.isArray(entries) || entries.length === 0) throw badRequest(shape);
+  if (entries.length > DELETE_BULK_MAX)
+    throw badRequest(`At most ${DELETE_BULK_MAX} queue items per DeleteBulk (got ${entries.length}).`);
+  const wanted = entries.map((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) throw badRequest(shape);
+    const Id = 'Id' in entry ? entry.Id : undefined;
+    const RowVersion = 'RowVersion' in entry ? entry.RowVersion : undefined;
+    if (typeof Id !== 'number' || !Number.isInteger(Id)) throw badRequest(shape);
+    if (RowVersion !== undefined && RowVersion !== null && typeof RowVersion !== 'string') throw badRequest(shape);
+    return { id: Id, rowVersion: typeof RowVersion === 'string' ? RowVersion : undefined };
+  });
+  const failed: number[] = [];
+  const seen = new Set<number>();
+  for (const { id, rowVersion } of wanted) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const item = findItem(call, id);
+    if (!item || item.Status !== 'New' || (rowVersion !== undefined && rowVersion !== item.RowVersion)) {
+      failed.push(id);
+      continue;
+    }
+    item.Status = 'Deleted';
+    call.changed();
+  }
+  return json({
+    Success: failed.length === 0,
+    Message: failed.length
+      ? `${failed.length} of ${seen.size} queue items were not deleted: only New items of this folder can be deleted.`
+      : null,
+    FailedItems: failed,
+  });
+}
+
+/** The item of the caller's folder with this id, or undefined (a bulk request lists what it could not find). */
+function findItem(call: Call, id: number) {
+  try {
+    return itemOf(call, id);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return undefined;
+    throw error;
+  }
+}

@@ -26,8 +26,13 @@ export class ExplorerTree extends NodeTree {
   private readonly added = new Set<string>();
 
   constructor(ctx: ExplorerTreeDeps) {
-    super(ViewId.explorer, 'Orchestrator', () =>
-      ctx.connections.all().map((connection) => new ConnectionNode(this.host, connection)),
+    super(
+      ViewId.explorer,
+      'Orchestrator',
+      () => ctx.connections.all().map((connection) => new ConnectionNode(this.host, connection)),
+      undefined,
+      // Several jobs, queue items or folders at once: Stop, Retry, Delete, Hide (commands that accept many).
+      true,
     );
     this.host = {
       clientFor: (connection) => ctx.clientFor(connection),
