@@ -5,6 +5,7 @@ import { eq } from '../../../core/odata/filter';
 import type { Services } from '../../services';
 import { DeclaredArguments, LastArguments } from '../../commands/startJob/arguments';
 import { startJobs } from '../../commands/startJob/run';
+import { buildInputArguments } from '../../../core/orchestrator/argumentFields';
 import { folderLabelOf } from '../../commands/folderLabel';
 import { defineTool, nls, ToolAnswer } from '../toolDefinition';
 import { toolConnection } from '../toolConnection';
@@ -85,6 +86,15 @@ export const startJob = defineTool<Uses, Input>({
         `No process is named ${quoted(i.process)} in that folder. List the processes, or check the name with the user.`,
       );
     const fields = await new DeclaredArguments(client, folder, signal).of(release);
+    const texts = Object.fromEntries(Object.entries(i.arguments ?? {}).map(([k, v]) => [k, textOf(v)]));
+    // Start Job's own check, answered in words the model can act on (startJobs checks once more before sending).
+    const built = buildInputArguments(fields, texts);
+    if (!built.ok)
+      throw new ToolAnswer(
+        `Nothing was started or sent: ${built.problems.join(' ')} The process declares: ${fields
+          .map((f) => `${f.name} (${f.type}${f.mandatory ? ', required' : ''})`)
+          .join(', ')}. Ask the user for the missing values, then call again.`,
+      );
     const keys = await startJobs(ctx, {
       target: { connection, folder, folderLabel: folderLabelOf(ctx, connection, folder), candidates: [release] },
       draft: {
@@ -92,7 +102,7 @@ export const startJob = defineTool<Uses, Input>({
         strategy: 'JobsCount',
         count: 1,
         robotIds: [],
-        texts: Object.fromEntries(Object.entries(i.arguments ?? {}).map(([k, v]) => [k, textOf(v)])),
+        texts,
         // Confirmed by the tool runner (the chat's confirmation, or its own modal): only a read-only connection refuses.
         confirmed: true,
       },
