@@ -3,6 +3,7 @@ import { ContextKey, OUTPUT_CHANNEL_NAME } from './constants';
 import { ExplorerTree } from './host/views/explorer/explorerTree';
 import { IdeasTree } from './host/views/ideas/ideasTree';
 import { commandCalls, commandLoaders, registerAllCommands } from './host/commands/registry';
+import { registerTools } from './host/agents/registerTools';
 import type { Services } from './host/services';
 import { Logger } from './host/log';
 import { ConnectionStore } from './host/connectionStore';
@@ -189,6 +190,7 @@ export class Ctx implements Services, vscode.Disposable {
     this.signedOut = this.track(new SignedOutConnections(this));
     this.sandboxIdeas = storeSandboxIdeaCredentials(this);
     for (const registration of registerAllCommands(this)) this.track(registration);
+    for (const registration of registerTools(this)) this.track(registration);
 
     const refresh = () => {
       this.clients.forgetClients();

@@ -146,9 +146,17 @@ function markedAsCode(source: ts.SourceFile, node: ts.Node): boolean {
   return [lines[line], lines[line - 1]].some((text) => text !== undefined && /\bl10n: code\b/.test(text));
 }
 
+/**
+ * A file that opens with `// l10n: model` writes for a language model (tool results and descriptions, src/core/agents, src/host/agents):
+ * English by design, as models read it best and answer in the user's language. What it shows people is still marked.
+ */
+const FOR_MODEL = /^(\/\/[^\n]*\n)*\/\/ l10n: model\b/;
+
 /** Every literal in one file that reads as words for a person and is not marked. */
 export function unmarkedIn(file: string): Unmarked[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const text = readFileSync(file, 'utf8');
+  if (FOR_MODEL.test(text)) return [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: Unmarked[] = [];
   const shown = messagesOf(source);
   const visit = (node: ts.Node): void => {

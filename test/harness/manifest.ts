@@ -10,6 +10,10 @@ import { CHANGES_ALLOWED_WHEN } from '../../src/core/rows/contextValues';
 import type { CommandContribution, Palette, RowMenu, Views } from '../../src/host/commands/contribution';
 import type { CommandDefinition } from '../../src/host/commands/registry';
 import { useVscodeStub } from '../support/vscodeStub';
+import { toJSONSchema } from 'zod/mini';
+import type { Tool } from '../../src/host/agents/toolDefinition';
+import type { Services } from '../../src/host/services';
+import { ToolName } from '../../src/host/agents/toolNames';
 
 const ROOT = join(__dirname, '..', '..');
 export const PACKAGE_FILE = join(ROOT, 'package.json');
@@ -18,8 +22,7 @@ export const NLS_FILE = join(ROOT, 'package.nls.json');
 /**
  * One part of the manifest a writer owns: the value at `path` in package.json, and the package.nls.json keys under
  * `nlsPrefix` (keys there that it does not write are dropped). A writer turns declarations of one kind into parts:
- * the commands' below; language-model tools would be another (`contributes.languageModelTools`: name, a `%tool.…%`
- * display name and description, `inputSchema` from the tool's zod schema with `z.toJSONSchema`).
+ * the commands' below, and the language-model tools' (toolsWriter).
  */
 export interface ManifestPart {
   readonly path: readonly string[];
@@ -150,9 +153,43 @@ export function applyParts(
   return { packageText: jsonText(manifest), nlsText: jsonText(Object.fromEntries(nls)) };
 }
 
+/** Every language-model tool, in ToolName's order, loaded as the extension loads them. */
+export async function loadToolDefinitions(): Promise<Tool<Services>[]> {
+  useVscodeStub();
+  const { toolLoaders } = await import('../../src/host/agents/toolRegistry');
+  return Promise.all(Object.values(ToolName).map((name) => toolLoaders[name]()));
+}
+
+/**
+ * The tools' part: `contributes.languageModelTools` (the input schema from each tool's zod schema) and their names for
+ * people in package.nls.json. The editor groups an extension's tools under the extension's name by itself; a tool set
+ * of our own (`languageModelToolSets`) needs an API proposal marketplace extensions may not use.
+ */
+export const toolsWriter: ContributionWriter<Tool<Services>> = (tools) => {
+  const nls: Record<string, string> = {};
+  const value = tools.map(({ about, input }) => {
+    const key = `tool.${about.name.replace(/^orchestrator_/, '')}`;
+    nls[`${key}.displayName`] = about.displayName;
+    nls[`${key}.userDescription`] = about.userDescription;
+    const { $schema: _schema, ...inputSchema } = toJSONSchema(input, { io: 'input' });
+    return {
+      name: about.name,
+      toolReferenceName: about.referenceName,
+      displayName: `%${key}.displayName%`,
+      userDescription: `%${key}.userDescription%`,
+      modelDescription: about.modelDescription,
+      canBeReferencedInPrompt: true,
+      icon: about.changes ? '$(play)' : '$(search)',
+      tags: ['orchestrator', about.changes ? 'changes' : 'read'],
+      inputSchema,
+    };
+  });
+  return [{ path: ['contributes', 'languageModelTools'], value, nlsPrefix: 'tool.', nls }];
+};
+
 /** What `npm run manifest` writes, from the committed files and the definitions. */
 export async function generatedManifest(): Promise<{ packageText: string; nlsText: string }> {
-  const parts = commandsWriter(await loadCommandDefinitions());
+  const parts = [...commandsWriter(await loadCommandDefinitions()), ...toolsWriter(await loadToolDefinitions())];
   return applyParts(readFileSync(PACKAGE_FILE, 'utf8'), readFileSync(NLS_FILE, 'utf8'), parts);
 }
 
@@ -162,6 +199,9 @@ if (require.main === module) {
     writeFileSync(NLS_FILE, nlsText);
     const { contributes } = JSON.parse(packageText) as { contributes: { commands: unknown[]; menus: object } };
     const entries = Object.values(contributes.menus as Record<string, unknown[]>).reduce((n, m) => n + m.length, 0);
-    console.log(`manifest: ${contributes.commands.length} commands, ${entries} menu entries in package.json`);
+    const tools = (contributes as { languageModelTools?: unknown[] }).languageModelTools?.length ?? 0;
+    console.log(
+      `manifest: ${contributes.commands.length} commands, ${entries} menu entries, ${tools} language-model tools in package.json`,
+    );
   });
 }

@@ -34,6 +34,8 @@ function literalManifestStrings(value: unknown, path: string[] = []): string[] {
   if (typeof value === 'string') {
     const property = path.findLast((p) => !/^\d+$/.test(p)) ?? '';
     const visible = VISIBLE.has(property) && !/^%[^%]+%$/.test(value);
+    // A tool's input schema is read by the model, in English by design (src/host/agents, `l10n: model`).
+    if (path.includes('inputSchema')) return [];
     // `name` and `id` are also identifiers outside views; only views' names are shown.
     const identifier = property === 'name' && !path.includes('views');
     return visible && !identifier ? [`${path.join('.')}: ${value}`] : [];

@@ -1,0 +1,15 @@
+import type { Services } from '../services';
+import type { Tool } from './toolDefinition';
+import { ToolName } from './toolNames';
+
+/**
+ * Every tool, by name, and where its code is: each loads the first time it is called (or prepared), so activation
+ * parses none of them. A Record, so a tool name without code is a type error.
+ */
+export const toolLoaders: Record<ToolName, () => Promise<Tool<Services>>> = {
+  [ToolName.findFolders]: async () => (await import('./tools/findFolders')).findFolders,
+  [ToolName.listJobs]: async () => (await import('./tools/listJobs')).listJobs,
+  [ToolName.jobDetails]: async () => (await import('./tools/jobDetails')).jobDetails,
+  [ToolName.failures]: async () => (await import('./tools/failures')).failures,
+  [ToolName.startJob]: async () => (await import('./tools/startJob')).startJob,
+};

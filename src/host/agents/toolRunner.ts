@@ -1,0 +1,110 @@
+// l10n: model (what the tool tells the model: English by design; what people see is marked with t or nls)
+import * as vscode from 'vscode';
+import { failureText } from '../../core/agents/resultText';
+import { errorMessage } from '../../core/errorMessage';
+import { isOutcomeUnknown, OrchestratorError, unknownOutcomeReason } from '../../core/http/errors';
+import { abortSignalOf } from '../guards/abortSignal';
+import { guardChange } from '../guards/guardChange';
+import type { Services } from '../services';
+import { ToolAnswer, type PlannedCall, type Tool, type ToolConfirmation } from './toolDefinition';
+import { toolLoaders } from './toolRegistry';
+import { t } from '../../core/l10n';
+import type { ToolName } from './toolNames';
+
+// The one way a tool call runs, from the chat (`vscode.lm.invokeTool` with the chat's token) or from anywhere else
+// (another extension, the MCP server): its input is checked before anything is sent, a change is refused on a
+// read-only connection with 0 requests and confirmed by the user (in the chat's own confirmation, else a modal here),
+// and every failure is an answer that says what to do — never an exception the model cannot read.
+
+export type ToolUses = Pick<Services, 'connections' | 'input' | 'log'>;
+
+/** What the chat shows before a call: progress, and for a change the confirmation naming what it does. */
+export async function prepareTool(
+  ctx: Services,
+  name: ToolName,
+  input: unknown,
+): Promise<{ invocationMessage: string; confirmationMessages?: { title: string; message: string } } | undefined> {
+  const planned = (await toolLoaders[name]()).plan(input);
+  if ('refused' in planned) return { invocationMessage: t('Checking the input of {0}', name) };
+  const confirmation = confirmationOf(ctx, planned);
+  // A read-only connection is refused by the call itself (0 requests): nothing to confirm.
+  if (!confirmation || ctx.connections.get(confirmation.connection.id)?.protection === 'readOnly')
+    return { invocationMessage: planned.progress };
+  return {
+    invocationMessage: planned.progress,
+    confirmationMessages: { title: confirmation.title, message: confirmation.message },
+  };
+}
+
+/**
+ * Runs a call. `confirmedInChat`: the chat showed prepareTool's confirmation and the user accepted it; otherwise a
+ * change is confirmed here, whatever the connection's protection level (a caller outside the chat is not the user).
+ */
+export async function invokeTool(
+  ctx: Services,
+  name: ToolName,
+  input: unknown,
+  options: { confirmedInChat: boolean; token: vscode.CancellationToken },
+): Promise<string> {
+  let tool: Tool<Services>;
+  try {
+    tool = await toolLoaders[name]();
+  } catch (error) {
+    return failureText(`The tool could not be loaded (${errorMessage(error)}).`, 'Reinstall the extension.');
+  }
+  const planned = tool.plan(input);
+  if ('refused' in planned)
+    return failureText(`The input is not valid: ${planned.refused}.`, 'Fix the input and call the tool again.');
+  const signal = abortSignalOf(options.token);
+  try {
+    const confirmation = confirmationOf(ctx, planned);
+    if (confirmation)
+      await guardChange(ctx, confirmation.connection, {
+        what: confirmation.title,
+        detail: confirmation.message,
+        action: confirmation.action,
+        alwaysConfirm: true,
+        confirmed: options.confirmedInChat,
+      });
+    const result = await planned.run({ ctx, signal });
+    ctx.log.info(`Tool ${name} answered (${result.length} characters).`);
+    return result;
+  } catch (error) {
+    ctx.log.info(`Tool ${name} failed: ${errorMessage(error)}`);
+    return answerOf(error, tool.about.changes);
+  }
+}
+
+function confirmationOf(ctx: Services, planned: PlannedCall<Services>): ToolConfirmation | undefined {
+  return planned.confirm?.(ctx);
+}
+
+/** A failure in words the model can act on. */
+function answerOf(error: unknown, changes: boolean): string {
+  if (error instanceof ToolAnswer) return failureText(error.message, 'See above.');
+  if (error instanceof vscode.CancellationError)
+    return failureText('The user declined or cancelled the call.', 'Do not call it again unless the user asks.');
+  if (isOutcomeUnknown(error))
+    return failureText(
+      `The change was sent but the service did not confirm it (${unknownOutcomeReason(error)}); it may or may not have been applied.`,
+      'Do not send it again. Check first, e.g. list the jobs of the process (newest first).',
+    );
+  if (error instanceof OrchestratorError) {
+    const todo =
+      error.status === 401
+        ? 'Ask the user to sign in again ("Orchestrator: Sign In").'
+        : error.status === 403
+          ? 'The signed-in account lacks a permission for this in that folder; ask the user or an administrator.'
+          : error.status === 404
+            ? 'Check the names and keys (find them with the read tools) and call again.'
+            : error.status === 429
+              ? 'The tenant is rate limited: wait a minute before calling again.'
+              : changes
+                ? 'Nothing was changed unless the message says so; check before retrying.'
+                : 'Try again later.';
+    return failureText(`The service refused the request (${error.status ?? error.kind}).`, todo, error.message);
+  }
+  if (error instanceof Error && /read-only/.test(error.message))
+    return failureText(error.message, 'Ask the user; do not look for another way to make the change.');
+  return failureText(errorMessage(error), changes ? 'Check what happened before trying again.' : 'Try again later.');
+}

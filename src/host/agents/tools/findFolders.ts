@@ -1,0 +1,75 @@
+// l10n: model (what the tool tells the model: English by design; what people see is marked with t or nls)
+import * as z from 'zod/mini';
+import { isoTime, quoted, tableText } from '../../../core/agents/resultText';
+import { contains } from '../../../core/odata/filter';
+import type { Services } from '../../services';
+import { defineTool, nls } from '../toolDefinition';
+import { toolConnection } from '../toolConnection';
+import { ToolName } from '../toolNames';
+import { connectionField } from './toolInputs';
+import { t } from '../../../core/l10n';
+
+type Uses = Pick<Services, 'connections' | 'accountFor' | 'activeConnection' | 'clientFor'>;
+
+const FOLDERS_MAX = 50;
+
+export const findFolders = defineTool<Uses, { connection?: string; search?: string }>({
+  name: ToolName.findFolders,
+  referenceName: 'orchestratorFolders',
+  displayName: nls('Find Orchestrator Folders'),
+  userDescription: nls('Lists the connections and the folders of one, by name.'),
+  modelDescription:
+    'Lists the orchestration connections the user has set up (which one is active and signed in), and the folders of one connection whose full path contains the search text. Use it first to find the exact folder path other orchestrator tools take. Returns at most 50 folders with their full paths and ids.',
+  input: z.object({
+    connection: connectionField,
+    search: z.optional(
+      z
+        .string()
+        .check(z.maxLength(200), z.describe('Text the folder path contains (any case); all folders when left out.')),
+    ),
+  }),
+  requests: 1,
+  progress: (input) => t('Finding folders{0}', input.search ? ` "${input.search}"` : ''),
+  async run({ ctx, signal }, input) {
+    const connections = ctx.connections
+      .all()
+      .map((c) => [
+        ['connection', JSON.stringify(c.label)] as const,
+        ['signedIn', ctx.accountFor(c.id) !== undefined] as const,
+        [
+          'changes',
+          c.protection === 'readOnly'
+            ? 'refused (read-only)'
+            : c.protection === 'confirm'
+              ? 'confirmed each'
+              : 'allowed',
+        ] as const,
+      ]);
+    const connection = toolConnection(ctx, input.connection);
+    const page = await ctx.clientFor(connection).folders.list({
+      query: {
+        filter: input.search ? contains('FullyQualifiedName', input.search) : undefined,
+        orderBy: [{ path: 'FullyQualifiedName' }],
+        top: FOLDERS_MAX,
+        count: true,
+      },
+      signal,
+    });
+    const folders = tableText({
+      title: `Folders of ${JSON.stringify(connection.label)}${input.search ? ` whose path contains ${quoted(input.search)}` : ''}:`,
+      rows: page.items.map((f) => [
+        ['path', quoted(f.FullyQualifiedName)],
+        ['id', f.Id],
+        ['type', quoted(f.FolderType ?? 'unknown')],
+      ]),
+      total: page.count,
+      narrowBy: 'a longer search text',
+      empty: 'No folder matches.',
+    });
+    return [
+      tableText({ title: "Connections (labels are the user's own):", rows: connections, empty: 'None.' }),
+      `Read at ${isoTime(new Date())}.`,
+      folders,
+    ].join('\n\n');
+  },
+});

@@ -1,0 +1,79 @@
+// l10n: model (what the tool tells the model: English by design; what people see is marked with t or nls)
+import * as z from 'zod/mini';
+import { quoted, tableText } from '../../../core/agents/resultText';
+import { and, eq, ge } from '../../../core/odata/filter';
+import type { Services } from '../../services';
+import { defineTool, nls } from '../toolDefinition';
+import { toolConnection } from '../toolConnection';
+import { toolFolder } from '../toolFolder';
+import { ToolName } from '../toolNames';
+import { connectionField, folderField, processField } from './toolInputs';
+import { jobRow } from './jobRows';
+import { t } from '../../../core/l10n';
+
+type Uses = Pick<Services, 'connections' | 'accountFor' | 'activeConnection' | 'clientFor'>;
+
+export const JOB_STATES = [
+  'Pending',
+  'Running',
+  'Stopping',
+  'Terminating',
+  'Faulted',
+  'Successful',
+  'Stopped',
+  'Suspended',
+  'Resumed',
+] as const;
+
+const input = z.object({
+  connection: connectionField,
+  folder: folderField,
+  process: z.optional(processField),
+  state: z.optional(z.enum(JOB_STATES).check(z.describe('Only jobs in this state.'))),
+  since: z.optional(
+    z.iso.datetime({ offset: true }).check(z.describe('Only jobs created at or after this ISO date-time.')),
+  ),
+  top: z.optional(z.int().check(z.minimum(1), z.maximum(50), z.describe('How many jobs, newest first (default 20).'))),
+});
+
+export const listJobs = defineTool<Uses, z.infer<typeof input>>({
+  name: ToolName.listJobs,
+  referenceName: 'orchestratorJobs',
+  displayName: nls('List Orchestrator Jobs'),
+  userDescription: nls('Lists the jobs of a folder, newest first, by process, state and time.'),
+  modelDescription:
+    'Lists jobs of one folder, newest first: key, state, process, created/started/ended times (ISO, UTC), duration in seconds, robot and source. Filter by process name (exact), state and a start of the time window (ISO date-time). At most 50 rows; use the key with orchestrator_jobDetails. Sends 2 requests (the folder, then one page of jobs); never pages through all jobs.',
+  input,
+  requests: 2,
+  progress: (i) => t('Listing jobs in {0}', i.folder),
+  async run({ ctx, signal }, i) {
+    const connection = toolConnection(ctx, i.connection);
+    const client = ctx.clientFor(connection);
+    const { folder, path } = await toolFolder(client, i.folder, signal);
+    const top = i.top ?? 20;
+    const page = await client.jobs.list({
+      folder,
+      signal,
+      query: {
+        filter: and(
+          i.process ? eq('ReleaseName', i.process) : undefined,
+          i.state ? eq('State', i.state) : undefined,
+          i.since ? ge('CreationTime', new Date(i.since)) : undefined,
+        ),
+        orderBy: [{ path: 'CreationTime', desc: true }],
+        top,
+        count: true,
+      },
+    });
+    return tableText(
+      {
+        title: `Jobs in folder ${quoted(path)} of ${JSON.stringify(connection.label)}${i.process ? ` of process ${JSON.stringify(i.process)}` : ''}${i.state ? `, state ${i.state}` : ''}${i.since ? `, created since ${i.since}` : ''}, newest first:`,
+        rows: page.items.map((job) => jobRow(job)),
+        total: page.count,
+        narrowBy: 'process, state or since',
+        empty: 'No jobs match.',
+      },
+      top,
+    );
+  },
+});

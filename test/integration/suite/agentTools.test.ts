@@ -1,0 +1,185 @@
+// Issue 33 item 1–3: the language-model tools, called as the chat calls them (`vscode.lm.invokeTool`), against the
+// sandbox: results for known data, request counts per call, inputs refused before anything is sent, a change refused
+// on a read-only connection with 0 requests and confirmed by the user outside the chat, service text only as data.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Ctx } from '../../../src/ctx';
+import { DATA_NOTICE } from '../../../src/core/agents/resultText';
+import { prepareTool } from '../../../src/host/agents/toolRunner';
+import { ToolName } from '../../../src/host/agents/toolNames';
+import { answering } from '../../../src/host/ui/scriptedInput';
+import { SEEDED_DAY_FAILURES } from '../../fixtures/seededFailures';
+import { RECONCILE_INPUTS } from './processInputs';
+import { activateSignedIn, quiescent, resetTally, rowOf, tally, treeWalk } from './treeWalk';
+
+const FOLDER = 'Dev Lab';
+const PROCESS = 'Reconcile.Processing_Production';
+
+/** The tool's answer, as the model reads it. */
+async function call(name: string, input: object): Promise<string> {
+  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+/**
+ * Requests by "METHOD route" since the last reset, without the sign-in's own and the service definition a
+ * connection's first request reads once (dialects.ts), whichever test comes first.
+ */
+const requests = async () =>
+  Object.entries(await tally()).filter(([route]) => !/\/(identity|connect|swagger)\//.test(route));
+const total = (counted: [string, number][]) => counted.reduce((sum, [, n]) => sum + n, 0);
+const writes = (counted: [string, number][]) => total(counted.filter(([route]) => !route.startsWith('GET ')));
+
+describe('Language-model tools on the sandbox', () => {
+  let ctx: Ctx;
+  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
+  const sent = () => ctx.clientFor(sandbox()).transport.sent;
+  const config = () => vscode.workspace.getConfiguration('orchestrator');
+  const { child, children } = treeWalk(() => ctx.explorer);
+
+  before(async function () {
+    this.timeout(60_000);
+    ctx = await activateSignedIn('Sandbox');
+    await config().update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
+    await quiescent(sent);
+  });
+  beforeEach(async () => {
+    await quiescent(sent);
+    await resetTally();
+  });
+  after(async () => {
+    await config().update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
+    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
+  });
+
+  it('are registered as the manifest declares them', () => {
+    const ours = vscode.lm.tools.filter((tool) => tool.name.startsWith('orchestrator_')).map((tool) => tool.name);
+    assert.deepEqual(ours.sort(), Object.values(ToolName).sort());
+  });
+
+  it('find folders: the connections and the folders whose path contains the text, in 1 request', async function () {
+    this.timeout(30_000);
+    const text = await call(ToolName.findFolders, { connection: 'sandbox', search: 'dev' });
+    assert.match(text, /connection="Sandbox" signedIn=true changes=allowed/);
+    assert.match(text, /path="Dev Lab" id=\d+/);
+    assert.ok(text.includes(DATA_NOTICE));
+    assert.equal(total(await requests()), 1, JSON.stringify(await requests()));
+  });
+
+  it('list jobs: newest first with keys and ISO times, in 2 requests; job details of one, in 3', async function () {
+    this.timeout(30_000);
+    const list = await call(ToolName.listJobs, { folder: FOLDER, top: 5 });
+    assert.match(list, /^Jobs in folder "Dev Lab" of "Sandbox", newest first:/);
+    const rows = list.split('\n').filter((line) => /^\d+\. key=/.test(line));
+    assert.ok(rows.length >= 1 && rows.length <= 5, list);
+    const created = rows.map((row) => /created=(\S+)/.exec(row)![1]!);
+    assert.deepEqual([...created].sort().reverse(), created, 'newest first');
+    assert.equal(total(await requests()), 2, JSON.stringify(await requests()));
+
+    const key = /key=([0-9a-f-]{36})/.exec(rows[0]!)![1]!;
+    await resetTally();
+    const details = await call(ToolName.jobDetails, { folder: FOLDER, jobKey: key, logLines: 5, minLevel: 'Trace' });
+    assert.match(details, new RegExp(`^Job ${key} in folder "Dev Lab" of "Sandbox"\\.`));
+    assert.match(details, /\ninfo=(none|".*")\n/);
+    assert.match(details, /inputArguments=/);
+    assert.equal(total(await requests()), 3, JSON.stringify(await requests()));
+  });
+
+  it('failures: the seeded faults of the last 24 hours, grouped by process and message, in at most 2 requests', async function () {
+    this.timeout(30_000);
+    const text = await call(ToolName.failures, {});
+    for (const [process, messages] of Object.entries(SEEDED_DAY_FAILURES))
+      for (const [message, count] of Object.entries(messages))
+        assert.ok(
+          text.includes(`process=${JSON.stringify(process)} count=${count} `) && text.includes(JSON.stringify(message)),
+          `${process}: ${message} ×${count} in\n${text}`,
+        );
+    assert.match(text, /newestJobKey=[0-9a-f-]{36} folderId=\d+/);
+    const counted = await requests();
+    assert.ok(total(counted) <= 2 && total(counted) >= 1, JSON.stringify(counted));
+  });
+
+  it('an input against the schema is answered with what is wrong, and nothing is sent', async function () {
+    this.timeout(30_000);
+    for (const [name, input, wrong] of [
+      [ToolName.listJobs, { folder: FOLDER, top: 500 }, /top/],
+      [ToolName.jobDetails, { folder: FOLDER, jobKey: "x' or 1 eq 1" }, /jobKey/],
+      [ToolName.startJob, { folder: FOLDER }, /process/],
+    ] as const) {
+      let text: string;
+      try {
+        text = await call(name, input);
+      } catch (error) {
+        // The editor may check the declared schema itself before the tool runs: a refusal either way.
+        text = String(error);
+      }
+      assert.match(text, wrong, `${name}: ${text}`);
+    }
+    assert.equal(total(await requests()), 0, JSON.stringify(await requests()));
+  });
+
+  it('start job: a read-only connection refuses with 0 requests; the confirmation names process, folder and arguments', async function () {
+    this.timeout(30_000);
+    const original = config().get<Record<string, unknown>[]>('connections')!;
+    const input = { folder: FOLDER, process: PROCESS, arguments: RECONCILE_INPUTS };
+    const prepared = await prepareTool(ctx, ToolName.startJob, input);
+    assert.match(prepared?.confirmationMessages?.title ?? '', /"Reconcile\.Processing_Production".*"Dev Lab".*Sandbox/);
+    assert.match(prepared?.confirmationMessages?.message ?? '', /in_CutOffDate = "Q4 close"\nin_InvoiceFolder = /);
+    try {
+      await config().update(
+        'connections',
+        original.map((c) => ({ ...c, protection: 'readOnly' })),
+        vscode.ConfigurationTarget.Global,
+      );
+      for (let i = 0; i < 50 && sandbox().protection !== 'readOnly'; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      await resetTally();
+      const { result, asked } = await answering(ctx, [], () => call(ToolName.startJob, input));
+      assert.match(result, /read-only/);
+      assert.deepEqual(asked, [], 'nothing asked');
+      assert.equal(total(await requests()), 0, JSON.stringify(await requests()));
+      assert.equal((await prepareTool(ctx, ToolName.startJob, input))?.confirmationMessages, undefined);
+    } finally {
+      await config().update('connections', original, vscode.ConfigurationTarget.Global);
+      for (let i = 0; i < 50 && sandbox().protection === 'readOnly'; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+
+  it('start job outside the chat: asks the user; declined sends nothing; accepted starts exactly one job, shown in the tree', async function () {
+    this.timeout(60_000);
+    const input = { folder: FOLDER, process: PROCESS, arguments: RECONCILE_INPUTS };
+    const declined = await answering(ctx, [{ title: /Start a job of "Reconcile/, cancel: true }], () =>
+      call(ToolName.startJob, input),
+    );
+    assert.match(declined.result, /declined or cancelled/);
+    assert.equal(total(await requests()), 0, 'declined before any request');
+
+    const wrong = await answering(ctx, [{ title: /Start a job/, choose: 'Start' }], () =>
+      call(ToolName.startJob, { ...input, arguments: { ...RECONCILE_INPUTS, in_Nope: 1 } }),
+    );
+    assert.match(wrong.result, /Nothing was started or sent: in_Nope is not an input argument.*in_CutOffDate \(/);
+    assert.equal(writes(await requests()), 0, 'a wrong argument starts nothing');
+
+    await resetTally();
+    const started = await answering(ctx, [{ title: /Start a job/, choose: 'Start' }], () =>
+      call(ToolName.startJob, input),
+    );
+    const key = /key=([0-9a-f-]{36})/.exec(started.result)?.[1];
+    assert.ok(key, started.result);
+    const counted = await requests();
+    const changes = counted.filter(([route]) => !route.startsWith('GET '));
+    assert.equal(changes.length, 1, JSON.stringify(counted));
+    assert.match(changes[0]![0], /^POST .*StartJobs/);
+    assert.equal(changes[0]![1], 1, 'one StartJobs request, never repeated');
+    // In the tree: the folder's Jobs row lists it.
+    const jobs = await child(await child(await child(undefined, 'Sandbox'), FOLDER), 'Jobs');
+    ctx.explorer.refresh(jobs);
+    assert.ok(
+      (await children(jobs)).some((row) => row.row?.kind === 'job' && rowOf(row, 'job').job.Key === key),
+      'the started job is a row under Jobs',
+    );
+    const list = await call(ToolName.listJobs, { folder: FOLDER, process: PROCESS, top: 1 });
+    assert.match(list, new RegExp(`key=${key}`), 'the new job is the newest of the process');
+  });
+});
