@@ -65,6 +65,15 @@ export async function typeInPalette(text: string, page: Page = world.page): Prom
 export const webview = (page: Page = world.page): FrameLocator =>
   page.frameLocator('iframe.webview.ready >> nth=-1').frameLocator('#active-frame');
 
+/** Picks a colour theme by name through Preferences: Color Theme, and lets the workbench repaint. */
+export async function setTheme(name: string, page: Page = world.page): Promise<void> {
+  await palette('Preferences: Color Theme', page);
+  await page.locator('.quick-input-widget input').fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(1_500);
+}
+
 /** Runs a command from the palette by its full title ("Orchestrator: …"). */
 export const palette = async (command: string, page: Page = world.page) => {
   await typeInPalette(`>${command}`, page);
