@@ -65,7 +65,7 @@ async function answerStartJob(values: Record<string, string>): Promise<void> {
 /** The "Started a job" notification's Show Job: the panel of the job just started. */
 async function showStartedJob(): Promise<void> {
   const started = world.page
-    .locator('.notifications-toasts .notification-toast', { hasText: `Started a job of ${PROCESS} in ${FOLDER}.` })
+    .locator('.notifications-toasts .notification-toast', { hasText: `Started a job of ${PROCESS} in ` })
     .first();
   await started.waitFor({ timeout: 30_000 });
   const tabs = world.page.locator('.tab', { hasText: `Job: ${PROCESS}` });
@@ -142,15 +142,19 @@ describe('Job panel live: faults to source, Run Again, Stop, reload (UI, large s
     assert.equal(await frame.locator('body').getAttribute('data-e2e-page'), 'first', 'the same page, not reloaded');
     await frame.locator('#job-info', { hasText: FAULT }).waitFor({ timeout: 30_000 });
     await frame.locator('#job-details', { hasText: /Ended/ }).waitFor();
-    assert.equal(await frame.locator('#stop').isDisabled(), true, 'a finished job cannot be stopped');
+    assert.equal(await frame.locator('#stop').getAttribute('disabled'), '', 'a finished job cannot be stopped');
     await frame.locator('#log-first-error').click();
     await frame.locator('#log-lines .log-row.marked.level-error').waitFor({ timeout: 30_000 });
 
     // The light theme, for the README (beside the dark picture of the long log).
+    await clearNotifications();
     await setTheme('Light Modern');
-    await frame.locator('#job-info', { hasText: FAULT }).waitFor();
+    await page.locator('.monaco-workbench.vs').waitFor({ timeout: 10_000 });
+    await frame.locator('h1').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
     await screenshot('28-job-panel-light');
     await setTheme('Dark Modern');
+    await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 10_000 });
 
     // The Problems panel: the fault on Process Invoice.xaml; a click opens the file at line 10.
     await palette('View: Focus Problems (Errors, Warnings, Infos)');
@@ -229,6 +233,11 @@ describe('Job panel live: faults to source, Run Again, Stop, reload (UI, large s
     await palette('Developer: Reload Window');
     await page.waitForEvent('load', { timeout: 60_000 });
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // The panel's tab, in front (a webview in a tab behind is not drawn until it is shown).
+    await page
+      .locator('.tab', { hasText: `Job: ${PROCESS}` })
+      .first()
+      .click({ timeout: 60_000 });
     const restored = webview();
     await restored.locator('#job-details code', { hasText: key }).waitFor({ timeout: 60_000 });
     await restored.locator('#job-state', { hasText: /^Stopped$/ }).waitFor();

@@ -68,7 +68,14 @@ export const webview = (page: Page = world.page): FrameLocator =>
 /** Picks a colour theme by name through Preferences: Color Theme, and lets the workbench repaint. */
 export async function setTheme(name: string, page: Page = world.page): Promise<void> {
   await palette('Preferences: Color Theme', page);
-  await page.locator('.quick-input-widget input').fill(name);
+  // The theme picker, not the palette it replaces.
+  const input = page
+    .locator(
+      '.quick-input-widget input[placeholder*="Color Theme"], .quick-input-widget input[aria-label*="Color Theme"]',
+    )
+    .first();
+  await input.waitFor({ timeout: 10_000 });
+  await input.fill(name);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
   await page.keyboard.press('Enter');
   await page.waitForTimeout(1_500);
