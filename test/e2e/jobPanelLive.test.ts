@@ -4,9 +4,8 @@
 // comes back after Reload Window. The sandbox decides outcomes by input (sandbox/README.md, "The sample project"):
 // `in_InvoiceTotal` 0 faults in Process Invoice.xaml line 10, 1250.5 succeeds.
 import assert from 'node:assert/strict';
-import type { ConsoleMessage } from 'playwright-core';
 import { screenshot, world } from './world';
-import { palette, resetTally, setTheme, tally, webview, writes } from './ui';
+import { palette, printConsoleOnFailure, resetTally, setTheme, tally, webview, writes } from './ui';
 
 const PROCESS = 'Invoice.Processing_Production';
 const FOLDER = 'Zurich Operations/Accounts Payable';
@@ -62,6 +61,17 @@ async function answerStartJob(values: Record<string, string>): Promise<void> {
   throw new Error(`Start Job asked more than 12 steps; the last: ${previous}`);
 }
 
+/** A step of a quick input, awaited by its title: types the text and picks the row it focuses. */
+async function pickTyped(title: string, text: string): Promise<void> {
+  await stepTitle().filter({ hasText: title }).waitFor({ timeout: 30_000 });
+  await quickInput().locator('input').fill(text);
+  await world.page
+    .locator('.quick-input-list .monaco-list-row.focused', { hasText: text })
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await world.page.keyboard.press('Enter');
+}
+
 /** The "Started a job" notification's Show Job: the panel of the job just started. */
 async function showStartedJob(): Promise<void> {
   const started = world.page
@@ -93,35 +103,15 @@ const stateBecomes = (state: RegExp, timeout = 60_000) =>
 const problemRows = (text: string) => world.page.locator('.markers-panel .monaco-list-row', { hasText: text });
 
 describe('Job panel live: faults to source, Run Again, Stop, reload (UI, large sandbox)', () => {
-  const errors: string[] = [];
-  const onConsole = (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
-  };
-  before(() => world.page.on('console', onConsole));
-  after(() => world.page.off('console', onConsole));
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') console.log(`e2e: console errors:\n${errors.slice(-30).join('\n')}`);
-  });
+  printConsoleOnFailure();
 
   it('a started job moves live to Faulted in its panel; its fault lands in Problems and opens at its line', async function () {
     this.timeout(240_000);
     const { page } = world;
     await clearNotifications();
     await palette('Orchestrator: Start Job…');
-    await quickInput().locator('.quick-input-title', { hasText: 'Start Job: folder' }).waitFor({ timeout: 30_000 });
-    await quickInput().locator('input').fill(FOLDER);
-    await page
-      .locator('.quick-input-list .monaco-list-row.focused', { hasText: FOLDER })
-      .first()
-      .waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Enter');
-    await stepTitle().filter({ hasText: 'Start Job: process' }).waitFor({ timeout: 30_000 });
-    await quickInput().locator('input').fill(PROCESS);
-    await page
-      .locator('.quick-input-list .monaco-list-row.focused', { hasText: PROCESS })
-      .first()
-      .waitFor({ timeout: 10_000 });
-    await page.keyboard.press('Enter');
+    await pickTyped('Start Job: folder', FOLDER);
+    await pickTyped('Start Job: process', PROCESS);
     await answerStartJob({ in_InvoiceNumber: 'INV-20431', in_InvoiceTotal: '0' });
     await showStartedJob();
 
