@@ -237,5 +237,7 @@ describe('Job panel live: faults to source, Run Again, Stop, reload (UI, large s
       .first()
       .waitFor();
     await palette('View: Close All Editors');
+    // The Problems panel this spec opened is put away for the journeys after it.
+    await palette('View: Hide Panel');
   });
 });
