@@ -137,9 +137,25 @@ describe('Job panel live: faults to source, Run Again, Stop, reload (UI, large s
     await frame.locator('#log-lines .log-row.marked.level-error').waitFor({ timeout: 30_000 });
 
     // The light theme, for the README (beside the dark picture of the long log).
+    // The watcher's notification of the fault comes after the panel's: cleared once it is there.
+    await page
+      .locator('.notification-toast', { hasText: `${PROCESS}: Faulted after` })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await clearNotifications();
     await setTheme('Light Modern');
     await page.locator('.monaco-workbench.vs').waitFor({ timeout: 10_000 });
+    // Repainted: the side bar's background is light.
+    await page.waitForFunction(
+      () => {
+        const [r, g, b] = (
+          getComputedStyle(document.querySelector('.part.sidebar')!).backgroundColor.match(/\d+/g) ?? []
+        ).map(Number);
+        return (r ?? 0) + (g ?? 0) + (b ?? 0) > 600;
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
     await frame.locator('h1').scrollIntoViewIfNeeded();
     await page.waitForTimeout(500);
     await screenshot('28-job-panel-light');
