@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import type { ConsoleMessage } from 'playwright-core';
 import { signIn } from '@orchestrator-workbench/sandbox/test-helpers';
 import { eq } from '../../src/core/odata/filter';
 import { OrchestratorClient } from '../../src/core/orchestrator/client';
 import { screenshot, world } from './world';
-import { collapseAll, expand, palette, sidebar, webview } from './ui';
+import { collapseAll, expand, palette, printConsoleOnFailure, sidebar, webview } from './ui';
 
 /** The sandbox's job with a 1,000,000-line log (Shared), found over the API as a user would copy its key. */
 async function longJobKey(): Promise<string> {
@@ -23,16 +22,7 @@ async function longJobKey(): Promise<string> {
 }
 
 describe('Job panel (UI, large sandbox)', () => {
-  /** Errors in any frame, printed when a journey fails (the webview's console is otherwise invisible). */
-  const errors: string[] = [];
-  const onConsole = (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
-  };
-  before(() => world.page.on('console', onConsole));
-  after(() => world.page.off('console', onConsole));
-  afterEach(function () {
-    if (this.currentTest?.state === 'failed') console.log(`e2e: console errors:\n${errors.slice(-30).join('\n')}`);
-  });
+  printConsoleOnFailure();
 
   it('a click on a job row opens its panel: fields, info and the log inline', async function () {
     this.timeout(180_000);

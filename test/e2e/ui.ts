@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { ConsoleMessage, FrameLocator, Locator, Page } from 'playwright-core';
 import type { RunningEditor } from '../harness/editor';
 import { world } from './world';
 
@@ -64,6 +64,38 @@ export async function typeInPalette(text: string, page: Page = world.page): Prom
 /** The newest webview's page: the editor nests it in a frame inside the webview host's frame. */
 export const webview = (page: Page = world.page): FrameLocator =>
   page.frameLocator('iframe.webview.ready >> nth=-1').frameLocator('#active-frame');
+
+/**
+ * Collects the errors and warnings of every frame (the webviews' consoles are otherwise invisible) while the calling
+ * describe runs, and prints the last of them when one of its tests fails.
+ */
+export function printConsoleOnFailure(): void {
+  const errors: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
+  };
+  before(() => world.page.on('console', onConsole));
+  after(() => world.page.off('console', onConsole));
+  afterEach(function () {
+    if (this.currentTest?.state === 'failed') console.log(`e2e: console errors:\n${errors.slice(-30).join('\n')}`);
+  });
+}
+
+/** Picks a colour theme by name through Preferences: Color Theme, and lets the workbench repaint. */
+export async function setTheme(name: string, page: Page = world.page): Promise<void> {
+  await palette('Preferences: Color Theme', page);
+  // The theme picker, not the palette it replaces.
+  const input = page
+    .locator(
+      '.quick-input-widget input[placeholder*="Color Theme"], .quick-input-widget input[aria-label*="Color Theme"]',
+    )
+    .first();
+  await input.waitFor({ timeout: 10_000 });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(1_500);
+}
 
 /** Runs a command from the palette by its full title ("Orchestrator: …"). */
 export const palette = async (command: string, page: Page = world.page) => {

@@ -4,7 +4,7 @@ import { OrchestratorClient } from '../../src/core/orchestrator/client';
 import { eq } from '../../src/core/odata/filter';
 import { signIn } from '@orchestrator-workbench/sandbox/test-helpers';
 import { screenshot, world } from './world';
-import { openGetStarted, palette, sidebar, webview } from './ui';
+import { openGetStarted, palette, setTheme, sidebar, webview } from './ui';
 
 const MARK = 'XSS-FIRED';
 /** Each payload would run `console.log(MARK…)` or open a dialog if it were ever parsed as HTML. */
@@ -28,16 +28,6 @@ async function askForQueueItem() {
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget .quick-input-title', { hasText: 'key or id' }).waitFor();
   return input;
-}
-
-async function setTheme(name: string): Promise<void> {
-  const { page } = world;
-  await palette('Preferences: Color Theme');
-  const input = page.locator('.quick-input-widget input');
-  await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.waitForTimeout(1_500);
 }
 
 describe('Webview panels (UI, large sandbox)', () => {

@@ -32,6 +32,8 @@ export const mochaHooks = {
     const editor = await startEditor({
       name: 'e2e',
       installExtension: true,
+      // The sample project whose package the sandbox runs and faults: faults land on its files (Problems panel).
+      workspaceProjects: [join(ROOT, 'sandbox', 'samples', 'Invoice.Processing')],
       settings: {
         'workbench.colorTheme': 'Default Dark Modern',
         // Sticky rows cover the rows the journeys click.

@@ -29,6 +29,7 @@ export type PanelsDeps = Pick<
   | 'jobs'
   | 'log'
   | 'panels'
+  | 'ready'
   | 'state'
   | 'tails'
 >;
@@ -83,7 +84,9 @@ export class Panels implements vscode.Disposable {
   /**
    * A serializer for one kind of panel: the state the webview kept is validated like any message (a bad one closes
    * the panel), and the restored panel is kept unless the panels are disposed or a command showed the same entity
-   * while the panels' code was loading (one panel per entity: the restored one closes).
+   * while the panels' code was loading (one panel per entity: the restored one closes). A panel is made only once the
+   * stored sign-ins are loaded: after a reload the editor restores panels as the extension activates, and a panel made
+   * earlier read its entity as if signed out ("You are not signed in").
    */
   private restoring<I, P>(
     viewType: string,
@@ -94,6 +97,7 @@ export class Panels implements vscode.Disposable {
   ): void {
     const deserializeWebviewPanel = async (panel: vscode.WebviewPanel, state: unknown) => {
       const code = await panelCode();
+      await this.ctx.ready;
       const parsed = code.parseMessage(schemaOf(code), state);
       if (!parsed.ok) this.ctx.log.warn(`Not restoring a ${panel.viewType} panel: ${parsed.problem}`);
       if (!parsed.ok || this.disposed || open.has(keyOf(parsed.message))) return panel.dispose();
