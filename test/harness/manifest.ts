@@ -171,7 +171,22 @@ export const toolsWriter: ContributionWriter<Tool<Services>> = (tools) => {
     const key = `tool.${about.name.replace(/^orchestrator_/, '')}`;
     nls[`${key}.displayName`] = about.displayName;
     nls[`${key}.userDescription`] = about.userDescription;
-    const { $schema: _schema, ...inputSchema } = toJSONSchema(input, { io: 'input' });
+    const { $schema: _schema, ...schema } = toJSONSchema(input, { io: 'input' });
+    const properties = (schema.properties ?? {}) as Record<string, object>;
+    const described = Object.keys(about.describe);
+    if (JSON.stringify(Object.keys(properties).sort()) !== JSON.stringify(described.sort()))
+      throw new Error(
+        `${about.name}: describe names ${described.join(', ')}, the input has ${Object.keys(properties).join(', ')}`,
+      );
+    const inputSchema = {
+      ...schema,
+      properties: Object.fromEntries(
+        Object.entries(properties).map(([field, property]) => [
+          field,
+          { ...property, description: about.describe[field] },
+        ]),
+      ),
+    };
     return {
       name: about.name,
       toolReferenceName: about.referenceName,

@@ -15,16 +15,7 @@ export function registerTools(ctx: Services): vscode.Disposable[] {
   return Object.values(ToolName).map((name) =>
     vscode.lm.registerTool<unknown>(name, {
       prepareInvocation: async (options) => (await runner()).prepareTool(ctx, name, options.input),
-      invoke: async (options, token) => {
-        const text = await (
-          await runner()
-        ).invokeTool(ctx, name, options.input, {
-          // The chat passes its token: it has shown prepareInvocation's confirmation and the user accepted.
-          confirmedInChat: options.toolInvocationToken !== undefined,
-          token,
-        });
-        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
-      },
+      invoke: async (options, token) => (await runner()).toolResult(ctx, name, options, token),
     }),
   );
 }

@@ -35,6 +35,9 @@ export interface ToolDefinition<C, I> {
   readonly modelDescription: string;
   /** Checked before anything is sent: an input that fails is answered with what is wrong and 0 requests. */
   readonly input: z.ZodMiniType<I>;
+  /** What each input field means, for the model (the manifest puts it in the input schema). Plain text, not zod
+   * metadata: that would load zod's registries at activation. */
+  readonly describe: { readonly [K in keyof Required<I>]: string };
   /** Requests a call sends at most (tests hold it). */
   readonly requests: number;
   /** A change: the protection level applies and the user confirms first (`confirm` below). */
@@ -51,7 +54,7 @@ export interface ToolDefinition<C, I> {
 export type ToolAbout = Pick<
   ToolDefinition<unknown, unknown>,
   'name' | 'referenceName' | 'displayName' | 'userDescription' | 'modelDescription' | 'requests'
-> & { readonly changes: boolean };
+> & { readonly changes: boolean; readonly describe: Readonly<Record<string, string>> };
 
 /** A call whose input passed its checks: what it shows, asks and does. */
 export interface PlannedCall<C> {
@@ -73,7 +76,7 @@ export class ToolAnswer extends Error {}
 
 /** A definition as the registry keeps it. */
 export function defineTool<C, I>(definition: ToolDefinition<C, I>): Tool<C> {
-  const { name, referenceName, displayName, userDescription, modelDescription, requests } = definition;
+  const { name, referenceName, displayName, userDescription, modelDescription, requests, describe } = definition;
   return {
     about: {
       name,
@@ -82,6 +85,7 @@ export function defineTool<C, I>(definition: ToolDefinition<C, I>): Tool<C> {
       userDescription,
       modelDescription,
       requests,
+      describe,
       changes: !!definition.changes,
     },
     input: definition.input,

@@ -64,7 +64,9 @@ export async function invokeTool(
         detail: confirmation.message,
         action: confirmation.action,
         alwaysConfirm: true,
-        confirmed: options.confirmedInChat,
+        // A connection that asks before every change asks here too, whatever the chat's own confirmation did (its
+        // "always allow" included): the protection level is the user's, not the chat's.
+        confirmed: options.confirmedInChat && ctx.connections.get(confirmation.connection.id)?.protection !== 'confirm',
       });
     const result = await planned.run({ ctx, signal });
     ctx.log.info(`Tool ${name} answered (${result.length} characters).`);
@@ -73,6 +75,21 @@ export async function invokeTool(
     ctx.log.info(`Tool ${name} failed: ${errorMessage(error)}`);
     return answerOf(error, tool.about.changes);
   }
+}
+
+/** A call as the editor makes it: the answer as the result the editor takes. */
+export async function toolResult(
+  ctx: Services,
+  name: ToolName,
+  options: vscode.LanguageModelToolInvocationOptions<unknown>,
+  token: vscode.CancellationToken,
+): Promise<vscode.LanguageModelToolResult> {
+  const text = await invokeTool(ctx, name, options.input, {
+    // The chat passes its token: it has shown prepareTool's confirmation and the user accepted.
+    confirmedInChat: options.toolInvocationToken !== undefined,
+    token,
+  });
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 }
 
 function confirmationOf(ctx: Services, planned: PlannedCall<Services>): ToolConfirmation | undefined {

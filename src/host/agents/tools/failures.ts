@@ -14,7 +14,7 @@ import type { Services } from '../../services';
 import { defineTool, nls, ToolAnswer } from '../toolDefinition';
 import { toolConnection } from '../toolConnection';
 import { ToolName } from '../toolNames';
-import { connectionField } from './toolInputs';
+import { DESCRIBED, connectionField } from './toolInputs';
 import { t } from '../../../core/l10n';
 
 type Uses = Pick<Services, 'connections' | 'accountFor' | 'activeConnection' | 'clientFor'>;
@@ -26,7 +26,7 @@ const GROUPS_MAX = 20;
 
 const input = z.object({
   connection: connectionField,
-  period: z.optional(z.enum(['day', 'week']).check(z.describe("'day': the last 24 hours (default); 'week': 7 days."))),
+  period: z.optional(z.enum(['day', 'week'])),
 });
 
 export const failures = defineTool<Uses, z.infer<typeof input>>({
@@ -37,6 +37,10 @@ export const failures = defineTool<Uses, z.infer<typeof input>>({
   modelDescription:
     "The faulted jobs of the last 24 hours (period 'day', the default) or 7 days ('week') across every folder the user may read, grouped by process and by exception message (numbers, ids and paths folded into placeholders), newest group first, with counts, first/last failure times and the key and folder id of the newest job of each group (for orchestrator_jobDetails). Reads at most 200 faulted jobs in 1–2 requests.",
   input,
+  describe: {
+    connection: DESCRIBED.connection,
+    period: "'day': the last 24 hours (default); 'week': 7 days.",
+  },
   requests: 2,
   progress: (i) => t('Reading failed jobs of the last {0}', i.period === 'week' ? t('7 days') : t('24 hours')),
   async run({ ctx, signal }, i) {

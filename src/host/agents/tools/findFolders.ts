@@ -6,7 +6,7 @@ import type { Services } from '../../services';
 import { defineTool, nls } from '../toolDefinition';
 import { toolConnection } from '../toolConnection';
 import { ToolName } from '../toolNames';
-import { connectionField } from './toolInputs';
+import { DESCRIBED, connectionField } from './toolInputs';
 import { t } from '../../../core/l10n';
 
 type Uses = Pick<Services, 'connections' | 'accountFor' | 'activeConnection' | 'clientFor'>;
@@ -22,12 +22,12 @@ export const findFolders = defineTool<Uses, { connection?: string; search?: stri
     'Lists the orchestration connections the user has set up (which one is active and signed in), and the folders of one connection whose full path contains the search text. Use it first to find the exact folder path other orchestrator tools take. Returns at most 50 folders with their full paths and ids.',
   input: z.object({
     connection: connectionField,
-    search: z.optional(
-      z
-        .string()
-        .check(z.maxLength(200), z.describe('Text the folder path contains (any case); all folders when left out.')),
-    ),
+    search: z.optional(z.string().check(z.maxLength(200))),
   }),
+  describe: {
+    connection: DESCRIBED.connection,
+    search: 'Text the folder path contains (any case); all folders when left out.',
+  },
   requests: 1,
   progress: (input) => t('Finding folders{0}', input.search ? ` "${input.search}"` : ''),
   async run({ ctx, signal }, input) {

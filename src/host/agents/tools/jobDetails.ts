@@ -8,7 +8,7 @@ import { defineTool, nls } from '../toolDefinition';
 import { toolConnection } from '../toolConnection';
 import { toolFolder } from '../toolFolder';
 import { ToolName } from '../toolNames';
-import { connectionField, folderField } from './toolInputs';
+import { DESCRIBED, connectionField, folderField } from './toolInputs';
 import { jobRow } from './jobRows';
 import { t } from '../../../core/l10n';
 
@@ -20,16 +20,9 @@ const LONG_TEXT = 4_000;
 const input = z.object({
   connection: connectionField,
   folder: folderField,
-  jobKey: z
-    .string()
-    .check(
-      z.describe('The job key (a UUID) from orchestrator_listJobs or orchestrator_failures.'),
-      z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/),
-    ),
-  logLines: z.optional(
-    z.int().check(z.minimum(0), z.maximum(200), z.describe('How many of the last log lines (default 20; 0 for none).')),
-  ),
-  minLevel: z.optional(z.enum(LOG_LEVELS).check(z.describe('The lowest log level to include (default Warning).'))),
+  jobKey: z.string().check(z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/)),
+  logLines: z.optional(z.int().check(z.minimum(0), z.maximum(200))),
+  minLevel: z.optional(z.enum(LOG_LEVELS)),
 });
 
 export const jobDetails = defineTool<Uses, z.infer<typeof input>>({
@@ -40,6 +33,13 @@ export const jobDetails = defineTool<Uses, z.infer<typeof input>>({
   modelDescription:
     "One job by its key (from orchestrator_listJobs or orchestrator_failures): state, process, times (ISO, UTC), robot, machine, input and output arguments, the job's info/exception in full (cut at 4,000 characters), and its last log lines at or above a level (default Warning, up to 200, oldest of them first). Sends 3 requests (the folder, the job, one page of its log), 2 with logLines 0.",
   input,
+  describe: {
+    connection: DESCRIBED.connection,
+    folder: DESCRIBED.folder,
+    jobKey: 'The job key (a UUID) from orchestrator_listJobs or orchestrator_failures.',
+    logLines: 'How many of the last log lines (default 20; 0 for none).',
+    minLevel: 'The lowest log level to include (default Warning).',
+  },
   requests: 3,
   progress: (i) => t('Reading job {0}', i.jobKey),
   async run({ ctx, signal }, i) {

@@ -7,7 +7,7 @@ import { defineTool, nls } from '../toolDefinition';
 import { toolConnection } from '../toolConnection';
 import { toolFolder } from '../toolFolder';
 import { ToolName } from '../toolNames';
-import { connectionField, folderField, processField } from './toolInputs';
+import { DESCRIBED, connectionField, folderField, processField } from './toolInputs';
 import { jobRow } from './jobRows';
 import { t } from '../../../core/l10n';
 
@@ -25,15 +25,21 @@ export const JOB_STATES = [
   'Resumed',
 ] as const;
 
+/** An ISO 8601 date and time with its offset (Z or ±hh:mm), as the model is told to write it. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
 const input = z.object({
   connection: connectionField,
   folder: folderField,
   process: z.optional(processField),
-  state: z.optional(z.enum(JOB_STATES).check(z.describe('Only jobs in this state.'))),
+  state: z.optional(z.enum(JOB_STATES)),
   since: z.optional(
-    z.iso.datetime({ offset: true }).check(z.describe('Only jobs created at or after this ISO date-time.')),
+    z.string().check(
+      z.regex(ISO_DATE_TIME),
+      z.refine((text) => !Number.isNaN(Date.parse(text)), 'not a date'),
+    ),
   ),
-  top: z.optional(z.int().check(z.minimum(1), z.maximum(50), z.describe('How many jobs, newest first (default 20).'))),
+  top: z.optional(z.int().check(z.minimum(1), z.maximum(50))),
 });
 
 export const listJobs = defineTool<Uses, z.infer<typeof input>>({
@@ -44,6 +50,14 @@ export const listJobs = defineTool<Uses, z.infer<typeof input>>({
   modelDescription:
     'Lists jobs of one folder, newest first: key, state, process, created/started/ended times (ISO, UTC), duration in seconds, robot and source. Filter by process name (exact), state and a start of the time window (ISO date-time). At most 50 rows; use the key with orchestrator_jobDetails. Sends 2 requests (the folder, then one page of jobs); never pages through all jobs.',
   input,
+  describe: {
+    connection: DESCRIBED.connection,
+    folder: DESCRIBED.folder,
+    process: DESCRIBED.process,
+    state: 'Only jobs in this state.',
+    since: 'Only jobs created at or after this ISO 8601 date-time (with Z or an offset).',
+    top: 'How many jobs, newest first (default 20).',
+  },
   requests: 2,
   progress: (i) => t('Listing jobs in {0}', i.folder),
   async run({ ctx, signal }, i) {

@@ -11,7 +11,7 @@ import { defineTool, nls, ToolAnswer } from '../toolDefinition';
 import { toolConnection } from '../toolConnection';
 import { toolFolder } from '../toolFolder';
 import { ToolName } from '../toolNames';
-import { connectionField, folderField, processField } from './toolInputs';
+import { DESCRIBED, connectionField, folderField, processField } from './toolInputs';
 import { t } from '../../../core/l10n';
 
 type Uses = Pick<
@@ -35,11 +35,7 @@ const input = z.object({
   connection: connectionField,
   folder: folderField,
   process: processField,
-  arguments: z.optional(
-    z
-      .record(z.string().check(z.maxLength(200)), ARGUMENT_VALUE)
-      .check(z.describe('Input arguments by name; left-out ones take the process values or the package defaults.')),
-  ),
+  arguments: z.optional(z.record(z.string().check(z.maxLength(200)), ARGUMENT_VALUE)),
 });
 type Input = z.infer<typeof input>;
 
@@ -62,6 +58,12 @@ export const startJob = defineTool<Uses, Input>({
   modelDescription:
     "Starts ONE job of a process (by its exact name) in a folder, with input arguments (name → value; text, number, boolean or null; objects and arrays as JSON text). The arguments are checked against what the process declares before anything is sent; a wrong name or type is returned as an error and nothing starts. The user confirms in the editor first; a read-only connection refuses. The start request is sent once and never repeated: if the outcome is unknown, say so and list the process's jobs to check, never start again on your own. Returns the new job's key. Sends 4 requests (folder, process, declared arguments, start).",
   input,
+  describe: {
+    connection: DESCRIBED.connection,
+    folder: DESCRIBED.folder,
+    process: DESCRIBED.process,
+    arguments: 'Input arguments by name; left-out ones take the process values or the package defaults.',
+  },
   requests: 4,
   changes: {
     confirm: (ctx, i) => {
