@@ -4,6 +4,9 @@ import type { OrchestratorClient } from '../../core/orchestrator/client';
 import type { FolderById } from '../../core/rows/rows';
 import { ToolAnswer } from './toolDefinition';
 import { quoted } from '../../core/agents/resultText';
+import type { Connection } from '../../core/connections';
+import type { Services } from '../services';
+import { toolConnection } from './toolConnection';
 
 /**
  * A folder a tool call names: its full path ("Shared/Finance"), its id (as orchestrator_failures gives it), or its
@@ -38,4 +41,15 @@ export async function toolFolder(
             .join(', ')}).`,
     );
   return { folder: { id: found.Id }, path: found.FullyQualifiedName };
+}
+
+/** Where a call that names a connection and a folder acts: the connection (0 requests) and the folder (1 request). */
+export async function toolPlace(
+  ctx: Pick<Services, 'connections' | 'accountFor' | 'activeConnection' | 'clientFor'>,
+  input: { readonly connection?: string; readonly folder: string },
+  signal: AbortSignal,
+): Promise<{ connection: Connection; client: OrchestratorClient; folder: FolderById; path: string }> {
+  const connection = toolConnection(ctx, input.connection);
+  const client = ctx.clientFor(connection);
+  return { connection, client, ...(await toolFolder(client, input.folder, signal)) };
 }

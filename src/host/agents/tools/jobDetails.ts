@@ -5,10 +5,9 @@ import { LOG_LEVELS } from '../../../core/logs/logLines';
 import { and, eq, ge, guid } from '../../../core/odata/filter';
 import type { Services } from '../../services';
 import { defineTool, nls } from '../toolDefinition';
-import { toolConnection } from '../toolConnection';
-import { toolFolder } from '../toolFolder';
+import { toolPlace } from '../toolFolder';
 import { ToolName } from '../toolNames';
-import { DESCRIBED, connectionField, folderField } from './toolInputs';
+import { PLACE_DESCRIBED, connectionField, folderField } from './toolInputs';
 import { jobRow } from './jobRows';
 import { t } from '../../../core/l10n';
 
@@ -34,8 +33,7 @@ export const jobDetails = defineTool<Uses, z.infer<typeof input>>({
     "One job by its key (from orchestrator_listJobs or orchestrator_failures): state, process, times (ISO, UTC), robot, machine, input and output arguments, the job's info/exception in full (cut at 4,000 characters), and its last log lines at or above a level (default Warning, up to 200, oldest of them first). Sends 3 requests (the folder, the job, one page of its log), 2 with logLines 0.",
   input,
   describe: {
-    connection: DESCRIBED.connection,
-    folder: DESCRIBED.folder,
+    ...PLACE_DESCRIBED,
     jobKey: 'The job key (a UUID) from orchestrator_listJobs or orchestrator_failures.',
     logLines: 'How many of the last log lines (default 20; 0 for none).',
     minLevel: 'The lowest log level to include (default Warning).',
@@ -43,9 +41,7 @@ export const jobDetails = defineTool<Uses, z.infer<typeof input>>({
   requests: 3,
   progress: (i) => t('Reading job {0}', i.jobKey),
   async run({ ctx, signal }, i) {
-    const connection = toolConnection(ctx, i.connection);
-    const client = ctx.clientFor(connection);
-    const { folder, path } = await toolFolder(client, i.folder, signal);
+    const { connection, client, folder, path } = await toolPlace(ctx, i, signal);
     const job = await client.jobs.get(i.jobKey, { folder, signal });
     const count = i.logLines ?? 20;
     const level = i.minLevel ?? 'Warning';

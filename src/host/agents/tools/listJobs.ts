@@ -4,10 +4,9 @@ import { quoted, tableText } from '../../../core/agents/resultText';
 import { and, eq, ge } from '../../../core/odata/filter';
 import type { Services } from '../../services';
 import { defineTool, nls } from '../toolDefinition';
-import { toolConnection } from '../toolConnection';
-import { toolFolder } from '../toolFolder';
+import { toolPlace } from '../toolFolder';
 import { ToolName } from '../toolNames';
-import { DESCRIBED, connectionField, folderField, processField } from './toolInputs';
+import { DESCRIBED, PLACE_DESCRIBED, connectionField, folderField, processField } from './toolInputs';
 import { jobRow } from './jobRows';
 import { t } from '../../../core/l10n';
 
@@ -51,8 +50,7 @@ export const listJobs = defineTool<Uses, z.infer<typeof input>>({
     'Lists jobs of one folder, newest first: key, state, process, created/started/ended times (ISO, UTC), duration in seconds, robot and source. Filter by process name (exact), state and a start of the time window (ISO date-time). At most 50 rows; use the key with orchestrator_jobDetails. Sends 2 requests (the folder, then one page of jobs); never pages through all jobs.',
   input,
   describe: {
-    connection: DESCRIBED.connection,
-    folder: DESCRIBED.folder,
+    ...PLACE_DESCRIBED,
     process: DESCRIBED.process,
     state: 'Only jobs in this state.',
     since: 'Only jobs created at or after this ISO 8601 date-time (with Z or an offset).',
@@ -61,9 +59,7 @@ export const listJobs = defineTool<Uses, z.infer<typeof input>>({
   requests: 2,
   progress: (i) => t('Listing jobs in {0}', i.folder),
   async run({ ctx, signal }, i) {
-    const connection = toolConnection(ctx, i.connection);
-    const client = ctx.clientFor(connection);
-    const { folder, path } = await toolFolder(client, i.folder, signal);
+    const { connection, client, folder, path } = await toolPlace(ctx, i, signal);
     const top = i.top ?? 20;
     const page = await client.jobs.list({
       folder,

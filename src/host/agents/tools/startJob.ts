@@ -9,9 +9,9 @@ import { buildInputArguments } from '../../../core/orchestrator/argumentFields';
 import { folderLabelOf } from '../../commands/folderLabel';
 import { defineTool, nls, ToolAnswer } from '../toolDefinition';
 import { toolConnection } from '../toolConnection';
-import { toolFolder } from '../toolFolder';
+import { toolPlace } from '../toolFolder';
 import { ToolName } from '../toolNames';
-import { DESCRIBED, connectionField, folderField, processField } from './toolInputs';
+import { DESCRIBED, PLACE_DESCRIBED, connectionField, folderField, processField } from './toolInputs';
 import { t } from '../../../core/l10n';
 
 type Uses = Pick<
@@ -59,8 +59,7 @@ export const startJob = defineTool<Uses, Input>({
     "Starts ONE job of a process (by its exact name) in a folder, with input arguments (name → value; text, number, boolean or null; objects and arrays as JSON text). The arguments are checked against what the process declares before anything is sent; a wrong name or type is returned as an error and nothing starts. The user confirms in the editor first; a read-only connection refuses. The start request is sent once and never repeated: if the outcome is unknown, say so and list the process's jobs to check, never start again on your own. Returns the new job's key. Sends 4 requests (folder, process, declared arguments, start).",
   input,
   describe: {
-    connection: DESCRIBED.connection,
-    folder: DESCRIBED.folder,
+    ...PLACE_DESCRIBED,
     process: DESCRIBED.process,
     arguments: 'Input arguments by name; left-out ones take the process values or the package defaults.',
   },
@@ -78,9 +77,7 @@ export const startJob = defineTool<Uses, Input>({
   },
   progress: (i) => t('Starting a job of {0}', i.process),
   async run({ ctx, signal }, i) {
-    const connection = toolConnection(ctx, i.connection);
-    const client = ctx.clientFor(connection);
-    const { folder } = await toolFolder(client, i.folder, signal);
+    const { connection, client, folder } = await toolPlace(ctx, i, signal);
     const releases = await client.releases.list({ folder, signal, query: { filter: eq('Name', i.process), top: 2 } });
     const release = releases.items[0];
     if (!release)

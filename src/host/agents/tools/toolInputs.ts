@@ -9,6 +9,9 @@ export const DESCRIBED = {
   process: 'The process name, exactly as listed.',
 } as const;
 
+/** The place most tools act in: a connection and a folder of it. */
+export const PLACE_DESCRIBED = { connection: DESCRIBED.connection, folder: DESCRIBED.folder } as const;
+
 export const connectionField = z.optional(z.string().check(z.maxLength(200)));
 
 export const folderField = z.string().check(z.minLength(1), z.maxLength(500));
