@@ -53,6 +53,8 @@ describe('Assets you can change (issue 32)', () => {
 
   after(async () => {
     await config().update('connections', original, vscode.ConfigurationTarget.Global);
+    // The suites after this one start signed out (connections.test.ts checks the signed-out palette).
+    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
   });
 
   const cases = [

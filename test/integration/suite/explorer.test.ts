@@ -175,7 +175,7 @@ describe('Orchestrator tree on the sandbox', () => {
     );
     const failed = await child(await child(await child(invoices, 'Queues'), 'InvoicesToProcess'), 'Failed');
     const before = sent();
-    const rows = (await children(failed)).filter((r) => r.item().contextValue === 'queueItem');
+    const rows = (await children(failed)).filter((r) => r.row?.kind === 'queueItem');
     assert.equal(sent() - before, 1);
     assert.ok(rows.length > 0, 'the seed has failed items');
     assert.ok(rows.every((r) => String(r.item().description).startsWith('Failed')));

@@ -138,7 +138,7 @@ describe('Service text is plain text in the editor (issue 17)', () => {
       );
     const newItems = await child(queueRow, 'New');
     ctx.explorer.refresh(newItems);
-    const rows = (await children(newItems)).filter((row) => row.item().contextValue === 'queueItem');
+    const rows = (await children(newItems)).filter((row) => row.row?.kind === 'queueItem');
     assert.equal(rows.length, 1, 'the item just added');
     assertPlainRow(rows[0]!, 'queue item');
     // The same reference again: the service refuses it, quoting the reference and the queue name.
