@@ -1,4 +1,4 @@
-import { access, constants, mkdtemp } from 'node:fs/promises';
+import { access, constants, mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
@@ -25,8 +25,9 @@ export async function findPackingTool(path = process.env.PATH ?? ''): Promise<st
     for (const name of TOOL_NAMES) {
       const candidate = join(folder, name);
       try {
+        // A folder of the tool's name (where its zip was unpacked) passes X_OK too; a shell skips it, and so does this.
         await access(candidate, constants.X_OK);
-        return candidate;
+        if ((await stat(candidate)).isFile()) return candidate;
       } catch {
         // not here
       }
@@ -44,6 +45,9 @@ export const packArguments = (projectJson: string, outputFolder: string) => [
 ];
 
 const quoted = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `"${arg.replace(/(["\\$`])/g, '\\$1')}"`);
+
+/** The command line the user is shown before it runs: as a POSIX shell would read it (spaces quoted, no expansion). */
+export const commandLineOf = (tool: string, args: string[]) => [tool, ...args].map(quoted).join(' ');
 
 /** The workspace's robot projects (project.json files that read as a definition), a few at most. */
 async function workspaceProjects(): Promise<{ uri: vscode.Uri; name: string; version?: string }[]> {
@@ -125,7 +129,7 @@ export const publishWorkspaceProject: CommandDefinition<UploadUses> = {
       );
     const output = await mkdtemp(join(tmpdir(), 'orchestrator-pack-'));
     const args = packArguments(project.uri.fsPath, output);
-    const commandLine = [tool, ...args].map(quoted).join(' ');
+    const commandLine = commandLineOf(tool, args);
     const pack = await confirmed(input, {
       message: t('Pack {0} {1}, then upload the package?', project.name, project.version ?? ''),
       detail: t('This runs: {0}', commandLine),

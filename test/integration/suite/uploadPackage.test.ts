@@ -1,6 +1,8 @@
 // Upload Package… on a .nupkg the test builds, run as the File Explorer's context menu runs it (a real vscode.Uri):
 // the new version is the latest, a process of the folder is updated to it; a duplicate version, a file that is not
 // a package and one above the sandbox's cap are refused with clear messages and change nothing at the service.
+// Publish Workspace Project runs a stand-in `uipcli` found on PATH: the exact command asked first, then packed and
+// uploaded once; declined, nothing runs and nothing is sent.
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,11 @@ import { collectAll } from '../../../src/core/odata/paging';
 import type { Release } from '../../../src/core/orchestrator/schemas';
 import type { UploadOutcome } from '../../../src/host/commands/uploadPackage';
 import { answering } from '../../../src/host/ui/scriptedInput';
-import { activateSignedIn, lastError } from './treeWalk';
+import { writeFakePackingTool, withToolOnPath } from './fakePackingTool';
+import { activateSignedIn, lastError, resetTally, tally } from './treeWalk';
+
+/** Text matched as itself in a pattern. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('Upload Package on the sandbox', () => {
   let ctx: Ctx;
@@ -140,5 +146,75 @@ describe('Upload Package on the sandbox', () => {
     assert.equal(result, undefined);
     assert.match(lastError(ctx), /No packing tool was found on PATH: .*\("uipcli"\)\. Install it/);
     assert.equal(sent(), before, 'no request');
+  });
+
+  describe('Publish Workspace Project with a packing tool on PATH', () => {
+    const PACKAGE = 'Invoice.Processing'; // the workspace's project; 1.1.0 is the sandbox's latest
+    const tool = writeFakePackingTool(
+      `${PACKAGE}.99.5.0.nupkg`,
+      buildNupkg({ id: PACKAGE, version: '99.5.0', description: 'Packed by the publish test' }),
+    );
+    const projectJson = () =>
+      vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, PACKAGE, 'project.json').fsPath;
+    const packQuestion = /^Pack Invoice\.Processing 1\.1\.0, then upload the package\?$/;
+    /** The requests that change something at the service, by route. */
+    const changes = async () => Object.entries(await tally()).filter(([route]) => !/^GET |\/identity/.test(route));
+
+    it('names the exact command first; declined, nothing runs and nothing is sent', async function () {
+      this.timeout(30_000);
+      await resetTally();
+      const before = sent();
+      const { result, asked } = await withToolOnPath(tool, () =>
+        answering(ctx, [{ title: packQuestion, cancel: true }], () =>
+          vscode.commands.executeCommand('orchestrator.publishWorkspaceProject'),
+        ),
+      );
+      assert.equal(result, undefined);
+      assert.match(
+        asked[0]!.prompt!,
+        new RegExp(
+          `^This runs: "${escape(tool.path)}" package pack ${escape(projectJson())} -o \\S+orchestrator-pack-\\w+$`,
+        ),
+      );
+      assert.deepEqual(asked[0]!.items, ['Pack and Upload']);
+      assert.deepEqual([tool.runs().length, sent() - before, await changes()], [0, 0, []], 'not run, nothing sent');
+    });
+
+    it('accepted, runs the tool as shown and uploads what it wrote once: the latest version', async function () {
+      this.timeout(60_000);
+      await resetTally();
+      const errorBefore = lastError(ctx);
+      const { result, asked } = await withToolOnPath(tool, () =>
+        answering(
+          ctx,
+          [
+            { title: packQuestion, choose: 'Pack and Upload' },
+            { title: /^Upload Invoice\.Processing 99\.5\.0: the folder whose processes may use it$/, pick: 'Shared' },
+            // Shared's process of the package (updated to 99.1.0 above): not updated, so the upload is the one change
+            {
+              title: /^Uploaded Invoice\.Processing 99\.5\.0\. Update these processes of Shared to it\?$/,
+              cancel: true,
+            },
+          ],
+          () => vscode.commands.executeCommand<UploadOutcome | undefined>('orchestrator.publishWorkspaceProject'),
+        ),
+      );
+      assert.equal(lastError(ctx), errorBefore, 'no error');
+      assert.equal(tool.runs().length, 1, 'the tool ran once');
+      const [args] = tool.runs();
+      assert.deepEqual(args!.slice(0, 4), ['package', 'pack', projectJson(), '-o']);
+      assert.equal(asked[0]!.prompt, `This runs: "${tool.path}" package pack ${projectJson()} -o ${args![4]}`);
+      assert.deepEqual(
+        { ...result, updated: [] },
+        { packageId: PACKAGE, version: '99.5.0', connection: 'Sandbox', latest: true, updated: [] },
+      );
+      const changed = await changes();
+      assert.deepEqual(
+        changed.map(([route, count]) => [/^POST \S+\.UploadPackage\b/.test(route), count]),
+        [[true, 1]],
+        JSON.stringify(changed),
+      );
+      assert.equal((await versionsOf(PACKAGE)).filter((v) => v.endsWith(' latest')).join(), '99.5.0 latest');
+    });
   });
 });
