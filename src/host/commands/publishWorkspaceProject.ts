@@ -72,16 +72,24 @@ async function runTask(tool: string, args: string[], cwd: string, token: vscode.
     'Orchestrator', // l10n: code (the task's source)
     new vscode.ProcessExecution(tool, args, { cwd }),
   );
-  const execution = await vscode.tasks.executeTask(task);
-  return new Promise<number>((resolve) => {
-    const cancelled = token.onCancellationRequested(() => execution.terminate());
-    const ended = vscode.tasks.onDidEndTaskProcess((event) => {
-      if (event.execution !== execution) return;
-      ended.dispose();
-      cancelled.dispose();
-      resolve(event.exitCode ?? -1);
+  // Listened to before the task starts: a tool that ends at once may end before executeTask's promise settles.
+  const early: vscode.TaskProcessEndEvent[] = [];
+  let settle: ((event: vscode.TaskProcessEndEvent) => void) | undefined;
+  const ended = vscode.tasks.onDidEndTaskProcess((event) => (settle ? settle(event) : early.push(event)));
+  try {
+    const execution = await vscode.tasks.executeTask(task);
+    return await new Promise<number>((resolve) => {
+      const cancelled = token.onCancellationRequested(() => execution.terminate());
+      settle = (event) => {
+        if (event.execution !== execution) return;
+        cancelled.dispose();
+        resolve(event.exitCode ?? -1);
+      };
+      for (const event of early) settle(event);
     });
-  });
+  } finally {
+    ended.dispose();
+  }
 }
 
 /**
