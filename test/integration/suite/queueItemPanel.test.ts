@@ -39,7 +39,7 @@ describe('Webview panels on the sandbox', () => {
     it('opens from a queue item row with every field and the history, no Delete without Transactions.Delete; one panel per item', async function () {
       this.timeout(30_000);
       const rows = (await explorer.children(await explorer.child(newItems, 'New'))).filter(
-        (r) => r.item().contextValue === 'queueItem',
+        (r) => r.row?.kind === 'queueItem',
       );
       const row = rows[0]!;
       const item = rowOf(row, 'queueItem').queueItem;
@@ -139,7 +139,7 @@ describe('Webview panels on the sandbox', () => {
       );
       const row = (
         await children(await child(await child(await child(invoices, 'Queues'), 'InvoicesToProcess'), 'New'))
-      ).find((r) => r.item().contextValue === 'queueItem')!;
+      ).find((r) => r.row?.kind === 'queueItem')!;
       const item = rowOf(row, 'queueItem').queueItem;
       await vscode.commands.executeCommand('orchestrator.showQueueItem', row);
       const adminPanel = ctx.panels.queueItem({
