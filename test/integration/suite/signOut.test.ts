@@ -39,7 +39,7 @@ describe("Sign Out takes the account's data off the screen", () => {
     );
     const item = (
       await explorer.children(await explorer.child(await explorer.child(invoices, 'InvoicesToProcess'), 'New'))
-    ).find((r) => contextOf(r) === 'queueItem')!;
+    ).find((r) => r.row?.kind === 'queueItem')!;
     const { folder, queueItem } = rowOf(item, 'queueItem');
     const queueItemPanel = { connectionId: sandbox().id, folderId: folder.id, itemId: queueItem.Id };
     await vscode.commands.executeCommand(CommandId.showQueueItem, item);
