@@ -2,7 +2,7 @@
 // Flags: --production (minify, no source maps), --watch (rebuild on change; prints the markers the problem matcher reads),
 // --outdir=<dir> (instead of dist; the bench builds the production bundles there to weigh and load them).
 import * as esbuild from 'esbuild';
-import { readdirSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -64,6 +64,39 @@ const englishOnlyZodLocales = {
     );
     build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
       contents: "export { default as en } from './en.js';",
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+/**
+ * The MCP SDK (the MCP server, loaded on first use) gets a zod of its own. Modules that code at activation and a chunk
+ * loaded later share go into a chunk activation loads, with every export either side uses: the SDK's protocol schemas
+ * and JSON Schema code would have been parsed at activation (55 KiB). Its own copy stays in its own chunk.
+ */
+const mcpOwnZod = {
+  name: 'mcp-own-zod',
+  setup(build) {
+    const NAMESPACE = 'mcp-zod';
+    build.onResolve({ filter: /^zod(\/|$)/ }, async (args) => {
+      if (args.pluginData?.plain) return undefined;
+      if (args.namespace !== NAMESPACE && !args.importer.includes(`${sep}@modelcontextprotocol${sep}`))
+        return undefined;
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: { plain: true },
+      });
+      return resolved.errors.length > 0 ? { errors: resolved.errors } : { path: resolved.path, namespace: NAMESPACE };
+    });
+    build.onResolve({ filter: /^\./, namespace: NAMESPACE }, (args) =>
+      /^\.\.\/locales\/index\.js$/.test(args.path)
+        ? { path: join(args.resolveDir, args.path), namespace: 'zod-english-only' }
+        : { path: join(args.resolveDir, args.path), namespace: NAMESPACE },
+    );
+    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
+      contents: readFileSync(args.path, 'utf8'),
       loader: 'js',
       resolveDir: dirname(args.path),
     }));
@@ -136,7 +169,7 @@ const contexts = await Promise.all([
     splitting: true,
     ...host,
     external: ['vscode'],
-    plugins: [...common.plugins, hostMetafile],
+    plugins: [mcpOwnZod, ...common.plugins, hostMetafile],
   }),
   esbuild.context({
     ...common,

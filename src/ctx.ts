@@ -4,6 +4,7 @@ import { ExplorerTree } from './host/views/explorer/explorerTree';
 import { IdeasTree } from './host/views/ideas/ideasTree';
 import { commandCalls, commandLoaders, registerAllCommands } from './host/commands/registry';
 import { registerTools } from './host/agents/registerTools';
+import { mcpDefinitions, registerMcpProvider } from './host/agents/mcp/mcpProvider';
 import type { Services } from './host/services';
 import { Logger } from './host/log';
 import { ConnectionStore } from './host/connectionStore';
@@ -65,6 +66,7 @@ export class Ctx implements Services, vscode.Disposable {
   readonly commands: Services['commands'];
   readonly panels: Services['panels'];
   readonly signedOut: Services['signedOut'];
+  readonly mcpServer: Services['mcpServer'];
   input: Services['input'] = editorInput;
   readonly ready: Services['ready'];
   readonly activation: Services['activation'] = { activateMs: Number.NaN, readyMs: Number.NaN, requestsBeforeReady: 0 };
@@ -191,6 +193,8 @@ export class Ctx implements Services, vscode.Disposable {
     this.sandboxIdeas = storeSandboxIdeaCredentials(this);
     for (const registration of registerAllCommands(this)) this.track(registration);
     for (const registration of registerTools(this)) this.track(registration);
+    for (const registration of registerMcpProvider(this)) this.track(registration);
+    this.mcpServer = async () => (await mcpDefinitions()).runningServer(this);
 
     const refresh = () => {
       this.clients.forgetClients();

@@ -23,6 +23,7 @@ import type { UserInput } from './ui/userInput';
 import type { ExplorerTree } from './views/explorer/explorerTree';
 import type { IdeasTree } from './views/ideas/ideasTree';
 import type { Panels } from './webviews/panels';
+import type { RunningMcpServer } from './agents/mcp/mcpServer';
 
 /** Time in `activate()` (the Ctx constructor), until the stored sessions are loaded, and requests sent by then (none). */
 export interface ActivationCost {
@@ -61,6 +62,8 @@ export interface Services {
   readonly commands: CommandCalls;
   /** The webview panels: queue item details and the idea form. */
   readonly panels: Panels;
+  /** The tools as an MCP server for agents outside the chat: started on the first call (or when the editor asks). */
+  readonly mcpServer: () => Promise<RunningMcpServer>;
   /** Connections whose account signed out: their tails and panels end, their ideas wait for a sign-in. */
   readonly signedOut: SignedOutConnections;
   /** Every question the extension asks (picks, input boxes, steps, confirmations, file dialogs); the integration

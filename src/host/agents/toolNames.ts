@@ -8,5 +8,8 @@ export const ToolName = {
   jobDetails: 'orchestrator_jobDetails',
   failures: 'orchestrator_failures',
   startJob: 'orchestrator_startJob',
+  stopJob: 'orchestrator_stopJob',
+  robots: 'orchestrator_robots',
+  assets: 'orchestrator_assets',
 } as const;
 export type ToolName = (typeof ToolName)[keyof typeof ToolName];

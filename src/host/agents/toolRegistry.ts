@@ -12,4 +12,7 @@ export const toolLoaders: Record<ToolName, () => Promise<Tool<Services>>> = {
   [ToolName.jobDetails]: async () => (await import('./tools/jobDetails')).jobDetails,
   [ToolName.failures]: async () => (await import('./tools/failures')).failures,
   [ToolName.startJob]: async () => (await import('./tools/startJob')).startJob,
+  [ToolName.stopJob]: async () => (await import('./tools/stopJob')).stopJob,
+  [ToolName.robots]: async () => (await import('./tools/robots')).robots,
+  [ToolName.assets]: async () => (await import('./tools/assets')).assets,
 };

@@ -16,14 +16,18 @@ import type { ToolName } from './toolNames';
 // read-only connection with 0 requests and confirmed by the user (in the chat's own confirmation, else a modal here),
 // and every failure is an answer that says what to do — never an exception the model cannot read.
 
+/** A name the manifest declares that has code here (the manifest is written from the definitions). */
+export const isToolName = (name: string): name is ToolName => Object.hasOwn(toolLoaders, name);
+
 export type ToolUses = Pick<Services, 'connections' | 'input' | 'log'>;
 
 /** What the chat shows before a call: progress, and for a change the confirmation naming what it does. */
 export async function prepareTool(
   ctx: Services,
-  name: ToolName,
+  name: string,
   input: unknown,
 ): Promise<{ invocationMessage: string; confirmationMessages?: { title: string; message: string } } | undefined> {
+  if (!isToolName(name)) return undefined;
   const planned = (await toolLoaders[name]()).plan(input);
   if ('refused' in planned) return { invocationMessage: t('Checking the input of {0}', name) };
   const confirmation = confirmationOf(ctx, planned);
@@ -80,15 +84,17 @@ export async function invokeTool(
 /** A call as the editor makes it: the answer as the result the editor takes. */
 export async function toolResult(
   ctx: Services,
-  name: ToolName,
+  name: string,
   options: vscode.LanguageModelToolInvocationOptions<unknown>,
   token: vscode.CancellationToken,
 ): Promise<vscode.LanguageModelToolResult> {
-  const text = await invokeTool(ctx, name, options.input, {
-    // The chat passes its token: it has shown prepareTool's confirmation and the user accepted.
-    confirmedInChat: options.toolInvocationToken !== undefined,
-    token,
-  });
+  const text = !isToolName(name)
+    ? failureText(`No tool is named ${JSON.stringify(name)}.`, 'Reinstall the extension.')
+    : await invokeTool(ctx, name, options.input, {
+        // The chat passes its token: it has shown prepareTool's confirmation and the user accepted.
+        confirmedInChat: options.toolInvocationToken !== undefined,
+        token,
+      });
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 }
 

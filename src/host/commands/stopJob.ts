@@ -2,6 +2,7 @@ import { CommandId } from '../../constants';
 import { FINAL_JOB_STATES } from '../../core/orchestrator/jobs';
 import { guardChange } from '../guards/guardChange';
 import type { RowOf } from '../../core/rows/rows';
+import type { Job } from '../../core/orchestrator/schemas';
 import type { CommandDefinition, CommandRun } from './registry';
 import { selectedRows } from './rowSelection';
 import { stopSelectedJobs, type StopStrategy, type StopUses } from './stopJob/stopSelectedJobs';
@@ -29,10 +30,12 @@ const stopJobWith = (strategy: StopStrategy): CommandDefinition<StopUses> => ({
   },
 });
 
-async function stopOne(
-  { ctx, signal, progressTitle }: CommandRun<StopUses>,
-  { connection, folder, job }: RowOf<'job'>,
+/** One job: read again, refused when it has ended, confirmed (unless `confirmed`: the caller asked), one request. */
+export async function stopOne(
+  { ctx, signal, progressTitle }: Pick<CommandRun<StopUses>, 'ctx' | 'signal' | 'progressTitle'>,
+  { connection, folder, job }: Pick<RowOf<'job'>, 'connection' | 'folder'> & { job: Pick<Job, 'Key'> },
   strategy: StopStrategy,
+  confirmed = false,
 ) {
   const client = ctx.clientFor(connection);
   // The row may be old: the job's state now decides whether there is anything to stop.
@@ -54,6 +57,7 @@ async function stopOne(
         : t('The robot process is ended at once, wherever it is: work in progress may be left half done.'),
     action: strategy === 'SoftStop' ? t('Stop') : t('Kill'),
     alwaysConfirm: true,
+    confirmed,
   });
   progressTitle(strategy === 'SoftStop' ? t('Stopping {0}…', name) : t('Killing {0}…', name));
   await client.jobs.stop(current.Id, strategy, { folder, signal });

@@ -36,6 +36,9 @@ describe('Language-model tools on the sandbox', () => {
   const sent = () => ctx.clientFor(sandbox()).transport.sent;
   const config = () => vscode.workspace.getConfiguration('orchestrator');
   const { child, children } = treeWalk(() => ctx.explorer);
+  const folderId = async () =>
+    (await ctx.clientFor(sandbox()).folders.list({ query: { top: 100 } })).items.find((f) => f.DisplayName === FOLDER)!
+      .Id;
 
   before(async function () {
     this.timeout(60_000);
@@ -181,5 +184,54 @@ describe('Language-model tools on the sandbox', () => {
     );
     const list = await call(ToolName.listJobs, { folder: FOLDER, process: PROCESS, top: 1 });
     assert.match(list, new RegExp(`key=${key}`), 'the new job is the newest of the process');
+  });
+
+  it("robots: a folder's robots with their sessions, in 3 requests", async function () {
+    this.timeout(30_000);
+    const text = await call(ToolName.robots, { folder: 'Shared' });
+    assert.match(text, /^Robots of folder "Shared" on "Sandbox":/);
+    assert.match(text, /robot="[^"]+" id=\d+ type="[^"]+" machine=.* session="Available"/);
+    assert.equal(total(await requests()), 3, JSON.stringify(await requests()));
+  });
+
+  it("assets: names, types and values; a credential's user name only, never its password, in 2 requests", async function () {
+    this.timeout(30_000);
+    const text = await call(ToolName.assets, { folder: 'Shared', search: 'Portal' });
+    assert.match(text, /asset="PortalUrl" type="Text" scope="Global" value="https:\/\/portal\.example\.test"/);
+    assert.match(
+      text,
+      /asset="PortalLogin" type="Credential" scope="Global" value=username="svc-portal" password=never shown/,
+    );
+    assert.doesNotMatch(text, /S3cret/);
+    assert.equal(total(await requests()), 2, JSON.stringify(await requests()));
+  });
+
+  it('stop job outside the chat: asks; stops a running job with one request; an ended job is said so, not stopped', async function () {
+    this.timeout(60_000);
+    const started = await answering(ctx, [{ title: /Start a job/, choose: 'Start' }], () =>
+      call(ToolName.startJob, { folder: FOLDER, process: PROCESS, arguments: RECONCILE_INPUTS }),
+    );
+    const key = /key=([0-9a-f-]{36})/.exec(started.result)![1]!;
+    await resetTally();
+    const stopped = await answering(ctx, [{ title: new RegExp(`^Stop job ${key}`), choose: 'Stop' }], () =>
+      call(ToolName.stopJob, { folder: FOLDER, jobKey: key }),
+    );
+    assert.match(stopped.result, new RegExp(`Stop sent for job ${key}`));
+    const changes = (await requests()).filter(([route]) => !route.startsWith('GET '));
+    assert.equal(changes.length, 1, JSON.stringify(changes));
+    assert.match(changes[0]![0], /^POST .*StopJob/);
+    assert.equal(changes[0]![1], 1);
+    // Once it has ended, another stop is refused without a request that changes anything.
+    for (let i = 0; i < 100; i++) {
+      const job = await ctx.clientFor(sandbox()).jobs.get(key, { folder: { id: await folderId() } });
+      if (job.State === 'Stopped') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await resetTally();
+    const again = await answering(ctx, [{ title: /^Stop job/, choose: 'Stop' }], () =>
+      call(ToolName.stopJob, { folder: FOLDER, jobKey: key }),
+    );
+    assert.match(again.result, /already finished/);
+    assert.equal(writes(await requests()), 0);
   });
 });

@@ -7,7 +7,7 @@ import type { Services } from '../../services';
 import { defineTool, nls } from '../toolDefinition';
 import { toolPlace } from '../toolFolder';
 import { ToolName } from '../toolNames';
-import { PLACE_DESCRIBED, connectionField, folderField } from './toolInputs';
+import { JOB_KEY, PLACE_DESCRIBED, connectionField, folderField } from './toolInputs';
 import { jobRow } from './jobRows';
 import { t } from '../../../core/l10n';
 
@@ -19,7 +19,7 @@ const LONG_TEXT = 4_000;
 const input = z.object({
   connection: connectionField,
   folder: folderField,
-  jobKey: z.string().check(z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/)),
+  jobKey: JOB_KEY,
   logLines: z.optional(z.int().check(z.minimum(0), z.maximum(200))),
   minLevel: z.optional(z.enum(LOG_LEVELS)),
 });

@@ -17,3 +17,8 @@ export const connectionField = z.optional(z.string().check(z.maxLength(200)));
 export const folderField = z.string().check(z.minLength(1), z.maxLength(500));
 
 export const processField = z.string().check(z.minLength(1), z.maxLength(500));
+
+/** A job key: a UUID, checked before it reaches an address. */
+export const JOB_KEY = z
+  .string()
+  .check(z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/));

@@ -1,0 +1,67 @@
+// l10n: model (what the tool tells the model: English by design; what people see is marked with t or nls)
+import * as z from 'zod/mini';
+import { quoted } from '../../../core/agents/resultText';
+import type { Services } from '../../services';
+import { stopOne } from '../../commands/stopJob';
+import { defineTool, nls } from '../toolDefinition';
+import { toolConnection } from '../toolConnection';
+import { toolPlace } from '../toolFolder';
+import { ToolName } from '../toolNames';
+import { connectionField, folderField, JOB_KEY, PLACE_DESCRIBED } from './toolInputs';
+import { t } from '../../../core/l10n';
+
+type Uses = Pick<
+  Services,
+  'accountFor' | 'active' | 'activeConnection' | 'clientFor' | 'connections' | 'explorer' | 'input' | 'jobs' | 'log'
+>;
+
+const input = z.object({
+  connection: connectionField,
+  folder: folderField,
+  jobKey: JOB_KEY,
+  kill: z.optional(z.boolean()),
+});
+type Input = z.infer<typeof input>;
+
+export const stopJob = defineTool<Uses, Input>({
+  name: ToolName.stopJob,
+  referenceName: 'orchestratorStopJob',
+  displayName: nls('Stop Orchestrator Job'),
+  userDescription: nls('Stops (or kills) one running job; you confirm first.'),
+  modelDescription:
+    'Stops one running job by its key: Stop lets the robot end it at its next safe point; kill=true ends the robot process at once (work may be left half done: only when the user asks to kill). The user confirms in the editor first; a read-only connection refuses; a job that has ended is reported, not stopped. Sent once. Sends 3 requests (the folder, the job read again, the stop).',
+  input,
+  describe: {
+    ...PLACE_DESCRIBED,
+    jobKey: 'The job key (a UUID) from orchestrator_listJobs.',
+    kill: 'true to kill at once instead of stopping (only when the user asks).',
+  },
+  requests: 3,
+  changes: {
+    confirm: (ctx, i) => {
+      const connection = toolConnection(ctx, i.connection);
+      return {
+        connection,
+        title: i.kill
+          ? t('Kill job {0} in {1} on {2}?', i.jobKey, quoted(i.folder), connection.label)
+          : t('Stop job {0} in {1} on {2}?', i.jobKey, quoted(i.folder), connection.label),
+        message: i.kill
+          ? t('The robot process is ended at once, wherever it is: work in progress may be left half done.')
+          : t('The robot stops the job at its next safe point; the job ends as Stopped.'),
+        action: i.kill ? t('Kill') : t('Stop'),
+      };
+    },
+  },
+  progress: (i) => t('Stopping job {0}', i.jobKey),
+  async run({ ctx, signal }, i) {
+    const { connection, folder } = await toolPlace(ctx, i, signal);
+    // Stop Job's own step: read again, refused once ended, one request, then watched (confirmed by the runner).
+    const key = await stopOne(
+      { ctx, signal, progressTitle: () => undefined },
+      { connection, folder, job: { Key: i.jobKey } },
+      i.kill ? 'Kill' : 'SoftStop',
+      true,
+    );
+    return `${i.kill ? 'Kill' : 'Stop'} sent for job ${key}; the job moves to Stopping, then Stopped. Follow it with orchestrator_jobDetails.`;
+  },
+});
