@@ -8,5 +8,8 @@ export const ToolName = {
   jobDetails: 'orchestrator_jobDetails',
   failures: 'orchestrator_failures',
   startJob: 'orchestrator_startJob',
+  findIdeas: 'orchestrator_findIdeas',
+  ideaDetails: 'orchestrator_ideaDetails',
+  submitIdea: 'orchestrator_submitIdea',
 } as const;
 export type ToolName = (typeof ToolName)[keyof typeof ToolName];

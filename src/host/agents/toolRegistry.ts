@@ -12,4 +12,7 @@ export const toolLoaders: Record<ToolName, () => Promise<Tool<Services>>> = {
   [ToolName.jobDetails]: async () => (await import('./tools/jobDetails')).jobDetails,
   [ToolName.failures]: async () => (await import('./tools/failures')).failures,
   [ToolName.startJob]: async () => (await import('./tools/startJob')).startJob,
+  [ToolName.findIdeas]: async () => (await import('./tools/findIdeas')).findIdeas,
+  [ToolName.ideaDetails]: async () => (await import('./tools/ideaDetails')).ideaDetails,
+  [ToolName.submitIdea]: async () => (await import('./tools/submitIdea')).submitIdea,
 };
