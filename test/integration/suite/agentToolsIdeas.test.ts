@@ -2,26 +2,22 @@
 // service: results for its seeded ideas, request counts per call, inputs refused before anything is sent, a submit
 // refused on a read-only connection with 0 requests, confirmed by the user outside the chat and sent once.
 import assert from 'node:assert/strict';
-import * as vscode from 'vscode';
-import { ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import { DATA_NOTICE } from '../../../src/core/agents/resultText';
 import { prepareTool } from '../../../src/host/agents/toolRunner';
 import { ToolName } from '../../../src/host/agents/toolNames';
 import { answering } from '../../../src/host/ui/scriptedInput';
-import { activateSignedIn, resetTally, tally } from './treeWalk';
-
-/** The tool's answer, as the model reads it. */
-async function call(name: string, input: object): Promise<string> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-}
-
-/** Requests by "METHOD route" since the last reset, without the sign-in's own and service definitions. */
-const requests = async () =>
-  Object.entries(await tally()).filter(([route]) => !/\/(identity|connect|swagger)\//.test(route));
-const total = (counted: [string, number][]) => counted.reduce((sum, [, n]) => sum + n, 0);
-const writes = (counted: [string, number][]) => counted.filter(([route]) => !route.startsWith('GET '));
+import {
+  assertReadOnlyRefuses,
+  assertRefused,
+  callTool as call,
+  changesOf as writes,
+  toolRequests as requests,
+  totalOf as total,
+  forgetSignIns,
+  whileReadOnly,
+} from './toolCalls';
+import { activateSignedIn, resetTally } from './treeWalk';
 
 /** The fields the sandbox's idea form requires, besides the name. */
 const VALUES = {
@@ -36,18 +32,13 @@ const VALUES = {
 describe('Language-model idea tools on the sandbox', () => {
   let ctx: Ctx;
   const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const config = () => vscode.workspace.getConfiguration('orchestrator');
 
   before(async function () {
     this.timeout(60_000);
     ctx = await activateSignedIn('Sandbox', { ideas: true });
   });
   beforeEach(() => resetTally());
-  after(async () => {
-    await ctx.extension.secrets.delete(ideaSecretKey(sandbox().id));
-    ctx.ideaCredentialsChanged();
-    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
-  });
+  after(() => forgetSignIns(ctx, sandbox().id));
 
   it('find ideas: the seeded idea by text, phase and status, in 1 request; a capped list says how to narrow', async function () {
     this.timeout(30_000);
@@ -81,52 +72,27 @@ describe('Language-model idea tools on the sandbox', () => {
 
   it('an input against the schema, or a connection without an idea service, is answered and nothing is sent', async function () {
     this.timeout(30_000);
-    for (const [name, input, wrong] of [
+    await assertRefused([
       [ToolName.findIdeas, { top: 500 }, /top/],
       [ToolName.ideaDetails, { id: 0 }, /id/],
       [ToolName.ideaDetails, { id: '1 or 1' }, /id/],
       [ToolName.submitIdea, { values: VALUES }, /name/],
       [ToolName.submitIdea, { name: 'x', values: { description: { nested: true } } }, /values/],
       [ToolName.findIdeas, { connection: 'Nowhere' }, /No connection is named "Nowhere"/],
-    ] as const) {
-      let text: string;
-      try {
-        text = await call(name, input);
-      } catch (error) {
-        // The editor may check the declared schema itself before the tool runs: a refusal either way.
-        text = String(error);
-      }
-      assert.match(text, wrong, `${name}: ${text}`);
-    }
+    ]);
     assert.equal(total(await requests()), 0, JSON.stringify(await requests()));
   });
 
   it('submit idea: a read-only connection refuses with 0 requests; the confirmation names connection and values', async function () {
     this.timeout(30_000);
-    const original = config().get<Record<string, unknown>[]>('connections')!;
     const input = { name: 'Read-only idea', values: VALUES };
     const prepared = await prepareTool(ctx, ToolName.submitIdea, input);
     assert.match(prepared?.confirmationMessages?.title ?? '', /"Read-only idea".*Sandbox/);
     assert.match(prepared?.confirmationMessages?.message ?? '', /category = 2\n/);
     assert.match(prepared?.confirmationMessages?.message ?? '', /applications = \["sap","excel"\]/);
-    try {
-      await config().update(
-        'connections',
-        original.map((c) => ({ ...c, protection: 'readOnly' })),
-        vscode.ConfigurationTarget.Global,
-      );
-      for (let i = 0; i < 50 && sandbox().protection !== 'readOnly'; i++)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      await resetTally();
-      const { result, asked } = await answering(ctx, [], () => call(ToolName.submitIdea, input));
-      assert.match(result, /read-only/);
-      assert.deepEqual(asked, [], 'nothing asked');
-      assert.equal(total(await requests()), 0, JSON.stringify(await requests()));
-    } finally {
-      await config().update('connections', original, vscode.ConfigurationTarget.Global);
-      for (let i = 0; i < 50 && sandbox().protection === 'readOnly'; i++)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await whileReadOnly(ctx, 'Sandbox', async () => {
+      await assertReadOnlyRefuses(ctx, ToolName.submitIdea, input);
+    });
   });
 
   it('submit idea outside the chat: declined sends nothing; the form and the service name bad fields; accepted sends once', async function () {

@@ -6,18 +6,19 @@ import type { Services } from '../../services';
 import { defineTool, nls } from '../toolDefinition';
 import { ToolName } from '../toolNames';
 import { IDEA_CONNECTION_DESCRIBED, ideaToolConnection } from './ideaConnection';
-import { connectionField } from './toolInputs';
+import { connectionField, topField } from './toolInputs';
 
 type Uses = Pick<Services, 'connections' | 'activeConnection' | 'ideasClientFor'>;
 
-const word = z.string().check(z.minLength(1), z.maxLength(200));
+/** A filter: text the service compares as given. */
+const filterText = z.optional(z.string().check(z.minLength(1), z.maxLength(200)));
 
 const input = z.object({
   connection: connectionField,
-  search: z.optional(word),
-  phase: z.optional(word),
-  status: z.optional(word),
-  top: z.optional(z.int().check(z.minimum(1), z.maximum(50))),
+  search: filterText,
+  phase: filterText,
+  status: filterText,
+  top: topField,
 });
 
 export const findIdeas = defineTool<Uses, z.infer<typeof input>>({

@@ -7,7 +7,7 @@ import { readForm } from '../../../shared/ideaFormModel';
 import type { FormField, RawValues } from '../../../shared/protocol/ideaForm';
 import { fieldsOf } from '../../webviews/ideaFormContent';
 import type { Services } from '../../services';
-import { defineTool, nls, ToolAnswer } from '../toolDefinition';
+import { defineTool, nls, ToolAnswer, type ToolConfirmation } from '../toolDefinition';
 import { ToolName } from '../toolNames';
 import { IDEA_CONNECTION_DESCRIBED, ideaToolConnection } from './ideaConnection';
 import { connectionField } from './toolInputs';
@@ -50,6 +50,18 @@ const fieldsText = (fields: readonly FormField[]) =>
     )
     .join(', ');
 
+/** What the user confirms: the connection, the name and every value as given (settings only: 0 requests). */
+function confirmation(ctx: Pick<Services, 'connections' | 'activeConnection'>, i: Input): ToolConfirmation {
+  const connection = ideaToolConnection(ctx, i.connection);
+  const lines = Object.entries(valuesOf(i)).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
+  return {
+    connection,
+    title: t('Submit the idea {0} to {1}?', quoted(i.name), connection.label),
+    message: lines.join('\n'),
+    action: t('Submit'),
+  };
+}
+
 export const submitIdea = defineTool<Uses, Input>({
   name: ToolName.submitIdea,
   referenceName: 'orchestratorSubmitIdea',
@@ -64,19 +76,7 @@ export const submitIdea = defineTool<Uses, Input>({
     values: 'The other fields of the idea form, by key (e.g. description, category, frequency).',
   },
   requests: 2,
-  changes: {
-    confirm: (ctx, i) => {
-      const connection = ideaToolConnection(ctx, i.connection);
-      return {
-        connection,
-        title: t('Submit the idea {0} to {1}?', quoted(i.name), connection.label),
-        message: Object.entries(valuesOf(i))
-          .map(([key, value]) => `${key} = ${JSON.stringify(value)}`)
-          .join('\n'),
-        action: t('Submit'),
-      };
-    },
-  },
+  changes: { confirm: confirmation },
   progress: (i) => t('Submitting the idea {0}', i.name),
   async run({ ctx, signal }, i) {
     const connection = ideaToolConnection(ctx, i.connection);

@@ -17,3 +17,6 @@ export const connectionField = z.optional(z.string().check(z.maxLength(200)));
 export const folderField = z.string().check(z.minLength(1), z.maxLength(500));
 
 export const processField = z.string().check(z.minLength(1), z.maxLength(500));
+
+/** How many rows a list answers: at most the rows a result lists. */
+export const topField = z.optional(z.int().check(z.minimum(1), z.maximum(50)));
