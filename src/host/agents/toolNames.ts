@@ -11,5 +11,8 @@ export const ToolName = {
   stopJob: 'orchestrator_stopJob',
   robots: 'orchestrator_robots',
   assets: 'orchestrator_assets',
+  findIdeas: 'orchestrator_findIdeas',
+  ideaDetails: 'orchestrator_ideaDetails',
+  submitIdea: 'orchestrator_submitIdea',
 } as const;
 export type ToolName = (typeof ToolName)[keyof typeof ToolName];

@@ -15,4 +15,7 @@ export const toolLoaders: Record<ToolName, () => Promise<Tool<Services>>> = {
   [ToolName.stopJob]: async () => (await import('./tools/stopJob')).stopJob,
   [ToolName.robots]: async () => (await import('./tools/robots')).robots,
   [ToolName.assets]: async () => (await import('./tools/assets')).assets,
+  [ToolName.findIdeas]: async () => (await import('./tools/findIdeas')).findIdeas,
+  [ToolName.ideaDetails]: async () => (await import('./tools/ideaDetails')).ideaDetails,
+  [ToolName.submitIdea]: async () => (await import('./tools/submitIdea')).submitIdea,
 };

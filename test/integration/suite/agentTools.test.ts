@@ -10,25 +10,21 @@ import { ToolName } from '../../../src/host/agents/toolNames';
 import { answering } from '../../../src/host/ui/scriptedInput';
 import { SEEDED_DAY_FAILURES } from '../../fixtures/seededFailures';
 import { RECONCILE_INPUTS } from './processInputs';
-import { activateSignedIn, quiescent, resetTally, rowOf, tally, treeWalk } from './treeWalk';
+import {
+  assertReadOnlyRefuses,
+  assertRefused,
+  callTool as call,
+  changesOf,
+  toolRequests as requests,
+  totalOf as total,
+  whileReadOnly,
+} from './toolCalls';
+import { activateSignedIn, quiescent, resetTally, rowOf, treeWalk } from './treeWalk';
 
 const FOLDER = 'Dev Lab';
 const PROCESS = 'Reconcile.Processing_Production';
 
-/** The tool's answer, as the model reads it. */
-async function call(name: string, input: object): Promise<string> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-}
-
-/**
- * Requests by "METHOD route" since the last reset, without the sign-in's own and the service definition a
- * connection's first request reads once (dialects.ts), whichever test comes first.
- */
-const requests = async () =>
-  Object.entries(await tally()).filter(([route]) => !/\/(identity|connect|swagger)\//.test(route));
-const total = (counted: [string, number][]) => counted.reduce((sum, [, n]) => sum + n, 0);
-const writes = (counted: [string, number][]) => total(counted.filter(([route]) => !route.startsWith('GET ')));
+const writes = (counted: [string, number][]) => total(changesOf(counted));
 
 describe('Language-model tools on the sandbox', () => {
   let ctx: Ctx;
@@ -104,49 +100,24 @@ describe('Language-model tools on the sandbox', () => {
 
   it('an input against the schema is answered with what is wrong, and nothing is sent', async function () {
     this.timeout(30_000);
-    for (const [name, input, wrong] of [
+    await assertRefused([
       [ToolName.listJobs, { folder: FOLDER, top: 500 }, /top/],
       [ToolName.jobDetails, { folder: FOLDER, jobKey: "x' or 1 eq 1" }, /jobKey/],
       [ToolName.startJob, { folder: FOLDER }, /process/],
-    ] as const) {
-      let text: string;
-      try {
-        text = await call(name, input);
-      } catch (error) {
-        // The editor may check the declared schema itself before the tool runs: a refusal either way.
-        text = String(error);
-      }
-      assert.match(text, wrong, `${name}: ${text}`);
-    }
+    ]);
     assert.equal(total(await requests()), 0, JSON.stringify(await requests()));
   });
 
   it('start job: a read-only connection refuses with 0 requests; the confirmation names process, folder and arguments', async function () {
     this.timeout(30_000);
-    const original = config().get<Record<string, unknown>[]>('connections')!;
     const input = { folder: FOLDER, process: PROCESS, arguments: RECONCILE_INPUTS };
     const prepared = await prepareTool(ctx, ToolName.startJob, input);
     assert.match(prepared?.confirmationMessages?.title ?? '', /"Reconcile\.Processing_Production".*"Dev Lab".*Sandbox/);
     assert.match(prepared?.confirmationMessages?.message ?? '', /in_CutOffDate = "Q4 close"\nin_InvoiceFolder = /);
-    try {
-      await config().update(
-        'connections',
-        original.map((c) => ({ ...c, protection: 'readOnly' })),
-        vscode.ConfigurationTarget.Global,
-      );
-      for (let i = 0; i < 50 && sandbox().protection !== 'readOnly'; i++)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      await resetTally();
-      const { result, asked } = await answering(ctx, [], () => call(ToolName.startJob, input));
-      assert.match(result, /read-only/);
-      assert.deepEqual(asked, [], 'nothing asked');
-      assert.equal(total(await requests()), 0, JSON.stringify(await requests()));
+    await whileReadOnly(ctx, 'Sandbox', async () => {
+      await assertReadOnlyRefuses(ctx, ToolName.startJob, input);
       assert.equal((await prepareTool(ctx, ToolName.startJob, input))?.confirmationMessages, undefined);
-    } finally {
-      await config().update('connections', original, vscode.ConfigurationTarget.Global);
-      for (let i = 0; i < 50 && sandbox().protection === 'readOnly'; i++)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    });
   });
 
   it('start job outside the chat: asks the user; declined sends nothing; accepted starts exactly one job, shown in the tree', async function () {

@@ -22,3 +22,6 @@ export const processField = z.string().check(z.minLength(1), z.maxLength(500));
 export const JOB_KEY = z
   .string()
   .check(z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/));
+
+/** How many rows a list answers: at most the rows a result lists. */
+export const topField = z.optional(z.int().check(z.minimum(1), z.maximum(50)));
