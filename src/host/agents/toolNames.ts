@@ -8,5 +8,8 @@ export const ToolName = {
   jobDetails: 'orchestrator_jobDetails',
   failures: 'orchestrator_failures',
   startJob: 'orchestrator_startJob',
+  queueSummary: 'orchestrator_queueSummary',
+  queueItems: 'orchestrator_queueItems',
+  addQueueItem: 'orchestrator_addQueueItem',
 } as const;
 export type ToolName = (typeof ToolName)[keyof typeof ToolName];

@@ -12,4 +12,7 @@ export const toolLoaders: Record<ToolName, () => Promise<Tool<Services>>> = {
   [ToolName.jobDetails]: async () => (await import('./tools/jobDetails')).jobDetails,
   [ToolName.failures]: async () => (await import('./tools/failures')).failures,
   [ToolName.startJob]: async () => (await import('./tools/startJob')).startJob,
+  [ToolName.queueSummary]: async () => (await import('./tools/queueSummary')).queueSummary,
+  [ToolName.queueItems]: async () => (await import('./tools/queueItems')).queueItems,
+  [ToolName.addQueueItem]: async () => (await import('./tools/addQueueItem')).addQueueItem,
 };
