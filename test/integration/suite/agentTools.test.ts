@@ -3,54 +3,21 @@
 // on a read-only connection with 0 requests and confirmed by the user outside the chat, service text only as data.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Ctx } from '../../../src/ctx';
 import { DATA_NOTICE } from '../../../src/core/agents/resultText';
 import { prepareTool } from '../../../src/host/agents/toolRunner';
 import { ToolName } from '../../../src/host/agents/toolNames';
 import { answering } from '../../../src/host/ui/scriptedInput';
 import { SEEDED_DAY_FAILURES } from '../../fixtures/seededFailures';
 import { RECONCILE_INPUTS } from './processInputs';
-import { activateSignedIn, quiescent, resetTally, rowOf, tally, treeWalk } from './treeWalk';
+import { resetTally, rowOf, treeWalk } from './treeWalk';
+import { call, changesOf, refusal, requests, toolSuite, total, whileReadOnly } from './agentToolCalls';
 
 const FOLDER = 'Dev Lab';
 const PROCESS = 'Reconcile.Processing_Production';
 
-/** The tool's answer, as the model reads it. */
-async function call(name: string, input: object): Promise<string> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-}
-
-/**
- * Requests by "METHOD route" since the last reset, without the sign-in's own and the service definition a
- * connection's first request reads once (dialects.ts), whichever test comes first.
- */
-const requests = async () =>
-  Object.entries(await tally()).filter(([route]) => !/\/(identity|connect|swagger)\//.test(route));
-const total = (counted: [string, number][]) => counted.reduce((sum, [, n]) => sum + n, 0);
-const writes = (counted: [string, number][]) => total(counted.filter(([route]) => !route.startsWith('GET ')));
-
 describe('Language-model tools on the sandbox', () => {
-  let ctx: Ctx;
-  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const sent = () => ctx.clientFor(sandbox()).transport.sent;
-  const config = () => vscode.workspace.getConfiguration('orchestrator');
-  const { child, children } = treeWalk(() => ctx.explorer);
-
-  before(async function () {
-    this.timeout(60_000);
-    ctx = await activateSignedIn('Sandbox');
-    await config().update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
-    await quiescent(sent);
-  });
-  beforeEach(async () => {
-    await quiescent(sent);
-    await resetTally();
-  });
-  after(async () => {
-    await config().update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
-    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
-  });
+  const suite = toolSuite();
+  const { child, children } = treeWalk(() => suite.ctx.explorer);
 
   it('are registered as the manifest declares them', () => {
     const ours = vscode.lm.tools.filter((tool) => tool.name.startsWith('orchestrator_')).map((tool) => tool.name);
@@ -106,13 +73,7 @@ describe('Language-model tools on the sandbox', () => {
       [ToolName.jobDetails, { folder: FOLDER, jobKey: "x' or 1 eq 1" }, /jobKey/],
       [ToolName.startJob, { folder: FOLDER }, /process/],
     ] as const) {
-      let text: string;
-      try {
-        text = await call(name, input);
-      } catch (error) {
-        // The editor may check the declared schema itself before the tool runs: a refusal either way.
-        text = String(error);
-      }
+      const text = await refusal(name, input);
       assert.match(text, wrong, `${name}: ${text}`);
     }
     assert.equal(total(await requests()), 0, JSON.stringify(await requests()));
@@ -120,61 +81,49 @@ describe('Language-model tools on the sandbox', () => {
 
   it('start job: a read-only connection refuses with 0 requests; the confirmation names process, folder and arguments', async function () {
     this.timeout(30_000);
-    const original = config().get<Record<string, unknown>[]>('connections')!;
     const input = { folder: FOLDER, process: PROCESS, arguments: RECONCILE_INPUTS };
-    const prepared = await prepareTool(ctx, ToolName.startJob, input);
+    const prepared = await prepareTool(suite.ctx, ToolName.startJob, input);
     assert.match(prepared?.confirmationMessages?.title ?? '', /"Reconcile\.Processing_Production".*"Dev Lab".*Sandbox/);
     assert.match(prepared?.confirmationMessages?.message ?? '', /in_CutOffDate = "Q4 close"\nin_InvoiceFolder = /);
-    try {
-      await config().update(
-        'connections',
-        original.map((c) => ({ ...c, protection: 'readOnly' })),
-        vscode.ConfigurationTarget.Global,
-      );
-      for (let i = 0; i < 50 && sandbox().protection !== 'readOnly'; i++)
-        await new Promise((resolve) => setTimeout(resolve, 100));
+    await whileReadOnly(suite.ctx, async () => {
       await resetTally();
-      const { result, asked } = await answering(ctx, [], () => call(ToolName.startJob, input));
+      const { result, asked } = await answering(suite.ctx, [], () => call(ToolName.startJob, input));
       assert.match(result, /read-only/);
       assert.deepEqual(asked, [], 'nothing asked');
       assert.equal(total(await requests()), 0, JSON.stringify(await requests()));
-      assert.equal((await prepareTool(ctx, ToolName.startJob, input))?.confirmationMessages, undefined);
-    } finally {
-      await config().update('connections', original, vscode.ConfigurationTarget.Global);
-      for (let i = 0; i < 50 && sandbox().protection === 'readOnly'; i++)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+      assert.equal((await prepareTool(suite.ctx, ToolName.startJob, input))?.confirmationMessages, undefined);
+    });
   });
 
   it('start job outside the chat: asks the user; declined sends nothing; accepted starts exactly one job, shown in the tree', async function () {
     this.timeout(60_000);
     const input = { folder: FOLDER, process: PROCESS, arguments: RECONCILE_INPUTS };
-    const declined = await answering(ctx, [{ title: /Start a job of "Reconcile/, cancel: true }], () =>
+    const declined = await answering(suite.ctx, [{ title: /Start a job of "Reconcile/, cancel: true }], () =>
       call(ToolName.startJob, input),
     );
     assert.match(declined.result, /declined or cancelled/);
     assert.equal(total(await requests()), 0, 'declined before any request');
 
-    const wrong = await answering(ctx, [{ title: /Start a job/, choose: 'Start' }], () =>
+    const wrong = await answering(suite.ctx, [{ title: /Start a job/, choose: 'Start' }], () =>
       call(ToolName.startJob, { ...input, arguments: { ...RECONCILE_INPUTS, in_Nope: 1 } }),
     );
     assert.match(wrong.result, /Nothing was started or sent: in_Nope is not an input argument.*in_CutOffDate \(/);
-    assert.equal(writes(await requests()), 0, 'a wrong argument starts nothing');
+    assert.equal(changesOf(await requests()).length, 0, 'a wrong argument starts nothing');
 
     await resetTally();
-    const started = await answering(ctx, [{ title: /Start a job/, choose: 'Start' }], () =>
+    const started = await answering(suite.ctx, [{ title: /Start a job/, choose: 'Start' }], () =>
       call(ToolName.startJob, input),
     );
     const key = /key=([0-9a-f-]{36})/.exec(started.result)?.[1];
     assert.ok(key, started.result);
     const counted = await requests();
-    const changes = counted.filter(([route]) => !route.startsWith('GET '));
+    const changes = changesOf(counted);
     assert.equal(changes.length, 1, JSON.stringify(counted));
     assert.match(changes[0]![0], /^POST .*StartJobs/);
     assert.equal(changes[0]![1], 1, 'one StartJobs request, never repeated');
     // In the tree: the folder's Jobs row lists it.
     const jobs = await child(await child(await child(undefined, 'Sandbox'), FOLDER), 'Jobs');
-    ctx.explorer.refresh(jobs);
+    suite.ctx.explorer.refresh(jobs);
     assert.ok(
       (await children(jobs)).some((row) => row.row?.kind === 'job' && rowOf(row, 'job').job.Key === key),
       'the started job is a row under Jobs',

@@ -2,13 +2,12 @@
 // queues: counts by status and items for known data, a fixed request count per call, inputs refused before anything
 // is sent, and an item added only after the user confirms, sent once, refused on a read-only connection.
 import assert from 'node:assert/strict';
-import * as vscode from 'vscode';
-import type { Ctx } from '../../../src/ctx';
 import { DATA_NOTICE } from '../../../src/core/agents/resultText';
 import { prepareTool } from '../../../src/host/agents/toolRunner';
 import { ToolName } from '../../../src/host/agents/toolNames';
 import { answering } from '../../../src/host/ui/scriptedInput';
-import { activateSignedIn, quiescent, resetTally, tally } from './treeWalk';
+import { resetTally } from './treeWalk';
+import { call, changesOf, refusal, requests, toolSuite, total, whileReadOnly } from './agentToolCalls';
 
 /**
  * NewHires (seed.ts): 40 items in Shared/HR, their statuses in turn New, New, InProgress, Failed, Successful,
@@ -18,38 +17,8 @@ const NEW_HIRES = { folder: 'Shared/HR', queue: 'NewHires' };
 /** Dev Lab's EmptyQueue: the items added here have references of their own. */
 const EMPTY = { folder: 'Dev Lab', queue: 'EmptyQueue' };
 
-/** The tool's answer, as the model reads it. */
-async function call(name: string, input: object): Promise<string> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-}
-
-/** Requests by "METHOD route" since the last reset, without sign-in's and the service definition's (read once). */
-const requests = async () =>
-  Object.entries(await tally()).filter(([route]) => !/\/(identity|connect|swagger)\//.test(route));
-const total = (counted: [string, number][]) => counted.reduce((sum, [, n]) => sum + n, 0);
-const writes = (counted: [string, number][]) => counted.filter(([route]) => !route.startsWith('GET '));
-
 describe('Language-model queue tools on the sandbox', () => {
-  let ctx: Ctx;
-  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const sent = () => ctx.clientFor(sandbox()).transport.sent;
-  const config = () => vscode.workspace.getConfiguration('orchestrator');
-
-  before(async function () {
-    this.timeout(60_000);
-    ctx = await activateSignedIn('Sandbox');
-    await config().update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
-    await quiescent(sent);
-  });
-  beforeEach(async () => {
-    await quiescent(sent);
-    await resetTally();
-  });
-  after(async () => {
-    await config().update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
-    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
-  });
+  const suite = toolSuite();
 
   it('queue summary: the seeded counts by status, in 9 requests (folder, queue, one count per status)', async function () {
     this.timeout(30_000);
@@ -105,13 +74,7 @@ describe('Language-model queue tools on the sandbox', () => {
       [ToolName.addQueueItem, { ...EMPTY, content: { Nested: { a: 1 } } }, /content/],
       [ToolName.addQueueItem, { ...EMPTY, priority: 'Urgent' }, /priority/],
     ] as const) {
-      let text: string;
-      try {
-        text = await call(name, input);
-      } catch (error) {
-        // The editor may check the declared schema itself before the tool runs: a refusal either way.
-        text = String(error);
-      }
+      const text = await refusal(name, input);
       assert.match(text, wrong, `${name}: ${text}`);
     }
     assert.equal(total(await requests()), 0, JSON.stringify(await requests()));
@@ -119,59 +82,47 @@ describe('Language-model queue tools on the sandbox', () => {
 
   it('add queue item: a read-only connection refuses with 0 requests; the confirmation names queue, folder and values', async function () {
     this.timeout(30_000);
-    const original = config().get<Record<string, unknown>[]>('connections')!;
     const input = { ...EMPTY, reference: 'chat-readonly', priority: 'High', content: { Amount: 12.5, Urgent: true } };
-    const prepared = await prepareTool(ctx, ToolName.addQueueItem, input);
+    const prepared = await prepareTool(suite.ctx, ToolName.addQueueItem, input);
     assert.match(prepared?.confirmationMessages?.title ?? '', /"EmptyQueue".*"Dev Lab".*Sandbox/);
     assert.match(
       prepared?.confirmationMessages?.message ?? '',
       /Reference: "chat-readonly"\nPriority: High\nAmount = 12\.5\nUrgent = true/,
     );
-    try {
-      await config().update(
-        'connections',
-        original.map((c) => ({ ...c, protection: 'readOnly' })),
-        vscode.ConfigurationTarget.Global,
-      );
-      for (let i = 0; i < 50 && sandbox().protection !== 'readOnly'; i++)
-        await new Promise((resolve) => setTimeout(resolve, 100));
+    await whileReadOnly(suite.ctx, async () => {
       await resetTally();
-      const { result, asked } = await answering(ctx, [], () => call(ToolName.addQueueItem, input));
+      const { result, asked } = await answering(suite.ctx, [], () => call(ToolName.addQueueItem, input));
       assert.match(result, /read-only/);
       assert.deepEqual(asked, [], 'nothing asked');
       assert.equal(total(await requests()), 0, JSON.stringify(await requests()));
-    } finally {
-      await config().update('connections', original, vscode.ConfigurationTarget.Global);
-      for (let i = 0; i < 50 && sandbox().protection === 'readOnly'; i++)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    });
   });
 
   it("add queue item outside the chat: asks; declined sends nothing; Add Item's checks refuse; accepted adds one item, sent once", async function () {
     this.timeout(60_000);
     const reference = `chat-${Date.now()}`;
     const input = { ...EMPTY, reference, content: { InvoiceNumber: 'INV-9', Amount: 120.5, Posted: false } };
-    const declined = await answering(ctx, [{ title: /Add an item to queue "EmptyQueue"/, cancel: true }], () =>
+    const declined = await answering(suite.ctx, [{ title: /Add an item to queue "EmptyQueue"/, cancel: true }], () =>
       call(ToolName.addQueueItem, input),
     );
     assert.match(declined.result, /declined or cancelled/);
     assert.equal(total(await requests()), 0, 'declined before any request');
 
     // Refunds enforces unique references: Add Item's own check refuses an item without one, before the add is sent.
-    const unreferenced = await answering(ctx, [{ title: /Add an item/, choose: 'Add' }], () =>
+    const unreferenced = await answering(suite.ctx, [{ title: /Add an item/, choose: 'Add' }], () =>
       call(ToolName.addQueueItem, { folder: 'Shared/Finance', queue: 'Refunds' }),
     );
     assert.match(unreferenced.result, /Nothing was added or sent: This queue needs a reference\./);
-    assert.deepEqual(writes(await requests()), [], 'nothing added');
+    assert.deepEqual(changesOf(await requests()), [], 'nothing added');
 
     await resetTally();
-    const added = await answering(ctx, [{ title: /Add an item/, choose: 'Add' }], () =>
+    const added = await answering(suite.ctx, [{ title: /Add an item/, choose: 'Add' }], () =>
       call(ToolName.addQueueItem, input),
     );
     assert.match(added.result, new RegExp(`^Added item id=\\d+ reference="${reference}" to queue "EmptyQueue"\\.`));
     const counted = await requests();
     assert.equal(total(counted), 3, JSON.stringify(counted));
-    const changes = writes(counted);
+    const changes = changesOf(counted);
     assert.equal(changes.length, 1, JSON.stringify(counted));
     assert.match(changes[0]![0], /^POST .*AddQueueItem/);
     assert.equal(changes[0]![1], 1, 'one AddQueueItem request, never repeated');
