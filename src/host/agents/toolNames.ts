@@ -14,5 +14,8 @@ export const ToolName = {
   findIdeas: 'orchestrator_findIdeas',
   ideaDetails: 'orchestrator_ideaDetails',
   submitIdea: 'orchestrator_submitIdea',
+  queueSummary: 'orchestrator_queueSummary',
+  queueItems: 'orchestrator_queueItems',
+  addQueueItem: 'orchestrator_addQueueItem',
 } as const;
 export type ToolName = (typeof ToolName)[keyof typeof ToolName];

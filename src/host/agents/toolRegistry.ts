@@ -18,4 +18,7 @@ export const toolLoaders: Record<ToolName, () => Promise<Tool<Services>>> = {
   [ToolName.findIdeas]: async () => (await import('./tools/findIdeas')).findIdeas,
   [ToolName.ideaDetails]: async () => (await import('./tools/ideaDetails')).ideaDetails,
   [ToolName.submitIdea]: async () => (await import('./tools/submitIdea')).submitIdea,
+  [ToolName.queueSummary]: async () => (await import('./tools/queueSummary')).queueSummary,
+  [ToolName.queueItems]: async () => (await import('./tools/queueItems')).queueItems,
+  [ToolName.addQueueItem]: async () => (await import('./tools/addQueueItem')).addQueueItem,
 };

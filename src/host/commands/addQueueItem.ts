@@ -10,6 +10,7 @@ import { plainText } from '../../core/presentation/plainText';
 import { t } from '../../core/l10n';
 import { nls, queueChange } from './contribution';
 import { errorMessage } from '../../core/errorMessage';
+import type { QueueDefinition } from '../../core/orchestrator/schemas';
 
 const parseContent = (text: string): Record<string, string | number | boolean | null> | string => {
   if (!text.trim()) return {};
@@ -23,6 +24,14 @@ const parseContent = (text: string): Record<string, string | number | boolean | 
   }
 };
 
+/** What is wrong with a reference for this queue (Add Item's and the chat tool's check), or undefined. */
+export const referenceProblem = (queue: Pick<QueueDefinition, 'EnforceUniqueReference'>, reference: string) =>
+  queue.EnforceUniqueReference && !reference.trim()
+    ? t('This queue needs a reference.')
+    : reference.length > 128
+      ? t('At most 128 characters.')
+      : undefined;
+
 /** Add Item… on a queue: reference, priority and specific content, each checked as typed; one POST, never repeated. */
 export const addQueueItem: CommandDefinition<QueueChangeUses> = rowChangeCommand('queue', {
   id: CommandId.addQueueItem,
@@ -35,12 +44,7 @@ export const addQueueItem: CommandDefinition<QueueChangeUses> = rowChangeCommand
       prompt: queue.EnforceUniqueReference
         ? t('Required: this queue enforces unique references.')
         : t('Optional: a reference to find the item by.'),
-      validateInput: (v) =>
-        queue.EnforceUniqueReference && !v.trim()
-          ? t('This queue needs a reference.')
-          : v.length > 128
-            ? t('At most 128 characters.')
-            : undefined,
+      validateInput: (v) => referenceProblem(queue, v),
     });
     if (reference === undefined) return undefined;
     const priority = await ctx.input.pick(

@@ -13,7 +13,8 @@ import type { ExplorerHost } from './explorerHost';
 import { setQueueItemsScope } from './queueItemsScope';
 import { t } from '../../../core/l10n';
 
-const QUEUE_ITEM_STATUSES = [
+/** A queue's item statuses, as its rows list them (and the chat's queue summary counts them). */
+export const QUEUE_ITEM_STATUSES = [
   ['New', 'New'],
   ['InProgress', t('In Progress')],
   ['Failed', 'Failed'],
