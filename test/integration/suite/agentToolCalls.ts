@@ -2,44 +2,14 @@
 // a read-only connection for the length of a check.
 import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
-import { activateSignedIn, quiescent, resetTally, tally } from './treeWalk';
+import { activateSignedIn, quiescent, resetTally } from './treeWalk';
+import { callTool as call, whileReadOnly as readOnlyWhile } from './toolCalls';
 
-/** The tool's answer, as the model reads it. */
-export async function call(name: string, input: object): Promise<string> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-}
+// The calls, their requests and the read-only switch are toolCalls.ts's, under the names the queue suite reads.
+export { callTool as call, changesOf, toolRequests as requests, totalOf as total } from './toolCalls';
 
-/**
- * Requests by "METHOD route" since the last reset, without the sign-in's own and the service definition a
- * connection's first request reads once (dialects.ts), whichever test comes first.
- */
-export const requests = async () =>
-  Object.entries(await tally()).filter(([route]) => !/\/(identity|connect|swagger)\//.test(route));
-export const total = (counted: [string, number][]) => counted.reduce((sum, [, n]) => sum + n, 0);
-/** The changes among them (anything but GET). */
-export const changesOf = (counted: [string, number][]) => counted.filter(([route]) => !route.startsWith('GET '));
-
-/** Runs `check` with every connection read-only, then puts the settings back (and waits for each switch). */
-export async function whileReadOnly(ctx: Ctx, check: () => Promise<void>): Promise<void> {
-  const config = () => vscode.workspace.getConfiguration('orchestrator');
-  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const original = config().get<Record<string, unknown>[]>('connections')!;
-  try {
-    await config().update(
-      'connections',
-      original.map((c) => ({ ...c, protection: 'readOnly' })),
-      vscode.ConfigurationTarget.Global,
-    );
-    for (let i = 0; i < 50 && sandbox().protection !== 'readOnly'; i++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    await check();
-  } finally {
-    await config().update('connections', original, vscode.ConfigurationTarget.Global);
-    for (let i = 0; i < 50 && sandbox().protection === 'readOnly'; i++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Runs `check` with every connection read-only (toolCalls.ts's switch, on the sandbox connection). */
+export const whileReadOnly = (ctx: Ctx, check: () => Promise<void>) => readOnlyWhile(ctx, 'Sandbox', check);
 
 /** The answer to an input the tool should refuse: the editor may check the declared schema itself, a refusal too. */
 export async function refusal(name: string, input: object): Promise<string> {
