@@ -8,6 +8,13 @@ import { screenshot, world } from './world';
 import { quickInputSteps, resetTally, sidebar, tally, writes } from './ui';
 
 describe('Upload Package from the File Explorer (UI, large sandbox)', () => {
+  // The specs after this one read the Orchestrator view: it comes back in the side bar.
+  after(async () => {
+    await world.page.keyboard.press('Escape');
+    await world.page.locator('.activitybar [aria-label^="Orchestrator"]').first().click();
+    await sidebar().locator('.pane-header', { hasText: 'Orchestrator' }).first().waitFor({ timeout: 15_000 });
+  });
+
   it('uploads a .nupkg from its context menu: one request, and the notification names the new version', async function () {
     this.timeout(120_000);
     const { page } = world;

@@ -22,11 +22,14 @@ export function selectedRows<K extends RowKind>(
   selected: unknown,
   kinds: readonly K[],
 ): readonly RowOf<K>[] {
-  const first = rowOf(clicked, ...kinds);
-  if (selected === undefined) return [first];
+  // The editor hands over no clicked row when the one right-clicked was redrawn meanwhile (a list reloaded under
+  // the menu): the selection, checked as below, is still what the user chose.
+  const staleClick = clicked === undefined && Array.isArray(selected) && selected.length > 0;
+  const first = staleClick ? undefined : rowOf(clicked, ...kinds);
+  if (selected === undefined && first) return [first];
   if (!Array.isArray(selected)) throw new Error(t('The selection is not a list of rows; nothing was done.'));
   const rows: (Row | undefined)[] = selected.map(carriedRow);
-  if (!rows.includes(first)) return [first];
+  if (first && !rows.includes(first)) return [first];
   if (rows.length > MAX_SELECTED_ROWS)
     throw new Error(
       t('{0} rows are selected; select at most {1} at a time. Nothing was done.', rows.length, MAX_SELECTED_ROWS),

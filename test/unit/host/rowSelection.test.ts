@@ -26,6 +26,16 @@ describe('selectedRows: the rows a command that accepts many acts on', () => {
     assert.deepEqual(selectedRows(node(a), [node(b), node(c)], ['job']), [a]);
   });
 
+  it('gives the selection when the editor hands over no clicked row (it was redrawn under the menu); nothing else', () => {
+    assert.deepEqual(selectedRows(undefined, [node(a), node(b)], ['job']), [a, b]);
+    assert.throws(() => selectedRows(undefined, [], ['job']), /Choose a job under Jobs/);
+    assert.throws(() => selectedRows(undefined, undefined, ['job']), /Choose a job under Jobs/);
+    assert.throws(
+      () => selectedRows(undefined, [node(a), { row: { kind: 'job' } }], ['job']),
+      /holds 1 value\(s\) that are not rows of the trees/,
+    );
+  });
+
   it('gives every selected row, typed and once each, from nodes or rows', () => {
     assert.deepEqual(selectedRows(node(b), [node(a), node(b), c, node(c)], ['job']), [a, b, c]);
   });
