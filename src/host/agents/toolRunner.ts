@@ -30,7 +30,8 @@ export async function prepareTool(
   if (!isToolName(name)) return undefined;
   const planned = (await toolLoaders[name]()).plan(input);
   if ('refused' in planned) return { invocationMessage: t('Checking the input of {0}', name) };
-  const confirmation = confirmationOf(ctx, planned);
+  // A connection that is unknown or signed out is answered by the call itself (invokeTool): nothing to confirm.
+  const confirmation = confirmationOrAnswer(ctx, planned);
   // A read-only connection is refused by the call itself (0 requests): nothing to confirm.
   if (!confirmation || ctx.connections.get(confirmation.connection.id)?.protection === 'readOnly')
     return { invocationMessage: planned.progress };
@@ -96,6 +97,15 @@ export async function toolResult(
         token,
       });
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+}
+
+function confirmationOrAnswer(ctx: Services, planned: PlannedCall<Services>): ToolConfirmation | undefined {
+  try {
+    return confirmationOf(ctx, planned);
+  } catch (error) {
+    if (error instanceof ToolAnswer) return undefined;
+    throw error;
+  }
 }
 
 function confirmationOf(ctx: Services, planned: PlannedCall<Services>): ToolConfirmation | undefined {

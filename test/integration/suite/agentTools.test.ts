@@ -10,6 +10,7 @@ import { ToolName } from '../../../src/host/agents/toolNames';
 import { answering } from '../../../src/host/ui/scriptedInput';
 import { SEEDED_DAY_FAILURES } from '../../fixtures/seededFailures';
 import { RECONCILE_INPUTS } from './processInputs';
+import { toolSuite } from './agentToolCalls';
 import {
   assertReadOnlyRefuses,
   assertRefused,
@@ -19,7 +20,7 @@ import {
   totalOf as total,
   whileReadOnly,
 } from './toolCalls';
-import { activateSignedIn, quiescent, resetTally, rowOf, treeWalk } from './treeWalk';
+import { resetTally, rowOf, treeWalk } from './treeWalk';
 
 const FOLDER = 'Dev Lab';
 const PROCESS = 'Reconcile.Processing_Production';
@@ -29,27 +30,14 @@ const writes = (counted: [string, number][]) => total(changesOf(counted));
 describe('Language-model tools on the sandbox', () => {
   let ctx: Ctx;
   const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const sent = () => ctx.clientFor(sandbox()).transport.sent;
-  const config = () => vscode.workspace.getConfiguration('orchestrator');
   const { child, children } = treeWalk(() => ctx.explorer);
   const folderId = async () =>
     (await ctx.clientFor(sandbox()).folders.list({ query: { top: 100 } })).items.find((f) => f.DisplayName === FOLDER)!
       .Id;
 
-  before(async function () {
-    this.timeout(60_000);
-    ctx = await activateSignedIn('Sandbox');
-    await config().update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
-    await quiescent(sent);
-  });
-  beforeEach(async () => {
-    await quiescent(sent);
-    await resetTally();
-  });
-  after(async () => {
-    await config().update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
-    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
-  });
+  // Signed in, auto-refresh off, a quiet connection and an empty tally before each test (agentToolCalls.ts).
+  const suite = toolSuite();
+  before(() => void (ctx = suite.ctx));
 
   it('are registered as the manifest declares them', () => {
     const ours = vscode.lm.tools.filter((tool) => tool.name.startsWith('orchestrator_')).map((tool) => tool.name);
@@ -111,6 +99,10 @@ describe('Language-model tools on the sandbox', () => {
   it('start job: a read-only connection refuses with 0 requests; the confirmation names process, folder and arguments', async function () {
     this.timeout(30_000);
     const input = { folder: FOLDER, process: PROCESS, arguments: RECONCILE_INPUTS };
+    // A connection the call cannot use is answered by the call, not by an error before it.
+    const elsewhere = await prepareTool(ctx, ToolName.startJob, { ...input, connection: 'Nowhere' });
+    assert.equal(elsewhere?.confirmationMessages, undefined);
+    assert.match(elsewhere?.invocationMessage ?? '', /Starting a job of/);
     const prepared = await prepareTool(ctx, ToolName.startJob, input);
     assert.match(prepared?.confirmationMessages?.title ?? '', /"Reconcile\.Processing_Production".*"Dev Lab".*Sandbox/);
     assert.match(prepared?.confirmationMessages?.message ?? '', /in_CutOffDate = "Q4 close"\nin_InvoiceFolder = /);
