@@ -22,13 +22,11 @@ const input = z.object({
   connection: connectionField,
   folder: folderField,
   queue: queueField,
-  itemIds: z
-    .array(z.int().check(z.positive()))
-    .check(
-      z.minLength(1),
-      z.maxLength(MOST),
-      z.refine((ids) => new Set(ids).size === ids.length, 'each id at most once'),
-    ),
+  itemIds: z.array(z.int().check(z.positive())).check(
+    z.minLength(1),
+    z.maxLength(MOST),
+    z.refine((ids) => new Set(ids).size === ids.length, 'each id at most once'),
+  ),
 });
 type Input = z.infer<typeof input>;
 
