@@ -8,6 +8,7 @@ import { Messenger } from '../common/messenger';
 import { actionRunner, section, showFailed, showLoading } from '../common/panelPage';
 import { button, clear, fieldTable, h, longText, notice, time } from '../common/dom';
 import { LogView } from './logView';
+import { logToolbar } from './logToolbar';
 import { historyProblem, renderHistory } from './history';
 import {
   jobPanelToWebview,
@@ -17,7 +18,6 @@ import {
   type JobPanelToWebview,
 } from '../../src/shared/protocol/jobPanel';
 import type { ContentEntry } from '../../src/shared/protocol/common';
-import { LOG_LEVELS } from '../../src/core/logs/logLines';
 import { formatNumber, t } from '../../src/core/l10n';
 
 type Shown = Extract<JobPanelToWebview, { type: 'show' }>;
@@ -176,71 +176,6 @@ async function logLines(from: number, to: number) {
   return reply.lines;
 }
 
-function logToolbar(view: LogView, shown: Shown): HTMLElement {
-  const level = document.createElement('select');
-  level.id = 'log-level';
-  level.setAttribute('aria-label', t('Lowest level shown'));
-  for (const name of LOG_LEVELS)
-    level.append(h('option', { attrs: { value: name, selected: name === shown.level } }, t('{0} and above', name)));
-  level.addEventListener('change', () => {
-    const chosen = LOG_LEVELS.find((l) => l === level.value);
-    if (!chosen) return;
-    void messenger
-      .request((id) => ({ type: 'logLevel', id, level: chosen }))
-      .then((reply) => {
-        if (reply.ok && reply.total !== undefined) view.reset(reply.total);
-        else if (reply.message) say(reply.message, 'error');
-      });
-  });
-  const search = document.createElement('input');
-  Object.assign(search, { id: 'log-search', type: 'search', placeholder: t('Find in log'), maxLength: 200 });
-  search.setAttribute('aria-label', t('Find in log'));
-  const find = async () => {
-    const text = search.value;
-    if (!text) return;
-    say(t('Searching…'));
-    const from = view.firstVisible + 1;
-    const reply = await messenger.request((id) => ({ type: 'logFind', id, text, from }));
-    if (reply.found === undefined || reply.found === null)
-      say(reply.ok ? t('No more lines contain “{0}”.', text) : (reply.message ?? t('Search stopped.')));
-    else {
-      say(t('Line {0}', formatNumber(reply.found + 1)));
-      view.scrollTo(reply.found, true);
-    }
-  };
-  search.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') void find();
-    if (event.key === 'Escape') messenger.post({ type: 'logStop' });
-  });
-  const follow = document.createElement('input');
-  Object.assign(follow, { id: 'log-follow', type: 'checkbox', checked: view.follow });
-  follow.addEventListener('change', () => {
-    view.follow = follow.checked;
-    if (view.follow) view.scrollTo(view.lineCount);
-  });
-  return h(
-    'div',
-    // l10n: code (class names, styles)
-    { class: 'actions log-toolbar', attrs: { role: 'toolbar', 'aria-label': t('Log') } },
-    level,
-    search,
-    button(t('Find Next'), () => void find(), { secondary: true, id: 'log-find' }),
-    button(t('First Error'), () => void firstError(view), { secondary: true, id: 'log-first-error' }),
-    h('label', {}, follow, t('Follow')),
-  );
-}
-
-async function firstError(view: LogView): Promise<void> {
-  const reply = await messenger.request((id) => ({ type: 'logFirstError', id }));
-  if (!reply.ok && !reply.message) return; // superseded (a new First Error, a scroll, a level): nothing to say
-  if (reply.found === undefined || reply.found === null)
-    say(reply.message ?? t('The log has no error lines.'), reply.ok ? 'info' : 'error');
-  else {
-    say(t('First error: line {0}', formatNumber(reply.found + 1)));
-    view.scrollTo(reply.found, true);
-  }
-}
-
 function render(shown: Shown): void {
   const { job } = shown;
   // The same job again (Refresh) keeps the log view, when there is one to keep and the log is still readable.
@@ -322,7 +257,9 @@ function render(shown: Shown): void {
     section(
       t('Log'),
       undefined,
-      ...(shown.logProblem ? [notice(shown.logProblem, 'error')] : [logToolbar(view, shown), position, view.element]),
+      ...(shown.logProblem
+        ? [notice(shown.logProblem, 'error')]
+        : [logToolbar(view, shown.level, { messenger, say }), position, view.element]),
     ),
     section(t('Run history'), job.process ?? undefined, history),
   );
