@@ -1,4 +1,4 @@
-import { access, constants, mkdtemp, stat } from 'node:fs/promises';
+import { access, constants, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
@@ -8,8 +8,8 @@ import { t } from '../../core/l10n';
 import { plainText } from '../../core/presentation/plainText';
 import { confirmed } from '../guards/confirmed';
 import { nls } from './contribution';
-import type { CommandDefinition } from './registry';
-import { uploadPackageFile, type UploadUses } from './uploadPackage';
+import type { CommandDefinition, CommandRun } from './registry';
+import { uploadPackageFile, type UploadOutcome, type UploadUses } from './uploadPackage';
 
 /**
  * The packing tool a robot developer has: the platform's CLI, `uipcli` (UiPath CLI; a dotnet tool on Linux and
@@ -108,7 +108,7 @@ export const publishWorkspaceProject: CommandDefinition<UploadUses> = {
   title: t('Publish Workspace Project'),
   asksFirst: true,
   async run(run) {
-    const { ctx, token } = run;
+    const { ctx } = run;
     // The prompts first: the workspace's projects are read only once there is someone to ask.
     const { input } = ctx;
     const projects = await workspaceProjects();
@@ -136,27 +136,42 @@ export const publishWorkspaceProject: CommandDefinition<UploadUses> = {
         ),
       );
     const output = await mkdtemp(join(tmpdir(), 'orchestrator-pack-'));
-    const args = packArguments(project.uri.fsPath, output);
-    const commandLine = commandLineOf(tool, args);
-    const pack = await confirmed(input, {
-      message: t('Pack {0} {1}, then upload the package?', project.name, project.version ?? ''),
-      detail: t('This runs: {0}', commandLine),
-      actions: [t('Pack and Upload')],
-      modal: true,
-    });
-    if (!pack) return undefined;
-    ctx.log.info(t('Running: {0}', commandLine));
-    const exitCode = await runTask(tool, args, join(project.uri.fsPath, '..'), token);
-    if (token.isCancellationRequested) return undefined;
-    if (exitCode !== 0)
-      throw new Error(t('{0} ended with exit code {1}: see its terminal. Nothing was uploaded.', TOOL, exitCode));
-    const written = (await vscode.workspace.fs.readDirectory(vscode.Uri.file(output))).filter(([name]) =>
-      name.toLowerCase().endsWith('.nupkg'),
-    );
-    if (written.length !== 1)
-      throw new Error(
-        t('{0} wrote {1} package(s) in {2}; expected one. Nothing was uploaded.', TOOL, written.length, output),
-      );
-    return uploadPackageFile(run, vscode.Uri.joinPath(vscode.Uri.file(output), written[0]![0]));
+    try {
+      return await packAndUpload(run, project, tool, output);
+    } finally {
+      // The package is uploaded (or not) by now: its folder goes, whatever happened.
+      await rm(output, { recursive: true, force: true }).catch(() => undefined);
+    }
   },
 };
+
+/** Asks, runs the tool into `output` and uploads the one package it wrote. */
+async function packAndUpload(
+  run: CommandRun<UploadUses>,
+  project: { readonly uri: vscode.Uri; readonly name: string; readonly version?: string },
+  tool: string,
+  output: string,
+): Promise<UploadOutcome | undefined> {
+  const { ctx, token } = run;
+  const { input } = ctx;
+  const args = packArguments(project.uri.fsPath, output);
+  const commandLine = commandLineOf(tool, args);
+  const pack = await confirmed(input, {
+    message: t('Pack {0} {1}, then upload the package?', project.name, project.version ?? ''),
+    detail: t('This runs: {0}', commandLine),
+    actions: [t('Pack and Upload')],
+    modal: true,
+  });
+  if (!pack) return undefined;
+  ctx.log.info(t('Running: {0}', commandLine));
+  const exitCode = await runTask(tool, args, join(project.uri.fsPath, '..'), token);
+  if (token.isCancellationRequested) return undefined;
+  if (exitCode !== 0)
+    throw new Error(t('{0} ended with exit code {1}: see its terminal. Nothing was uploaded.', TOOL, exitCode));
+  const written = (await vscode.workspace.fs.readDirectory(vscode.Uri.file(output))).filter(([name]) =>
+    name.toLowerCase().endsWith('.nupkg'),
+  );
+  if (written.length !== 1)
+    throw new Error(t('{0} wrote {1} package(s); expected one. Nothing was uploaded.', TOOL, written.length));
+  return uploadPackageFile(run, vscode.Uri.joinPath(vscode.Uri.file(output), written[0]![0]));
+}

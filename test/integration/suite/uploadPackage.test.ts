@@ -4,7 +4,7 @@
 // Publish Workspace Project runs a stand-in `uipcli` found on PATH: the exact command asked first, then packed and
 // uploaded once; declined, nothing runs and nothing is sent.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -178,6 +178,8 @@ describe('Upload Package on the sandbox', () => {
       );
       assert.deepEqual(asked[0]!.items, ['Pack and Upload']);
       assert.deepEqual([tool.runs().length, sent() - before, await changes()], [0, 0, []], 'not run, nothing sent');
+      const output = / -o (\S+)$/.exec(asked[0]!.prompt!)![1]!;
+      assert.equal(existsSync(output), false, 'the folder it would have packed into is gone');
     });
 
     it('accepted, runs the tool as shown and uploads what it wrote once: the latest version', async function () {
@@ -215,6 +217,7 @@ describe('Upload Package on the sandbox', () => {
         JSON.stringify(changed),
       );
       assert.equal((await versionsOf(PACKAGE)).filter((v) => v.endsWith(' latest')).join(), '99.5.0 latest');
+      assert.equal(existsSync(args![4]!), false, 'the package and its folder are gone once uploaded');
     });
   });
 });
