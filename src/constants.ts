@@ -50,6 +50,7 @@ export const CommandId = {
   tailLogs: 'orchestrator.tailLogs',
   stopTailing: 'orchestrator.stopTailing',
   showWatchedJobs: 'orchestrator.showWatchedJobs',
+  openFromChat: 'orchestrator.openFromChat',
   showJobOutput: 'orchestrator.showJobOutput',
   showJob: 'orchestrator.showJob',
   failuresPeriod: 'orchestrator.failuresPeriod',

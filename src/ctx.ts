@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ContextKey, OUTPUT_CHANNEL_NAME } from './constants';
 import { ExplorerTree } from './host/views/explorer/explorerTree';
 import { IdeasTree } from './host/views/ideas/ideasTree';
-import { commandCalls, commandLoaders, registerAllCommands } from './host/commands/registry';
+import { commandCalls, loadCommand, registerAllCommands } from './host/commands/registry';
 import { registerTools } from './host/agents/registerTools';
 import { mcpDefinitions, registerMcpProvider } from './host/agents/mcp/mcpProvider';
 import type { Services } from './host/services';
@@ -85,7 +85,7 @@ export class Ctx implements Services, vscode.Disposable {
   constructor(readonly extension: vscode.ExtensionContext) {
     const started = performance.now();
     this.log = new Logger(this.track(vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true })));
-    this.commands = commandCalls(this, (id) => commandLoaders[id]());
+    this.commands = commandCalls(this, loadCommand);
     this.connections = this.track(
       new ConnectionStore((problems) => {
         for (const problem of problems) this.log.warn(problem);

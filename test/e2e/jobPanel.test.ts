@@ -67,6 +67,8 @@ describe('Job panel (UI, large sandbox)', () => {
     await page.keyboard.press('Enter');
 
     const frame = webview();
+    // The new panel, not the one the test before left open: until it is ready, that one is the last webview.
+    await frame.locator('#job-info', { hasText: 'Long history job' }).waitFor({ timeout: 60_000 });
     const position = frame.locator('.counter');
     // The level of the tails' setting at first (Information); Trace and above is the whole log.
     await frame.locator('#log-level').waitFor({ timeout: 60_000 });

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
-import { expand, row, UNICODE_FOLDER } from './ui';
+import { collapseAll, expand, row, UNICODE_FOLDER } from './ui';
 import { screenshot, world } from './world';
 
 describe('Open in Web Portal (UI, the sandbox’s portal)', () => {
   it('opens a job row’s page in a new browser tab, and the page names the job', async function () {
     this.timeout(120_000);
     const { page } = world;
+    // From the top of the tree, whatever the test before left expanded or scrolled.
+    await collapseAll('Orchestrator');
     await expand('Sandbox');
     await expand(UNICODE_FOLDER);
     await expand(/^Jobs/);

@@ -38,7 +38,7 @@ type Declared = Pick<CommandDefinition<unknown>, 'id' | 'contributes'>;
 export async function loadCommandDefinitions(): Promise<Declared[]> {
   useVscodeStub();
   // Imported here, not at the top: the command modules import `vscode`, which answers only once it is stubbed.
-  const { commandLoaders } = await import('../../src/host/commands/registry');
+  const { commandLoaders } = await import('../../src/host/commands/commandLoaders');
   return Promise.all(Object.values(CommandId).map((id) => commandLoaders[id]()));
 }
 

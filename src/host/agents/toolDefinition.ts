@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { Connection } from '../../core/connections';
 import '../../core/zodLocale';
 import type { ToolName } from './toolNames';
+import type { ChatLinkTarget } from './chatLinks';
 
 /** What a tool's run receives besides its input: the parts of the context it uses, and its cancellation. */
 export interface ToolRun<C> {
@@ -47,6 +48,8 @@ export interface ToolDefinition<C, I> {
   };
   /** "Reading jobs of …": shown while it runs. */
   readonly progress: (input: I) => string;
+  /** The one job, queue item or idea the input names: the chat shows a link that opens it in its panel. */
+  readonly opens?: (input: I) => ChatLinkTarget | undefined;
   readonly run: (run: ToolRun<C>, input: I) => Promise<string>;
 }
 
@@ -59,6 +62,7 @@ export type ToolAbout = Pick<
 /** A call whose input passed its checks: what it shows, asks and does. */
 export interface PlannedCall<C> {
   readonly progress: string;
+  readonly opens?: ChatLinkTarget;
   readonly confirm?: (ctx: C) => ToolConfirmation;
   readonly run: (run: ToolRun<C>) => Promise<string>;
 }
@@ -102,6 +106,7 @@ export function defineTool<C, I>(definition: ToolDefinition<C, I>): Tool<C> {
       const changes = definition.changes;
       return {
         progress: definition.progress(input),
+        opens: definition.opens?.(input),
         confirm: changes && ((ctx) => changes.confirm(ctx, input)),
         run: (run) => definition.run(run, input),
       };

@@ -17,5 +17,6 @@ export const ToolName = {
   queueSummary: 'orchestrator_queueSummary',
   queueItems: 'orchestrator_queueItems',
   addQueueItem: 'orchestrator_addQueueItem',
+  retryQueueItems: 'orchestrator_retryQueueItems',
 } as const;
 export type ToolName = (typeof ToolName)[keyof typeof ToolName];

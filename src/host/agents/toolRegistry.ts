@@ -21,4 +21,5 @@ export const toolLoaders: Record<ToolName, () => Promise<Tool<Services>>> = {
   [ToolName.queueSummary]: async () => (await import('./tools/queueSummary')).queueSummary,
   [ToolName.queueItems]: async () => (await import('./tools/queueItems')).queueItems,
   [ToolName.addQueueItem]: async () => (await import('./tools/addQueueItem')).addQueueItem,
+  [ToolName.retryQueueItems]: async () => (await import('./tools/retryQueueItems')).retryQueueItems,
 };

@@ -8,6 +8,9 @@ import { guardChange } from '../guards/guardChange';
 import type { Services } from '../services';
 import { ToolAnswer, type PlannedCall, type Tool, type ToolConfirmation } from './toolDefinition';
 import { toolLoaders } from './toolRegistry';
+import { withChatLink } from './chatLinks';
+import { toolConnection } from './toolConnection';
+import { ideaToolConnection } from './tools/ideaConnection';
 import { t } from '../../core/l10n';
 import type { ToolName } from './toolNames';
 
@@ -21,24 +24,46 @@ export const isToolName = (name: string): name is ToolName => Object.hasOwn(tool
 
 export type ToolUses = Pick<Services, 'connections' | 'input' | 'log'>;
 
-/** What the chat shows before a call: progress, and for a change the confirmation naming what it does. */
+/** What the chat shows before a call: progress (with a link to what it names), and a change's confirmation. */
 export async function prepareTool(
   ctx: Services,
   name: string,
   input: unknown,
-): Promise<{ invocationMessage: string; confirmationMessages?: { title: string; message: string } } | undefined> {
+): Promise<
+  | {
+      invocationMessage: string | vscode.MarkdownString;
+      confirmationMessages?: { title: string; message: string };
+    }
+  | undefined
+> {
   if (!isToolName(name)) return undefined;
   const planned = (await toolLoaders[name]()).plan(input);
   if ('refused' in planned) return { invocationMessage: t('Checking the input of {0}', name) };
+  const invocationMessage = progressOf(ctx, planned);
   // A connection that is unknown or signed out is answered by the call itself (invokeTool): nothing to confirm.
   const confirmation = confirmationOrAnswer(ctx, planned);
   // A read-only connection is refused by the call itself (0 requests): nothing to confirm.
   if (!confirmation || ctx.connections.get(confirmation.connection.id)?.protection === 'readOnly')
-    return { invocationMessage: planned.progress };
+    return { invocationMessage };
   return {
-    invocationMessage: planned.progress,
+    invocationMessage,
     confirmationMessages: { title: confirmation.title, message: confirmation.message },
   };
+}
+
+/** The progress, with a link to the job, item or idea the call names when its connection is known (0 requests). */
+function progressOf(ctx: Services, planned: PlannedCall<Services>): string | vscode.MarkdownString {
+  const target = planned.opens;
+  if (!target) return planned.progress;
+  try {
+    const connection =
+      target.kind === 'idea' ? ideaToolConnection(ctx, target.connection) : toolConnection(ctx, target.connection);
+    // By id: the link in the chat's history still opens the same connection after the active one changed.
+    return withChatLink(planned.progress, { ...target, connection: connection.id });
+  } catch (error) {
+    if (error instanceof ToolAnswer) return planned.progress;
+    throw error;
+  }
 }
 
 /**

@@ -78,7 +78,10 @@ export function queuesOf(rows: readonly ItemRow[]): string {
 }
 
 /** Reloads every loaded status row of the queues the rows belong to. */
-export function refreshQueuesOf(ctx: Pick<Services, 'explorer'>, rows: readonly ItemRow[]): void {
+export function refreshQueuesOf(
+  ctx: Pick<Services, 'explorer'>,
+  rows: readonly { connection: { id: string }; folder: { id: number }; queue: { Id: number } }[],
+): void {
   const ids = new Set(rows.map((row) => RowIds.queue(row.connection.id, row.folder.id, row.queue.Id)));
   ctx.explorer.refreshRows(...ids);
 }

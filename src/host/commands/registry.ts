@@ -50,89 +50,26 @@ export type RunnerUses = Pick<Services, 'log'>;
 /** The wrapper's code loads with the first command run, not at activation. */
 const wrapper = onFirstUse(() => import('./runCommand'));
 
-/**
- * Every command, by id, and where its code is: each module is a chunk of its own, loaded the first time one of its
- * commands runs, so activation parses none of them. A Record, so a command id without code is a type error.
- */
-export const commandLoaders: Record<CommandId, () => Promise<CommandDefinition<Services>>> = {
-  [CommandId.showAbout]: async () => (await import('./showAbout')).showAbout,
-  [CommandId.openInPortal]: async () => (await import('./openInPortal')).openInPortal,
-  [CommandId.addConnection]: async () => (await import('./addConnection')).addConnection,
-  [CommandId.editConnection]: async () => (await import('./editConnection')).editConnection,
-  [CommandId.removeConnection]: async () => (await import('./removeConnection')).removeConnection,
-  [CommandId.signIn]: async () => (await import('./signIn')).signIn,
-  [CommandId.signOut]: async () => (await import('./signOut')).signOut,
-  [CommandId.signInWithAccessToken]: async () => (await import('./signInWithAccessToken')).signInWithAccessToken,
-  [CommandId.setIdeaServiceCredentials]: async () =>
-    (await import('./setIdeaServiceCredentials')).setIdeaServiceCredentials,
-  [CommandId.switchActiveFolder]: async () => (await import('./switchActiveFolder')).switchActiveFolder,
-  [CommandId.refreshServiceDefinition]: async () =>
-    (await import('./refreshServiceDefinition')).refreshServiceDefinition,
-  [CommandId.treeRefresh]: async () => (await import('./treeCommands')).treeRefresh,
-  [CommandId.treeRetry]: async () => (await import('./treeCommands')).treeRetry,
-  [CommandId.treeLoadMore]: async () => (await import('./treeCommands')).treeLoadMore,
-  [CommandId.treeFilter]: async () => (await import('./treeCommands')).treeFilter,
-  [CommandId.treeClearFilter]: async () => (await import('./treeCommands')).treeClearFilter,
-  [CommandId.setActiveFolder]: async () => (await import('./treeCommands')).setActiveFolder,
-  [CommandId.pinFolder]: async () => (await import('./folderChoices')).pinFolder,
-  [CommandId.unpinFolder]: async () => (await import('./folderChoices')).unpinFolder,
-  [CommandId.hideFolder]: async () => (await import('./folderChoices')).hideFolder,
-  [CommandId.unhideFolder]: async () => (await import('./folderChoices')).unhideFolder,
-  [CommandId.showHiddenFolders]: async () => (await import('./folderChoices')).showHiddenFolders,
-  [CommandId.stopShowingHiddenFolders]: async () => (await import('./folderChoices')).stopShowingHiddenFolders,
-  [CommandId.copyKey]: async () => (await import('./treeCommands')).copyKey,
-  [CommandId.treeFilterByState]: async () => (await import('./treeCommands')).treeFilterByState,
-  [CommandId.treeFind]: async () => (await import('./treeCommands')).treeFind,
-  [CommandId.downloadPackage]: async () => (await import('./downloadPackage')).downloadPackage,
-  [CommandId.uploadPackage]: async () => (await import('./uploadPackage')).uploadPackage,
-  [CommandId.publishWorkspaceProject]: async () => (await import('./publishWorkspaceProject')).publishWorkspaceProject,
-  [CommandId.activateTenant]: async () => (await import('./setTenantActive')).activateTenant,
-  [CommandId.deactivateTenant]: async () => (await import('./setTenantActive')).deactivateTenant,
-  [CommandId.updateProcessToLatest]: async () => (await import('./updateProcessVersion')).updateProcessToLatest,
-  [CommandId.rollBackProcess]: async () => (await import('./updateProcessVersion')).rollBackProcess,
-  [CommandId.addQueueItem]: async () => (await import('./addQueueItem')).addQueueItem,
-  [CommandId.bulkAddQueueItems]: async () => (await import('./bulkAddQueueItems')).bulkAddQueueItems,
-  [CommandId.exportQueueItems]: async () => (await import('./exportQueueItems')).exportQueueItems,
-  [CommandId.createAsset]: async () => (await import('./createAsset')).createAsset,
-  [CommandId.editAsset]: async () => (await import('./editAsset')).editAsset,
-  [CommandId.deleteAsset]: async () => (await import('./deleteAsset')).deleteAsset,
-  [CommandId.retryQueueItems]: async () => (await import('./retryQueueItems')).retryQueueItems,
-  [CommandId.deleteQueueItems]: async () => (await import('./deleteQueueItems')).deleteQueueItems,
-  [CommandId.startJob]: async () => (await import('./startJob')).startJob,
-  [CommandId.stopJob]: async () => (await import('./stopJob')).stopJob,
-  [CommandId.killJob]: async () => (await import('./stopJob')).killJob,
-  [CommandId.tailLogs]: async () => (await import('./tailLogs')).tailLogs,
-  [CommandId.stopTailing]: async () => (await import('./stopTailing')).stopTailing,
-  [CommandId.showWatchedJobs]: async () => (await import('./showWatchedJobs')).showWatchedJobs,
-  [CommandId.showJobOutput]: async () => (await import('./showJobOutput')).showJobOutput,
-  [CommandId.showJob]: async () => (await import('./showJob')).showJob,
-  [CommandId.failuresPeriod]: async () => (await import('./failuresPeriod')).failuresPeriod,
-  [CommandId.clearJobProblems]: async () => (await import('./clearJobProblems')).clearJobProblems,
-  [CommandId.editPackageArguments]: async () => (await import('./editPackageArguments')).editPackageArguments,
-  [CommandId.editProcessInputValues]: async () => (await import('./editProcessInputValues')).editProcessInputValues,
-  [CommandId.showQueueItem]: async () => (await import('./showQueueItem')).showQueueItem,
-  [CommandId.submitIdea]: async () => (await import('./submitIdea')).submitIdea,
-  [CommandId.showIdea]: async () => (await import('./showIdea')).showIdea,
-  [CommandId.changeIdeaStatus]: async () => (await import('./changeIdeaStatus')).changeIdeaStatus,
-  [CommandId.addIdeaTags]: async () => (await import('./addIdeaTags')).addIdeaTags,
-  [CommandId.manageIdeaCollaborators]: async () => (await import('./manageIdeaCollaborators')).manageIdeaCollaborators,
-  [CommandId.attachIdeaDocument]: async () => (await import('./attachIdeaDocument')).attachIdeaDocument,
-  [CommandId.applyDocument]: async () => (await import('./applyDocument')).applyDocument,
-  [CommandId.discardDocumentDraft]: async () => (await import('./discardDocumentDraft')).discardDocumentDraft,
-  [CommandId.compareDocumentWithService]: async () =>
-    (await import('./compareDocumentWithService')).compareDocumentWithService,
-};
+/** The map of where each command's code is loads with the first command run: activation parses no import path. */
+const loaderMap = onFirstUse(() => import('./commandLoaders'));
 
-export function registerAllCommands(
-  ctx: Services,
-  loaders: Partial<typeof commandLoaders> = commandLoaders,
-): vscode.Disposable[] {
+/** A command's definition, by id: its code loads the first time (commandLoaders.ts). */
+export const loadCommand = async (id: CommandId): Promise<CommandDefinition<Services>> =>
+  (await loaderMap()).commandLoaders[id]();
+
+type Loaders = Partial<Record<CommandId, () => Promise<CommandDefinition<Services>>>>;
+
+/** Every command id (constants.ts), each loading its code on first run. */
+const everyCommand = (): Loaders =>
+  Object.fromEntries(Object.values(CommandId).map((id) => [id, () => loadCommand(id)]));
+
+export function registerAllCommands(ctx: Services, loaders: Loaders = everyCommand()): vscode.Disposable[] {
   return Object.entries(loaders).map(([id, load]) => vscode.commands.registerCommand(id, runnerOf(ctx, id, load)));
 }
 
 /**
  * The commands other code runs, as functions (CommandCalls): each loads its command with `load` (the Ctx passes
- * commandLoaders) the first time, and runs it as its registration does.
+ * loadCommand) the first time, and runs it as its registration does.
  */
 export function commandCalls<C extends RunnerUses>(
   ctx: C,

@@ -66,7 +66,18 @@ export const retryQueueItems: CommandDefinition<QueueChangeUses> = rowsChangeCom
     }),
 });
 
-async function retryOne(ctx: Pick<Services, 'clientFor'>, row: ItemRow, signal: AbortSignal): Promise<RowOutcome> {
+/** What retrying one item needs: where it is (a row of the tree, or a tool's folder and queue) and which item. */
+export type RetryTarget = Pick<ItemRow, 'connection' | 'folder'> & {
+  readonly queue: Pick<ItemRow['queue'], 'Id' | 'Name'>;
+  readonly queueItem: Pick<ItemRow['queueItem'], 'Id' | 'Reference'>;
+};
+
+/** Reads the item again and, while it is Failed and in this queue, adds its copy: 2 requests, the add sent once. */
+export async function retryOne(
+  ctx: Pick<Services, 'clientFor'>,
+  row: RetryTarget,
+  signal: AbortSignal,
+): Promise<RowOutcome> {
   const { connection, folder, queue } = row;
   const name = itemName(row.queueItem);
   const client = ctx.clientFor(connection);
@@ -77,6 +88,8 @@ async function retryOne(ctx: Pick<Services, 'clientFor'>, row: ItemRow, signal: 
     signal.throwIfAborted();
     return { name, outcome: 'failed', reason: errorMessage(error) };
   }
+  if (item.QueueDefinitionId !== queue.Id)
+    return { name, outcome: 'leftOut', reason: t('not an item of queue {0}', queue.Name) };
   if (item.Status !== 'Failed') return { name, outcome: 'leftOut', reason: t('not Failed ({0})', item.Status) };
   try {
     await client.queues.addItem(copyOf(queue.Name, item), { folder, signal });

@@ -149,7 +149,11 @@ export class Panels implements vscode.Disposable {
   }
 
   showIdeaForm(identity: IdeaFormIdentity, hint?: Idea): Promise<IdeaFormPanel> {
-    const title = hint ? t('Idea: {0}', hint.name) : t('Submit Idea');
+    const title = hint
+      ? t('Idea: {0}', hint.name)
+      : identity.automationId !== undefined
+        ? t('Idea {0}', identity.automationId)
+        : t('Submit Idea');
     return this.show(this.ideaForms, draftKey(identity), {
       viewType: IDEA_FORM_VIEW_TYPE,
       title,

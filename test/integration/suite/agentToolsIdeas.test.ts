@@ -2,6 +2,8 @@
 // service: results for its seeded ideas, request counts per call, inputs refused before anything is sent, a submit
 // refused on a read-only connection with 0 requests, confirmed by the user outside the chat and sent once.
 import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { CommandId } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import { DATA_NOTICE } from '../../../src/core/agents/resultText';
 import { prepareTool } from '../../../src/host/agents/toolRunner';
@@ -68,6 +70,23 @@ describe('Language-model idea tools on the sandbox', () => {
       /key="applications" label="Applications involved" type=multipleChoice required=false value=\[\]/,
     );
     assert.equal(total(await requests()), 1, JSON.stringify(await requests()));
+  });
+
+  it("idea details links to the idea's panel, which the link opens", async function () {
+    this.timeout(30_000);
+    const message = (await prepareTool(ctx, ToolName.ideaDetails, { id: 1 }))?.invocationMessage;
+    assert.ok(message instanceof vscode.MarkdownString, String(message));
+    assert.deepEqual(message.isTrusted, { enabledCommands: [CommandId.openFromChat] });
+    const link = /\]\(command:orchestrator\.openFromChat\?([^)]+)\)/.exec(message.value);
+    assert.ok(link, message.value);
+    const connectionId = ctx.connections.all().find((c) => c.label === 'Sandbox')!.id;
+    const args = JSON.parse(decodeURIComponent(link[1]!)) as unknown[];
+    assert.deepEqual(args, [{ kind: 'idea', connection: connectionId, id: 1 }]);
+    await vscode.commands.executeCommand(CommandId.openFromChat, ...args);
+    const panel = ctx.panels.ideaForm({ connectionId, automationId: 1 });
+    assert.ok(panel, 'the idea panel is open');
+    assert.equal(panel.panel.title, 'Idea 1');
+    panel.dispose();
   });
 
   it('an input against the schema, or a connection without an idea service, is answered and nothing is sent', async function () {

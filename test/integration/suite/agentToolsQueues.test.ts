@@ -73,6 +73,10 @@ describe('Language-model queue tools on the sandbox', () => {
       [ToolName.queueItems, { ...NEW_HIRES, top: 500 }, /top/],
       [ToolName.addQueueItem, { ...EMPTY, content: { Nested: { a: 1 } } }, /content/],
       [ToolName.addQueueItem, { ...EMPTY, priority: 'Urgent' }, /priority/],
+      [ToolName.retryQueueItems, { ...NEW_HIRES, itemIds: [] }, /itemIds/],
+      [ToolName.retryQueueItems, { ...NEW_HIRES, itemIds: [4, 4] }, /itemIds: each id at most once/],
+      [ToolName.retryQueueItems, { ...NEW_HIRES, itemIds: Array.from({ length: 21 }, (_, n) => n + 1) }, /itemIds/],
+      [ToolName.retryQueueItems, { ...NEW_HIRES, itemIds: [-3] }, /itemIds/],
     ] as const) {
       const text = await refusal(name, input);
       assert.match(text, wrong, `${name}: ${text}`);
@@ -130,5 +134,44 @@ describe('Language-model queue tools on the sandbox', () => {
     const listed = await call(ToolName.queueItems, { ...EMPTY, reference });
     const id = /id=(\d+)/.exec(added.result)![1];
     assert.match(listed, new RegExp(`1\\. id=${id} reference="${reference}" status="New" priority="Normal"`));
+  });
+
+  it('retry queue items: read-only refuses with 0 requests; confirmed, Failed items are added again, others left out', async function () {
+    this.timeout(60_000);
+    const idsOf = (text: string) => [...text.matchAll(/^\d+\. id=(\d+)/gm)].map((m) => Number(m[1]));
+    const failed = idsOf(await call(ToolName.queueItems, { ...NEW_HIRES, status: 'Failed', top: 2 }));
+    const [successful] = idsOf(await call(ToolName.queueItems, { ...NEW_HIRES, status: 'Successful', top: 1 }));
+    assert.equal(failed.length, 2);
+    const input = { ...NEW_HIRES, itemIds: [...failed, successful!] };
+    const prepared = await prepareTool(suite.ctx, ToolName.retryQueueItems, input);
+    assert.match(
+      prepared?.confirmationMessages?.title ?? '',
+      /^Retry 3 failed item\(s\) of queue "NewHires" in "Shared\/HR" on Sandbox\?$/,
+    );
+    assert.match(prepared?.confirmationMessages?.message ?? '', new RegExp(`^Items ${input.itemIds.join(', ')}\\.`));
+    await whileReadOnly(suite.ctx, async () => {
+      await resetTally();
+      const { result, asked } = await answering(suite.ctx, [], () => call(ToolName.retryQueueItems, input));
+      assert.match(result, /read-only/);
+      assert.deepEqual(asked, [], 'nothing asked');
+      assert.equal(total(await requests()), 0, JSON.stringify(await requests()));
+    });
+
+    await resetTally();
+    const { result } = await answering(suite.ctx, [{ title: /^Retry 3 failed item/, choose: 'Retry' }], () =>
+      call(ToolName.retryQueueItems, input),
+    );
+    assert.match(result, /^Retried in queue "NewHires" of folder "Shared\/HR" on "Sandbox": 2 of 3 added again\./);
+    for (const id of failed) assert.match(result, new RegExp(`\nid=${id}: added again as a New item\\.`));
+    assert.match(result, new RegExp(`\nid=${successful}: left out, "not Failed \\(Successful\\)"\\.`));
+    const counted = await requests();
+    // The folder, the queue, each item read again, and an add per Failed item: sent once each.
+    assert.equal(total(counted), 2 + 3 + 2, JSON.stringify(counted));
+    const changes = changesOf(counted);
+    assert.deepEqual(
+      changes.map(([route, count]) => [/AddQueueItem/.test(route), count]),
+      [[true, 2]],
+      JSON.stringify(counted),
+    );
   });
 });

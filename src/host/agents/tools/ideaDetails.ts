@@ -40,6 +40,7 @@ export const ideaDetails = defineTool<Uses, z.infer<typeof input>>({
   },
   requests: 1,
   progress: (i) => t('Reading idea {0}', i.id),
+  opens: (i) => ({ kind: 'idea', connection: i.connection, id: i.id }),
   async run({ ctx, signal }, i) {
     const connection = ideaToolConnection(ctx, i.connection);
     const client = await ctx.ideasClientFor(connection);

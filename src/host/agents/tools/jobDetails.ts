@@ -40,6 +40,7 @@ export const jobDetails = defineTool<Uses, z.infer<typeof input>>({
   },
   requests: 3,
   progress: (i) => t('Reading job {0}', i.jobKey),
+  opens: (i) => ({ kind: 'job', connection: i.connection, folder: i.folder, jobKey: i.jobKey }),
   async run({ ctx, signal }, i) {
     const { connection, client, folder, path } = await toolPlace(ctx, i, signal);
     const job = await client.jobs.get(i.jobKey, { folder, signal });

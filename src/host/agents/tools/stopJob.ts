@@ -53,6 +53,7 @@ export const stopJob = defineTool<Uses, Input>({
     },
   },
   progress: (i) => t('Stopping job {0}', i.jobKey),
+  opens: (i) => ({ kind: 'job', connection: i.connection, folder: i.folder, jobKey: i.jobKey }),
   async run({ ctx, signal }, i) {
     const { connection, folder } = await toolPlace(ctx, i, signal);
     // Stop Job's own step: read again, refused once ended, one request, then watched (confirmed by the runner).
