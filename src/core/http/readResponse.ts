@@ -1,6 +1,7 @@
 // Turning an answered request into a ResponseBody: the body read within its cap, an error status into an error,
 // JSON parsed. Used by transport.ts for every attempt that got an answer.
 import { errorFromResponse, OrchestratorError } from './errors';
+import { parseJsonText } from './parsedJson';
 import { formatBytes, readCapped, TooLarge } from './responseBody';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -55,7 +56,7 @@ export async function readResponse(
   if (bytes.length === 0 || response.status === 204) return { kind: 'empty' };
   const text = utf8.decode(bytes);
   try {
-    return { kind: 'json', value: JSON.parse(text) };
+    return { kind: 'json', value: parseJsonText(text) };
   } catch {
     throw new OrchestratorError({
       kind: 'invalidResponse',

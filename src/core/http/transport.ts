@@ -72,12 +72,12 @@ export class Transport {
    * The names this service gives the spec's placeholders (the connection's own names win; blank ones count as unset).
    * Waiting for them ends with the caller's cancellation; the reading itself goes on for the next request.
    */
-  private async dialect(signal: AbortSignal | undefined, given: RequestSpec): Promise<Dialect> {
+  private async dialect(
+    reading: Promise<Dialect> | Dialect,
+    signal: AbortSignal | undefined,
+    given: RequestSpec,
+  ): Promise<Dialect> {
     const { connection } = this.options;
-    const reading = this.options.dialect?.() ?? SPEC_DIALECT;
-    // The caller hands out the same reading until it reads again: the names worked out from it are kept with it,
-    // so a listing's thousand requests do not wait on a settled promise and copy the same names a thousand times.
-    if (this.named?.reading === reading && this.named.connection === connection) return this.named.dialect;
     const discovered =
       reading instanceof Promise
         ? await untilAborted(reading, signal, `${given.method} ${readablePath(given.path.split('?')[0] ?? '')}`)
@@ -94,7 +94,12 @@ export class Transport {
    * Key is taken (a change is never sent twice). What was proved is told on, to be kept per service.
    */
   async request(given: RequestSpec): Promise<ResponseBody> {
-    const dialect = await this.dialect(given.signal, given);
+    // The caller hands out the same reading until it reads again: the names worked out from it are kept with it, so a
+    // listing's thousand requests neither copy the same names nor await them (each await is a turn of the queue).
+    const reading = this.options.dialect?.() ?? SPEC_DIALECT;
+    const named = this.named;
+    const kept = named?.reading === reading && named.connection === this.connection;
+    const dialect = kept ? named.dialect : await this.dialect(reading, given.signal, given);
     const keyAnswer = this.folderKey ?? dialect.folderKey;
     const tryKey = keyAnswer === undefined && given.method === 'GET';
     // The folder header is worked out once, so the coalescing key and every attempt carry the same one.

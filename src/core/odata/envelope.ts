@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import '../zodLocale';
 import { OrchestratorError } from '../http/errors';
+import { takeParsedJson } from '../http/parsedJson';
 import type { ResponseBody } from '../http/transport';
 import { t } from '../l10n';
 import { onFirstUse } from '../onFirstUse';
@@ -46,8 +47,8 @@ export function prepareFastPath(): Promise<void> {
 }
 
 const noFastPath: FastCheck = () => false;
-function fastCheckOf(schema: z.ZodMiniType): FastCheck {
-  if (fastPath) return fastPath.fastCheck(schema);
+function fastCheckOf(schema: z.ZodMiniType, madeByJsonParse = false): FastCheck {
+  if (fastPath) return fastPath.fastCheck(schema, madeByJsonParse);
   void prepareFastPath();
   return noFastPath;
 }
@@ -58,13 +59,16 @@ function invalid(endpoint: string, message: string): OrchestratorError {
 
 /** Parses `{ value: [...] }`: a wrong envelope is an error; a bad row is skipped and reported. */
 export function parseCollection<T>(endpoint: string, body: unknown, row: z.ZodMiniType<T>): Page<T> {
+  // Asked before the envelope's check: rows straight from the transport's JSON.parse skip the tests such rows
+  // always pass (parsedJson.ts); any other body gets every test.
+  const madeByJsonParse = takeParsedJson(body);
   const envelope = parseEntity(endpoint, body, collection, (issues) =>
     t('{0} did not answer a collection: {1}.', endpoint, issues),
   );
   const items: T[] = [];
   const skipped: RowProblem[] = [];
   // A row zod would accept unchanged is taken as it is (schemaFastPath.ts); zod parses the rest and names the problem.
-  const fast = fastCheckOf(row);
+  const fast = fastCheckOf(row, madeByJsonParse);
   envelope.value.forEach((value, index) => {
     if (fast(value)) {
       items.push(value as T);

@@ -45,22 +45,30 @@ interface Internals {
 
 const internals = (schema: z.ZodMiniType) => (schema as unknown as { _zod: Internals })._zod;
 
-/** Built with generated object checks, and without (where code cannot be made from text, and in tests). */
+/**
+ * Built with generated object checks and without (where code cannot be made from text, and in tests); for any value,
+ * and for values the transport's JSON.parse made (parsedJson.ts: no object of theirs has another prototype or a
+ * symbol key, so those tests are left out: a third of a row's check).
+ */
 const compiledWith = {
-  generated: new WeakMap<z.ZodMiniType, Compiled>(),
-  loops: new WeakMap<z.ZodMiniType, Compiled>(),
+  generated: { any: new WeakMap<z.ZodMiniType, Compiled>(), json: new WeakMap<z.ZodMiniType, Compiled>() },
+  loops: { any: new WeakMap<z.ZodMiniType, Compiled>(), json: new WeakMap<z.ZodMiniType, Compiled>() },
 };
 
-/** The fast check of a schema, built on first use and kept with the schema. */
-export function fastCheck(schema: z.ZodMiniType): FastCheck {
-  return compile(schema).check;
+/**
+ * The fast check of a schema, built on first use and kept with the schema. `madeByJsonParse` only for a value that
+ * came straight from the transport's JSON.parse (parsedJson.ts's `takeParsedJson`).
+ */
+export function fastCheck(schema: z.ZodMiniType, madeByJsonParse = false): FastCheck {
+  return compile(schema, madeByJsonParse).check;
 }
 
-function compile(schema: z.ZodMiniType): Compiled {
-  const compiled = codeFromTextAllowed() ? compiledWith.generated : compiledWith.loops;
+function compile(schema: z.ZodMiniType, json: boolean): Compiled {
+  const made = codeFromTextAllowed() ? compiledWith.generated : compiledWith.loops;
+  const compiled = json ? made.json : made.any;
   let entry = compiled.get(schema);
   if (!entry) {
-    entry = build(schema);
+    entry = build(schema, json);
     compiled.set(schema, entry);
   }
   return entry;
@@ -73,9 +81,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   const prototype = Object.getPrototypeOf(value) as unknown;
   return prototype === Object.prototype || prototype === null;
 }
+/** An object JSON.parse made is plain: only an array is told apart. */
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
 
-function build(schema: z.ZodMiniType): Compiled {
+function build(schema: z.ZodMiniType, json: boolean): Compiled {
   const zod = internals(schema);
   const { def } = zod;
   const checked = (def.checks?.length ?? 0) > 0;
@@ -102,17 +114,17 @@ function build(schema: z.ZodMiniType): Compiled {
       if (def.format === 'safeint') return leafOf(Leaf.SafeInt);
       return byZod(zod);
     case 'optional':
-      return optionalOrNullable(compile(def.innerType!), undefined);
+      return optionalOrNullable(compile(def.innerType!, json), undefined);
     case 'nullable':
-      return optionalOrNullable(compile(def.innerType!), null);
+      return optionalOrNullable(compile(def.innerType!, json), null);
     case 'array':
-      return array(compile(def.element!));
+      return array(compile(def.element!, json));
     case 'object':
-      return object(def.shape!, def.catchall);
+      return object(def.shape!, def.catchall, json);
     case 'record':
-      return record(def.keyType!, compile(def.valueType!));
+      return record(def.keyType!, compile(def.valueType!, json), json);
     case 'union':
-      return union(def.options!.map(compile)) ?? byZod(zod);
+      return union(def.options!.map((option) => compile(option, json))) ?? byZod(zod);
     default:
       return byZod(zod);
   }
@@ -172,13 +184,14 @@ function union(options: Compiled[]): Compiled | undefined {
   });
 }
 
-function object(shape: Record<string, z.ZodMiniType>, catchall: z.ZodMiniType | undefined): Compiled {
+function object(shape: Record<string, z.ZodMiniType>, catchall: z.ZodMiniType | undefined, json: boolean): Compiled {
+  const isObject = json ? isJsonObject : isPlainObject;
   // Each field's optional/nullable wrappers and its leaf are unfolded here, so the loop below tests a typical row's
   // fields in place: a call per field and per wrapper was most of the check's time. The result is the field's own
   // `check`, which stays the answer for every other schema (a date-time, a nested object, a record).
   const fields = Object.keys(shape).map((key) => {
     const field = internals(shape[key]!);
-    const compiled = compile(shape[key]!);
+    const compiled = compile(shape[key]!, json);
     const inner = compiled.wraps?.inner ?? compiled;
     return {
       key,
@@ -194,7 +207,8 @@ function object(shape: Record<string, z.ZodMiniType>, catchall: z.ZodMiniType | 
   const declared = new Set(fields.map((field) => field.key));
   const rest = catchall ? internals(catchall).def.type : 'strip';
   // Loose objects keep unknown fields as they are; a stripping object would give back less, a strict one refuses.
-  const restCheck = rest === 'unknown' || rest === 'any' ? undefined : catchall ? compile(catchall).check : undefined;
+  const restCheck =
+    rest === 'unknown' || rest === 'any' ? undefined : catchall ? compile(catchall, json).check : undefined;
   const extrasMatter = rest !== 'unknown' && rest !== 'any';
   const extras = (value: Record<string, unknown>) => {
     for (const key in value) {
@@ -208,13 +222,13 @@ function object(shape: Record<string, z.ZodMiniType>, catchall: z.ZodMiniType | 
       ...field,
       leaf: field.leaf === undefined ? undefined : LEAF_NAMES[field.leaf],
     })),
-    { isPlainObject, hasOwn, extras: extrasMatter ? extras : undefined },
+    { isPlainObject: isObject, hasOwn, extras: extrasMatter ? extras : undefined },
   );
   if (generated) return { exact: false, check: generated };
   return {
     exact: false,
     check: (value) => {
-      if (!isPlainObject(value)) return false;
+      if (!isObject(value)) return false;
       // Zod never copies a `__proto__` key into its result: such a row goes through zod, whose answer lacks it.
       if (hasOwn(value, '__proto__')) return false;
       for (const field of fields) {
@@ -233,7 +247,8 @@ function object(shape: Record<string, z.ZodMiniType>, catchall: z.ZodMiniType | 
   };
 }
 
-function record(keyType: z.ZodMiniType, values: Compiled): Compiled {
+function record(keyType: z.ZodMiniType, values: Compiled, json: boolean): Compiled {
+  const isObject = json ? isJsonObject : isPlainObject;
   const key = internals(keyType).def;
   // Only string keys without checks are known here; other key types go through zod.
   if (key.type !== 'string' || (key.checks?.length ?? 0) > 0) return { check: () => false, exact: false };
@@ -241,8 +256,8 @@ function record(keyType: z.ZodMiniType, values: Compiled): Compiled {
   return {
     exact: false,
     check: (value) => {
-      if (!isPlainObject(value) || hasOwn(value, '__proto__')) return false;
-      if (Object.getOwnPropertySymbols(value).length > 0) return false;
+      if (!isObject(value) || hasOwn(value, '__proto__')) return false;
+      if (!json && Object.getOwnPropertySymbols(value).length > 0) return false;
       // for-in reads each value through the object's own key cache (Object.keys and a read by name reads each from
       // no cache); it lists inherited enumerable keys too, which only adds values tested, never skips an own one.
       for (const name in value) if (!check(value[name])) return false;

@@ -53,6 +53,24 @@ describe('rate-limit scheduler', () => {
     assert.equal(scheduler.state().queued, 0);
   });
 
+  it('hands a free slot out at once when nobody waits, and never ahead of a caller already waiting', async () => {
+    const time = fakeTime();
+    const scheduler = new RateLimitScheduler({ budgetPerMinute: 2, now: time.now, sleep: time.sleep });
+    const seen: string[] = [];
+    scheduler.onDidChange((state) => seen.push(`${state.used}/${state.queued}`));
+    const first = scheduler.acquire();
+    assert.equal(scheduler.state().used, 1, 'taken before any turn of the queue');
+    assert.deepEqual(seen, ['0/1', '1/0'], 'listeners see what a wait in the queue shows');
+    await first;
+    scheduler.observe({ status: 429, retryAfterSeconds: 3 });
+    const paused = scheduler.acquire();
+    assert.equal(scheduler.state().queued, 1, 'paused: it waits in the queue');
+    const next = scheduler.acquire();
+    await Promise.all([paused, next]);
+    assert.deepEqual(time.waits, [3000, 60_000 - 3000 + 1]);
+    assert.equal(scheduler.state().used, 2);
+  });
+
   it('reports its state to listeners', async () => {
     const scheduler = new RateLimitScheduler({ budgetPerMinute: 5 });
     const seen: number[] = [];

@@ -120,6 +120,11 @@ describe('Validation fast path', () => {
     agreesWithZod(fastCheck);
   });
 
+  it('answers the same for values JSON.parse made, without the prototype and symbol tests (generated and loops)', () => {
+    agreesWithZod((schema) => fastCheck(schema, true));
+    agreesWithZod((schema) => withoutGeneratedCode(() => fastCheck(schema, true)));
+  });
+
   it('answers the same where code cannot be made from text (object checks as loops, not generated)', () => {
     agreesWithZod((schema) => withoutGeneratedCode(() => fastCheck(schema)));
     const row = JSON.parse(
