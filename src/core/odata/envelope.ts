@@ -27,7 +27,7 @@ const collection = z.looseObject({
 export function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
     .join('; ');
 }
 

@@ -196,6 +196,13 @@ describe('Validation fast path', () => {
     );
   });
 
+  it('names a problem at a symbol key in words, not a TypeError (rows not from JSON can carry one)', () => {
+    const key = Symbol('odd');
+    const parsed = z.safeParse(z.record(z.symbol(), z.string()), { [key]: 1 });
+    assert.ok(!parsed.success);
+    assert.match(describeIssues(parsed.error), /^Symbol\(odd\): /);
+  });
+
   it('never lets a __proto__ or constructor key change a prototype, in a row or a record', () => {
     const text =
       '{"value":[{"Id":1,"Key":"k","QueueDefinitionId":2,"Status":"New","CreationTime":"2026-01-02T03:04:05Z",' +
