@@ -1,7 +1,7 @@
 // l10n: model (what the tool tells the model: English by design; what people see is marked with t or nls)
 import type { Connection } from '../../core/connections';
 import type { Services } from '../services';
-import { ToolAnswer } from './toolDefinition';
+import { ToolAnswer, type ToolConfirmation } from './toolDefinition';
 
 /**
  * The connection a tool call names (its label, any case), or the active one. Read from the settings only: it sends
@@ -30,3 +30,16 @@ export function toolConnection(
     );
   return connection;
 }
+
+/**
+ * A change tool's confirmation on the connection the call names (0 requests): its words, built from the input and the
+ * connection's label.
+ */
+export const confirmOnConnection =
+  <I extends { readonly connection?: string }>(
+    words: (input: I, connection: string) => Omit<ToolConfirmation, 'connection'>,
+  ) =>
+  (ctx: Pick<Services, 'connections' | 'accountFor' | 'activeConnection'>, input: I): ToolConfirmation => {
+    const connection = toolConnection(ctx, input.connection);
+    return { connection, ...words(input, connection.label) };
+  };

@@ -8,7 +8,7 @@ import type { Services } from '../../services';
 import { referenceProblem } from '../../commands/addQueueItem';
 import { sendToQueue } from '../../commands/sendToQueue';
 import { defineTool, nls, ToolAnswer } from '../toolDefinition';
-import { toolConnection } from '../toolConnection';
+import { confirmOnConnection } from '../toolConnection';
 import { toolPlace } from '../toolFolder';
 import { ToolName } from '../toolNames';
 import { PLACE_DESCRIBED, connectionField, folderField } from './toolInputs';
@@ -53,15 +53,11 @@ export const addQueueItem = defineTool<Uses, Input>({
   },
   requests: 3,
   changes: {
-    confirm: (ctx, i) => {
-      const connection = toolConnection(ctx, i.connection);
-      return {
-        connection,
-        title: t('Add an item to queue {0} in {1} on {2}?', quoted(i.queue), quoted(i.folder), connection.label),
-        message: itemText(i),
-        action: t('Add'),
-      };
-    },
+    confirm: confirmOnConnection((i: Input, connection) => ({
+      title: t('Add an item to queue {0} in {1} on {2}?', quoted(i.queue), quoted(i.folder), connection),
+      message: itemText(i),
+      action: t('Add'),
+    })),
   },
   progress: (i) => t('Adding an item to queue {0}', i.queue),
   async run({ ctx, signal }, i) {

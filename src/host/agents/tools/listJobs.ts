@@ -6,7 +6,7 @@ import type { Services } from '../../services';
 import { defineTool, nls } from '../toolDefinition';
 import { toolPlace } from '../toolFolder';
 import { ToolName } from '../toolNames';
-import { DESCRIBED, PLACE_DESCRIBED, connectionField, folderField, processField } from './toolInputs';
+import { DESCRIBED, PLACE_DESCRIBED, connectionField, folderField, processField, topField } from './toolInputs';
 import { jobRow } from './jobRows';
 import { t } from '../../../core/l10n';
 
@@ -38,7 +38,7 @@ const input = z.object({
       z.refine((text) => !Number.isNaN(Date.parse(text)), 'not a date'),
     ),
   ),
-  top: z.optional(z.int().check(z.minimum(1), z.maximum(50))),
+  top: topField,
 });
 
 export const listJobs = defineTool<Uses, z.infer<typeof input>>({

@@ -8,7 +8,7 @@ import { QUEUE_ITEM_STATUSES } from '../../views/explorer/queueNode';
 import { defineTool, nls } from '../toolDefinition';
 import { toolPlace } from '../toolFolder';
 import { ToolName } from '../toolNames';
-import { PLACE_DESCRIBED, connectionField, folderField } from './toolInputs';
+import { PLACE_DESCRIBED, connectionField, folderField, topField } from './toolInputs';
 import { QUEUE_DESCRIBED, queueField, queueItemRow, toolQueue } from './toolQueue';
 
 type Uses = Pick<Services, 'connections' | 'accountFor' | 'activeConnection' | 'clientFor'>;
@@ -19,7 +19,7 @@ const input = z.object({
   queue: queueField,
   status: z.optional(z.enum(QUEUE_ITEM_STATUSES.map(([status]) => status))),
   reference: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
-  top: z.optional(z.int().check(z.minimum(1), z.maximum(50))),
+  top: topField,
 });
 
 export const queueItems = defineTool<Uses, z.infer<typeof input>>({

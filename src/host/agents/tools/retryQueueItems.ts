@@ -7,7 +7,7 @@ import { refreshQueuesOf } from '../../commands/queueItemSelection';
 import { retryOne } from '../../commands/retryQueueItems';
 import type { RowOutcome } from '../../commands/selectionOutcome';
 import { defineTool, nls } from '../toolDefinition';
-import { toolConnection } from '../toolConnection';
+import { confirmOnConnection } from '../toolConnection';
 import { toolPlace } from '../toolFolder';
 import { ToolName } from '../toolNames';
 import { PLACE_DESCRIBED, connectionField, folderField } from './toolInputs';
@@ -58,24 +58,20 @@ export const retryQueueItems = defineTool<Uses, Input>({
   },
   requests: 2 + 2 * MOST,
   changes: {
-    confirm: (ctx, i) => {
-      const connection = toolConnection(ctx, i.connection);
-      return {
+    confirm: confirmOnConnection((i: Input, connection) => ({
+      title: t(
+        'Retry {0} failed item(s) of queue {1} in {2} on {3}?',
+        i.itemIds.length,
+        quoted(i.queue),
+        quoted(i.folder),
         connection,
-        title: t(
-          'Retry {0} failed item(s) of queue {1} in {2} on {3}?',
-          i.itemIds.length,
-          quoted(i.queue),
-          quoted(i.folder),
-          connection.label,
-        ),
-        message: t(
-          'Items {0}. Each that is still Failed is added again as a New item with the same reference, priority and content; the failed item stays as it is.',
-          i.itemIds.join(', '),
-        ),
-        action: t('Retry'),
-      };
-    },
+      ),
+      message: t(
+        'Items {0}. Each that is still Failed is added again as a New item with the same reference, priority and content; the failed item stays as it is.',
+        i.itemIds.join(', '),
+      ),
+      action: t('Retry'),
+    })),
   },
   progress: (i) => t('Retrying {0} item(s) of queue {1}', i.itemIds.length, i.queue),
   // One item: its panel, where the user sees it failed (several: the queue's rows show them).

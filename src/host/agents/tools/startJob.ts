@@ -8,7 +8,7 @@ import { startJobs } from '../../commands/startJob/run';
 import { buildInputArguments } from '../../../core/orchestrator/argumentFields';
 import { folderLabelOf } from '../../commands/folderLabel';
 import { defineTool, nls, ToolAnswer } from '../toolDefinition';
-import { toolConnection } from '../toolConnection';
+import { confirmOnConnection } from '../toolConnection';
 import { toolPlace } from '../toolFolder';
 import { ToolName } from '../toolNames';
 import { DESCRIBED, PLACE_DESCRIBED, connectionField, folderField, processField } from './toolInputs';
@@ -65,15 +65,11 @@ export const startJob = defineTool<Uses, Input>({
   },
   requests: 4,
   changes: {
-    confirm: (ctx, i) => {
-      const connection = toolConnection(ctx, i.connection);
-      return {
-        connection,
-        title: t('Start a job of {0} in {1} on {2}?', quoted(i.process), quoted(i.folder), connection.label),
-        message: argumentsText(i.arguments),
-        action: t('Start'),
-      };
-    },
+    confirm: confirmOnConnection((i: Input, connection) => ({
+      title: t('Start a job of {0} in {1} on {2}?', quoted(i.process), quoted(i.folder), connection),
+      message: argumentsText(i.arguments),
+      action: t('Start'),
+    })),
   },
   progress: (i) => t('Starting a job of {0}', i.process),
   async run({ ctx, signal }, i) {

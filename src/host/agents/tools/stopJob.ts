@@ -4,7 +4,7 @@ import { quoted } from '../../../core/agents/resultText';
 import type { Services } from '../../services';
 import { stopOne } from '../../commands/stopJob';
 import { defineTool, nls } from '../toolDefinition';
-import { toolConnection } from '../toolConnection';
+import { confirmOnConnection } from '../toolConnection';
 import { toolPlace } from '../toolFolder';
 import { ToolName } from '../toolNames';
 import { connectionField, folderField, JOB_KEY, PLACE_DESCRIBED } from './toolInputs';
@@ -38,19 +38,15 @@ export const stopJob = defineTool<Uses, Input>({
   },
   requests: 3,
   changes: {
-    confirm: (ctx, i) => {
-      const connection = toolConnection(ctx, i.connection);
-      return {
-        connection,
-        title: i.kill
-          ? t('Kill job {0} in {1} on {2}?', i.jobKey, quoted(i.folder), connection.label)
-          : t('Stop job {0} in {1} on {2}?', i.jobKey, quoted(i.folder), connection.label),
-        message: i.kill
-          ? t('The robot process is ended at once, wherever it is: work in progress may be left half done.')
-          : t('The robot stops the job at its next safe point; the job ends as Stopped.'),
-        action: i.kill ? t('Kill') : t('Stop'),
-      };
-    },
+    confirm: confirmOnConnection((i: Input, connection) => ({
+      title: i.kill
+        ? t('Kill job {0} in {1} on {2}?', i.jobKey, quoted(i.folder), connection)
+        : t('Stop job {0} in {1} on {2}?', i.jobKey, quoted(i.folder), connection),
+      message: i.kill
+        ? t('The robot process is ended at once, wherever it is: work in progress may be left half done.')
+        : t('The robot stops the job at its next safe point; the job ends as Stopped.'),
+      action: i.kill ? t('Kill') : t('Stop'),
+    })),
   },
   progress: (i) => t('Stopping job {0}', i.jobKey),
   opens: (i) => ({ kind: 'job', connection: i.connection, folder: i.folder, jobKey: i.jobKey }),
