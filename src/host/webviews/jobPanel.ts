@@ -6,6 +6,7 @@ import { JobLogWindow, jobLogPages } from '../../core/logs/logWindow';
 import type { Job } from '../../core/orchestrator/schemas';
 import { plainText } from '../../core/presentation/plainText';
 import { makeRow } from '../../core/rows/rows';
+import { jobAction } from './jobPanelActions';
 import {
   LOG_LINES_PER_REQUEST,
   parseJobPanelFromWebview,
@@ -278,30 +279,6 @@ export class JobPanel extends ServicePanel<JobPanelFromWebview, JobPanelToWebvie
     }
     if (!job) return { ok: false, message: t('The job is not loaded yet.') };
     const row = makeRow({ kind: 'job', connection: this.connection(), folder: this.folder, job });
-    switch (action) {
-      case 'copyKey':
-        await vscode.env.clipboard.writeText(job.Key);
-        return { ok: true, message: t('Copied the job key.') };
-      case 'tailInOutput':
-        await this.ctx.commands.tailLogs(row);
-        return { ok: true };
-      case 'runAgain': {
-        // Start Job's own steps, filled in with this job's process and arguments: its checks and guard, one request.
-        const keys = await this.ctx.commands.startJob(row);
-        return Array.isArray(keys) && keys.length
-          ? { ok: true, message: t('Started {0} job(s) again.', keys.length) }
-          : { ok: false };
-      }
-      case 'openInPortal':
-        await this.ctx.commands.openInPortal(row);
-        return { ok: true };
-      case 'stop':
-      case 'kill': {
-        const key = await (action === 'stop' ? this.ctx.commands.stopJob(row) : this.ctx.commands.killJob(row));
-        if (key === undefined) return { ok: false };
-        void this.reload();
-        return { ok: true, message: action === 'stop' ? t('Asked the robot to stop the job.') : t('Killed the job.') };
-      }
-    }
+    return jobAction(this.ctx, row, action, () => void this.reload());
   }
 }
