@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import { activateSignedIn, quiescent, resetTally } from './treeWalk';
-import { callTool as call, whileReadOnly as readOnlyWhile } from './toolCalls';
+import { callTool as call, jobsSettled, whileReadOnly as readOnlyWhile } from './toolCalls';
 
 // The calls, their requests and the read-only switch are toolCalls.ts's, under the names the queue suite reads.
 export { callTool as call, changesOf, toolRequests as requests, totalOf as total } from './toolCalls';
@@ -41,7 +41,9 @@ export function toolSuite(): { ctx: Ctx } {
     await config().update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
     await quiescent(sent);
   });
-  beforeEach(async () => {
+  beforeEach(async function () {
+    this.timeout(120_000);
+    await jobsSettled(suite.ctx);
     await quiescent(sent);
     await resetTally();
   });
