@@ -19,7 +19,7 @@ export const findFolders = defineTool<Uses, { connection?: string; search?: stri
   displayName: nls('Find Orchestrator Folders'),
   userDescription: nls('Lists the connections and the folders of one, by name.'),
   modelDescription:
-    'Lists the orchestration connections the user has set up (which one is active and signed in), and the folders of one connection whose full path contains the search text. Use it first to find the exact folder path other orchestrator tools take. Returns at most 50 folders with their full paths and ids.',
+    'Lists the orchestration connections the user has set up: label, whether signed in, whether changes are allowed, confirmed each time or refused (read-only), and which one is active (used when a call leaves the connection out). Then the folders of one connection whose full path contains the search text: full path, id and type, at most 50. Use it first to find the exact folder path (or id) the other orchestrator tools take. Sends 1 request (one page of folders).',
   input: z.object({
     connection: connectionField,
     search: z.optional(z.string().check(z.maxLength(200))),
@@ -31,6 +31,7 @@ export const findFolders = defineTool<Uses, { connection?: string; search?: stri
   requests: 1,
   progress: (input) => t('Finding folders{0}', input.search ? ` "${input.search}"` : ''),
   async run({ ctx, signal }, input) {
+    const active = ctx.activeConnection()?.id;
     const connections = ctx.connections
       .all()
       .map((c) => [
@@ -44,6 +45,7 @@ export const findFolders = defineTool<Uses, { connection?: string; search?: stri
               ? 'confirmed each'
               : 'allowed',
         ] as const,
+        ['active', c.id === active] as const,
       ]);
     const connection = toolConnection(ctx, input.connection);
     const page = await ctx.clientFor(connection).folders.list({
