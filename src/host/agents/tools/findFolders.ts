@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { isoTime, quoted, tableText } from '../../../core/agents/resultText';
 import { contains } from '../../../core/odata/filter';
 import type { Services } from '../../services';
-import { defineTool, nls } from '../toolDefinition';
+import { defineTool, nls, ToolAnswer } from '../toolDefinition';
 import { toolConnection } from '../toolConnection';
 import { ToolName } from '../toolNames';
 import { DESCRIBED, connectionField } from './toolInputs';
@@ -19,7 +19,7 @@ export const findFolders = defineTool<Uses, { connection?: string; search?: stri
   displayName: nls('Find Orchestrator Folders'),
   userDescription: nls('Lists the connections and the folders of one, by name.'),
   modelDescription:
-    'Lists the orchestration connections the user has set up: label, whether signed in, whether changes are allowed, confirmed each time or refused (read-only), and which one is active (used when a call leaves the connection out). Then the folders of one connection whose full path contains the search text: full path, id and type, at most 50. Use it first to find the exact folder path (or id) the other orchestrator tools take. Sends 1 request (one page of folders).',
+    'Lists the orchestration connections the user has set up: label, whether signed in, whether changes are allowed, confirmed each time or refused (read-only), and which one is active (used when a call leaves the connection out). Then the folders of one connection whose full path contains the search text: full path, id and type, at most 50. Use it first to find the exact folder path (or id) the other orchestrator tools take. If that connection is unknown or signed out, it still lists the connections and says what to do. Sends 1 request (one page of folders).',
   input: z.object({
     connection: connectionField,
     search: z.optional(z.string().check(z.maxLength(200))),
@@ -47,7 +47,18 @@ export const findFolders = defineTool<Uses, { connection?: string; search?: stri
         ] as const,
         ['active', c.id === active] as const,
       ]);
-    const connection = toolConnection(ctx, input.connection);
+    const connectionsText = [
+      tableText({ title: "Connections (labels are the user's own):", rows: connections, empty: 'None.' }),
+      `Read at ${isoTime(new Date())}.`,
+    ];
+    let connection;
+    try {
+      connection = toolConnection(ctx, input.connection);
+    } catch (error) {
+      // Unknown or signed out: the connections are still the answer (0 requests), with why no folders were read.
+      if (!(error instanceof ToolAnswer)) throw error;
+      return [...connectionsText, `No folders were read: ${error.message}`].join('\n\n');
+    }
     const page = await ctx.clientFor(connection).folders.list({
       query: {
         filter: input.search ? contains('FullyQualifiedName', input.search) : undefined,
@@ -68,10 +79,6 @@ export const findFolders = defineTool<Uses, { connection?: string; search?: stri
       narrowBy: 'a longer search text',
       empty: 'No folder matches.',
     });
-    return [
-      tableText({ title: "Connections (labels are the user's own):", rows: connections, empty: 'None.' }),
-      `Read at ${isoTime(new Date())}.`,
-      folders,
-    ].join('\n\n');
+    return [...connectionsText, folders].join('\n\n');
   },
 });
