@@ -145,7 +145,7 @@ function answerOf(error: unknown, changes: boolean): string {
   if (isOutcomeUnknown(error))
     return failureText(
       `The change was sent but the service did not confirm it (${unknownOutcomeReason(error)}); it may or may not have been applied.`,
-      'Do not send it again. Check first, e.g. list the jobs of the process (newest first).',
+      'Do not send it again. Check first with the read tool of what it changes (the jobs, the queue items or the ideas).',
     );
   if (error instanceof OrchestratorError) {
     const todo =

@@ -47,7 +47,9 @@ describe('Language-model tools on the sandbox', () => {
   it('find folders: the connections and the folders whose path contains the text, in 1 request', async function () {
     this.timeout(30_000);
     const text = await call(ToolName.findFolders, { connection: 'sandbox', search: 'dev' });
-    assert.match(text, /connection="Sandbox" signedIn=true changes=allowed/);
+    // The active connection is named: it is the one a call without a connection acts on.
+    assert.match(text, /connection="Sandbox" signedIn=true changes=allowed active=true/);
+    assert.equal(text.match(/ active=true/g)?.length, 1, text);
     assert.match(text, /path="Dev Lab" id=\d+/);
     assert.ok(text.includes(DATA_NOTICE));
     assert.equal(total(await requests()), 1, JSON.stringify(await requests()));

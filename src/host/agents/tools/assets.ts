@@ -45,7 +45,7 @@ export const assets = defineTool<Uses, z.infer<typeof input>>({
   displayName: nls('Orchestrator Assets'),
   userDescription: nls("A folder's assets by name, with their values (a credential's password never)."),
   modelDescription:
-    'The assets of one folder whose name contains the search text (all when left out; at most 50): name, type, scope (Global or PerRobot) and value. Text values are cut at 300 characters; a credential gives its user name only: its password is never read or returned. Per-robot values are not listed. Sends 2 requests (the folder, one page of assets).',
+    'The assets of one folder whose name contains the search text (all when left out; at most 50): name, type, scope (Global or PerRobot) and value. Text values are cut at 300 characters; integers and booleans as they are; a credential gives its user name only: its password is never read or returned; other types (secrets, connection strings) say not shown, and per-robot values say per robot. Sends 2 requests (the folder, one page of assets).',
   input,
   describe: { ...PLACE_DESCRIBED, search: 'Text the asset name contains (any case).' },
   requests: 2,

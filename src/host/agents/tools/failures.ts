@@ -35,7 +35,7 @@ export const failures = defineTool<Uses, z.infer<typeof input>>({
   displayName: nls('Orchestrator Failures'),
   userDescription: nls("The tenant's faulted jobs of the last day or week, grouped by process and message."),
   modelDescription:
-    "The faulted jobs of the last 24 hours (period 'day', the default) or 7 days ('week') across every folder the user may read, grouped by process and by exception message (numbers, ids and paths folded into placeholders), newest group first, with counts, first/last failure times and the key and folder id of the newest job of each group (for orchestrator_jobDetails). Reads at most 200 faulted jobs in 1–2 requests.",
+    "The faulted jobs of the last 24 hours (period 'day', the default) or 7 days ('week') across every folder the user may read, grouped by process and by exception message (numbers, ids and paths folded into placeholders), newest group first (at most 20 groups): process, count, exception type, message, first/last failure times (ISO, UTC), and the key and folder id of the newest job of each group (pass both to orchestrator_jobDetails). Reads at most 200 faulted jobs. Sends at most 2 requests (pages of faulted jobs).",
   input,
   describe: {
     connection: DESCRIBED.connection,

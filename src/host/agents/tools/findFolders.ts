@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { isoTime, quoted, tableText } from '../../../core/agents/resultText';
 import { contains } from '../../../core/odata/filter';
 import type { Services } from '../../services';
-import { defineTool, nls } from '../toolDefinition';
+import { defineTool, nls, ToolAnswer } from '../toolDefinition';
 import { toolConnection } from '../toolConnection';
 import { ToolName } from '../toolNames';
 import { DESCRIBED, connectionField } from './toolInputs';
@@ -19,7 +19,7 @@ export const findFolders = defineTool<Uses, { connection?: string; search?: stri
   displayName: nls('Find Orchestrator Folders'),
   userDescription: nls('Lists the connections and the folders of one, by name.'),
   modelDescription:
-    'Lists the orchestration connections the user has set up (which one is active and signed in), and the folders of one connection whose full path contains the search text. Use it first to find the exact folder path other orchestrator tools take. Returns at most 50 folders with their full paths and ids.',
+    'Lists the orchestration connections the user has set up: label, whether signed in, whether changes are allowed, confirmed each time or refused (read-only), and which one is active (used when a call leaves the connection out). Then the folders of one connection whose full path contains the search text: full path, id and type, at most 50. Use it first to find the exact folder path (or id) the other orchestrator tools take. If that connection is unknown or signed out, it still lists the connections and says what to do. Sends 1 request (one page of folders).',
   input: z.object({
     connection: connectionField,
     search: z.optional(z.string().check(z.maxLength(200))),
@@ -31,6 +31,7 @@ export const findFolders = defineTool<Uses, { connection?: string; search?: stri
   requests: 1,
   progress: (input) => t('Finding folders{0}', input.search ? ` "${input.search}"` : ''),
   async run({ ctx, signal }, input) {
+    const active = ctx.activeConnection()?.id;
     const connections = ctx.connections
       .all()
       .map((c) => [
@@ -44,8 +45,20 @@ export const findFolders = defineTool<Uses, { connection?: string; search?: stri
               ? 'confirmed each'
               : 'allowed',
         ] as const,
+        ['active', c.id === active] as const,
       ]);
-    const connection = toolConnection(ctx, input.connection);
+    const connectionsText = [
+      tableText({ title: "Connections (labels are the user's own):", rows: connections, empty: 'None.' }),
+      `Read at ${isoTime(new Date())}.`,
+    ];
+    let connection;
+    try {
+      connection = toolConnection(ctx, input.connection);
+    } catch (error) {
+      // Unknown or signed out: the connections are still the answer (0 requests), with why no folders were read.
+      if (!(error instanceof ToolAnswer)) throw error;
+      return [...connectionsText, `No folders were read: ${error.message}`].join('\n\n');
+    }
     const page = await ctx.clientFor(connection).folders.list({
       query: {
         filter: input.search ? contains('FullyQualifiedName', input.search) : undefined,
@@ -66,10 +79,6 @@ export const findFolders = defineTool<Uses, { connection?: string; search?: stri
       narrowBy: 'a longer search text',
       empty: 'No folder matches.',
     });
-    return [
-      tableText({ title: "Connections (labels are the user's own):", rows: connections, empty: 'None.' }),
-      `Read at ${isoTime(new Date())}.`,
-      folders,
-    ].join('\n\n');
+    return [...connectionsText, folders].join('\n\n');
   },
 });

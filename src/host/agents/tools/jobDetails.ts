@@ -30,11 +30,11 @@ export const jobDetails = defineTool<Uses, z.infer<typeof input>>({
   displayName: nls('Show Orchestrator Job'),
   userDescription: nls("A job's state, times, robot, arguments, exception and last log lines."),
   modelDescription:
-    "One job by its key (from orchestrator_listJobs or orchestrator_failures): state, process, times (ISO, UTC), robot, machine, input and output arguments, the job's info/exception in full (cut at 4,000 characters), and its last log lines at or above a level (default Warning, up to 200, oldest of them first). Sends 3 requests (the folder, the job, one page of its log), 2 with logLines 0.",
+    "One job by its key (from orchestrator_listJobs, orchestrator_failures or orchestrator_startJob): state, process, times (ISO, UTC), robot, source, machine, input and output arguments, the job's info/exception in full (cut at 4,000 characters), and its last log lines at or above a level (default 20 lines at Warning or above, up to 200, oldest of them first). Sends 3 requests (the folder, the job, one page of its log), 2 with logLines 0.",
   input,
   describe: {
     ...PLACE_DESCRIBED,
-    jobKey: 'The job key (a UUID) from orchestrator_listJobs or orchestrator_failures.',
+    jobKey: 'The job key (a UUID) from orchestrator_listJobs, orchestrator_failures or orchestrator_startJob.',
     logLines: 'How many of the last log lines (default 20; 0 for none).',
     minLevel: 'The lowest log level to include (default Warning).',
   },

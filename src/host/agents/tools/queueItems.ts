@@ -28,7 +28,7 @@ export const queueItems = defineTool<Uses, z.infer<typeof input>>({
   displayName: nls('List Orchestrator Queue Items'),
   userDescription: nls('Lists the items of a queue, newest first, by status and reference.'),
   modelDescription:
-    'Lists items of one queue, newest first: id, reference, status, priority, created/started/ended times (ISO, UTC), retry number and the exception reason of failed items. Filter by status and by text the reference contains. At most 50 rows. Sends 3 requests (the folder, the queue, one page of items); never pages through all items.',
+    'Lists items of one queue, newest first: id, reference, status, priority, created/started/ended times (ISO, UTC), retry number and the exception reason of failed items. Filter by status and by text the reference contains. At most 50 rows; pass the ids of Failed items to orchestrator_retryQueueItems. Sends 3 requests (the folder, the queue, one page of items); never pages through all items.',
   input,
   describe: {
     ...PLACE_DESCRIBED,

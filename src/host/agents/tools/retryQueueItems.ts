@@ -40,7 +40,7 @@ function outcomeLine(id: number, { outcome, reason }: RowOutcome): string {
     case 'failed':
       return `id=${id}: not retried; the service answered ${quoted(reason)}.`;
     case 'unknown':
-      return `id=${id}: sent, but no clean answer came back (${quoted(reason)}): a copy may have been added. Do not retry it again; list the queue's New items by its reference to check.`;
+      return `id=${id}: sent, but no clean answer came back (${quoted(reason)}): a copy may have been added. Do not retry it again; list the queue's New items by its reference (${ToolName.queueItems}) to check.`;
   }
 }
 
@@ -49,7 +49,7 @@ export const retryQueueItems = defineTool<Uses, Input>({
   referenceName: 'orchestratorRetryQueueItems',
   displayName: nls('Retry Orchestrator Queue Items'),
   userDescription: nls('Adds failed queue items again as new items; you confirm first.'),
-  modelDescription: `Retries failed items of one queue by their ids (from orchestrator_queueItems with status Failed), at most ${MOST} a call. Each item is read again; one still Failed and of this queue is added again as a New item with the same reference, priority and content (the failed item stays as it is); any other is left out and named. The user confirms in the editor first; a read-only connection refuses. Each add is sent once and never repeated: an unknown outcome is reported, never retried. A queue that enforces unique references refuses a copy whose reference the failed item holds. Sends at most 2 + 2 × ids requests (folder, queue, then a read and an add per item).`,
+  modelDescription: `Retries failed items of one queue by their ids (from orchestrator_queueItems with status Failed), at most ${MOST} a call. Each item is read again; one still Failed and of this queue is added again as a New item with the same reference, priority and content (the failed item stays as it is); any other is left out and named. The user confirms in the editor first; a read-only connection refuses. Each add is sent once and never repeated: an unknown outcome is reported, never retried. A queue that enforces unique references refuses a copy whose reference the failed item holds. Returns one line per id: added again, left out (why), not retried (the service's answer) or unknown. Sends at most ${2 + 2 * MOST} requests: the folder, the queue, then a read and an add per id.`,
   input,
   describe: {
     ...PLACE_DESCRIBED,

@@ -56,7 +56,7 @@ export const startJob = defineTool<Uses, Input>({
   displayName: nls('Start Orchestrator Job'),
   userDescription: nls('Starts one job of a process, with arguments checked first; you confirm before it starts.'),
   modelDescription:
-    "Starts ONE job of a process (by its exact name) in a folder, with input arguments (name → value; text, number, boolean or null; objects and arrays as JSON text). The arguments are checked against what the process declares before anything is sent; a wrong name or type is returned as an error and nothing starts. The user confirms in the editor first; a read-only connection refuses. The start request is sent once and never repeated: if the outcome is unknown, say so and list the process's jobs to check, never start again on your own. Returns the new job's key. Sends 4 requests (folder, process, declared arguments, start).",
+    "Starts ONE job of a process (by its exact name) in a folder, with input arguments (name → value; text, number, boolean or null; objects and arrays as JSON text). The arguments are checked against what the process declares before anything is sent; a wrong name or type is returned as an error and nothing starts. The user confirms in the editor first; a read-only connection refuses. The start request is sent once and never repeated: if the outcome is unknown, say so and list the process's jobs (orchestrator_listJobs, newest first) to check, never start again on your own. Returns the new job's key. Sends 4 requests (folder, process, declared arguments, start).",
   input,
   describe: {
     ...PLACE_DESCRIBED,
@@ -108,7 +108,7 @@ export const startJob = defineTool<Uses, Input>({
     });
     if (keys === undefined)
       throw new ToolAnswer(
-        'The start request was sent but the service did not confirm it: the job may or may not have started. Do not start it again; list the jobs of the process (newest first) to check.',
+        'The start request was sent but the service did not confirm it: the job may or may not have started. Do not start it again; list the jobs of the process (orchestrator_listJobs, newest first) to check.',
       );
     return `Started ${keys.length} job(s) of ${quoted(release.Name)}: ${keys.map((k) => `key=${k}`).join(', ')}. The user sees it in the Jobs row and a notification; follow it with orchestrator_jobDetails.`;
   },

@@ -1,9 +1,10 @@
 // l10n: model (what the tool tells the model: English by design; what people see is marked with t or nls)
 import * as z from 'zod/mini';
 import { quoted } from '../../../core/agents/resultText';
+import { isOutcomeUnknown, unknownOutcomeReason } from '../../../core/http/errors';
 import type { Services } from '../../services';
 import { stopOne } from '../../commands/stopJob';
-import { defineTool, nls } from '../toolDefinition';
+import { defineTool, nls, ToolAnswer } from '../toolDefinition';
 import { confirmOnConnection } from '../toolConnection';
 import { toolPlace } from '../toolFolder';
 import { ToolName } from '../toolNames';
@@ -29,11 +30,11 @@ export const stopJob = defineTool<Uses, Input>({
   displayName: nls('Stop Orchestrator Job'),
   userDescription: nls('Stops (or kills) one running job; you confirm first.'),
   modelDescription:
-    'Stops one running job by its key: Stop lets the robot end it at its next safe point; kill=true ends the robot process at once (work may be left half done: only when the user asks to kill). The user confirms in the editor first; a read-only connection refuses; a job that has ended is reported, not stopped. Sent once. Sends 3 requests (the folder, the job read again, the stop).',
+    'Stops one running job by its key: Stop lets the robot end it at its next safe point; kill=true ends the robot process at once (work may be left half done: only when the user asks to kill). The user confirms in the editor first; a read-only connection refuses; a job that has ended is reported, not stopped. Sent once and never repeated: if the outcome is unknown, read the job with orchestrator_jobDetails, never stop again on your own. Sends 3 requests (the folder, the job read again, the stop).',
   input,
   describe: {
     ...PLACE_DESCRIBED,
-    jobKey: 'The job key (a UUID) from orchestrator_listJobs.',
+    jobKey: 'The job key (a UUID) from orchestrator_listJobs, orchestrator_failures or orchestrator_startJob.',
     kill: 'true to kill at once instead of stopping (only when the user asks).',
   },
   requests: 3,
@@ -53,12 +54,21 @@ export const stopJob = defineTool<Uses, Input>({
   async run({ ctx, signal }, i) {
     const { connection, folder } = await toolPlace(ctx, i, signal);
     // Stop Job's own step: read again, refused once ended, one request, then watched (confirmed by the runner).
-    const key = await stopOne(
-      { ctx, signal, progressTitle: () => undefined },
-      { connection, folder, job: { Key: i.jobKey } },
-      i.kill ? 'Kill' : 'SoftStop',
-      true,
-    );
-    return `${i.kill ? 'Kill' : 'Stop'} sent for job ${key}; the job moves to Stopping, then Stopped. Follow it with orchestrator_jobDetails.`;
+    let key: string;
+    try {
+      key = await stopOne(
+        { ctx, signal, progressTitle: () => undefined },
+        { connection, folder, job: { Key: i.jobKey } },
+        i.kill ? 'Kill' : 'SoftStop',
+        true,
+      );
+    } catch (error) {
+      if (isOutcomeUnknown(error))
+        throw new ToolAnswer(
+          `The ${i.kill ? 'kill' : 'stop'} request was sent but the service did not confirm it (${quoted(unknownOutcomeReason(error))}): the job may or may not be stopping. Do not send it again; read the job with ${ToolName.jobDetails} to check.`,
+        );
+      throw error;
+    }
+    return `${i.kill ? 'Kill' : 'Stop'} sent for job ${key}; the job moves to ${i.kill ? 'Terminating' : 'Stopping'}, then Stopped. Follow it with ${ToolName.jobDetails}.`;
   },
 });

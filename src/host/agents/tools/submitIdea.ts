@@ -1,7 +1,7 @@
 // l10n: model (what the tool tells the model: English by design; what people see is marked with t or nls)
 import * as z from 'zod/mini';
 import { quoted } from '../../../core/agents/resultText';
-import { OrchestratorError } from '../../../core/http/errors';
+import { isOutcomeUnknown, OrchestratorError, unknownOutcomeReason } from '../../../core/http/errors';
 import { t } from '../../../core/l10n';
 import { readForm } from '../../../shared/ideaFormModel';
 import type { FormField, RawValues } from '../../../shared/protocol/ideaForm';
@@ -68,7 +68,7 @@ export const submitIdea = defineTool<Uses, Input>({
   displayName: nls('Submit Automation Idea'),
   userDescription: nls('Submits a new idea with the fields of the idea form; you confirm before it is sent.'),
   modelDescription:
-    'Submits ONE new automation idea to the idea service: its name and the other fields of the idea form by key (text; numbers; true/false for yes/no; a list of choice values for multiple choice; category and user fields by their number; dates as YYYY-MM-DD). The values are checked against the form before anything is sent; wrong or missing fields are returned naming each field and nothing is sent. The user confirms in the editor first; a read-only connection refuses. Sent once and never repeated: if the outcome is unknown, find the idea by name to check. Returns the new idea id. Sends 2 requests (the form, the submit).',
+    'Submits ONE new automation idea to the idea service: its name and the other fields of the idea form by key (text; numbers; true/false for yes/no; a list of choice values for multiple choice; category and user fields by their number; dates as YYYY-MM-DD). The values are checked against the form before anything is sent; wrong or missing fields are returned naming each field and nothing is sent. The user confirms in the editor first; a read-only connection refuses. Sent once and never repeated: if the outcome is unknown, find the idea by name (orchestrator_findIdeas) to check, never submit again on your own. Returns the new idea id. Sends 2 requests (the form, the submit).',
   input,
   describe: {
     connection: IDEA_CONNECTION_DESCRIBED,
@@ -95,6 +95,10 @@ export const submitIdea = defineTool<Uses, Input>({
       ctx.ideas.refreshConnection(connection.id);
       return `Submitted the idea ${quoted(idea.name)} to ${JSON.stringify(connection.label)}: id=${idea.id} phase=${quoted(idea.phase)} status=${quoted(idea.status)}. Read it with orchestrator_ideaDetails.`;
     } catch (error) {
+      if (isOutcomeUnknown(error))
+        throw new ToolAnswer(
+          `The submit was sent but the idea service did not confirm it (${quoted(unknownOutcomeReason(error))}): the idea may or may not have been created. Do not submit it again; find it by name with ${ToolName.findIdeas} (search ${quoted(i.name, 200)}) to check.`,
+        );
       if (error instanceof OrchestratorError && error.fieldErrors?.length)
         throw new ToolAnswer(
           `The idea service refused the idea; nothing was created. Fields: ${error.fieldErrors
