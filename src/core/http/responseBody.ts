@@ -9,7 +9,8 @@ export class TooLarge extends Error {}
  * instead of failing (error bodies: their message is at the start).
  */
 export async function readCapped(response: Response, cap: number, truncate: boolean): Promise<Uint8Array> {
-  const declared = declaredLength(response);
+  const length = response.headers.get('content-length');
+  const declared = length === null || length.trim() === '' ? NaN : Number(length);
   if (!truncate && declared > cap) {
     await response.body?.cancel().catch(() => undefined);
     throw new TooLarge();
@@ -18,7 +19,7 @@ export async function readCapped(response: Response, cap: number, truncate: bool
   // A body of declared length within the cap, not re-encoded on the way (gzip's length is the compressed one): read
   // in one piece, without a chunk list and a copy. fetch delivers no more than the declared length; the final
   // check keeps the cap whatever a fetch of another make does.
-  if (!truncate && asSent(response, declared)) {
+  if (!truncate && Number.isSafeInteger(declared) && declared >= 0 && !response.headers.has('content-encoding')) {
     const bytes = new Uint8Array(await response.arrayBuffer());
     if (bytes.byteLength > cap) throw new TooLarge();
     return bytes;
@@ -46,17 +47,6 @@ export async function readCapped(response: Response, cap: number, truncate: bool
     offset += chunk.byteLength;
   }
   return bytes;
-}
-
-/** The body's Content-Length; NaN when there is none or it is not a number. */
-export function declaredLength(response: Response): number {
-  const length = response.headers.get('content-length');
-  return length === null || length.trim() === '' ? NaN : Number(length);
-}
-
-/** Whether the body arrives as long as declared: a length is declared and nothing re-encodes it on the way. */
-export function asSent(response: Response, declared: number): boolean {
-  return Number.isSafeInteger(declared) && declared >= 0 && !response.headers.has('content-encoding');
 }
 
 export function formatBytes(bytes: number): string {
