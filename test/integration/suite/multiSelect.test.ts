@@ -80,6 +80,42 @@ describe('Multi-select: Stop, Retry, Delete and Hide on several rows', () => {
     assert.match(ctx.log.recent().join('\n'), /3 stopped; 1 left out: .+ \(job \d+\): already finished/);
   });
 
+  it('kills 2 selected jobs with one confirmation and one StopJobs with the Kill strategy', async function () {
+    this.timeout(90_000);
+    const processRow = await child(await folderRow('Dev Lab', 'Processes'), 'Reconcile.Processing_Production');
+    const { release, folder } = rowOf(processRow, 'process');
+    const fields = await startJobFields(client(), release, folder);
+    const { result: keys } = await answering(ctx, startJobAnswers(fields, RECONCILE_INPUTS, { count: '2' }), () =>
+      vscode.commands.executeCommand<string[]>('orchestrator.startJob', processRow),
+    );
+    assert.equal(keys?.length, 2);
+    const jobs = await children(await folderRow('Dev Lab', 'Jobs'));
+    const started = keys.map((key) => jobs.find((node) => node.row?.kind === 'job' && node.row.job.Key === key)!);
+    assert.ok(started.every(Boolean), 'the 2 started jobs are rows under Jobs');
+    // Running, so that a kill and a stop differ (a pending job is stopped either way before it starts).
+    const stateOf = async (key: string) => (await client().jobs.get(key, { folder })).State;
+    for (let i = 0; i < 120 && (await Promise.all(keys.map(stateOf))).some((state) => state !== 'Running'); i++)
+      await new Promise((done) => setTimeout(done, 250));
+    const { result, requests } = await sentDuring(() =>
+      answering(ctx, [{ title: /^Kill 2 jobs in Dev Lab\?$/, choose: 'Kill' }], () =>
+        vscode.commands.executeCommand('orchestrator.killJob', started[0], started),
+      ),
+    );
+    assert.deepEqual(result.result, { done: 2, failed: 0, unknown: 0, leftOut: 0 });
+    const posts = requests.filter((r) => r.startsWith('POST'));
+    assert.equal(posts.length, 1, `one change request: ${posts.join(' | ')}`);
+    assert.match(posts[0]!, /\/Jobs\/[\w.]+\.StopJobs$/);
+    // Killed, not stopped: the robot process is ended at once (Terminating), never asked to stop (Stopping).
+    for (const key of keys) {
+      const job = await client().jobs.get(key, { folder });
+      assert.ok(
+        job.State === 'Terminating' || (job.State === 'Stopped' && job.Info === 'Job was killed.'),
+        `${key} is ${job.State}: ${job.Info}`,
+      );
+    }
+    assert.match(ctx.log.recent().join('\n'), /2 killed/);
+  });
+
   it('refuses a forged row or a row of another kind in the selection before any request', async () => {
     const jobs = (await children(await folderRow('Dev Lab', 'Jobs'))).filter((node) => node.row?.kind === 'job');
     const forged = { id: 'forged', row: { ...jobs[0]!.row } };
