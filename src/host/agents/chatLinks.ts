@@ -26,7 +26,12 @@ export function withChatLink(progress: string, target: ChatLinkTarget): vscode.M
   const markdown = new vscode.MarkdownString(undefined, true);
   markdown.isTrusted = { enabledCommands: [CommandId.openFromChat] };
   markdown.appendText(`${progress} · `);
-  const args = encodeURIComponent(JSON.stringify([target]));
+  // Every character a link's address could end or nest at is escaped (encodeURIComponent leaves ( ) ! ' * ~ as they
+  // are): a folder name such as "HR) **x**" stays inside the argument, never closing the link into markup.
+  const args = encodeURIComponent(JSON.stringify([target])).replace(
+    /[!'()*~]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   const label =
     target.kind === 'job'
       ? t('Open the job and its log')

@@ -106,7 +106,9 @@ function runnerOf<C extends RunnerUses>(
     } catch (error) {
       // Only a damaged installation gets here (a chunk missing from dist/): onFirstUse's error says what to do.
       const message = errorMessage(error);
-      const cause = error instanceof Error ? error.cause : undefined;
+      // The import's own error, under the wrappers that say what to do (the loaders' map is loaded on first use too).
+      let cause: unknown = error;
+      while (cause instanceof Error && cause.cause !== undefined) cause = cause.cause;
       ctx.log.error(`${id} could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`);
       void vscode.window.showErrorMessage(plainText(message));
       return undefined;

@@ -73,6 +73,11 @@ describe('Links from the chat into the editor', () => {
     assert.equal(message.value.match(/\]\(command:/g)?.length, 1, 'only our link is a link');
     assert.ok(!/!\[x\]\(/.test(message.value), 'no image');
     assert.ok(!message.supportHtml, 'no HTML');
+    // A folder name that would close the link's address stays inside its argument, which reads back as it was.
+    const folder = 'a) **b** (www.x.example ~!*';
+    const odd = await linkOf(ToolName.retryQueueItems, { folder, queue: 'NewHires', itemIds: [7] });
+    assert.equal((odd.args[0] as { folder: string }).folder, folder);
+    assert.ok(!/[()!*~']/.test(/command:[^?]+\?(.*)\)$/.exec(odd.message.value)![1]!), odd.message.value);
 
     await resetTally();
     for (const bad of [

@@ -3,10 +3,11 @@
 // is sent, and an item added only after the user confirms, sent once, refused on a read-only connection.
 import assert from 'node:assert/strict';
 import { DATA_NOTICE } from '../../../src/core/agents/resultText';
-import { prepareTool } from '../../../src/host/agents/toolRunner';
+import * as vscode from 'vscode';
+import { invokeTool, prepareTool } from '../../../src/host/agents/toolRunner';
 import { ToolName } from '../../../src/host/agents/toolNames';
 import { answering } from '../../../src/host/ui/scriptedInput';
-import { resetTally } from './treeWalk';
+import { faults, resetTally } from './treeWalk';
 import { call, changesOf, refusal, requests, toolSuite, total, whileReadOnly } from './agentToolCalls';
 
 /**
@@ -173,5 +174,45 @@ describe('Language-model queue tools on the sandbox', () => {
       [[true, 2]],
       JSON.stringify(counted),
     );
+  });
+
+  it('retry queue items cancelled part-way: the items added are told, the rest named as not retried', async function () {
+    this.timeout(60_000);
+    const idsOf = (text: string) => [...text.matchAll(/^\d+\. id=(\d+)/gm)].map((m) => Number(m[1]));
+    const failed = idsOf(await call(ToolName.queueItems, { ...NEW_HIRES, status: 'Failed', top: 3 }));
+    assert.equal(failed.length, 3);
+    // The second item's read answers after 5 s: the call is cancelled while it waits.
+    await faults([
+      { path: `/sandbox/main/odata/QueueItems(${failed[1]})*`, methods: ['GET'], latencyMs: 5_000, times: 1 },
+    ]);
+    await resetTally();
+    const source = new vscode.CancellationTokenSource();
+    try {
+      const { result } = await answering(suite.ctx, [{ title: /^Retry 3 failed item/, choose: 'Retry' }], async () => {
+        const call = invokeTool(
+          suite.ctx,
+          ToolName.retryQueueItems,
+          { ...NEW_HIRES, itemIds: failed },
+          {
+            confirmedInChat: false,
+            token: source.token,
+          },
+        );
+        for (let i = 0; i < 100 && changesOf(await requests()).length === 0; i++)
+          await new Promise((done) => setTimeout(done, 100));
+        source.cancel();
+        return call;
+      });
+      assert.match(result, new RegExp(`\nid=${failed[0]}: added again as a New item\\.`));
+      assert.match(result, new RegExp(`\nCancelled: ids ${failed[1]}, ${failed[2]} were not retried`));
+      assert.match(result, /: 1 of 3 added again\./);
+      assert.deepEqual(
+        changesOf(await requests()).map(([route, count]) => [/AddQueueItem/.test(route), count]),
+        [[true, 1]],
+      );
+    } finally {
+      source.dispose();
+      await faults([]);
+    }
   });
 });

@@ -84,13 +84,31 @@ export const retryQueueItems = defineTool<Uses, Input>({
     const queue = await toolQueue(client, folder, i.queue, signal);
     const lines: string[] = [];
     let added = 0;
-    for (const id of i.itemIds) {
-      const target = { connection, folder, queue, queueItem: { Id: id, Reference: null } };
-      const outcome = await retryOne(ctx, target, signal);
-      if (outcome.outcome === 'done') added++;
-      lines.push(outcomeLine(id, outcome));
+    const tried = new Set<number>();
+    try {
+      for (const id of i.itemIds) {
+        // Cancelled: what was sent stays told (the failed items stay Failed, so a call again would add them twice).
+        if (signal.aborted) break;
+        const target = { connection, folder, queue, queueItem: { Id: id, Reference: null } };
+        let outcome: RowOutcome;
+        try {
+          outcome = await retryOne(ctx, target, signal);
+        } catch (error) {
+          if (signal.aborted) break; // cancelled while this item was read or added
+          throw error;
+        }
+        tried.add(id);
+        if (outcome.outcome === 'done') added++;
+        lines.push(outcomeLine(id, outcome));
+      }
+    } finally {
+      refreshQueuesOf(ctx, [{ connection, folder, queue }]);
     }
-    refreshQueuesOf(ctx, [{ connection, folder, queue }]);
+    const untried = i.itemIds.filter((id) => !tried.has(id));
+    if (untried.length)
+      lines.push(
+        `Cancelled: ids ${untried.join(', ')} were not retried (one being added as the call was cancelled may have been: list the queue's New items by reference before retrying it). Do not retry again the ids above that were added again.`,
+      );
     return [
       `Retried in queue ${quoted(queue.Name)} of folder ${quoted(path)} on ${JSON.stringify(connection.label)}: ${added} of ${i.itemIds.length} added again.`,
       ...lines,
