@@ -8,6 +8,7 @@ import { invokeTool, prepareTool } from '../../../src/host/agents/toolRunner';
 import { ToolName } from '../../../src/host/agents/toolNames';
 import { answering } from '../../../src/host/ui/scriptedInput';
 import { faults, resetTally } from './treeWalk';
+import { assertReadOnlyRefuses } from './toolCalls';
 import { call, changesOf, refusal, requests, toolSuite, total, whileReadOnly } from './agentToolCalls';
 
 /**
@@ -94,13 +95,7 @@ describe('Language-model queue tools on the sandbox', () => {
       prepared?.confirmationMessages?.message ?? '',
       /Reference: "chat-readonly"\nPriority: High\nAmount = 12\.5\nUrgent = true/,
     );
-    await whileReadOnly(suite.ctx, async () => {
-      await resetTally();
-      const { result, asked } = await answering(suite.ctx, [], () => call(ToolName.addQueueItem, input));
-      assert.match(result, /read-only/);
-      assert.deepEqual(asked, [], 'nothing asked');
-      assert.equal(total(await requests()), 0, JSON.stringify(await requests()));
-    });
+    await whileReadOnly(suite.ctx, () => assertReadOnlyRefuses(suite.ctx, ToolName.addQueueItem, input));
   });
 
   it("add queue item outside the chat: asks; declined sends nothing; Add Item's checks refuse; accepted adds one item, sent once", async function () {
@@ -150,13 +145,7 @@ describe('Language-model queue tools on the sandbox', () => {
       /^Retry 3 failed item\(s\) of queue "NewHires" in "Shared\/HR" on Sandbox\?$/,
     );
     assert.match(prepared?.confirmationMessages?.message ?? '', new RegExp(`^Items ${input.itemIds.join(', ')}\\.`));
-    await whileReadOnly(suite.ctx, async () => {
-      await resetTally();
-      const { result, asked } = await answering(suite.ctx, [], () => call(ToolName.retryQueueItems, input));
-      assert.match(result, /read-only/);
-      assert.deepEqual(asked, [], 'nothing asked');
-      assert.equal(total(await requests()), 0, JSON.stringify(await requests()));
-    });
+    await whileReadOnly(suite.ctx, () => assertReadOnlyRefuses(suite.ctx, ToolName.retryQueueItems, input));
 
     await resetTally();
     const { result } = await answering(suite.ctx, [{ title: /^Retry 3 failed item/, choose: 'Retry' }], () =>

@@ -33,6 +33,23 @@ describe('Multi-select: Stop, Retry, Delete and Hide on several rows', () => {
       (node) => node.row?.kind === 'queueItem',
     );
 
+  /** Starts `count` jobs of Dev Lab's Reconcile process (Start Job's own steps): their keys and rows under Jobs. */
+  const startJobs = async (count: number) => {
+    const processRow = await child(await folderRow('Dev Lab', 'Processes'), 'Reconcile.Processing_Production');
+    const { release, folder } = rowOf(processRow, 'process');
+    const fields = await startJobFields(client(), release, folder);
+    const { result: keys } = await answering(
+      ctx,
+      startJobAnswers(fields, RECONCILE_INPUTS, { count: String(count) }),
+      () => vscode.commands.executeCommand<string[]>('orchestrator.startJob', processRow),
+    );
+    assert.equal(keys?.length, count);
+    const jobs = await children(await folderRow('Dev Lab', 'Jobs'));
+    const started = keys.map((key) => jobs.find((node) => node.row?.kind === 'job' && node.row.job.Key === key)!);
+    assert.ok(started.every(Boolean), `the ${count} started jobs are rows under Jobs`);
+    return { folder, keys, jobs, started };
+  };
+
   before(async function () {
     this.timeout(60_000);
     ctx = await activateSignedIn('Sandbox');
@@ -47,16 +64,7 @@ describe('Multi-select: Stop, Retry, Delete and Hide on several rows', () => {
 
   it('stops 3 selected jobs with one confirmation and one StopJobs; a finished job selected too is left out', async function () {
     this.timeout(90_000);
-    const processRow = await child(await folderRow('Dev Lab', 'Processes'), 'Reconcile.Processing_Production');
-    const { release, folder } = rowOf(processRow, 'process');
-    const fields = await startJobFields(client(), release, folder);
-    const { result: keys } = await answering(ctx, startJobAnswers(fields, RECONCILE_INPUTS, { count: '3' }), () =>
-      vscode.commands.executeCommand<string[]>('orchestrator.startJob', processRow),
-    );
-    assert.equal(keys?.length, 3);
-    const jobs = await children(await folderRow('Dev Lab', 'Jobs'));
-    const started = keys.map((key) => jobs.find((node) => node.row?.kind === 'job' && node.row.job.Key === key)!);
-    assert.ok(started.every(Boolean), 'the 3 started jobs are rows under Jobs');
+    const { folder, keys, jobs, started } = await startJobs(3);
     const finished = jobs.find(
       (node) => node.row?.kind === 'job' && ['Successful', 'Faulted'].includes(node.row.job.State),
     );
@@ -82,16 +90,7 @@ describe('Multi-select: Stop, Retry, Delete and Hide on several rows', () => {
 
   it('kills 2 selected jobs with one confirmation and one StopJobs with the Kill strategy', async function () {
     this.timeout(90_000);
-    const processRow = await child(await folderRow('Dev Lab', 'Processes'), 'Reconcile.Processing_Production');
-    const { release, folder } = rowOf(processRow, 'process');
-    const fields = await startJobFields(client(), release, folder);
-    const { result: keys } = await answering(ctx, startJobAnswers(fields, RECONCILE_INPUTS, { count: '2' }), () =>
-      vscode.commands.executeCommand<string[]>('orchestrator.startJob', processRow),
-    );
-    assert.equal(keys?.length, 2);
-    const jobs = await children(await folderRow('Dev Lab', 'Jobs'));
-    const started = keys.map((key) => jobs.find((node) => node.row?.kind === 'job' && node.row.job.Key === key)!);
-    assert.ok(started.every(Boolean), 'the 2 started jobs are rows under Jobs');
+    const { folder, keys, started } = await startJobs(2);
     // Running, so that a kill and a stop differ (a pending job is stopped either way before it starts).
     const stateOf = async (key: string) => (await client().jobs.get(key, { folder })).State;
     for (let i = 0; i < 120 && (await Promise.all(keys.map(stateOf))).some((state) => state !== 'Running'); i++)
