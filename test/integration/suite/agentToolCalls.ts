@@ -2,8 +2,8 @@
 // a read-only connection for the length of a check.
 import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
-import { activateSignedIn, quiescent, resetTally } from './treeWalk';
-import { callTool as call, jobsSettled, whileReadOnly as readOnlyWhile } from './toolCalls';
+import { activateSignedIn, jobsEnded, quiescent, resetTally } from './treeWalk';
+import { callTool as call, whileReadOnly as readOnlyWhile } from './toolCalls';
 
 // The calls, their requests and the read-only switch are toolCalls.ts's, under the names the queue suite reads.
 export { callTool as call, changesOf, toolRequests as requests, totalOf as total } from './toolCalls';
@@ -43,7 +43,7 @@ export function toolSuite(): { ctx: Ctx } {
   });
   beforeEach(async function () {
     this.timeout(120_000);
-    await jobsSettled(suite.ctx);
+    await jobsEnded(suite.ctx, 90_000);
     await quiescent(sent);
     await resetTally();
   });

@@ -17,10 +17,9 @@ import {
   toolRequests as requests,
   totalOf as total,
   forgetSignIns,
-  jobsSettled,
   whileReadOnly,
 } from './toolCalls';
-import { activateSignedIn, resetTally } from './treeWalk';
+import { activateSignedIn, jobsEnded, resetTally } from './treeWalk';
 
 /** The fields the sandbox's idea form requires, besides the name. */
 const VALUES = {
@@ -42,7 +41,7 @@ describe('Language-model idea tools on the sandbox', () => {
   });
   beforeEach(async function () {
     this.timeout(120_000);
-    await jobsSettled(ctx);
+    await jobsEnded(ctx, 90_000);
     await resetTally();
   });
   after(() => forgetSignIns(ctx, sandbox().id));

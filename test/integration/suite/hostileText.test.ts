@@ -8,6 +8,7 @@ import type { TreeNode } from '../../../src/host/views/treeNode';
 import { plainText } from '../../../src/core/presentation/plainText';
 import { markupIn } from '../../fixtures/hostileTexts';
 import { activateSignedIn, treeWalk } from './treeWalk';
+import { sampleInputArguments } from './processInputs';
 import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
 
 // Within the service's own limits (names and references ≤ 128 characters; folder names without "/").
@@ -18,16 +19,6 @@ const QUEUE =
 const REFERENCE =
   '[Ref](command:workbench.action.terminal.new)\n| injected | row |\n<https://evil.example/auto> admin@evil.example';
 const PROCESS = '[Run](command:workbench.action.openGlobalKeybindings) https://evil.example/p $(alert) \u2066x\u2069';
-
-/** A value of an argument's .NET type name. */
-function sampleValue(type: string): unknown {
-  if (type.endsWith('[]')) return ['a'];
-  if (type.includes('Dictionary')) return { key: 'value' };
-  if (/Int|Double|Decimal/.test(type)) return 5;
-  if (type.includes('Boolean')) return false;
-  if (type.includes('DateTime')) return '2026-01-01T00:00:00Z';
-  return 'value';
-}
 
 type Tooltip = { value: string; isTrusted?: boolean; supportHtml?: boolean };
 
@@ -79,20 +70,12 @@ describe('Service text is plain text in the editor (issue 17)', () => {
       },
       { folder: { id: devLab.Id } },
     );
-    // Every required input gets a value of its type (the sandbox refuses a start without them).
-    const declared = await client().packages.getArguments(`${template.ProcessKey}:${template.ProcessVersion}`, {
-      folder: { id: devLab.Id },
-    });
-    const inputs = (JSON.parse(declared.Input ?? '[]') as { name: string; type: string }[]).map((a) => [
-      a.name,
-      sampleValue(a.type),
-    ]);
     await client().jobs.start(
       {
         ReleaseKey: release.Key,
         Strategy: 'ModernJobsCount',
         NoOfRobots: 1,
-        InputArguments: JSON.stringify(Object.fromEntries(inputs)),
+        InputArguments: await sampleInputArguments(client(), template, { id: devLab.Id }),
       },
       { folder: { id: devLab.Id } },
     );

@@ -15,6 +15,33 @@ export const RECONCILE_INPUTS = {
   in_RetryCount: '["ops@example.test"]',
 };
 
+/** A value of an argument's .NET type name. */
+function sampleValue(type: string): unknown {
+  if (type.endsWith('[]')) return ['a'];
+  if (type.includes('Dictionary')) return { key: 'value' };
+  if (/Int|Double|Decimal/.test(type)) return 5;
+  if (type.includes('Boolean')) return false;
+  if (type.includes('DateTime')) return '2026-01-01T00:00:00Z';
+  return 'value';
+}
+
+/**
+ * The InputArguments text of a start through the API, with every declared input given a value of its type (the
+ * sandbox refuses a start without the required ones).
+ */
+export async function sampleInputArguments(
+  client: OrchestratorClient,
+  release: Pick<Release, 'ProcessKey' | 'ProcessVersion'>,
+  folder: { id: number },
+): Promise<string> {
+  const declared = await client.packages.getArguments(`${release.ProcessKey}:${release.ProcessVersion}`, { folder });
+  const inputs = (JSON.parse(declared.Input ?? '[]') as { name: string; type: string }[]).map((a) => [
+    a.name,
+    sampleValue(a.type),
+  ]);
+  return JSON.stringify(Object.fromEntries(inputs));
+}
+
 /** The argument steps Start Job shows for a process, in its order (read as the command reads them). */
 export function startJobFields(
   client: OrchestratorClient,

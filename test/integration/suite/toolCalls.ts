@@ -73,12 +73,3 @@ export async function assertReadOnlyRefuses(ctx: Ctx, name: string, input: objec
   assert.deepEqual(asked, [], 'nothing asked');
   assert.equal(totalOf(await toolRequests()), 0, JSON.stringify(await toolRequests()));
 }
-
-/**
- * Waits (at most 90 s) until no job a test started or stopped is still watched: the watcher reads each until it ends,
- * and those reads would count in the next test's requests.
- */
-export async function jobsSettled(ctx: Ctx): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (ctx.jobs.running().length > 0 && Date.now() < deadline) await new Promise((done) => setTimeout(done, 250));
-}
