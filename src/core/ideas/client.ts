@@ -1,8 +1,5 @@
 import * as z from 'zod/mini';
 import { invalidInput } from '../http/errors';
-import { Transport, type FetchLike } from '../http/transport';
-import type { Exchange } from '../http/exchange';
-import { parseBody } from '../odata/envelope';
 import {
   AppSchema,
   CategorySchema,
@@ -21,67 +18,12 @@ import {
 import { validateIdeaValues } from './validation';
 import { t } from '../l10n';
 import { assertSendable } from '../odata/filter';
+import { IdeaRequests, type Attachment, type CallOptions, type Paging } from './ideaRequests';
 
-export interface IdeaServiceOptions {
-  /** {openapi_base_url}: `https://<host>/<org>/<tenant>/<product>/api/v1/openapi`. */
-  baseUrl: string;
-  token: () => Promise<string>;
-  appKey: () => Promise<string>;
-  /** Where the app key travels; the spec leaves it unshown (the sandbox uses X-App-Key). */
-  appKeyHeader?: string;
-  fetch: FetchLike;
-  /** The request log (exchange.ts). */
-  onExchange?: (exchange: Exchange) => void;
-}
-
-type CallOptions = { signal?: AbortSignal };
-type Paging = CallOptions & { page?: number; pageSize?: number };
-/** A document or a medium of an automation: a name and the address it is at. */
-type Attachment = { name: string; url: string };
+export type { IdeaServiceOptions } from './ideaRequests';
 
 /** The idea-management open API: every endpoint of its table, with bodies as the sandbox documents them. */
-export class IdeaClient {
-  readonly transport: Transport;
-
-  constructor(options: IdeaServiceOptions) {
-    this.transport = new Transport({
-      connection: { kind: 'onPremises', serviceUrl: options.baseUrl },
-      fetch: options.fetch,
-      token: () => options.token(),
-      headers: async () => ({ [options.appKeyHeader ?? 'X-App-Key']: await options.appKey() }),
-      onExchange: options.onExchange,
-    });
-  }
-
-  private async call<T>(
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    path: string,
-    schema: z.ZodMiniType<T> | undefined,
-    body?: unknown,
-    options: CallOptions = {},
-  ): Promise<T> {
-    const response = await this.transport.request({ method, path, body, signal: options.signal });
-    return schema ? parseBody(`${method} ${path}`, response, schema) : (undefined as T);
-  }
-
-  private static paging(options: Paging): string {
-    const params = new URLSearchParams();
-    if (options.page !== undefined) params.set('page', String(options.page));
-    if (options.pageSize !== undefined) params.set('pageSize', String(options.pageSize));
-    return params.size ? `?${params}` : '';
-  }
-
-  /** An automation's id, checked, as it stands in paths. */
-  private static automation(automationId: number): number {
-    return IdeaClient.id(automationId, 'automationId');
-  }
-
-  private static id(value: number, name: string): number {
-    if (!Number.isSafeInteger(value) || value < 1)
-      throw invalidInput(name, t('{0} must be a positive whole number.', name));
-    return value;
-  }
-
+export class IdeaClient extends IdeaRequests {
   async schema(options: CallOptions = {}) {
     return (await this.call('GET', '/idea-schema', dataOf(IdeaSchemaSchema), undefined, options)).data;
   }
