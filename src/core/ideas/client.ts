@@ -18,7 +18,15 @@ import {
 import { validateIdeaValues } from './validation';
 import { t } from '../l10n';
 import { assertSendable } from '../odata/filter';
-import { IdeaRequests, type Attachment, type CallOptions, type Paging } from './ideaRequests';
+import {
+  checkedAutomationId,
+  checkedId,
+  IdeaRequests,
+  pageQuery,
+  type Attachment,
+  type CallOptions,
+  type Paging,
+} from './ideaRequests';
 
 export type { IdeaServiceOptions } from './ideaRequests';
 
@@ -42,7 +50,7 @@ export class IdeaClient extends IdeaRequests {
     return (
       await this.call(
         'GET',
-        `/automations/${IdeaClient.automation(automationId)}/schema`,
+        `/automations/${checkedAutomationId(automationId)}/schema`,
         dataOf(z.looseObject({ schema: IdeaSchemaSchema, values: z.record(z.string(), z.unknown()) })),
         undefined,
         options,
@@ -54,7 +62,7 @@ export class IdeaClient extends IdeaRequests {
     return (
       await this.call(
         'PATCH',
-        `/automations/${IdeaClient.automation(automationId)}`,
+        `/automations/${checkedAutomationId(automationId)}`,
         dataOf(IdeaSchema),
         { values },
         options,
@@ -63,7 +71,7 @@ export class IdeaClient extends IdeaRequests {
   }
 
   async ideas(options: Paging & { phase?: string; status?: string; search?: string } = {}) {
-    const params = new URLSearchParams(IdeaClient.paging(options).slice(1));
+    const params = new URLSearchParams(pageQuery(options).slice(1));
     // The search is the user's text (the Ideas view's filter): refused before sending, naming it, when it cannot go
     // into an address (too long, or a broken character), as OData filter text is.
     if (options.search) assertSendable(options.search, t('search text'));
@@ -74,7 +82,7 @@ export class IdeaClient extends IdeaRequests {
   async collaborators(options: Paging = {}) {
     return this.call(
       'GET',
-      `/automations/collaborators${IdeaClient.paging(options)}`,
+      `/automations/collaborators${pageQuery(options)}`,
       pageOf(z.extend(CollaboratorSchema, { automationId: z.int() })),
       undefined,
       options,
@@ -84,7 +92,7 @@ export class IdeaClient extends IdeaRequests {
   async addCollaborator(automationId: number, userId: number, role = 'Collaborator', options: CallOptions = {}) {
     return this.call(
       'POST',
-      `/automations/${IdeaClient.automation(automationId)}/collaborators`,
+      `/automations/${checkedAutomationId(automationId)}/collaborators`,
       dataOf(z.array(CollaboratorSchema)),
       { userId, role },
       options,
@@ -94,7 +102,7 @@ export class IdeaClient extends IdeaRequests {
   async removeCollaborator(automationId: number, userId: number, options: CallOptions = {}) {
     return this.call(
       'DELETE',
-      `/automations/${IdeaClient.automation(automationId)}/collaborators?userId=${IdeaClient.id(userId, 'userId')}`,
+      `/automations/${checkedAutomationId(automationId)}/collaborators?userId=${checkedId(userId, 'userId')}`,
       undefined,
       undefined,
       options,
@@ -104,7 +112,7 @@ export class IdeaClient extends IdeaRequests {
   async documents(automationId: number, options: CallOptions = {}) {
     return this.call(
       'GET',
-      `/automations/${IdeaClient.automation(automationId)}/documents`,
+      `/automations/${checkedAutomationId(automationId)}/documents`,
       dataOf(z.array(DocumentSchema)),
       undefined,
       options,
@@ -117,7 +125,7 @@ export class IdeaClient extends IdeaRequests {
 
   async components(automationId?: number, options: CallOptions = {}) {
     const path =
-      automationId === undefined ? '/components' : `/automations/${IdeaClient.automation(automationId)}/components`;
+      automationId === undefined ? '/components' : `/automations/${checkedAutomationId(automationId)}/components`;
     return this.call('GET', path, dataOf(z.array(ComponentSchema)), undefined, options);
   }
 
@@ -134,7 +142,7 @@ export class IdeaClient extends IdeaRequests {
   async costBenefit(options: Paging = {}) {
     return this.call(
       'GET',
-      `/cba${IdeaClient.paging(options)}`,
+      `/cba${pageQuery(options)}`,
       pageOf(z.looseObject({ automationId: z.int() })),
       undefined,
       options,
@@ -144,7 +152,7 @@ export class IdeaClient extends IdeaRequests {
   async setProjectPlanBaseline(automationId: number, baseline: Record<string, unknown>, options: CallOptions = {}) {
     return this.call(
       'PUT',
-      `/automations/cba/${IdeaClient.automation(automationId)}/project-plan-baseline`,
+      `/automations/cba/${checkedAutomationId(automationId)}/project-plan-baseline`,
       dataOf(z.unknown()),
       baseline,
       options,
@@ -166,7 +174,7 @@ export class IdeaClient extends IdeaRequests {
 
   /** A document or a medium is attached the same way: by name and address, answered with what was stored. */
   private async attach(automationId: number, list: 'documents' | 'media', what: Attachment, options: CallOptions) {
-    const path = `/automations/${IdeaClient.automation(automationId)}/${list}`;
+    const path = `/automations/${checkedAutomationId(automationId)}/${list}`;
     return this.call('POST', path, dataOf(DocumentSchema), what, options);
   }
 
@@ -176,7 +184,7 @@ export class IdeaClient extends IdeaRequests {
         'POST',
         '/automations/status',
         dataOf(IdeaSchema),
-        { automationId: IdeaClient.automation(automationId), phase, status, ...(comment ? { comment } : {}) },
+        { automationId: checkedAutomationId(automationId), phase, status, ...(comment ? { comment } : {}) },
         options,
       )
     ).data;
@@ -187,7 +195,7 @@ export class IdeaClient extends IdeaRequests {
       throw invalidInput('POST /automations/tags', t('Tags must be 1 to 50 characters.'));
     return this.call(
       'POST',
-      `/automations/${IdeaClient.automation(automationId)}/tags`,
+      `/automations/${checkedAutomationId(automationId)}/tags`,
       dataOf(z.array(z.string())),
       { tags },
       options,
@@ -197,7 +205,7 @@ export class IdeaClient extends IdeaRequests {
   async setCategory(automationId: number, categoryId: number, options: CallOptions = {}) {
     return this.call(
       'PUT',
-      `/automation/${IdeaClient.automation(automationId)}/categories`,
+      `/automation/${checkedAutomationId(automationId)}/categories`,
       dataOf(IdeaSchema),
       { categoryId },
       options,
@@ -209,7 +217,7 @@ export class IdeaClient extends IdeaRequests {
   }
 
   async users(options: Paging = {}) {
-    return this.call('GET', `/users${IdeaClient.paging(options)}`, pageOf(IdeaUserSchema), undefined, options);
+    return this.call('GET', `/users${pageQuery(options)}`, pageOf(IdeaUserSchema), undefined, options);
   }
 
   async roles(options: CallOptions = {}) {
@@ -243,7 +251,7 @@ export class IdeaClient extends IdeaRequests {
   async deleteApplication(applicationId: number, options: CallOptions = {}) {
     return this.call(
       'DELETE',
-      `/appinventory/${IdeaClient.id(applicationId, 'applicationId')}`,
+      `/appinventory/${checkedId(applicationId, 'applicationId')}`,
       undefined,
       undefined,
       options,
@@ -262,13 +270,13 @@ export class IdeaClient extends IdeaRequests {
   }
 
   async store(options: Paging = {}) {
-    return this.call('GET', `/automation-store${IdeaClient.paging(options)}`, pageOf(IdeaSchema), undefined, options);
+    return this.call('GET', `/automation-store${pageQuery(options)}`, pageOf(IdeaSchema), undefined, options);
   }
 
   async reviews(automationId: number, options: CallOptions = {}) {
     return this.call(
       'GET',
-      `/automation-store/${IdeaClient.automation(automationId)}/reviews`,
+      `/automation-store/${checkedAutomationId(automationId)}/reviews`,
       dataOf(z.array(ReviewSchema)),
       undefined,
       options,

@@ -50,22 +50,24 @@ export class IdeaRequests {
     const response = await this.transport.request({ method, path, body, signal: options.signal });
     return schema ? parseBody(`${method} ${path}`, response, schema) : (undefined as T);
   }
+}
 
-  protected static paging(options: Paging): string {
-    const params = new URLSearchParams();
-    if (options.page !== undefined) params.set('page', String(options.page));
-    if (options.pageSize !== undefined) params.set('pageSize', String(options.pageSize));
-    return params.size ? `?${params}` : '';
-  }
+/** `?page=…&pageSize=…`, or nothing when neither is asked for. */
+export function pageQuery(options: Paging): string {
+  const params = new URLSearchParams();
+  if (options.page !== undefined) params.set('page', String(options.page));
+  if (options.pageSize !== undefined) params.set('pageSize', String(options.pageSize));
+  return params.size ? `?${params}` : '';
+}
 
-  /** An automation's id, checked, as it stands in paths. */
-  protected static automation(automationId: number): number {
-    return IdeaRequests.id(automationId, 'automationId');
-  }
+/** An automation's id, checked, as it stands in paths. */
+export function checkedAutomationId(id: number): number {
+  return checkedId(id, 'automationId');
+}
 
-  protected static id(value: number, name: string): number {
-    if (!Number.isSafeInteger(value) || value < 1)
-      throw invalidInput(name, t('{0} must be a positive whole number.', name));
-    return value;
-  }
+/** An id written into a path: a positive whole number, else refused before anything is sent. */
+export function checkedId(value: number, name: string): number {
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw invalidInput(name, t('{0} must be a positive whole number.', name));
+  return value;
 }
