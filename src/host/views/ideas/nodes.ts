@@ -8,7 +8,8 @@ import { ideaItem, namedItem, type IdeaLookups } from '../../presentation/ideaIt
 import { CollectionContext, ContextValue } from '../../../core/rows/contextValues';
 import { childId, RowIds } from '../../../core/rows/rowIds';
 import { makeRow, type RowOf } from '../../../core/rows/rows';
-import { PagedNode, type CollectionLook, type PagedSource } from '../pagedNode';
+import { PagedNode } from '../pagedNode';
+import type { CollectionLook, PagedSource } from '../pagedSource';
 import { LeafNode, messageNode, toTreeItem, type TreeNode } from '../treeNode';
 import { categoriesNode, pipelineNode, storeEntryNode } from './ideaGroupNodes';
 import { t } from '../../../core/l10n';
