@@ -23,10 +23,10 @@ import { controlOf, ideaHeading, limitsOf, readForm } from '../../src/shared/ide
 import { controlElement, listMissing, type Editor } from './fieldEditors';
 import { formatNumber, t } from '../../src/core/l10n';
 
-type Shown = Extract<IdeaFormToWebview, { type: 'form' }>;
-
 const app = document.getElementById('app')!;
 const status = document.getElementById('status')!;
+/** A form as the host sends it. */
+type Shown = Extract<IdeaFormToWebview, { type: 'form' }>;
 let shown: Shown | undefined;
 let editors: Editor[] = [];
 let submitting = false;

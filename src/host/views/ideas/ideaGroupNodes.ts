@@ -2,6 +2,7 @@ import type { Connection } from '../../../core/connections';
 import type { IdeaClient } from '../../../core/ideas/client';
 import type { Category, Idea } from '../../../core/ideas/schemas';
 import { categoryItem, ideaItem, reviewItem, type IdeaLookups } from '../../presentation/ideaItems';
+import type { ItemData } from '../../presentation/items';
 import { ContextValue } from '../../../core/rows/contextValues';
 import { childId } from '../../../core/rows/rowIds';
 import { makeRow } from '../../../core/rows/rows';
@@ -13,6 +14,14 @@ import { t } from '../../../core/l10n';
  * automation's reviews), apart from the connection's row (nodes.ts), which puts them together with the paged lists.
  */
 
+/** A group's row: collapsed, with no menus of its own. */
+const groupLook = (label: string, icon: string): Omit<ItemData, 'id'> => ({
+  label,
+  icon: { id: icon },
+  contextValue: ContextValue.group,
+  collapsible: 'collapsed',
+});
+
 /** The automation pipeline (one request): phases with their totals, each status a list of its automations. */
 export function pipelineNode(
   id: string,
@@ -22,13 +31,7 @@ export function pipelineNode(
 ): TreeNode {
   return new LazyNode(
     id,
-    {
-      label: t('Pipeline'),
-      icon: { id: 'git-pull-request' },
-      contextValue: ContextValue.group,
-      collapsible: 'collapsed',
-      tooltip: t('Automations grouped by phase and status'),
-    },
+    { ...groupLook(t('Pipeline'), 'git-pull-request'), tooltip: t('Automations grouped by phase and status') },
     async () =>
       (await client.pipeline()).data.map((phase) => {
         const phaseId = childId(id, 'phase', phase.phase);
@@ -47,12 +50,7 @@ export function pipelineNode(
 export function categoriesNode(id: string, connection: Connection, client: IdeaClient, where: string): TreeNode {
   return new LazyNode(
     id,
-    {
-      label: t('Categories'),
-      icon: { id: 'symbol-namespace' },
-      contextValue: ContextValue.group,
-      collapsible: 'collapsed',
-    },
+    groupLook(t('Categories'), 'symbol-namespace'),
     async () => {
       const byParent = new Map<number | null, Category[]>();
       for (const category of (await client.categories()).data)
