@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import { activateSignedIn, jobsEnded, quiescent, resetTally } from './treeWalk';
-import { callTool as call, whileReadOnly as readOnlyWhile } from './toolCalls';
+import { callTool as call, forgetSignIns, whileReadOnly as readOnlyWhile } from './toolCalls';
 
 // The calls, their requests and the read-only switch are toolCalls.ts's, under the names the queue suite reads.
 export { callTool as call, changesOf, toolRequests as requests, totalOf as total } from './toolCalls';
@@ -21,10 +21,11 @@ export async function refusal(name: string, input: object): Promise<string> {
 }
 
 /**
- * The hooks of a tool suite: signed in to the sandbox with auto-refresh off, each test starting from a quiet
- * connection and an empty tally, signed out after. The context is `suite.ctx` once `before` ran.
+ * The hooks of a tool suite: signed in to the sandbox (and its idea service with `ideas`) with auto-refresh off, each
+ * test starting from a quiet connection and an empty tally, signed out after. The context is `suite.ctx` once
+ * `before` ran.
  */
-export function toolSuite(): { ctx: Ctx } {
+export function toolSuite(options: { ideas?: boolean } = {}): { ctx: Ctx } {
   let signedIn: Ctx | undefined;
   const suite = {
     get ctx(): Ctx {
@@ -33,11 +34,11 @@ export function toolSuite(): { ctx: Ctx } {
     },
   };
   const config = () => vscode.workspace.getConfiguration('orchestrator');
-  const sent = () =>
-    suite.ctx.clientFor(suite.ctx.connections.all().find((c) => c.label === 'Sandbox')!).transport.sent;
+  const sandbox = () => suite.ctx.connections.all().find((c) => c.label === 'Sandbox')!;
+  const sent = () => suite.ctx.clientFor(sandbox()).transport.sent;
   before(async function () {
     this.timeout(60_000);
-    signedIn = await activateSignedIn('Sandbox');
+    signedIn = await activateSignedIn('Sandbox', options);
     await config().update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
     await quiescent(sent);
   });
@@ -49,7 +50,7 @@ export function toolSuite(): { ctx: Ctx } {
   });
   after(async () => {
     await config().update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
-    for (const account of suite.ctx.sessions.accounts()) await suite.ctx.sessions.remove(account.id);
+    await forgetSignIns(suite.ctx, options.ideas ? sandbox().id : undefined);
   });
   return suite;
 }

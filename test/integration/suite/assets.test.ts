@@ -249,7 +249,10 @@ describe('Assets you can change (issue 32)', () => {
       ]);
     try {
       const refused = await edit();
-      assert.match(refused.error, new RegExp(`Asset '${name}' was changed at the service after it was read\\. Nothing`));
+      assert.match(
+        refused.error,
+        new RegExp(`Asset '${name}' was changed at the service after it was read\\. Nothing`),
+      );
       assert.deepEqual(refused.changes, ['GET /odata/Assets(id)', 'PUT /odata/Assets(id)'], 'one PUT, not repeated');
       assert.equal((await client.get(id, { folder })).StringValue, 'theirs');
       assert.equal(await description(), 'Text · theirs', 'the Assets row reloaded');
