@@ -2,8 +2,9 @@
 // a read-only connection for the length of a check.
 import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
-import { activateSignedIn, jobsEnded, quiescent, resetTally } from './treeWalk';
-import { callTool as call, forgetSignIns, whileReadOnly as readOnlyWhile } from './toolCalls';
+import { jobsEnded, quiescent, resetTally } from './treeWalk';
+import { signedInSuite } from './suiteHooks';
+import { callTool as call, whileReadOnly as readOnlyWhile } from './toolCalls';
 
 // The calls, their requests and the read-only switch are toolCalls.ts's, under the names the queue suite reads.
 export { callTool as call, changesOf, toolRequests as requests, totalOf as total } from './toolCalls';
@@ -25,20 +26,13 @@ export async function refusal(name: string, input: object): Promise<string> {
  * test starting from a quiet connection and an empty tally, signed out after. The context is `suite.ctx` once
  * `before` ran.
  */
-export function toolSuite(options: { ideas?: boolean } = {}): { ctx: Ctx } {
-  let signedIn: Ctx | undefined;
-  const suite = {
-    get ctx(): Ctx {
-      if (!signedIn) throw new Error('The suite has not signed in yet (before).');
-      return signedIn;
-    },
-  };
+export function toolSuite(options: { ideas?: boolean } = {}): { readonly ctx: Ctx } {
+  const suite = signedInSuite('Sandbox', options);
   const config = () => vscode.workspace.getConfiguration('orchestrator');
-  const sandbox = () => suite.ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const sent = () => suite.ctx.clientFor(sandbox()).transport.sent;
+  const sent = () =>
+    suite.ctx.clientFor(suite.ctx.connections.all().find((c) => c.label === 'Sandbox')!).transport.sent;
   before(async function () {
     this.timeout(60_000);
-    signedIn = await activateSignedIn('Sandbox', options);
     await config().update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
     await quiescent(sent);
   });
@@ -50,7 +44,6 @@ export function toolSuite(options: { ideas?: boolean } = {}): { ctx: Ctx } {
   });
   after(async () => {
     await config().update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
-    await forgetSignIns(suite.ctx, options.ideas ? sandbox().id : undefined);
   });
   return suite;
 }
