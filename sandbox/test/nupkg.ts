@@ -16,6 +16,8 @@ export interface NupkgSpec {
   authors?: string;
   input?: DeclaredArgument[];
   output?: DeclaredArgument[];
+  /** A library project (project.json's designOptions.outputType "Library"), not a process. */
+  library?: boolean;
   /** Leave out `lib/<tfm>/project.json` (a package that is not a Studio project). */
   withoutProject?: boolean;
   /** Incompressible filler stored in the package, to reach a size (a big package, one above the cap). */
@@ -68,7 +70,7 @@ export function buildNupkg(spec: NupkgSpec): Uint8Array {
         name: spec.id,
         main: 'Main.xaml',
         projectVersion: spec.version,
-        designOptions: { outputType: 'Process' },
+        designOptions: { outputType: spec.library ? 'Library' : 'Process' },
         entryPoints: [{ filePath: 'Main.xaml', input: spec.input ?? [], output: spec.output ?? [] }],
       }),
     );

@@ -119,6 +119,7 @@ export const RowIds = {
   ideasConnection: (connectionId: string) => `${ROOTS.ideas}/${escape(connectionId)}`,
   tenantResources: (connectionId: string) => childId(RowIds.connection(connectionId), 'tenant'),
   hostTenants: (connectionId: string) => childId(RowIds.tenantResources(connectionId), 'tenants'),
+  libraries: (connectionId: string) => childId(RowIds.tenantResources(connectionId), 'libraries'),
   folder: (connectionId: string, folderId: number) => childId(RowIds.connection(connectionId), 'folder', folderId),
   ofFolder: (connectionId: string, folderId: number, word: FolderRowWord) =>
     childId(RowIds.folder(connectionId, folderId), word),

@@ -33,13 +33,16 @@ export interface UploadOutcome {
   latest: boolean;
   /** The processes of the folder updated to it. */
   updated: string[];
+  /** A library: sent to the tenant's library feed (no folder, no processes to update). */
+  library: boolean;
 }
 
 /**
  * Upload Package…: a .nupkg from the File Explorer's context menu or the palette (a file dialog). The package is read
  * first (id and version, from its .nuspec) so the questions say what will be sent; a file that is not a package is
  * refused before any request. Then one UploadPackage, never repeated; afterwards the folder's Packages row reloads and
- * the folder's processes that run an older version of the package are offered Update to Latest Version.
+ * the folder's processes that run an older version of the package are offered Update to Latest Version. A library
+ * project's package goes to the tenant's library feed instead: no folder is asked, the Libraries row reloads.
  */
 export const uploadPackage: CommandDefinition<UploadUses> = {
   id: CommandId.uploadPackage,
@@ -103,6 +106,17 @@ function refusal(error: OrchestratorError, info: NupkgInfo, name: string, connec
       );
     case 400:
       return new Error(t('{0} refused {1} as a package: {2} Nothing was changed.', service, name, error.message));
+    case 403:
+      return info.library
+        ? new Error(
+            t(
+              '{0} refused {1}: uploading a library needs the Libraries.Create permission ({2}). Nothing was changed.',
+              service,
+              name,
+              error.message,
+            ),
+          )
+        : undefined;
     case 413:
       return new Error(
         t('{0} is larger than {1} accepts (its package size limit): nothing was changed.', name, service),
@@ -123,43 +137,53 @@ export async function uploadPackageFile(
   const connection = await pickConnectionToChange(
     ctx,
     undefined,
-    t('Upload {0} to which connection?', label),
+    info.library ? t('Upload library {0} to which connection?', label) : t('Upload {0} to which connection?', label),
     t('Upload Package'),
     (c) => ctx.accountFor(c.id) !== undefined,
   );
   if (!connection) return undefined;
-  const folder = await pickFolder(
-    ctx,
-    connection,
-    t('Upload {0}: the folder whose processes may use it', label),
-    signal,
-  );
-  if (!folder) return undefined;
+  // A library is the tenant's: its feed has no folders.
+  const folder = info.library
+    ? undefined
+    : await pickFolder(ctx, connection, t('Upload {0}: the folder whose processes may use it', label), signal);
+  if (!info.library && !folder) return undefined;
   await guardChange(ctx, connection, {
-    what: t('Upload {0} to {1}', label, connection.label),
+    what: info.library
+      ? t("Upload library {0} to {1}'s library feed", label, connection.label)
+      : t('Upload {0} to {1}', label, connection.label),
     detail: t('{0} ({1} bytes). {2}', name, formatNumber(bytes.byteLength), info.title ?? info.description ?? ''),
     action: t('Upload'),
   });
   progressTitle(t('Uploading {0} ({1} bytes)…', label, formatNumber(bytes.byteLength)));
   const client = ctx.clientFor(connection);
-  const where: FolderById = { id: folder.id };
-  const packagesRow = RowIds.ofFolder(connection.id, folder.id, 'packages');
+  const where: FolderById | undefined = folder && { id: folder.id };
+  const feedRow = where ? RowIds.ofFolder(connection.id, where.id, 'packages') : RowIds.libraries(connection.id);
   try {
-    await client.packages.upload({ bytes, fileName: name }, { folder: where, signal });
+    await client.packages.upload(
+      { bytes, fileName: name },
+      { ...(where && { folder: where }), library: info.library, signal },
+    );
   } catch (error) {
     if (!(error instanceof OrchestratorError)) throw error;
     if (isOutcomeUnknown(error)) {
       tellOutcomeUnknown(
         ctx,
-        t(
-          '{0} was sent to {1}, but no clean answer came back ({2}). It may have been uploaded: look at its versions under Packages before uploading it again.',
-          label,
-          connection.label,
-          reasonOf(error),
-        ),
+        info.library
+          ? t(
+              '{0} was sent to {1}, but no clean answer came back ({2}). It may have been uploaded: look at its versions under Tenant › Libraries before uploading it again.',
+              label,
+              connection.label,
+              reasonOf(error),
+            )
+          : t(
+              '{0} was sent to {1}, but no clean answer came back ({2}). It may have been uploaded: look at its versions under Packages before uploading it again.',
+              label,
+              connection.label,
+              reasonOf(error),
+            ),
         {
-          [t('Show Packages')]: () => {
-            ctx.explorer.refreshRows(packagesRow);
+          [info.library ? t('Show Libraries') : t('Show Packages')]: () => {
+            ctx.explorer.refreshRows(feedRow);
           },
         },
       );
@@ -167,20 +191,31 @@ export async function uploadPackageFile(
     }
     throw refusal(error, info, name, connection) ?? error;
   }
-  ctx.explorer.refreshRows(packagesRow);
-  const versions = await client.packages.versions(info.id, { folder: where, signal });
+  ctx.explorer.refreshRows(feedRow);
+  const versions = where
+    ? await client.packages.versions(info.id, { folder: where, signal })
+    : await client.packages.libraryVersions(info.id, { signal });
   const latest = versions.items.some((v) => v.Version === info.version && v.IsLatestVersion);
   ctx.log.info(t('Uploaded {0} to {1}.', label, connection.label));
-  const updated = latest ? await offerUpdates(ctx, { connection, folder, info, signal }) : [];
+  const updated = latest && folder ? await offerUpdates(ctx, { connection, folder, info, signal }) : [];
   if (updated.length === 0)
     void vscode.window.showInformationMessage(
       plainText(
         latest
-          ? t('Uploaded {0} to {1}: the latest version.', label, connection.label)
+          ? info.library
+            ? t("Uploaded library {0} to {1}'s library feed: the latest version.", label, connection.label)
+            : t('Uploaded {0} to {1}: the latest version.', label, connection.label)
           : t('Uploaded {0} to {1}; a higher version stays the latest.', label, connection.label),
       ),
     );
-  return { packageId: info.id, version: info.version, connection: connection.label, latest, updated };
+  return {
+    packageId: info.id,
+    version: info.version,
+    connection: connection.label,
+    latest,
+    updated,
+    library: info.library,
+  };
 }
 
 /**

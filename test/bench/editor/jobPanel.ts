@@ -47,15 +47,16 @@ async function jobPanelFigures(): Promise<Record<string, unknown>> {
 
   const heapBefore = heapMB();
   const opens: { ready: number; show: number; firstLines: number; requests: number }[] = [];
-  let panel: JobPanel | undefined;
+  /** The panel open: emptied once it is closed, so that nothing here holds it while the heap is read. */
+  const shown: JobPanel[] = [];
   for (let i = 0; i < OPENS; i++) {
-    panel?.panel.dispose();
+    shown.pop()?.panel.dispose();
     const sentBefore = client.transport.sent;
     const started = performance.now();
     const times: { ready?: number; show?: number; firstLines?: number } = {};
     const firstLines = new Promise<void>((resolve) => {
       void ctx.panels.showJob(identity, job.ReleaseName ?? undefined).then((opened) => {
-        panel = opened;
+        shown.push(opened);
         const host = opened.host;
         const firstLinesId: number[] = [];
         const receive = host.receive.bind(host);
@@ -92,8 +93,39 @@ async function jobPanelFigures(): Promise<Record<string, unknown>> {
 
   // The panel open, its code loaded, the first page shown: what reading the log adds is measured from here.
   const heapOpened = heapMB();
-  // The whole log, then page jumps through the panel's own message handling (as the page's scrolling sends them).
-  const host = panel!.host;
+  const read = await readAcrossLog(shown[0]!, () => client.transport.sent);
+  shown.pop()!.panel.dispose();
+  // The editor tells the extension the panel closed a moment later.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const heapClosed = heapMB();
+
+  return {
+    jobPanel: {
+      total: read.total,
+      opens,
+      endStartMiddle: read.endStartMiddle,
+      jumps: read.jumps,
+      jumpRequests: read.jumpRequests,
+      scrolled: read.scrolled,
+      scrollRequests: read.scrollRequests,
+      heap: {
+        before: heapBefore,
+        opened: heapOpened,
+        peak: Math.max(...read.heapPeaks),
+        after: read.heapAfter,
+        closed: heapClosed,
+      },
+    },
+  };
+}
+
+/**
+ * The whole log, then page jumps and scrolling through the panel's own message handling; the heap after, panel open.
+ * A function of its own so that nothing of the reading (replies, the panel's host) is held once it returns.
+ */
+async function readAcrossLog(panel: JobPanel, sent: () => number) {
+  // Through the panel's own message handling, as the page's scrolling sends them.
+  const host = panel.host;
   let nextId = 10_000;
   const replies = new Map<number, Extract<JobPanelToWebview, { type: 'reply' }>>();
   const post = host.post.bind(host);
@@ -105,7 +137,9 @@ async function jobPanelFigures(): Promise<Record<string, unknown>> {
     const id = nextId++;
     const at = performance.now();
     await host.receive({ ...message, id });
+    // Taken out, not kept: a map of every reply would hold each page's lines and be counted as the panel's heap.
     const reply = replies.get(id);
+    replies.delete(id);
     if (!reply?.ok)
       throw new Error(`No good reply to ${JSON.stringify(message)}: ${JSON.stringify(reply)?.slice(0, 300)}`);
     return { ms: performance.now() - at, reply };
@@ -120,42 +154,20 @@ async function jobPanelFigures(): Promise<Record<string, unknown>> {
     endStartMiddle.push((await page(from)).ms);
     sample();
   }
-  const sentBeforeJumps = client.transport.sent;
+  const sentBeforeJumps = sent();
   const jumps: number[] = [];
   for (let i = 1; i <= JUMPS; i++) {
     jumps.push((await page(Math.floor((i / (JUMPS + 1)) * total))).ms);
     sample();
   }
-  const jumpRequests = client.transport.sent - sentBeforeJumps;
+  const jumpRequests = sent() - sentBeforeJumps;
   const scrolled: number[] = [];
-  const sentBeforeScroll = client.transport.sent;
+  const sentBeforeScroll = sent();
   for (let i = 0, from = Math.floor(total / 2) + PAGE; i < SCROLLED; i++, from += PAGE) {
     scrolled.push((await page(from)).ms);
     if (i % 10 === 0) sample();
   }
-  const scrollRequests = client.transport.sent - sentBeforeScroll;
+  const scrollRequests = sent() - sentBeforeScroll;
   const heapAfter = heapMB();
-  panel!.panel.dispose();
-  // The editor tells the extension the panel closed a moment later.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  const heapClosed = heapMB();
-
-  return {
-    jobPanel: {
-      total,
-      opens,
-      endStartMiddle,
-      jumps,
-      jumpRequests,
-      scrolled,
-      scrollRequests,
-      heap: {
-        before: heapBefore,
-        opened: heapOpened,
-        peak: Math.max(...heapPeaks),
-        after: heapAfter,
-        closed: heapClosed,
-      },
-    },
-  };
+  return { total, endStartMiddle, jumps, jumpRequests, scrolled, scrollRequests, heapPeaks, heapAfter };
 }

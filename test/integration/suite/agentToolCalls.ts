@@ -2,7 +2,8 @@
 // a read-only connection for the length of a check.
 import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
-import { activateSignedIn, jobsEnded, quiescent, resetTally } from './treeWalk';
+import { jobsEnded, quiescent, resetTally } from './treeWalk';
+import { signedInSuite } from './suiteHooks';
 import { callTool as call, whileReadOnly as readOnlyWhile } from './toolCalls';
 
 // The calls, their requests and the read-only switch are toolCalls.ts's, under the names the queue suite reads.
@@ -21,23 +22,17 @@ export async function refusal(name: string, input: object): Promise<string> {
 }
 
 /**
- * The hooks of a tool suite: signed in to the sandbox with auto-refresh off, each test starting from a quiet
- * connection and an empty tally, signed out after. The context is `suite.ctx` once `before` ran.
+ * The hooks of a tool suite: signed in to the sandbox (and its idea service with `ideas`) with auto-refresh off, each
+ * test starting from a quiet connection and an empty tally, signed out after. The context is `suite.ctx` once
+ * `before` ran.
  */
-export function toolSuite(): { ctx: Ctx } {
-  let signedIn: Ctx | undefined;
-  const suite = {
-    get ctx(): Ctx {
-      if (!signedIn) throw new Error('The suite has not signed in yet (before).');
-      return signedIn;
-    },
-  };
+export function toolSuite(options: { ideas?: boolean } = {}): { readonly ctx: Ctx } {
+  const suite = signedInSuite('Sandbox', options);
   const config = () => vscode.workspace.getConfiguration('orchestrator');
   const sent = () =>
     suite.ctx.clientFor(suite.ctx.connections.all().find((c) => c.label === 'Sandbox')!).transport.sent;
   before(async function () {
     this.timeout(60_000);
-    signedIn = await activateSignedIn('Sandbox');
     await config().update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
     await quiescent(sent);
   });
@@ -49,7 +44,6 @@ export function toolSuite(): { ctx: Ctx } {
   });
   after(async () => {
     await config().update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
-    for (const account of suite.ctx.sessions.accounts()) await suite.ctx.sessions.remove(account.id);
   });
   return suite;
 }

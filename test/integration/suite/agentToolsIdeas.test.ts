@@ -16,35 +16,18 @@ import {
   changesOf as writes,
   toolRequests as requests,
   totalOf as total,
-  forgetSignIns,
   whileReadOnly,
+  IDEA_VALUES,
 } from './toolCalls';
-import { activateSignedIn, jobsEnded, resetTally } from './treeWalk';
-
-/** The fields the sandbox's idea form requires, besides the name. */
-const VALUES = {
-  description: 'Match supplier invoices to purchase orders.',
-  category: 2,
-  frequency: 'weekly',
-  rulesBased: true,
-  applications: ['sap', 'excel'],
-  hoursSavedPerMonth: 12,
-};
+import { resetTally } from './treeWalk';
+import { toolSuite } from './agentToolCalls';
 
 describe('Language-model idea tools on the sandbox', () => {
   let ctx: Ctx;
-  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
 
-  before(async function () {
-    this.timeout(60_000);
-    ctx = await activateSignedIn('Sandbox', { ideas: true });
-  });
-  beforeEach(async function () {
-    this.timeout(120_000);
-    await jobsEnded(ctx, 90_000);
-    await resetTally();
-  });
-  after(() => forgetSignIns(ctx, sandbox().id));
+  // Signed in with the idea service, a quiet connection and an empty tally before each test (agentToolCalls.ts).
+  const suite = toolSuite({ ideas: true });
+  before(() => void (ctx = suite.ctx));
 
   it('find ideas: the seeded idea by text, phase and status, in 1 request; a capped list says how to narrow', async function () {
     this.timeout(30_000);
@@ -101,7 +84,7 @@ describe('Language-model idea tools on the sandbox', () => {
       [ToolName.findIdeas, { top: 500 }, /top/],
       [ToolName.ideaDetails, { id: 0 }, /id/],
       [ToolName.ideaDetails, { id: '1 or 1' }, /id/],
-      [ToolName.submitIdea, { values: VALUES }, /name/],
+      [ToolName.submitIdea, { values: IDEA_VALUES }, /name/],
       [ToolName.submitIdea, { name: 'x', values: { description: { nested: true } } }, /values/],
       [ToolName.findIdeas, { connection: 'Nowhere' }, /No connection is named "Nowhere"/],
     ]);
@@ -110,7 +93,7 @@ describe('Language-model idea tools on the sandbox', () => {
 
   it('submit idea: a read-only connection refuses with 0 requests; the confirmation names connection and values', async function () {
     this.timeout(30_000);
-    const input = { name: 'Read-only idea', values: VALUES };
+    const input = { name: 'Read-only idea', values: IDEA_VALUES };
     const prepared = await prepareTool(ctx, ToolName.submitIdea, input);
     assert.match(prepared?.confirmationMessages?.title ?? '', /"Read-only idea".*Sandbox/);
     assert.match(prepared?.confirmationMessages?.message ?? '', /category = 2\n/);
@@ -124,7 +107,7 @@ describe('Language-model idea tools on the sandbox', () => {
     this.timeout(60_000);
     const name = `Agent idea ${Date.now()}`;
     const declined = await answering(ctx, [{ title: /Submit the idea "Agent idea/, cancel: true }], () =>
-      call(ToolName.submitIdea, { name, values: VALUES }),
+      call(ToolName.submitIdea, { name, values: IDEA_VALUES }),
     );
     assert.match(declined.result, /declined or cancelled/);
     // Nothing of the tool's: the Ideas view may still be reading after the last test switched protections back.
@@ -136,7 +119,7 @@ describe('Language-model idea tools on the sandbox', () => {
     );
 
     // The idea form's own checks: a missing required field and an unknown one, named; only the form is read.
-    const { description: _left, ...withoutDescription } = VALUES;
+    const { description: _left, ...withoutDescription } = IDEA_VALUES;
     const checked = await answering(ctx, [{ title: /Submit the idea/, choose: 'Submit' }], () =>
       call(ToolName.submitIdea, { name, values: { ...withoutDescription, nope: 'x' } }),
     );
@@ -147,7 +130,7 @@ describe('Language-model idea tools on the sandbox', () => {
     // A category the form cannot know of: the service's field error, named.
     await resetTally();
     const refused = await answering(ctx, [{ title: /Submit the idea/, choose: 'Submit' }], () =>
-      call(ToolName.submitIdea, { name, values: { ...VALUES, category: 999 } }),
+      call(ToolName.submitIdea, { name, values: { ...IDEA_VALUES, category: 999 } }),
     );
     assert.match(refused.result, /The idea service refused the idea; nothing was created\. Fields: "category": "/);
     assert.deepEqual(
@@ -158,7 +141,7 @@ describe('Language-model idea tools on the sandbox', () => {
 
     await resetTally();
     const submitted = await answering(ctx, [{ title: /Submit the idea/, choose: 'Submit' }], () =>
-      call(ToolName.submitIdea, { name, values: VALUES }),
+      call(ToolName.submitIdea, { name, values: IDEA_VALUES }),
     );
     const id = /id=(\d+)/.exec(submitted.result)?.[1];
     assert.ok(id, submitted.result);

@@ -8,7 +8,7 @@ import type { Connection } from '../../../src/core/connections';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
 import { secretLeaks } from './secretScan';
-import { activateSignedIn, lastError, treeWalk } from './treeWalk';
+import { activateSignedIn, faults, lastError, treeWalk } from './treeWalk';
 
 const PASSWORD = `Pw-${Date.now()}-never-shown`;
 const SECOND_PASSWORD = `Pw2-${Date.now()}-never-shown`;
@@ -229,5 +229,40 @@ describe('Assets you can change (issue 32)', () => {
     assert.deepEqual(edited.changes, ['GET /odata/Assets(id)'], 'no PUT after the fresh read found nothing');
     const deleted = await run(CommandId.deleteAsset, row, [{ title: /^Delete asset/, choose: 'Delete' }]);
     assert.match(deleted.error, /no longer in folder Shared/);
+  });
+
+  it('explains a change made meanwhile (412): nothing saved, sent once, the list reloaded', async function () {
+    this.timeout(60_000);
+    const name = `Raced${Date.now()}`;
+    const client = ctx.clientFor(admin()).assets;
+    const id = (await client.create({ Name: name, ValueType: 'Text', StringValue: 'before' }, { folder })).Id;
+    ctx.explorer.refreshRows((await assetsRow()).id);
+    const description = async () => (await assetRow(name)).item().description;
+    assert.equal(await description(), 'Text · before');
+    // Another user changes it; a service that checks versions refuses our PUT over that change (not processed).
+    await client.replace(id, { Name: name, ValueType: 'Text', StringValue: 'theirs' }, { folder });
+    await faults([{ path: `*/odata/Assets(${id})`, methods: ['PUT'], status: 412, times: 1 }]);
+    const edit = async () =>
+      run(CommandId.editAsset, await assetRow(name), [
+        { title: `Edit Asset '${name}': name`, answer: name },
+        { title: /: text$/, answer: 'mine' },
+      ]);
+    try {
+      const refused = await edit();
+      assert.match(
+        refused.error,
+        new RegExp(`Asset '${name}' was changed at the service after it was read\\. Nothing`),
+      );
+      assert.deepEqual(refused.changes, ['GET /odata/Assets(id)', 'PUT /odata/Assets(id)'], 'one PUT, not repeated');
+      assert.equal((await client.get(id, { folder })).StringValue, 'theirs');
+      assert.equal(await description(), 'Text · theirs', 'the Assets row reloaded');
+      // Run again, it starts from what the service holds now and saves.
+      const again = await edit();
+      assert.equal(again.error, '');
+      assert.equal((await client.get(id, { folder })).StringValue, 'mine');
+    } finally {
+      await faults([]);
+      await client.delete(id, { folder });
+    }
   });
 });

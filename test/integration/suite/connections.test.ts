@@ -5,30 +5,17 @@ import type { Ctx } from '../../../src/ctx';
 import { answering } from '../../../src/host/ui/scriptedInput';
 import { ADDED, PASTE, steps } from './addConnectionSteps';
 import { sandboxIdeaSecret, lastError as lastErrorOf } from './treeWalk';
-import { extensionContext } from '../../support/extensionContext';
+import { connectionsKept } from './suiteHooks';
 
 /** The questions of the connection and account commands, answered as a user would, in a real editor. */
 describe('Connection and account commands ask, and check each answer as it is given', () => {
   let ctx: Ctx;
-  const config = () => vscode.workspace.getConfiguration('orchestrator');
   const byLabel = (label: string) => ctx.connections.all().find((c) => c.label === label);
   const sandbox = () => byLabel('Sandbox')!;
   const lastError = () => lastErrorOf(ctx);
-  let original: unknown[];
-  let active: ReturnType<Ctx['active']['get']>;
-
-  before(async () => {
-    ctx = await extensionContext();
-    await ctx.ready;
-    original = config().get<unknown[]>('connections')!;
-    active = ctx.active.get();
-  });
-  after(async () => {
-    await config().update('connections', original, vscode.ConfigurationTarget.Global);
-    await ctx.active.set(active);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
-  });
+  // The connections and the active one put back after, every sign-in forgotten (suiteHooks.ts).
+  const suite = connectionsKept();
+  before(() => void (ctx = suite.ctx));
 
   it('signed out: Sign In asks which connection; palette commands that need a sign-in say there is none, or offer it', async () => {
     assert.equal(ctx.sessions.accounts().length, 0);

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import { answering } from '../../../src/host/ui/scriptedInput';
 import { treeWalk } from './treeWalk';
-import { extensionContext } from '../../support/extensionContext';
+import { connectionsKept } from './suiteHooks';
 import { RowIds } from '../../../src/core/rows/rowIds';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ADDED, PASTE, READING, steps } from './addConnectionSteps';
@@ -11,23 +11,10 @@ import { ADDED, PASTE, READING, steps } from './addConnectionSteps';
 /** Add Connection from an address the user copied from a browser, its readings, and the Sign In it offers after. */
 describe('Add Connection from a pasted address: read as the service would, asked when it reads two ways', () => {
   let ctx: Ctx;
-  const config = () => vscode.workspace.getConfiguration('orchestrator');
   const byLabel = (label: string) => ctx.connections.all().find((c) => c.label === label);
-  let original: unknown[];
-  let active: ReturnType<Ctx['active']['get']>;
-
-  before(async () => {
-    ctx = await extensionContext();
-    await ctx.ready;
-    original = config().get<unknown[]>('connections')!;
-    active = ctx.active.get();
-  });
-  after(async () => {
-    await config().update('connections', original, vscode.ConfigurationTarget.Global);
-    await ctx.active.set(active);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
-  });
+  // The connections and the active one put back after, every sign-in forgotten (suiteHooks.ts).
+  const suite = connectionsKept();
+  before(() => void (ctx = suite.ctx));
 
   it('Add Connection from a pasted sandbox address: what it says is shown, saved as read, then it signs in and shows its tree', async function () {
     this.timeout(60_000);

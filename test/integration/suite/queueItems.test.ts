@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import { eq } from '../../../src/core/odata/filter';
 import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
-import { activateSignedIn, faults, rowOf, treeWalk } from './treeWalk';
+import { faults, rowOf, treeWalk } from './treeWalk';
+import { signedInSuite } from './suiteHooks';
 
 describe('Orchestrator tree on the sandbox', () => {
   let ctx: Ctx;
@@ -11,15 +12,9 @@ describe('Orchestrator tree on the sandbox', () => {
   const { label, children, child } = treeWalk(() => ctx.explorer);
   const sent = () => ctx.clientFor(sandbox()).transport.sent;
 
-  before(async function () {
-    this.timeout(60_000);
-    ctx = await activateSignedIn('Sandbox');
-  });
-
-  after(async () => {
-    await faults([]);
-    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
-  });
+  // Signed in before; after, faults cleared and signed out (suiteHooks.ts).
+  const suite = signedInSuite('Sandbox');
+  before(() => void (ctx = suite.ctx));
 
   it('adds a queue item (hostile reference kept literally), refuses a bad one before sending, and bulk adds from a file', async function () {
     this.timeout(60_000);

@@ -4,7 +4,8 @@ import { CommandId, ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import { connectionSlug } from '../../../src/core/documents/orchestratorUri';
-import { activateSignedIn, rowOf, treeWalk } from './treeWalk';
+import { rowOf, treeWalk } from './treeWalk';
+import { signedInSuite } from './suiteHooks';
 
 describe("Sign Out takes the account's data off the screen", () => {
   let ctx: Ctx;
@@ -13,16 +14,9 @@ describe("Sign Out takes the account's data off the screen", () => {
   const ideas = treeWalk(() => ctx.ideas);
   const contextOf = (node: TreeNode) => String(node.item().contextValue);
 
-  before(async function () {
-    this.timeout(60_000);
-    ctx = await activateSignedIn('Sandbox', { ideas: true });
-  });
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await ctx.extension.secrets.delete(ideaSecretKey(sandbox().id));
-    ctx.ideaCredentialsChanged();
-    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
-  });
+  // Signed in with the idea service before; after, editors closed and every sign-in forgotten (suiteHooks.ts).
+  const suite = signedInSuite('Sandbox', { ideas: true });
+  before(() => void (ctx = suite.ctx));
 
   it("stops the connection's tails, closes its panels and asks for a sign-in in the Ideas view; signing in brings the ideas back", async function () {
     this.timeout(90_000);

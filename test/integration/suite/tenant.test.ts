@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { activateSignedIn, editorTakes, faults, quiescent, treeWalk } from './treeWalk';
+import { editorTakes, quiescent, treeWalk } from './treeWalk';
+import { signedInSuite } from './suiteHooks';
 import { answering } from '../../../src/host/ui/scriptedInput';
 
 /** The Tenant row of a connection: libraries, webhooks, alerts, license, and the host's tenants for administrators. */
@@ -12,14 +13,9 @@ describe('Tenant resources on the sandbox', () => {
   const { label, children, child } = treeWalk(() => ctx.explorer);
   const sent = () => ctx.clientFor(sandbox()).transport.sent;
 
-  before(async function () {
-    this.timeout(60_000);
-    ctx = await activateSignedIn('Sandbox');
-  });
-  after(async () => {
-    await faults([]);
-    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
-  });
+  // Signed in before; after, faults cleared and signed out (suiteHooks.ts).
+  const suite = signedInSuite('Sandbox');
+  before(() => void (ctx = suite.ctx));
 
   /**
    * Expands a connection's Tenant row in the editor as a user does, and every row under it (the editor asks for their

@@ -73,3 +73,13 @@ export async function assertReadOnlyRefuses(ctx: Ctx, name: string, input: objec
   assert.deepEqual(asked, [], 'nothing asked');
   assert.equal(totalOf(await toolRequests()), 0, JSON.stringify(await toolRequests()));
 }
+
+/** The fields the sandbox's idea form requires, besides the name. */
+export const IDEA_VALUES = {
+  description: 'Match supplier invoices to purchase orders.',
+  category: 2,
+  frequency: 'weekly',
+  rulesBased: true,
+  applications: ['sap', 'excel'],
+  hoursSavedPerMonth: 12,
+};

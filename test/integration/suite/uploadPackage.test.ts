@@ -13,9 +13,9 @@ import type { Ctx } from '../../../src/ctx';
 import { collectAll } from '../../../src/core/odata/paging';
 import type { Release } from '../../../src/core/orchestrator/schemas';
 import type { UploadOutcome } from '../../../src/host/commands/uploadPackage';
-import { answering } from '../../../src/host/ui/scriptedInput';
+import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
 import { writeFakePackingTool, withToolOnPath } from './fakePackingTool';
-import { activateSignedIn, lastError, resetTally, tally } from './treeWalk';
+import { activateSignedIn, lastError, resetTally, tally, treeWalk } from './treeWalk';
 
 /** Text matched as itself in a pattern. */
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -53,6 +53,7 @@ describe('Upload Package on the sandbox', () => {
     }
   };
   const inShared = { title: /: the folder whose processes may use it$/, pick: 'Shared' };
+  const { label, children, child } = treeWalk(() => ctx.explorer);
 
   before(async function () {
     this.timeout(60_000);
@@ -81,10 +82,66 @@ describe('Upload Package on the sandbox', () => {
     assert.ok(asked[1]!.items!.includes(release.Name), asked[1]!.items!.join(', '));
     assert.deepEqual(
       { ...result, updated: result?.updated.includes(release.Name) },
-      { packageId: release.ProcessKey, version: '99.1.0', connection: 'Sandbox', latest: true, updated: true },
+      {
+        packageId: release.ProcessKey,
+        version: '99.1.0',
+        connection: 'Sandbox',
+        latest: true,
+        updated: true,
+        library: false,
+      },
     );
     assert.ok((await versionsOf(release.ProcessKey)).includes('99.1.0 latest'));
     assert.equal((await client().releases.get(release.Id, { folder: shared })).ProcessVersion, '99.1.0');
+  });
+
+  it("a library project's package goes to the tenant's library feed: no folder asked, one upload, listed there", async function () {
+    this.timeout(60_000);
+    const id = `Common.Uploaded${Date.now()}`;
+    const file = packageFile(`${id}.1.0.0.nupkg`, buildNupkg({ id, version: '1.0.0', library: true }));
+    const upload = (script: Answer[]) =>
+      answering(ctx, script, () =>
+        vscode.commands.executeCommand<UploadOutcome | undefined>('orchestrator.uploadPackage', file),
+      );
+    const uploads = async () =>
+      Object.entries(await tally())
+        .filter(([route]) => !/^GET |\/identity/.test(route))
+        .map(([route, count]) => [/\/odata\/Libraries\/\S+\.UploadPackage$/.test(route), count]);
+    // The developer may not add libraries: the service's 403, in words naming the permission; no folder asked.
+    await resetTally();
+    const refused = await upload([]);
+    assert.deepEqual([refused.result, refused.asked], [undefined, []]);
+    assert.match(
+      lastError(ctx),
+      /Sandbox refused .+\.nupkg: uploading a library needs the Libraries\.Create permission/,
+    );
+    assert.deepEqual(await uploads(), [[true, 1]], 'one upload, to the library feed, not repeated');
+
+    const admin = ctx.connections.all().find((c) => c.label === 'Sandbox admin')!;
+    await ctx.auth.createSession([`connection:${admin.id}`]);
+    try {
+      await resetTally();
+      const { result, asked } = await upload([
+        { title: /^Upload library .+ to which connection\?$/, pick: 'Sandbox admin' },
+      ]);
+      assert.equal(asked.length, 1, 'only the connection asked: the library feed has no folders');
+      assert.deepEqual(result, {
+        packageId: id,
+        version: '1.0.0',
+        connection: 'Sandbox admin',
+        latest: true,
+        updated: [],
+        library: true,
+      });
+      assert.deepEqual(await uploads(), [[true, 1]]);
+      const libraries = await child(await child(await child(undefined, 'Sandbox admin'), 'Tenant'), 'Libraries');
+      assert.ok(
+        (await children(libraries)).map(label).some((text) => text.includes(id)),
+        'listed under Libraries',
+      );
+    } finally {
+      await ctx.sessions.remove(ctx.accountFor(admin.id)!.id);
+    }
   });
 
   it('a version that exists is refused (409) with what to do; nothing changes', async function () {
@@ -208,7 +265,7 @@ describe('Upload Package on the sandbox', () => {
       assert.equal(asked[0]!.prompt, `This runs: "${tool.path}" package pack ${projectJson()} -o ${args![4]}`);
       assert.deepEqual(
         { ...result, updated: [] },
-        { packageId: PACKAGE, version: '99.5.0', connection: 'Sandbox', latest: true, updated: [] },
+        { packageId: PACKAGE, version: '99.5.0', connection: 'Sandbox', latest: true, updated: [], library: false },
       );
       const changed = await changes();
       assert.deepEqual(

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { ideaSecretKey } from '../../../src/constants';
 import type { Ctx } from '../../../src/ctx';
 import type { IdeaFormPanel } from '../../../src/host/webviews/ideaFormPanel';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import type { Idea } from '../../../src/core/ideas/schemas';
 import { replyTo, spy } from './panelSpy';
-import { activateSignedIn, rowOf, treeWalk } from './treeWalk';
+import { rowOf, treeWalk } from './treeWalk';
+import { signedInSuite } from './suiteHooks';
 import { answering, type Answer, type AnswerTarget } from '../../../src/host/ui/scriptedInput';
 
 describe('Webview panels on the sandbox', () => {
@@ -15,16 +15,9 @@ describe('Webview panels on the sandbox', () => {
   const ideasTree = treeWalk(() => ctx.ideas);
   const ideaSent = async () => (await ctx.ideasClientFor(sandbox())).transport.sent;
 
-  before(async function () {
-    this.timeout(60_000);
-    ctx = await activateSignedIn('Sandbox', { ideas: true });
-  });
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await ctx.extension.secrets.delete(ideaSecretKey(sandbox().id));
-    ctx.ideaCredentialsChanged();
-    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
-  });
+  // Signed in with the idea service before; after, editors closed and every sign-in forgotten (suiteHooks.ts).
+  const suite = signedInSuite('Sandbox', { ideas: true });
+  before(() => void (ctx = suite.ctx));
 
   describe('idea form', () => {
     let panel: IdeaFormPanel;

@@ -20,6 +20,25 @@ describe('a package read before it is uploaded (readNupkgInfo)', () => {
     assert.equal('id' in read ? read.id : read.problem, 'Big');
   });
 
+  it("tells a library project from a process by its project definition's outputType", () => {
+    const libraryOf = (bytes: Uint8Array) => {
+      const read = readNupkgInfo(bytes);
+      return 'problem' in read ? read.problem : read.library;
+    };
+    assert.equal(libraryOf(buildNupkg({ id: 'Common.Mail', version: '1.0.0', library: true })), true);
+    assert.equal(libraryOf(buildNupkg({ id: 'Invoices', version: '1.0.0' })), false);
+    assert.equal(libraryOf(buildNupkg({ id: 'Plain', version: '1.0.0', withoutProject: true })), false);
+    // A definition that is not JSON, or too big to read, says nothing: the package is read as a process.
+    const nuspec = strToU8('<package><metadata><id>X</id><version>1.0.0</version></metadata></package>');
+    const withDefinition = (definition: Uint8Array) =>
+      zipSync({ 'X.nuspec': nuspec, 'lib/net6.0/project.json': definition });
+    assert.equal(libraryOf(withDefinition(strToU8('{"designOptions": {"outputType": "Library"'))), false);
+    assert.equal(libraryOf(withDefinition(strToU8('["Library"]'))), false);
+    const padded = `{"designOptions":{"outputType":"Library"},"pad":"${' '.repeat(2 * 1024 * 1024)}"}`;
+    assert.equal(libraryOf(withDefinition(strToU8(padded))), false);
+    assert.equal(libraryOf(withDefinition(strToU8('{"designOptions":{"outputType":"Library"}}'))), true);
+  });
+
   it('says why a file is not a package', () => {
     const problem = (bytes: Uint8Array) => {
       const read = readNupkgInfo(bytes);

@@ -74,7 +74,7 @@ export class TenantNode implements TreeNode {
     const connection = this.connection;
     const leaf = rowLeaf;
     const changed = (node: TreeNode) => this.host.changed(node);
-    const libraries = childId(this.id, 'libraries');
+    const libraries = RowIds.libraries(connection.id);
     const webhooks = childId(this.id, 'webhooks');
     const alerts = childId(this.id, 'alerts');
     const license = childId(this.id, 'license');
