@@ -6,6 +6,16 @@ import type { TreeNode } from '../../../src/host/views/treeNode';
 import { faults, sandboxIdeaSecret, treeWalk } from './treeWalk';
 import { extensionContext } from '../../support/extensionContext';
 
+/** The rows under a connection of the Ideas view, in order. */
+const IDEA_VIEW_ROWS = [
+  'Pipeline',
+  'All Automations',
+  'Categories',
+  'Automation Store',
+  'Components',
+  'Application Inventory',
+];
+
 describe('Ideas tree on the sandbox', () => {
   let ctx: Ctx;
   const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
@@ -32,14 +42,7 @@ describe('Ideas tree on the sandbox', () => {
     const stored = JSON.parse((await ctx.extension.secrets.get(ideaSecretKey(sandbox().id))) ?? '{}') as unknown;
     assert.deepEqual(stored, JSON.parse(sandboxIdeaSecret(sandbox())), "bound to the sandbox's origin");
     const root = await child(undefined, 'Sandbox');
-    assert.deepEqual((await children(root)).map(label), [
-      'Pipeline',
-      'All Automations',
-      'Categories',
-      'Automation Store',
-      'Components',
-      'Application Inventory',
-    ]);
+    assert.deepEqual((await children(root)).map(label), IDEA_VIEW_ROWS);
     assert.ok((await children(await child(root, 'All Automations'))).some((r) => r.item().contextValue === 'idea'));
   });
 
@@ -72,14 +75,7 @@ describe('Ideas tree on the sandbox', () => {
     await ctx.extension.secrets.store(ideaSecretKey(sandbox().id), sandboxIdeaSecret(sandbox()));
     ctx.ideaCredentialsChanged();
     const root = await child(undefined, 'Sandbox');
-    assert.deepEqual((await children(root)).map(label), [
-      'Pipeline',
-      'All Automations',
-      'Categories',
-      'Automation Store',
-      'Components',
-      'Application Inventory',
-    ]);
+    assert.deepEqual((await children(root)).map(label), IDEA_VIEW_ROWS);
     const pipeline = await child(root, 'Pipeline');
     let before = await sent();
     const phases = await children(pipeline);

@@ -54,6 +54,14 @@ describe('Job panel on the sandbox', () => {
   /** A job row of Dev Lab › Jobs, and what a click on it runs. */
   const jobRows = async () =>
     (await children(await child(await devLab(), 'Jobs'))).filter((r) => r.row?.kind === 'job');
+  /** A job that ran to its end, so it wrote log lines (one stopped at once by an earlier suite may have none). */
+  const finishedJobRow = async () => {
+    const rows = await jobRows();
+    return (
+      rows.find((r) => rowOf(r, 'job').job.State === 'Faulted') ??
+      rows.find((r) => rowOf(r, 'job').job.State === 'Successful')!
+    );
+  };
   const click = async (row: TreeNode) => {
     const command = row.item().command;
     assert.ok(command, 'a job row opens something when clicked');
@@ -69,11 +77,7 @@ describe('Job panel on the sandbox', () => {
 
   it('a click on a finished job row opens its panel with fields, info and the log; one panel per job', async function () {
     this.timeout(60_000);
-    // A job that ran to its end writes log lines (one stopped at once by an earlier suite may have none).
-    const rows = await jobRows();
-    const row =
-      rows.find((r) => rowOf(r, 'job').job.State === 'Faulted') ??
-      rows.find((r) => rowOf(r, 'job').job.State === 'Successful')!;
+    const row = await finishedJobRow();
     const { job, folder } = rowOf(row, 'job');
     await quiescent(sent);
     await resetTally();
@@ -178,11 +182,7 @@ describe('Job panel on the sandbox', () => {
 
   it('First Error: a new one supersedes a pending one, and closing the panel aborts it', async function () {
     this.timeout(60_000);
-    // A job that ran to its end writes log lines (one stopped at once by an earlier suite may have none).
-    const rows = await jobRows();
-    const row =
-      rows.find((r) => rowOf(r, 'job').job.State === 'Faulted') ??
-      rows.find((r) => rowOf(r, 'job').job.State === 'Successful')!;
+    const row = await finishedJobRow();
     const { job, folder } = rowOf(row, 'job');
     await click(row);
     const panel = ctx.panels.jobPanel({ connectionId: sandbox().id, folderId: folder.id, jobKey: job.Key })!;
@@ -197,7 +197,7 @@ describe('Job panel on the sandbox', () => {
       await panel.host.receive({ type: 'logFirstError', id: 41 });
       await first;
       assert.deepEqual(replyOf(40), { type: 'reply', id: 40, ok: false }, 'superseded: aborted, no message');
-      assert.equal(replyOf(41)?.ok, true);
+      assert.equal(replyOf(41)?.ok, true, `${JSON.stringify(replyOf(41))} ${ctx.log.recent().slice(-3).join(' | ')}`);
       // Closing the panel aborts the one that runs.
       await faults([{ path: '*/odata/RobotLogs*', latencyMs: 5_000, times: 1 }]);
       const pending = panel.host.receive({ type: 'logFirstError', id: 42 });
