@@ -38,8 +38,7 @@ import { checkOffStep, didFirstStep, FirstStep, openWalkthroughOnFirstRun } from
 import { userSettings } from './host/settings';
 import { signInMismatch } from './core/auth/boundSecrets';
 import { tellAboutMovedConnections } from './host/movedConnections';
-import { plainText } from './core/presentation/plainText';
-import { t } from './core/l10n';
+import { warnSignInExpired, warnSpecNamesUsed, warnUnusableConnections } from './host/connectionWarnings';
 import { errorMessage } from './core/errorMessage';
 
 export type { ActivationCost } from './host/services';
@@ -86,54 +85,21 @@ export class Ctx implements Services, vscode.Disposable {
     const started = performance.now();
     this.log = new Logger(this.track(vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true })));
     this.commands = commandCalls(this, loadCommand);
-    this.connections = this.track(
-      new ConnectionStore((problems) => {
-        for (const problem of problems) this.log.warn(problem);
-        void vscode.window
-          .showWarningMessage(
-            plainText(
-              problems.length > 1
-                ? t('Some Orchestrator connections cannot be used: {0} (+{1} more)', problems[0]!, problems.length - 1)
-                : t('Some Orchestrator connections cannot be used: {0}', problems[0]!),
-            ),
-            t('Open Settings'),
-          )
-          .then((choice) => {
-            if (choice)
-              void vscode.commands.executeCommand('workbench.action.openSettings', 'orchestrator.connections');
-          });
-      }),
-    );
+    this.connections = this.track(new ConnectionStore((problems) => warnUnusableConnections(this.log, problems)));
     this.state = new StoredState(extension, (message) => this.log.warn(message));
     this.active = this.track(new ActiveContext(this.state));
     this.folderPreferences = new FolderPreferenceStore(this.state);
     this.sessions = new SessionManager({
       secrets: secretStoreOf(extension.secrets),
       fetch: this.fetch,
-      onExpired: (account) => this.sessionExpired(account),
+      onExpired: (account) => warnSignInExpired(this, account),
       onSecret: (value, user) => this.log.redact(value, user),
     });
     this.track({ dispose: () => this.sessions.dispose() });
     this.dialects = new Dialects({
       fetch: this.fetch,
       state: this.state,
-      warn: (connection, problem) => {
-        this.log.warn(`${connection.label}: ${problem}; the spec's names are used.`);
-        void vscode.window
-          .showWarningMessage(
-            plainText(
-              t(
-                "{0}: {1}. The spec's operation and header names are used, which this service may not accept. Set them on the connection, or refresh once the definition is reachable.",
-                connection.label,
-                problem,
-              ),
-            ),
-            t('Refresh Service Definition'),
-          )
-          .then((choice) => {
-            if (choice) void this.commands.refreshServiceDefinition(connection.id);
-          });
-      },
+      warn: (connection, problem) => warnSpecNamesUsed(this, connection, problem),
     });
     this.clients = new ServiceClients({
       sessions: this.sessions,
@@ -307,18 +273,6 @@ export class Ctx implements Services, vscode.Disposable {
 
   ideasClientFor(connection: Connection): Promise<IdeaClient> {
     return this.clients.ideasClientFor(connection);
-  }
-
-  private sessionExpired(account: StoredAccount): void {
-    this.log.warn(`The sign-in of ${account.label} expired (invalid_grant); it was removed.`);
-    void vscode.window
-      .showWarningMessage(
-        plainText(t('Your sign-in to {0} has expired. Sign in again to continue.', account.label)),
-        t('Sign In'),
-      )
-      .then((choice) => {
-        if (choice) void this.commands.signIn(account.connectionId);
-      });
   }
 
   dispose(): void {

@@ -1,7 +1,6 @@
 import { createServer } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Clock, createRandom } from './server/clock';
 import { notFound } from './server/errors';
@@ -25,13 +24,15 @@ import { handleIdentity, identityRootOf } from './identity/handler';
 import { ideaPortal, orchestrationPortal } from './portal/routes';
 import { APP_SCOPES, type ConfidentialApplication } from './identity/tokenEndpoint';
 import { APP_KEY_HEADER, ideasHandler } from './ideas/handler';
-import { createSeedState, SEED_VERSION } from './orchestrator/seed';
+import { createSeedState } from './orchestrator/seed';
+import { StateFile } from './server/stateFile';
 import { OrchestratorService } from './orchestrator/service';
 import { Simulator } from './orchestrator/simulator';
 import { API_DEFINITION_PATH, apiDefinitionReply } from './orchestrator/apiDefinition';
 import type { OrchestratorOptions } from './orchestrator/context';
-import type { SandboxState, TenantState } from './orchestrator/state';
+import type { TenantState } from './orchestrator/state';
 import { DEFAULT_DIALECT, dialectPaths, dialectProblem, IDEAS_SEGMENT, type Dialect } from './dialect';
+import type { RunningSandbox, SandboxOptions } from './sandboxOptions';
 
 export type { Dialect } from './dialect';
 export {
@@ -43,58 +44,7 @@ export {
   type Refusal,
 } from './server/ownHost';
 
-export interface SandboxOptions {
-  /** 0 (default) picks a free port. */
-  port?: number;
-  scale?: 'small' | 'large';
-  seed?: number;
-  tokenTtlSeconds?: number;
-  rateLimitPerMinute?: number;
-  exportLimitPerDay?: number;
-  /** {ns}, the OData operation namespace (default `Vendor.Server.Configuration.OData`). */
-  namespace?: string;
-  /** {qns}, the queue operations' namespace (default `VendorODataSvc`). */
-  queueNamespace?: string;
-  /** The folder headers' prefix (default `X-VENDOR`). */
-  headerPrefix?: string;
-  /** Serves the orchestration service at `/<account>/<tenant>/<segment>/…` and the identity provider at `/identity_`. */
-  serviceSegment?: string;
-  /**
-   * Serve the API definition only where the orchestration service's real deployments do (`swagger/v20.0/swagger.json`,
-   * named by the API page `swagger/index.html`), not also at `swagger/v1/swagger.json`.
-   */
-  versionedDefinitionOnly?: boolean;
-  /** Persist state to this JSON file and reload it at start. */
-  stateFile?: string;
-  jobDurationMs?: number;
-  pickupDelayMs?: number;
-  logIntervalMs?: number;
-  /** Legacy idea endpoints answer an error while true (default). */
-  customisedIdeaFlow?: boolean;
-  /**
-   * The name in the sandbox's own URLs (default 127.0.0.1), for clients that reach it through a proxy resolving that
-   * name to 127.0.0.1. It still listens on 127.0.0.1 only, and answers 127.0.0.1, localhost and this name only.
-   */
-  hostName?: string;
-  /** Serve HTTPS with this certificate chain and key (PEM) instead of HTTP. */
-  tls?: { cert: string; key: string };
-}
-
-export interface RunningSandbox {
-  url: string;
-  identityUrl: string;
-  orchestratorUrl: string;
-  onPremisesUrl: string;
-  ideasUrl: string;
-  ideasToken: string;
-  ideasAppKey: string;
-  /** The confidential application of the client-credentials grant, and its secret (new at each start). */
-  appClientId: string;
-  appClientSecret: string;
-  /** The names this sandbox uses where the spec writes placeholders. */
-  dialect: Dialect;
-  close(): Promise<void>;
-}
+export type { RunningSandbox, SandboxOptions } from './sandboxOptions';
 
 export const ACCOUNT = 'sandbox';
 export const IDEAS_PRODUCT = IDEAS_SEGMENT;
@@ -141,26 +91,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     state.ideas.customisedFlow = options.customisedIdeaFlow ?? true;
     return state;
   };
-  const saved =
-    options.stateFile && existsSync(options.stateFile)
-      ? (JSON.parse(readFileSync(options.stateFile, 'utf8')) as SandboxState)
-      : undefined;
-  // A state file written from an older seed lacks what the current one holds (README, --state): start from the seed.
-  let state: SandboxState = saved && saved.seedVersion === SEED_VERSION ? saved : fresh();
-
-  let saveTimer: NodeJS.Timeout | undefined;
-  const save = () => {
-    if (!options.stateFile) return;
-    writeFileSync(`${options.stateFile}.tmp`, JSON.stringify(state));
-    renameSync(`${options.stateFile}.tmp`, options.stateFile);
-  };
-  const changed = () => {
-    if (!options.stateFile || saveTimer) return;
-    saveTimer = setTimeout(() => {
-      saveTimer = undefined;
-      save();
-    }, 250);
-  };
+  const store = new StateFile(options.stateFile, fresh);
 
   // New at every start, never saved with --state: whoever starts the sandbox hands them on (the CLI and `npm start`
   // print them, the home page shows them, `npm start` and the test runners pass them to the editor in
@@ -182,32 +113,32 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   let baseUrl = '';
   const tokens = new TokenStore(clock, options.tokenTtlSeconds ?? 86_400, () => `${baseUrl}${paths.identity}`);
   const orchestrator = new OrchestratorService({
-    state: () => state,
+    state: () => store.state,
     tokens,
     clock,
     random,
     options: orchestratorOptions,
-    changed,
+    changed: store.changed,
   });
-  const simulator = new Simulator(() => state.tenants, clock, orchestratorOptions, changed);
+  const simulator = new Simulator(() => store.state.tenants, clock, orchestratorOptions, store.changed);
   const ideasUrl = (tenant: string) => `${baseUrl}/${ACCOUNT}/${tenant}/${IDEAS_SEGMENT}/api/v1/openapi`;
   const handleIdeas = ideasHandler({
     ideasToken,
     ideasAppKey,
-    state: () => state.ideas,
+    state: () => store.state.ideas,
     now: () => clock.iso(),
-    changed,
+    changed: store.changed,
     openapiBase: ideasUrl,
   });
   const handleAdmin = adminHandler({
     faults,
     tally,
     reset: () => {
-      state = fresh();
+      store.state = fresh();
       faults.clear();
       orchestrator.resetLimits();
       tokens.revokeAll();
-      save();
+      store.save();
     },
     advanceClock: (seconds) => {
       clock.advance(seconds);
@@ -223,18 +154,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     orchestrator: `${baseUrl}${paths.orchestrator('main')}`,
     ideas: ideasUrl('main'),
     apiDefinition: `${baseUrl}${paths.orchestrator('main')}/${API_DEFINITION_PATH}`,
-    tenants: state.tenants.map((t) => t.Name),
+    tenants: store.state.tenants.map((t) => t.Name),
     users: ['admin', 'developer', 'viewer', 'outsider'],
     appClientId: application.clientId,
-    scale: state.scale,
-    seed: state.seed,
+    scale: store.state.scale,
+    seed: store.state.seed,
     namespace: dialect.namespace,
     queueNamespace: dialect.queueNamespace,
     headerPrefix: dialect.headerPrefix,
     serviceSegment: dialect.serviceSegment ?? null,
     now: clock.iso(),
     // Robot-log rows held in memory (a computed log holds none): what reading a huge log must not grow.
-    storedLogRows: state.tenants.reduce(
+    storedLogRows: store.state.tenants.reduce(
       (sum, t) => sum + t.logs.reduce((rows, segment) => rows + (segment.rows?.length ?? 0), 0),
       0,
     ),
@@ -262,19 +193,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     if (identityRoot)
       return handleIdentity(req, identityRoot, baseUrl, {
         tokens,
-        tenants: () => state.tenants.map((t) => t.Name),
+        tenants: () => store.state.tenants.map((t) => t.Name),
         applications: [application],
       });
     if (first === undefined)
       return html(homePage({ info: info(), ideasToken, ideasAppKey, appClientSecret: application.secret }));
     // On-premises: no account, tenant or service segment; the first tenant.
     if (first === 'odata' || first === 'api' || first === 'swagger' || first === 'folders')
-      return handleOrchestrator(req, state.tenants[0]!, segments, '');
+      return handleOrchestrator(req, store.state.tenants[0]!, segments, '');
     if (first !== ACCOUNT) throw notFound(`Unknown account '${first}'. The sandbox serves account '${ACCOUNT}'.`);
-    const tenant = state.tenants.find((t) => t.Name === second);
+    const tenant = store.state.tenants.find((t) => t.Name === second);
     if (!tenant)
-      throw notFound(`Unknown tenant '${second ?? ''}'. Tenants: ${state.tenants.map((t) => t.Name).join(', ')}.`);
-    if (third === IDEAS_SEGMENT) return ideaPortal(req, state.ideas, rest) ?? handleIdeas(req, tenant.Name, rest);
+      throw notFound(
+        `Unknown tenant '${second ?? ''}'. Tenants: ${store.state.tenants.map((t) => t.Name).join(', ')}.`,
+      );
+    if (third === IDEAS_SEGMENT) return ideaPortal(req, store.state.ideas, rest) ?? handleIdeas(req, tenant.Name, rest);
     const servicePath = paths.orchestrator(tenant.Name);
     if (!dialect.serviceSegment) return handleOrchestrator(req, tenant, segments.slice(2), servicePath);
     if (third !== dialect.serviceSegment)
@@ -324,8 +257,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     dialect: { ...dialect },
     close: async () => {
       simulator.stop();
-      clearTimeout(saveTimer);
-      save();
+      store.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

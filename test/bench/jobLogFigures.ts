@@ -3,7 +3,8 @@
 // count), scrolling on from there, and what the window holds after reading all over the log.
 import { startSandbox } from '@orchestrator-workbench/sandbox';
 import { eq } from '../../src/core/odata/filter';
-import { JobLogWindow, jobLogPages } from '../../src/core/logs/logWindow';
+import { JobLogWindow } from '../../src/core/logs/logWindow';
+import { jobLogPages } from '../../src/core/logs/logPages';
 import { countingClient } from './countingClient';
 import type { Figures } from './figures';
 

@@ -11,13 +11,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  stubExtensionContext,
-  stubSecrets,
-  stubSettings,
-  useVscodeStub,
-  useVscodeStubForModules,
-} from '../support/vscodeStub';
+import { stubSettings, useVscodeStub, useVscodeStubForModules } from '../support/vscodeStub';
+import { stubExtensionContext, stubSecrets } from '../support/stubExtensionContext';
 
 /** A moment after activation in which a stray request (a timer, an eager refresh) would still be caught. */
 const SETTLE_MS = 300;

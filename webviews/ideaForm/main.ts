@@ -15,25 +15,18 @@ import { showFailed } from '../common/panelPage';
 import { append, button, clear, h, notice } from '../common/dom';
 import {
   ideaFormToWebview,
-  type FormField,
   type IdeaFormFromWebview,
   type IdeaFormToWebview,
   type RawValues,
 } from '../../src/shared/protocol/ideaForm';
-import { controlOf, ideaHeading, limitsOf, readForm, type Control } from '../../src/shared/ideaFormModel';
+import { controlOf, ideaHeading, limitsOf, readForm } from '../../src/shared/ideaFormModel';
+import { controlElement, listMissing, type Editor } from './fieldEditors';
 import { formatNumber, t } from '../../src/core/l10n';
-
-type Shown = Extract<IdeaFormToWebview, { type: 'form' }>;
-type Editor = {
-  field: FormField;
-  control: Control;
-  element: HTMLElement & { value: string | string[]; invalid?: boolean };
-  error: HTMLElement;
-  counter?: HTMLElement;
-};
 
 const app = document.getElementById('app')!;
 const status = document.getElementById('status')!;
+/** A form as the host sends it. */
+type Shown = Extract<IdeaFormToWebview, { type: 'form' }>;
 let shown: Shown | undefined;
 let editors: Editor[] = [];
 let submitting = false;
@@ -142,80 +135,6 @@ function flushDraft(): void {
   clearTimeout(draftTimer);
   draftTimer = undefined;
   messenger.post({ type: 'draft', values: currentValues() });
-}
-
-function controlElement(field: FormField, control: Control, value: RawValues[string]): Editor['element'] {
-  // l10n: code (an element id)
-  const id = `field-${field.key}`;
-  let element: HTMLElement;
-  switch (control.kind) {
-    case 'textarea':
-      element = h('vscode-textarea', { id, attrs: { rows: '6', resize: 'vertical' } });
-      break;
-    case 'select':
-    case 'yesNo':
-      element = h(
-        'vscode-single-select',
-        { id },
-        h(
-          'vscode-option',
-          { attrs: { value: '', selected: value === '' } },
-          field.required ? t('Choose…') : t('(none)'),
-        ),
-        ...(control.choices ?? []).map((c) =>
-          h('vscode-option', { attrs: { value: c.value, selected: value === c.value } }, c.label),
-        ),
-      );
-      break;
-    case 'multiselect':
-      element = h(
-        'vscode-multi-select',
-        { id },
-        ...(control.choices ?? []).map((c) =>
-          h(
-            'vscode-option',
-            { attrs: { value: c.value, selected: Array.isArray(value) && value.includes(c.value) } },
-            c.label,
-          ),
-        ),
-      );
-      break;
-    default:
-      element = h('vscode-textfield', {
-        id,
-        attrs: {
-          placeholder:
-            control.kind === 'date'
-              ? 'YYYY-MM-DD'
-              : control.kind === 'number'
-                ? field.type === 'number'
-                  ? t('A number')
-                  : t("The {0}'s number", field.type)
-                : undefined,
-          inputmode: control.kind === 'number' ? 'decimal' : undefined,
-        },
-      });
-  }
-  const editor = element as Editor['element'];
-  if (
-    control.kind === 'textfield' ||
-    control.kind === 'textarea' ||
-    control.kind === 'number' ||
-    control.kind === 'date'
-  )
-    editor.value = typeof value === 'string' ? value : '';
-  element.setAttribute('aria-describedby', `${id}-help ${id}-error`); // l10n: code
-  return editor;
-}
-
-/** A category or user field whose list the service would not give: say so, rather than ask for a bare id. */
-function listMissing(editor: Editor): string {
-  if ((editor.field.type !== 'category' && editor.field.type !== 'user') || editor.control.kind !== 'number') return '';
-  return t(
-    "The list of {0} could not be loaded: choose Reload Form to pick from it, or type the {1}'s number.",
-    editor.field.type === 'category' ? 'categories' : 'users',
-    editor.field.type,
-  );
 }
 
 function render(form: Shown): void {

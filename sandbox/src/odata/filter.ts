@@ -1,4 +1,5 @@
 import { badRequest, ErrorCode } from '../server/errors';
+import { invalidFilter, tokenize } from './filterTokens';
 
 /**
  * $filter parser and evaluator: eq ne gt ge lt le, and or not, parentheses, contains/startswith/endswith,
@@ -17,103 +18,6 @@ export type FilterNode =
   | { kind: 'in'; left: FilterNode; values: Literal[] }
   | { kind: 'call'; name: 'contains' | 'startswith' | 'endswith'; args: FilterNode[] };
 
-type Token =
-  | { type: 'string'; value: string; pos: number }
-  | { type: 'number'; value: number; pos: number }
-  | { type: 'datetime'; value: string; pos: number }
-  | { type: 'guid'; value: string; pos: number }
-  | { type: 'word'; value: string; pos: number }
-  | { type: '(' | ')' | ','; pos: number };
-
-const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,7})?)?(Z|[+-]\d{2}:\d{2})?)?/;
-const NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?[mMdDfFlL]?/;
-const WORD = /^[A-Za-z_][A-Za-z0-9_./@]*/;
-
-function fail(message: string, pos: number): never {
-  throw badRequest(`Invalid $filter at position ${pos + 1}: ${message}`, ErrorCode.invalidQuery);
-}
-
-function readQuoted(text: string, start: number): { value: string; end: number } {
-  let value = '';
-  let i = start + 1;
-  for (;;) {
-    if (i >= text.length) fail('unterminated string literal', start);
-    const ch = text[i]!;
-    if (ch === "'") {
-      if (text[i + 1] === "'") {
-        value += "'";
-        i += 2;
-        continue;
-      }
-      return { value, end: i + 1 };
-    }
-    value += ch;
-    i++;
-  }
-}
-
-export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (/\s/.test(ch)) {
-      i++;
-      continue;
-    }
-    if (ch === '(' || ch === ')' || ch === ',') {
-      tokens.push({ type: ch, pos: i });
-      i++;
-      continue;
-    }
-    if (ch === "'") {
-      const { value, end } = readQuoted(text, i);
-      tokens.push({ type: 'string', value, pos: i });
-      i = end;
-      continue;
-    }
-    const rest = text.slice(i);
-    const typed = /^(datetime|datetimeoffset|guid)'/i.exec(rest);
-    if (typed) {
-      const { value, end } = readQuoted(text, i + typed[1]!.length);
-      const kind = typed[1]!.toLowerCase() === 'guid' ? 'guid' : 'datetime';
-      if (kind === 'guid' && !GUID.test(value)) fail(`'${value}' is not a GUID`, i);
-      if (kind === 'datetime' && Number.isNaN(Date.parse(value))) fail(`'${value}' is not a datetime`, i);
-      tokens.push({ type: kind, value, pos: i });
-      i = end;
-      continue;
-    }
-    const guid = GUID.exec(rest);
-    if (guid && !/^[0-9a-fA-F]/.test(rest.slice(guid[0].length))) {
-      tokens.push({ type: 'guid', value: guid[0], pos: i });
-      i += guid[0].length;
-      continue;
-    }
-    const datetime = DATETIME.exec(rest);
-    if (datetime && datetime[1]) {
-      if (Number.isNaN(Date.parse(datetime[0]))) fail(`'${datetime[0]}' is not a datetime`, i);
-      tokens.push({ type: 'datetime', value: datetime[0], pos: i });
-      i += datetime[0].length;
-      continue;
-    }
-    const number = NUMBER.exec(rest);
-    if (number) {
-      tokens.push({ type: 'number', value: Number(number[0].replace(/[mMdDfFlL]$/, '')), pos: i });
-      i += number[0].length;
-      continue;
-    }
-    const word = WORD.exec(rest);
-    if (word) {
-      tokens.push({ type: 'word', value: word[0], pos: i });
-      i += word[0].length;
-      continue;
-    }
-    fail(`unexpected character '${ch}'`, i);
-  }
-  return tokens;
-}
-
 const COMPARISONS = new Set(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
 const FUNCTIONS = new Set(['contains', 'startswith', 'endswith']);
 
@@ -128,7 +32,7 @@ export function parseFilter(text: string): FilterNode {
   };
   const expect = (type: '(' | ')' | ',') => {
     const token = peek();
-    if (token?.type !== type) fail(`expected '${type}'`, token?.pos ?? endPos);
+    if (token?.type !== type) invalidFilter(`expected '${type}'`, token?.pos ?? endPos);
     index++;
   };
 
@@ -170,7 +74,7 @@ export function parseFilter(text: string): FilterNode {
     const values: Literal[] = [];
     for (;;) {
       const item = parsePrimary();
-      if (item.kind !== 'literal') fail("'in' takes a list of literals", at);
+      if (item.kind !== 'literal') invalidFilter("'in' takes a list of literals", at);
       values.push(item.value);
       if (peek()?.type !== ',') break;
       index++;
@@ -180,7 +84,7 @@ export function parseFilter(text: string): FilterNode {
   };
   const parsePrimary = (): FilterNode => {
     const token = peek();
-    if (!token) fail('unexpected end of expression', endPos);
+    if (!token) invalidFilter('unexpected end of expression', endPos);
     index++;
     switch (token.type) {
       case '(': {
@@ -201,7 +105,7 @@ export function parseFilter(text: string): FilterNode {
         if (lower === 'true' || lower === 'false') return { kind: 'literal', value: lower === 'true' };
         if (lower === 'null') return { kind: 'literal', value: null };
         if (peek()?.type === '(') {
-          if (!FUNCTIONS.has(lower)) fail(`unknown function '${token.value}'`, token.pos);
+          if (!FUNCTIONS.has(lower)) invalidFilter(`unknown function '${token.value}'`, token.pos);
           index++;
           const args = [parseOr()];
           while (peek()?.type === ',') {
@@ -209,21 +113,21 @@ export function parseFilter(text: string): FilterNode {
             args.push(parseOr());
           }
           expect(')');
-          if (args.length !== 2) fail(`${lower}() takes 2 arguments`, token.pos);
+          if (args.length !== 2) invalidFilter(`${lower}() takes 2 arguments`, token.pos);
           return { kind: 'call', name: lower as 'contains', args };
         }
         if (COMPARISONS.has(lower) || lower === 'and' || lower === 'or' || lower === 'in')
-          fail(`unexpected operator '${token.value}'`, token.pos);
+          invalidFilter(`unexpected operator '${token.value}'`, token.pos);
         return { kind: 'path', segments: token.value.split('/') };
       }
       default:
-        return fail(`unexpected '${token.type}'`, token.pos);
+        return invalidFilter(`unexpected '${token.type}'`, token.pos);
     }
   };
 
-  if (tokens.length === 0) fail('empty expression', 0);
+  if (tokens.length === 0) invalidFilter('empty expression', 0);
   const node = parseOr();
-  if (index < tokens.length) fail('unexpected trailing input', tokens[index]!.pos);
+  if (index < tokens.length) invalidFilter('unexpected trailing input', tokens[index]!.pos);
   return node;
 }
 

@@ -1,5 +1,5 @@
 import { badRequest, ErrorCode, notFound } from '../server/errors';
-import { tokenize } from '../odata/filter';
+import { tokenize } from '../odata/filterTokens';
 
 /** A parsed OData resource path: `Set`, `Set(key)`, `Set/ns.Op(params)` or `Set(key)/ns.Op`. */
 export interface ODataPath {

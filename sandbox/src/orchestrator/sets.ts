@@ -1,5 +1,6 @@
 import type { EntitySetDef } from '../odata/query';
 import { shownRobotValues } from './routes/assetValues';
+import { SET_FIELDS } from './setFields';
 
 import type {
   Folder,
@@ -14,26 +15,6 @@ import type {
   TenantState,
 } from './state';
 
-const PACKAGE_FIELDS = [
-  'Id',
-  'Key',
-  'Version',
-  'Title',
-  'Description',
-  'Authors',
-  'Published',
-  'IsActive',
-  'IsLatestVersion',
-  'OldVersion',
-  'ReleaseNotes',
-  'SupportsMultipleEntryPoints',
-  'MainEntryPointPath',
-  'RequiresUserInteraction',
-  'TargetFramework',
-  'ProjectType',
-  'Tags',
-  'Arguments',
-];
 export const JOB_STATES = [
   'Pending',
   'Running',
@@ -61,21 +42,10 @@ export function entitySets(tenant: TenantState, now: number) {
   let folders: Map<unknown, Folder> | undefined;
   const folderPath = (id: number) => (folders ??= byId(tenant.folders)).get(id)?.FullyQualifiedName ?? null;
 
-  const Processes: EntitySetDef<Package> = { name: 'Processes', fields: PACKAGE_FIELDS };
+  const Processes: EntitySetDef<Package> = { name: 'Processes', fields: SET_FIELDS.Processes };
   const Libraries: EntitySetDef<Package> = {
     name: 'Libraries',
-    fields: [
-      'Title',
-      'Version',
-      'Key',
-      'Description',
-      'Published',
-      'IsLatestVersion',
-      'OldVersion',
-      'ReleaseNotes',
-      'Authors',
-      'Id',
-    ],
+    fields: SET_FIELDS.Libraries,
     present: (p) => ({
       Title: p.Title,
       Version: p.Version,
@@ -91,63 +61,13 @@ export function entitySets(tenant: TenantState, now: number) {
   };
   const Releases: EntitySetDef<Release> = {
     name: 'Releases',
-    fields: [
-      'Id',
-      'Key',
-      'Name',
-      'Description',
-      'ProcessKey',
-      'ProcessVersion',
-      'IsLatestVersion',
-      'IsProcessDeleted',
-      'EnvironmentId',
-      'EnvironmentName',
-      'InputArguments',
-      'Arguments',
-      'OrganizationUnitId',
-    ],
+    fields: SET_FIELDS.Releases,
     navigation: { Environment: (r) => tenant.environments.find((e) => e.Id === r.EnvironmentId) ?? null },
   };
-  const Robots: EntitySetDef<Robot> = {
-    name: 'Robots',
-    fields: [
-      'Id',
-      'Name',
-      'Username',
-      'Password',
-      'Description',
-      'Type',
-      'HostingType',
-      'CredentialType',
-      'MachineName',
-      'MachineId',
-      'LicenseKey',
-      'Version',
-      'RobotEnvironments',
-      'ExecutionSettings',
-    ],
-  };
+  const Robots: EntitySetDef<Robot> = { name: 'Robots', fields: SET_FIELDS.Robots };
   const Jobs: EntitySetDef<Job> = {
     name: 'Jobs',
-    fields: [
-      'Id',
-      'Key',
-      'State',
-      'Source',
-      'BatchExecutionKey',
-      'Info',
-      'CreationTime',
-      'StartTime',
-      'EndTime',
-      'StartingScheduleId',
-      'ReleaseName',
-      'HostMachineName',
-      'ProcessType',
-      'OrganizationUnitId',
-      'InputArguments',
-      'OutputArguments',
-      'OutputFile',
-    ],
+    fields: SET_FIELDS.Jobs,
     navigation: {
       Robot: (j) => robot(j.$robotId),
       Release: (j) => release(j.$releaseId),
@@ -169,7 +89,7 @@ export function entitySets(tenant: TenantState, now: number) {
   };
   const Sessions: EntitySetDef<Session> = {
     name: 'Sessions',
-    fields: ['Id', 'State', 'ReportingTime', 'Info', 'IsUnresponsive', 'Robot'],
+    fields: SET_FIELDS.Sessions,
     navigation: { Robot: (s) => robot(s.$robotId) },
     // A disconnected robot said goodbye; only a connected one that stopped reporting is unresponsive.
     present: (s) => ({
@@ -179,46 +99,11 @@ export function entitySets(tenant: TenantState, now: number) {
   };
   const QueueDefinitions: EntitySetDef<QueueDefinition> = {
     name: 'QueueDefinitions',
-    fields: [
-      'Id',
-      'Key',
-      'Name',
-      'Description',
-      'MaxNumberOfRetries',
-      'AcceptAutomaticallyRetry',
-      'EnforceUniqueReference',
-      'CreationTime',
-      'OrganizationUnitId',
-    ],
+    fields: SET_FIELDS.QueueDefinitions,
   };
   const QueueItems: EntitySetDef<QueueItem> = {
     name: 'QueueItems',
-    fields: [
-      'Id',
-      'Key',
-      'QueueDefinitionId',
-      'Status',
-      'ReviewStatus',
-      'ReviewerUserId',
-      'Reference',
-      'Priority',
-      'DeferDate',
-      'DueDate',
-      'StartProcessing',
-      'EndProcessing',
-      'SecondsInPreviousAttempts',
-      'AncestorId',
-      'RetryNumber',
-      'CreationTime',
-      'Progress',
-      'RowVersion',
-      'ProcessingExceptionType',
-      'ProcessingException',
-      'Output',
-      'OutputData',
-      'SpecificContent',
-      'SpecificData',
-    ],
+    fields: SET_FIELDS.QueueItems,
     navigation: { QueueDefinition: (i) => tenant.queues.find((q) => q.Id === i.QueueDefinitionId) ?? null },
     maxTop: 100,
     defaultTop: 100,
@@ -228,9 +113,11 @@ export function entitySets(tenant: TenantState, now: number) {
       OutputData: i.Output ? JSON.stringify({ DynamicProperties: i.Output }) : null,
     }),
   };
-  const simple = (name: string, fields: string[], extra: Partial<EntitySetDef<Row>> = {}): EntitySetDef<Row> => ({
+  const Folders: EntitySetDef<Folder> = { name: 'Folders', fields: SET_FIELDS.Folders };
+  /** A set whose rows are answered as stored: its name and fields, and what `extra` adds. */
+  const simple = (name: keyof typeof SET_FIELDS, extra: Partial<EntitySetDef<Row>> = {}): EntitySetDef<Row> => ({
     name,
-    fields,
+    fields: SET_FIELDS[name],
     ...extra,
   });
   return {
@@ -242,105 +129,19 @@ export function entitySets(tenant: TenantState, now: number) {
     Sessions,
     QueueDefinitions,
     QueueItems,
-    QueueItemEvents: simple('QueueItemEvents', [
-      'Id',
-      'QueueItemId',
-      'Action',
-      'Status',
-      'ReviewStatus',
-      'Timestamp',
-      'UserName',
-    ]),
-    QueueItemComments: simple('QueueItemComments', ['Id', 'QueueItemId', 'Text', 'CreationTime', 'UserId', 'UserName']),
-    Assets: simple(
-      'Assets',
-      [
-        'Id',
-        'Name',
-        'CanBeDeleted',
-        'ValueScope',
-        'ValueType',
-        'Value',
-        'StringValue',
-        'BoolValue',
-        'IntValue',
-        'CredentialUsername',
-        'CredentialPassword',
-        'KeyValueList',
-      ],
-      { navigation: { RobotValues: (asset) => shownRobotValues(asset) } },
-    ),
-    Environments: simple('Environments', ['Id', 'Name', 'Description', 'Type']),
-    Calendars: simple('Calendars', ['Id', 'Name', 'TimeZoneId', 'ExcludedDates']),
-    Webhooks: simple('Webhooks', [
-      'Id',
-      'Url',
-      'Enabled',
-      'Secret',
-      'SubscribeToAllEvents',
-      'AllowInsecureSsl',
-      'Events',
-    ]),
-    Alerts: simple('Alerts', [
-      'Id',
-      'UserNotificationId',
-      'NotificationName',
-      'Component',
-      'Severity',
-      'State',
-      'CreationTime',
-      'Data',
-    ]),
-    Roles: simple('Roles', ['Id', 'Name', 'DisplayName', 'Groups', 'IsStatic', 'IsEditable']),
-    Users: simple('Users', [
-      'Id',
-      'UserName',
-      'Name',
-      'Surname',
-      'EmailAddress',
-      'Type',
-      'Domain',
-      'IsActive',
-      'RolesList',
-      'CultureCode',
-    ]),
-    Machines: simple('Machines', ['Id', 'Name', 'Type', 'LicenseKey']),
-    AuditLogs: simple('AuditLogs', [
-      'Id',
-      'ServiceName',
-      'MethodName',
-      'Action',
-      'Component',
-      'UserName',
-      'ExecutionTime',
-    ]),
-    Folders: {
-      name: 'Folders',
-      fields: [
-        'Id',
-        'Key',
-        'DisplayName',
-        'FullyQualifiedName',
-        'Description',
-        'FolderType',
-        'ProvisionType',
-        'PermissionModel',
-        'ParentId',
-        'IsActive',
-        'FeedType',
-      ],
-    } as EntitySetDef<Folder>,
-    Tenants: simple('Tenants', [
-      'Id',
-      'Name',
-      'LastLoginTime',
-      'IsActive',
-      'AdminEmailAddress',
-      'AdminName',
-      'AdminSurname',
-      'AdminPassword',
-      'License',
-    ]),
+    QueueItemEvents: simple('QueueItemEvents'),
+    QueueItemComments: simple('QueueItemComments'),
+    Assets: simple('Assets', { navigation: { RobotValues: (asset) => shownRobotValues(asset) } }),
+    Environments: simple('Environments'),
+    Calendars: simple('Calendars'),
+    Webhooks: simple('Webhooks'),
+    Alerts: simple('Alerts'),
+    Roles: simple('Roles'),
+    Users: simple('Users'),
+    Machines: simple('Machines'),
+    AuditLogs: simple('AuditLogs'),
+    Folders,
+    Tenants: simple('Tenants'),
   };
 }
 

@@ -1,42 +1,17 @@
-import * as z from 'zod/mini';
 import type { FetchLike } from '../http/transport';
 import { renewable, renewTokens } from './renewal';
 import { refreshDelayMs, TokenError, type TokenResponse } from './tokens';
 import { t } from '../l10n';
+import {
+  accountKey,
+  INDEX_KEY,
+  readAccountIds,
+  readStoredAccount,
+  type SecretStore,
+  type StoredAccount,
+} from './storedAccounts';
 
-/** Where secrets live (VS Code's SecretStorage in the extension; a Map in tests). */
-export interface SecretStore {
-  get(key: string): Promise<string | undefined>;
-  store(key: string, value: string): Promise<void>;
-  delete(key: string): Promise<void>;
-}
-
-/** What is kept per signed-in account: in the secret store only, one key per connection + account. */
-export const StoredAccountSchema = z.object({
-  id: z.string(),
-  connectionId: z.string(),
-  userName: z.string(),
-  label: z.string(),
-  scopes: z.string(),
-  /** oauth: the browser sign-in; accessToken: a pasted token; application: client credentials (applicationGrant.ts). */
-  kind: z.enum(['oauth', 'accessToken', 'application']),
-  identityUrl: z.optional(z.string()),
-  clientId: z.optional(z.string()),
-  /** Application only: where its tokens are asked (from discovery at sign-in) and for which tenant. */
-  tokenEndpoint: z.optional(z.string()),
-  tenant: z.optional(z.string()),
-  /** Origins of the service and identity URLs at sign-in: the tokens are sent nowhere else (see boundSecrets.ts). */
-  serviceOrigin: z.optional(z.string()),
-  identityOrigin: z.optional(z.string()),
-  refreshToken: z.optional(z.string()),
-  /** Only for on-premises accounts signed in with a pasted access token (nothing to refresh it with). */
-  accessToken: z.optional(z.string()),
-});
-export type StoredAccount = z.infer<typeof StoredAccountSchema>;
-
-export const INDEX_KEY = 'orchestrator.sessions';
-// l10n: code (a secret's storage key)
-export const accountKey = (accountId: string) => `orchestrator.session.${accountId}`;
+export { accountKey, type SecretStore, type StoredAccount } from './storedAccounts';
 
 export type SessionChange = { added: StoredAccount[]; removed: StoredAccount[]; changed: StoredAccount[] };
 
@@ -113,7 +88,7 @@ export class SessionManager {
   }
 
   private async loadNow(): Promise<SessionChange> {
-    const ids = await this.readIndex();
+    const ids = await readAccountIds(this.options.secrets);
     const found = new Map<string, StoredAccount>();
     for (const id of ids) {
       const account = await this.readAccount(id);
@@ -153,7 +128,7 @@ export class SessionManager {
     };
     this.reveal(stored.refreshToken, stored.accessToken, tokens?.access_token);
     await this.options.secrets.store(accountKey(stored.id), JSON.stringify(stored));
-    const ids = new Set(await this.readIndex());
+    const ids = new Set(await readAccountIds(this.options.secrets));
     ids.add(stored.id);
     await this.options.secrets.store(INDEX_KEY, JSON.stringify([...ids]));
     const existed = this.live.get(stored.id);
@@ -173,7 +148,7 @@ export class SessionManager {
     live?.cancelTimer?.();
     this.live.delete(id);
     await this.options.secrets.delete(accountKey(id));
-    const ids = (await this.readIndex()).filter((other) => other !== id);
+    const ids = (await readAccountIds(this.options.secrets)).filter((other) => other !== id);
     await this.options.secrets.store(INDEX_KEY, JSON.stringify(ids));
     if (live) this.emit({ added: [], removed: [live.account], changed: [] });
     return live?.account;
@@ -270,28 +245,11 @@ export class SessionManager {
     if (this.live.get(live.account.id) === live) await this.remove(live.account.id);
   }
 
-  private async readIndex(): Promise<string[]> {
-    const text = await this.options.secrets.get(INDEX_KEY);
-    if (!text) return [];
-    try {
-      const ids = JSON.parse(text) as unknown;
-      return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
-    } catch {
-      return [];
-    }
-  }
-
+  /** The stored account, its tokens handed to the log's redaction before anything else sees them. */
   private async readAccount(id: string): Promise<StoredAccount | undefined> {
-    const text = await this.options.secrets.get(accountKey(id));
-    if (!text) return undefined;
-    try {
-      const parsed = StoredAccountSchema.safeParse(JSON.parse(text));
-      if (!parsed.success) return undefined;
-      this.reveal(parsed.data.refreshToken, parsed.data.accessToken);
-      return parsed.data;
-    } catch {
-      return undefined;
-    }
+    const account = await readStoredAccount(this.options.secrets, id);
+    if (account) this.reveal(account.refreshToken, account.accessToken);
+    return account;
   }
 
   private emit(change: SessionChange): void {

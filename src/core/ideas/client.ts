@@ -1,8 +1,5 @@
 import * as z from 'zod/mini';
 import { invalidInput } from '../http/errors';
-import { Transport, type FetchLike } from '../http/transport';
-import type { Exchange } from '../http/exchange';
-import { parseBody } from '../odata/envelope';
 import {
   AppSchema,
   CategorySchema,
@@ -21,67 +18,20 @@ import {
 import { validateIdeaValues } from './validation';
 import { t } from '../l10n';
 import { assertSendable } from '../odata/filter';
+import {
+  checkedAutomationId,
+  checkedId,
+  IdeaRequests,
+  pageQuery,
+  type Attachment,
+  type CallOptions,
+  type Paging,
+} from './ideaRequests';
 
-export interface IdeaServiceOptions {
-  /** {openapi_base_url}: `https://<host>/<org>/<tenant>/<product>/api/v1/openapi`. */
-  baseUrl: string;
-  token: () => Promise<string>;
-  appKey: () => Promise<string>;
-  /** Where the app key travels; the spec leaves it unshown (the sandbox uses X-App-Key). */
-  appKeyHeader?: string;
-  fetch: FetchLike;
-  /** The request log (exchange.ts). */
-  onExchange?: (exchange: Exchange) => void;
-}
-
-type CallOptions = { signal?: AbortSignal };
-type Paging = CallOptions & { page?: number; pageSize?: number };
-/** A document or a medium of an automation: a name and the address it is at. */
-type Attachment = { name: string; url: string };
+export type { IdeaServiceOptions } from './ideaRequests';
 
 /** The idea-management open API: every endpoint of its table, with bodies as the sandbox documents them. */
-export class IdeaClient {
-  readonly transport: Transport;
-
-  constructor(options: IdeaServiceOptions) {
-    this.transport = new Transport({
-      connection: { kind: 'onPremises', serviceUrl: options.baseUrl },
-      fetch: options.fetch,
-      token: () => options.token(),
-      headers: async () => ({ [options.appKeyHeader ?? 'X-App-Key']: await options.appKey() }),
-      onExchange: options.onExchange,
-    });
-  }
-
-  private async call<T>(
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    path: string,
-    schema: z.ZodMiniType<T> | undefined,
-    body?: unknown,
-    options: CallOptions = {},
-  ): Promise<T> {
-    const response = await this.transport.request({ method, path, body, signal: options.signal });
-    return schema ? parseBody(`${method} ${path}`, response, schema) : (undefined as T);
-  }
-
-  private static paging(options: Paging): string {
-    const params = new URLSearchParams();
-    if (options.page !== undefined) params.set('page', String(options.page));
-    if (options.pageSize !== undefined) params.set('pageSize', String(options.pageSize));
-    return params.size ? `?${params}` : '';
-  }
-
-  /** An automation's id, checked, as it stands in paths. */
-  private static automation(automationId: number): number {
-    return IdeaClient.id(automationId, 'automationId');
-  }
-
-  private static id(value: number, name: string): number {
-    if (!Number.isSafeInteger(value) || value < 1)
-      throw invalidInput(name, t('{0} must be a positive whole number.', name));
-    return value;
-  }
-
+export class IdeaClient extends IdeaRequests {
   async schema(options: CallOptions = {}) {
     return (await this.call('GET', '/idea-schema', dataOf(IdeaSchemaSchema), undefined, options)).data;
   }
@@ -100,7 +50,7 @@ export class IdeaClient {
     return (
       await this.call(
         'GET',
-        `/automations/${IdeaClient.automation(automationId)}/schema`,
+        `/automations/${checkedAutomationId(automationId)}/schema`,
         dataOf(z.looseObject({ schema: IdeaSchemaSchema, values: z.record(z.string(), z.unknown()) })),
         undefined,
         options,
@@ -112,7 +62,7 @@ export class IdeaClient {
     return (
       await this.call(
         'PATCH',
-        `/automations/${IdeaClient.automation(automationId)}`,
+        `/automations/${checkedAutomationId(automationId)}`,
         dataOf(IdeaSchema),
         { values },
         options,
@@ -121,7 +71,7 @@ export class IdeaClient {
   }
 
   async ideas(options: Paging & { phase?: string; status?: string; search?: string } = {}) {
-    const params = new URLSearchParams(IdeaClient.paging(options).slice(1));
+    const params = new URLSearchParams(pageQuery(options).slice(1));
     // The search is the user's text (the Ideas view's filter): refused before sending, naming it, when it cannot go
     // into an address (too long, or a broken character), as OData filter text is.
     if (options.search) assertSendable(options.search, t('search text'));
@@ -132,7 +82,7 @@ export class IdeaClient {
   async collaborators(options: Paging = {}) {
     return this.call(
       'GET',
-      `/automations/collaborators${IdeaClient.paging(options)}`,
+      `/automations/collaborators${pageQuery(options)}`,
       pageOf(z.extend(CollaboratorSchema, { automationId: z.int() })),
       undefined,
       options,
@@ -142,7 +92,7 @@ export class IdeaClient {
   async addCollaborator(automationId: number, userId: number, role = 'Collaborator', options: CallOptions = {}) {
     return this.call(
       'POST',
-      `/automations/${IdeaClient.automation(automationId)}/collaborators`,
+      `/automations/${checkedAutomationId(automationId)}/collaborators`,
       dataOf(z.array(CollaboratorSchema)),
       { userId, role },
       options,
@@ -152,7 +102,7 @@ export class IdeaClient {
   async removeCollaborator(automationId: number, userId: number, options: CallOptions = {}) {
     return this.call(
       'DELETE',
-      `/automations/${IdeaClient.automation(automationId)}/collaborators?userId=${IdeaClient.id(userId, 'userId')}`,
+      `/automations/${checkedAutomationId(automationId)}/collaborators?userId=${checkedId(userId, 'userId')}`,
       undefined,
       undefined,
       options,
@@ -162,7 +112,7 @@ export class IdeaClient {
   async documents(automationId: number, options: CallOptions = {}) {
     return this.call(
       'GET',
-      `/automations/${IdeaClient.automation(automationId)}/documents`,
+      `/automations/${checkedAutomationId(automationId)}/documents`,
       dataOf(z.array(DocumentSchema)),
       undefined,
       options,
@@ -175,7 +125,7 @@ export class IdeaClient {
 
   async components(automationId?: number, options: CallOptions = {}) {
     const path =
-      automationId === undefined ? '/components' : `/automations/${IdeaClient.automation(automationId)}/components`;
+      automationId === undefined ? '/components' : `/automations/${checkedAutomationId(automationId)}/components`;
     return this.call('GET', path, dataOf(z.array(ComponentSchema)), undefined, options);
   }
 
@@ -192,7 +142,7 @@ export class IdeaClient {
   async costBenefit(options: Paging = {}) {
     return this.call(
       'GET',
-      `/cba${IdeaClient.paging(options)}`,
+      `/cba${pageQuery(options)}`,
       pageOf(z.looseObject({ automationId: z.int() })),
       undefined,
       options,
@@ -202,7 +152,7 @@ export class IdeaClient {
   async setProjectPlanBaseline(automationId: number, baseline: Record<string, unknown>, options: CallOptions = {}) {
     return this.call(
       'PUT',
-      `/automations/cba/${IdeaClient.automation(automationId)}/project-plan-baseline`,
+      `/automations/cba/${checkedAutomationId(automationId)}/project-plan-baseline`,
       dataOf(z.unknown()),
       baseline,
       options,
@@ -224,7 +174,7 @@ export class IdeaClient {
 
   /** A document or a medium is attached the same way: by name and address, answered with what was stored. */
   private async attach(automationId: number, list: 'documents' | 'media', what: Attachment, options: CallOptions) {
-    const path = `/automations/${IdeaClient.automation(automationId)}/${list}`;
+    const path = `/automations/${checkedAutomationId(automationId)}/${list}`;
     return this.call('POST', path, dataOf(DocumentSchema), what, options);
   }
 
@@ -234,7 +184,7 @@ export class IdeaClient {
         'POST',
         '/automations/status',
         dataOf(IdeaSchema),
-        { automationId: IdeaClient.automation(automationId), phase, status, ...(comment ? { comment } : {}) },
+        { automationId: checkedAutomationId(automationId), phase, status, ...(comment ? { comment } : {}) },
         options,
       )
     ).data;
@@ -245,7 +195,7 @@ export class IdeaClient {
       throw invalidInput('POST /automations/tags', t('Tags must be 1 to 50 characters.'));
     return this.call(
       'POST',
-      `/automations/${IdeaClient.automation(automationId)}/tags`,
+      `/automations/${checkedAutomationId(automationId)}/tags`,
       dataOf(z.array(z.string())),
       { tags },
       options,
@@ -255,7 +205,7 @@ export class IdeaClient {
   async setCategory(automationId: number, categoryId: number, options: CallOptions = {}) {
     return this.call(
       'PUT',
-      `/automation/${IdeaClient.automation(automationId)}/categories`,
+      `/automation/${checkedAutomationId(automationId)}/categories`,
       dataOf(IdeaSchema),
       { categoryId },
       options,
@@ -267,7 +217,7 @@ export class IdeaClient {
   }
 
   async users(options: Paging = {}) {
-    return this.call('GET', `/users${IdeaClient.paging(options)}`, pageOf(IdeaUserSchema), undefined, options);
+    return this.call('GET', `/users${pageQuery(options)}`, pageOf(IdeaUserSchema), undefined, options);
   }
 
   async roles(options: CallOptions = {}) {
@@ -301,7 +251,7 @@ export class IdeaClient {
   async deleteApplication(applicationId: number, options: CallOptions = {}) {
     return this.call(
       'DELETE',
-      `/appinventory/${IdeaClient.id(applicationId, 'applicationId')}`,
+      `/appinventory/${checkedId(applicationId, 'applicationId')}`,
       undefined,
       undefined,
       options,
@@ -320,13 +270,13 @@ export class IdeaClient {
   }
 
   async store(options: Paging = {}) {
-    return this.call('GET', `/automation-store${IdeaClient.paging(options)}`, pageOf(IdeaSchema), undefined, options);
+    return this.call('GET', `/automation-store${pageQuery(options)}`, pageOf(IdeaSchema), undefined, options);
   }
 
   async reviews(automationId: number, options: CallOptions = {}) {
     return this.call(
       'GET',
-      `/automation-store/${IdeaClient.automation(automationId)}/reviews`,
+      `/automation-store/${checkedAutomationId(automationId)}/reviews`,
       dataOf(z.array(ReviewSchema)),
       undefined,
       options,

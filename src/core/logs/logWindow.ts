@@ -1,25 +1,9 @@
 import { and, eq, ge, gt, guid, type Filter } from '../odata/filter';
-import type { RowProblem } from '../odata/envelope';
-import type { FolderContext } from '../http/connection';
-import type { OrchestratorClient } from '../orchestrator/client';
 import { LOG_WINDOW } from '../orchestrator/robots';
-import type { RobotLog } from '../orchestrator/schemas';
 import type { LogLevel } from './logLines';
 import { insertAnchor, seekAnchor, UnreachableLines, type LogAnchor } from './logSeek';
+import { readSlots, type LogPages, type LogSlot } from './logPages';
 import { t } from '../l10n';
-
-/** What the window reads: a page of a job's log lines in time order (or reverse), and how many lines match. */
-export interface LogPages {
-  /** With `count`, the answer also says how many lines match the filter, counted with the page (`$count`). */
-  page(
-    query: { filter: Filter; top: number; skip: number; newestFirst: boolean; count?: boolean },
-    signal?: AbortSignal,
-  ): Promise<{ items: RobotLog[]; skipped: RowProblem[]; count?: number }>;
-  count(filter: Filter, signal?: AbortSignal): Promise<number>;
-}
-
-/** A line of the window: the log line, or why the service's row at that place cannot be shown. */
-export type LogSlot = { line: RobotLog } | { problem: string };
 
 export interface LogWindowOptions {
   jobKey: string;
@@ -212,7 +196,7 @@ export class JobLogWindow {
   private async fetch(start: number, end: number, total: number, signal?: AbortSignal): Promise<LogSlot[]> {
     const top = end - start;
     if (end <= LOG_WINDOW)
-      return (await this.slotsOf({ filter: this.scope, skip: start, top, newestFirst: false }, signal)).slots;
+      return (await readSlots(this.source, { filter: this.scope, skip: start, top, newestFirst: false }, signal)).slots;
     let length = total;
     if (total - start <= LOG_WINDOW) {
       const fromEnd = await this.readFromEnd(start, end, total, signal);
@@ -224,7 +208,9 @@ export class JobLogWindow {
       this.source.count(and(this.scope, gt('TimeStamp', new Date(timeMs)))!, signal),
     );
     const after = and(this.scope, gt('TimeStamp', new Date(anchor.timeMs)))!;
-    return (await this.slotsOf({ filter: after, skip: start - anchor.index, top, newestFirst: false }, signal)).slots;
+    return (
+      await readSlots(this.source, { filter: after, skip: start - anchor.index, top, newestFirst: false }, signal)
+    ).slots;
   }
 
   /**
@@ -246,7 +232,7 @@ export class JobLogWindow {
       if (length - start > LOG_WINDOW) return { length };
       const spare = this.growing ? Math.max(0, Math.min(MAX_TOP - wanted, LOG_WINDOW - (length - start))) : 0;
       const query = { filter: this.scope, skip: length - end, top: wanted + spare, newestFirst: true, count: true };
-      const page = await this.slotsOf(query, signal);
+      const page = await readSlots(this.source, query, signal);
       // Newest first: the page's first line is line `count - 1 - skip`, so line `end - 1` is `count - length` in.
       const grown = page.count === undefined ? 0 : page.count - length;
       if (grown <= spare) return { slots: page.slots.slice(Math.max(0, grown), Math.max(0, grown) + wanted).reverse() };
@@ -269,40 +255,4 @@ export class JobLogWindow {
     insertAnchor(this.anchors, { timeMs: Date.parse(firstLine.TimeStamp) - 1, index: 0 });
     insertAnchor(this.anchors, { timeMs: Date.parse(lastLine.TimeStamp), index: total });
   }
-
-  /** One read, with rows the service sent that are not valid log lines kept in place (so line numbers hold). */
-  private async slotsOf(
-    query: { filter: Filter; skip: number; top: number; newestFirst: boolean; count?: boolean },
-    signal?: AbortSignal,
-  ): Promise<{ slots: LogSlot[]; count?: number }> {
-    const page = await this.source.page(query, signal);
-    const { items, skipped } = page;
-    const slots: LogSlot[] = [];
-    const bad = new Map(skipped.map((s) => [s.index, s.problem]));
-    let next = 0;
-    for (let i = 0; slots.length < items.length + skipped.length; i++) {
-      const problem = bad.get(i);
-      slots.push(
-        problem !== undefined ? { problem: t('This line is not valid: {0}', problem) } : { line: items[next++]! },
-      );
-    }
-    return { slots, count: page.count };
-  }
-}
-
-/** The window's source over the client's RobotLogs calls, for one job in one folder. */
-export function jobLogPages(client: Pick<OrchestratorClient, 'robots'>, folder: FolderContext): LogPages {
-  return {
-    page: ({ filter, top, skip, newestFirst, count }, signal) =>
-      client.robots.logs({
-        folder,
-        signal,
-        query: { filter, top, skip, orderBy: [{ path: 'TimeStamp', desc: newestFirst }], ...(count ? { count } : {}) },
-      }),
-    count: async (filter, signal) => {
-      const { count } = await client.robots.logs({ folder, signal, query: { filter, top: 0, count: true } });
-      if (count === undefined) throw new Error(t('The service did not say how many log lines this job has.'));
-      return count;
-    },
-  };
 }

@@ -9,7 +9,7 @@ import { rowOf } from '../../core/rows/rowOf';
 import { plainText } from '../../core/presentation/plainText';
 import { formatNumber, t } from '../../core/l10n';
 import { queueItemsScopeOf, type QueueItemsScope } from '../views/explorer/queueItemsScope';
-import { narrowingFilter } from '../views/pagedNode';
+import { narrowingFilter } from '../views/pagedSource';
 import type { Services } from '../services';
 import type { CommandDefinition } from './registry';
 import { inExplorer, nls, rowCommand } from './contribution';

@@ -1,5 +1,5 @@
 import { localTimestamp } from '../../core/logs/logLines';
-import type { LogSlot } from '../../core/logs/logWindow';
+import type { LogSlot } from '../../core/logs/logPages';
 import { jobDuration } from '../../core/orchestrator/jobWatch';
 import { FINAL_JOB_STATES } from '../../core/orchestrator/jobs';
 import type { Job } from '../../core/orchestrator/schemas';

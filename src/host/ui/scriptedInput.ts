@@ -11,6 +11,17 @@ import type {
 } from './userInput';
 import { t } from '../../core/l10n';
 import { errorMessage } from '../../core/errorMessage';
+import {
+  describeAnswer,
+  describePrompt,
+  isFor,
+  pickedItems,
+  selectableItems,
+  type Answer,
+  type Asked,
+} from './scriptedAnswers';
+
+export type { Answer, AnswerTarget, Asked, Label } from './scriptedAnswers';
 
 /*
  * The user, for tests: a script of answers given in the order the prompts come, each matched to its prompt by title
@@ -18,63 +29,6 @@ import { errorMessage } from '../../core/errorMessage';
  * the script did not expect, or answers left over fail the test; the commands run exactly as in the editor, prompts
  * and validators included. Never part of the extension: only tests import it (the test hook is `ctx.input`).
  */
-
-/** An item by the label the user reads (codicons left out): the whole label, or a pattern. */
-export type Label = string | RegExp;
-
-/** Which prompt an answer is for: a title containing the text (or matching the pattern), a step number; else any. */
-export interface AnswerTarget {
-  title?: string | RegExp;
-  step?: number;
-}
-
-/**
- * What the user does at a prompt. `refused`: the prompt must refuse the answer with a message matching it, and stays
- * open for the next answer (as in the editor).
- */
-export type Answer = AnswerTarget &
-  (
-    | { answer: string; refused?: RegExp } // types this in the box and presses Enter
-    | { pick: Label | readonly Label[]; refused?: RegExp } // chooses the item(s) so labelled
-    | { enter: true } // presses Enter on what is shown: the box's value, the first item, or the items marked picked
-    | { choose: string } // a button of a question
-    | { file: Uri } // the file chosen in a dialog
-    | { back: true }
-    | { cancel: true } // Escape
-  );
-
-/** A prompt as it was shown. */
-export interface Asked {
-  kind: 'pick' | 'pickMany' | 'input' | 'confirm' | 'openFile' | 'saveFile' | 'openExternal';
-  /** The title; for a question, its message. */
-  title: string;
-  step?: number;
-  totalSteps?: number;
-  canGoBack?: boolean;
-  /** Picks: the labels offered (separators left out); questions: the buttons. */
-  items?: string[];
-  /** Input boxes: the prompt; questions: the detail. */
-  prompt?: string;
-  placeholder?: string;
-  /** What an input box showed filled in. */
-  value?: string;
-  /** An input box that hid what was typed (a password). */
-  password?: boolean;
-  /** The messages the prompt refused answers with. */
-  refusals: string[];
-  /** A pick whose items could not be loaded: what it showed instead. */
-  loadError?: string;
-}
-
-/** A QuickPickItemKind.Separator row: only a heading (the number itself, not to load the vscode module). */
-const SEPARATOR = -1;
-const selectable = <T extends QuickPickItem>(items: readonly T[]) => items.filter((i) => i.kind !== SEPARATOR);
-/** A label as read: `$(play) Start` reads "Start". */
-const readLabel = (label: string) => label.replace(/^(\$\([\w~-]+\)\s*)+/, '');
-const fits = (label: Label, item: QuickPickItem) =>
-  typeof label === 'string'
-    ? readLabel(item.label) === label || item.label === label
-    : label.test(readLabel(item.label));
 
 export class ScriptedInput implements UserInput {
   readonly asked: Asked[] = [];
@@ -93,7 +47,7 @@ export class ScriptedInput implements UserInput {
         t(
           'Scripted input: {0} answer(s) left over, the first {1}. Asked: {2}',
           this.script.length,
-          describe(this.script[0]!),
+          describeAnswer(this.script[0]!),
           this.summary(),
         ),
       );
@@ -117,7 +71,7 @@ export class ScriptedInput implements UserInput {
       kind,
       title: options.title,
       placeholder: options.placeHolder,
-      items: selectable(items).map((i) => i.label),
+      items: selectableItems(items).map((i) => i.label),
     });
     const answer = this.next(asked);
     if ('cancel' in answer) return undefined;
@@ -150,7 +104,12 @@ export class ScriptedInput implements UserInput {
     if ('cancel' in answer) return undefined;
     if (!('choose' in answer) || !question.actions.includes(answer.choose))
       return this.fail(
-        t('{0} does not answer {1} (buttons: {2}).', describe(answer), show(asked), question.actions.join(', ')),
+        t(
+          '{0} does not answer {1} (buttons: {2}).',
+          describeAnswer(answer),
+          describePrompt(asked),
+          question.actions.join(', '),
+        ),
       );
     return answer.choose;
   }
@@ -195,7 +154,7 @@ export class ScriptedInput implements UserInput {
     let items: readonly T[] = [];
     try {
       items = await step.items();
-      asked.items = selectable(items).map((i) => i.label);
+      asked.items = selectableItems(items).map((i) => i.label);
     } catch (error) {
       asked.loadError = t('Could not load the choices: {0}', errorMessage(error));
     }
@@ -204,7 +163,9 @@ export class ScriptedInput implements UserInput {
       if ('cancel' in answer) return undefined;
       if ('back' in answer) return this.back(asked);
       if (asked.loadError)
-        return this.fail(t('{0} cannot answer {1}: {2}', describe(answer), show(asked), asked.loadError));
+        return this.fail(
+          t('{0} cannot answer {1}: {2}', describeAnswer(answer), describePrompt(asked), asked.loadError),
+        );
       const chosen = this.chosen(asked, answer, items, step.many);
       // As in the editor: an accepted choice keeps the pick open while the next steps' needs are read, and a failure
       // to read them is shown there.
@@ -222,12 +183,9 @@ export class ScriptedInput implements UserInput {
   /** The next answer, which must be for this prompt. */
   private next(asked: Asked): Answer {
     const answer = this.script[0];
-    if (!answer) return this.fail(t('unexpected {0}: the script has no answer left.', show(asked)));
-    const titled =
-      answer.title === undefined ||
-      (typeof answer.title === 'string' ? asked.title.includes(answer.title) : answer.title.test(asked.title));
-    if (!titled || (answer.step !== undefined && answer.step !== asked.step))
-      return this.fail(t('unexpected {0}: the next answer is {1}.', show(asked), describe(answer)));
+    if (!answer) return this.fail(t('unexpected {0}: the script has no answer left.', describePrompt(asked)));
+    if (!isFor(answer, asked))
+      return this.fail(t('unexpected {0}: the next answer is {1}.', describePrompt(asked), describeAnswer(answer)));
     this.script.shift();
     return answer;
   }
@@ -243,9 +201,11 @@ export class ScriptedInput implements UserInput {
       const answer = this.next(asked);
       if ('cancel' in answer) return undefined;
       if ('back' in answer)
-        return canGoBack ? { back: true } : this.fail(t('Back at {0}, which has no Back button.', show(asked)));
+        return canGoBack
+          ? { back: true }
+          : this.fail(t('Back at {0}, which has no Back button.', describePrompt(asked)));
       if (!('answer' in answer) && !('enter' in answer))
-        return this.fail(t('{0} does not answer the input box {1}.', describe(answer), show(asked)));
+        return this.fail(t('{0} does not answer the input box {1}.', describeAnswer(answer), describePrompt(asked)));
       const text = 'answer' in answer ? answer.answer : shown;
       if (this.refusedAsExpected(asked, answer, validate(text), `'${text}'`)) continue;
       return { value: text };
@@ -259,31 +219,22 @@ export class ScriptedInput implements UserInput {
     if (expected) {
       if (!refusal)
         return this.fail(
-          t('{0} accepted {1}; the script expected it refused ({2}).', show(asked), what, String(expected)),
+          t('{0} accepted {1}; the script expected it refused ({2}).', describePrompt(asked), what, String(expected)),
         );
       if (!expected.test(refusal))
-        return this.fail(t('{0} refused {1} with "{2}", not {3}.', show(asked), what, refusal, String(expected)));
+        return this.fail(
+          t('{0} refused {1} with "{2}", not {3}.', describePrompt(asked), what, refusal, String(expected)),
+        );
       return true;
     }
     // l10n: code (the test script's report, for developers)
-    if (refusal) return this.fail(`${show(asked)} refuses ${what}: ${refusal}`);
+    if (refusal) return this.fail(`${describePrompt(asked)} refuses ${what}: ${refusal}`);
     return false;
   }
 
   private chosen<T extends QuickPickItem>(asked: Asked, answer: Answer, items: readonly T[], many: boolean): T[] {
-    const offered = selectable(items);
-    if ('enter' in answer) return many ? offered.filter((i) => i.picked) : offered.slice(0, 1);
-    if (!('pick' in answer)) return this.fail(t('{0} does not answer the pick {1}.', describe(answer), show(asked)));
-    const labels: readonly Label[] = Array.isArray(answer.pick) ? answer.pick : [answer.pick as Label];
-    if (!many && labels.length !== 1)
-      return this.fail(t('{0} takes one item, the script picks {1}.', show(asked), labels.length));
-    return labels.map(
-      (label) =>
-        offered.find((item) => fits(label, item)) ??
-        this.fail(
-          t("{0} offers no '{1}' among: {2}", show(asked), String(label), offered.map((i) => i.label).join(' | ')),
-        ),
-    );
+    const picked = pickedItems(asked, answer, selectableItems(items), many);
+    return 'problem' in picked ? this.fail(picked.problem) : picked;
   }
 
   private file(asked: Asked): Uri | undefined {
@@ -291,11 +242,11 @@ export class ScriptedInput implements UserInput {
     if ('cancel' in answer) return undefined;
     return 'file' in answer
       ? answer.file
-      : this.fail(t('{0} does not answer the dialog {1}.', describe(answer), show(asked)));
+      : this.fail(t('{0} does not answer the dialog {1}.', describeAnswer(answer), describePrompt(asked)));
   }
 
   private back(asked: Asked): 'back' {
-    return asked.canGoBack ? 'back' : this.fail(t('Back at {0}, which has no Back button.', show(asked)));
+    return asked.canGoBack ? 'back' : this.fail(t('Back at {0}, which has no Back button.', describePrompt(asked)));
   }
 
   private record(fields: Omit<Asked, 'refusals'>): Asked {
@@ -311,22 +262,8 @@ export class ScriptedInput implements UserInput {
   }
 
   private summary(): string {
-    return this.asked.length ? this.asked.map(show).join(' → ') : 'nothing';
+    return this.asked.length ? this.asked.map(describePrompt).join(' → ') : 'nothing';
   }
-}
-
-function show(asked: Asked): string {
-  return `${asked.kind} "${asked.title}"${asked.step !== undefined ? ` (${asked.step}/${asked.totalSteps})` : ''}`;
-}
-
-function describe(answer: Answer): string {
-  const { title, step, ...action } = answer;
-  // l10n: code (the test script's report, for developers)
-  const target = [title !== undefined ? `title ${String(title)}` : '', step !== undefined ? `step ${step}` : '']
-    .filter(Boolean)
-    .join(', ');
-  // l10n: code (the test script's report, for developers)
-  return `${JSON.stringify(action, (_key, value: unknown) => (value instanceof RegExp ? String(value) : value))}${target ? ` for ${target}` : ''}`;
 }
 
 /**

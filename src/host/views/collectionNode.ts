@@ -3,7 +3,8 @@ import { and, type Filter } from '../../core/odata/filter';
 import type { ODataQuery } from '../../core/odata/query';
 import type { CollectionContext } from '../../core/rows/contextValues';
 import type { Row } from '../../core/rows/rows';
-import { narrowingFilter, PagedNode, type PagedSource } from './pagedNode';
+import { PagedNode } from './pagedNode';
+import { narrowingFilter, type PagedSource } from './pagedSource';
 import type { TreeNode } from './treeNode';
 
 /**

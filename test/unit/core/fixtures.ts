@@ -2,7 +2,7 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from '@orchest
 import { admin as adminCall, signIn } from '@orchestrator-workbench/sandbox/test-helpers';
 import { OrchestratorClient } from '../../../src/core/orchestrator/client';
 import { RateLimitScheduler } from '../../../src/core/http/scheduler';
-import type { TransportOptions } from '../../../src/core/http/transport';
+import type { FetchLike, TransportOptions } from '../../../src/core/http/transport';
 
 export interface CoreFixture {
   sandbox: () => RunningSandbox;
@@ -46,4 +46,14 @@ export async function folderId(client: OrchestratorClient, name: string): Promis
   const folder = folders.items.find((f) => f.DisplayName === name);
   if (!folder) throw new Error(`no folder ${name}`);
   return folder.Id;
+}
+
+/** Counts the requests a client sends (per path), whatever the transport does with them. */
+export function counting(base: FetchLike = (url, init) => fetch(url, init)) {
+  const calls: string[] = [];
+  const wrapped: FetchLike = (url, init) => {
+    calls.push(`${init.method} ${new URL(url).pathname}`);
+    return base(url, init);
+  };
+  return { fetch: wrapped, calls };
 }

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import type { Filter } from '../../../src/core/odata/filter';
 import type { RobotLog } from '../../../src/core/orchestrator/schemas';
-import { JobLogWindow, type LogPages, type LogSlot } from '../../../src/core/logs/logWindow';
+import { JobLogWindow } from '../../../src/core/logs/logWindow';
+import type { LogPages, LogSlot } from '../../../src/core/logs/logPages';
 import { LOG_LEVELS } from '../../../src/core/logs/logLines';
 
 const JOB = '0f8fad5b-d9cb-469f-a165-70867728950e';

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { eq } from '../../../src/core/odata/filter';
-import { JobLogWindow, jobLogPages } from '../../../src/core/logs/logWindow';
+import { JobLogWindow } from '../../../src/core/logs/logWindow';
+import { jobLogPages } from '../../../src/core/logs/logPages';
 import { folderId, useCoreSandbox } from './fixtures';
 
 describe('Job log window against the sandbox (real HTTP, the million-line log)', function () {

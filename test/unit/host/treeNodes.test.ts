@@ -1,21 +1,13 @@
 // The tree's host logic without an editor (vscode stubbed): when rows are redrawn, and what a Refresh during a read
-// leaves behind. The editor's side is in the integration suite (explorer.test.ts).
+// leaves behind. What rows say is in treeRowText.test.ts; the editor's side in the integration suite (explorer.test.ts).
 import assert from 'node:assert/strict';
 import { cancelled } from '../../../src/core/http/errors';
 import type { Page } from '../../../src/core/odata/envelope';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { HOSTILE_TEXTS, markupIn } from '../../fixtures/hostileTexts';
-import { markdownText } from '../../../src/core/presentation/plainText';
-import { answering } from '../../../src/host/ui/scriptedInput';
-import { fakeOrchestratorClient } from '../../support/fakeOrchestratorClient';
-import { fakeExplorerHost, testConnection } from '../../support/explorerHost';
-import { aRun } from '../../support/commandRun';
-import { NodeTree } from '../../../src/host/views/nodeTree';
+import type { Answers } from '../../support/fakeOrchestratorClient';
+import { explorerTree } from '../../support/explorerHost';
 import { PagedNode } from '../../../src/host/views/pagedNode';
-import { LazyNode, messageNode, toTreeItem } from '../../../src/host/views/treeNode';
-import { ConnectionNode } from '../../../src/host/views/explorer/connectionNode';
-import { treeFilter } from '../../../src/host/commands/treeCommands';
-import { aScriptedHost } from '../../support/scriptedHost';
+import { LazyNode } from '../../../src/host/views/treeNode';
 
 /** A promise settled from outside: a request that answers when the test says so. */
 function deferred<T>() {
@@ -30,21 +22,8 @@ const within = () => new Promise((resolve) => setTimeout(resolve, 5));
 const settle = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS * 2));
 const page = <T>(items: T[], count = items.length): Page<T> => ({ items, count, skipped: [] });
 const label = (node: TreeNode) => String(node.item().label);
-const connection = testConnection('normal');
 
-function explorer(answers: Record<string, (...args: any[]) => Promise<unknown>>) {
-  const { calls, client } = fakeOrchestratorClient(answers);
-  const fired: string[] = [];
-  const roots: TreeNode[] = [];
-  const tree = new NodeTree('test.view', 'Test', () => roots, QUIET_MS);
-  tree.onDidChangeTreeData((node) => fired.push(node?.id ?? '<root>'));
-  const host = fakeExplorerHost({ clientFor: () => client, changed: (node) => tree.changed(node) });
-  const root = new ConnectionNode(host, connection);
-  roots.push(root);
-  tree.rebuild();
-  fired.length = 0;
-  return { tree, root, calls, fired };
-}
+const explorer = (answers: Answers) => explorerTree(answers, QUIET_MS);
 
 describe('tree rows (host logic, no editor)', () => {
   describe("redraws wait until the editor has taken the row's children", () => {
@@ -247,98 +226,4 @@ describe('tree rows (host logic, no editor)', () => {
       );
     });
   });
-
-  it("Filter names what it searches in the user's words, never the service's field names", async () => {
-    const { tree, root } = explorer({
-      'folders.navigation': async () => ({
-        ChildrenPage: [{ Id: 1, DisplayName: 'Shared', ChildrenCount: 0 }],
-        ChildrenCount: 1,
-      }),
-      'tenant.unreadAlerts': async () => 0,
-      'tenant.tenants.list': async () => page([]),
-      'releases.list': async () => page([]),
-    });
-    const [, tenant, shared] = await tree.getChildren(root);
-    const groups = [...(await tree.getChildren(tenant)), ...(await tree.getChildren(shared))];
-    const packages = groups.find((g) => label(g) === 'Packages')!;
-    const feed = (await tree.getChildren(packages)).find((g) => label(g) === 'Feed')!;
-    const fields = Object.fromEntries(
-      [...groups, feed]
-        .map((g) => [label(g), g instanceof PagedNode ? g.filterField : undefined])
-        .filter(([, field]) => field),
-    );
-    assert.deepEqual(fields, {
-      Libraries: 'library name',
-      Webhooks: 'URL',
-      Alerts: 'alert name',
-      Tenants: 'tenant name',
-      Processes: 'process name',
-      Jobs: 'process name',
-      Queues: 'queue name',
-      'Robots & Sessions': 'robot name',
-      Assets: 'asset name',
-      Feed: 'package name',
-    });
-    // Text that cannot be sent is refused while typing, naming the field.
-    const user = aScriptedHost();
-    const { asked } = await answering(
-      user,
-      [
-        {
-          title: 'Filter by package name',
-          answer: 'broken \uD800',
-          refused: /^The package name contains a broken character/,
-        },
-        {
-          title: 'Filter by package name',
-          answer: 'half \uDC00 emoji',
-          refused: /^The package name contains a broken character/,
-        },
-        { title: 'Filter by package name', cancel: true },
-      ],
-      () => treeFilter.run(aRun(user), feed),
-    );
-    assert.equal(asked[0]?.title, 'Filter by package name');
-    assert.match(asked[0]?.prompt ?? '', /whose package name contains this text/);
-  });
-});
-
-describe('tree rows show service and settings text as plain text', () => {
-  const host = fakeExplorerHost({ clientFor: () => fakeOrchestratorClient({}).client });
-  type Tooltip = { value: string; isTrusted?: boolean; supportHtml?: boolean };
-
-  for (const [index, text] of HOSTILE_TEXTS.entries()) {
-    it(`#${index}: labels, descriptions and untrusted tooltips carry no markup`, () => {
-      const item = toTreeItem({
-        id: 'x',
-        label: text,
-        description: text,
-        tooltip: `**${markdownText(text)}**`,
-        contextValue: 'x',
-        collapsible: 'none',
-      });
-      assert.deepEqual(markupIn(String(item.label), 'plain'), []);
-      assert.deepEqual(markupIn(String(item.description), 'plain'), []);
-      const tooltip = item.tooltip as Tooltip;
-      assert.equal(tooltip.isTrusted, false, 'command links never run from a tooltip');
-      assert.equal(tooltip.supportHtml, false);
-      assert.deepEqual(markupIn(tooltip.value, 'markdown'), []);
-      const error = messageNode('e', `Failed: ${text}`, 'error').item();
-      assert.deepEqual(markupIn(String(error.label), 'plain'), []);
-      assert.deepEqual(markupIn(String(error.tooltip), 'plain'), []);
-      // The connection row is built from settings (label, URL, account, tenant).
-      const row = new ConnectionNode(host, {
-        ...connection,
-        label: text,
-        serviceUrl: text,
-        account: text,
-        tenant: text,
-      }).item();
-      assert.deepEqual(markupIn(String(row.label), 'plain'), []);
-      assert.deepEqual(markupIn(String(row.description), 'plain'), []);
-      assert.equal((row.tooltip as Tooltip).isTrusted, false);
-      for (const line of (row.tooltip as Tooltip).value.split('\n'))
-        assert.deepEqual(markupIn(line, 'markdown'), [], line.slice(0, 200));
-    });
-  }
 });
