@@ -3,26 +3,16 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import type { JobPanel } from '../../../src/host/webviews/jobPanel';
-import { parseJobPanelToWebview, type JobPanelToWebview } from '../../../src/shared/protocol/jobPanel';
+import type { JobPanelToWebview } from '../../../src/shared/protocol/jobPanel';
 import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
 import { extensionContext } from '../../support/extensionContext';
 import { fieldStep, RECONCILE_INPUTS, startJobAnswers, startJobFields } from './processInputs';
 import { faults, jobsEnded, quiescent, resetTally, rowOf, tally, treeWalk } from './treeWalk';
 import { mainServicePath } from './sandboxPaths';
 import { eq } from '../../../src/core/odata/filter';
-import { spy } from './panelSpy';
+import { jobPanelMessages as messages, jobStatesIn as statesIn, spy } from './panelSpy';
 
 type Reply = Extract<JobPanelToWebview, { type: 'reply' }>;
-
-/** What a panel posted, read back through the protocol's own parser (so nothing here is cast). */
-const messages = (posted: unknown[]): JobPanelToWebview[] =>
-  posted.flatMap((m) => {
-    const parsed = parseJobPanelToWebview(m);
-    return parsed.ok ? [parsed.message] : [];
-  });
-/** The states the panel showed, in order. */
-const statesIn = (posted: unknown[]) =>
-  messages(posted).flatMap((m) => (m.type === 'show' || m.type === 'update' ? [m.job] : []));
 
 describe('Job panel on the sandbox', () => {
   let ctx: Ctx;
