@@ -5,9 +5,9 @@ import type { TreeNode } from '../../../src/host/views/treeNode';
 import type { JobPanel } from '../../../src/host/webviews/jobPanel';
 import type { JobPanelToWebview } from '../../../src/shared/protocol/jobPanel';
 import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
-import { extensionContext } from '../../support/extensionContext';
+import { reconcileSuite } from './reconcileSuite';
 import { fieldStep, RECONCILE_INPUTS, startJobAnswers, startJobFields } from './processInputs';
-import { faults, jobsEnded, quiescent, resetTally, rowOf, tally, treeWalk } from './treeWalk';
+import { faults, quiescent, resetTally, rowOf, tally, treeWalk } from './treeWalk';
 import { mainServicePath } from './sandboxPaths';
 import { eq } from '../../../src/core/odata/filter';
 import { jobPanelMessages as messages, jobStatesIn as statesIn, spy } from './panelSpy';
@@ -18,28 +18,11 @@ describe('Job panel on the sandbox', () => {
   let ctx: Ctx;
   const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
   const { children, child } = treeWalk(() => ctx.explorer);
-  const client = () => ctx.clientFor(sandbox());
-  const sent = () => client().transport.sent;
-  const devLab = async () => child(await child(undefined, 'Sandbox'), 'Dev Lab');
-  const config = () => vscode.workspace.getConfiguration('orchestrator');
+  // Signed in, auto-refresh off, Dev Lab's Reconcile row (reconcileSuite.ts).
+  const suite = reconcileSuite();
+  const { client, sent, devLab } = suite;
   let processRow: TreeNode;
-
-  before(async function () {
-    this.timeout(60_000);
-    ctx = await extensionContext();
-    await ctx.ready;
-    await ctx.auth.createSession([`connection:${sandbox().id}`]);
-    await config().update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
-    processRow = await child(await child(await devLab(), 'Processes'), 'Reconcile.Processing_Production');
-    await quiescent(sent);
-  });
-  after(async function () {
-    this.timeout(60_000);
-    await jobsEnded(ctx);
-    await config().update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
-  });
+  before(() => void ({ ctx, processRow } = suite.state()));
 
   /** A job row of Dev Lab › Jobs, and what a click on it runs. */
   const jobRows = async () =>

@@ -1,81 +1,21 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
-import type { TreeNode } from '../../../src/host/views/treeNode';
-import { eq } from '../../../src/core/odata/filter';
-import { faults, jobsEnded, quiescent, rowOf, treeWalk, lastError as lastErrorOf } from './treeWalk';
-import { fieldStep, RECONCILE_INPUTS, startJobAnswers, startJobFields, type HowToStart } from './processInputs';
-import type { ArgumentField } from '../../../src/core/orchestrator/argumentFields';
-import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
-import { extensionContext } from '../../support/extensionContext';
+import { faults, quiescent, treeWalk } from './treeWalk';
+import { fieldStep, RECONCILE_INPUTS } from './processInputs';
+import { reconcileSuite } from './reconcileSuite';
 import { jobTools } from './jobTools';
 
 const VALID = RECONCILE_INPUTS;
 
 describe('Jobs, logs and argument documents on the sandbox', () => {
+  // Signed in, auto-refresh off, Dev Lab's Reconcile row and its steps; Start Job on it (reconcileSuite.ts).
+  const suite = reconcileSuite();
+  const { client, sent, config, devLab, start, escapeAt, jobRow } = suite;
   let ctx: Ctx;
-  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const { children, child } = treeWalk(() => ctx.explorer);
-  const client = () => ctx.clientFor(sandbox());
-  const sent = () => client().transport.sent;
-  const config = () => vscode.workspace.getConfiguration('orchestrator');
-  // Walked from the root each time: a settings change (the tail level) rebuilds the tree, and a row held from
-  // before is gone.
-  const devLab = async () => child(await child(undefined, 'Sandbox'), 'Dev Lab');
-  let processRow: TreeNode;
   let folder: { id: number };
-  /** The argument steps of the process, in order. */
-  let fields: ArgumentField[];
-
-  before(async function () {
-    this.timeout(60_000);
-    ctx = await extensionContext();
-    await ctx.ready;
-    await ctx.auth.createSession([`connection:${sandbox().id}`]);
-    // Request counts below must not include the tree's own auto-refresh of expanded Jobs rows.
-    await config().update('explorer.autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
-    processRow = await child(await child(await devLab(), 'Processes'), 'Reconcile.Processing_Production');
-    folder = rowOf(processRow, 'process').folder;
-    fields = await startJobFields(client(), rowOf(processRow, 'process').release, folder);
-    await quiescent(sent);
-  });
-  after(async function () {
-    this.timeout(60_000);
-    await jobsEnded(ctx);
-    await faults([]);
-    await config().update('logs.minimumLevel', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('explorer.autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const account of ctx.sessions.accounts()) await ctx.sessions.remove(account.id);
-  });
-
-  /** Start Job on the process row, its steps answered with these arguments. */
-  const start = async (inputs: Record<string, string>, how: HowToStart = {}) =>
-    (
-      await answering(ctx, startJobAnswers(fields, inputs, how), () =>
-        vscode.commands.executeCommand<string[] | undefined>('orchestrator.startJob', processRow),
-      )
-    ).result;
-  /** Start Job answered as a valid start up to the step titled `at`, where the user gives `there` and then Escape. */
-  const escapeAt = (at: RegExp, there: Answer[] = [], how: HowToStart = {}) => {
-    const answers = startJobAnswers(fields, VALID, how);
-    const index = answers.findIndex((a) => String(a.title) === String(at));
-    assert.ok(index >= 0, `a step titled ${String(at)} among ${answers.map((a) => String(a.title)).join(', ')}`);
-    return answering(
-      ctx,
-      [...answers.slice(0, index), ...there.map((a) => ({ title: at, ...a })), { title: at, cancel: true }],
-      () => vscode.commands.executeCommand('orchestrator.startJob', processRow),
-    );
-  };
-  const lastError = () => lastErrorOf(ctx);
-  /** A job's row under Dev Lab › Jobs (a start reloads it), which Tail Logs, Stop and Show Output are run on. */
-  const jobRow = async (key: string) => {
-    const row = (await children(await child(await devLab(), 'Jobs'))).find(
-      (r) => r.row?.kind === 'job' && r.row.job.Key === key,
-    );
-    assert.ok(row, `the job ${key} under Jobs`);
-    return row;
-  };
+  before(() => void ({ ctx, folder } = suite.state()));
+  const { children, child } = treeWalk(() => ctx.explorer);
   const { ended, fullLog } = jobTools(
     () => ctx,
     client,
@@ -273,115 +213,5 @@ describe('Jobs, logs and argument documents on the sandbox', () => {
     assert.doesNotMatch(told, /\bfailed\b/i);
     assert.equal(ctx.log.recent().filter((l) => l.startsWith('error ')).length, errorsBefore, 'no error was shown');
     assert.equal(await count(), jobsBefore + 1, 'the job exists on the sandbox, started once');
-  });
-
-  it('stops a running job after confirmation and watches it to Stopped', async function () {
-    this.timeout(60_000);
-    const key = (await start(VALID))![0]!;
-    let job = await client().jobs.get(key, { folder });
-    for (let i = 0; i < 50 && job.State !== 'Running'; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      job = await client().jobs.get(key, { folder });
-    }
-    assert.equal(job.State, 'Running');
-    const end = ended(key);
-    const row = await jobRow(key);
-    const declined = await answering(ctx, [{ title: /^Kill Reconcile/, cancel: true }], () =>
-      vscode.commands.executeCommand('orchestrator.killJob', row),
-    );
-    assert.equal(declined.result, undefined, 'Kill declined: nothing done');
-    assert.match(declined.asked[0]?.prompt ?? '', /ended at once/);
-    const stopped = await answering(ctx, [{ title: /^Stop Reconcile/, choose: 'Stop' }], () =>
-      vscode.commands.executeCommand('orchestrator.stopJob', row),
-    );
-    assert.equal(stopped.result, key);
-    assert.equal((await end).job.State, 'Stopped');
-    // Refused before asking: the script has no answer for a question.
-    assert.equal(
-      (await answering(ctx, [], () => vscode.commands.executeCommand('orchestrator.killJob', row))).result,
-      undefined,
-    );
-    assert.match(lastError(), /already finished \(Stopped\)/);
-  });
-
-  it('starts on specific robots of the environment, or one job per robot with All', async function () {
-    this.timeout(30_000);
-    const { release } = rowOf(processRow, 'process');
-    assert.ok(release.EnvironmentId != null, 'the process runs in an environment');
-    const robots = (await client().assets.environmentRobots(release.EnvironmentId, { folder })).items;
-    assert.ok(robots.length >= 2);
-    const specific = await start(VALID, { strategy: 'Specific', robots: [robots[1]!.Name] });
-    assert.equal(specific?.length, 1);
-    assert.equal(
-      (await client().jobs.get(specific[0]!, { folder })).HostMachineName,
-      robots[1]!.MachineName,
-      'on the chosen robot',
-    );
-    const all = await start(VALID, { strategy: 'All' });
-    assert.equal(all?.length, robots.length, 'one job per robot of the environment');
-    assert.ok(
-      all.every((key) => ctx.jobs.isWatched(key)),
-      'every started job is watched',
-    );
-  });
-
-  it('starts from a package row (its process in the folder) and remembers the last arguments', async function () {
-    this.timeout(30_000);
-    const pkg = await child(await child(await devLab(), 'Packages'), 'Reconcile.Processing');
-    // The package's processes in the folder; the process is a step of its own only when there are several.
-    const processes = (
-      await client().releases.list({ folder, query: { filter: eq('ProcessKey', 'Reconcile.Processing') } })
-    ).items;
-    const which: Answer[] =
-      processes.length > 1 ? [{ title: 'Start Job: process', pick: 'Reconcile.Processing_Production' }] : [];
-    const { result: keys } = await answering(ctx, [...which, ...startJobAnswers(fields, VALID)], () =>
-      vscode.commands.executeCommand<string[]>('orchestrator.startJob', pkg),
-    );
-    assert.equal(keys?.length, 1);
-    const remembered = ctx.extension.workspaceState.get<Record<string, Record<string, string>>>(
-      'orchestrator.lastArguments',
-      {},
-    );
-    assert.ok(Object.values(remembered).some((r) => r.in_CutOffDate === 'Q4 close'));
-    const claims = await child(await child(await child(await devLab(), 'Packages'), 'Feed'), 'Claims.Processing');
-    assert.equal(
-      (await answering(ctx, [], () => vscode.commands.executeCommand('orchestrator.startJob', claims))).result,
-      undefined,
-    );
-    assert.match(lastError(), /No process in Dev Lab runs Claims\.Processing/);
-  });
-
-  it('Show Running Jobs: a watched job is picked, then what to do with it', async function () {
-    this.timeout(30_000);
-    await start(VALID);
-    const { result: tailId, asked } = await answering(
-      ctx,
-      [
-        { title: 'Running jobs', pick: 'Reconcile.Processing_Production' },
-        { title: 'Reconcile.Processing_Production', pick: 'Tail Logs' },
-      ],
-      () => vscode.commands.executeCommand<string>('orchestrator.showWatchedJobs'),
-    );
-    assert.ok(asked[0]?.items?.includes('Reconcile.Processing_Production'), 'the job just started is listed');
-    assert.deepEqual(asked[1]?.items, ['$(output) Tail Logs', '$(debug-stop) Stop', '$(close) Kill']);
-    assert.ok(ctx.tails.get(tailId), 'its log is tailed');
-  });
-
-  it('Stop Tailing asks which log when several are followed and none is in front', async function () {
-    this.timeout(30_000);
-    for (const tail of ctx.tails.following()) ctx.tails.stop(tail.id);
-    const robots = (await children(await child(await devLab(), 'Robots & Sessions')))
-      .filter((r) => r.item().contextValue === 'robot')
-      .slice(0, 2);
-    assert.equal(robots.length, 2);
-    for (const robot of robots) await vscode.commands.executeCommand('orchestrator.tailLogs', robot);
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'not a log' }));
-    const following = ctx.tails.following();
-    const { result, asked } = await answering(ctx, [{ title: 'Stop tailing which log?', pick: /./ }], () =>
-      vscode.commands.executeCommand<string>('orchestrator.stopTailing'),
-    );
-    assert.equal(asked[0]?.items?.length, following.length, 'every followed log is offered');
-    assert.notEqual(ctx.tails.get(result)?.state, 'following', 'the one chosen stopped');
-    for (const tail of ctx.tails.following()) ctx.tails.stop(tail.id);
   });
 });
