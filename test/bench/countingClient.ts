@@ -1,7 +1,9 @@
-// The bench's client: made as the extension makes one (its own rate-limit scheduler), signed in to the sandbox as
-// the administrator, with every request counted.
+// The bench's client: made as the extension makes one (serviceClients.ts: its own rate-limit scheduler, the dialect
+// handed out as one kept reading, the request log told every exchange), signed in to the sandbox as the
+// administrator, with every request counted.
 import { OrchestratorClient } from '../../src/core/orchestrator/client';
 import { RateLimitScheduler } from '../../src/core/http/scheduler';
+import { SPEC_DIALECT, type Dialect } from '../../src/core/http/connection';
 import type { RunningSandbox } from '@orchestrator-workbench/sandbox';
 import { signIn } from '@orchestrator-workbench/sandbox/test-helpers';
 
@@ -27,6 +29,9 @@ export function clientWithToken(
   let count = 0;
   let recording = options.record ?? false;
   const sent: { url: string; headers: Headers }[] = [];
+  // As the extension's dialects.ts: one promise handed out until the folder-Key answer replaces it.
+  let dialect: Promise<Dialect> = Promise.resolve(SPEC_DIALECT);
+  let failedExchanges = 0;
   const client = new OrchestratorClient({
     connection: { kind: 'cloud', serviceUrl, account: 'sandbox', tenant: 'main' },
     fetch: (url, init) => {
@@ -36,6 +41,14 @@ export function clientWithToken(
     },
     token: async () => token,
     scheduler: new RateLimitScheduler({ budgetPerMinute }),
+    dialect: () => dialect,
+    onFolderKey: (accepted) => {
+      const folderKey = accepted ? 'accepted' : 'refused';
+      dialect = dialect.then((known) => ({ ...known, folderKey }));
+    },
+    // The request log at its default level keeps nothing: the exchange is made and looked at, as there.
+    onExchange: (exchange) => void (exchange.failed && failedExchanges++),
   });
-  return { client, requests: () => count, sent, stopRecording: () => void (recording = false) };
+  const failed = () => failedExchanges;
+  return { client, requests: () => count, failed, sent, stopRecording: () => void (recording = false) };
 }

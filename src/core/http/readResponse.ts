@@ -2,7 +2,7 @@
 // JSON parsed. Used by transport.ts for every attempt that got an answer.
 import { errorFromResponse, OrchestratorError } from './errors';
 import { parseJsonText } from './parsedJson';
-import { formatBytes, readCapped, TooLarge } from './responseBody';
+import { formatBytes, readCapped, readCappedText, TooLarge } from './responseBody';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
   DOWNLOAD_MAX_BYTES,
@@ -29,9 +29,11 @@ export async function readResponse(
   const cap = response.ok
     ? (maxResponseBytes ?? (spec.binary ? DOWNLOAD_MAX_BYTES : DEFAULT_MAX_RESPONSE_BYTES))
     : ERROR_BODY_BYTES;
-  let bytes: Uint8Array;
+  // A JSON answer is only ever decoded: read as text, its bytes are not kept (responseBody.ts).
+  const asText = response.ok && !spec.binary;
+  let body: Uint8Array | { text: string; bytes: number };
   try {
-    bytes = await readCapped(response, cap, !response.ok);
+    body = asText ? await readCappedText(response, cap) : await readCapped(response, cap, !response.ok);
   } catch (error) {
     if (error instanceof TooLarge) {
       throw new OrchestratorError({
@@ -47,14 +49,14 @@ export async function readResponse(
     }
     throw await cutOff(error);
   }
-  if (!response.ok) throw errorFromResponse(endpoint, response.status, utf8.decode(bytes), response.headers);
-  if (spec.binary) {
+  if (body instanceof Uint8Array) {
+    if (!response.ok) throw errorFromResponse(endpoint, response.status, utf8.decode(body), response.headers);
     const disposition = response.headers.get('content-disposition') ?? '';
     const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
-    return { kind: 'binary', value: bytes, ...(fileName ? { fileName } : {}) };
+    return { kind: 'binary', value: body, ...(fileName ? { fileName } : {}) };
   }
-  if (bytes.length === 0 || response.status === 204) return { kind: 'empty' };
-  const text = utf8.decode(bytes);
+  const { text, bytes } = body;
+  if (bytes === 0 || response.status === 204) return { kind: 'empty' };
   try {
     return { kind: 'json', value: parseJsonText(text) };
   } catch {
@@ -62,7 +64,7 @@ export async function readResponse(
       kind: 'invalidResponse',
       endpoint,
       status: response.status,
-      message: t('{0} answered a body that is not valid JSON ({1} bytes).', endpoint, bytes.length),
+      message: t('{0} answered a body that is not valid JSON ({1} bytes).', endpoint, bytes),
     });
   }
 }

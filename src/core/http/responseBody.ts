@@ -9,21 +9,65 @@ export class TooLarge extends Error {}
  * instead of failing (error bodies: their message is at the start).
  */
 export async function readCapped(response: Response, cap: number, truncate: boolean): Promise<Uint8Array> {
-  const length = response.headers.get('content-length');
-  const declared = length === null || length.trim() === '' ? NaN : Number(length);
-  if (!truncate && declared > cap) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new TooLarge();
-  }
-  if (!response.body) return new Uint8Array(0);
   // A body of declared length within the cap, not re-encoded on the way (gzip's length is the compressed one): read
   // in one piece, without a chunk list and a copy. fetch delivers no more than the declared length; the final
   // check keeps the cap whatever a fetch of another make does.
-  if (!truncate && Number.isSafeInteger(declared) && declared >= 0 && !response.headers.has('content-encoding')) {
+  const declared = declaredLength(response);
+  const whole = Number.isSafeInteger(declared) && declared >= 0 && declared <= cap;
+  if (response.body && !truncate && whole && !response.headers.has('content-encoding')) {
     const bytes = new Uint8Array(await response.arrayBuffer());
     if (bytes.byteLength > cap) throw new TooLarge();
     return bytes;
   }
+  // A declared length above the cap is refused there, before reading.
+  const { chunks, total } = await readChunks(response, cap, truncate);
+  return joined(chunks, total, new Uint8Array(total));
+}
+
+/**
+ * A body read as readCapped does, as UTF-8 text (a leading byte-order mark dropped), and its length in bytes. Its
+ * chunks are joined in a buffer kept for the next body, not a new one each time: a listing's thousand pages each
+ * left a copy of their body for the garbage collector, and those copies drove its full collections.
+ */
+export async function readCappedText(response: Response, cap: number): Promise<{ text: string; bytes: number }> {
+  const { chunks, total } = await readChunks(response, cap, false);
+  if (chunks.length === 1) return { text: utf8.decode(chunks[0]), bytes: total };
+  // Joined and decoded in one synchronous step: no other body's read can use the buffer in between.
+  if (total > JOIN_BUFFER_MAX) return { text: utf8.decode(joined(chunks, total, new Uint8Array(total))), bytes: total };
+  if (joinBuffer.byteLength < total) joinBuffer = new Uint8Array(Math.min(JOIN_BUFFER_MAX, total * 2));
+  return { text: utf8.decode(joined(chunks, total, joinBuffer)), bytes: total };
+}
+
+/** One decoder for every body (it keeps no state between whole-buffer decodes). */
+const utf8 = new TextDecoder();
+/** Bodies up to this size are joined in the kept buffer; it never grows past it. */
+const JOIN_BUFFER_MAX = 1024 * 1024;
+let joinBuffer = new Uint8Array(0);
+
+function declaredLength(response: Response): number {
+  const length = response.headers.get('content-length');
+  return length === null || length.trim() === '' ? NaN : Number(length);
+}
+
+function joined(chunks: Uint8Array[], total: number, into: Uint8Array): Uint8Array {
+  let offset = 0;
+  for (const chunk of chunks) {
+    into.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return into.subarray(0, total);
+}
+
+async function readChunks(
+  response: Response,
+  cap: number,
+  truncate: boolean,
+): Promise<{ chunks: Uint8Array[]; total: number }> {
+  if (!truncate && declaredLength(response) > cap) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new TooLarge();
+  }
+  if (!response.body) return { chunks: [], total: 0 };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -40,13 +84,7 @@ export async function readCapped(response: Response, cap: number, truncate: bool
     chunks.push(value);
     total += value.byteLength;
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return { chunks, total };
 }
 
 export function formatBytes(bytes: number): string {

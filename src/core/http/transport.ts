@@ -10,26 +10,12 @@ import { t } from '../l10n';
 import { addressTooLong } from './addressLength';
 import { attemptDeadline, type AttemptDeadline } from './attemptDeadline';
 import { readResponse } from './readResponse';
-import {
-  DEFAULT_TIMEOUT_MS,
-  DOWNLOAD_TIMEOUT_MS,
-  requestHeaders,
-  type RequestRun,
-  type RequestSpec,
-  type ResponseBody,
-  type SendSpec,
-  type TransportOptions,
-} from './transportOptions';
+import { DEFAULT_TIMEOUT_MS, DOWNLOAD_TIMEOUT_MS, requestHeaders, type RequestRun } from './transportOptions';
+import type { RequestSpec, ResponseBody, SendSpec, TransportOptions } from './transportOptions';
 import { errorMessage } from '../errorMessage';
 
-export type {
-  FetchLike,
-  HttpMethod,
-  RequestSpec,
-  ResponseBody,
-  TokenProvider,
-  TransportOptions,
-} from './transportOptions';
+export type { FetchLike, HttpMethod, RequestSpec, ResponseBody } from './transportOptions';
+export type { TokenProvider, TransportOptions } from './transportOptions';
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './transportOptions';
 
 /** How a failed fetch reads (transportFailures.ts): loaded with the first failure, not at activation. */
@@ -225,6 +211,8 @@ export class Transport {
     let failure: unknown;
     /** When the exchange the log tells next began (a 401 retried with a fresh token is two). */
     let since = started;
+    /** Answered and read to its end: the signal may serve a later attempt (attemptDeadline.ts). */
+    let completed = false;
     try {
       response = await this.send(spec, endpoint, { deadline, signal, run }, false);
       if (response.status === 401 && spec.method === 'GET') {
@@ -244,14 +232,16 @@ export class Transport {
         });
       }
       // A body cut off mid-way (connection reset) is a network failure, retried like one for GETs.
-      return await readResponse(response, spec, endpoint, this.options.maxResponseBytes, async (error) =>
+      const body = await readResponse(response, spec, endpoint, this.options.maxResponseBytes, async (error) =>
         (await failures()).transportFailure(error, endpoint, signal, deadline.timedOut()),
       );
+      completed = true;
+      return body;
     } catch (error) {
       failure = error;
       throw error;
     } finally {
-      deadline.dispose();
+      deadline.dispose(completed);
       run.spentMs += Math.max(0, now() - started);
       if (run.fetched) this.tell(spec, Math.max(0, now() - since), response, failure);
     }
