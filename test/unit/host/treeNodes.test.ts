@@ -5,7 +5,7 @@ import { cancelled } from '../../../src/core/http/errors';
 import type { Page } from '../../../src/core/odata/envelope';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import type { Answers } from '../../support/fakeOrchestratorClient';
-import { explorerTree } from '../../support/explorerHost';
+import { explorerTree } from '../../support/explorerTree';
 import { PagedNode } from '../../../src/host/views/pagedNode';
 import { LazyNode } from '../../../src/host/views/treeNode';
 
