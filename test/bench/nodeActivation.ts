@@ -83,6 +83,7 @@ export async function activateInNode(modulePath: string, signedIn: StoredSignIn)
     return realFetch(input, init);
   }) as typeof fetch;
   const copy = bundle ? mkdtempSync(join(tmpdir(), 'orchestrator-bundle-')) : undefined;
+  let handedOver = false;
   try {
     let load: () => Promise<typeof import('../../src/extension')>;
     if (copy) {
@@ -104,9 +105,12 @@ export async function activateInNode(modulePath: string, signedIn: StoredSignIn)
     const loadMs = performance.now() - started - ctx.activation.activateMs;
     await ctx.ready;
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    // The copy stays until the process exits: chunks load on first use, after activation, even while deactivating.
+    if (copy) process.once('exit', () => rmSync(copy, { recursive: true, force: true }));
+    handedOver = true;
     return { loadMs, activation: { ...ctx.activation }, requests, ctx, deactivate: () => extension.deactivate() };
   } finally {
     globalThis.fetch = realFetch;
-    if (copy) rmSync(copy, { recursive: true, force: true });
+    if (copy && !handedOver) rmSync(copy, { recursive: true, force: true });
   }
 }
