@@ -3,20 +3,18 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
-import { rowOf, treeWalk } from './treeWalk';
+import { rowOf } from './treeWalk';
 import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
 import { signedInSuite } from './suiteHooks';
 
 const sandboxUrl = () => process.env.ORCHESTRATOR_SANDBOX_URL!;
 
 describe('Orchestrator tree on the sandbox, signed in: packages, filters, robots, finding rows', () => {
-  let ctx: Ctx;
-  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const { label, children, child } = treeWalk(() => ctx.explorer);
-  const sent = () => ctx.clientFor(sandbox()).transport.sent;
-
   // Signed in before; after, faults cleared and signed out (suiteHooks.ts).
   const suite = signedInSuite('Sandbox');
+  const { connection: sandbox, sent, explorer } = suite;
+  const { label, children, child } = explorer;
+  let ctx: Ctx;
   before(() => void (ctx = suite.ctx));
 
   it("shows first the packages the folder's processes run, in one request, and the whole feed under Feed", async function () {

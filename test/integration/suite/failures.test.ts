@@ -81,9 +81,14 @@ describe('Failures across the tenant on the sandbox', () => {
   });
 
   it('with the cross-folder read refused, reads one folder at a time within the Jobs budget', async function () {
-    this.timeout(60_000);
+    this.timeout(120_000);
     const failures = await failuresRow();
     const folders = (await client().folders.list()).items.length;
+    // The Jobs reads of the suites before (a sliding minute) count against the budget: start with room for all.
+    const scheduler = ctx.schedulerFor(sandbox().id)!;
+    const room = () => scheduler.state().budget - scheduler.state().used - scheduler.state().queued;
+    for (let i = 0; i < 70 && room() < 1 + folders; i++) await new Promise((done) => setTimeout(done, 1_000));
+    assert.ok(room() >= 1 + folders, `room in the Jobs budget for ${1 + folders} reads: ${room()}`);
     await faults([{ path: '*/odata/Jobs', methods: ['GET'], status: 403, times: 1 }]);
     ctx.explorer.refresh(failures);
     const before = sent();

@@ -3,17 +3,15 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import { eq } from '../../../src/core/odata/filter';
 import { answering, type Answer } from '../../../src/host/ui/scriptedInput';
-import { faults, rowOf, treeWalk } from './treeWalk';
+import { faults, rowOf } from './treeWalk';
 import { signedInSuite } from './suiteHooks';
 
 describe('Orchestrator tree on the sandbox', () => {
-  let ctx: Ctx;
-  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const { label, children, child } = treeWalk(() => ctx.explorer);
-  const sent = () => ctx.clientFor(sandbox()).transport.sent;
-
   // Signed in before; after, faults cleared and signed out (suiteHooks.ts).
   const suite = signedInSuite('Sandbox');
+  const { connection: sandbox, sent, explorer } = suite;
+  const { label, children, child } = explorer;
+  let ctx: Ctx;
   before(() => void (ctx = suite.ctx));
 
   it('adds a queue item (hostile reference kept literally), refuses a bad one before sending, and bulk adds from a file', async function () {

@@ -4,14 +4,15 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import { extensionContext } from '../../support/extensionContext';
 import { forgetSignIns } from './toolCalls';
-import { activateSignedIn, faults } from './treeWalk';
+import { activateSignedIn, faults, treeWalk } from './treeWalk';
 
 /**
  * A suite signed in to one connection (and its idea service with `ideas`) before its tests; after them the fault
  * rules are cleared, the editors closed and every sign-in forgotten (the idea credentials too), so the next suite
- * starts signed out. The context is `suite.ctx` once `before` ran.
+ * starts signed out. The context is `suite.ctx` once `before` ran; the connection, its request counts and the two
+ * views' walks come with it.
  */
-export function signedInSuite(label: string, options: { ideas?: boolean } = {}): { readonly ctx: Ctx } {
+export function signedInSuite(label: string, options: { ideas?: boolean } = {}) {
   let signedIn: Ctx | undefined;
   const suite = {
     get ctx(): Ctx {
@@ -29,7 +30,19 @@ export function signedInSuite(label: string, options: { ideas?: boolean } = {}):
     const connection = suite.ctx.connections.all().find((c) => c.label === label);
     await forgetSignIns(suite.ctx, options.ideas ? connection?.id : undefined);
   });
-  return suite;
+  const connection = () => suite.ctx.connections.all().find((c) => c.label === label)!;
+  return {
+    get ctx(): Ctx {
+      return suite.ctx;
+    },
+    /** The connection, and the requests its clients have sent so far. */
+    connection,
+    sent: () => suite.ctx.clientFor(connection()).transport.sent,
+    ideaSent: async () => (await suite.ctx.ideasClientFor(connection())).transport.sent,
+    /** The Orchestrator and Ideas views, walked as the editor asks for their rows. */
+    explorer: treeWalk(() => suite.ctx.explorer),
+    ideas: treeWalk(() => suite.ctx.ideas),
+  };
 }
 
 /**

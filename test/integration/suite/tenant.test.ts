@@ -2,19 +2,17 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import type { TreeNode } from '../../../src/host/views/treeNode';
-import { editorTakes, quiescent, treeWalk } from './treeWalk';
+import { editorTakes, quiescent } from './treeWalk';
 import { signedInSuite } from './suiteHooks';
 import { answering } from '../../../src/host/ui/scriptedInput';
 
 /** The Tenant row of a connection: libraries, webhooks, alerts, license, and the host's tenants for administrators. */
 describe('Tenant resources on the sandbox', () => {
-  let ctx: Ctx;
-  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const { label, children, child } = treeWalk(() => ctx.explorer);
-  const sent = () => ctx.clientFor(sandbox()).transport.sent;
-
   // Signed in before; after, faults cleared and signed out (suiteHooks.ts).
   const suite = signedInSuite('Sandbox');
+  const { sent, explorer } = suite;
+  const { label, children, child } = explorer;
+  let ctx: Ctx;
   before(() => void (ctx = suite.ctx));
 
   /**

@@ -3,17 +3,13 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../../../src/ctx';
 import type { IdeaFormPanel } from '../../../src/host/webviews/ideaFormPanel';
 import { replyTo, spy } from './panelSpy';
-import { treeWalk } from './treeWalk';
 import { signedInSuite } from './suiteHooks';
 
 describe('Webview panels on the sandbox', () => {
-  let ctx: Ctx;
-  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const ideasTree = treeWalk(() => ctx.ideas);
-  const ideaSent = async () => (await ctx.ideasClientFor(sandbox())).transport.sent;
-
   // Signed in with the idea service before; after, editors closed and every sign-in forgotten (suiteHooks.ts).
   const suite = signedInSuite('Sandbox', { ideas: true });
+  const { connection: sandbox, ideaSent, ideas: ideasTree } = suite;
+  let ctx: Ctx;
   before(() => void (ctx = suite.ctx));
 
   describe('idea form', () => {

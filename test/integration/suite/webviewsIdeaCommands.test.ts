@@ -7,18 +7,15 @@ import type { IdeaFormPanel } from '../../../src/host/webviews/ideaFormPanel';
 import type { TreeNode } from '../../../src/host/views/treeNode';
 import type { Idea } from '../../../src/core/ideas/schemas';
 import { spy } from './panelSpy';
-import { rowOf, treeWalk } from './treeWalk';
+import { rowOf } from './treeWalk';
 import { signedInSuite } from './suiteHooks';
 import { answering, type Answer, type AnswerTarget } from '../../../src/host/ui/scriptedInput';
 
 describe('Idea commands on the sandbox, with the idea open in its panel', () => {
-  let ctx: Ctx;
-  const sandbox = () => ctx.connections.all().find((c) => c.label === 'Sandbox')!;
-  const ideasTree = treeWalk(() => ctx.ideas);
-  const ideaSent = async () => (await ctx.ideasClientFor(sandbox())).transport.sent;
-
   // Signed in with the idea service before; after, editors closed and every sign-in forgotten (suiteHooks.ts).
   const suite = signedInSuite('Sandbox', { ideas: true });
+  const { connection: sandbox, ideaSent, ideas: ideasTree } = suite;
+  let ctx: Ctx;
   before(() => void (ctx = suite.ctx));
 
   let row: TreeNode;
