@@ -45,7 +45,8 @@ const ACME = {
 };
 
 /** What a user does on a real deployment: sign-in, both trees, Start Job, the tail, queue items, ideas. */
-const DIALECT_FILES = 'signIn,dialect,explorer,processVersions,startJob,jobs,queueItemPanel,queueItems,ideas';
+const DIALECT_FILES =
+  'signIn,dialect,explorer,explorerRows,processVersions,startJob,jobs,jobsRunning,queueItemPanel,queueItems,ideas';
 
 async function main(): Promise<number> {
   const dialect = process.env.INTEGRATION_DIALECT === 'acme' || process.argv.includes('--dialect=acme');
