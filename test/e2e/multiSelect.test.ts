@@ -42,6 +42,12 @@ describe('Multi-select in the Orchestrator tree (UI, large sandbox)', () => {
     await expand(/^OrderQueue/);
     await expand(/^Failed/);
     await rowsAt(6).first().waitFor({ timeout: 30_000 });
+    // The status row's count comes after its rows, and redrawing the row draws its rows anew: a selection made before
+    // would hold rows the tree no longer has. Select once the count is shown.
+    const failed = rowsAt(5)
+      .filter({ hasText: /^Failed/ })
+      .first();
+    await until(async () => /\d/.test(await failed.innerText()), 'the Failed row shows its count');
     // A click selects the first item, Ctrl+click adds the second (the Ideas view is folded: both are on screen).
     await rowsAt(6).nth(0).click();
     await rowsAt(6)
